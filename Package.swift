@@ -1,0 +1,36 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Folio",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "folio", targets: ["folio"]),
+        .library(name: "FolioCore", targets: ["FolioCore"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        // SDL2 and SDL2_image, fenced off: only FolioSDL imports this.
+        .systemLibrary(
+            name: "CSDL2",
+            pkgConfig: "sdl2",
+            providers: [.apt(["libsdl2-dev", "libsdl2-image-dev"])]
+        ),
+        // All behaviour, pure Swift, no SDL.
+        .target(name: "FolioCore"),
+        // The only SDL code: window, renderer, textures, decoding, capture, event translation.
+        .target(name: "FolioSDL", dependencies: ["FolioCore", "CSDL2"]),
+        .executableTarget(
+            name: "folio",
+            dependencies: [
+                "FolioCore", "FolioSDL",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "FolioCoreTests", dependencies: ["FolioCore"]),
+        .testTarget(name: "FolioSDLTests", dependencies: ["FolioCore", "FolioSDL"]),
+        .testTarget(name: "FolioEndToEndTests", dependencies: ["FolioCore"]),
+    ]
+)

@@ -1,0 +1,5 @@
+#ifndef FOLIO_CSDL2_SHIM_H
+#define FOLIO_CSDL2_SHIM_H
+#include <SDL.h>
+#include <SDL_image.h>
+#endif

@@ -1,0 +1,57 @@
+/// The state trace (one JSON object per frame) that tools and tests read.
+extension FolioApp {
+    public func trace(frame: Int, t: Double) -> JSONValue {
+        let stack: [JSONValue] = navigation.visibleScenes.map { .string($0.kind.rawValue) }
+        var transitionJSON = JSONValue.null
+        if let transition = navigation.transition {
+            transitionJSON = .object([
+                ("operation", .string(transition.operation.rawValue)),
+                ("state", .string(transition.state.name)),
+                ("progress", .number(transition.progress)),
+                ("interactive", .bool(transition.isInteractive)),
+            ])
+        }
+        let covers: [JSONValue] = shelf.covers().map {
+            .object([("book", .number(Double($0.book))), ("scale", .number($0.scale)), ("alpha", .number($0.alpha))])
+        }
+        let shelfJSON = JSONValue.object([
+            ("position", .number(shelf.position)),
+            ("stride", .number(shelf.layout.stride)),
+            ("centered", .number(Double(shelf.centeredIndex))),
+            ("covers", .array(covers)),
+        ])
+        var bookJSON = JSONValue.null
+        if let book {
+            let inTransition = navigation.transition != nil
+            let pages: [JSONValue] = book.pages().map { state in
+                let layer = book.layout.layer(page: state.pose.page, content: .blank, angle: state.angle,
+                                              tx: state.tx, scale: state.scale, opacity: state.alpha)
+                var members: [(String, JSONValue)] = [
+                    ("page", .number(Double(state.pose.page))),
+                    ("ratio", .number(state.pose.ratio)),
+                    ("angle", .number(state.angle)),
+                    ("visible", .bool(state.alpha > 0 && layer.isFrontFacing)),
+                ]
+                if inTransition {
+                    members += [("scale", .number(state.scale)), ("tx", .number(state.tx)), ("alpha", .number(state.alpha))]
+                }
+                return .object(members)
+            }
+            bookJSON = .object([
+                ("index", .number(Double(book.bookIndex))),
+                ("offset", .number(book.offset)),
+                ("pageCount", .number(Double(book.layout.pageCount))),
+                ("pages", .array(pages)),
+            ])
+        }
+        return .object([
+            ("frame", .number(Double(frame))),
+            ("t", .number(t)),
+            ("size", .array([.number(size.width), .number(size.height)])),
+            ("stack", .array(stack)),
+            ("transition", transitionJSON),
+            ("shelf", shelfJSON),
+            ("book", bookJSON),
+        ])
+    }
+}

@@ -1,0 +1,237 @@
+/// Everything the viewer does, without a window: input in, a draw list and a state trace
+/// out. The live loop and the recorder are two callers of `handle(_:at:)` and
+/// `update(at:)`; time is always passed in.
+public final class FolioApp: NavigationDelegate {
+    public let library: Library
+    public private(set) var size: Size
+    public let shelf: ShelfScene
+    /// The book on the stack, or being opened or closed.
+    public private(set) var book: BookScene?
+    public let navigation: NavigationStack
+    /// Animations run 10× slower (the S key, `--slow-motion`).
+    public var slowMotion: Bool
+    /// Escape on the shelf asked to leave.
+    public private(set) var quitRequested = false
+
+    private var pointer = PointerTracker()
+    private var pinch = PinchRecognizer()
+    /// The interaction the wheel pinch drives, and the progress it took hold at.
+    private var pinchInteraction: PercentDrivenInteraction?
+    private var pinchBase = 0.0
+    /// Set while a push or pop is started by the pinch, for the delegate.
+    private var startingInteractively = false
+
+    /// Last time given to the app (real seconds) and the animation clock derived from it.
+    public private(set) var time = 0.0
+    public private(set) var animationTime = 0.0
+    private var started = false
+
+    /// Slow motion's factor, as the iOS Simulator's Slow Animations.
+    public static let slowMotionFactor = 10.0
+    /// Longest step the animation clock takes at once (a stalled frame does not jump).
+    static let maxStep = 0.25
+    /// A release whose progress velocity (per second) is at least this decides by direction.
+    public static let flingVelocity = 0.5
+
+    public init(library: Library, size: Size, slowMotion: Bool = false) {
+        self.library = library
+        self.size = size
+        self.slowMotion = slowMotion
+        shelf = ShelfScene(bookCount: library.books.count, size: size)
+        navigation = NavigationStack(root: shelf)
+        navigation.delegate = self
+    }
+
+    public var transition: Transition? { navigation.transition }
+
+    // MARK: Clock
+
+    private func advance(to t: Double) {
+        if !started {
+            started = true
+            time = t
+        }
+        let step = min(max(t - time, 0), FolioApp.maxStep)
+        time = max(time, t)
+        animationTime += slowMotion ? step / FolioApp.slowMotionFactor : step
+        shelf.update(at: animationTime)
+        book?.update(at: animationTime)
+        navigation.update(at: animationTime)
+        if navigation.transition == nil, navigation.scenes.count == 1 {
+            book = nil
+        }
+    }
+
+    /// Advances every animation to `time` and ends an idle pinch.
+    public func update(at time: Double) {
+        advance(to: time)
+        if let phase = pinch.update(at: self.time) { pinchChanged(phase) }
+    }
+
+    // MARK: Input
+
+    public func handle(_ event: InputEvent, at time: Double) {
+        advance(to: time)
+        switch event {
+        case .resize(let newSize):
+            guard newSize.width >= 1, newSize.height >= 1, newSize != size else { return }
+            size = newSize
+            shelf.resize(to: newSize)
+            book?.resize(to: newSize)
+        case .key(let key, let modifiers):
+            handleKey(key, modifiers)
+        case .wheel(let dx, let dy, let modifiers):
+            var horizontal = dx
+            var vertical = dy
+            if modifiers.contains(.shift) && !modifiers.contains(.ctrl) && dx == 0 {
+                horizontal = -dy
+                vertical = 0
+            }
+            if horizontal != 0, navigation.transition == nil, !pinch.isActive {
+                route(.horizontalWheel(horizontal))
+            }
+            if vertical != 0 {
+                pinchChanged(pinch.wheel(dy: vertical, at: self.time))
+            }
+        case .pointerDown, .pointerMoved, .pointerUp:
+            let gestures = pointer.handle(event)
+            guard navigation.transition == nil else { return }
+            for gesture in gestures { route(.pointer(gesture)) }
+        case .pointerLeft:
+            if let phase = pinch.pointerLeft() { pinchChanged(phase) }
+        }
+    }
+
+    private func handleKey(_ key: Key, _ modifiers: Modifiers) {
+        if key == .s {
+            slowMotion.toggle()
+            return
+        }
+        if let transition = navigation.transition {
+            // Mid-transition, Enter/Space and Escape/Backspace steer it; nothing else acts.
+            let opening: Bool
+            switch key {
+            case .return, .space: opening = true
+            case .escape, .backspace: opening = false
+            default: return
+            }
+            pinchInteraction = nil
+            navigation.steer(forward: opening == (transition.operation == .push), at: animationTime)
+            return
+        }
+        route(.key(key, modifiers))
+    }
+
+    private func route(_ input: SceneInput) {
+        let request: SceneRequest?
+        if let book, navigation.top === book {
+            request = book.handle(input, at: animationTime)
+        } else {
+            request = shelf.handle(input, at: animationTime)
+        }
+        switch request {
+        case .openBook(let index)?: open(index, interactive: false)
+        case .closeBook?: close(interactive: false)
+        case .quit?: quitRequested = true
+        case nil: break
+        }
+    }
+
+    private func open(_ index: Int, interactive: Bool) {
+        guard navigation.transition == nil, library.books.indices.contains(index) else { return }
+        shelf.settle(onBook: index)
+        let scene = BookScene(bookIndex: index, pageCount: library.books[index].displayPageCount, size: size)
+        book = scene
+        startingInteractively = interactive
+        navigation.push(scene, animated: true, interactive: interactive, at: animationTime)
+        startingInteractively = false
+    }
+
+    private func close(interactive: Bool) {
+        guard navigation.transition == nil, navigation.scenes.count > 1 else { return }
+        startingInteractively = interactive
+        navigation.pop(animated: true, interactive: interactive, at: animationTime)
+        startingInteractively = false
+    }
+
+    // MARK: Pinch
+
+    private func pinchProgress(_ scale: Double, operation: NavigationOperation) -> Double {
+        switch operation {
+        case .push: return pinchBase + (scale - 1) / 5
+        case .pop: return pinchBase + (1 - scale)
+        }
+    }
+
+    private func pinchChanged(_ phase: PinchRecognizer.Phase) {
+        switch phase {
+        case .began(let scale):
+            pinchInteraction = nil
+            pinchBase = 0
+            if let running = navigation.transition {
+                // Take hold of a finishing or cancelling transition where it is.
+                let interaction = navigation.makeInteraction()
+                navigation.grab(with: interaction)
+                pinchInteraction = interaction
+                pinchBase = running.progress
+            } else if navigation.top === shelf {
+                if scale >= 1, !library.books.isEmpty { open(shelf.centeredIndex, interactive: true) }
+            } else if scale < 1 {
+                close(interactive: true)
+            }
+            pinchChanged(.changed(scale: scale))
+        case .changed(let scale):
+            guard let interaction = pinchInteraction, interaction.isActive,
+                  let operation = interaction.operation,
+                  case .interacting? = navigation.transition?.state else { return }
+            interaction.update(pinchProgress(scale, operation: operation))
+        case .ended(let scale, let velocity):
+            defer { pinchInteraction = nil }
+            guard let interaction = pinchInteraction, interaction.isActive,
+                  let operation = interaction.operation,
+                  case .interacting? = navigation.transition?.state else { return }
+            // Flutter's Cupertino release rule: a fling decides by its direction,
+            // otherwise past halfway finishes.
+            let progressVelocity = operation == .push ? velocity / 5 : -velocity
+            let progress = clamp(pinchProgress(scale, operation: operation), 0, 1)
+            let forward = abs(progressVelocity) >= FolioApp.flingVelocity ? progressVelocity > 0 : progress >= 0.5
+            if forward { interaction.finish() } else { interaction.cancel() }
+        }
+    }
+
+    // MARK: NavigationDelegate
+
+    public func navigationStack(_ stack: NavigationStack, animatorFor operation: NavigationOperation,
+                                from: any Scene, to: any Scene) -> TransitionAnimator? {
+        BookOpeningTransition(operation: operation)
+    }
+
+    public func navigationStack(_ stack: NavigationStack,
+                                interactionControllerFor animator: TransitionAnimator) -> PercentDrivenInteraction? {
+        guard startingInteractively else { return nil }
+        let interaction = stack.makeInteraction()
+        pinchInteraction = interaction
+        return interaction
+    }
+
+    // MARK: Output
+
+    /// What is on screen, back to front.
+    public func drawList() -> DrawList {
+        var list = DrawList(background: ShelfScene.background)
+        let bookOpaque = navigation.transition == nil && book.map { $0.backgroundOpacity >= 1 } ?? false
+        if let book, bookOpaque {
+            list.background = BookScene.background
+            list.appendSorted(book.layers())
+            return list
+        }
+        list.appendFlat(shelf.layers())
+        if let book { list.appendSorted(book.layers()) }
+        return list
+    }
+
+    /// True when nothing moves: no transition, no scrolling, no pinch.
+    public var isAtRest: Bool {
+        navigation.transition == nil && !pinch.isActive && shelf.isAtRest && (book?.isAtRest ?? true)
+    }
+}

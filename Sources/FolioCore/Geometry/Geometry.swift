@@ -1,0 +1,50 @@
+// 2D value types in logical points (x right, y down).
+
+/// A 2D point in points.
+public struct Point: Equatable, Hashable, Sendable {
+    public var x: Double
+    public var y: Double
+    public init(x: Double, y: Double) {
+        self.x = x
+        self.y = y
+    }
+    public static let zero = Point(x: 0, y: 0)
+}
+
+/// A 2D size in points.
+public struct Size: Equatable, Hashable, Sendable {
+    public var width: Double
+    public var height: Double
+    public init(width: Double, height: Double) {
+        self.width = width
+        self.height = height
+    }
+    /// The tutorial's layouts were made for 1280×800; `u` scales them to this size.
+    public var layoutUnit: Double { min(width / 1280, height / 800) }
+}
+
+/// An axis-aligned rectangle in points.
+public struct Rect: Equatable, Sendable {
+    public var origin: Point
+    public var size: Size
+    public init(x: Double, y: Double, width: Double, height: Double) {
+        origin = Point(x: x, y: y)
+        size = Size(width: width, height: height)
+    }
+    public var minX: Double { origin.x }
+    public var minY: Double { origin.y }
+    public var maxX: Double { origin.x + size.width }
+    public var maxY: Double { origin.y + size.height }
+    public var midX: Double { origin.x + size.width / 2 }
+    public var midY: Double { origin.y + size.height / 2 }
+    public func contains(_ p: Point) -> Bool {
+        p.x >= minX && p.x < maxX && p.y >= minY && p.y < maxY
+    }
+}
+
+/// Linear interpolation from `a` (t = 0) to `b` (t = 1); t may overshoot.
+@inline(__always)
+public func mix(_ a: Double, _ b: Double, _ t: Double) -> Double { a + (b - a) * t }
+
+@inline(__always)
+public func clamp(_ x: Double, _ lo: Double, _ hi: Double) -> Double { min(max(x, lo), hi) }

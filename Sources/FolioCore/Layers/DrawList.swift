@@ -1,0 +1,41 @@
+/// A flat list of quads in drawing order (back to front), ready for the renderer.
+public struct DrawList: Sendable {
+    /// Cleared to before anything is drawn.
+    public var background: RGBA
+    /// Back to front.
+    public var layers: [Layer]
+
+    public init(background: RGBA, layers: [Layer] = []) {
+        self.background = background
+        self.layers = layers
+    }
+
+    /// Appends layers that live in one plane (the shelf) in the given order, dropping
+    /// invisible ones.
+    public mutating func appendFlat(_ new: [Layer]) {
+        layers.append(contentsOf: new.filter { $0.opacity > 0 })
+    }
+
+    /// Appends 3D layers sorted back to front by depth, back faces culled; coplanar layers
+    /// are ordered by `stackOrder` (higher on top).
+    public mutating func appendSorted(_ new: [Layer]) {
+        layers.append(contentsOf: DrawList.depthSorted(new))
+    }
+
+    public static func depthSorted(_ layers: [Layer]) -> [Layer] {
+        struct Keyed {
+            let depth: Double
+            let layer: Layer
+        }
+        // Depth quantised to 1/1024 pt so that coplanar layers compare equal.
+        var keyed: [Keyed] = []
+        keyed.reserveCapacity(layers.count)
+        for layer in layers where layer.opacity > 0 && layer.isFrontFacing {
+            keyed.append(Keyed(depth: (layer.depth * 1024).rounded(), layer: layer))
+        }
+        keyed.sort { a, b in
+            a.depth != b.depth ? a.depth < b.depth : a.layer.stackOrder < b.layer.stackOrder
+        }
+        return keyed.map(\.layer)
+    }
+}

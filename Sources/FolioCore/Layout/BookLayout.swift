@@ -1,0 +1,103 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The pose of one page in the open book.
+public struct PagePose: Equatable, Sendable {
+    public var page: Int
+    /// SPEC §2's ratio after the fan compression (not clamped).
+    public var ratio: Double
+    /// Rotation about the spine, radians.
+    public var angle: Double
+    /// The tutorial's visibility rule: a page whose back faces the viewer is hidden.
+    public var visible: Bool
+}
+
+/// The open book (SPEC §2): every page centred on the window and hinged on the spine at
+/// x = W/2; `offset` (points) turns one leaf per window width.
+public struct BookLayout: Equatable, Sendable {
+    public let size: Size
+    /// Pages after padding to an even count.
+    public let pageCount: Int
+
+    /// Leaves beyond this many ratios from the spine lie flat and identical under the fan,
+    /// so only the nearest of them is posed: cost follows the screen, not the book.
+    static let fanReach = 6.5
+
+    public init(size: Size, pageCount: Int) {
+        self.size = size
+        self.pageCount = pageCount + pageCount % 2
+    }
+
+    public var unit: Double { size.layoutUnit }
+    public var pageSize: Size { Size(width: 362 * unit, height: 568 * unit) }
+    public var leafCount: Int { pageCount / 2 }
+    /// Eye distance for m34 = −1/2000 at 1280×800, scaled with the layout so every window
+    /// size sees the same picture.
+    public var eyeDistance: Double { 2000 * unit }
+    public var cornerRadius: Double { 20 * unit }
+    /// Where the spine's middle sits in the window.
+    public var spine: Point { Point(x: size.width / 2, y: size.height / 2) }
+
+    /// Offsets at which paging rests: 0, W, 2W, … (one leaf each).
+    public var offsetRange: ClosedRange<Double> { 0...(Double(max(leafCount - 1, 0)) * size.width) }
+
+    public static func side(of page: Int) -> PageSide { page % 2 == 0 ? .right : .left }
+
+    /// `r = −0.5 + floor(i/2) − o/W`, compressed by 0.1 beyond ±0.5.
+    public func ratio(of page: Int, offset: Double) -> Double {
+        let r = -0.5 + Double(page / 2) - offset / size.width
+        if r > 0.5 { return 0.5 + 0.1 * (r - 0.5) }
+        if r < -0.5 { return -0.5 + 0.1 * (r + 0.5) }
+        return r
+    }
+
+    /// Even pages `(1 − r)·(−π/2)`, odd pages `(1 + r)·(π/2) + 1/1000`, r clamped to ±1.
+    public static func angle(of page: Int, ratio: Double) -> Double {
+        let r = clamp(ratio, -1, 1)
+        return page % 2 == 0 ? (1 - r) * (-Double.pi / 2) : (1 + r) * (Double.pi / 2) + 1.0 / 1000
+    }
+
+    /// The ratio that a rotation corresponds to (SPEC §2's ρ for the shading).
+    public static func rho(side: PageSide, angle: Double) -> Double {
+        switch side {
+        case .right: return 1 - angle / (-Double.pi / 2)
+        case .left: return -(1 - angle / (Double.pi / 2))
+        }
+    }
+
+    public func pose(of page: Int, offset: Double) -> PagePose {
+        let r = ratio(of: page, offset: offset)
+        let hidden = (r > 0 && page % 2 == 1) || (r < 0 && page % 2 == 0)
+        return PagePose(page: page, ratio: r, angle: BookLayout.angle(of: page, ratio: r), visible: !hidden)
+    }
+
+    /// The pages worth posing at `offset`: leaves whose raw ratio lies within the fan's reach.
+    public func pageRange(offset: Double) -> Range<Int> {
+        guard leafCount > 0 else { return 0..<0 }
+        let leaf = offset / size.width
+        let first = max(0, Int((leaf + 0.5 - BookLayout.fanReach).rounded(.up)))
+        let last = min(leafCount - 1, Int((leaf + 0.5 + BookLayout.fanReach).rounded(.down)))
+        return first <= last ? (2 * first)..<(2 * last + 2) : 0..<0
+    }
+
+    /// The layer for page `page` rotated by `angle`, then (for transitions) translated by `tx`
+    /// along its own x axis and scaled by `scale`, the order of the tutorial's closePageCell.
+    public func layer(page: Int, content: LayerContent, angle: Double, tx: Double = 0,
+                      scale: Double = 1, opacity: Double = 1) -> Layer {
+        let side = BookLayout.side(of: page)
+        let transform = Transform3D.perspective(distance: eyeDistance)
+            .rotated(angle, 0, 1, 0)
+            .translated(tx, 0, 0)
+            .scaled(scale, scale, 1)
+        return Layer(
+            size: pageSize, position: spine,
+            anchor: side == .right ? Point(x: 0, y: 0.5) : Point(x: 1, y: 0.5),
+            transform: transform, opacity: opacity, content: content, side: side,
+            cornerRadius: cornerRadius,
+            shading: Shading.page(side: side, rho: BookLayout.rho(side: side, angle: angle)),
+            stackOrder: page == 0 ? Int.max : -page)
+    }
+}

@@ -1,0 +1,134 @@
+/// One page as drawn: its resting pose in the open book plus the transition's components.
+public struct PageState: Equatable, Sendable {
+    public var pose: PagePose
+    /// Rotation about the spine actually drawn, radians.
+    public var angle: Double
+    public var scale: Double
+    /// Shift along the page's own x axis, points.
+    public var tx: Double
+    public var alpha: Double
+}
+
+/// The open book (SPEC §2): leaves that turn about the spine in perspective, paged by one
+/// window width of offset per leaf.
+public final class BookScene: Scene {
+    public let kind = SceneKind.book
+    public let bookIndex: Int
+    public private(set) var layout: BookLayout
+    public private(set) var scroller: Scroller
+    private var wheel = WheelStepper()
+
+    /// 1 in the open book, 0 closed on the shelf; the transition drives it (a spring may
+    /// carry it past 1). Angle, shift, scale interpolate per component between the two poses.
+    public var openness = 1.0
+    /// Opacity of the book's own background (clear while it opens over the shelf).
+    public var backgroundOpacity = 1.0
+
+    public static let background = RGBA(0.12, 0.13, 0.15)
+    /// A release faster than this (offset points per second) turns to the next leaf.
+    static let pagingVelocity = 300.0
+
+    public init(bookIndex: Int, pageCount: Int, size: Size) {
+        self.bookIndex = bookIndex
+        layout = BookLayout(size: size, pageCount: pageCount)
+        scroller = Scroller(range: layout.offsetRange, dimension: size.width)
+    }
+
+    public var size: Size { layout.size }
+    /// Offset, points: one window width per leaf.
+    public var offset: Double { scroller.position }
+    public var isAtRest: Bool { !scroller.isDragging && !scroller.isAnimating }
+    /// The leaf the reader is at (its back on the left, the next leaf's front on the right).
+    public var currentLeaf: Int { Int((scroller.target / layout.size.width).rounded()) }
+
+    public func resize(to size: Size) {
+        let old = layout
+        layout = BookLayout(size: size, pageCount: old.pageCount)
+        scroller.relayout(range: layout.offsetRange, dimension: size.width, scale: size.width / old.size.width)
+    }
+
+    /// Turns to leaf `leaf` (clamped), gliding there.
+    public func turn(toLeaf leaf: Int, at time: Double) {
+        scroller.scroll(to: Double(leaf) * layout.size.width, at: time)
+    }
+
+    /// Drag distance to offset: a drag across both pages of the spread turns one leaf.
+    var dragGain: Double { layout.size.width / (2 * layout.pageSize.width) }
+
+    public func handle(_ input: SceneInput, at time: Double) -> SceneRequest? {
+        switch input {
+        case .key(let key, _):
+            switch key {
+            case .right, .pagedown, .space: turn(toLeaf: currentLeaf + 1, at: time)
+            case .left, .pageup: turn(toLeaf: currentLeaf - 1, at: time)
+            case .home: turn(toLeaf: 0, at: time)
+            case .end: turn(toLeaf: layout.leafCount - 1, at: time)
+            case .escape, .backspace: return .closeBook
+            default: break
+            }
+        case .horizontalWheel(let notches):
+            let steps = wheel.steps(adding: notches)
+            if steps != 0 { turn(toLeaf: currentLeaf + steps, at: time) }
+        case .pointer(let gesture):
+            switch gesture {
+            case .click(let point):
+                turn(toLeaf: currentLeaf + (point.x >= layout.spine.x ? 1 : -1), at: time)
+            case .dragBegan:
+                scroller.beginDrag(at: time)
+            case .dragChanged(_, let delta):
+                scroller.drag(by: -delta.x * dragGain, at: time)
+            case .dragEnded:
+                let width = layout.size.width
+                scroller.endDrag(at: time) { _, velocity in
+                    let here = self.scroller.position / width
+                    let leaf: Double
+                    if velocity > BookScene.pagingVelocity { leaf = here.rounded(.up) }
+                    else if velocity < -BookScene.pagingVelocity { leaf = here.rounded(.down) }
+                    else { leaf = here.rounded() }
+                    return leaf * width
+                }
+            }
+        }
+        return nil
+    }
+
+    public func update(at time: Double) {
+        scroller.update(at: time)
+    }
+
+    /// The pages to draw: those the open layout poses, plus the cover's leaf while the book
+    /// is not fully open (the closed book shows its cover).
+    public func pageIndices() -> [Int] {
+        let range = layout.pageRange(offset: offset)
+        guard openness != 1, layout.pageCount >= 2, range.lowerBound > 0 else { return Array(range) }
+        return [0, 1] + Array(range)
+    }
+
+    /// Closed pose (the tutorial's closePageCell): scale 0.7, shifted half a scaled page
+    /// towards the spine's other side; right pages flat, left pages face down (angle π).
+    public func closedPose(of page: Int) -> (angle: Double, tx: Double, scale: Double) {
+        let shift = ShelfLayout.baseScale * layout.pageSize.width / 2
+        return page % 2 == 0 ? (0, -shift, ShelfLayout.baseScale) : (Double.pi, shift, ShelfLayout.baseScale)
+    }
+
+    public func pages() -> [PageState] {
+        let o = offset
+        let t = openness
+        return pageIndices().map { i in
+            let pose = layout.pose(of: i, offset: o)
+            if t == 1 {
+                return PageState(pose: pose, angle: pose.angle, scale: 1, tx: 0, alpha: 1)
+            }
+            let closed = closedPose(of: i)
+            return PageState(pose: pose, angle: mix(closed.angle, pose.angle, t),
+                             scale: mix(closed.scale, 1, t), tx: mix(closed.tx, 0, t), alpha: 1)
+        }
+    }
+
+    public func layers() -> [Layer] {
+        pages().map { state in
+            layout.layer(page: state.pose.page, content: .page(book: bookIndex, page: state.pose.page),
+                         angle: state.angle, tx: state.tx, scale: state.scale, opacity: state.alpha)
+        }
+    }
+}

@@ -1,0 +1,116 @@
+/// The shelf (SPEC §1): a row of covers that scrolls, decelerates and snaps to a book.
+public final class ShelfScene: Scene {
+    public let kind = SceneKind.shelf
+    public private(set) var layout: ShelfLayout
+    public private(set) var scroller: Scroller
+    private var wheel = WheelStepper()
+    /// Opacity of every cover but the centred one (the transition fades them).
+    public var otherCoversOpacity = 1.0
+    /// Opacity of the centred cover (hidden while its book is open on top).
+    public var centeredCoverOpacity = 1.0
+
+    public static let background = RGBA(0.16, 0.17, 0.20)
+
+    public init(bookCount: Int, size: Size) {
+        layout = ShelfLayout(size: size, bookCount: bookCount)
+        scroller = Scroller(range: layout.range, dimension: size.width)
+    }
+
+    public var size: Size { layout.size }
+    /// SPEC §1's p, points.
+    public var position: Double { scroller.position }
+    public var centeredIndex: Int { layout.centeredIndex(at: scroller.position) }
+    public var isAtRest: Bool { !scroller.isDragging && !scroller.isAnimating }
+
+    public func resize(to size: Size) {
+        let old = layout
+        layout = ShelfLayout(size: size, bookCount: old.bookCount)
+        scroller.relayout(range: layout.range, dimension: size.width,
+                          scale: old.stride > 0 ? layout.stride / old.stride : 1)
+    }
+
+    /// Centres book `index` by gliding there.
+    public func scroll(toBook index: Int, at time: Double) {
+        scroller.scroll(to: Double(index) * layout.stride, at: time)
+    }
+
+    /// Centres book `index` at once (used before a book opens).
+    public func settle(onBook index: Int) {
+        scroller.jump(to: Double(index) * layout.stride)
+    }
+
+    private var targetIndex: Int { layout.centeredIndex(at: scroller.target) }
+
+    public func handle(_ input: SceneInput, at time: Double) -> SceneRequest? {
+        guard layout.bookCount > 0 else {
+            if case .key(.escape, _) = input { return .quit }
+            return nil
+        }
+        switch input {
+        case .key(let key, _):
+            switch key {
+            case .right: scroll(toBook: min(targetIndex + 1, layout.bookCount - 1), at: time)
+            case .left: scroll(toBook: max(targetIndex - 1, 0), at: time)
+            case .home: scroll(toBook: 0, at: time)
+            case .end: scroll(toBook: layout.bookCount - 1, at: time)
+            case .return, .space: return .openBook(targetIndex)
+            case .escape: return .quit
+            default: break
+            }
+        case .horizontalWheel(let notches):
+            let steps = wheel.steps(adding: notches)
+            if steps != 0 {
+                scroll(toBook: Int(clamp(Double(targetIndex + steps), 0, Double(layout.bookCount - 1))), at: time)
+            }
+        case .pointer(let gesture):
+            switch gesture {
+            case .click(let point):
+                guard let index = layout.index(at: point, p: scroller.position) else { return nil }
+                if index == centeredIndex && abs(scroller.target - Double(index) * layout.stride) < 1 {
+                    return .openBook(index)
+                }
+                scroll(toBook: index, at: time)
+            case .dragBegan:
+                scroller.beginDrag(at: time)
+            case .dragChanged(_, let delta):
+                scroller.drag(by: -delta.x, at: time)
+            case .dragEnded:
+                let layout = self.layout
+                scroller.endDrag(at: time) { layout.snapTarget(rest: $0, velocity: $1) }
+            }
+        }
+        return nil
+    }
+
+    public func update(at time: Double) {
+        scroller.update(at: time)
+    }
+
+    /// One cover as the shelf shows it.
+    public struct CoverPose: Equatable, Sendable {
+        public var book: Int
+        public var scale: Double
+        public var alpha: Double
+    }
+
+    public func covers() -> [CoverPose] {
+        let p = scroller.position
+        let centre = centeredIndex
+        return layout.visibleIndices(at: p).map { i in
+            CoverPose(book: i, scale: layout.scale(of: i, at: p),
+                      alpha: i == centre ? centeredCoverOpacity : otherCoversOpacity)
+        }
+    }
+
+    public func layers() -> [Layer] {
+        let p = scroller.position
+        let cell = layout.cellSize
+        let radius = 20 * layout.unit
+        return covers().map { cover in
+            Layer(size: cell, position: Point(x: layout.centerX(of: cover.book, at: p), y: size.height / 2),
+                  anchor: Point(x: 0.5, y: 0.5), transform: .scale(cover.scale, cover.scale, 1),
+                  opacity: cover.alpha, content: .cover(book: cover.book), side: .right,
+                  cornerRadius: radius)
+        }
+    }
+}

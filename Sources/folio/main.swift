@@ -1,0 +1,2 @@
+import FolioCore
+print("folio")
