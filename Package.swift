@@ -21,13 +21,17 @@ let package = Package(
         // All behaviour, pure Swift, no SDL.
         .target(name: "FolioCore"),
         // The only SDL code: window, renderer, textures, decoding, capture, event translation.
-        .target(name: "FolioSDL", dependencies: ["FolioCore", "CSDL2"]),
+        .target(
+            name: "FolioSDL", dependencies: ["FolioCore", "CSDL2"],
+            swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
         .executableTarget(
             name: "folio",
             dependencies: [
                 "FolioCore", "FolioSDL",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            swiftSettings: [.swiftLanguageMode(.v5)]
         ),
         .testTarget(name: "FolioCoreTests", dependencies: ["FolioCore"]),
         .testTarget(name: "FolioSDLTests", dependencies: ["FolioCore", "FolioSDL"]),

@@ -1,2 +1,81 @@
+import ArgumentParser
 import FolioCore
-print("folio")
+import FolioSDL
+import Foundation
+
+/// Exit codes, documented in `--help` and the README.
+enum ExitStatus {
+    static let problems: Int32 = 1
+    static let badInput: Int32 = 2
+    static let noDisplay: Int32 = 3
+    static let interrupted: Int32 = 130
+}
+
+/// Fails with one sentence on stderr and a documented exit code.
+func fail(_ message: String, code: Int32) -> ExitCode {
+    FileHandle.standardError.write(Data(("folio: " + message + "\n").utf8))
+    return ExitCode(code)
+}
+
+struct Folio: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "folio",
+        abstract: "A shelf of books that open in 3D: scroll, pinch with the wheel, turn pages, record demos.",
+        discussion: """
+        Keys in the window:
+          Left/Right          scroll the shelf; turn pages in a book
+          PageUp/PageDown     turn pages          Home/End   first/last book or page
+          Enter/Space         open the centred book (Space also turns a page)
+          Escape/Backspace    close the book; Escape on the shelf quits
+          Wheel up/down       pinch: up opens the centred book, down closes it (Ctrl+wheel too)
+          Shift+wheel, horizontal wheel, drag   scroll the shelf, turn pages
+          Click               open the centred book, centre a side book, turn a page (left/right half)
+          S                   slow motion (10x slower animations)
+          R                   start/stop capturing input to a replayable script
+
+        Exit codes: 0 success, 1 problems found (validate), 2 bad input (script, size,
+        library), 3 no display or renderer, 130 interrupted.
+        """,
+        subcommands: [View.self, Record.self, Bench.self],
+        defaultSubcommand: View.self
+    )
+}
+
+/// Options shared by every command that reads the library.
+struct LibraryOptions: ParsableArguments {
+    @Option(name: .long, help: "A Books.plist or a folder holding one (default: the bundled library).")
+    var library: String?
+
+    func load() throws -> Library {
+        let path: String
+        if let library {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: library, isDirectory: &isDirectory) else {
+                throw fail("\(library): no such file or folder.", code: ExitStatus.badInput)
+            }
+            path = isDirectory.boolValue ? (library as NSString).appendingPathComponent("Books.plist") : library
+        } else {
+            guard let bundled = BundledAssets.booksPlist() else {
+                throw fail("the bundled library (Assets/Books.plist) was not found; pass --library PATH or set FOLIO_ASSETS.", code: ExitStatus.badInput)
+            }
+            path = bundled
+        }
+        do {
+            return try Library.load(plist: path)
+        } catch let error as LibraryError {
+            throw fail(error.description, code: ExitStatus.badInput)
+        }
+    }
+}
+
+/// Parses "1280x800".
+func parseSize(_ text: String) throws -> Size {
+    let parts = text.lowercased().split(separator: "x")
+    guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]),
+          w >= 1, h >= 1, w <= DemoScript.maxDimension, h <= DemoScript.maxDimension else {
+        throw fail("--size \(text) is not WIDTHxHEIGHT with each side from 1 to \(Int(DemoScript.maxDimension)).", code: ExitStatus.badInput)
+    }
+    return Size(width: w.rounded(), height: h.rounded())
+}
+
+Folio.main()

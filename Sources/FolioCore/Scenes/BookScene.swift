@@ -24,7 +24,7 @@ public final class BookScene: Scene {
     /// Opacity of the book's own background (clear while it opens over the shelf).
     public var backgroundOpacity = 1.0
 
-    public static let background = RGBA(0.12, 0.13, 0.15)
+    public static let background = ShelfScene.background
     /// A release faster than this (offset points per second) turns to the next leaf.
     static let pagingVelocity = 300.0
 

@@ -1,0 +1,54 @@
+import CSDL2
+import FolioCore
+
+/// SDL events in Folio's terms; nothing above this file sees an SDL type.
+enum EventTranslator {
+    enum Translated {
+        case input(InputEvent)
+        case quit
+        /// The window's size or pixel density changed.
+        case windowChanged
+        case none
+    }
+
+    static func modifiers() -> Modifiers {
+        let state = SDL_GetModState().rawValue
+        var m: Modifiers = []
+        if state & KMOD_SHIFT.rawValue != 0 { m.insert(.shift) }
+        if state & KMOD_CTRL.rawValue != 0 { m.insert(.ctrl) }
+        if state & KMOD_ALT.rawValue != 0 { m.insert(.alt) }
+        return m
+    }
+
+    static func translate(_ event: SDL_Event) -> Translated {
+        switch SDL_EventType(event.type) {
+        case SDL_QUIT:
+            return .quit
+        case SDL_KEYDOWN:
+            let name = String(cString: SDL_GetKeyName(event.key.keysym.sym)).lowercased()
+            guard let key = Key(rawValue: name) else { return .none }
+            return .input(.key(key, modifiers()))
+        case SDL_MOUSEWHEEL:
+            var dx = Double(event.wheel.preciseX), dy = Double(event.wheel.preciseY)
+            if event.wheel.direction == UInt32(SDL_MOUSEWHEEL_FLIPPED.rawValue) {
+                dx = -dx
+                dy = -dy
+            }
+            return .input(.wheel(dx: dx, dy: dy, modifiers: modifiers()))
+        case SDL_MOUSEBUTTONDOWN where event.button.button == UInt8(SDL_BUTTON_LEFT):
+            return .input(.pointerDown(Point(x: Double(event.button.x), y: Double(event.button.y))))
+        case SDL_MOUSEBUTTONUP where event.button.button == UInt8(SDL_BUTTON_LEFT):
+            return .input(.pointerUp(Point(x: Double(event.button.x), y: Double(event.button.y))))
+        case SDL_MOUSEMOTION:
+            return .input(.pointerMoved(Point(x: Double(event.motion.x), y: Double(event.motion.y))))
+        case SDL_WINDOWEVENT:
+            switch SDL_WindowEventID(UInt32(event.window.event)) {
+            case SDL_WINDOWEVENT_LEAVE: return .input(.pointerLeft)
+            case SDL_WINDOWEVENT_SIZE_CHANGED, SDL_WINDOWEVENT_RESIZED, SDL_WINDOWEVENT_DISPLAY_CHANGED: return .windowChanged
+            default: return .none
+            }
+        default:
+            return .none
+        }
+    }
+}

@@ -1,0 +1,107 @@
+import CSDL2
+import FolioCore
+
+/// Renders frames with the offscreen video driver (OpenGL through Mesa, no display) into a
+/// target texture and reads them back.
+public final class HeadlessCanvas {
+    private let window: OpaquePointer
+    let sdlRenderer: OpaquePointer
+    public let renderer: Renderer
+    private var target: OpaquePointer?
+    public private(set) var size: (width: Int32, height: Int32) = (0, 0)
+    public let pixelScale: Double
+
+    public init(library: Library, width: Int, height: Int, pixelScale: Double = 1) throws {
+        try SDLVideo.start(headless: true)
+        guard let window = SDL_CreateWindow("folio", 0, 0, Int32(width), Int32(height), UInt32(SDL_WINDOW_HIDDEN.rawValue)) else {
+            throw SDLError("The offscreen window could not be created")
+        }
+        self.window = window
+        let flags = UInt32(SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_TARGETTEXTURE.rawValue)
+        guard let r = SDL_CreateRenderer(window, -1, flags) ?? SDL_CreateRenderer(window, -1, 0) else {
+            SDL_DestroyWindow(window)
+            throw SDLError("The offscreen renderer could not be created")
+        }
+        sdlRenderer = r
+        self.pixelScale = pixelScale
+        renderer = Renderer(renderer: r, library: library)
+        try resize(width: width, height: height)
+    }
+
+    deinit {
+        if let target { SDL_DestroyTexture(target) }
+        SDL_DestroyRenderer(sdlRenderer)
+        SDL_DestroyWindow(window)
+    }
+
+    /// The renderer's name (e.g. "opengl").
+    public var rendererName: String {
+        var info = SDL_RendererInfo()
+        SDL_GetRendererInfo(sdlRenderer, &info)
+        return String(cString: info.name)
+    }
+
+    /// Logical size in points; the frame is `pixelScale` times larger in pixels.
+    public func resize(width: Int, height: Int) throws {
+        let w = Int32((Double(width) * pixelScale).rounded()), h = Int32((Double(height) * pixelScale).rounded())
+        guard w != size.width || h != size.height else { return }
+        if let target { SDL_DestroyTexture(target) }
+        guard let t = SDL_CreateTexture(sdlRenderer, SDL_PIXELFORMAT_ABGR8888.rawValue, Int32(SDL_TEXTUREACCESS_TARGET.rawValue), w, h) else {
+            throw SDLError("A \(w)×\(h) render target could not be created")
+        }
+        target = t
+        size = (w, h)
+        SDL_SetRenderTarget(sdlRenderer, t)
+    }
+
+    /// Draws one frame of `app` into the target.
+    public func draw(_ app: FolioApp) throws {
+        let logicalW = Int((Double(size.width) / pixelScale).rounded())
+        if logicalW != Int(app.size.width.rounded()) || Int((Double(size.height) / pixelScale).rounded()) != Int(app.size.height.rounded()) {
+            try resize(width: Int(app.size.width.rounded()), height: Int(app.size.height.rounded()))
+        }
+        let layout = BookLayout(size: app.size, pageCount: 2)
+        renderer.configure(pixelScale: pixelScale, pageSize: layout.pageSize, cornerRadius: layout.cornerRadius)
+        renderer.draw(app.drawList())
+    }
+
+    /// Reads the frame back as tightly packed RGB, 3 bytes a pixel, rows top to bottom.
+    public func readRGB(into buffer: inout [UInt8]) {
+        let count = Int(size.width) * Int(size.height) * 3
+        if buffer.count != count { buffer = [UInt8](repeating: 0, count: count) }
+        buffer.withUnsafeMutableBytes { bytes in
+            _ = SDL_RenderReadPixels(sdlRenderer, nil, SDL_PIXELFORMAT_RGB24.rawValue, bytes.baseAddress, size.width * 3)
+        }
+    }
+
+    /// The colour of one pixel of the frame (for tests).
+    public func pixel(x: Int, y: Int) -> (r: UInt8, g: UInt8, b: UInt8) {
+        var rect = SDL_Rect(x: Int32(x), y: Int32(y), w: 1, h: 1)
+        var bytes: [UInt8] = [0, 0, 0]
+        bytes.withUnsafeMutableBytes { b in
+            _ = SDL_RenderReadPixels(sdlRenderer, &rect, SDL_PIXELFORMAT_RGB24.rawValue, b.baseAddress, 3)
+        }
+        return (bytes[0], bytes[1], bytes[2])
+    }
+
+    /// Waits until the GPU (here Mesa on the CPU) has finished the frame.
+    public func finish() {
+        var rect = SDL_Rect(x: 0, y: 0, w: 1, h: 1)
+        var bytes: [UInt8] = [0, 0, 0, 0]
+        bytes.withUnsafeMutableBytes { b in
+            _ = SDL_RenderReadPixels(sdlRenderer, &rect, SDL_PIXELFORMAT_RGBA32.rawValue, b.baseAddress, 4)
+        }
+    }
+
+    /// Writes RGB pixels as a PNG.
+    public static func writePNG(_ rgb: [UInt8], width: Int32, height: Int32, to path: String) throws {
+        var data = rgb
+        try data.withUnsafeMutableBytes { bytes in
+            guard let surface = SDL_CreateRGBSurfaceWithFormatFrom(bytes.baseAddress, width, height, 24, width * 3, SDL_PIXELFORMAT_RGB24.rawValue) else {
+                throw SDLError("A frame surface could not be made")
+            }
+            defer { SDL_FreeSurface(surface) }
+            guard IMG_SavePNG(surface, path) == 0 else { throw SDLError("\(path) could not be written") }
+        }
+    }
+}

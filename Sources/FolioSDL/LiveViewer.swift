@@ -1,0 +1,157 @@
+import CSDL2
+import FolioCore
+import Foundation
+
+/// The windowed viewer: a resizable, HiDPI-aware window running `FolioApp` on the real
+/// clock, with optional input capture and a live state trace.
+public final class LiveViewer {
+    public struct Options {
+        public var width = 1280
+        public var height = 800
+        public var slowMotion = false
+        /// Writes one trace line per frame in which something changed.
+        public var tracePath: String?
+        /// Records every input event to this script file.
+        public var capturePath: String?
+        public init() {}
+    }
+
+    private let window: OpaquePointer
+    private let sdlRenderer: OpaquePointer
+    private let renderer: Renderer
+    private let app: FolioApp
+    private let options: Options
+    private var trace: FileHandle?
+    private var capture: InputCapture?
+
+    public init(library: Library, options: Options) throws {
+        self.options = options
+        try SDLVideo.start(headless: false)
+        let flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue | SDL_WINDOW_SHOWN.rawValue
+        let centered = Int32(0x2FFF_0000)  // SDL_WINDOWPOS_CENTERED
+        guard let window = SDL_CreateWindow("Folio", centered, centered, Int32(options.width), Int32(options.height), flags) else {
+            throw SDLError("The window could not be opened")
+        }
+        SDL_SetWindowMinimumSize(window, 320, 240)
+        self.window = window
+        let rendererFlags = SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue
+        guard let r = SDL_CreateRenderer(window, -1, rendererFlags) ?? SDL_CreateRenderer(window, -1, 0) else {
+            SDL_DestroyWindow(window)
+            throw SDLError("No renderer could be created for the window")
+        }
+        sdlRenderer = r
+        renderer = Renderer(renderer: r, library: library)
+        var w: Int32 = 0, h: Int32 = 0
+        SDL_GetWindowSize(window, &w, &h)
+        app = FolioApp(library: library, size: Size(width: Double(w), height: Double(h)), slowMotion: options.slowMotion)
+        if let path = options.tracePath {
+            guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path) else {
+                throw SDLError(message: "\(path): cannot be written.")
+            }
+            trace = handle
+        }
+        if let path = options.capturePath {
+            capture = try InputCapture(path: path, size: app.size)
+        }
+    }
+
+    deinit {
+        try? capture?.close()
+        SDL_DestroyRenderer(sdlRenderer)
+        SDL_DestroyWindow(window)
+    }
+
+    private func now() -> Double {
+        Double(SDL_GetPerformanceCounter()) / Double(SDL_GetPerformanceFrequency())
+    }
+
+    private func syncSize() {
+        var w: Int32 = 0, h: Int32 = 0, pw: Int32 = 0, ph: Int32 = 0
+        SDL_GetWindowSize(window, &w, &h)
+        SDL_GetRendererOutputSize(sdlRenderer, &pw, &ph)
+        let size = Size(width: Double(max(w, 1)), height: Double(max(h, 1)))
+        if size != app.size { handle(.resize(size)) }
+        let layout = BookLayout(size: app.size, pageCount: 2)
+        renderer.configure(pixelScale: Double(pw) / Double(max(w, 1)), pageSize: layout.pageSize, cornerRadius: layout.cornerRadius)
+    }
+
+    private func handle(_ event: InputEvent) {
+        let t = now()
+        app.handle(event, at: t)
+        capture?.record(event, at: t, size: app.size)
+    }
+
+    /// Runs until the window closes or Escape is pressed on the shelf.
+    public func run() throws {
+        let start = now()
+        var frame = 0
+        var lastTrace = ""
+        syncSize()
+        var event = SDL_Event()
+        running: while true {
+            // Idle without spinning when nothing moves.
+            if app.isAtRest && SDL_WaitEventTimeout(&event, 50) == 1 {
+                if !dispatch(event) { break running }
+            }
+            while SDL_PollEvent(&event) == 1 {
+                if !dispatch(event) { break running }
+            }
+            app.update(at: now())
+            if app.quitRequested { break }
+            renderer.draw(app.drawList())
+            SDL_RenderPresent(sdlRenderer)
+            if let trace {
+                let line = app.trace(frame: frame, t: now() - start)
+                // Only frames whose state changed, ignoring the frame number and time.
+                let state = JSONValue.object(Array(lineMembers(line).dropFirst(2))).serialized()
+                if state != lastTrace {
+                    lastTrace = state
+                    trace.write(Data((line.serialized() + "\n").utf8))
+                }
+            }
+            frame += 1
+        }
+        try capture?.close()
+    }
+
+    private func lineMembers(_ value: JSONValue) -> [(String, JSONValue)] {
+        if case .object(let members) = value { return members }
+        return []
+    }
+
+    /// False when the app should stop.
+    private func dispatch(_ event: SDL_Event) -> Bool {
+        switch EventTranslator.translate(event) {
+        case .quit: return false
+        case .windowChanged: syncSize()
+        case .input(let input):
+            if case .key(.r, _) = input {
+                toggleCapture()
+                return true
+            }
+            handle(input)
+        case .none: break
+        }
+        return true
+    }
+
+    private func toggleCapture() {
+        if let capture {
+            do {
+                try capture.close()
+                fputs("folio: capture written to \(capture.path)\n", stderr)
+            } catch {
+                fputs("folio: \(error)\n", stderr)
+            }
+            self.capture = nil
+        } else {
+            let path = options.capturePath ?? "folio-capture-\(Int(Date().timeIntervalSince1970)).json"
+            do {
+                capture = try InputCapture(path: path, size: app.size)
+                fputs("folio: capturing input to \(path) (R stops)\n", stderr)
+            } catch {
+                fputs("folio: \(error)\n", stderr)
+            }
+        }
+    }
+}

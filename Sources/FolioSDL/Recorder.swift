@@ -1,0 +1,162 @@
+import CSDL2
+import FolioCore
+import Foundation
+
+/// Renders a script headless at a fixed time step: PNG frames into a folder, or an MP4 or
+/// GIF through ffmpeg, plus an optional state trace (one JSON line per frame).
+public struct Recorder {
+    public enum Output: Equatable {
+        case frames(directory: String)
+        case video(path: String, format: VideoEncoder.Format)
+
+        /// `.mp4` and `.gif` files are videos; anything else is a folder of PNG frames.
+        public static func parse(_ path: String) -> Output {
+            let lower = path.lowercased()
+            if lower.hasSuffix(".mp4") { return .video(path: path, format: .mp4) }
+            if lower.hasSuffix(".gif") { return .video(path: path, format: .gif) }
+            return .frames(directory: path)
+        }
+    }
+
+    public struct Options {
+        public var output: Output?
+        public var tracePath: String?
+        public var size: Size?
+        public var fps: Double?
+        public var start = 0.0
+        public var duration: Double?
+        public var slowMotion = false
+        public var quiet = false
+        public init() {}
+    }
+
+    public let library: Library
+    public let script: DemoScript
+    public let options: Options
+
+    public init(library: Library, script: DemoScript, options: Options) {
+        self.library = library
+        self.script = script
+        self.options = options
+    }
+
+    /// The script with positions and sizes scaled to `--size` when it differs.
+    func scaledScript() -> DemoScript {
+        guard let size = options.size, size != script.size else { return script }
+        let sx = size.width / script.size.width, sy = size.height / script.size.height
+        func p(_ q: Point) -> Point { Point(x: q.x * sx, y: q.y * sy) }
+        var out = script
+        out.size = size
+        out.events = script.events.map { t, e in
+            switch e {
+            case .click(let q): return (t, .click(p(q)))
+            case .down(let q): return (t, .down(p(q)))
+            case .move(let q): return (t, .move(p(q)))
+            case .up(let q): return (t, .up(p(q)))
+            case .drag(let a, let b, let d): return (t, .drag(from: p(a), to: p(b), duration: d))
+            case .resize(let s): return (t, .resize(Size(width: (s.width * sx).rounded(), height: (s.height * sy).rounded())))
+            default: return (t, e)
+            }
+        }
+        return out
+    }
+
+    /// Renders every frame; returns the number written.
+    @discardableResult
+    public func run(interrupted: () -> Bool = { false }) throws -> Int {
+        let script = scaledScript()
+        let app = FolioApp(library: library, size: script.size, slowMotion: options.slowMotion)
+        var player = ScriptPlayer(app: app, script: script, fps: options.fps, start: options.start, duration: options.duration)
+        let canvas = try HeadlessCanvas(library: library, width: Int(script.size.width), height: Int(script.size.height))
+
+        var encoder: VideoEncoder?
+        var directory: String?
+        switch options.output {
+        case .frames(let dir)?:
+            try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+            directory = dir
+        case .video(let path, let format)?:
+            encoder = try VideoEncoder(path: path, format: format, width: Int(canvas.size.width), height: Int(canvas.size.height), fps: player.fps)
+        case nil:
+            break
+        }
+        var trace: FileHandle?
+        if let path = options.tracePath {
+            guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path) else {
+                throw SDLError(message: "\(path): cannot be written.")
+            }
+            trace = handle
+        }
+        defer { try? trace?.close() }
+
+        let progress = ProgressBar(total: player.frameCount, enabled: !options.quiet)
+        var rgb: [UInt8] = []
+        var written = 0
+        do {
+            while let (frame, t) = player.advance() {
+                if interrupted() { throw RecordingInterrupted(framesWritten: written) }
+                trace?.write(Data((app.trace(frame: frame, t: t).serialized() + "\n").utf8))
+                if directory != nil || encoder != nil {
+                    try canvas.draw(app)
+                    canvas.readRGB(into: &rgb)
+                    if let directory {
+                        let name = String(format: "frame-%05d.png", frame)
+                        try HeadlessCanvas.writePNG(rgb, width: canvas.size.width, height: canvas.size.height,
+                                                    to: (directory as NSString).appendingPathComponent(name))
+                    }
+                    if let encoder {
+                        if Int(canvas.size.width) != encoder.width || Int(canvas.size.height) != encoder.height {
+                            throw SDLError(message: "A video cannot change size mid-recording; record PNG frames for scripts that resize.")
+                        }
+                        try encoder.write(rgb)
+                    }
+                }
+                written += 1
+                progress.update(written)
+            }
+        } catch {
+            progress.finish()
+            encoder?.abort()
+            throw error
+        }
+        progress.finish()
+        try encoder?.finish()
+        return written
+    }
+}
+
+/// Ctrl-C arrived while recording.
+public struct RecordingInterrupted: Error {
+    public let framesWritten: Int
+}
+
+/// A one-line progress bar on stderr (only when stderr is a terminal).
+final class ProgressBar {
+    private let total: Int
+    private let enabled: Bool
+    private let start = Date()
+    private var lastDraw = Date.distantPast
+
+    init(total: Int, enabled: Bool) {
+        self.total = total
+        self.enabled = enabled && isatty(2) == 1
+    }
+
+    func update(_ done: Int) {
+        guard enabled, Date().timeIntervalSince(lastDraw) > 0.1 || done == total else { return }
+        lastDraw = Date()
+        let elapsed = Date().timeIntervalSince(start)
+        let fps = elapsed > 0 ? Double(done) / elapsed : 0
+        let left = fps > 0 ? Double(total - done) / fps : 0
+        let width = 30
+        let filled = total > 0 ? width * done / total : width
+        let bar = String(repeating: "█", count: filled) + String(repeating: "·", count: width - filled)
+        let line = String(format: "\r%@ %d/%d frames  %.1f fps  %.0fs left ", bar, done, total, fps, left)
+        FileHandle.standardError.write(Data(line.utf8))
+    }
+
+    func finish() {
+        guard enabled else { return }
+        FileHandle.standardError.write(Data("\n".utf8))
+    }
+}

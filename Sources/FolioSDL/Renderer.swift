@@ -1,0 +1,88 @@
+import CSDL2
+import FolioCore
+
+/// Draws a `DrawList` with SDL_RenderGeometry: each layer becomes a subdivided, perspective-
+/// correct mesh of its page texture, then (where the page is shaded) the same mesh again
+/// with the page's white mask tinted by the dark-grey gradient.
+public final class Renderer {
+    let renderer: OpaquePointer
+    private let textures: TextureCache
+    private let library: Library
+    private var mesh = QuadMesh()
+    private var vertices: [SDL_Vertex] = []
+    /// Pixels per point (2 on a HiDPI display).
+    public private(set) var pixelScale = 1.0
+
+    init(renderer: OpaquePointer, library: Library) {
+        self.renderer = renderer
+        self.library = library
+        textures = TextureCache(renderer: renderer)
+        SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
+    }
+
+    /// Adopts the output's pixel density and the layout's page size in points.
+    public func configure(pixelScale: Double, pageSize: Size, cornerRadius: Double) {
+        self.pixelScale = pixelScale
+        textures.setPageSize(width: pageSize.width * pixelScale, height: pageSize.height * pixelScale,
+                             cornerRadius: cornerRadius * pixelScale)
+    }
+
+    /// Draws `list` into the current target (not presented).
+    public func draw(_ list: DrawList) {
+        let bg = list.background
+        SDL_SetRenderDrawColor(renderer, UInt8(bg.r * 255), UInt8(bg.g * 255), UInt8(bg.b * 255), 255)
+        SDL_RenderClear(renderer)
+        for layer in list.layers {
+            draw(layer)
+        }
+    }
+
+    private func draw(_ layer: Layer) {
+        let path = library.imagePath(for: layer.content)
+        guard let page = textures.texture(path: path, side: layer.side) else { return }
+        // The margin in points: texels scaled back by the layer's own texel density.
+        let bleed = Double(TextureCache.margin) * layer.size.width / Double(page.width)
+        mesh.removeAll()
+        guard mesh.append(layer, pixelScale: pixelScale, bleed: bleed), !mesh.indices.isEmpty else { return }
+
+        let alpha = UInt8(clamp(layer.opacity, 0, 1) * 255)
+        submit(page.texture, color: { _ in SDL_Color(r: 255, g: 255, b: 255, a: alpha) })
+
+        if let shading = layer.shading, shading.isVisible,
+           let mask = textures.texture(path: nil, side: layer.side, mask: true) {
+            let grey = UInt8(Shading.grey * 255)
+            let opacity = Float(clamp(layer.opacity, 0, 1))
+            submit(mask.texture, color: { v in
+                SDL_Color(r: grey, g: grey, b: grey, a: UInt8(min(max(v.shade * opacity, 0), 1) * 255))
+            })
+        }
+    }
+
+    private func submit(_ texture: OpaquePointer, color: (MeshVertex) -> SDL_Color) {
+        vertices.removeAll(keepingCapacity: true)
+        for v in mesh.vertices {
+            vertices.append(SDL_Vertex(position: SDL_FPoint(x: v.x, y: v.y), color: color(v),
+                                       tex_coord: SDL_FPoint(x: v.u, y: v.v)))
+        }
+        mesh.indices.withUnsafeBufferPointer { indices in
+            indices.withMemoryRebound(to: Int32.self) { idx in
+                _ = SDL_RenderGeometry(renderer, texture, vertices, Int32(vertices.count), idx.baseAddress, Int32(idx.count))
+            }
+        }
+    }
+
+    /// Draws the same page textures as `list` flat, without geometry (the benchmark's
+    /// baseline for what drawing the pages must cost at least).
+    public func drawFlat(_ list: DrawList) {
+        let bg = list.background
+        SDL_SetRenderDrawColor(renderer, UInt8(bg.r * 255), UInt8(bg.g * 255), UInt8(bg.b * 255), 255)
+        SDL_RenderClear(renderer)
+        for layer in list.layers {
+            guard let page = textures.texture(path: library.imagePath(for: layer.content), side: layer.side) else { continue }
+            var rect = SDL_FRect(x: Float((layer.position.x - layer.size.width / 2) * pixelScale),
+                                 y: Float((layer.position.y - layer.size.height / 2) * pixelScale),
+                                 w: Float(layer.size.width * pixelScale), h: Float(layer.size.height * pixelScale))
+            SDL_RenderCopyF(renderer, page.texture, nil, &rect)
+        }
+    }
+}

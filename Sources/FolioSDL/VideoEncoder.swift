@@ -1,0 +1,82 @@
+import Foundation
+
+/// Feeds raw RGB frames to ffmpeg on its standard input: H.264/yuv420p MP4, or a GIF with a
+/// palette computed from the whole clip.
+public final class VideoEncoder {
+    public enum Format: Equatable {
+        case mp4, gif
+    }
+
+    public let path: String
+    public let width: Int
+    public let height: Int
+    private let process = Process()
+    private let input = Pipe()
+    private let temporary: String
+
+    /// The ffmpeg executable on PATH, if any.
+    public static func ffmpegPath() -> String? {
+        let paths = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
+        for dir in paths {
+            let candidate = "\(dir)/ffmpeg"
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return nil
+    }
+
+    public static let missingMessage = "ffmpeg is not installed, so MP4 and GIF cannot be written; install it with `sudo apt-get install ffmpeg` (PNG frames into a folder still work)."
+
+    init(path: String, format: Format, width: Int, height: Int, fps: Double) throws {
+        guard let ffmpeg = VideoEncoder.ffmpegPath() else { throw SDLError(message: VideoEncoder.missingMessage) }
+        self.path = path
+        self.width = width
+        self.height = height
+        // Written beside the target and renamed at the end, so an interrupted run never
+        // leaves a half file under the real name.
+        let url = URL(fileURLWithPath: path)
+        temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).partial.\(url.pathExtension)").path
+        var args = ["-hide_banner", "-loglevel", "error", "-y",
+                    "-f", "rawvideo", "-pix_fmt", "rgb24", "-s", "\(width)x\(height)",
+                    "-r", String(format: "%g", fps), "-i", "pipe:0"]
+        switch format {
+        case .mp4:
+            // Even dimensions for yuv420p.
+            args += ["-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2", "-c:v", "libx264", "-preset", "medium", "-crf", "20",
+                     "-pix_fmt", "yuv420p", "-movflags", "+faststart"]
+        case .gif:
+            args += ["-vf", "split[a][b];[a]palettegen=stats_mode=diff[p];[b][p]paletteuse=dither=sierra2_4a:diff_mode=rectangle",
+                     "-loop", "0"]
+        }
+        args += ["-f", format == .mp4 ? "mp4" : "gif", temporary]
+        process.executableURL = URL(fileURLWithPath: ffmpeg)
+        process.arguments = args
+        process.standardInput = input
+        try process.run()
+    }
+
+    func write(_ rgb: [UInt8]) throws {
+        try rgb.withUnsafeBytes { bytes in
+            try input.fileHandleForWriting.write(contentsOf: Data(bytes))
+        }
+    }
+
+    /// Closes the stream, waits for ffmpeg and moves the file into place.
+    func finish() throws {
+        try input.fileHandleForWriting.close()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            try? FileManager.default.removeItem(atPath: temporary)
+            throw SDLError(message: "\(path): ffmpeg failed with status \(process.terminationStatus).")
+        }
+        _ = try? FileManager.default.removeItem(atPath: path)
+        try FileManager.default.moveItem(atPath: temporary, toPath: path)
+    }
+
+    /// Stops ffmpeg and removes the partial file.
+    func abort() {
+        try? input.fileHandleForWriting.close()
+        process.terminate()
+        process.waitUntilExit()
+        try? FileManager.default.removeItem(atPath: temporary)
+    }
+}

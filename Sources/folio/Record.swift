@@ -1,0 +1,108 @@
+import ArgumentParser
+import FolioCore
+import FolioSDL
+import Foundation
+
+/// Renders a script (or the built-in demo) headless.
+struct Record: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Render a script of input events headless: PNG frames, MP4 or GIF, and a state trace.",
+        discussion: "Without --script the built-in demo plays. Output is chosen by --out: a name ending in .mp4 or .gif is a video (needs ffmpeg); anything else is a folder of frame-00000.png, ….")
+
+    @OptionGroup var library: LibraryOptions
+    @Option(help: "The script (JSON) to play; default: the built-in demo.") var script: String?
+    @Option(help: "Where to write: DIR/, FILE.mp4 or FILE.gif.") var out: String?
+    @Option(help: "Write the state trace here, one JSON object per frame.") var trace: String?
+    @Option(help: "Frame size in points, WIDTHxHEIGHT (default: the script's).") var size: String?
+    @Option(help: "Frames per second (default: the script's).") var fps: Double?
+    @Option(help: "Seconds to render (default: the script's duration).") var duration: Double?
+    @Option(help: "Skip the first seconds of the script.") var start: Double = 0
+    @Flag(help: "Run every animation 10x slower.") var slowMotion = false
+    @Flag(help: "No progress bar.") var quiet = false
+
+    func run() throws {
+        guard out != nil || trace != nil else {
+            throw fail("record needs --out (DIR/, FILE.mp4, FILE.gif) or --trace FILE.", code: ExitStatus.badInput)
+        }
+        let demo: DemoScript
+        do {
+            demo = try script.map { try DemoScript.load(path: $0) } ?? DemoScript.builtInDemo
+        } catch let error as DemoScript.ParseError {
+            throw fail(error.description, code: ExitStatus.badInput)
+        }
+        if let fps, !(1...240).contains(fps) { throw fail("--fps \(fps) is outside 1…240.", code: ExitStatus.badInput) }
+        if let duration, !(duration > 0 && duration <= 3600) { throw fail("--duration \(duration) is outside 0…3600 s.", code: ExitStatus.badInput) }
+        guard start >= 0 else { throw fail("--start \(start) is negative.", code: ExitStatus.badInput) }
+        let books = try library.load()
+
+        var options = Recorder.Options()
+        options.output = out.map(Recorder.Output.parse)
+        options.tracePath = trace
+        options.size = try size.map(parseSize)
+        options.fps = fps
+        options.start = start
+        options.duration = duration
+        options.slowMotion = slowMotion
+        options.quiet = quiet
+        try checkWritable(options)
+
+        Interrupt.install()
+        do {
+            let frames = try Recorder(library: books, script: demo, options: options).run(interrupted: Interrupt.requested)
+            if !quiet, let out { FileHandle.standardError.write(Data("folio: wrote \(frames) frames to \(out)\n".utf8)) }
+        } catch let stop as RecordingInterrupted {
+            let what: String
+            switch options.output {
+            case .video(let path, _)?: what = "\(path) was not written (the partial file was removed)"
+            case .frames(let dir)?: what = "\(stop.framesWritten) complete frames are in \(dir)"
+            case nil: what = "the trace holds \(stop.framesWritten) frames"
+            }
+            throw fail("interrupted; \(what).", code: ExitStatus.interrupted)
+        } catch let error as SDLError {
+            throw fail(error.description, code: ExitStatus.noDisplay)
+        }
+    }
+
+    /// Fails before rendering when an output cannot be written or ffmpeg is missing.
+    func checkWritable(_ options: Recorder.Options) throws {
+        let fm = FileManager.default
+        func parentWritable(_ path: String) -> Bool {
+            let parent = (path as NSString).deletingLastPathComponent
+            return fm.isWritableFile(atPath: parent.isEmpty ? "." : parent)
+        }
+        switch options.output {
+        case .video(let path, _)?:
+            guard VideoEncoder.ffmpegPath() != nil else { throw fail(VideoEncoder.missingMessage, code: ExitStatus.badInput) }
+            guard parentWritable(path) else { throw fail("\(path): its folder cannot be written.", code: ExitStatus.badInput) }
+        case .frames(let dir)?:
+            var isDirectory: ObjCBool = false
+            if fm.fileExists(atPath: dir, isDirectory: &isDirectory) {
+                guard isDirectory.boolValue, fm.isWritableFile(atPath: dir) else {
+                    throw fail("\(dir): is not a writable folder.", code: ExitStatus.badInput)
+                }
+            } else {
+                var parent = (dir as NSString).deletingLastPathComponent
+                while !parent.isEmpty, !fm.fileExists(atPath: parent) { parent = (parent as NSString).deletingLastPathComponent }
+                guard fm.isWritableFile(atPath: parent.isEmpty ? "." : parent) else {
+                    throw fail("\(dir): cannot be created.", code: ExitStatus.badInput)
+                }
+            }
+        case nil: break
+        }
+        if let trace = options.tracePath, !parentWritable(trace) {
+            throw fail("\(trace): its folder cannot be written.", code: ExitStatus.badInput)
+        }
+    }
+}
+
+/// Ctrl-C while recording: the loop notices and cleans up instead of dying mid-file.
+enum Interrupt {
+    nonisolated(unsafe) private static var flag: sig_atomic_t = 0
+
+    static func install() {
+        signal(SIGINT) { _ in Interrupt.flag = 1 }
+        signal(SIGTERM) { _ in Interrupt.flag = 1 }
+    }
+
+    static func requested() -> Bool { flag != 0 }
+}

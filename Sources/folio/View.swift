@@ -1,0 +1,35 @@
+import ArgumentParser
+import FolioCore
+import FolioSDL
+import Foundation
+
+/// Opens the viewer window.
+struct View: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Open the viewer window (the default command).")
+
+    @OptionGroup var library: LibraryOptions
+    @Option(help: "Window size in points, WIDTHxHEIGHT.") var size = "1280x800"
+    @Flag(help: "Run every animation 10x slower (toggle with S).") var slowMotion = false
+    @Option(help: "Write the state trace live, one JSON line per changed frame.") var trace: String?
+    @Option(help: "Capture every input event to this script file (replay with `folio record --script`).") var capture: String?
+
+    func run() throws {
+        let books = try library.load()
+        let size = try parseSize(size)
+        var options = LiveViewer.Options()
+        options.width = Int(size.width)
+        options.height = Int(size.height)
+        options.slowMotion = slowMotion
+        options.tracePath = trace
+        options.capturePath = capture
+        let viewer: LiveViewer
+        do {
+            viewer = try LiveViewer(library: books, options: options)
+        } catch let error as SDLError {
+            if error.description.contains("cannot be written") { throw fail(error.description, code: ExitStatus.badInput) }
+            throw fail("no display is available (\(error.description)) Render headless instead: `folio record --out DIR` or `folio bench`.",
+                       code: ExitStatus.noDisplay)
+        }
+        try viewer.run()
+    }
+}
