@@ -79,8 +79,8 @@ public final class BookScene: Scene {
                 scroller.drag(by: -delta.x * dragGain, at: time)
             case .dragEnded:
                 let width = layout.size.width
+                let here = scroller.position / width
                 scroller.endDrag(at: time) { _, velocity in
-                    let here = self.scroller.position / width
                     let leaf: Double
                     if velocity > BookScene.pagingVelocity { leaf = here.rounded(.up) }
                     else if velocity < -BookScene.pagingVelocity { leaf = here.rounded(.down) }

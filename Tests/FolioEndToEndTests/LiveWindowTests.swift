@@ -1,0 +1,107 @@
+import Foundation
+import Testing
+
+/// The real window under Xvfb, driven by xdotool, checked by a screenshot and by the app's
+/// own live trace.
+@Suite(.serialized)
+struct LiveWindowTests {
+    static let tools = ["Xvfb", "xdotool", "import", "convert"].allSatisfy { Folio.which($0) != nil }
+
+    static func lastState(_ url: URL) -> [String: Any]? {
+        (try? Folio.trace(url))?.last
+    }
+
+    /// Polls until `condition` holds for the last trace line (or the time runs out).
+    static func waitFor(_ url: URL, seconds: Double = 10, _ condition: ([String: Any]) -> Bool) -> [String: Any]? {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if let state = lastState(url), condition(state) { return state }
+            usleep(100_000)
+        }
+        return lastState(url)
+    }
+
+    /// Runs xdotool with a time limit (a `--sync` search would otherwise wait forever).
+    static func xdotool(_ args: [String], display: String) throws {
+        _ = try Folio.runProcess(Folio.which("timeout")!, ["10", Folio.which("xdotool")!] + args, environment: ["DISPLAY": display])
+    }
+
+    @Test(.enabled(if: tools, "needs Xvfb, xdotool and ImageMagick (installed by .ci/run)"))
+    func windowOpensABookFromKeysAndClicks() throws {
+        let dir = try Folio.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let display = ":\(90 + Int(getpid() % 9))"
+        let xvfb = Process()
+        xvfb.executableURL = URL(fileURLWithPath: Folio.which("Xvfb")!)
+        xvfb.arguments = [display, "-screen", "0", "1280x800x24", "-nolisten", "tcp"]
+        xvfb.standardError = FileHandle.nullDevice
+        try xvfb.run()
+        defer { xvfb.terminate(); xvfb.waitUntilExit() }
+        let socket = "/tmp/.X11-unix/X\(display.dropFirst())"
+        for _ in 0..<50 where !FileManager.default.fileExists(atPath: socket) { usleep(100_000) }
+
+        let traceURL = dir.appendingPathComponent("live.jsonl")
+        let app = Process()
+        app.executableURL = URL(fileURLWithPath: Folio.executable)
+        app.arguments = ["--trace", traceURL.path]
+        var env = ProcessInfo.processInfo.environment
+        env["DISPLAY"] = display
+        env.removeValue(forKey: "SDL_VIDEODRIVER")
+        app.environment = env
+        let log = dir.appendingPathComponent("stderr.txt")
+        FileManager.default.createFile(atPath: log.path, contents: nil)
+        app.standardError = try FileHandle(forWritingTo: log)
+        try app.run()
+        defer { if app.isRunning { app.terminate() } }
+
+        let first = Self.waitFor(traceURL) { _ in true }
+        try #require(first != nil, "the viewer wrote no trace: \((try? String(contentsOf: log, encoding: .utf8)) ?? "")")
+        try Self.xdotool(["search", "--sync", "--name", "^Folio$", "windowfocus", "--sync"], display: display)
+
+        try Self.xdotool(["key", "Right"], display: display)
+        let scrolled = Self.waitFor(traceURL) { ($0["shelf"] as! [String: Any])["centered"] as! Double == 1 && $0["transition"] is NSNull && abs((($0["shelf"] as! [String: Any])["position"] as! Double) - 372) < 0.01 }
+        #expect((scrolled?["shelf"] as? [String: Any])?["centered"] as? Double == 1)
+
+        try Self.xdotool(["key", "Return"], display: display)
+        let opened = Self.waitFor(traceURL) { $0["stack"] as! [String] == ["shelf", "book"] && $0["transition"] is NSNull }
+        #expect(opened?["stack"] as? [String] == ["shelf", "book"])
+        #expect((opened?["book"] as? [String: Any])?["index"] as? Double == 1)
+
+        // The screenshot shows pages either side of the spine over the background.
+        usleep(300_000)
+        let shot = dir.appendingPathComponent("shot.png").path
+        _ = try Folio.runProcess(Folio.which("import")!, ["-window", "root", shot], environment: ["DISPLAY": display])
+        func pixel(_ x: Int, _ y: Int) throws -> String {
+            try Folio.runProcess(Folio.which("convert")!, [shot, "-format", "%[fx:int(255*r)],%[fx:int(255*g)],%[fx:int(255*b)]", "-crop", "1x1+\(x)+\(y)", "info:"]).stdout
+        }
+        let backgroundPixel = try pixel(40, 40)
+        #expect(try pixel(640 - 150, 250) != backgroundPixel)
+        #expect(try pixel(640 + 150, 250) != backgroundPixel)
+        #expect(try pixel(1240, 400) == backgroundPixel)
+
+        try Self.xdotool(["key", "Escape"], display: display)
+        let closed = Self.waitFor(traceURL) { $0["stack"] as! [String] == ["shelf"] && $0["transition"] is NSNull }
+        #expect(closed?["stack"] as? [String] == ["shelf"])
+
+        // A click on the centred book opens it.
+        try Self.xdotool(["mousemove", "640", "400", "click", "1"], display: display)
+        let clicked = Self.waitFor(traceURL) { $0["stack"] as! [String] == ["shelf", "book"] && $0["transition"] is NSNull }
+        #expect(clicked?["stack"] as? [String] == ["shelf", "book"])
+
+        // Escape closes the book, Escape on the shelf quits.
+        try Self.xdotool(["key", "Escape"], display: display)
+        _ = Self.waitFor(traceURL) { $0["stack"] as! [String] == ["shelf"] && $0["transition"] is NSNull }
+        try Self.xdotool(["key", "Escape"], display: display)
+        let deadline = Date().addingTimeInterval(5)
+        while app.isRunning && Date() < deadline { usleep(100_000) }
+        #expect(!app.isRunning)
+        if !app.isRunning { #expect(app.terminationStatus == 0) }
+    }
+
+    @Test func withoutADisplayTheViewerSaysWhatToDoInstead() throws {
+        let result = try Folio.run([], environment: ["DISPLAY": "", "WAYLAND_DISPLAY": "", "SDL_VIDEODRIVER": "x11"])
+        #expect(result.status == 3)
+        #expect(result.stderr.contains("folio record"))
+        #expect(result.stderr.split(separator: "\n").count == 1)
+    }
+}

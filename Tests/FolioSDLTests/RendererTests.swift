@@ -1,0 +1,146 @@
+import Foundation
+import Testing
+@testable import FolioCore
+@testable import FolioSDL
+
+/// Renders known frames with the offscreen driver and checks facts about their pixels.
+@Suite(.serialized)
+struct RendererTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let library = try! Library.load(plist: root.appendingPathComponent("Assets/Books.plist").path)
+    static let coverColors: [String: [Double]] = {
+        let data = try! Data(contentsOf: root.appendingPathComponent("Assets/cover-colors.json"))
+        return try! JSONDecoder().decode([String: [Double]].self, from: data)
+    }()
+    static let size = Size(width: 1280, height: 800)
+
+    typealias RGB = (r: UInt8, g: UInt8, b: UInt8)
+
+    static func close(_ p: RGB, _ c: [Double], tolerance: Double = 14) -> Bool {
+        abs(Double(p.r) - c[0]) <= tolerance && abs(Double(p.g) - c[1]) <= tolerance && abs(Double(p.b) - c[2]) <= tolerance
+    }
+
+    static var background: [Double] {
+        let b = ShelfScene.background
+        return [b.r * 255, b.g * 255, b.b * 255].map { $0.rounded(.down) }
+    }
+
+    /// True when a column of pixels at `x` (through the page's height) is mostly not the
+    /// background: something is drawn there.
+    static func differsFromBackground(_ canvas: HeadlessCanvas, x: Int) -> Bool {
+        let bg = background
+        let ys = stride(from: 160, through: 640, by: 40)
+        let differing = ys.filter { y in
+            let p = canvas.pixel(x: x, y: y)
+            return abs(Double(p.r) - bg[0]) + abs(Double(p.g) - bg[1]) + abs(Double(p.b) - bg[2]) > 30
+        }
+        return differing.count * 2 > Array(ys).count
+    }
+
+    func color(ofBook index: Int) -> [Double] {
+        Self.coverColors[Self.library.books[index].title]!
+    }
+
+    /// Drives an app through `steps` of 1/60 s.
+    func run(_ app: FolioApp, from t: inout Double, seconds: Double) {
+        for _ in 0..<Int((seconds * 60).rounded()) {
+            t += 1.0 / 60
+            app.update(at: t)
+        }
+    }
+
+    @Test func centredCoverFillsTheMiddleOfTheShelf() throws {
+        let canvas = try HeadlessCanvas(library: Self.library, width: 1280, height: 800)
+        let app = FolioApp(library: Self.library, size: Self.size)
+        app.update(at: 0)
+        try canvas.draw(app)
+        #expect(Self.close(canvas.pixel(x: 640, y: 400), color(ofBook: 0)))
+        // Far left of the first book there is only background.
+        #expect(Self.close(canvas.pixel(x: 100, y: 400), Self.background, tolerance: 3))
+        // The neighbour to the right shows its own colour at its centre.
+        #expect(Self.close(canvas.pixel(x: 640 + 372, y: 400), color(ofBook: 1)))
+    }
+
+    @Test func openBookShowsPagesOnBothSidesOfTheSpine() throws {
+        let canvas = try HeadlessCanvas(library: Self.library, width: 1280, height: 800)
+        let app = FolioApp(library: Self.library, size: Self.size)
+        var t = 0.0
+        app.update(at: t)
+        app.handle(.key(.return), at: t)
+        run(app, from: &t, seconds: 1.2)
+        #expect(app.navigation.scenes.count == 2)
+        try canvas.draw(app)
+        let background = Self.background
+        // A left page lies left of the spine, a right page right of it; beyond them, nothing.
+        #expect(Self.differsFromBackground(canvas, x: 640 - 150))
+        #expect(Self.differsFromBackground(canvas, x: 640 + 150))
+        #expect(!Self.differsFromBackground(canvas, x: 640 - 420))
+        #expect(!Self.differsFromBackground(canvas, x: 640 + 420))
+        #expect(Self.close(canvas.pixel(x: 640 - 420, y: 400), background, tolerance: 3))
+        // Page 1 is the inside of the cover, not the cover itself: no cover colour there.
+        #expect(!Self.close(canvas.pixel(x: 640 - 150, y: 600), color(ofBook: 0), tolerance: 40))
+    }
+
+    @Test func aCulledFaceDrawsNothing() throws {
+        let canvas = try HeadlessCanvas(library: Self.library, width: 640, height: 400)
+        let layout = BookLayout(size: Size(width: 640, height: 400), pageCount: 2)
+        canvas.renderer.configure(pixelScale: 1, pageSize: layout.pageSize, cornerRadius: layout.cornerRadius)
+        var turnedAway = layout.layer(page: 0, content: .cover(book: 0), angle: -3 * Double.pi / 4)
+        turnedAway.shading = nil
+        var list = DrawList(background: ShelfScene.background)
+        list.appendSorted([turnedAway])
+        #expect(list.layers.isEmpty)
+        canvas.renderer.draw(list)
+        for x in stride(from: 20, to: 640, by: 40) {
+            for y in stride(from: 20, to: 400, by: 40) {
+                #expect(Self.close(canvas.pixel(x: x, y: y), Self.background, tolerance: 1))
+            }
+        }
+        // The same page facing the viewer does draw.
+        let facing = layout.layer(page: 0, content: .cover(book: 0), angle: -Double.pi / 4)
+        list = DrawList(background: ShelfScene.background)
+        list.appendSorted([facing])
+        canvas.renderer.draw(list)
+        #expect(!Self.close(canvas.pixel(x: 320 + 60, y: 200), Self.background, tolerance: 10))
+    }
+
+    /// Frames of a push at progress 0, 0.25, 0.5, 0.75 and 1 (the spring curve).
+    @Test func pushFramesAtFiveProgressPoints() throws {
+        let canvas = try HeadlessCanvas(library: Self.library, width: 1280, height: 800)
+        var shelfFrame: RGB = (0, 0, 0)
+        var pixels: [Double: (centre: RGB, side: RGB, left: RGB)] = [:]
+        let sideX = 640 + 372 + 60
+        do {
+            let app = FolioApp(library: Self.library, size: Self.size)
+            app.update(at: 0)
+            try canvas.draw(app)
+            shelfFrame = canvas.pixel(x: 640, y: 400)
+        }
+        for progress in [0.0, 0.25, 0.5, 0.75, 1.0] {
+            let app = FolioApp(library: Self.library, size: Self.size)
+            app.update(at: 0)
+            app.handle(.key(.return), at: 0)
+            // 1/60 s steps (the app clamps larger ones), then exactly the wanted time.
+            let end = progress * BookOpeningTransition.duration - (progress == 1 ? 1e-6 : 0)
+            var t = 0.0
+            while t + 1.0 / 60 < end { t += 1.0 / 60; app.update(at: t) }
+            app.update(at: end)
+            if progress < 1 { #expect(abs((app.transition?.progress ?? -1) - progress) < 1e-9) }
+            try canvas.draw(app)
+            pixels[progress] = (canvas.pixel(x: 640, y: 400), canvas.pixel(x: sideX, y: 400), canvas.pixel(x: 640 - 150, y: 250))
+        }
+        // Progress 0: the closed book sits exactly where the cover was.
+        #expect(Self.close(pixels[0]!.centre, [Double(shelfFrame.r), Double(shelfFrame.g), Double(shelfFrame.b)], tolerance: 6))
+        // The side cover fades out with the spring (gone once the value reaches 1).
+        let spring = BookOpeningTransition.pushCurve()
+        #expect(Self.close(pixels[0]!.side, color(ofBook: 1)))
+        let quarterAlpha = 1 - spring.value(at: 0.25)
+        let bg = Self.background, c1 = color(ofBook: 1)
+        let expectedQuarter = (0..<3).map { bg[$0] + (c1[$0] - bg[$0]) * quarterAlpha }
+        #expect(Self.close(pixels[0.25]!.side, expectedQuarter, tolerance: 16))
+        for p in [0.5, 0.75, 1.0] { #expect(Self.close(pixels[p]!.side, bg, tolerance: 3)) }
+        // Left of the spine: background while closed, a page once open.
+        #expect(Self.close(pixels[0]!.left, bg, tolerance: 3))
+        for p in [0.5, 0.75, 1.0] { #expect(!Self.close(pixels[p]!.left, bg, tolerance: 2)) }
+    }
+}
