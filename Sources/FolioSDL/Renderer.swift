@@ -2,8 +2,7 @@ import CSDL2
 import FolioCore
 
 /// Draws a `DrawList` with SDL_RenderGeometry: each layer becomes a subdivided, perspective-
-/// correct mesh of its page texture, then (where the page is shaded) the same mesh again
-/// with the page's white mask tinted by the dark-grey gradient.
+/// correct mesh of its page texture, shaded by per-vertex colour.
 public final class Renderer {
     let renderer: OpaquePointer
     private let textures: TextureCache
@@ -45,16 +44,22 @@ public final class Renderer {
         mesh.removeAll()
         guard mesh.append(layer, pixelScale: pixelScale, bleed: bleed), !mesh.indices.isEmpty else { return }
 
-        let alpha = UInt8(clamp(layer.opacity, 0, 1) * 255)
-        submit(page.texture, color: { _ in SDL_Color(r: 255, g: 255, b: 255, a: alpha) })
-
-        if let shading = layer.shading, shading.isVisible,
-           let mask = textures.texture(path: nil, side: layer.side, mask: true) {
-            let grey = UInt8(Shading.grey * 255)
-            let opacity = Float(clamp(layer.opacity, 0, 1))
-            submit(mask.texture, color: { v in
-                SDL_Color(r: grey, g: grey, b: grey, a: UInt8(min(max(v.shade * opacity, 0), 1) * 255))
+        // One pass: the page texture modulated per vertex. The factor is chosen so that paper
+        // comes out exactly as SPEC's dark-grey overlay would make it (paper·(1 − a) + grey·a);
+        // darker ink is darkened by the same factor instead of being lifted towards grey.
+        let opacity = Float(clamp(layer.opacity, 0, 1))
+        let alpha = UInt8(opacity * 255)
+        if let shading = layer.shading, shading.isVisible {
+            let grey = Float(Shading.grey)
+            let paper = TextureCache.paper
+            let k = (r: 1 - grey * 255 / Float(paper.r), g: 1 - grey * 255 / Float(paper.g), b: 1 - grey * 255 / Float(paper.b))
+            submit(page.texture, color: { v in
+                let a = min(max(v.shade, 0), 1)
+                return SDL_Color(r: UInt8((1 - a * k.r) * 255), g: UInt8((1 - a * k.g) * 255),
+                                 b: UInt8((1 - a * k.b) * 255), a: alpha)
             })
+        } else {
+            submit(page.texture, color: { _ in SDL_Color(r: 255, g: 255, b: 255, a: alpha) })
         }
     }
 

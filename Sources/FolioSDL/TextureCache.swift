@@ -15,7 +15,6 @@ final class TextureCache {
     private struct Key: Hashable {
         let path: String?
         let side: PageSide
-        let mask: Bool
     }
 
     /// Texels of transparent margin around the content.
@@ -51,27 +50,26 @@ final class TextureCache {
         }
     }
 
-    /// The texture for an image (nil path: blank paper), or the white mask of the page's
-    /// shape when `mask` is set.
-    func texture(path: String?, side: PageSide, mask: Bool = false) -> Entry? {
-        let key = Key(path: mask ? nil : path, side: side, mask: mask)
+    /// The texture for an image (nil path: blank paper).
+    func texture(path: String?, side: PageSide) -> Entry? {
+        let key = Key(path: path, side: side)
         if let entry = entries[key] { return entry }
-        guard let entry = make(path: key.path, side: side, mask: mask) else { return nil }
+        guard let entry = make(path: path, side: side) else { return nil }
         entries[key] = entry
         return entry
     }
 
-    private func make(path: String?, side: PageSide, mask: Bool) -> Entry? {
+    private func make(path: String?, side: PageSide) -> Entry? {
         let (w, h, radius) = pixelSize
         let m = TextureCache.margin
         guard let surface = SDL_CreateRGBSurfaceWithFormat(0, w + 2 * m, h + 2 * m, 32, SDL_PIXELFORMAT_RGBA32.rawValue) else { return nil }
         defer { SDL_FreeSurface(surface) }
         var filled = false
-        if !mask, let path {
+        if let path {
             filled = drawImage(path, into: surface, width: w, height: h)
         }
         if !filled {
-            let c = mask ? (r: UInt8(255), g: UInt8(255), b: UInt8(255)) : TextureCache.paper
+            let c = TextureCache.paper
             var inner = SDL_Rect(x: m, y: m, w: w, h: h)
             SDL_FillRect(surface, &inner, SDL_MapRGBA(surface.pointee.format, c.r, c.g, c.b, 255))
         }

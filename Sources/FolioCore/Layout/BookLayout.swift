@@ -22,9 +22,10 @@ public struct BookLayout: Equatable, Sendable {
     /// Pages after padding to an even count.
     public let pageCount: Int
 
-    /// Leaves beyond this many ratios from the spine lie flat and identical under the fan,
-    /// so only the nearest of them is posed: cost follows the screen, not the book.
-    static let fanReach = 6.5
+    /// Leaves whose raw ratio is beyond ±5.5 lie flat (their ratio compresses past ±1) and
+    /// exactly under the one at ±5.5, so they are never posed: cost follows the screen, not
+    /// the book. While turning, the fan's last leaf lifts slightly and still covers them.
+    static let fanReach = 5.5
 
     public init(size: Size, pageCount: Int) {
         self.size = size

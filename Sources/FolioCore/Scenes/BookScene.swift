@@ -126,7 +126,8 @@ public final class BookScene: Scene {
     }
 
     public func layers() -> [Layer] {
-        pages().map { state in
+        // In the open book a page hidden by the tutorial's rule faces away: skip it early.
+        pages().filter { openness != 1 || $0.pose.visible }.map { state in
             layout.layer(page: state.pose.page, content: .page(book: bookIndex, page: state.pose.page),
                          angle: state.angle, tx: state.tx, scale: state.scale, opacity: state.alpha)
         }
