@@ -6,7 +6,7 @@ SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 PACKAGES := pkg-config libsdl2-dev libsdl2-image-dev ffmpeg xvfb xdotool imagemagick
 FOLIO := .build/release/folio
 
-.PHONY: deps build run test bench demo assets clean
+.PHONY: deps build run test bench demo docs assets clean
 
 deps:
 	@missing=""; for p in $(PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
@@ -26,10 +26,15 @@ test: deps
 bench: build
 	$(FOLIO) bench
 
-# The README's pictures: a frame, a transition strip and the demo GIF, all rendered by Folio.
+# The built-in demo as an MP4 and a GIF (in out/).
 demo: build
-	$(FOLIO) record --out docs/demo.gif --size 640x400 --fps 20 --quiet
-	$(FOLIO) record --out docs/demo.mp4 --quiet
+	mkdir -p out
+	$(FOLIO) record --out out/demo.mp4
+	$(FOLIO) record --out out/demo.gif --size 640x400 --fps 20
+
+# The README's pictures, all rendered by Folio.
+docs: build
+	scripts/render-docs.sh
 
 assets:
 	python3 Assets/generate.py
