@@ -12,6 +12,7 @@ struct Bench: ParsableCommand {
     @OptionGroup var library: LibraryOptions
     @Option(help: "Frames measured per CPU case.") var frames = 2000
     @Option(help: "Frames measured per render case.") var renderFrames = 60
+    @Flag(inversion: .prefixedNo, help: "Measure recording the built-in demo to PNG and MP4 (record_fps).") var record = true
 
     func run() throws {
         var cpu: [(String, JSONValue)] = []
@@ -24,10 +25,11 @@ struct Bench: ParsableCommand {
         } catch let error as SDLError {
             throw fail(error.description, code: ExitStatus.noDisplay)
         }
-        let result = JSONValue.object([
-            ("frame_cpu_us", .object(cpu)),
-            ("render_ms", .object(render)),
-        ])
+        var members: [(String, JSONValue)] = [("frame_cpu_us", .object(cpu)), ("render_ms", .object(render))]
+        if record {
+            members.append(("record_fps", .object(try measureRecording(library: library.load()))))
+        }
+        let result = JSONValue.object(members)
         print(result.serialized())
     }
 }
@@ -123,4 +125,25 @@ func measureRender(library: Library, frames: Int) throws -> [(String, JSONValue)
     let list = app.drawList()
     let flat = time { canvas.renderer.drawFlat(list) }
     return [("shelf", .number(shelf)), ("book12_open", .number(book)), ("flat_blit", .number(flat))]
+}
+
+/// Frames per second of recording the built-in demo at 1280×800: PNG frames and MP4.
+func measureRecording(library: Library) throws -> [(String, JSONValue)] {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("folio-bench-\(getpid())")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    var out: [(String, JSONValue)] = []
+    var outputs: [(String, Recorder.Output)] = [("png", .frames(directory: dir.appendingPathComponent("frames").path))]
+    if VideoEncoder.ffmpegPath() != nil {
+        outputs.append(("mp4", .video(path: dir.appendingPathComponent("demo.mp4").path, format: .mp4)))
+    }
+    for (name, output) in outputs {
+        var options = Recorder.Options()
+        options.output = output
+        options.quiet = true
+        let start = seconds()
+        let frames = try Recorder(library: library, script: .builtInDemo, options: options).run()
+        out.append((name, .number(Double(frames) / (seconds() - start))))
+    }
+    return out
 }

@@ -50,47 +50,51 @@ struct Record: ParsableCommand {
         do {
             let frames = try Recorder(library: books, script: demo, options: options).run(interrupted: Interrupt.requested)
             if !quiet, let out { FileHandle.standardError.write(Data("folio: wrote \(frames) frames to \(out)\n".utf8)) }
-        } catch let stop as RecordingInterrupted {
-            let what: String
-            switch options.output {
-            case .video(let path, _)?: what = "\(path) was not written (the partial file was removed)"
-            case .frames(let dir)?: what = "\(stop.framesWritten) complete frames are in \(dir)"
-            case nil: what = "the trace holds \(stop.framesWritten) frames"
+        } catch {
+            // Ctrl-C also reaches ffmpeg (same process group), so a failed write can be the
+            // first sign of it.
+            if error is RecordingInterrupted || Interrupt.requested() {
+                let what: String
+                switch options.output {
+                case .video(let path, _)?: what = "\(path) was not written (the partial file was removed)"
+                case .frames(let dir)?: what = "the frames written so far are complete, in \(dir)"
+                case nil: what = "the trace holds the frames rendered so far"
+                }
+                throw fail("interrupted; \(what).", code: ExitStatus.interrupted)
             }
-            throw fail("interrupted; \(what).", code: ExitStatus.interrupted)
-        } catch let error as SDLError {
-            throw fail(error.description, code: ExitStatus.noDisplay)
+            if let error = error as? SDLError { throw fail(error.description, code: ExitStatus.noDisplay) }
+            throw error
         }
     }
 
-    /// Fails before rendering when an output cannot be written or ffmpeg is missing.
+    /// Fails before rendering when an output cannot be written or ffmpeg is missing: folders
+    /// are created now, files are probed (an existing file is left as it is).
     func checkWritable(_ options: Recorder.Options) throws {
         let fm = FileManager.default
-        func parentWritable(_ path: String) -> Bool {
-            let parent = (path as NSString).deletingLastPathComponent
-            return fm.isWritableFile(atPath: parent.isEmpty ? "." : parent)
+        func probeFile(_ path: String) -> Bool {
+            if fm.fileExists(atPath: path) { return fm.isWritableFile(atPath: path) }
+            guard fm.createFile(atPath: path, contents: nil) else { return false }
+            try? fm.removeItem(atPath: path)
+            return true
         }
         switch options.output {
         case .video(let path, _)?:
             guard VideoEncoder.ffmpegPath() != nil else { throw fail(VideoEncoder.missingMessage, code: ExitStatus.badInput) }
-            guard parentWritable(path) else { throw fail("\(path): its folder cannot be written.", code: ExitStatus.badInput) }
+            guard probeFile(path) else { throw fail("\(path): cannot be written.", code: ExitStatus.badInput) }
         case .frames(let dir)?:
             var isDirectory: ObjCBool = false
             if fm.fileExists(atPath: dir, isDirectory: &isDirectory) {
-                guard isDirectory.boolValue, fm.isWritableFile(atPath: dir) else {
-                    throw fail("\(dir): is not a writable folder.", code: ExitStatus.badInput)
-                }
-            } else {
-                var parent = (dir as NSString).deletingLastPathComponent
-                while !parent.isEmpty, !fm.fileExists(atPath: parent) { parent = (parent as NSString).deletingLastPathComponent }
-                guard fm.isWritableFile(atPath: parent.isEmpty ? "." : parent) else {
-                    throw fail("\(dir): cannot be created.", code: ExitStatus.badInput)
-                }
+                guard isDirectory.boolValue else { throw fail("\(dir): is a file, not a folder for frames.", code: ExitStatus.badInput) }
+            } else if (try? fm.createDirectory(atPath: dir, withIntermediateDirectories: true)) == nil {
+                throw fail("\(dir): the folder cannot be created.", code: ExitStatus.badInput)
+            }
+            guard probeFile((dir as NSString).appendingPathComponent(".folio-write-test")) else {
+                throw fail("\(dir): the folder cannot be written.", code: ExitStatus.badInput)
             }
         case nil: break
         }
-        if let trace = options.tracePath, !parentWritable(trace) {
-            throw fail("\(trace): its folder cannot be written.", code: ExitStatus.badInput)
+        if let trace = options.tracePath, !probeFile(trace) {
+            throw fail("\(trace): cannot be written.", code: ExitStatus.badInput)
         }
     }
 }
@@ -100,6 +104,13 @@ enum Interrupt {
     nonisolated(unsafe) private static var flag: sig_atomic_t = 0
 
     static func install() {
+        // A parent may have started us with these blocked; Ctrl-C must still be heard.
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, SIGINT)
+        sigaddset(&set, SIGTERM)
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
+        signal(SIGPIPE, SIG_IGN)
         signal(SIGINT) { _ in Interrupt.flag = 1 }
         signal(SIGTERM) { _ in Interrupt.flag = 1 }
     }
