@@ -10,6 +10,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     ],
     targets: [
         // SDL2 and SDL2_image, fenced off: only FolioSDL imports this.
@@ -19,7 +20,7 @@ let package = Package(
             providers: [.apt(["libsdl2-dev", "libsdl2-image-dev"])]
         ),
         // All behaviour, pure Swift, no SDL.
-        .target(name: "FolioCore"),
+        .target(name: "FolioCore", dependencies: ["ZIPFoundation"]),
         // The only SDL code: window, renderer, textures, decoding, capture, event translation.
         .target(
             name: "FolioSDL", dependencies: ["FolioCore", "CSDL2"],

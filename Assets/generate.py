@@ -9,7 +9,7 @@ What it makes (everything next to this script, in Assets/):
   cover-colors.json    title -> [r, g, b] of each cover's flat centre colour.
   Books/<slug>/cover.png, Books/<slug>/page-01.jpg, page-02.jpg, ...
 
-Six books with 12, 16, 9, 20, 24 and 14 pages.  Every image is 724x1136 px
+Six books with 11, 15, 9, 19, 23 and 13 pages (12 to 24 with the cover: even, so no padding).  Every image is 724x1136 px
 (portrait; shown at 362x568 points, i.e. 2x for HiDPI).  Covers are PNG with a
 flat, saturated background colour (the 60x60 px square at the exact centre is
 always one solid colour, listed below); pages are baseline JPEG, quality 85,
@@ -63,12 +63,12 @@ JPEG_QUALITY = 85
 #   Botanica (44,128,68)  Night Sky (22,46,132)  Letterpress (236,178,28)
 # ---------------------------------------------------------------------------
 BOOKS = [
-    dict(slug="aurora", title="Aurora", lines=["Aurora"], pages=12,
+    dict(slug="aurora", title="Aurora", lines=["Aurora"], pages=11,
          color=(120, 44, 160), ink=(250, 242, 226),
          subtitle="Lights over the northern fjords", author="Ingrid Halvorsen",
          title_font="DejaVuSerif-Bold.ttf",
          paper=(247, 244, 238), page_ink=(34, 28, 58), accent=(120, 44, 160)),
-    dict(slug="tidepool", title="Tidepool", lines=["Tidepool"], pages=16,
+    dict(slug="tidepool", title="Tidepool", lines=["Tidepool"], pages=15,
          color=(0, 139, 158), ink=(252, 246, 232),
          subtitle="Notes from the shoreline", author="Marina Costa",
          title_font="DejaVuSerifCondensed-Bold.ttf",
@@ -78,17 +78,17 @@ BOOKS = [
          subtitle="A Bauhaus sketchbook", author="Otto Keller",
          title_font="DejaVuSans-Bold.ttf",
          paper=(246, 241, 230), page_ink=(26, 26, 30), accent=(214, 58, 38)),
-    dict(slug="botanica", title="Botanica", lines=["Botanica"], pages=20,
+    dict(slug="botanica", title="Botanica", lines=["Botanica"], pages=19,
          color=(44, 128, 68), ink=(250, 246, 228),
          subtitle="Leaves of the temperate garden", author="Eleanor Finch",
          title_font="DejaVuSerifCondensed-Bold.ttf",
          paper=(245, 243, 232), page_ink=(30, 50, 34), accent=(44, 128, 68)),
-    dict(slug="night-sky", title="Night Sky", lines=["Night", "Sky"], pages=24,
+    dict(slug="night-sky", title="Night Sky", lines=["Night", "Sky"], pages=23,
          color=(22, 46, 132), ink=(255, 236, 170),
          subtitle="A field guide to the stars", author="Tomas Reyes",
          title_font="DejaVuSans-Bold.ttf",
          paper=(240, 242, 247), page_ink=(16, 24, 60), accent=(22, 46, 132)),
-    dict(slug="letterpress", title="Letterpress", lines=["Letter", "press"], pages=14,
+    dict(slug="letterpress", title="Letterpress", lines=["Letter", "press"], pages=13,
          color=(236, 178, 28), ink=(30, 26, 22),
          subtitle="The craft of movable type", author="J. W. Pressman",
          title_font="DejaVuSerif-Bold.ttf",

@@ -24,7 +24,7 @@ public final class HeadlessCanvas {
         }
         sdlRenderer = r
         self.pixelScale = pixelScale
-        renderer = Renderer(renderer: r, library: library)
+        renderer = Renderer(renderer: r, library: library, decoding: .synchronous)
         try resize(width: width, height: height)
     }
 
@@ -62,7 +62,7 @@ public final class HeadlessCanvas {
         }
         let layout = BookLayout(size: app.size, pageCount: 2)
         renderer.configure(pixelScale: pixelScale, pageSize: layout.pageSize, cornerRadius: layout.cornerRadius)
-        renderer.draw(app.drawList())
+        renderer.draw(app.drawList(), prefetch: app.prefetchContents())
     }
 
     /// Reads the frame back as tightly packed RGB, 3 bytes a pixel, rows top to bottom.

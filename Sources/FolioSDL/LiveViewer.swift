@@ -13,6 +13,8 @@ public final class LiveViewer {
         public var tracePath: String?
         /// Records every input event to this script file.
         public var capturePath: String?
+        /// Texture cache budget, bytes.
+        public var cacheBytes = Renderer.defaultCacheBytes
         public init() {}
     }
 
@@ -40,7 +42,7 @@ public final class LiveViewer {
             throw SDLError("No renderer could be created for the window")
         }
         sdlRenderer = r
-        renderer = Renderer(renderer: r, library: library)
+        renderer = Renderer(renderer: r, library: library, decoding: .background, cacheBytes: options.cacheBytes)
         var w: Int32 = 0, h: Int32 = 0
         SDL_GetWindowSize(window, &w, &h)
         app = FolioApp(library: library, size: Size(width: Double(w), height: Double(h)), slowMotion: options.slowMotion)
@@ -98,7 +100,7 @@ public final class LiveViewer {
             }
             app.update(at: now())
             if app.quitRequested { break }
-            renderer.draw(app.drawList())
+            renderer.draw(app.drawList(), prefetch: app.prefetchContents())
             SDL_RenderPresent(sdlRenderer)
             if let trace {
                 let line = app.trace(frame: frame, t: now() - start)

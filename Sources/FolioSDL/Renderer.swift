@@ -12,10 +12,13 @@ public final class Renderer {
     /// Pixels per point (2 on a HiDPI display).
     public private(set) var pixelScale = 1.0
 
-    init(renderer: OpaquePointer, library: Library) {
+    /// Default texture budget: 256 MB.
+    public static let defaultCacheBytes = 256 << 20
+
+    init(renderer: OpaquePointer, library: Library, decoding: TextureCache.Mode, cacheBytes: Int = Renderer.defaultCacheBytes) {
         self.renderer = renderer
         self.library = library
-        textures = TextureCache(renderer: renderer)
+        textures = TextureCache(renderer: renderer, mode: decoding, budgetBytes: cacheBytes)
         SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
     }
 
@@ -26,8 +29,15 @@ public final class Renderer {
                              cornerRadius: cornerRadius * pixelScale)
     }
 
-    /// Draws `list` into the current target (not presented).
-    public func draw(_ list: DrawList) {
+    /// Draws `list` into the current target (not presented). `prefetch` lists what to decode
+    /// next, most wanted first (what is on screen, then the pages around the reader).
+    public func draw(_ list: DrawList, prefetch: [LayerContent] = []) {
+        var wanted: [(ImageSource, PageSide)] = []
+        for content in list.layers.map(\.content) + prefetch {
+            guard let source = library.image(for: content) else { continue }
+            wanted.append((source, Renderer.side(of: content)))
+        }
+        textures.beginFrame(wanted: wanted)
         let bg = list.background
         SDL_SetRenderDrawColor(renderer, UInt8(bg.r * 255), UInt8(bg.g * 255), UInt8(bg.b * 255), 255)
         SDL_RenderClear(renderer)
@@ -36,11 +46,28 @@ public final class Renderer {
         }
     }
 
+    static func side(of content: LayerContent) -> PageSide {
+        if case .page(_, let page) = content { return BookLayout.side(of: page) }
+        return .right
+    }
+
+    /// The number a placeholder shows for this content (none for covers).
+    static func number(of content: LayerContent) -> Int? {
+        if case .page(_, let page) = content, page > 0 { return page }
+        return nil
+    }
+
+    /// Bytes of textures held, and how many (benchmarks).
+    public var cacheBytes: Int { textures.byteCount }
+
+    func texture(for layer: Layer) -> TextureCache.Entry? {
+        textures.texture(for: library.image(for: layer.content), side: layer.side, number: Renderer.number(of: layer.content))
+    }
+
     private func draw(_ layer: Layer) {
-        let path = library.imagePath(for: layer.content)
-        guard let page = textures.texture(path: path, side: layer.side) else { return }
+        guard let page = texture(for: layer) else { return }
         // The margin in points: texels scaled back by the layer's own texel density.
-        let bleed = Double(TextureCache.margin) * layer.size.width / Double(page.width)
+        let bleed = Double(PageImage.margin) * layer.size.width / Double(page.width)
         mesh.removeAll()
         guard mesh.append(layer, pixelScale: pixelScale, bleed: bleed), !mesh.indices.isEmpty else { return }
 
@@ -51,7 +78,7 @@ public final class Renderer {
         let alpha = UInt8(opacity * 255)
         if let shading = layer.shading, shading.isVisible {
             let grey = Float(Shading.grey)
-            let paper = TextureCache.paper
+            let paper = PageImage.paper
             let k = (r: 1 - grey * 255 / Float(paper.r), g: 1 - grey * 255 / Float(paper.g), b: 1 - grey * 255 / Float(paper.b))
             submit(page.texture, color: { v in
                 let a = min(max(v.shade, 0), 1)
@@ -83,7 +110,7 @@ public final class Renderer {
         SDL_SetRenderDrawColor(renderer, UInt8(bg.r * 255), UInt8(bg.g * 255), UInt8(bg.b * 255), 255)
         SDL_RenderClear(renderer)
         for layer in list.layers {
-            guard let page = textures.texture(path: library.imagePath(for: layer.content), side: layer.side) else { continue }
+            guard let page = texture(for: layer) else { continue }
             var rect = SDL_FRect(x: Float((layer.position.x - layer.size.width / 2) * pixelScale),
                                  y: Float((layer.position.y - layer.size.height / 2) * pixelScale),
                                  w: Float(layer.size.width * pixelScale), h: Float(layer.size.height * pixelScale))

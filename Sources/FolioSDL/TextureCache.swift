@@ -1,152 +1,319 @@
 import CSDL2
 import FolioCore
+import Foundation
 
-/// Page and cover textures, decoded with SDL_image, cropped to the page's shape, scaled to
-/// the pixels the page covers, with rounded outer corners and a transparent margin whose
-/// colour repeats the edge (so linear filtering gives soft, fringe-free edges).
+/// Page and cover textures: decoded on a background thread nearest-first, uploaded on the
+/// main thread a few per frame, kept in a least-recently-used cache bounded in bytes. A page
+/// that is not decoded yet shows a placeholder (paper and its number) and swaps in when
+/// ready; one that cannot be decoded keeps a placeholder marked with the reason.
 final class TextureCache {
     struct Entry {
         let texture: OpaquePointer
         /// Content size in texels (without the margin).
         let width: Int32
         let height: Int32
+        let bytes: Int
+        var lastUse: Int
     }
 
-    private struct Key: Hashable {
-        let path: String?
-        let side: PageSide
+    enum Key: Hashable {
+        case image(ImageSource, PageSide)
+        /// Paper with a page number and a label; `number` nil for a blank page.
+        case placeholder(number: Int?, label: String, side: PageSide)
     }
 
-    /// Texels of transparent margin around the content.
-    static let margin: Int32 = 2
-    static let paper = (r: UInt8(246), g: UInt8(242), b: UInt8(232))
+    /// Decoding on the caller's thread (deterministic recording) or in the background.
+    enum Mode {
+        case synchronous, background
+    }
 
     private let renderer: OpaquePointer
+    private let mode: Mode
     private var entries: [Key: Entry] = [:]
-    /// Page size in texels that the entries were made for.
-    private var pixelSize: (w: Int32, h: Int32, radius: Double) = (0, 0, 0)
-    /// Files that failed to load, warned about once.
-    private var failed: Set<String> = []
+    private var bytes = 0
+    /// Most bytes of textures kept.
+    let budget: Int
+    private var shape = PageImage.Shape(width: 0, height: 0, radius: 0, side: .right)
+    /// Images that failed, with the reason shown on their placeholder.
+    private var failed: [ImageSource: String] = [:]
+    private var frame = 0
+    private let reader = ImageReader()
+    private let worker: DecodeWorker?
+    /// Largest texture side the renderer takes.
+    let maxTextureSide: Int32
 
-    init(renderer: OpaquePointer) {
+    /// Upload at most this many decoded pages per frame (a texture upload is ~1 ms).
+    static let uploadsPerFrame = 2
+
+    init(renderer: OpaquePointer, mode: Mode, budgetBytes: Int) {
         self.renderer = renderer
+        self.mode = mode
+        budget = budgetBytes
+        var info = SDL_RendererInfo()
+        SDL_GetRendererInfo(renderer, &info)
+        maxTextureSide = max(1024, min(info.max_texture_width, info.max_texture_height) == 0 ? 8192 : min(info.max_texture_width, info.max_texture_height))
+        worker = mode == .background ? DecodeWorker() : nil
     }
 
-    deinit { purge() }
+    deinit {
+        worker?.stop()
+        purge()
+    }
+
+    var byteCount: Int { bytes }
+    var count: Int { entries.count }
 
     func purge() {
         for entry in entries.values { SDL_DestroyTexture(entry.texture) }
         entries.removeAll()
+        bytes = 0
     }
 
-    /// Adopts the page size in pixels; textures made for a very different size are redone.
+    /// Adopts the page size in pixels (capped by the renderer's largest texture); textures
+    /// made for a very different size are redone.
     func setPageSize(width: Double, height: Double, cornerRadius: Double) {
-        let w = Int32(max(8, width.rounded())), h = Int32(max(8, height.rounded()))
-        guard w != pixelSize.w || h != pixelSize.h else { return }
-        let ratio = Double(w) / Double(max(pixelSize.w, 1))
-        if pixelSize.w == 0 || ratio > 1.25 || ratio < 0.6 {
+        let limit = Double(maxTextureSide - 2 * PageImage.margin)
+        let fit = min(1, limit / max(width, 1), limit / max(height, 1))
+        let w = Int32(max(8, (width * fit).rounded())), h = Int32(max(8, (height * fit).rounded()))
+        guard w != shape.width || h != shape.height else { return }
+        let ratio = Double(w) / Double(max(shape.width, 1))
+        if shape.width == 0 || ratio > 1.25 || ratio < 0.6 {
             purge()
-            pixelSize = (w, h, cornerRadius)
+            worker?.clear()
+            shape = PageImage.Shape(width: w, height: h, radius: cornerRadius * fit, side: .right)
         }
     }
 
-    /// The texture for an image (nil path: blank paper).
-    func texture(path: String?, side: PageSide) -> Entry? {
-        let key = Key(path: path, side: side)
-        if let entry = entries[key] { return entry }
-        guard let entry = make(path: path, side: side) else { return nil }
-        entries[key] = entry
-        return entry
+    /// Call once per frame before drawing: uploads finished decodes and asks the worker for
+    /// `wanted` (nearest first), dropping requests no longer wanted.
+    func beginFrame(wanted: [(ImageSource, PageSide)]) {
+        evict()
+        frame += 1
+        guard let worker else { return }
+        for result in worker.takeFinished(limit: TextureCache.uploadsPerFrame) {
+            switch result.outcome {
+            case .success(let surface):
+                if result.shape == shapeFor(result.side) {
+                    insert(.image(result.source, result.side), surface: surface)
+                }
+                SDL_FreeSurface(surface)
+            case .failure(let failure):
+                if failed[result.source] == nil {
+                    failed[result.source] = failure.reason
+                    warn(failure.message)
+                }
+            }
+        }
+        let jobs = wanted.filter { entries[.image($0.0, $0.1)] == nil && failed[$0.0] == nil }
+            .map { DecodeWorker.Job(source: $0.0, side: $0.1, shape: shapeFor($0.1)) }
+        worker.setWanted(jobs)
     }
 
-    private func make(path: String?, side: PageSide) -> Entry? {
-        let (w, h, radius) = pixelSize
-        let m = TextureCache.margin
-        guard let surface = SDL_CreateRGBSurfaceWithFormat(0, w + 2 * m, h + 2 * m, 32, SDL_PIXELFORMAT_RGBA32.rawValue) else { return nil }
+    private func shapeFor(_ side: PageSide) -> PageImage.Shape {
+        var s = shape
+        s.side = side
+        return s
+    }
+
+    private func warn(_ message: String) {
+        FileHandle.standardError.write(Data(("folio: warning: " + message + " Showing a placeholder.\n").utf8))
+    }
+
+    /// The texture to draw for `source` (nil: a blank page) as page `number`.
+    func texture(for source: ImageSource?, side: PageSide, number: Int?) -> Entry? {
+        guard let source else { return placeholder(number: nil, label: "", side: side) }
+        let key = Key.image(source, side)
+        if var entry = entries[key] {
+            entry.lastUse = frame
+            entries[key] = entry
+            return entry
+        }
+        if let reason = failed[source] {
+            return placeholder(number: number, label: reason, side: side)
+        }
+        if case .unavailable(let reason, let name) = source {
+            failed[source] = reason
+            warn("\(name): \(reason).")
+            return placeholder(number: number, label: reason, side: side)
+        }
+        if mode == .synchronous {
+            do {
+                let surface = try PageImage.decode(try reader.data(for: source), name: source.name, shape: shapeFor(side))
+                defer { SDL_FreeSurface(surface) }
+                insert(key, surface: surface)
+                return entries[key]
+            } catch {
+                let reason = (error as? PageImage.Failure)?.reason ?? (error as? ImageReader.Failure)?.reason ?? "unreadable"
+                let message = (error as? PageImage.Failure)?.message ?? (error as? ImageReader.Failure)?.description ?? "\(source.name): \(error)."
+                failed[source] = reason
+                warn(message)
+                return placeholder(number: number, label: reason, side: side)
+            }
+        }
+        return placeholder(number: number, label: "", side: side)
+    }
+
+    /// True when `source` is decoded and uploaded (tests, benchmarks).
+    func isReady(_ source: ImageSource, side: PageSide) -> Bool { entries[.image(source, side)] != nil }
+
+    private func placeholder(number: Int?, label: String, side: PageSide) -> Entry? {
+        let key = Key.placeholder(number: number, label: label, side: side)
+        if var entry = entries[key] {
+            entry.lastUse = frame
+            entries[key] = entry
+            return entry
+        }
+        guard let surface = PageImage.placeholder(shape: shapeFor(side), number: number, label: label) else { return nil }
         defer { SDL_FreeSurface(surface) }
-        var filled = false
-        if let path {
-            filled = drawImage(path, into: surface, width: w, height: h)
-        }
-        if !filled {
-            let c = TextureCache.paper
-            var inner = SDL_Rect(x: m, y: m, w: w, h: h)
-            SDL_FillRect(surface, &inner, SDL_MapRGBA(surface.pointee.format, c.r, c.g, c.b, 255))
-        }
-        TextureCache.finishEdges(surface, width: w, height: h, radius: radius, side: side)
-        guard let texture = SDL_CreateTextureFromSurface(renderer, surface) else { return nil }
+        insert(key, surface: surface)
+        return entries[key]
+    }
+
+    private func insert(_ key: Key, surface: UnsafeMutablePointer<SDL_Surface>) {
+        guard let texture = SDL_CreateTextureFromSurface(renderer, surface) else { return }
         SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND)
-        return Entry(texture: texture, width: w, height: h)
+        if let old = entries[key] {
+            SDL_DestroyTexture(old.texture)
+            bytes -= old.bytes
+        }
+        let size = Int(surface.pointee.w) * Int(surface.pointee.h) * 4
+        entries[key] = Entry(texture: texture, width: shape.width, height: shape.height, bytes: size, lastUse: frame)
+        bytes += size
     }
 
-    /// Decodes `path`, crops it to the page's aspect (centred) and scales it into the
-    /// surface's content area. False (with one warning) when the file cannot be used.
-    private func drawImage(_ path: String, into surface: UnsafeMutablePointer<SDL_Surface>, width w: Int32, height h: Int32) -> Bool {
-        guard let loaded = IMG_Load(path) else {
-            if failed.insert(path).inserted {
-                fputs("folio: warning: \(path): cannot be decoded (\(String(cString: SDL_GetError()))); showing a blank page.\n", stderr)
-            }
-            return false
+    /// Drops least recently used textures (never those of the frame just drawn) until under
+    /// budget.
+    private func evict() {
+        guard bytes > budget else { return }
+        let order = entries.filter { $0.value.lastUse < frame }.sorted { $0.value.lastUse < $1.value.lastUse }
+        for (key, entry) in order {
+            guard bytes > budget else { break }
+            SDL_DestroyTexture(entry.texture)
+            entries[key] = nil
+            bytes -= entry.bytes
         }
-        defer { SDL_FreeSurface(loaded) }
-        guard let source = SDL_ConvertSurfaceFormat(loaded, SDL_PIXELFORMAT_RGBA32.rawValue, 0) else { return false }
-        defer { SDL_FreeSurface(source) }
-        let sw = Double(source.pointee.w), sh = Double(source.pointee.h)
-        let aspect = Double(w) / Double(h)
-        var crop = SDL_Rect(x: 0, y: 0, w: source.pointee.w, h: source.pointee.h)
-        if sw / sh > aspect {
-            crop.w = Int32((sh * aspect).rounded())
-            crop.x = (source.pointee.w - crop.w) / 2
-        } else {
-            crop.h = Int32((sw / aspect).rounded())
-            crop.y = (source.pointee.h - crop.h) / 2
-        }
-        let m = TextureCache.margin
-        var target = SDL_Rect(x: m, y: m, w: w, h: h)
-        return SDL_SoftStretchLinear(source, &crop, surface, &target) == 0
+    }
+}
+
+/// One background thread that decodes the most wanted page first.
+final class DecodeWorker {
+    struct Job: Equatable {
+        let source: ImageSource
+        let side: PageSide
+        let shape: PageImage.Shape
     }
 
-    /// Copies the content's edge colours into the margin with zero alpha, then cuts the
-    /// outer corners round with anti-aliased coverage.
-    static func finishEdges(_ surface: UnsafeMutablePointer<SDL_Surface>, width w: Int32, height h: Int32,
-                            radius: Double, side: PageSide) {
-        let m = Int(margin), W = Int(w) + 2 * m, H = Int(h) + 2 * m
-        let pitch = Int(surface.pointee.pitch) / 4
-        let pixels = surface.pointee.pixels.assumingMemoryBound(to: UInt32.self)
-        let alphaMask = UInt32(surface.pointee.format.pointee.Amask)
-        for y in 0..<H {
-            let sy = min(max(y, m), m + Int(h) - 1)
-            for x in 0..<W {
-                let sx = min(max(x, m), m + Int(w) - 1)
-                if sx != x || sy != y {
-                    pixels[y * pitch + x] = pixels[sy * pitch + sx] & ~alphaMask
-                }
-            }
+    struct Result {
+        let source: ImageSource
+        let side: PageSide
+        let shape: PageImage.Shape
+        let outcome: Swift.Result<UnsafeMutablePointer<SDL_Surface>, PageImage.Failure>
+    }
+
+    private let condition = NSCondition()
+    private var queue: [Job] = []
+    private var busy: Job?
+    private var finished: [Result] = []
+    private var stopping = false
+    private var thread: Thread?
+    /// Pages decoded so far (benchmarks).
+    private(set) var decodedCount = 0
+
+    init() {
+        let thread = Thread { [unowned self] in self.loop() }
+        thread.name = "folio-decode"
+        thread.qualityOfService = .userInitiated
+        self.thread = thread
+        thread.start()
+    }
+
+    func stop() {
+        condition.lock()
+        stopping = true
+        condition.broadcast()
+        condition.unlock()
+        while true {
+            condition.lock()
+            let idle = busy == nil
+            condition.unlock()
+            if idle { break }
+            usleep(1000)
         }
-        guard radius > 0 else { return }
-        let r = radius
-        let ri = Int(r.rounded(.up))
-        let shift = UInt32(surface.pointee.format.pointee.Ashift)
-        let cornerXs: [(x0: Int, cx: Double)] = side == .right
-            ? [(m + Int(w) - ri, Double(m) + Double(w) - r)]
-            : [(m, Double(m) + r)]
-        for (x0, cx) in cornerXs {
-            for (y0, cy) in [(m, Double(m) + r), (m + Int(h) - ri, Double(m) + Double(h) - r)] {
-                for y in y0..<(y0 + ri) {
-                    for x in x0..<(x0 + ri) {
-                        let px = Double(x) + 0.5, py = Double(y) + 0.5
-                        let outsideX = side == .right ? px > cx : px < cx
-                        let outsideY = (y0 == m) ? (py < cy) : (py > cy)
-                        guard outsideX && outsideY else { continue }
-                        let d = ((px - cx) * (px - cx) + (py - cy) * (py - cy)).squareRoot()
-                        let coverage = min(max(r - d + 0.5, 0), 1)
-                        let index = y * pitch + x
-                        let old = (pixels[index] & alphaMask) >> shift
-                        let alpha = UInt32((Double(old) * coverage).rounded())
-                        pixels[index] = (pixels[index] & ~alphaMask) | (alpha << shift)
-                    }
-                }
+        for result in takeFinished(limit: Int.max) {
+            if case .success(let surface) = result.outcome { SDL_FreeSurface(surface) }
+        }
+    }
+
+    /// Replaces the queue: `jobs` in priority order, minus what is being decoded or done.
+    func setWanted(_ jobs: [Job]) {
+        condition.lock()
+        let done = Set(finished.map { "\($0.source)|\($0.side)" })
+        queue = jobs.filter { $0 != busy && !done.contains("\($0.source)|\($0.side)") }
+        if !queue.isEmpty { condition.signal() }
+        condition.unlock()
+    }
+
+    func clear() {
+        condition.lock()
+        queue.removeAll()
+        let stale = finished
+        finished.removeAll()
+        condition.unlock()
+        for result in stale {
+            if case .success(let surface) = result.outcome { SDL_FreeSurface(surface) }
+        }
+    }
+
+    func takeFinished(limit: Int) -> [Result] {
+        condition.lock()
+        defer { condition.unlock() }
+        let n = min(limit, finished.count)
+        let out = Array(finished.prefix(n))
+        finished.removeFirst(n)
+        return out
+    }
+
+    /// Blocks until nothing is queued or being decoded (tests, recording warm-up).
+    func waitUntilIdle(timeout: Double = 30) {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            condition.lock()
+            let idle = queue.isEmpty && busy == nil
+            condition.unlock()
+            if idle { return }
+            usleep(2000)
+        }
+    }
+
+    private func loop() {
+        let reader = ImageReader()
+        while true {
+            condition.lock()
+            while queue.isEmpty && !stopping { condition.wait() }
+            if stopping {
+                condition.unlock()
+                return
             }
+            let job = queue.removeFirst()
+            busy = job
+            condition.unlock()
+
+            let outcome: Swift.Result<UnsafeMutablePointer<SDL_Surface>, PageImage.Failure>
+            do {
+                let data = try reader.data(for: job.source)
+                outcome = .success(try PageImage.decode(data, name: job.source.name, shape: job.shape))
+            } catch let failure as PageImage.Failure {
+                outcome = .failure(failure)
+            } catch let failure as ImageReader.Failure {
+                outcome = .failure(PageImage.Failure(reason: failure.reason, message: failure.description))
+            } catch {
+                outcome = .failure(PageImage.Failure(reason: "unreadable", message: "\(job.source.name): \(error)."))
+            }
+            condition.lock()
+            finished.append(Result(source: job.source, side: job.side, shape: job.shape, outcome: outcome))
+            busy = nil
+            decodedCount += 1
+            condition.unlock()
         }
     }
 }

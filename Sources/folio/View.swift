@@ -22,6 +22,7 @@ struct View: ParsableCommand {
         options.slowMotion = slowMotion
         options.tracePath = trace
         options.capturePath = capture
+        options.cacheBytes = max(16, library.cacheMB) << 20
         let viewer: LiveViewer
         do {
             viewer = try LiveViewer(library: books, options: options)

@@ -36,24 +36,25 @@ struct Folio: ParsableCommand {
         Exit codes: 0 success, 1 problems found (validate), 2 bad input (script, size,
         library), 3 no display or renderer, 130 interrupted.
         """,
-        subcommands: [View.self, Record.self, Bench.self],
+        subcommands: [View.self, Record.self, Bench.self, Validate.self],
         defaultSubcommand: View.self
     )
 }
 
 /// Options shared by every command that reads the library.
 struct LibraryOptions: ParsableArguments {
-    @Option(name: .long, help: "A Books.plist or a folder holding one (default: the bundled library).")
+    @Option(name: .long, help: "A Books.plist, a folder holding one, a folder of book folders or .cbz files, one .cbz, or one folder of images (default: the bundled library).")
     var library: String?
 
+    @Option(name: .customLong("cache-mb"), help: "Most megabytes of page textures kept in memory.")
+    var cacheMB: Int = 256
+
+    /// Loads the library; problems with single files are warnings, an unreadable library
+    /// exits with code 2.
     func load() throws -> Library {
         let path: String
         if let library {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: library, isDirectory: &isDirectory) else {
-                throw fail("\(library): no such file or folder.", code: ExitStatus.badInput)
-            }
-            path = isDirectory.boolValue ? (library as NSString).appendingPathComponent("Books.plist") : library
+            path = library
         } else {
             guard let bundled = BundledAssets.booksPlist() else {
                 throw fail("the bundled library (Assets/Books.plist) was not found; pass --library PATH or set FOLIO_ASSETS.", code: ExitStatus.badInput)
@@ -61,7 +62,11 @@ struct LibraryOptions: ParsableArguments {
             path = bundled
         }
         do {
-            return try Library.load(plist: path)
+            let result = try LibraryLoader.load(path)
+            for problem in result.problems {
+                FileHandle.standardError.write(Data("folio: warning: \(problem)\n".utf8))
+            }
+            return result.library
         } catch let error as LibraryError {
             throw fail(error.description, code: ExitStatus.badInput)
         }

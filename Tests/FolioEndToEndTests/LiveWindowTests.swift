@@ -36,7 +36,8 @@ struct LiveWindowTests {
         xvfb.arguments = [display, "-screen", "0", "1280x800x24", "-nolisten", "tcp"]
         xvfb.standardError = FileHandle.nullDevice
         try xvfb.run()
-        defer { xvfb.terminate(); xvfb.waitUntilExit() }
+        // SIGKILL: the test runner's threads may block SIGTERM, and children inherit that.
+        defer { kill(xvfb.processIdentifier, SIGKILL); xvfb.waitUntilExit() }
         let socket = "/tmp/.X11-unix/X\(display.dropFirst())"
         for _ in 0..<50 where !FileManager.default.fileExists(atPath: socket) { usleep(100_000) }
 
@@ -52,7 +53,7 @@ struct LiveWindowTests {
         FileManager.default.createFile(atPath: log.path, contents: nil)
         app.standardError = try FileHandle(forWritingTo: log)
         try app.run()
-        defer { if app.isRunning { app.terminate() } }
+        defer { if app.isRunning { kill(app.processIdentifier, SIGKILL) } }
 
         let first = Self.waitFor(traceURL) { _ in true }
         try #require(first != nil, "the viewer wrote no trace: \((try? String(contentsOf: log, encoding: .utf8)) ?? "")")

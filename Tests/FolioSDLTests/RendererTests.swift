@@ -7,7 +7,7 @@ import Testing
 @Suite(.serialized)
 struct RendererTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let library = try! Library.load(plist: root.appendingPathComponent("Assets/Books.plist").path)
+    static let library = try! LibraryLoader.load(root.appendingPathComponent("Assets/Books.plist").path).library
     static let coverColors: [String: [Double]] = {
         let data = try! Data(contentsOf: root.appendingPathComponent("Assets/cover-colors.json"))
         return try! JSONDecoder().decode([String: [Double]].self, from: data)

@@ -235,3 +235,30 @@ public final class FolioApp: NavigationDelegate {
         navigation.transition == nil && !pinch.isActive && shelf.isAtRest && (book?.isAtRest ?? true)
     }
 }
+
+extension FolioApp {
+    /// Images to have ready next, most wanted first: the open book's pages within two
+    /// spreads of the reader (nearest first), then the shelf's covers around the centre.
+    /// (What is on screen comes first anyway: the renderer asks for it as it draws.)
+    public func prefetchContents() -> [LayerContent] {
+        var out: [LayerContent] = []
+        if let book {
+            let leaf = book.currentLeaf
+            for distance in 0...2 {
+                for l in Set([leaf + distance, leaf - distance]).sorted() where l >= 0 && l < book.layout.leafCount {
+                    // A leaf's front is on the right; the spread shows the previous leaf's back.
+                    for page in [2 * l + 1, 2 * l + 2] where page < book.layout.pageCount {
+                        out.append(.page(book: book.bookIndex, page: page))
+                    }
+                }
+            }
+        }
+        let centre = shelf.centeredIndex
+        for distance in 0...3 {
+            for i in Set([centre - distance, centre + distance]).sorted() where library.books.indices.contains(i) {
+                out.append(.cover(book: i))
+            }
+        }
+        return out
+    }
+}

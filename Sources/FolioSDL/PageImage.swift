@@ -1,0 +1,176 @@
+import CSDL2
+import FolioCore
+import Foundation
+
+/// Turns image bytes into a page-shaped RGBA surface: decoded with SDL_image, cropped to the
+/// page's aspect, box-filtered and scaled to the pixels the page covers, outer corners cut
+/// round, with a transparent margin whose colour repeats the edge (so linear filtering
+/// gives soft, fringe-free edges). Safe to call from any thread: it touches no renderer.
+enum PageImage {
+    /// Texels of transparent margin around the content.
+    static let margin: Int32 = 2
+    static let paper = (r: UInt8(246), g: UInt8(242), b: UInt8(232))
+    static let ink = (r: UInt8(120), g: UInt8(112), b: UInt8(100))
+
+    /// The shape every page texture of one size shares.
+    struct Shape: Hashable {
+        var width: Int32
+        var height: Int32
+        var radius: Double
+        var side: PageSide
+    }
+
+    struct Failure: Error {
+        let reason: String
+        let message: String
+    }
+
+    static func blankSurface(_ shape: Shape) -> UnsafeMutablePointer<SDL_Surface>? {
+        let m = margin
+        return SDL_CreateRGBSurfaceWithFormat(0, shape.width + 2 * m, shape.height + 2 * m, 32, SDL_PIXELFORMAT_RGBA32.rawValue)
+    }
+
+    /// A decoded page, or a failure with the reason for its placeholder.
+    static func decode(_ data: Data, name: String, shape: Shape) throws -> UnsafeMutablePointer<SDL_Surface> {
+        if let size = ImageHeader.size(of: data), let refusal = ImageHeader.refusal(width: size.width, height: size.height) {
+            throw Failure(reason: "too large", message: "\(name): \(refusal); refused.")
+        }
+        let loaded: UnsafeMutablePointer<SDL_Surface>? = data.withUnsafeBytes { bytes in
+            guard let rw = SDL_RWFromConstMem(bytes.baseAddress, Int32(bytes.count)) else { return nil }
+            return IMG_Load_RW(rw, 1)
+        }
+        guard let loaded else {
+            throw Failure(reason: "unreadable", message: "\(name): cannot be decoded (\(String(cString: SDL_GetError()))).")
+        }
+        defer { SDL_FreeSurface(loaded) }
+        let w = Int(loaded.pointee.w), h = Int(loaded.pointee.h)
+        if let refusal = ImageHeader.refusal(width: w, height: h) {
+            throw Failure(reason: "too large", message: "\(name): \(refusal); refused.")
+        }
+        guard let rgba = SDL_ConvertSurfaceFormat(loaded, SDL_PIXELFORMAT_RGBA32.rawValue, 0) else {
+            throw Failure(reason: "unreadable", message: "\(name): cannot be converted.")
+        }
+        defer { SDL_FreeSurface(rgba) }
+        guard let page = blankSurface(shape) else { throw Failure(reason: "unreadable", message: "\(name): out of memory.") }
+        // Crop to the page's aspect, centred.
+        let aspect = Double(shape.width) / Double(shape.height)
+        var crop = SDL_Rect(x: 0, y: 0, w: Int32(w), h: Int32(h))
+        if Double(w) / Double(h) > aspect {
+            crop.w = Int32((Double(h) * aspect).rounded())
+            crop.x = (Int32(w) - crop.w) / 2
+        } else {
+            crop.h = Int32((Double(w) / aspect).rounded())
+            crop.y = (Int32(h) - crop.h) / 2
+        }
+        // Box-filter big reductions first, so scans do not alias; then scale bilinearly.
+        let factor = max(1, min(Int(crop.w / max(shape.width, 1)), Int(crop.h / max(shape.height, 1))) / 2)
+        var source = rgba
+        var shrunk: UnsafeMutablePointer<SDL_Surface>?
+        if factor >= 2, let small = boxShrink(rgba, crop: crop, factor: factor) {
+            shrunk = small
+            source = small
+            crop = SDL_Rect(x: 0, y: 0, w: small.pointee.w, h: small.pointee.h)
+        }
+        defer { if let shrunk { SDL_FreeSurface(shrunk) } }
+        var target = SDL_Rect(x: margin, y: margin, w: shape.width, h: shape.height)
+        guard SDL_SoftStretchLinear(source, &crop, page, &target) == 0 else {
+            SDL_FreeSurface(page)
+            throw Failure(reason: "unreadable", message: "\(name): cannot be scaled (\(String(cString: SDL_GetError()))).")
+        }
+        finishEdges(page, shape: shape)
+        return page
+    }
+
+    /// Averages `factor`×`factor` blocks of the cropped region.
+    static func boxShrink(_ s: UnsafeMutablePointer<SDL_Surface>, crop: SDL_Rect, factor k: Int) -> UnsafeMutablePointer<SDL_Surface>? {
+        let w = Int(crop.w) / k, h = Int(crop.h) / k
+        guard w > 0, h > 0, let out = SDL_CreateRGBSurfaceWithFormat(0, Int32(w), Int32(h), 32, SDL_PIXELFORMAT_RGBA32.rawValue) else { return nil }
+        let src = s.pointee.pixels.assumingMemoryBound(to: UInt8.self)
+        let dst = out.pointee.pixels.assumingMemoryBound(to: UInt8.self)
+        let sp = Int(s.pointee.pitch), dp = Int(out.pointee.pitch)
+        let area = k * k
+        var sums = [Int](repeating: 0, count: w * 4)
+        for y in 0..<h {
+            for i in sums.indices { sums[i] = 0 }
+            for dy in 0..<k {
+                let row = src + (Int(crop.y) + y * k + dy) * sp + Int(crop.x) * 4
+                var i = 0
+                for x in 0..<w {
+                    let base = row + x * k * 4
+                    for dx in 0..<k {
+                        let p = base + dx * 4
+                        sums[i] += Int(p[0]); sums[i + 1] += Int(p[1]); sums[i + 2] += Int(p[2]); sums[i + 3] += Int(p[3])
+                    }
+                    i += 4
+                }
+            }
+            let row = dst + y * dp
+            for i in 0..<(w * 4) { row[i] = UInt8(sums[i] / area) }
+        }
+        return out
+    }
+
+    /// Paper with a large page number and an optional label ("MISSING", "UNREADABLE"): what
+    /// a page shows until, or instead of, its image.
+    static func placeholder(shape: Shape, number: Int?, label: String) -> UnsafeMutablePointer<SDL_Surface>? {
+        guard let surface = blankSurface(shape) else { return nil }
+        let m = margin
+        var inner = SDL_Rect(x: m, y: m, w: shape.width, h: shape.height)
+        let format = surface.pointee.format
+        SDL_FillRect(surface, &inner, SDL_MapRGBA(format, paper.r, paper.g, paper.b, 255))
+        let ink = SDL_MapRGBA(format, PageImage.ink.r, PageImage.ink.g, PageImage.ink.b, 255)
+        let centreX = m + shape.width / 2
+        if let number {
+            let text = String(number)
+            let scale = max(2, min(shape.height / 40, shape.width * 2 / (3 * max(PixelFont.width(text, scale: 1), 1))))
+            PixelFont.draw(text, into: surface, centerX: centreX, y: m + shape.height / 2 - scale * 7 / 2, scale: scale, color: ink)
+        }
+        if !label.isEmpty {
+            let text = label.uppercased()
+            let scale = max(1, min(shape.height / 120, shape.width * 3 / (4 * max(PixelFont.width(text, scale: 1), 1))))
+            PixelFont.draw(text, into: surface, centerX: centreX, y: m + shape.height * 3 / 4, scale: scale, color: ink)
+        }
+        finishEdges(surface, shape: shape)
+        return surface
+    }
+
+    /// Copies the content's edge colours into the margin with zero alpha, then cuts the
+    /// outer corners round with anti-aliased coverage.
+    static func finishEdges(_ surface: UnsafeMutablePointer<SDL_Surface>, shape: Shape) {
+        let w = shape.width, h = shape.height, radius = shape.radius, side = shape.side
+        let m = Int(margin), W = Int(w) + 2 * m, H = Int(h) + 2 * m
+        let pitch = Int(surface.pointee.pitch) / 4
+        let pixels = surface.pointee.pixels.assumingMemoryBound(to: UInt32.self)
+        let alphaMask = UInt32(surface.pointee.format.pointee.Amask)
+        for y in 0..<H {
+            let sy = min(max(y, m), m + Int(h) - 1)
+            for x in 0..<W {
+                let sx = min(max(x, m), m + Int(w) - 1)
+                if sx != x || sy != y {
+                    pixels[y * pitch + x] = pixels[sy * pitch + sx] & ~alphaMask
+                }
+            }
+        }
+        guard radius > 0 else { return }
+        let r = radius
+        let ri = Int(r.rounded(.up))
+        let shift = UInt32(surface.pointee.format.pointee.Ashift)
+        let (x0, cx) = side == .right ? (m + Int(w) - ri, Double(m) + Double(w) - r) : (m, Double(m) + r)
+        for (y0, cy, top) in [(m, Double(m) + r, true), (m + Int(h) - ri, Double(m) + Double(h) - r, false)] {
+            for y in y0..<(y0 + ri) {
+                for x in x0..<(x0 + ri) {
+                    let px = Double(x) + 0.5, py = Double(y) + 0.5
+                    let outsideX = side == .right ? px > cx : px < cx
+                    let outsideY = top ? py < cy : py > cy
+                    guard outsideX && outsideY else { continue }
+                    let d = ((px - cx) * (px - cx) + (py - cy) * (py - cy)).squareRoot()
+                    let coverage = min(max(r - d + 0.5, 0), 1)
+                    let index = y * pitch + x
+                    let old = (pixels[index] & alphaMask) >> shift
+                    let alpha = UInt32((Double(old) * coverage).rounded())
+                    pixels[index] = (pixels[index] & ~alphaMask) | (alpha << shift)
+                }
+            }
+        }
+    }
+}

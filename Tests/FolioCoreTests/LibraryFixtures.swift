@@ -1,0 +1,69 @@
+import Foundation
+import ZIPFoundation
+@testable import FolioCore
+
+/// Small image files and libraries made inside the tests (nothing large is committed).
+enum LibraryFixtures {
+    static func directory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("folio-lib-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    /// An uncompressed 24-bit BMP of one colour.
+    static func bmp(width: Int, height: Int, rgb: (UInt8, UInt8, UInt8) = (200, 180, 160)) -> Data {
+        let rowBytes = (width * 3 + 3) / 4 * 4
+        let size = 54 + rowBytes * height
+        var d = Data()
+        func le32(_ v: Int) { d.append(contentsOf: [UInt8(v & 255), UInt8(v >> 8 & 255), UInt8(v >> 16 & 255), UInt8(v >> 24 & 255)]) }
+        func le16(_ v: Int) { d.append(contentsOf: [UInt8(v & 255), UInt8(v >> 8 & 255)]) }
+        d.append(contentsOf: Array("BM".utf8)); le32(size); le32(0); le32(54)
+        le32(40); le32(width); le32(height); le16(1); le16(24); le32(0); le32(rowBytes * height); le32(2835); le32(2835); le32(0); le32(0)
+        var row = [UInt8](repeating: 0, count: rowBytes)
+        for x in 0..<width { row[x * 3] = rgb.2; row[x * 3 + 1] = rgb.1; row[x * 3 + 2] = rgb.0 }
+        for _ in 0..<height { d.append(contentsOf: row) }
+        return d
+    }
+
+    /// The first bytes of a PNG claiming the given size (enough for the header reader).
+    static func pngHeader(width: Int, height: Int) -> Data {
+        var d = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13])
+        d.append(contentsOf: Array("IHDR".utf8))
+        for v in [width, height] { d.append(contentsOf: [UInt8(v >> 24 & 255), UInt8(v >> 16 & 255), UInt8(v >> 8 & 255), UInt8(v & 255)]) }
+        d.append(contentsOf: [8, 6, 0, 0, 0, 0, 0, 0, 0])
+        return d
+    }
+
+    static func write(_ data: Data, to url: URL) throws {
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try data.write(to: url)
+    }
+
+    /// A ZIP with the given entries (name → bytes).
+    static func zip(_ entries: [(String, Data)], to url: URL) throws {
+        let archive = try Archive(url: url, accessMode: .create)
+        for (name, data) in entries {
+            try archive.addEntry(with: name, type: .file, uncompressedSize: Int64(data.count), compressionMethod: .deflate) { position, size in
+                data.subdata(in: Int(position)..<Int(position) + size)
+            }
+        }
+    }
+
+    static func plist(_ books: [Any], to url: URL) throws {
+        let data = try PropertyListSerialization.data(fromPropertyList: books, format: .xml, options: 0)
+        try write(data, to: url)
+    }
+}
+
+/// SplitMix64: a small seeded generator so property tests repeat exactly.
+struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

@@ -1,0 +1,202 @@
+import Foundation
+import Testing
+@testable import FolioCore
+
+@Suite struct LibraryLoaderTests {
+    static let image = LibraryFixtures.bmp(width: 8, height: 12)
+
+    func names(_ book: Book) -> [String] {
+        book.pages.map { source -> String in
+            switch source {
+            case .file(let path)?: return (path as NSString).lastPathComponent
+            case .archiveEntry(_, let entry)?: return (entry as NSString).lastPathComponent
+            default: return "?"
+            }
+        }
+    }
+
+    func coverName(_ book: Book) -> String? {
+        switch book.cover {
+        case .file(let path)?: return (path as NSString).lastPathComponent
+        case .archiveEntry(_, let entry)?: return (entry as NSString).lastPathComponent
+        default: return nil
+        }
+    }
+
+    @Test func naturalOrderPutsPage2BeforePage10() {
+        let sorted = ["page10.png", "page2.png", "Page1.png", "page02b.png", "cover.png"].sorted(by: naturalLess)
+        #expect(sorted == ["cover.png", "Page1.png", "page2.png", "page02b.png", "page10.png"])
+        #expect(naturalLess("a9", "a10"))
+        #expect(!naturalLess("a10", "a9"))
+        #expect(!naturalLess("x", "x"))
+    }
+
+    @Test func booksPlistAndAFolderHoldingOne() throws {
+        let dir = try LibraryFixtures.directory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for name in ["c.bmp", "p1.bmp", "p2.bmp"] { try LibraryFixtures.write(Self.image, to: dir.appendingPathComponent("art/\(name)")) }
+        try LibraryFixtures.plist([["title": "One", "cover": "art/c.bmp", "pages": ["art/p1.bmp", "art/p2.bmp"]]],
+                                  to: dir.appendingPathComponent("Books.plist"))
+        for path in [dir.appendingPathComponent("Books.plist").path, dir.path] {
+            let result = try LibraryLoader.load(path)
+            #expect(result.problems.isEmpty)
+            #expect(result.library.books.map(\.title) == ["One"])
+            #expect(names(result.library.books[0]) == ["p1.bmp", "p2.bmp"])
+            #expect(coverName(result.library.books[0]) == "c.bmp")
+        }
+    }
+
+    @Test func aFolderOfBookFoldersInNaturalOrderWithCovers() throws {
+        let dir = try LibraryFixtures.directory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for name in ["page10.bmp", "page2.bmp", "page1.bmp", "cover.bmp", "notes.txt"] {
+            try LibraryFixtures.write(Self.image, to: dir.appendingPathComponent("Beta/\(name)"))
+        }
+        for name in ["b.bmp", "a.bmp"] { try LibraryFixtures.write(Self.image, to: dir.appendingPathComponent("Alpha/\(name)")) }
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("Empty"), withIntermediateDirectories: true)
+        let result = try LibraryLoader.load(dir.path)
+        #expect(result.library.books.map(\.title) == ["Alpha", "Beta"])
+        let beta = result.library.books[1]
+        #expect(coverName(beta) == "cover.bmp")
+        #expect(names(beta) == ["page1.bmp", "page2.bmp", "page10.bmp"])
+        // Without a cover.* file the first image is the cover.
+        #expect(coverName(result.library.books[0]) == "a.bmp")
+        #expect(names(result.library.books[0]) == ["b.bmp"])
+        #expect(result.problems.contains { $0.file.hasSuffix("Empty") && $0.message.contains("empty book") })
+    }
+
+    @Test func aFolderOfCBZFilesAndASingleCBZReadInPlace() throws {
+        let dir = try LibraryFixtures.directory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let comic = dir.appendingPathComponent("Comic.cbz")
+        try LibraryFixtures.zip([("ch1/p10.bmp", Self.image), ("ch1/p9.bmp", Self.image), ("ch1/p1.bmp", Self.image),
+                                 ("ComicInfo.xml", Data("<x/>".utf8)), ("__MACOSX/ch1/._p1.bmp", Self.image)], to: comic)
+        try LibraryFixtures.zip([("a.bmp", Self.image), ("b.bmp", Self.image)], to: dir.appendingPathComponent("Another.cbz"))
+        let folder = try LibraryLoader.load(dir.path)
+        #expect(folder.library.books.map(\.title) == ["Another", "Comic"])
+        let single = try LibraryLoader.load(comic.path)
+        #expect(single.library.books.count == 1)
+        let book = single.library.books[0]
+        #expect(book.title == "Comic")
+        #expect(coverName(book) == "p1.bmp")
+        #expect(names(book) == ["p9.bmp", "p10.bmp"])
+        #expect(single.problems.contains { $0.message.contains("1 entries that are not images") })
+        // Entries are read from the archive, not from extracted files.
+        let bytes = try ImageReader().data(for: book.pages[0]!)
+        #expect(bytes == Self.image)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["Another.cbz", "Comic.cbz"])
+    }
+
+    @Test func aSingleFolderOfImagesIsOneBook() throws {
+        let dir = try LibraryFixtures.directory().appendingPathComponent("Holiday")
+        defer { try? FileManager.default.removeItem(at: dir.deletingLastPathComponent()) }
+        for name in ["IMG_12.bmp", "IMG_3.bmp", "IMG_1.bmp"] { try LibraryFixtures.write(Self.image, to: dir.appendingPathComponent(name)) }
+        let result = try LibraryLoader.load(dir.path)
+        #expect(result.library.books.map(\.title) == ["Holiday"])
+        #expect(coverName(result.library.books[0]) == "IMG_1.bmp")
+        #expect(names(result.library.books[0]) == ["IMG_3.bmp", "IMG_12.bmp"])
+    }
+
+    @Test func pathsOutsideTheLibraryFolderAreRefused() throws {
+        let root = try LibraryFixtures.directory()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let lib = root.appendingPathComponent("lib")
+        try LibraryFixtures.write(Self.image, to: root.appendingPathComponent("secret.bmp"))
+        try LibraryFixtures.write(Self.image, to: lib.appendingPathComponent("ok.bmp"))
+        try LibraryFixtures.plist([["title": "T", "cover": "ok.bmp", "pages": ["../secret.bmp", "/etc/hostname", "ok.bmp"]]],
+                                  to: lib.appendingPathComponent("Books.plist"))
+        let result = try LibraryLoader.load(lib.path)
+        let pages = result.library.books[0].pages
+        #expect(pages[0] == .unavailable(reason: "refused", name: "../secret.bmp"))
+        #expect(pages[1] == .unavailable(reason: "refused", name: "/etc/hostname"))
+        if case .file = pages[2] {} else { Issue.record("ok.bmp should load") }
+        #expect(result.problems.filter { $0.message.contains("outside the library folder") }.count == 2)
+        #expect(throws: ImageReader.Failure.self) { try ImageReader().data(for: pages[0]!) }
+    }
+
+    @Test func entriesOfTheWrongShapeAreSkippedAndTheRestLoads() throws {
+        let dir = try LibraryFixtures.directory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try LibraryFixtures.write(Self.image, to: dir.appendingPathComponent("a.bmp"))
+        try LibraryFixtures.plist([
+            ["title": 42, "pages": ["a.bmp"]],
+            ["title": "No pages", "pages": "a.bmp"],
+            "not a dictionary",
+            ["title": "Good", "cover": "a.bmp", "pages": ["a.bmp", "missing.bmp"]],
+        ], to: dir.appendingPathComponent("Books.plist"))
+        let result = try LibraryLoader.load(dir.path)
+        #expect(result.library.books.map(\.title) == ["Good"])
+        #expect(result.problems.contains { $0.message.contains("entry 0") && $0.message.contains("title is not a string") })
+        #expect(result.problems.contains { $0.message.contains("entry 1") && $0.message.contains("pages is not a list") })
+        #expect(result.problems.contains { $0.message.contains("entry 2") && $0.message.contains("not a dictionary") })
+        #expect(result.problems.contains { $0.file.hasSuffix("missing.bmp") && $0.message.contains("missing file") })
+        #expect(result.library.books[0].pages[1] == .unavailable(reason: "missing", name: dir.appendingPathComponent("missing.bmp").resolvingSymlinksInPath().path))
+    }
+
+    @Test func unreadableLibrariesThrowOneSentenceNamingTheFile() throws {
+        let dir = try LibraryFixtures.directory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let bad = dir.appendingPathComponent("Books.plist")
+        try Data("{ this is not a plist".utf8).write(to: bad)
+        #expect { try LibraryLoader.load(bad.path) } throws: { ($0 as? LibraryError)?.description.contains(bad.path) == true }
+        #expect { try LibraryLoader.load(dir.appendingPathComponent("nope").path) } throws: { ($0 as? LibraryError)?.description.contains("no such file") == true }
+        let notZip = dir.appendingPathComponent("x.cbz")
+        try Data("garbage".utf8).write(to: notZip)
+        #expect { try LibraryLoader.load(notZip.path) } throws: { ($0 as? LibraryError)?.description.contains("x.cbz") == true }
+    }
+
+    @Test func imageHeadersGiveSizesWithoutDecoding() {
+        #expect(ImageHeader.size(of: LibraryFixtures.bmp(width: 8, height: 12))! == (8, 12))
+        #expect(ImageHeader.size(of: LibraryFixtures.pngHeader(width: 20000, height: 10))! == (20000, 10))
+        #expect(ImageHeader.refusal(width: 20000, height: 10) != nil)
+        #expect(ImageHeader.refusal(width: 10000, height: 10001) != nil)  // 100.01 MP
+        #expect(ImageHeader.refusal(width: 2400, height: 3600) == nil)
+        // A baseline JPEG frame header: SOI, APP0 (skipped), SOF0 with height 300, width 200.
+        var jpeg = Data([0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x04, 0x00, 0x00])
+        jpeg.append(contentsOf: [0xFF, 0xC0, 0x00, 0x11, 0x08, 0x01, 0x2C, 0x00, 0xC8, 0x03, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0])
+        #expect(ImageHeader.size(of: jpeg)! == (200, 300))
+        #expect(ImageHeader.size(of: Data("GIF89a".utf8) + Data([0x40, 0x01, 0xF0, 0x00]))! == (320, 240))
+        #expect(ImageHeader.size(of: Data([1, 2, 3])) == nil)
+    }
+
+    /// Random bytes (fixed seed) fed to the plist and CBZ loaders and the header reader never
+    /// crash: they load or throw a LibraryError.
+    @Test func randomBytesNeverCrashTheLoaders() throws {
+        let dir = try LibraryFixtures.directory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var rng = SeededGenerator(seed: 0xF011_0)
+        let validZip = dir.appendingPathComponent("valid.cbz")
+        try LibraryFixtures.zip([("a.bmp", Self.image), ("b.bmp", Self.image)], to: validZip)
+        let zipBytes = [UInt8](try Data(contentsOf: validZip))
+        let plistBytes = [UInt8](try PropertyListSerialization.data(fromPropertyList: [["title": "T", "cover": "a.bmp", "pages": ["a.bmp"]]], format: .xml, options: 0))
+        var loaded = 0, refused = 0
+        for i in 0..<300 {
+            let kind = i % 3
+            var bytes: [UInt8]
+            if kind == 0 {
+                bytes = (0..<Int.random(in: 0...512, using: &rng)).map { _ in UInt8.random(in: 0...255, using: &rng) }
+            } else {
+                bytes = kind == 1 ? zipBytes : plistBytes
+                for _ in 0..<Int.random(in: 1...12, using: &rng) where !bytes.isEmpty {
+                    bytes[Int.random(in: 0..<bytes.count, using: &rng)] = UInt8.random(in: 0...255, using: &rng)
+                }
+                if Bool.random(using: &rng) { bytes = Array(bytes.prefix(Int.random(in: 0...bytes.count, using: &rng))) }
+            }
+            let url = dir.appendingPathComponent(i % 2 == 0 ? "f\(i).cbz" : "f\(i).plist")
+            try Data(bytes).write(to: url)
+            _ = ImageHeader.size(of: Data(bytes))
+            do {
+                let result = try LibraryLoader.load(url.path)
+                let reader = ImageReader()
+                for book in result.library.books {
+                    for page in book.pages.compactMap({ $0 }) { _ = try? reader.data(for: page) }
+                }
+                loaded += 1
+            } catch is LibraryError {
+                refused += 1
+            }
+        }
+        #expect(loaded + refused == 300)
+        #expect(refused > 0)
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+import Testing
+@testable import FolioCore
+@testable import FolioSDL
+
+/// The page cache: placeholders that swap in, a byte budget, failures marked on the page.
+@Suite(.serialized)
+struct TextureCacheTests {
+    /// A folder book of `count` BMP pages, each a different colour.
+    static func library(pages count: Int) throws -> (Library, URL) {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("folio-cache-\(UUID().uuidString)/Book")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        for i in 0...count {
+            let name = i == 0 ? "cover.bmp" : String(format: "page%03d.bmp", i)
+            try bmp(width: 40, height: 60, rgb: (UInt8(i * 7 % 256), 90, 200)).write(to: dir.appendingPathComponent(name))
+        }
+        return (try LibraryLoader.load(dir.path).library, dir.deletingLastPathComponent())
+    }
+
+    static func bmp(width: Int, height: Int, rgb: (UInt8, UInt8, UInt8)) -> Data {
+        let rowBytes = (width * 3 + 3) / 4 * 4
+        var d = Data()
+        func le32(_ v: Int) { d.append(contentsOf: [UInt8(v & 255), UInt8(v >> 8 & 255), UInt8(v >> 16 & 255), UInt8(v >> 24 & 255)]) }
+        func le16(_ v: Int) { d.append(contentsOf: [UInt8(v & 255), UInt8(v >> 8 & 255)]) }
+        d.append(contentsOf: Array("BM".utf8)); le32(54 + rowBytes * height); le32(0); le32(54)
+        le32(40); le32(width); le32(height); le16(1); le16(24); le32(0); le32(rowBytes * height); le32(0); le32(0); le32(0); le32(0)
+        var row = [UInt8](repeating: 0, count: rowBytes)
+        for x in 0..<width { row[x * 3] = rgb.2; row[x * 3 + 1] = rgb.1; row[x * 3 + 2] = rgb.0 }
+        for _ in 0..<height { d.append(contentsOf: row) }
+        return d
+    }
+
+    func makeCache(_ canvas: HeadlessCanvas, mode: TextureCache.Mode, budget: Int) -> TextureCache {
+        let cache = TextureCache(renderer: canvas.sdlRenderer, mode: mode, budgetBytes: budget)
+        cache.setPageSize(width: 100, height: 150, cornerRadius: 6)
+        return cache
+    }
+
+    @Test func aPlaceholderShowsUntilTheBackgroundDecodeSwapsIn() throws {
+        let (library, dir) = try Self.library(pages: 4)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let canvas = try HeadlessCanvas(library: library, width: 64, height: 64)
+        let cache = makeCache(canvas, mode: .background, budget: 64 << 20)
+        let source = library.books[0].pages[0]!
+        cache.beginFrame(wanted: [(source, .left)])
+        let first = cache.texture(for: source, side: .left, number: 1)
+        #expect(first != nil)
+        #expect(!cache.isReady(source, side: .left))
+        // Within a few frames the decoded page replaces the placeholder.
+        let deadline = Date().addingTimeInterval(10)
+        while !cache.isReady(source, side: .left) && Date() < deadline {
+            usleep(5000)
+            cache.beginFrame(wanted: [(source, .left)])
+        }
+        #expect(cache.isReady(source, side: .left))
+        let second = cache.texture(for: source, side: .left, number: 1)
+        #expect(second?.texture != first?.texture)
+    }
+
+    @Test func theCacheStaysWithinItsBudget() throws {
+        let (library, dir) = try Self.library(pages: 30)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let canvas = try HeadlessCanvas(library: library, width: 64, height: 64)
+        let pageBytes = (100 + 4) * (150 + 4) * 4
+        let cache = makeCache(canvas, mode: .synchronous, budget: pageBytes * 5)
+        var peak = 0
+        for (i, page) in library.books[0].pages.enumerated() {
+            cache.beginFrame(wanted: [])
+            // Two pages on screen each frame, like a spread.
+            _ = cache.texture(for: page, side: .right, number: i + 1)
+            if i > 0 { _ = cache.texture(for: library.books[0].pages[i - 1], side: .left, number: i) }
+            peak = max(peak, cache.byteCount)
+        }
+        cache.beginFrame(wanted: [])
+        // Over budget only by what one frame needs; evicted down to the budget afterwards.
+        #expect(peak <= pageBytes * 7)
+        #expect(cache.byteCount <= pageBytes * 5)
+        // The most recent pages survived; the first was evicted.
+        #expect(cache.isReady(library.books[0].pages[29]!, side: .right))
+        #expect(!cache.isReady(library.books[0].pages[0]!, side: .right))
+    }
+
+    @Test func brokenImagesBecomeMarkedPlaceholdersWithOneWarning() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("folio-broken-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let corrupt = dir.appendingPathComponent("corrupt.png")
+        try Data([0x89, 0x50, 0x4E, 0x47, 1, 2, 3, 4, 5]).write(to: corrupt)
+        let huge = dir.appendingPathComponent("huge.png")
+        var header = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13])
+        header.append(contentsOf: Array("IHDR".utf8) + [0, 0, 0x4E, 0x20, 0, 0, 0, 10, 8, 6, 0, 0, 0])
+        try header.write(to: huge)
+        let library = Library(books: [])
+        let canvas = try HeadlessCanvas(library: library, width: 64, height: 64)
+        let cache = makeCache(canvas, mode: .synchronous, budget: 64 << 20)
+        for source in [ImageSource.file(corrupt.path), .file(huge.path), .file(dir.appendingPathComponent("gone.png").path)] {
+            let entry = cache.texture(for: source, side: .right, number: 3)
+            #expect(entry != nil)
+            #expect(!cache.isReady(source, side: .right))
+        }
+        // The placeholders are keyed by their reason.
+        #expect(cache.count == 3)
+    }
+}
