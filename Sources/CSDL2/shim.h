@@ -2,4 +2,5 @@
 #define FOLIO_CSDL2_SHIM_H
 #include <SDL.h>
 #include <SDL_image.h>
+#include <malloc.h>
 #endif

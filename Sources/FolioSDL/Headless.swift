@@ -11,7 +11,10 @@ public final class HeadlessCanvas {
     public private(set) var size: (width: Int32, height: Int32) = (0, 0)
     public let pixelScale: Double
 
-    public init(library: Library, width: Int, height: Int, pixelScale: Double = 1) throws {
+    /// Decoding is synchronous by default, so every frame is complete and reproducible;
+    /// `background` decodes as the live viewer does (benchmarks).
+    public init(library: Library, width: Int, height: Int, pixelScale: Double = 1,
+                backgroundDecoding: Bool = false, cacheBytes: Int = Renderer.defaultCacheBytes) throws {
         try SDLVideo.start(headless: true)
         guard let window = SDL_CreateWindow("folio", 0, 0, Int32(width), Int32(height), UInt32(SDL_WINDOW_HIDDEN.rawValue)) else {
             throw SDLError("The offscreen window could not be created")
@@ -24,12 +27,13 @@ public final class HeadlessCanvas {
         }
         sdlRenderer = r
         self.pixelScale = pixelScale
-        renderer = Renderer(renderer: r, library: library, decoding: .synchronous)
+        renderer = Renderer(renderer: r, library: library, decoding: backgroundDecoding ? .background : .synchronous, cacheBytes: cacheBytes)
         try resize(width: width, height: height)
     }
 
     deinit {
         if let target { SDL_DestroyTexture(target) }
+        renderer.close()
         SDL_DestroyRenderer(sdlRenderer)
         SDL_DestroyWindow(window)
     }

@@ -13,6 +13,9 @@ public final class LiveViewer {
         public var tracePath: String?
         /// Records every input event to this script file.
         public var capturePath: String?
+        /// Print "first-frame" on stdout after the first frame is presented, then quit
+        /// (the benchmark's time to first frame).
+        public var exitAfterFirstFrame = false
         /// Texture cache budget, bytes.
         public var cacheBytes = Renderer.defaultCacheBytes
         public init() {}
@@ -59,6 +62,7 @@ public final class LiveViewer {
 
     deinit {
         try? capture?.close()
+        renderer.close()
         SDL_DestroyRenderer(sdlRenderer)
         SDL_DestroyWindow(window)
     }
@@ -102,6 +106,11 @@ public final class LiveViewer {
             if app.quitRequested { break }
             renderer.draw(app.drawList(), prefetch: app.prefetchContents())
             SDL_RenderPresent(sdlRenderer)
+            if options.exitAfterFirstFrame {
+                print("first-frame")
+                fflush(stdout)
+                break
+            }
             if let trace {
                 let line = app.trace(frame: frame, t: now() - start)
                 // Only frames whose state changed, ignoring the frame number and time.

@@ -57,8 +57,32 @@ public final class Renderer {
         return nil
     }
 
-    /// Bytes of textures held, and how many (benchmarks).
+    /// Frees every texture and stops decoding; call before the SDL renderer is destroyed.
+    func close() {
+        textures.close()
+    }
+
+    /// Bytes of textures held (benchmarks).
     public var cacheBytes: Int { textures.byteCount }
+
+    /// Decodes `count` images of the library's first book on this thread; pages per second
+    /// (benchmarks).
+    public func measureDecoding(book: Int, count: Int, pixelSize: (Int32, Int32)) -> Double {
+        guard library.books.indices.contains(book) else { return 0 }
+        let reader = ImageReader()
+        let shape = PageImage.Shape(width: pixelSize.0, height: pixelSize.1, radius: 20, side: .right)
+        let sources = library.books[book].pages.compactMap { $0 }.prefix(count)
+        let start = SDL_GetPerformanceCounter()
+        var done = 0
+        for source in sources {
+            if let data = try? reader.data(for: source), let surface = try? PageImage.decode(data, name: source.name, shape: shape) {
+                SDL_FreeSurface(surface)
+                done += 1
+            }
+        }
+        let seconds = Double(SDL_GetPerformanceCounter() - start) / Double(SDL_GetPerformanceFrequency())
+        return seconds > 0 ? Double(done) / seconds : 0
+    }
 
     func texture(for layer: Layer) -> TextureCache.Entry? {
         textures.texture(for: library.image(for: layer.content), side: layer.side, number: Renderer.number(of: layer.content))

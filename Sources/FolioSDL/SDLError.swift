@@ -31,6 +31,12 @@ public enum SDLVideo {
         _ = IMG_Init(formats)
     }
 
+    /// Page decodes allocate and free tens of megabytes; a fixed mmap threshold hands those
+    /// back to the system instead of letting glibc's heap grow to hold them.
+    public static func tuneMemory() {
+        _ = mallopt(M_MMAP_THRESHOLD, 1 << 20)
+    }
+
     public static func stop() {
         IMG_Quit()
         SDL_Quit()

@@ -55,7 +55,8 @@ final class TextureCache {
         worker = mode == .background ? DecodeWorker() : nil
     }
 
-    deinit {
+    /// Stops the worker and frees every texture (before the renderer goes).
+    func close() {
         worker?.stop()
         purge()
     }

@@ -13,6 +13,8 @@ struct Bench: ParsableCommand {
     @Option(help: "Frames measured per CPU case.") var frames = 2000
     @Option(help: "Frames measured per render case.") var renderFrames = 60
     @Flag(inversion: .prefixedNo, help: "Measure recording the built-in demo to PNG and MP4 (record_fps).") var record = true
+    @Flag(inversion: .prefixedNo, help: "Measure the library: first frame, and flipping a generated 1,000-page book of scans (about a minute).") var libraryCase = true
+    @Option(help: "Leaves per second in the library flip.") var flipRate = 10.0
 
     func run() throws {
         var cpu: [(String, JSONValue)] = []
@@ -28,6 +30,9 @@ struct Bench: ParsableCommand {
         var members: [(String, JSONValue)] = [("frame_cpu_us", .object(cpu)), ("render_ms", .object(render))]
         if record {
             members.append(("record_fps", .object(try measureRecording(library: library.load()))))
+        }
+        if libraryCase {
+            members.append(("library", .object(try measureLibrary(libraryPath: library.library, cacheBytes: max(16, library.cacheMB) << 20, flipRate: flipRate))))
         }
         let result = JSONValue.object(members)
         print(result.serialized())

@@ -12,6 +12,7 @@ struct View: ParsableCommand {
     @Flag(help: "Run every animation 10x slower (toggle with S).") var slowMotion = false
     @Option(help: "Write the state trace live, one JSON line per changed frame.") var trace: String?
     @Option(help: "Capture every input event to this script file (replay with `folio record --script`).") var capture: String?
+    @Flag(help: .hidden) var exitAfterFirstFrame = false
 
     func run() throws {
         let books = try library.load()
@@ -23,6 +24,7 @@ struct View: ParsableCommand {
         options.tracePath = trace
         options.capturePath = capture
         options.cacheBytes = max(16, library.cacheMB) << 20
+        options.exitAfterFirstFrame = exitAfterFirstFrame
         let viewer: LiveViewer
         do {
             viewer = try LiveViewer(library: books, options: options)

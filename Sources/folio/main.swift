@@ -83,4 +83,5 @@ func parseSize(_ text: String) throws -> Size {
     return Size(width: w.rounded(), height: h.rounded())
 }
 
+SDLVideo.tuneMemory()
 Folio.main()

@@ -18,6 +18,8 @@ public final class FolioApp: NavigationDelegate {
     /// The interaction the wheel pinch drives, and the progress it took hold at.
     private var pinchInteraction: PercentDrivenInteraction?
     private var pinchBase = 0.0
+    /// True when the pinch took hold of a transition that was already running.
+    private var pinchGrabbed = false
     /// Set while a push or pop is started by the pinch, for the delegate.
     private var startingInteractively = false
 
@@ -168,7 +170,9 @@ public final class FolioApp: NavigationDelegate {
         case .began(let scale):
             pinchInteraction = nil
             pinchBase = 0
+            pinchGrabbed = false
             if let running = navigation.transition {
+                pinchGrabbed = true
                 // Take hold of a finishing or cancelling transition where it is.
                 let interaction = navigation.makeInteraction()
                 navigation.grab(with: interaction)
@@ -194,7 +198,16 @@ public final class FolioApp: NavigationDelegate {
             // otherwise past halfway finishes.
             let progressVelocity = operation == .push ? velocity / 5 : -velocity
             let progress = clamp(pinchProgress(scale, operation: operation), 0, 1)
-            let forward = abs(progressVelocity) >= FolioApp.flingVelocity ? progressVelocity > 0 : progress >= 0.5
+            let moved = progress - pinchBase
+            let forward: Bool
+            if abs(progressVelocity) >= FolioApp.flingVelocity {
+                forward = progressVelocity > 0
+            } else if pinchGrabbed && moved != 0 {
+                // A gesture that caught a running transition sends it the way it pushed.
+                forward = moved > 0
+            } else {
+                forward = progress >= 0.5
+            }
             if forward { interaction.finish() } else { interaction.cancel() }
         }
     }

@@ -124,14 +124,19 @@ public struct Scroller: Sendable {
     }
 
     /// Adopts a new range and viewport (a resize), keeping the content at the same place in
-    /// units of `scale` (old size → new size).
-    public mutating func relayout(range: ClosedRange<Double>, dimension: Double, scale: Double) {
+    /// units of `scale` (old size → new size). Whatever was moving lands at once: an
+    /// animation at its target, a drag at `snap` of where it was (the drag is over).
+    public mutating func relayout(range: ClosedRange<Double>, dimension: Double, scale: Double,
+                                  snap: (Double) -> Double) {
+        let wasDragging = isDragging
         let target = self.target * scale
         self.range = range
         self.dimension = dimension
-        position = clamp(position * scale, range.lowerBound - dimension, range.upperBound + dimension)
+        position = position * scale
         samples.removeAll()
-        if isAnimating || isDragging || position < range.lowerBound || position > range.upperBound {
+        if wasDragging {
+            jump(to: snap(position))
+        } else if isAnimating || position < range.lowerBound || position > range.upperBound {
             jump(to: target)
         }
     }

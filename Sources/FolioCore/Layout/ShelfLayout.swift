@@ -36,13 +36,19 @@ public struct ShelfLayout: Equatable, Sendable {
         Double(index) * stride - p + size.width / 2
     }
 
-    /// Indices of covers that intersect the window, nearest first is not implied.
+    /// Indices of covers that intersect the window (a contiguous run).
     public func visibleIndices(at p: Double) -> Range<Int> {
         guard bookCount > 0, stride > 0 else { return 0..<0 }
-        let half = size.width / 2 + cellSize.width
-        let lo = Int(((p - half) / stride).rounded(.up))
-        let hi = Int(((p + half) / stride).rounded(.down))
-        let first = max(0, lo), last = min(bookCount - 1, hi)
+        // A cover is at most 0.7 of its cell wide: that bounds the candidates.
+        let half = size.width / 2 + cellSize.width * ShelfLayout.baseScale / 2
+        var first = max(0, Int(((p - half) / stride).rounded(.up)))
+        var last = min(bookCount - 1, Int(((p + half) / stride).rounded(.down)))
+        func onScreen(_ i: Int) -> Bool {
+            let x = centerX(of: i, at: p), w = cellSize.width * scale(of: i, at: p) / 2
+            return x + w > 0 && x - w < size.width
+        }
+        while first <= last && !onScreen(first) { first += 1 }
+        while last >= first && !onScreen(last) { last -= 1 }
         return first <= last ? first..<(last + 1) : 0..<0
     }
 

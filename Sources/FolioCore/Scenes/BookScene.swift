@@ -44,7 +44,9 @@ public final class BookScene: Scene {
     public func resize(to size: Size) {
         let old = layout
         layout = BookLayout(size: size, pageCount: old.pageCount)
-        scroller.relayout(range: layout.offsetRange, dimension: size.width, scale: size.width / old.size.width)
+        scroller.relayout(range: layout.offsetRange, dimension: size.width, scale: size.width / old.size.width) {
+            ($0 / size.width).rounded() * size.width
+        }
     }
 
     /// Turns to leaf `leaf` (clamped), gliding there.

@@ -25,8 +25,11 @@ public final class ShelfScene: Scene {
     public func resize(to size: Size) {
         let old = layout
         layout = ShelfLayout(size: size, bookCount: old.bookCount)
+        let layout = self.layout
         scroller.relayout(range: layout.range, dimension: size.width,
-                          scale: old.stride > 0 ? layout.stride / old.stride : 1)
+                          scale: old.stride > 0 ? layout.stride / old.stride : 1) {
+            layout.snapTarget(rest: $0, velocity: 0)
+        }
     }
 
     /// Centres book `index` by gliding there.

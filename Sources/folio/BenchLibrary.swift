@@ -1,0 +1,98 @@
+import FolioCore
+import FolioSDL
+import Foundation
+
+/// The library benchmark: time to the first frame, and flipping a 1,000-page book of
+/// 2400×3600 JPEG scans from first page to last at 10 leaves a second with background
+/// decoding and the bounded cache, as the viewer does.
+func measureLibrary(libraryPath: String?, cacheBytes: Int, flipRate: Double) throws -> [(String, JSONValue)] {
+    var out: [(String, JSONValue)] = []
+    out.append(("first_frame_ms", .number(try measureFirstFrame(libraryPath: libraryPath))))
+
+    let cache = URL(fileURLWithPath: NSHomeDirectory()).appendingPathComponent(".cache/folio/bench-scans")
+    let folder = try ScanGenerator.makeBook(at: cache)
+    let library = try LibraryLoader.load(folder.path).library
+    let size = Size(width: 1280, height: 800)
+    let canvas = try HeadlessCanvas(library: library, width: 1280, height: 800, backgroundDecoding: true, cacheBytes: cacheBytes)
+    let layout = BookLayout(size: size, pageCount: 2)
+    out.append(("decode_pages_per_s", .number(canvas.renderer.measureDecoding(
+        book: 0, count: 20, pixelSize: (Int32(layout.pageSize.width.rounded()), Int32(layout.pageSize.height.rounded()))))))
+
+    let app = FolioApp(library: library, size: size)
+    let frame = 1.0 / 60
+    let start = seconds()
+    var t = 0.0
+    app.update(at: t)
+    app.handle(.key(.return), at: t)
+    /// One paced frame: update, draw, wait for the renderer; returns its duration in ms.
+    func step() throws -> Double {
+        t += frame
+        let begin = seconds()
+        app.update(at: t)
+        try canvas.draw(app)
+        canvas.finish()
+        let took = seconds() - begin
+        let wake = start + t
+        let now = seconds()
+        if wake > now { usleep(UInt32((wake - now) * 1e6)) }
+        return took * 1000
+    }
+    for _ in 0..<72 { _ = try step() }
+    resetPeakRSS()
+    var times: [Double] = []
+    let leaves = library.books[0].displayPageCount / 2
+    var nextTurn = t
+    while let book = app.book, book.currentLeaf < leaves - 1 || !book.isAtRest {
+        if t >= nextTurn, book.currentLeaf < leaves - 1 {
+            app.handle(.key(.right), at: t)
+            nextTurn += 1 / flipRate
+        }
+        times.append(try step())
+        if times.count > Int(Double(leaves) / flipRate * 60) + 600 { break }
+    }
+    out.append(("peak_rss_mb", .number(peakRSSMegabytes())))
+    out.append(("median_frame_ms", .number(median(times))))
+    out.append(("worst_frame_ms", .number(times.max() ?? 0)))
+    out.append(("flip_frames", .number(Double(times.count))))
+    return out
+}
+
+/// Process start to the first presented frame of the viewer (offscreen driver), median of 5.
+func measureFirstFrame(libraryPath: String?) throws -> Double {
+    var samples: [Double] = []
+    for _ in 0..<5 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        process.arguments = ["view", "--exit-after-first-frame"] + (libraryPath.map { ["--library", $0] } ?? [])
+        var env = ProcessInfo.processInfo.environment
+        env["SDL_VIDEODRIVER"] = "offscreen"
+        process.environment = env
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        let begin = seconds()
+        try process.run()
+        let line = pipe.fileHandleForReading.readDataToEndOfFile()
+        let elapsed = (seconds() - begin) * 1000
+        process.waitUntilExit()
+        if String(decoding: line, as: UTF8.self).contains("first-frame") { samples.append(elapsed) }
+    }
+    return median(samples)
+}
+
+/// Resets the kernel's peak resident set (VmHWM) so the flip is measured on its own.
+func resetPeakRSS() {
+    if let handle = FileHandle(forWritingAtPath: "/proc/self/clear_refs") {
+        handle.write(Data("5".utf8))
+        try? handle.close()
+    }
+}
+
+func peakRSSMegabytes() -> Double {
+    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
+    for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+        let kb = Double(line.split(separator: " ").dropFirst().first ?? "0") ?? 0
+        return kb / 1024
+    }
+    return 0
+}

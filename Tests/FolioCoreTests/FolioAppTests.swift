@@ -1,0 +1,376 @@
+import Foundation
+import Testing
+@testable import FolioCore
+
+/// The whole flow through FolioApp: keys, the wheel pinch and the book-opening transition
+/// (SPEC §3–4), driven at 60 frames per second.
+@Suite struct FolioAppTests {
+    static let dt = 1.0 / 60
+    static let notch = log(1.25)
+
+    /// An app at a fixed frame rate: events are delivered at their own times, before the
+    /// update of the first frame at or after them.
+    final class Session {
+        let app: FolioApp
+        private(set) var frame = 0
+        var recording = false
+        private(set) var traces: [String] = []
+
+        init(size: Size = Size(width: 1280, height: 800), books: Int = 6, pages: Int = 12) {
+            app = FolioApp(library: .synthetic(books: books, pages: pages), size: size)
+            app.update(at: 0)
+        }
+
+        var now: Double { Double(frame) * FolioAppTests.dt }
+        var kinds: [SceneKind] { app.navigation.scenes.map(\.kind) }
+        var state: String { app.transition?.state.name ?? "none" }
+
+        /// Sends an event now, after this frame's update.
+        func send(_ event: InputEvent) { app.handle(event, at: now) }
+
+        func run(until end: Double, events: [(t: Double, event: InputEvent)] = [], each: (Double) -> Void = { _ in }) {
+            var pending = events[...]
+            while now + FolioAppTests.dt <= end + 1e-9 {
+                frame += 1
+                let t = now
+                while let next = pending.first, next.t <= t + 1e-9 {
+                    app.handle(next.event, at: next.t)
+                    pending.removeFirst()
+                }
+                app.update(at: t)
+                if recording { traces.append(app.trace(frame: frame, t: t).serialized()) }
+                each(t)
+            }
+        }
+    }
+
+    static func wheel(_ times: [Double], dy: Double, _ modifiers: Modifiers = []) -> [(t: Double, event: InputEvent)] {
+        times.map { ($0, InputEvent.wheel(dx: 0, dy: dy, modifiers: modifiers)) }
+    }
+
+    /// Wheel notches that make push progress `p`: (e^(k·n) − 1)/5 = p.
+    static func notches(forPushProgress p: Double) -> Double { log(1 + 5 * p) / notch }
+
+    /// No NaN or infinity anywhere: JSONValue writes non-finite numbers as null, and only
+    /// "transition" and "book" may legitimately be null.
+    static func hasOnlyFiniteNumbers(_ trace: String) -> Bool {
+        let cleaned = trace.replacingOccurrences(of: "\"transition\":null", with: "")
+            .replacingOccurrences(of: "\"book\":null", with: "")
+        return !cleaned.contains("null") && !cleaned.lowercased().contains("nan") && !cleaned.contains("inf")
+    }
+
+    // MARK: Keys
+
+    @Test func enterOpensTheBookWithTheSpring() {
+        let s = Session()
+        s.send(.key(.return))
+        #expect(s.app.transition?.operation == .push && s.state == "animating")
+        let trace = s.app.trace(frame: 0, t: 0).serialized()
+        #expect(trace.contains("\"operation\":\"push\"") && trace.contains("\"state\":\"animating\""))
+        #expect(s.app.shelf.centeredCoverOpacity == 0)
+        var end: Double?
+        var opennessError = 0.0, fadeError = 0.0
+        s.run(until: 1.05) { t in
+            guard s.app.transition != nil else {
+                if end == nil { end = t }
+                return
+            }
+            let x = Reference.pushSpring(t)
+            opennessError = max(opennessError, abs((s.app.book?.openness ?? -1) - x))
+            fadeError = max(fadeError, abs(s.app.shelf.otherCoversOpacity - min(max(1 - x, 0), 1)))
+        }
+        #expect(opennessError < 1e-6 && fadeError < 1e-6)
+        #expect(s.kinds == [.shelf, .book] && s.app.transition == nil)
+        #expect(s.app.book?.openness == 1 && s.app.book?.backgroundOpacity == 1)
+        #expect(end.map { $0 >= 1 - 1e-9 && $0 <= 1 + Self.dt + 1e-9 } == true)
+        // The open book is drawn alone.
+        #expect(!s.app.drawList().layers.contains { if case .cover = $0.content { true } else { false } })
+    }
+
+    @Test func shelfStaysVisibleUnderTheOpeningBook() {
+        let s = Session()
+        s.send(.key(.return))
+        s.run(until: 0.1)
+        let contents = s.app.drawList().layers.map(\.content)
+        #expect(contents.contains(.cover(book: 1)))          // a neighbour, fading
+        #expect(!contents.contains(.cover(book: 0)))         // the selected cover is hidden
+        #expect(contents.contains(.page(book: 0, page: 0)))  // the book, on top
+    }
+
+    @Test func escapeClosesWithEaseInOut() {
+        let s = Session()
+        s.send(.key(.return))
+        s.run(until: 1.2)
+        let t0 = s.now
+        s.send(.key(.escape))
+        #expect(s.app.transition?.operation == .pop && s.state == "animating")
+        var error = 0.0
+        s.run(until: t0 + 1.05) { t in
+            guard s.app.transition != nil, let book = s.app.book else { return }
+            error = max(error, abs(book.openness - (1 - Reference.easeInOut(t - t0))))
+        }
+        #expect(error < 1e-6)
+        #expect(s.kinds == [.shelf] && s.app.transition == nil && s.app.book == nil)
+        #expect(s.app.shelf.centeredCoverOpacity == 1 && s.app.shelf.otherCoversOpacity == 1)
+    }
+
+    @Test func clickingASideBookCentresItAndClickingTheCentreOpensIt() {
+        let s = Session()
+        s.send(.pointerDown(Point(x: 1012, y: 400)))
+        s.send(.pointerUp(Point(x: 1012, y: 400)))
+        #expect(s.app.transition == nil && s.app.shelf.scroller.target == 372)
+        s.run(until: 1.5)
+        #expect(s.app.shelf.position == 372 && s.app.shelf.centeredIndex == 1)
+        s.send(.pointerDown(Point(x: 640, y: 400)))
+        s.send(.pointerUp(Point(x: 640, y: 400)))
+        #expect(s.app.transition?.operation == .push && s.app.book?.bookIndex == 1)
+    }
+
+    /// A drag across both pages turns one leaf (offset gain W / (2 · page width)); release
+    /// picks the leaf by velocity, else by the nearer one.
+    @Test(arguments: [(-300.0, 0.06, 0.0, 1), (-100.0, 0.5, 0.0, 0), (-400.0, 0.5, 0.0, 1), (300.0, 0.06, 1.0, 0)])
+    func draggingInTheBookTurnsALeaf(dx: Double, hold: Double, startLeaf: Double, leaf: Int) {
+        let s = Session()
+        s.send(.key(.return))
+        s.run(until: 1.2)
+        if startLeaf > 0 {
+            s.send(.key(.right))
+            s.run(until: 3)
+        }
+        let book = s.app.book!
+        #expect(book.offset == startLeaf * 1280)
+        let gain = 1280.0 / (2 * 362)
+        let t0 = s.now, start = Point(x: 700, y: 400), end = Point(x: 700 + dx, y: 400)
+        s.app.handle(.pointerDown(start), at: t0)
+        s.app.handle(.pointerMoved(Point(x: 700 + dx / 2, y: 400)), at: t0 + 0.02)
+        s.app.handle(.pointerMoved(end), at: t0 + 0.04)
+        #expect(abs(book.offset - (startLeaf * 1280 - dx * gain)) < 1e-9)
+        s.app.handle(.pointerUp(end), at: t0 + 0.04 + hold)
+        #expect(book.scroller.target == Double(leaf) * 1280)
+        s.run(until: t0 + 3)
+        #expect(book.offset == Double(leaf) * 1280 && book.isAtRest && s.kinds == [.shelf, .book])
+    }
+
+    // MARK: The wheel pinch
+
+    @Test func threeQuickNotchesOpenTheBook() {
+        let s = Session()
+        var states: [(t: Double, name: String)] = []
+        s.run(until: 1.6, events: Self.wheel([0, 0.06, 0.12], dy: 1)) { t in states.append((t, s.state)) }
+        let idleEnd = 0.12 + 0.25
+        #expect(states.filter { $0.t < idleEnd - 1e-9 }.allSatisfy { $0.name == "interacting" })
+        let release = states.first { $0.name == "finishing" }?.t ?? -1
+        #expect(release >= idleEnd - 1e-9 && release < idleEnd + Self.dt + 1e-9)
+        // Finishing takes the rest of the duration, (1 − p)·1 s.
+        let p = (1.953125 - 1) / 5
+        let done = states.first { $0.name == "none" }?.t ?? -1
+        #expect(done - release >= 1 - p - 1e-9 && done - release <= 1 - p + Self.dt + 1e-9)
+        #expect(s.kinds == [.shelf, .book] && s.app.book?.openness == 1 && s.app.transition == nil)
+    }
+
+    @Test func oneNotchThenNothingSpringsBack() {
+        let s = Session()
+        var names = Set<String>()
+        s.run(until: 1, events: Self.wheel([0], dy: 1)) { _ in names.insert(s.state) }
+        #expect(names.contains("interacting") && names.contains("cancelling") && !names.contains("finishing"))
+        #expect(s.kinds == [.shelf] && s.app.transition == nil && s.app.book == nil)
+        #expect(s.app.shelf.centeredCoverOpacity == 1 && s.app.shelf.otherCoversOpacity == 1)
+    }
+
+    @Test func reversingTheWheelLowersProgress() {
+        let s = Session()
+        let events = Self.wheel([0, 0.06, 0.12], dy: 1) + Self.wheel([0.18, 0.24], dy: -1)
+        var progress: [(t: Double, p: Double)] = []
+        s.run(until: 1.2, events: events) { t in progress.append((t, s.app.transition?.progress ?? -1)) }
+        func at(_ t: Double) -> Double { progress.first { abs($0.t - t) < 1e-9 }?.p ?? -1 }
+        #expect(abs(at(9 * Self.dt) - (1.953125 - 1) / 5) < 1e-9)  // after three notches
+        #expect(abs(at(11 * Self.dt) - (1.5625 - 1) / 5) < 1e-9)   // one back
+        #expect(abs(at(15 * Self.dt) - (1.25 - 1) / 5) < 1e-9)     // two back
+        #expect(s.kinds == [.shelf] && s.app.transition == nil)    // no net motion: springs back
+    }
+
+    @Test func wheelDownClosesTheOpenBook() {
+        let s = Session()
+        s.send(.key(.return))
+        s.run(until: 1.2)
+        let t0 = s.now + 0.005
+        var sawInteractivePop = false
+        var progressAfterFour = -1.0
+        s.run(until: t0 + 2, events: Self.wheel((0..<4).map { t0 + 0.06 * Double($0) }, dy: -1)) { t in
+            if let tr = s.app.transition, tr.operation == .pop, tr.state.name == "interacting" {
+                sawInteractivePop = true
+                if t > t0 + 0.18 { progressAfterFour = tr.progress }
+            }
+        }
+        #expect(sawInteractivePop)
+        #expect(abs(progressAfterFour - (1 - pow(0.8, 4))) < 1e-9) // pop progress = 1 − scale
+        #expect(s.kinds == [.shelf] && s.app.book == nil && s.app.transition == nil)
+    }
+
+    @Test func ctrlWheelIsTheSameAsTheWheel() {
+        func traces(_ modifiers: Modifiers) -> [String] {
+            let s = Session()
+            s.recording = true
+            let events = Self.wheel([0, 0.06, 0.12], dy: 1, modifiers) + Self.wheel([2, 2.06, 2.12, 2.18], dy: -1, modifiers)
+            s.run(until: 4, events: events)
+            return s.traces
+        }
+        let plain = traces([]), ctrl = traces(.ctrl)
+        #expect(plain.count == 240)
+        #expect(plain == ctrl)
+        #expect(plain.contains { $0.contains("\"stack\":[\"shelf\",\"book\"],\"transition\":null") }) // it did open
+        #expect(plain.last?.contains("\"stack\":[\"shelf\"],\"transition\":null") == true)         // and close
+    }
+
+    @Test func aNewGestureGrabsAFinishingTransition() {
+        let s = Session()
+        s.run(until: 0.45, events: Self.wheel([0, 0.06, 0.12], dy: 1))
+        guard let t = s.app.transition, t.state.name == "finishing" else {
+            Issue.record("expected a finishing push, got \(s.state)"); return
+        }
+        let before = t.progress
+        s.send(.wheel(dx: 0, dy: 1))
+        #expect(s.state == "interacting" && t.isInteractive)
+        #expect(abs(t.progress - (before + 0.25 / 5)) < 1e-9) // where it was, plus the new notch
+        let trace = s.app.trace(frame: 0, t: s.now).serialized()
+        #expect(trace.contains("\"state\":\"interacting\""))
+        s.run(until: s.now + 2)
+        #expect(s.app.transition == nil && (s.kinds == [.shelf] || s.kinds == [.shelf, .book]))
+    }
+
+    @Test func enterMidGestureFinishesTheOpening() {
+        let s = Session()
+        s.run(until: 0.1, events: Self.wheel([0], dy: 1))
+        s.send(.key(.return))
+        #expect(s.state == "finishing")
+        s.run(until: 2)
+        #expect(s.kinds == [.shelf, .book] && s.app.book?.openness == 1)
+    }
+
+    /// Held mid-gesture, the push samples its spring at progress × 1 s: at 0.446 it overshoots.
+    @Test func heldPushShowsTheSpringOvershoot() {
+        let s = Session()
+        s.send(.wheel(dx: 0, dy: Self.notches(forPushProgress: 0.446)))
+        guard let t = s.app.transition, let book = s.app.book else { Issue.record("no push"); return }
+        #expect(s.state == "interacting" && abs(t.progress - 0.446) < 1e-12)
+        #expect(abs(book.openness - Reference.pushSpring(0.446)) < 1e-9)
+        #expect(abs(book.openness - 1.0461) < 5e-4)
+        #expect(s.app.shelf.otherCoversOpacity == 0)
+        // Per component: page 2 swings past its open angle −π/4.
+        let page2 = book.pages().first { $0.pose.page == 2 }
+        #expect(abs((page2?.angle ?? 0) - book.openness * (-Double.pi / 4)) < 1e-9)
+        s.run(until: 0.2) // still held before the wheel has been idle for 0.25 s
+        #expect(s.state == "interacting" && abs(book.openness - Reference.pushSpring(0.446)) < 1e-9)
+    }
+
+    /// Release by progress alone (a single event has no velocity): finish takes (1 − p)·1 s,
+    /// cancel p·1 s, ending within a frame of that.
+    @Test(arguments: [0.2, 0.35, 0.65, 0.8])
+    func completionDurationFollowsProgress(p: Double) {
+        let s = Session()
+        s.send(.wheel(dx: 0, dy: Self.notches(forPushProgress: p)))
+        var release: Double?, done: Double?
+        s.run(until: 2) { t in
+            if release == nil, s.state == "finishing" || s.state == "cancelling" { release = t }
+            if done == nil, s.app.transition == nil { done = t }
+        }
+        let finishes = p >= 0.5
+        let expected = finishes ? 1 - p : p
+        guard let release, let done else { Issue.record("did not complete"); return }
+        #expect(abs(release - 0.25) < Self.dt + 1e-9)
+        #expect(done - release >= expected - 1e-9 && done - release <= expected + Self.dt + 1e-9)
+        #expect(s.kinds == (finishes ? [.shelf, .book] : [.shelf]))
+    }
+
+    // MARK: Robustness
+
+    static func storm(seed: UInt64, count: Int) -> [(t: Double, event: InputEvent)] {
+        var g = SplitMix64(seed: seed)
+        var t = 0.0
+        var events: [(t: Double, event: InputEvent)] = []
+        let sizes = [Size(width: 1280, height: 800), Size(width: 800, height: 600), Size(width: 320, height: 240)]
+        for _ in 0..<count {
+            t += Double.random(in: 0...0.12, using: &g)
+            let point = Point(x: Double.random(in: 0...1280, using: &g), y: Double.random(in: 0...800, using: &g))
+            switch Int.random(in: 0..<100, using: &g) {
+            case 0..<10: events.append((t, .key(.return)))
+            case 10..<20: events.append((t, .key(.escape)))
+            case 20..<24: events.append((t, .key(.space)))
+            case 24..<28: events.append((t, .key(.backspace)))
+            case 28..<32: events.append((t, .key([.left, .right, .home, .end].randomElement(using: &g)!)))
+            case 32..<50:
+                events.append((t, .pointerDown(point)))
+                events.append((t, .pointerUp(point)))
+            case 50..<80:
+                let dy = Bool.random(using: &g) ? 1.0 : -1.0
+                let modifiers: Modifiers = Int.random(in: 0..<4, using: &g) == 0 ? .ctrl : []
+                events.append((t, .wheel(dx: 0, dy: dy * Double.random(in: 0.3...1.5, using: &g), modifiers: modifiers)))
+            case 80..<85: events.append((t, .wheel(dx: Bool.random(using: &g) ? 1 : -1, dy: 0)))
+            case 85..<93:
+                events.append((t, .pointerDown(point)))
+                for k in 1...4 {
+                    events.append((t + 0.02 * Double(k), .pointerMoved(Point(x: point.x - 60 * Double(k), y: point.y))))
+                }
+                t += 0.1
+                events.append((t, .pointerUp(Point(x: point.x - 240, y: point.y))))
+            case 93..<96: events.append((t, .pointerLeft))
+            default: events.append((t, .resize(sizes.randomElement(using: &g)!)))
+            }
+        }
+        return events
+    }
+
+    @Test(arguments: [1, 2, 3, 4, 5, 6] as [UInt64])
+    func stormsAlwaysSettle(seed: UInt64) {
+        let s = Session()
+        s.recording = true
+        let events = Self.storm(seed: seed, count: 300)
+        s.run(until: events.last!.t + 2, events: events)
+        #expect(s.kinds == [.shelf] || s.kinds == [.shelf, .book])
+        #expect(s.app.transition == nil)
+        if s.kinds == [.shelf, .book] {
+            #expect(s.app.book?.openness == 1 && s.app.book?.backgroundOpacity == 1)
+        } else {
+            #expect(s.app.book == nil)
+            #expect(s.app.shelf.centeredCoverOpacity == 1 && s.app.shelf.otherCoversOpacity == 1)
+        }
+        #expect(s.app.isAtRest)
+        // At rest the shelf sits on a book and the open book on a spread.
+        let p = s.app.shelf.position / s.app.shelf.layout.stride
+        #expect(abs(p - p.rounded()) < 1e-9, "shelf at \(s.app.shelf.position)")
+        if let book = s.app.book {
+            let leaf = book.offset / book.layout.size.width
+            #expect(abs(leaf - leaf.rounded()) < 1e-9, "book at offset \(book.offset)")
+        }
+        #expect(s.traces.allSatisfy(Self.hasOnlyFiniteNumbers))
+    }
+
+    @Test func transitionsWorkInATinyWindow() {
+        let s = Session(size: Size(width: 320, height: 240))
+        s.recording = true
+        s.send(.key(.return))
+        s.run(until: 1.2)
+        #expect(s.kinds == [.shelf, .book] && s.app.book?.openness == 1)
+        s.run(until: 3, events: Self.wheel([1.3, 1.36, 1.42, 1.48], dy: -1))
+        #expect(s.kinds == [.shelf] && s.app.transition == nil)
+        s.run(until: 5, events: Self.wheel([3.1, 3.16, 3.22], dy: 1))
+        #expect(s.kinds == [.shelf, .book] && s.app.book?.openness == 1)
+        #expect(s.traces.allSatisfy(Self.hasOnlyFiniteNumbers))
+    }
+
+    @Test(arguments: [Size(width: 800, height: 600), Size(width: 320, height: 240), Size(width: 2560, height: 1600)])
+    func resizeMidTransitionEndsAtRest(size: Size) {
+        let s = Session()
+        s.recording = true
+        s.send(.key(.return))
+        s.run(until: 1.5, events: [(0.4, .resize(size))])
+        #expect(s.kinds == [.shelf, .book] && s.app.transition == nil && s.app.book?.openness == 1)
+        #expect(s.app.size == size && s.app.book?.size == size && s.app.shelf.size == size)
+        // A pinch shut with a resize back in the middle.
+        let events = Self.wheel([1.6, 1.66, 1.72, 1.78], dy: -1) + [(1.75, InputEvent.resize(Size(width: 1280, height: 800)))]
+        s.run(until: 3.5, events: events.sorted { $0.t < $1.t })
+        #expect(s.kinds == [.shelf] && s.app.transition == nil && s.app.isAtRest)
+        #expect(s.app.shelf.position == 0)
+        #expect(s.traces.allSatisfy(Self.hasOnlyFiniteNumbers))
+    }
+}

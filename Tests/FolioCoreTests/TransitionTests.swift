@@ -1,0 +1,209 @@
+import Foundation
+import Testing
+@testable import FolioCore
+
+/// NavigationStack, Transition and PercentDrivenInteraction with stub scenes and a
+/// recording animator (the UIKit shapes of SPEC §3–4).
+@Suite struct TransitionTests {
+    final class StubScene: Scene {
+        let kind: SceneKind
+        var calls: [String] = []
+        init(_ kind: SceneKind) { self.kind = kind }
+        var size: Size { Size(width: 1280, height: 800) }
+        func resize(to size: Size) {}
+        func handle(_ input: SceneInput, at time: Double) -> SceneRequest? { nil }
+        func update(at time: Double) {}
+        var isAtRest: Bool { true }
+        func willAppear() { calls.append("willAppear") }
+        func didAppear() { calls.append("didAppear") }
+        func willDisappear() { calls.append("willDisappear") }
+        func didDisappear() { calls.append("didDisappear") }
+    }
+
+    final class RecordingAnimator: TransitionAnimator {
+        let curve: any Motion
+        let duration: Double
+        var values: [Double] = []
+        var completions: [Bool] = []
+        init(curve: any Motion = TimingCurve.linear(duration: 1), duration: Double = 1) {
+            self.curve = curve
+            self.duration = duration
+        }
+        func transitionDuration(_ context: TransitionContext) -> Double { duration }
+        func animateTransition(_ context: TransitionContext) -> TransitionAnimation {
+            TransitionAnimation(curve: curve, animations: { [unowned self] in self.values.append($0) },
+                                completion: { [unowned self] in self.completions.append($0) })
+        }
+    }
+
+    final class Delegate: NavigationDelegate {
+        let animator: RecordingAnimator?
+        var interactive = false
+        var interaction: PercentDrivenInteraction?
+        init(animator: RecordingAnimator?) { self.animator = animator }
+        func navigationStack(_ stack: NavigationStack, animatorFor operation: NavigationOperation,
+                             from: any Scene, to: any Scene) -> TransitionAnimator? { animator }
+        func navigationStack(_ stack: NavigationStack,
+                             interactionControllerFor animator: TransitionAnimator) -> PercentDrivenInteraction? {
+            guard interactive else { return nil }
+            interaction = stack.makeInteraction()
+            return interaction
+        }
+    }
+
+    /// A stack with a shelf root, a delegate and an animator, ready to push a book.
+    struct Fixture {
+        let root = StubScene(.shelf)
+        let pushed = StubScene(.book)
+        let animator: RecordingAnimator
+        let delegate: Delegate
+        let stack: NavigationStack
+        init(curve: any Motion = TimingCurve.linear(duration: 1), interactive: Bool = false) {
+            animator = RecordingAnimator(curve: curve)
+            delegate = Delegate(animator: animator)
+            delegate.interactive = interactive
+            stack = NavigationStack(root: root)
+            stack.delegate = delegate
+        }
+        var kinds: [SceneKind] { stack.scenes.map(\.kind) }
+    }
+
+    @Test func pushWithoutAnimationCommitsAtOnce() {
+        let f = Fixture()
+        f.stack.push(f.pushed, animated: false, at: 0)
+        #expect(f.kinds == [.shelf, .book] && f.stack.transition == nil)
+        #expect(f.root.calls == ["willDisappear", "didDisappear"])
+        #expect(f.pushed.calls == ["willAppear", "didAppear"])
+        f.stack.pop(animated: false, at: 1)
+        #expect(f.kinds == [.shelf])
+        f.stack.pop(animated: false, at: 2) // the root never pops
+        #expect(f.kinds == [.shelf])
+    }
+
+    @Test func animatedPushRunsOnTheClockThenCommits() {
+        let f = Fixture()
+        f.stack.push(f.pushed, animated: true, at: 10)
+        guard let t = f.stack.transition else { Issue.record("no transition"); return }
+        #expect(t.state == .animating(start: 10) && t.operation == .push && !t.isInteractive)
+        #expect(f.kinds == [.shelf])
+        #expect(f.stack.visibleScenes.map(\.kind) == [.shelf, .book])
+        f.stack.update(at: 10.25)
+        #expect(abs(t.progress - 0.25) < 1e-12 && abs(f.animator.values.last! - 0.25) < 1e-12)
+        f.stack.push(StubScene(.book), animated: true, at: 10.3) // ignored mid-transition
+        #expect(f.stack.transition === t)
+        f.stack.update(at: 10.999)
+        #expect(f.stack.transition != nil)
+        f.stack.update(at: 11)
+        #expect(f.stack.transition == nil && f.kinds == [.shelf, .book])
+        #expect(f.animator.completions == [true] && f.animator.values.last == 1)
+        #expect(f.pushed.calls == ["willAppear", "didAppear"])
+        f.stack.update(at: 12) // nothing further happens
+        #expect(f.animator.completions == [true])
+    }
+
+    @Test func animatedPopReturnsToTheRoot() {
+        let f = Fixture()
+        f.stack.push(f.pushed, animated: false, at: 0)
+        f.stack.pop(animated: true, at: 1)
+        #expect(f.stack.transition?.operation == .pop)
+        f.stack.update(at: 1.5)
+        #expect(f.kinds == [.shelf, .book])
+        f.stack.update(at: 2)
+        #expect(f.kinds == [.shelf] && f.animator.completions == [true])
+    }
+
+    @Test func interactionSamplesTheCurveAtProgressTimesDuration() {
+        let spring = Spring(dampingRatio: 0.7, duration: 1, initialVelocity: 0.7)
+        let f = Fixture(curve: spring, interactive: true)
+        f.stack.push(f.pushed, animated: true, interactive: true, at: 0)
+        guard let t = f.stack.transition, let interaction = f.delegate.interaction else {
+            Issue.record("no interactive transition"); return
+        }
+        #expect(t.state == .interacting(progress: 0) && t.isInteractive && interaction.isActive)
+        interaction.update(0.446)
+        #expect(abs(f.animator.values.last! - Reference.pushSpring(0.446)) < 1e-9)
+        #expect(f.animator.values.last! > 1.04) // the spring overshoots mid-gesture
+        #expect(abs(interaction.percentComplete - 0.446) < 1e-12)
+        f.stack.update(at: 5) // the clock does not move a held transition
+        #expect(abs(t.progress - 0.446) < 1e-12 && f.stack.transition != nil)
+        interaction.update(1.7)
+        #expect(t.progress == 1 && f.stack.transition != nil) // held at 1, not finished
+        interaction.update(-3)
+        #expect(t.progress == 0)
+    }
+
+    /// finish plays (1 − p)·duration / speed; cancel plays p·duration / speed.
+    @Test(arguments: [(0.3, true, 1.0), (0.3, false, 1.0), (0.8, true, 2.0), (0.8, false, 0.5), (0.0, true, 1.0)])
+    func completionTakesTheRestOfTheDuration(progress p: Double, finish: Bool, speed: Double) {
+        let f = Fixture(interactive: true)
+        f.stack.push(f.pushed, animated: true, interactive: true, at: 0)
+        guard let t = f.stack.transition, let interaction = f.delegate.interaction else {
+            Issue.record("no interactive transition"); return
+        }
+        interaction.completionSpeed = speed
+        interaction.update(p)
+        f.stack.update(at: 10) // the clock the interaction reads
+        if finish { interaction.finish() } else { interaction.cancel() }
+        #expect(t.state == (finish ? .finishing(from: p, start: 10) : .cancelling(from: p, start: 10)))
+        let length = (finish ? 1 - p : p) / speed
+        f.stack.update(at: 10 + length / 2)
+        let halfway = finish ? p + (1 - p) / 2 : p / 2
+        #expect(abs(t.progress - halfway) < 1e-9)
+        f.stack.update(at: 10 + length - 1e-6)
+        #expect(f.stack.transition != nil || length < 1e-6)
+        f.stack.update(at: 10 + length + 1e-6)
+        #expect(f.stack.transition == nil)
+        #expect(f.kinds == (finish ? [.shelf, .book] : [.shelf]))
+        #expect(f.animator.completions == [finish])
+        #expect(f.animator.values.last == (finish ? 1 : 0))
+        if !finish {
+            #expect(f.pushed.calls == ["willAppear", "willDisappear", "didDisappear"])
+            #expect(f.root.calls.suffix(2) == ["willAppear", "didAppear"])
+        }
+    }
+
+    @Test func aNewInteractionGrabsAFinishingTransitionWhereItIs() {
+        let f = Fixture(interactive: true)
+        f.stack.push(f.pushed, animated: true, interactive: true, at: 0)
+        guard let t = f.stack.transition, let first = f.delegate.interaction else {
+            Issue.record("no interactive transition"); return
+        }
+        first.update(0.2)
+        first.finish()
+        f.stack.update(at: 0.3) // finishing: 0.2 + 0.3
+        #expect(abs(t.progress - 0.5) < 1e-12)
+        let second = f.stack.makeInteraction()
+        f.stack.grab(with: second)
+        #expect(t.state == .interacting(progress: t.progress) && abs(t.progress - 0.5) < 1e-12)
+        f.stack.update(at: 0.9)
+        #expect(abs(t.progress - 0.5) < 1e-12) // held again
+        second.update(0.1)
+        second.cancel()
+        f.stack.update(at: 0.9 + 0.1 + 1e-6)
+        #expect(f.stack.transition == nil && f.kinds == [.shelf])
+        #expect(f.animator.completions == [false])
+    }
+
+    @Test func steeringAnAnimatingTransitionBack() {
+        let f = Fixture()
+        f.stack.push(f.pushed, animated: true, at: 0)
+        f.stack.update(at: 0.4)
+        f.stack.steer(forward: false, at: 0.4)
+        guard let t = f.stack.transition else { Issue.record("no transition"); return }
+        #expect(t.state == .cancelling(from: 0.4, start: 0.4))
+        f.stack.update(at: 0.6)
+        #expect(abs(t.progress - 0.2) < 1e-12)
+        f.stack.steer(forward: true, at: 0.6) // and forward again
+        f.stack.update(at: 0.6 + 0.8 + 1e-6)
+        #expect(f.stack.transition == nil && f.kinds == [.shelf, .book])
+    }
+
+    @Test func withoutAnAnimatorTheStackChangesAtOnce() {
+        let root = StubScene(.shelf)
+        let stack = NavigationStack(root: root)
+        let delegate = Delegate(animator: nil)
+        stack.delegate = delegate
+        stack.push(StubScene(.book), animated: true, at: 0)
+        #expect(stack.transition == nil && stack.scenes.count == 2)
+    }
+}
