@@ -14,7 +14,7 @@ public final class HeadlessCanvas {
     /// Decoding is synchronous by default, so every frame is complete and reproducible;
     /// `background` decodes as the live viewer does (benchmarks).
     public init(library: Library, width: Int, height: Int, pixelScale: Double = 1,
-                backgroundDecoding: Bool = false, cacheBytes: Int = Renderer.defaultCacheBytes) throws {
+                backgroundDecoding: Bool = false, cacheBytes: Int? = nil) throws {
         try SDLVideo.start(headless: true)
         guard let window = SDL_CreateWindow("folio", 0, 0, Int32(width), Int32(height), UInt32(SDL_WINDOW_HIDDEN.rawValue)) else {
             throw SDLError("The offscreen window could not be created")

@@ -16,8 +16,8 @@ public final class LiveViewer {
         /// Print "first-frame" on stdout after the first frame is presented, then quit
         /// (the benchmark's time to first frame).
         public var exitAfterFirstFrame = false
-        /// Texture cache budget, bytes.
-        public var cacheBytes = Renderer.defaultCacheBytes
+        /// Texture cache budget, bytes (nil: the renderer's default).
+        public var cacheBytes: Int?
         public init() {}
     }
 

@@ -47,10 +47,6 @@ enum PageImage {
         if let refusal = ImageHeader.refusal(width: w, height: h) {
             throw Failure(reason: "too large", message: "\(name): \(refusal); refused.")
         }
-        guard let rgba = SDL_ConvertSurfaceFormat(loaded, SDL_PIXELFORMAT_RGBA32.rawValue, 0) else {
-            throw Failure(reason: "unreadable", message: "\(name): cannot be converted.")
-        }
-        defer { SDL_FreeSurface(rgba) }
         guard let page = blankSurface(shape) else { throw Failure(reason: "unreadable", message: "\(name): out of memory.") }
         // Crop to the page's aspect, centred.
         let aspect = Double(shape.width) / Double(shape.height)
@@ -62,16 +58,21 @@ enum PageImage {
             crop.h = Int32((Double(w) / aspect).rounded())
             crop.y = (Int32(h) - crop.h) / 2
         }
-        // Box-filter big reductions first, so scans do not alias; then scale bilinearly.
+        // Box-filter big reductions first (straight from the decoded pixels, without a
+        // full-size copy), so scans neither alias nor double their memory; then scale
+        // bilinearly.
         let factor = max(1, min(Int(crop.w / max(shape.width, 1)), Int(crop.h / max(shape.height, 1))) / 2)
-        var source = rgba
-        var shrunk: UnsafeMutablePointer<SDL_Surface>?
-        if factor >= 2, let small = boxShrink(rgba, crop: crop, factor: factor) {
-            shrunk = small
+        var source: UnsafeMutablePointer<SDL_Surface>
+        if factor >= 2, let small = boxShrink(loaded, crop: crop, factor: factor) {
             source = small
             crop = SDL_Rect(x: 0, y: 0, w: small.pointee.w, h: small.pointee.h)
+        } else if let rgba = SDL_ConvertSurfaceFormat(loaded, SDL_PIXELFORMAT_RGBA32.rawValue, 0) {
+            source = rgba
+        } else {
+            SDL_FreeSurface(page)
+            throw Failure(reason: "unreadable", message: "\(name): cannot be converted.")
         }
-        defer { if let shrunk { SDL_FreeSurface(shrunk) } }
+        defer { SDL_FreeSurface(source) }
         var target = SDL_Rect(x: margin, y: margin, w: shape.width, h: shape.height)
         guard SDL_SoftStretchLinear(source, &crop, page, &target) == 0 else {
             SDL_FreeSurface(page)
@@ -81,10 +82,25 @@ enum PageImage {
         return page
     }
 
-    /// Averages `factor`×`factor` blocks of the cropped region.
-    static func boxShrink(_ s: UnsafeMutablePointer<SDL_Surface>, crop: SDL_Rect, factor k: Int) -> UnsafeMutablePointer<SDL_Surface>? {
+    /// Averages `factor`×`factor` blocks of the cropped region into a new RGBA32 surface.
+    /// Reads RGB24 and RGBA32 directly; other formats are converted first.
+    static func boxShrink(_ input: UnsafeMutablePointer<SDL_Surface>, crop: SDL_Rect, factor k: Int) -> UnsafeMutablePointer<SDL_Surface>? {
+        var s = input
+        var converted: UnsafeMutablePointer<SDL_Surface>?
+        let format = input.pointee.format.pointee.format
+        if format != SDL_PIXELFORMAT_RGB24.rawValue && format != SDL_PIXELFORMAT_RGBA32.rawValue {
+            guard let c = SDL_ConvertSurfaceFormat(input, SDL_PIXELFORMAT_RGBA32.rawValue, 0) else { return nil }
+            converted = c
+            s = c
+        }
+        defer { if let converted { SDL_FreeSurface(converted) } }
+        let bpp = Int(s.pointee.format.pointee.BytesPerPixel)
+        let hasAlpha = bpp == 4
         let w = Int(crop.w) / k, h = Int(crop.h) / k
         guard w > 0, h > 0, let out = SDL_CreateRGBSurfaceWithFormat(0, Int32(w), Int32(h), 32, SDL_PIXELFORMAT_RGBA32.rawValue) else { return nil }
+        let mustLock = s.pointee.flags & 0x2 != 0  // SDL_MUSTLOCK: RLE-accelerated surfaces
+        if mustLock { SDL_LockSurface(s) }
+        defer { if mustLock { SDL_UnlockSurface(s) } }
         let src = s.pointee.pixels.assumingMemoryBound(to: UInt8.self)
         let dst = out.pointee.pixels.assumingMemoryBound(to: UInt8.self)
         let sp = Int(s.pointee.pitch), dp = Int(out.pointee.pitch)
@@ -93,13 +109,14 @@ enum PageImage {
         for y in 0..<h {
             for i in sums.indices { sums[i] = 0 }
             for dy in 0..<k {
-                let row = src + (Int(crop.y) + y * k + dy) * sp + Int(crop.x) * 4
+                let row = src + (Int(crop.y) + y * k + dy) * sp + Int(crop.x) * bpp
                 var i = 0
                 for x in 0..<w {
-                    let base = row + x * k * 4
+                    let base = row + x * k * bpp
                     for dx in 0..<k {
-                        let p = base + dx * 4
-                        sums[i] += Int(p[0]); sums[i + 1] += Int(p[1]); sums[i + 2] += Int(p[2]); sums[i + 3] += Int(p[3])
+                        let p = base + dx * bpp
+                        sums[i] += Int(p[0]); sums[i + 1] += Int(p[1]); sums[i + 2] += Int(p[2])
+                        sums[i + 3] += hasAlpha ? Int(p[3]) : 255
                     }
                     i += 4
                 }

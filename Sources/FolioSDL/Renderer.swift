@@ -12,13 +12,17 @@ public final class Renderer {
     /// Pixels per point (2 on a HiDPI display).
     public private(set) var pixelScale = 1.0
 
-    /// Default texture budget: 256 MB.
+    /// Default texture budget: 256 MB, or 128 MB when the renderer draws on the CPU (Mesa's
+    /// llvmpipe), where textures live in the process's own memory.
     public static let defaultCacheBytes = 256 << 20
+    public static let softwareCacheBytes = 128 << 20
 
-    init(renderer: OpaquePointer, library: Library, decoding: TextureCache.Mode, cacheBytes: Int = Renderer.defaultCacheBytes) {
+    /// `cacheBytes` nil chooses the default for this renderer.
+    init(renderer: OpaquePointer, library: Library, decoding: TextureCache.Mode, cacheBytes: Int? = nil) {
         self.renderer = renderer
         self.library = library
-        textures = TextureCache(renderer: renderer, mode: decoding, budgetBytes: cacheBytes)
+        let budget = cacheBytes ?? (Renderer.drawsOnTheCPU(renderer) ? Renderer.softwareCacheBytes : Renderer.defaultCacheBytes)
+        textures = TextureCache(renderer: renderer, mode: decoding, budgetBytes: budget)
         SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
     }
 
@@ -56,6 +60,22 @@ public final class Renderer {
         if case .page(_, let page) = content, page > 0 { return page }
         return nil
     }
+
+    /// True for SDL's software renderer and for OpenGL implemented on the CPU.
+    static func drawsOnTheCPU(_ renderer: OpaquePointer) -> Bool {
+        var info = SDL_RendererInfo()
+        SDL_GetRendererInfo(renderer, &info)
+        if info.flags & SDL_RENDERER_SOFTWARE.rawValue != 0 { return true }
+        guard String(cString: info.name).hasPrefix("opengl"), let address = SDL_GL_GetProcAddress("glGetString") else { return false }
+        typealias GetString = @convention(c) (UInt32) -> UnsafePointer<UInt8>?
+        let getString = unsafeBitCast(address, to: GetString.self)
+        guard let name = getString(0x1F01) else { return false }  // GL_RENDERER
+        let renderer = String(cString: name).lowercased()
+        return ["llvmpipe", "softpipe", "swrast", "software"].contains { renderer.contains($0) }
+    }
+
+    /// The texture budget in use, bytes.
+    public var cacheBudget: Int { textures.budget }
 
     /// Frees every texture and stops decoding; call before the SDL renderer is destroyed.
     func close() {

@@ -43,7 +43,11 @@ final class TextureCache {
     let maxTextureSide: Int32
 
     /// Upload at most this many decoded pages per frame (a texture upload is ~1 ms).
-    static let uploadsPerFrame = 2
+    static let uploadsPerFrame = 1
+    /// Make at most this many numbered placeholders per frame; beyond it a page shows plain
+    /// paper for a frame or two, so a fast flip never stalls a frame.
+    static let placeholdersPerFrame = 1
+    private var placeholdersMade = 0
 
     init(renderer: OpaquePointer, mode: Mode, budgetBytes: Int) {
         self.renderer = renderer
@@ -90,6 +94,7 @@ final class TextureCache {
     func beginFrame(wanted: [(ImageSource, PageSide)]) {
         evict()
         frame += 1
+        placeholdersMade = 0
         guard let worker else { return }
         for result in worker.takeFinished(limit: TextureCache.uploadsPerFrame) {
             switch result.outcome {
@@ -164,8 +169,12 @@ final class TextureCache {
             entries[key] = entry
             return entry
         }
+        if mode == .background && number != nil && placeholdersMade >= TextureCache.placeholdersPerFrame {
+            return placeholder(number: nil, label: "", side: side)
+        }
         guard let surface = PageImage.placeholder(shape: shapeFor(side), number: number, label: label) else { return nil }
         defer { SDL_FreeSurface(surface) }
+        if number != nil { placeholdersMade += 1 }
         insert(key, surface: surface)
         return entries[key]
     }
@@ -287,6 +296,8 @@ final class DecodeWorker {
     }
 
     private func loop() {
+        // Below the frame loop: decoding takes whatever CPU drawing leaves.
+        setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)  // Linux: 0 is this thread
         let reader = ImageReader()
         while true {
             condition.lock()

@@ -32,7 +32,7 @@ struct Bench: ParsableCommand {
             members.append(("record_fps", .object(try measureRecording(library: library.load()))))
         }
         if libraryCase {
-            members.append(("library", .object(try measureLibrary(libraryPath: library.library, cacheBytes: max(16, library.cacheMB) << 20, flipRate: flipRate))))
+            members.append(("library", .object(try measureLibrary(libraryPath: library.library, cacheBytes: library.cacheBytes, flipRate: flipRate))))
         }
         let result = JSONValue.object(members)
         print(result.serialized())

@@ -5,7 +5,7 @@ import Foundation
 /// The library benchmark: time to the first frame, and flipping a 1,000-page book of
 /// 2400×3600 JPEG scans from first page to last at 10 leaves a second with background
 /// decoding and the bounded cache, as the viewer does.
-func measureLibrary(libraryPath: String?, cacheBytes: Int, flipRate: Double) throws -> [(String, JSONValue)] {
+func measureLibrary(libraryPath: String?, cacheBytes: Int?, flipRate: Double) throws -> [(String, JSONValue)] {
     var out: [(String, JSONValue)] = []
     out.append(("first_frame_ms", .number(try measureFirstFrame(libraryPath: libraryPath))))
 
@@ -18,6 +18,7 @@ func measureLibrary(libraryPath: String?, cacheBytes: Int, flipRate: Double) thr
     out.append(("decode_pages_per_s", .number(canvas.renderer.measureDecoding(
         book: 0, count: 20, pixelSize: (Int32(layout.pageSize.width.rounded()), Int32(layout.pageSize.height.rounded()))))))
 
+    out.append(("cache_mb", .number(Double(canvas.renderer.cacheBudget >> 20))))
     let app = FolioApp(library: library, size: size)
     let frame = 1.0 / 60
     let start = seconds()
@@ -53,6 +54,8 @@ func measureLibrary(libraryPath: String?, cacheBytes: Int, flipRate: Double) thr
     out.append(("peak_rss_mb", .number(peakRSSMegabytes())))
     out.append(("median_frame_ms", .number(median(times))))
     out.append(("worst_frame_ms", .number(times.max() ?? 0)))
+    let sorted = times.sorted()
+    out.append(("p99_frame_ms", .number(sorted.isEmpty ? 0 : sorted[Int(Double(sorted.count - 1) * 0.99)])))
     out.append(("flip_frames", .number(Double(times.count))))
     return out
 }

@@ -23,7 +23,7 @@ struct View: ParsableCommand {
         options.slowMotion = slowMotion
         options.tracePath = trace
         options.capturePath = capture
-        options.cacheBytes = max(16, library.cacheMB) << 20
+        options.cacheBytes = library.cacheBytes
         options.exitAfterFirstFrame = exitAfterFirstFrame
         let viewer: LiveViewer
         do {

@@ -46,8 +46,10 @@ struct LibraryOptions: ParsableArguments {
     @Option(name: .long, help: "A Books.plist, a folder holding one, a folder of book folders or .cbz files, one .cbz, or one folder of images (default: the bundled library).")
     var library: String?
 
-    @Option(name: .customLong("cache-mb"), help: "Most megabytes of page textures kept in memory.")
-    var cacheMB: Int = 256
+    @Option(name: .customLong("cache-mb"), help: "Most megabytes of page textures kept in memory (default 256, or 128 when OpenGL runs on the CPU).")
+    var cacheMB: Int?
+
+    var cacheBytes: Int? { cacheMB.map { max(16, $0) << 20 } }
 
     /// Loads the library; problems with single files are warnings, an unreadable library
     /// exits with code 2.
