@@ -48,6 +48,32 @@ public final class Renderer {
         for layer in list.layers {
             draw(layer)
         }
+        if let hint = list.hint { drawHint(hint) }
+    }
+
+    private var hintTexture: (text: String, texture: OpaquePointer, w: Int32, h: Int32)?
+
+    /// One line of pixel-font text in the middle of the window.
+    private func drawHint(_ text: String) {
+        let upper = text.uppercased()
+        if hintTexture?.text != upper {
+            if let old = hintTexture { SDL_DestroyTexture(old.texture) }
+            hintTexture = nil
+            let scale = Int32(max(2, (2 * pixelScale).rounded()))
+            let w = PixelFont.width(upper, scale: scale), h = 7 * scale
+            guard let surface = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_RGBA32.rawValue) else { return }
+            defer { SDL_FreeSurface(surface) }
+            PixelFont.draw(upper, into: surface, centerX: w / 2, y: 0, scale: scale,
+                           color: SDL_MapRGBA(surface.pointee.format, 220, 214, 200, 255))
+            guard let texture = SDL_CreateTextureFromSurface(renderer, surface) else { return }
+            hintTexture = (upper, texture, w, h)
+        }
+        guard let hint = hintTexture else { return }
+        var output = (w: Int32(0), h: Int32(0))
+        SDL_GetRendererOutputSize(renderer, &output.w, &output.h)
+        if let target = SDL_GetRenderTarget(renderer) { SDL_QueryTexture(target, nil, nil, &output.w, &output.h) }
+        var rect = SDL_Rect(x: (output.w - hint.w) / 2, y: (output.h - hint.h) / 2, w: hint.w, h: hint.h)
+        SDL_RenderCopy(renderer, hint.texture, nil, &rect)
     }
 
     static func side(of content: LayerContent) -> PageSide {
@@ -79,6 +105,8 @@ public final class Renderer {
 
     /// Frees every texture and stops decoding; call before the SDL renderer is destroyed.
     func close() {
+        if let hint = hintTexture { SDL_DestroyTexture(hint.texture) }
+        hintTexture = nil
         textures.close()
     }
 

@@ -137,9 +137,9 @@ final class TextureCache {
         if let reason = failed[source] {
             return placeholder(number: number, label: reason, side: side)
         }
-        if case .unavailable(let reason, let name) = source {
+        if case .unavailable(let reason, _) = source {
+            // Already reported when the library loaded.
             failed[source] = reason
-            warn("\(name): \(reason).")
             return placeholder(number: number, label: reason, side: side)
         }
         if mode == .synchronous {

@@ -28,6 +28,9 @@ public final class FolioApp: NavigationDelegate {
     public private(set) var animationTime = 0.0
     private var started = false
 
+    /// What an empty shelf says.
+    public static let emptyHint = "No books here - start folio with --library PATH"
+
     /// Slow motion's factor, as the iOS Simulator's Slow Animations.
     public static let slowMotionFactor = 10.0
     /// Longest step the animation clock takes at once (a stalled frame does not jump).
@@ -232,6 +235,7 @@ public final class FolioApp: NavigationDelegate {
     /// What is on screen, back to front.
     public func drawList() -> DrawList {
         var list = DrawList(background: ShelfScene.background)
+        if library.books.isEmpty { list.hint = FolioApp.emptyHint }
         let bookOpaque = navigation.transition == nil && book.map { $0.backgroundOpacity >= 1 } ?? false
         if let book, bookOpaque {
             list.background = BookScene.background

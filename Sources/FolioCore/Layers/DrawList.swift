@@ -4,6 +4,8 @@ public struct DrawList: Sendable {
     public var background: RGBA
     /// Back to front.
     public var layers: [Layer]
+    /// One line of text centred in the window (the empty shelf's hint), or nil.
+    public var hint: String?
 
     public init(background: RGBA, layers: [Layer] = []) {
         self.background = background
