@@ -6,28 +6,18 @@ import Testing
 /// The page cache: placeholders that swap in, a byte budget, failures marked on the page.
 @Suite(.serialized)
 struct TextureCacheTests {
-    /// A folder book of `count` BMP pages, each a different colour.
+    static let page = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Assets/Books/aurora/page-01.jpg")
+
+    /// A folder book of `count` pages (copies of a bundled page).
     static func library(pages count: Int) throws -> (Library, URL) {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("folio-cache-\(UUID().uuidString)/Book")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         for i in 0...count {
-            let name = i == 0 ? "cover.bmp" : String(format: "page%03d.bmp", i)
-            try bmp(width: 40, height: 60, rgb: (UInt8(i * 7 % 256), 90, 200)).write(to: dir.appendingPathComponent(name))
+            let name = i == 0 ? "cover.jpg" : String(format: "page%03d.jpg", i)
+            try FileManager.default.copyItem(at: page, to: dir.appendingPathComponent(name))
         }
         return (try LibraryLoader.load(dir.path).library, dir.deletingLastPathComponent())
-    }
-
-    static func bmp(width: Int, height: Int, rgb: (UInt8, UInt8, UInt8)) -> Data {
-        let rowBytes = (width * 3 + 3) / 4 * 4
-        var d = Data()
-        func le32(_ v: Int) { d.append(contentsOf: [UInt8(v & 255), UInt8(v >> 8 & 255), UInt8(v >> 16 & 255), UInt8(v >> 24 & 255)]) }
-        func le16(_ v: Int) { d.append(contentsOf: [UInt8(v & 255), UInt8(v >> 8 & 255)]) }
-        d.append(contentsOf: Array("BM".utf8)); le32(54 + rowBytes * height); le32(0); le32(54)
-        le32(40); le32(width); le32(height); le16(1); le16(24); le32(0); le32(rowBytes * height); le32(0); le32(0); le32(0); le32(0)
-        var row = [UInt8](repeating: 0, count: rowBytes)
-        for x in 0..<width { row[x * 3] = rgb.2; row[x * 3 + 1] = rgb.1; row[x * 3 + 2] = rgb.0 }
-        for _ in 0..<height { d.append(contentsOf: row) }
-        return d
     }
 
     func makeCache(_ canvas: HeadlessCanvas, mode: TextureCache.Mode, budget: Int) -> TextureCache {

@@ -219,7 +219,7 @@ public final class FolioApp: NavigationDelegate {
 
     public func navigationStack(_ stack: NavigationStack, animatorFor operation: NavigationOperation,
                                 from: any Scene, to: any Scene) -> TransitionAnimator? {
-        BookOpeningTransition(operation: operation)
+        BookOpeningTransition()
     }
 
     public func navigationStack(_ stack: NavigationStack,

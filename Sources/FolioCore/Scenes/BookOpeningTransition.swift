@@ -1,12 +1,9 @@
 /// The book-opening animation (SPEC §3): a push springs the centred cover open into the
 /// book while the shelf fades; a pop eases the pages shut onto the shelf again.
 public final class BookOpeningTransition: TransitionAnimator {
-    public let operation: NavigationOperation
     public static let duration = 1.0
 
-    public init(operation: NavigationOperation) {
-        self.operation = operation
-    }
+    public init() {}
 
     /// UIKit's spring for the push: damping ratio 0.7, initial velocity 0.7.
     public static func pushCurve(duration: Double = duration) -> Spring {
