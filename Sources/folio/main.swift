@@ -23,18 +23,22 @@ struct Folio: ParsableCommand {
         abstract: "A shelf of books that open in 3D: scroll, pinch with the wheel, turn pages, record demos.",
         discussion: """
         Keys in the window:
-          Left/Right          scroll the shelf; turn pages in a book
-          PageUp/PageDown     turn pages          Home/End   first/last book or page
-          Enter/Space         open the centred book (Space also turns a page)
-          Escape/Backspace    close the book; Escape on the shelf quits
-          Wheel up/down       pinch: up opens the centred book, down closes it (Ctrl+wheel too)
-          Shift+wheel, horizontal wheel, drag   scroll the shelf, turn pages
-          Click               open the centred book, centre a side book, turn a page (left/right half)
-          S                   slow motion (10x slower animations)
-          R                   start/stop capturing input to a replayable script
+          Left/Right         scroll the shelf; turn pages in a book
+          PageUp/PageDown    turn pages
+          Home/End           first/last book or spread
+          Enter/Space        open the centred book (Space turns a page in a book)
+          Escape/Backspace   close the book (Escape on the shelf quits)
+          Wheel up/down      pinch: up opens the centred book, down closes it
+          Ctrl+wheel         the same pinch
+          Shift+wheel, horizontal wheel, drag: scroll the shelf, turn pages
+          Click              centred book: open it; side book: centre it;
+                             in a book: right half forward, left half back
+          S                  slow motion (animations 10x slower)
+          R                  start/stop capturing input to a replayable script
 
-        Exit codes: 0 success, 1 problems found (validate), 2 bad input (script, size,
-        library), 3 no display or renderer, 130 interrupted.
+        Exit codes: 0 success, 1 problems found (validate), 2 bad input
+        (script, size, library, output), 3 no display or renderer,
+        130 interrupted.
         """,
         subcommands: [View.self, Record.self, Bench.self, Validate.self],
         defaultSubcommand: View.self

@@ -143,3 +143,38 @@ struct RecordTests {
         #expect(!FileManager.default.fileExists(atPath: out.path))
     }
 }
+
+/// Window sizes from 320×240 to 3840×2160, changed mid-transition: every frame is drawn at
+/// its size and the trace stays finite.
+@Suite struct ResizeTests {
+    @Test func resizesFromTinyToHugeMidTransition() throws {
+        let dir = try Folio.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let script = dir.appendingPathComponent("s.json")
+        try """
+        {"size":[800,600],"fps":10,"duration":3.0,"events":[
+         {"t":0.2,"type":"key","key":"return"},
+         {"t":0.5,"type":"resize","size":[3840,2160]},
+         {"t":1.5,"type":"key","key":"escape"},
+         {"t":1.7,"type":"resize","size":[320,240]},
+         {"t":2.5,"type":"key","key":"return"}]}
+        """.write(to: script, atomically: true, encoding: .utf8)
+        let out = dir.appendingPathComponent("frames"), trace = dir.appendingPathComponent("t.jsonl")
+        let result = try Folio.run(["record", "--script", script.path, "--out", out.path, "--trace", trace.path, "--quiet"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = try String(contentsOf: trace, encoding: .utf8).split(separator: "\n")
+        #expect(lines.count == 30)
+        #expect(!lines.contains { $0.contains("null,") && $0.contains("\"offset\":null") })
+        for (i, line) in lines.enumerated() {
+            let state = try JSONSerialization.jsonObject(with: Data(line.utf8)) as! [String: Any]
+            let size = state["size"] as! [Double]
+            // The PNG of the same frame has the trace's size (width and height in IHDR).
+            let png = try Data(contentsOf: out.appendingPathComponent(String(format: "frame-%05d.png", i)))
+            let width = png[16..<20].reduce(0) { $0 << 8 | Int($1) }, height = png[20..<24].reduce(0) { $0 << 8 | Int($1) }
+            #expect([Double(width), Double(height)] == size)
+            for number in ["nan", "inf"] { #expect(!line.lowercased().contains(number)) }
+        }
+        let last = try JSONSerialization.jsonObject(with: Data(lines.last!.utf8)) as! [String: Any]
+        #expect(last["size"] as! [Double] == [320, 240])
+    }
+}
