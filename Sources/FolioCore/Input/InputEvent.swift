@@ -3,7 +3,7 @@ public enum Key: String, CaseIterable, Sendable {
     case right, left, up, down
     case `return`, escape, space, backspace
     case home, end, pageup, pagedown
-    case s, r, q, f
+    case s, r
 }
 
 /// Modifier keys held during an event.
