@@ -296,8 +296,12 @@ final class DecodeWorker {
     }
 
     private func loop() {
-        // Below the frame loop: decoding takes whatever CPU drawing leaves.
-        setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)  // Linux: 0 is this thread
+        // Below the frame loop: decoding takes only the CPU that drawing leaves idle
+        // (SCHED_IDLE), or failing that a low priority.
+        var param = sched_param()
+        if pthread_setschedparam(pthread_self(), 5 /* SCHED_IDLE */, &param) != 0 {
+            setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 19)  // Linux: 0 is this thread
+        }
         let reader = ImageReader()
         while true {
             condition.lock()
