@@ -139,7 +139,6 @@ public struct DemoScript: Equatable, Sendable {
     /// Input events in time order; a drag becomes press, a move every frame, release.
     public func timeline() -> [(t: Double, event: InputEvent)] {
         var out: [(t: Double, event: InputEvent)] = []
-        var order: [Int] = []
         for (t, event) in events {
             switch event {
             case .key(let key, let m): out.append((t, .key(key, m)))
@@ -163,8 +162,7 @@ public struct DemoScript: Equatable, Sendable {
             }
         }
         // Stable sort by time: a drag's moves interleave with later events.
-        order = Array(out.indices)
-        order.sort { out[$0].t != out[$1].t ? out[$0].t < out[$1].t : $0 < $1 }
+        let order = out.indices.sorted { out[$0].t != out[$1].t ? out[$0].t < out[$1].t : $0 < $1 }
         return order.map { out[$0] }
     }
 
