@@ -64,8 +64,7 @@ public final class HeadlessCanvas {
         if logicalW != Int(app.size.width.rounded()) || Int((Double(size.height) / pixelScale).rounded()) != Int(app.size.height.rounded()) {
             try resize(width: Int(app.size.width.rounded()), height: Int(app.size.height.rounded()))
         }
-        let layout = BookLayout(size: app.size, pageCount: 2)
-        renderer.configure(pixelScale: pixelScale, pageSize: layout.pageSize, cornerRadius: layout.cornerRadius)
+        renderer.configure(pixelScale: pixelScale, windowSize: app.size)
         renderer.draw(app.drawList(), prefetch: app.prefetchContents())
     }
 

@@ -38,19 +38,13 @@ public enum LibraryValidator {
         } catch {
             return LibraryProblem(file: source.name, message: "cannot be read.")
         }
-        if let size = ImageHeader.size(of: data), let refusal = ImageHeader.refusal(width: size.width, height: size.height) {
-            return LibraryProblem(file: source.name, message: "image too large: \(refusal).")
-        }
-        let surface: UnsafeMutablePointer<SDL_Surface>? = data.withUnsafeBytes { bytes in
-            guard let rw = SDL_RWFromConstMem(bytes.baseAddress, Int32(bytes.count)) else { return nil }
-            return IMG_Load_RW(rw, 1)
-        }
-        guard let surface else {
-            return LibraryProblem(file: source.name, message: "unreadable or corrupt image (\(String(cString: SDL_GetError()))).")
-        }
-        defer { SDL_FreeSurface(surface) }
-        if let refusal = ImageHeader.refusal(width: Int(surface.pointee.w), height: Int(surface.pointee.h)) {
-            return LibraryProblem(file: source.name, message: "image too large: \(refusal).")
+        do {
+            SDL_FreeSurface(try PageImage.load(data, name: source.name))
+        } catch let failure as PageImage.Failure {
+            let message = failure.reason == "too large" ? "image too large: \(failure.detail)." : "unreadable or corrupt image (\(failure.detail))."
+            return LibraryProblem(file: source.name, message: message)
+        } catch {
+            return LibraryProblem(file: source.name, message: "unreadable or corrupt image.")
         }
         return nil
     }

@@ -77,8 +77,7 @@ public final class LiveViewer {
         SDL_GetRendererOutputSize(sdlRenderer, &pw, &ph)
         let size = Size(width: Double(max(w, 1)), height: Double(max(h, 1)))
         if size != app.size { handle(.resize(size)) }
-        let layout = BookLayout(size: app.size, pageCount: 2)
-        renderer.configure(pixelScale: Double(pw) / Double(max(w, 1)), pageSize: layout.pageSize, cornerRadius: layout.cornerRadius)
+        renderer.configure(pixelScale: Double(pw) / Double(max(w, 1)), windowSize: app.size)
     }
 
     private func handle(_ event: InputEvent) {

@@ -21,8 +21,12 @@ enum PageImage {
     }
 
     struct Failure: Error {
+        /// Shown on the placeholder: "unreadable", "too large", "missing".
         let reason: String
+        /// One sentence naming the file.
         let message: String
+        /// What SDL or the size check said, for `validate`.
+        var detail = ""
     }
 
     static func blankSurface(_ shape: Shape) -> UnsafeMutablePointer<SDL_Surface>? {
@@ -30,23 +34,49 @@ enum PageImage {
         return SDL_CreateRGBSurfaceWithFormat(0, shape.width + 2 * m, shape.height + 2 * m, 32, SDL_PIXELFORMAT_RGBA32.rawValue)
     }
 
-    /// A decoded page, or a failure with the reason for its placeholder.
-    static func decode(_ data: Data, name: String, shape: Shape) throws -> UnsafeMutablePointer<SDL_Surface> {
+    /// Decodes image bytes as they are, refusing oversized images from their header before
+    /// decoding and from their real size after. The caller frees the surface.
+    static func load(_ data: Data, name: String) throws -> UnsafeMutablePointer<SDL_Surface> {
+        func tooLarge(_ refusal: String) -> Failure {
+            Failure(reason: "too large", message: "\(name): \(refusal); refused.", detail: refusal)
+        }
         if let size = ImageHeader.size(of: data), let refusal = ImageHeader.refusal(width: size.width, height: size.height) {
-            throw Failure(reason: "too large", message: "\(name): \(refusal); refused.")
+            throw tooLarge(refusal)
         }
         let loaded: UnsafeMutablePointer<SDL_Surface>? = data.withUnsafeBytes { bytes in
             guard let rw = SDL_RWFromConstMem(bytes.baseAddress, Int32(bytes.count)) else { return nil }
             return IMG_Load_RW(rw, 1)
         }
         guard let loaded else {
-            throw Failure(reason: "unreadable", message: "\(name): cannot be decoded (\(String(cString: SDL_GetError()))).")
+            let error = String(cString: SDL_GetError())
+            throw Failure(reason: "unreadable", message: "\(name): cannot be decoded (\(error)).", detail: error)
         }
+        if let refusal = ImageHeader.refusal(width: Int(loaded.pointee.w), height: Int(loaded.pointee.h)) {
+            SDL_FreeSurface(loaded)
+            throw tooLarge(refusal)
+        }
+        return loaded
+    }
+
+    /// Reads and decodes `source` into a page of `shape`; every failure becomes the reason
+    /// its placeholder shows and one sentence to warn with.
+    static func make(_ source: ImageSource, reader: ImageReader, shape: Shape) -> Result<UnsafeMutablePointer<SDL_Surface>, Failure> {
+        do {
+            return .success(try decode(try reader.data(for: source), name: source.name, shape: shape))
+        } catch let failure as Failure {
+            return .failure(failure)
+        } catch let failure as ImageReader.Failure {
+            return .failure(Failure(reason: failure.reason, message: failure.description))
+        } catch {
+            return .failure(Failure(reason: "unreadable", message: "\(source.name): \(error)."))
+        }
+    }
+
+    /// A decoded page, or a failure with the reason for its placeholder.
+    static func decode(_ data: Data, name: String, shape: Shape) throws -> UnsafeMutablePointer<SDL_Surface> {
+        let loaded = try load(data, name: name)
         defer { SDL_FreeSurface(loaded) }
         let w = Int(loaded.pointee.w), h = Int(loaded.pointee.h)
-        if let refusal = ImageHeader.refusal(width: w, height: h) {
-            throw Failure(reason: "too large", message: "\(name): \(refusal); refused.")
-        }
         guard let page = blankSurface(shape) else { throw Failure(reason: "unreadable", message: "\(name): out of memory.") }
         // Crop to the page's aspect, centred.
         let aspect = Double(shape.width) / Double(shape.height)

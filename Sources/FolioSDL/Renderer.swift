@@ -26,11 +26,13 @@ public final class Renderer {
         SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
     }
 
-    /// Adopts the output's pixel density and the layout's page size in points.
-    public func configure(pixelScale: Double, pageSize: Size, cornerRadius: Double) {
+    /// Adopts the output's pixel density and, from the window's logical size, the page size
+    /// textures are made for.
+    public func configure(pixelScale: Double, windowSize: Size) {
         self.pixelScale = pixelScale
-        textures.setPageSize(width: pageSize.width * pixelScale, height: pageSize.height * pixelScale,
-                             cornerRadius: cornerRadius * pixelScale)
+        let layout = BookLayout(size: windowSize, pageCount: 2)
+        textures.setPageSize(width: layout.pageSize.width * pixelScale, height: layout.pageSize.height * pixelScale,
+                             cornerRadius: layout.cornerRadius * pixelScale)
     }
 
     /// Draws `list` into the current target (not presented). `prefetch` lists what to decode

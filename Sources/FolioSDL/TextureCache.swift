@@ -143,17 +143,15 @@ final class TextureCache {
             return placeholder(number: number, label: reason, side: side)
         }
         if mode == .synchronous {
-            do {
-                let surface = try PageImage.decode(try reader.data(for: source), name: source.name, shape: shapeFor(side))
+            switch PageImage.make(source, reader: reader, shape: shapeFor(side)) {
+            case .success(let surface):
                 defer { SDL_FreeSurface(surface) }
                 insert(key, surface: surface)
                 return entries[key]
-            } catch {
-                let reason = (error as? PageImage.Failure)?.reason ?? (error as? ImageReader.Failure)?.reason ?? "unreadable"
-                let message = (error as? PageImage.Failure)?.message ?? (error as? ImageReader.Failure)?.description ?? "\(source.name): \(error)."
-                failed[source] = reason
-                warn(message)
-                return placeholder(number: number, label: reason, side: side)
+            case .failure(let failure):
+                failed[source] = failure.reason
+                warn(failure.message)
+                return placeholder(number: number, label: failure.reason, side: side)
             }
         }
         return placeholder(number: number, label: "", side: side)
@@ -314,17 +312,7 @@ final class DecodeWorker {
             busy = job
             condition.unlock()
 
-            let outcome: Swift.Result<UnsafeMutablePointer<SDL_Surface>, PageImage.Failure>
-            do {
-                let data = try reader.data(for: job.source)
-                outcome = .success(try PageImage.decode(data, name: job.source.name, shape: job.shape))
-            } catch let failure as PageImage.Failure {
-                outcome = .failure(failure)
-            } catch let failure as ImageReader.Failure {
-                outcome = .failure(PageImage.Failure(reason: failure.reason, message: failure.description))
-            } catch {
-                outcome = .failure(PageImage.Failure(reason: "unreadable", message: "\(job.source.name): \(error)."))
-            }
+            let outcome = PageImage.make(job.source, reader: reader, shape: job.shape)
             condition.lock()
             finished.append(Result(source: job.source, side: job.side, shape: job.shape, outcome: outcome))
             busy = nil

@@ -84,7 +84,7 @@ struct RendererTests {
     @Test func aCulledFaceDrawsNothing() throws {
         let canvas = try HeadlessCanvas(library: Self.library, width: 640, height: 400)
         let layout = BookLayout(size: Size(width: 640, height: 400), pageCount: 2)
-        canvas.renderer.configure(pixelScale: 1, pageSize: layout.pageSize, cornerRadius: layout.cornerRadius)
+        canvas.renderer.configure(pixelScale: 1, windowSize: layout.size)
         var turnedAway = layout.layer(page: 0, content: .cover(book: 0), angle: -3 * Double.pi / 4)
         turnedAway.shading = nil
         var list = DrawList(background: ShelfScene.background)

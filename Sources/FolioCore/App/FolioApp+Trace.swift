@@ -24,8 +24,7 @@ extension FolioApp {
         if let book {
             let inTransition = navigation.transition != nil
             let pages: [JSONValue] = book.pages().map { state in
-                let layer = book.layout.layer(page: state.pose.page, content: .blank, angle: state.angle,
-                                              tx: state.tx, scale: state.scale, opacity: state.alpha)
+                let layer = book.layer(state)
                 var members: [(String, JSONValue)] = [
                     ("page", .number(Double(state.pose.page))),
                     ("ratio", .number(state.pose.ratio)),

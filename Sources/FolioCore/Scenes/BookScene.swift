@@ -127,11 +127,14 @@ public final class BookScene: Scene {
         }
     }
 
+    /// The layer that draws one page state.
+    public func layer(_ state: PageState) -> Layer {
+        layout.layer(page: state.pose.page, content: .page(book: bookIndex, page: state.pose.page),
+                     angle: state.angle, tx: state.tx, scale: state.scale, opacity: state.alpha)
+    }
+
     public func layers() -> [Layer] {
         // In the open book a page hidden by the tutorial's rule faces away: skip it early.
-        pages().filter { openness != 1 || $0.pose.visible }.map { state in
-            layout.layer(page: state.pose.page, content: .page(book: bookIndex, page: state.pose.page),
-                         angle: state.angle, tx: state.tx, scale: state.scale, opacity: state.alpha)
-        }
+        pages().filter { openness != 1 || $0.pose.visible }.map(layer)
     }
 }
