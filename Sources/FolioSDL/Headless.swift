@@ -17,13 +17,13 @@ public final class HeadlessCanvas {
                 backgroundDecoding: Bool = false, cacheBytes: Int? = nil) throws {
         try SDLVideo.start(headless: true)
         guard let window = SDL_CreateWindow("folio", 0, 0, Int32(width), Int32(height), UInt32(SDL_WINDOW_HIDDEN.rawValue)) else {
-            throw SDLError("The offscreen window could not be created")
+            throw FolioError.sdl("The offscreen window could not be created")
         }
         self.window = window
         let flags = UInt32(SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_TARGETTEXTURE.rawValue)
         guard let r = SDL_CreateRenderer(window, -1, flags) ?? SDL_CreateRenderer(window, -1, 0) else {
             SDL_DestroyWindow(window)
-            throw SDLError("The offscreen renderer could not be created")
+            throw FolioError.sdl("The offscreen renderer could not be created")
         }
         sdlRenderer = r
         self.pixelScale = pixelScale
@@ -51,7 +51,7 @@ public final class HeadlessCanvas {
         guard w != size.width || h != size.height else { return }
         if let target { SDL_DestroyTexture(target) }
         guard let t = SDL_CreateTexture(sdlRenderer, SDL_PIXELFORMAT_ABGR8888.rawValue, Int32(SDL_TEXTUREACCESS_TARGET.rawValue), w, h) else {
-            throw SDLError("A \(w)×\(h) render target could not be created")
+            throw FolioError.sdl("A \(w)×\(h) render target could not be created")
         }
         target = t
         size = (w, h)
@@ -101,10 +101,10 @@ public final class HeadlessCanvas {
         var data = rgb
         try data.withUnsafeMutableBytes { bytes in
             guard let surface = SDL_CreateRGBSurfaceWithFormatFrom(bytes.baseAddress, width, height, 24, width * 3, SDL_PIXELFORMAT_RGB24.rawValue) else {
-                throw SDLError("A frame surface could not be made")
+                throw FolioError.sdl("A frame surface could not be made")
             }
             defer { SDL_FreeSurface(surface) }
-            guard IMG_SavePNG(surface, path) == 0 else { throw SDLError("\(path) could not be written") }
+            guard IMG_SavePNG(surface, path) == 0 else { throw FolioError.sdl("\(path) could not be written", .outputFailed) }
         }
     }
 }

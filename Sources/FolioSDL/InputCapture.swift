@@ -14,7 +14,7 @@ final class InputCapture {
         self.path = path
         scriptSize = size
         guard FileManager.default.createFile(atPath: path, contents: nil) else {
-            throw SDLError(message: "\(path): cannot be written.")
+            throw FolioError.outputFailed("\(path): cannot be written.")
         }
     }
 
@@ -54,7 +54,7 @@ final class InputCapture {
         ])
         let text = script.serialized().replacingOccurrences(of: "},{", with: "},\n{") + "\n"
         guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) else {
-            throw SDLError(message: "\(path): cannot be written.")
+            throw FolioError.outputFailed("\(path): cannot be written.")
         }
     }
 }

@@ -35,14 +35,14 @@ public final class LiveViewer {
         let flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue | SDL_WINDOW_SHOWN.rawValue
         let centered = Int32(0x2FFF_0000)  // SDL_WINDOWPOS_CENTERED
         guard let window = SDL_CreateWindow("Folio", centered, centered, Int32(options.width), Int32(options.height), flags) else {
-            throw SDLError("The window could not be opened")
+            throw FolioError.sdl("The window could not be opened")
         }
         SDL_SetWindowMinimumSize(window, 320, 240)
         self.window = window
         let rendererFlags = SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue
         guard let r = SDL_CreateRenderer(window, -1, rendererFlags) ?? SDL_CreateRenderer(window, -1, 0) else {
             SDL_DestroyWindow(window)
-            throw SDLError("No renderer could be created for the window")
+            throw FolioError.sdl("No renderer could be created for the window")
         }
         sdlRenderer = r
         renderer = Renderer(renderer: r, library: library, decoding: .background, cacheBytes: options.cacheBytes)
@@ -51,7 +51,7 @@ public final class LiveViewer {
         app = FolioApp(library: library, size: Size(width: Double(w), height: Double(h)), slowMotion: options.slowMotion)
         if let path = options.tracePath {
             guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path) else {
-                throw SDLError(message: "\(path): cannot be written.")
+                throw FolioError.badInput("\(path): cannot be written.")
             }
             trace = handle
         }

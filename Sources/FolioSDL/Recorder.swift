@@ -83,7 +83,7 @@ public struct Recorder {
         var trace: FileHandle?
         if let path = options.tracePath {
             guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path) else {
-                throw SDLError(message: "\(path): cannot be written.")
+                throw FolioError.outputFailed("\(path): cannot be written.")
             }
             trace = handle
         }
@@ -106,7 +106,7 @@ public struct Recorder {
                     }
                     if let encoder {
                         if Int(canvas.size.width) != encoder.width || Int(canvas.size.height) != encoder.height {
-                            throw SDLError(message: "A video cannot change size mid-recording; record PNG frames for scripts that resize.")
+                            throw FolioError.badInput("A video cannot change size mid-recording; record PNG frames for scripts that resize.")
                         }
                         try encoder.write(rgb)
                     }

@@ -1,15 +1,11 @@
 import CSDL2
+import FolioCore
 
-/// An SDL call failed; `description` is one sentence with SDL's own reason.
-public struct SDLError: Error, CustomStringConvertible {
-    public let description: String
-
-    init(_ what: String) {
-        description = "\(what): \(String(cString: SDL_GetError()))."
-    }
-
-    init(message: String) {
-        description = message
+extension FolioError {
+    /// An SDL call failed: `what` with SDL's own reason, as one sentence. Window, renderer
+    /// and video failures mean no display (exit 3); writing a file is an output failure.
+    static func sdl(_ what: String, _ exit: Exit = .noDisplay) -> FolioError {
+        FolioError(exit, "\(what): \(String(cString: SDL_GetError())).")
     }
 }
 
@@ -25,7 +21,7 @@ public enum SDLVideo {
         SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0")
         SDL_SetHint(SDL_HINT_MOUSE_FOCUS_CLICKTHROUGH, "1")
         if SDL_WasInit(UInt32(SDL_INIT_VIDEO)) == 0 {
-            guard SDL_Init(UInt32(SDL_INIT_VIDEO)) == 0 else { throw SDLError("SDL could not start its video subsystem") }
+            guard SDL_Init(UInt32(SDL_INIT_VIDEO)) == 0 else { throw FolioError.sdl("SDL could not start its video subsystem") }
         }
         let formats = Int32(IMG_INIT_PNG.rawValue | IMG_INIT_JPG.rawValue | IMG_INIT_WEBP.rawValue)
         _ = IMG_Init(formats)

@@ -15,7 +15,7 @@ public enum ScanGenerator {
         try fm.createDirectory(at: dir, withIntermediateDirectories: true)
         for i in 0..<distinct {
             guard let surface = SDL_CreateRGBSurfaceWithFormat(0, width, height, 32, SDL_PIXELFORMAT_RGBA32.rawValue) else {
-                throw SDLError("A scan surface could not be made")
+                throw FolioError.sdl("A scan surface could not be made")
             }
             defer { SDL_FreeSurface(surface) }
             let format = surface.pointee.format
@@ -32,7 +32,7 @@ public enum ScanGenerator {
             }
             PixelFont.draw(String(i + 1), into: surface, centerX: width / 2, y: height - 700, scale: 60, color: ink)
             guard IMG_SaveJPG(surface, dir.appendingPathComponent(String(format: "scan%02d.jpg", i)).path, 85) == 0 else {
-                throw SDLError("A scan could not be written")
+                throw FolioError.sdl("A scan could not be written")
             }
         }
         for p in 0..<pages {

@@ -122,7 +122,7 @@ final class TextureCache {
     }
 
     private func warn(_ message: String) {
-        FileHandle.standardError.write(Data(("folio: warning: " + message + " Showing a placeholder.\n").utf8))
+        Console.warning(message + " Showing a placeholder.")
     }
 
     /// The texture to draw for `source` (nil: a blank page) as page `number`.

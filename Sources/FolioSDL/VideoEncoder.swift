@@ -1,3 +1,4 @@
+import FolioCore
 import Foundation
 
 /// Feeds raw RGB frames to ffmpeg on its standard input: H.264/yuv420p MP4, or a GIF with a
@@ -27,7 +28,7 @@ public final class VideoEncoder {
     public static let missingMessage = "ffmpeg is not installed, so MP4 and GIF cannot be written; install it with `sudo apt-get install ffmpeg` (PNG frames into a folder still work)."
 
     init(path: String, format: Format, width: Int, height: Int, fps: Double) throws {
-        guard let ffmpeg = VideoEncoder.ffmpegPath() else { throw SDLError(message: VideoEncoder.missingMessage) }
+        guard let ffmpeg = VideoEncoder.ffmpegPath() else { throw FolioError.badInput(VideoEncoder.missingMessage) }
         self.path = path
         self.width = width
         self.height = height
@@ -66,7 +67,7 @@ public final class VideoEncoder {
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
             try? FileManager.default.removeItem(atPath: temporary)
-            throw SDLError(message: "\(path): ffmpeg failed with status \(process.terminationStatus).")
+            throw FolioError.outputFailed("\(path): ffmpeg failed with status \(process.terminationStatus).")
         }
         _ = try? FileManager.default.removeItem(atPath: path)
         try FileManager.default.moveItem(atPath: temporary, toPath: path)

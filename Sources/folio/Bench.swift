@@ -22,11 +22,7 @@ struct Bench: ParsableCommand {
             cpu.append((c.rawValue, .number(c.measure(frames: frames))))
         }
         var render: [(String, JSONValue)] = []
-        do {
-            render = try measureRender(library: library.load(), frames: renderFrames)
-        } catch let error as SDLError {
-            throw fail(error.description, code: ExitStatus.noDisplay)
-        }
+        render = try measureRender(library: library.load(), frames: renderFrames)
         var members: [(String, JSONValue)] = [("frame_cpu_us", .object(cpu)), ("render_ms", .object(render))]
         if record {
             members.append(("record_fps", .object(try measureRecording(library: library.load()))))

@@ -22,17 +22,13 @@ struct Record: ParsableCommand {
 
     func run() throws {
         guard out != nil || trace != nil else {
-            throw fail("record needs --out (DIR/, FILE.mp4, FILE.gif) or --trace FILE.", code: ExitStatus.badInput)
+            throw FolioError.badInput("record needs --out (DIR/, FILE.mp4, FILE.gif) or --trace FILE.")
         }
         let demo: DemoScript
-        do {
-            demo = try script.map { try DemoScript.load(path: $0) } ?? DemoScript.builtInDemo
-        } catch let error as DemoScript.ParseError {
-            throw fail(error.description, code: ExitStatus.badInput)
-        }
-        if let fps, !(1...240).contains(fps) { throw fail("--fps \(fps) is outside 1…240.", code: ExitStatus.badInput) }
-        if let duration, !(duration > 0 && duration <= 3600) { throw fail("--duration \(duration) is outside 0…3600 s.", code: ExitStatus.badInput) }
-        guard start >= 0 else { throw fail("--start \(start) is negative.", code: ExitStatus.badInput) }
+        demo = try script.map { try DemoScript.load(path: $0) } ?? DemoScript.builtInDemo
+        if let fps, !(1...240).contains(fps) { throw FolioError.badInput("--fps \(fps) is outside 1…240.") }
+        if let duration, !(duration > 0 && duration <= 3600) { throw FolioError.badInput("--duration \(duration) is outside 0…3600 s.") }
+        guard start >= 0 else { throw FolioError.badInput("--start \(start) is negative.") }
         let books = try library.load()
 
         var options = Recorder.Options()
@@ -49,7 +45,7 @@ struct Record: ParsableCommand {
         Interrupt.install()
         do {
             let frames = try Recorder(library: books, script: demo, options: options).run(interrupted: Interrupt.requested)
-            if !quiet, let out { FileHandle.standardError.write(Data("folio: wrote \(frames) frames to \(out)\n".utf8)) }
+            if !quiet, let out { Console.note("folio: wrote \(Console.count(frames, "frame")) to \(out)") }
         } catch {
             // Ctrl-C also reaches ffmpeg (same process group), so a failed write can be the
             // first sign of it.
@@ -60,9 +56,8 @@ struct Record: ParsableCommand {
                 case .frames(let dir)?: what = "the frames written so far are complete, in \(dir)"
                 case nil: what = "the trace holds the frames rendered so far"
                 }
-                throw fail("interrupted; \(what).", code: ExitStatus.interrupted)
+                throw FolioError.interrupted("interrupted; \(what).")
             }
-            if let error = error as? SDLError { throw fail(error.description, code: ExitStatus.noDisplay) }
             throw error
         }
     }
@@ -79,22 +74,22 @@ struct Record: ParsableCommand {
         }
         switch options.output {
         case .video(let path, _)?:
-            guard VideoEncoder.ffmpegPath() != nil else { throw fail(VideoEncoder.missingMessage, code: ExitStatus.badInput) }
-            guard probeFile(path) else { throw fail("\(path): cannot be written.", code: ExitStatus.badInput) }
+            guard VideoEncoder.ffmpegPath() != nil else { throw FolioError.badInput(VideoEncoder.missingMessage) }
+            guard probeFile(path) else { throw FolioError.badInput("\(path): cannot be written.") }
         case .frames(let dir)?:
             var isDirectory: ObjCBool = false
             if fm.fileExists(atPath: dir, isDirectory: &isDirectory) {
-                guard isDirectory.boolValue else { throw fail("\(dir): is a file, not a folder for frames.", code: ExitStatus.badInput) }
+                guard isDirectory.boolValue else { throw FolioError.badInput("\(dir): is a file, not a folder for frames.") }
             } else if (try? fm.createDirectory(atPath: dir, withIntermediateDirectories: true)) == nil {
-                throw fail("\(dir): the folder cannot be created.", code: ExitStatus.badInput)
+                throw FolioError.badInput("\(dir): the folder cannot be created.")
             }
             guard probeFile((dir as NSString).appendingPathComponent(".folio-write-test")) else {
-                throw fail("\(dir): the folder cannot be written.", code: ExitStatus.badInput)
+                throw FolioError.badInput("\(dir): the folder cannot be written.")
             }
         case nil: break
         }
         if let trace = options.tracePath, !probeFile(trace) {
-            throw fail("\(trace): cannot be written.", code: ExitStatus.badInput)
+            throw FolioError.badInput("\(trace): cannot be written.")
         }
     }
 }

@@ -11,18 +11,13 @@ struct Validate: ParsableCommand {
     @Argument(help: "A Books.plist, a folder, or a .cbz.") var path: String
 
     func run() throws {
-        let result: LibraryLoader.Result
-        do {
-            result = try LibraryLoader.load(path)
-        } catch let error as LibraryError {
-            throw fail(error.description, code: ExitStatus.badInput)
-        }
+        let result = try LibraryLoader.load(path)
         let problems = result.problems + LibraryValidator.check(result.library)
-        for problem in problems { print(problem) }
+        for problem in problems { Console.output(problem.description) }
         let books = result.library.books
         let pages = books.reduce(0) { $0 + $1.pages.count }
-        let summary = "\(books.count) books, \(pages) pages, \(problems.isEmpty ? "no problems" : "\(problems.count) problem\(problems.count == 1 ? "" : "s")")."
-        FileHandle.standardError.write(Data((summary + "\n").utf8))
-        if !problems.isEmpty { throw ExitCode(ExitStatus.problems) }
+        let found = problems.isEmpty ? "no problems" : Console.count(problems.count, "problem")
+        Console.note("\(Console.count(books.count, "book")), \(Console.count(pages, "page")), \(found).")
+        if !problems.isEmpty { throw ExitCode(FolioError.Exit.problems.rawValue) }
     }
 }

@@ -28,10 +28,8 @@ struct View: ParsableCommand {
         let viewer: LiveViewer
         do {
             viewer = try LiveViewer(library: books, options: options)
-        } catch let error as SDLError {
-            if error.description.contains("cannot be written") { throw fail(error.description, code: ExitStatus.badInput) }
-            throw fail("no display is available (\(error.description)) Render headless instead: `folio record --out DIR` or `folio bench`.",
-                       code: ExitStatus.noDisplay)
+        } catch let error as FolioError where error.exit == .noDisplay {
+            throw FolioError.noDisplay("no display is available (\(error.message)) Render headless instead: `folio record --out DIR` or `folio bench`.")
         }
         try viewer.run()
     }

@@ -3,20 +3,6 @@ import FolioCore
 import FolioSDL
 import Foundation
 
-/// Exit codes, documented in `--help` and the README.
-enum ExitStatus {
-    static let problems: Int32 = 1
-    static let badInput: Int32 = 2
-    static let noDisplay: Int32 = 3
-    static let interrupted: Int32 = 130
-}
-
-/// Fails with one sentence on stderr and a documented exit code.
-func fail(_ message: String, code: Int32) -> ExitCode {
-    FileHandle.standardError.write(Data(("folio: " + message + "\n").utf8))
-    return ExitCode(code)
-}
-
 struct Folio: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "folio",
@@ -36,9 +22,7 @@ struct Folio: ParsableCommand {
           S                  slow motion (animations 10x slower)
           R                  start/stop capturing input to a replayable script
 
-        Exit codes: 0 success, 1 problems found (validate), 2 bad input
-        (script, size, library, output), 3 no display or renderer,
-        130 interrupted.
+        Exit codes: 0 success, \(FolioError.Exit.allCases.map { "\($0.rawValue) \($0.meaning)" }.joined(separator: ", ")).
         """,
         subcommands: [View.self, Record.self, Bench.self, Validate.self],
         defaultSubcommand: View.self
@@ -63,19 +47,13 @@ struct LibraryOptions: ParsableArguments {
             path = library
         } else {
             guard let bundled = BundledAssets.booksPlist() else {
-                throw fail("the bundled library (Assets/Books.plist) was not found; pass --library PATH or set FOLIO_ASSETS.", code: ExitStatus.badInput)
+                throw FolioError.badInput("the bundled library (Assets/Books.plist) was not found; pass --library PATH or set FOLIO_ASSETS.")
             }
             path = bundled
         }
-        do {
-            let result = try LibraryLoader.load(path)
-            for problem in result.problems {
-                FileHandle.standardError.write(Data("folio: warning: \(problem)\n".utf8))
-            }
-            return result.library
-        } catch let error as LibraryError {
-            throw fail(error.description, code: ExitStatus.badInput)
-        }
+        let result = try LibraryLoader.load(path)
+        for problem in result.problems { Console.warning(problem.description) }
+        return result.library
     }
 }
 
@@ -84,10 +62,33 @@ func parseSize(_ text: String) throws -> Size {
     let parts = text.lowercased().split(separator: "x")
     guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]),
           w >= 1, h >= 1, w <= DemoScript.maxDimension, h <= DemoScript.maxDimension else {
-        throw fail("--size \(text) is not WIDTHxHEIGHT with each side from 1 to \(Int(DemoScript.maxDimension)).", code: ExitStatus.badInput)
+        throw FolioError.badInput("--size \(text) is not WIDTHxHEIGHT with each side from 1 to \(Int(DemoScript.maxDimension)).")
     }
     return Size(width: w.rounded(), height: h.rounded())
 }
 
+/// The one edge: a `FolioError` prints its sentence and exits with its code; the argument
+/// parser's own errors keep its message, and usage errors exit 2 as documented.
+func runFolio() -> Never {
+    do {
+        var command = try Folio.parseAsRoot()
+        try command.run()
+        exit(0)
+    } catch let error as FolioError {
+        Console.error(error.message)
+        exit(error.exitCode)
+    } catch {
+        let code = Folio.exitCode(for: error)
+        if code == .success || code == .failure && error is ExitCode {
+            Folio.exit(withError: error)  // --help, --version, or an ExitCode a command chose
+        }
+        if let exitCode = error as? ExitCode { exit(exitCode.rawValue) }
+        let message = Folio.fullMessage(for: error)
+        FileHandle.standardError.write(Data((message.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { Console.escaped(String($0)) }.joined(separator: "\n") + "\n").utf8))
+        exit(FolioError.Exit.badInput.rawValue)
+    }
+}
+
 SDLVideo.tuneMemory()
-Folio.main()
+runFolio()

@@ -64,7 +64,7 @@ import Testing
         do {
             _ = try Self.parse(json)
             Issue.record("parsed a bad script: \(json)")
-        } catch let error as DemoScript.ParseError {
+        } catch let error as FolioError {
             #expect(error.description.hasPrefix("demo.json: "))
             for piece in pieces {
                 #expect(error.description.contains(piece), "\(error.description) lacks \(piece)")

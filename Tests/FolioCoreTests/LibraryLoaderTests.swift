@@ -138,11 +138,11 @@ import Testing
         defer { try? FileManager.default.removeItem(at: dir) }
         let bad = dir.appendingPathComponent("Books.plist")
         try Data("{ this is not a plist".utf8).write(to: bad)
-        #expect { try LibraryLoader.load(bad.path) } throws: { ($0 as? LibraryError)?.description.contains(bad.path) == true }
-        #expect { try LibraryLoader.load(dir.appendingPathComponent("nope").path) } throws: { ($0 as? LibraryError)?.description.contains("no such file") == true }
+        #expect { try LibraryLoader.load(bad.path) } throws: { ($0 as? FolioError)?.message.contains(bad.path) == true }
+        #expect { try LibraryLoader.load(dir.appendingPathComponent("nope").path) } throws: { ($0 as? FolioError)?.message.contains("no such file") == true }
         let notZip = dir.appendingPathComponent("x.cbz")
         try Data("garbage".utf8).write(to: notZip)
-        #expect { try LibraryLoader.load(notZip.path) } throws: { ($0 as? LibraryError)?.description.contains("x.cbz") == true }
+        #expect { try LibraryLoader.load(notZip.path) } throws: { ($0 as? FolioError)?.message.contains("x.cbz") == true }
     }
 
     @Test func imageHeadersGiveSizesWithoutDecoding() {
@@ -160,7 +160,7 @@ import Testing
     }
 
     /// Random bytes (fixed seed) fed to the plist and CBZ loaders and the header reader never
-    /// crash: they load or throw a LibraryError.
+    /// crash: they load or throw a FolioError.
     @Test func randomBytesNeverCrashTheLoaders() throws {
         let dir = try LibraryFixtures.directory()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -192,7 +192,7 @@ import Testing
                     for page in book.pages.compactMap({ $0 }) { _ = try? reader.data(for: page) }
                 }
                 loaded += 1
-            } catch is LibraryError {
+            } catch is FolioError {
                 refused += 1
             }
         }

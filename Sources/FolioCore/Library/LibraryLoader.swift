@@ -12,12 +12,6 @@ public struct LibraryProblem: Equatable, Sendable, CustomStringConvertible {
     public var description: String { "\(file): \(message)" }
 }
 
-/// A library that cannot be read at all; `description` is one sentence naming the file.
-public struct LibraryError: Error, CustomStringConvertible, Sendable {
-    public let description: String
-    public init(_ description: String) { self.description = description }
-}
-
 /// Reads every form a library can take: a Books.plist, a folder holding one, a folder of
 /// book folders and/or .cbz files, a single .cbz, or a single folder of images.
 public enum LibraryLoader {
@@ -42,7 +36,7 @@ public enum LibraryLoader {
         let fm = FileManager.default
         var isDirectory: ObjCBool = false
         guard fm.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw LibraryError("\(path): no such file or folder.")
+            throw FolioError.badInput("\(path): no such file or folder.")
         }
         if !isDirectory.boolValue {
             if isArchive(path) {
@@ -64,14 +58,14 @@ public enum LibraryLoader {
         let url = URL(fileURLWithPath: path)
         let data: Data
         do { data = try Data(contentsOf: url) } catch {
-            throw LibraryError("\(path): cannot be read.")
+            throw FolioError.badInput("\(path): cannot be read.")
         }
         let root: Any
         do { root = try PropertyListSerialization.propertyList(from: data, format: nil) } catch {
-            throw LibraryError("\(path): is not a property list.")
+            throw FolioError.badInput("\(path): is not a property list.")
         }
         guard let entries = root as? [Any] else {
-            throw LibraryError("\(path): the top level is not an array of books.")
+            throw FolioError.badInput("\(path): the top level is not an array of books.")
         }
         let folder = url.deletingLastPathComponent().standardizedFileURL.resolvingSymlinksInPath().path
         var problems: [LibraryProblem] = []
@@ -129,7 +123,7 @@ public enum LibraryLoader {
         let fm = FileManager.default
         let names: [String]
         do { names = try fm.contentsOfDirectory(atPath: path) } catch {
-            throw LibraryError("\(path): the folder cannot be read.")
+            throw FolioError.badInput("\(path): the folder cannot be read.")
         }
         let visible = names.filter { !$0.hasPrefix(".") }.sorted(by: naturalLess)
         var problems: [LibraryProblem] = []
@@ -182,7 +176,7 @@ public enum LibraryLoader {
         do {
             archive = try Archive(url: URL(fileURLWithPath: path), accessMode: .read)
         } catch {
-            if strict { throw LibraryError("\(path): is not a readable ZIP archive.") }
+            if strict { throw FolioError.badInput("\(path): is not a readable ZIP archive.") }
             problems.append(LibraryProblem(file: path, message: "is not a readable ZIP archive; skipped."))
             return nil
         }
@@ -197,7 +191,7 @@ public enum LibraryLoader {
             problems.append(LibraryProblem(file: path, message: "\(skipped) entries that are not images were skipped."))
         }
         guard !images.isEmpty else {
-            if strict { throw LibraryError("\(path): holds no images.") }
+            if strict { throw FolioError.badInput("\(path): holds no images.") }
             problems.append(LibraryProblem(file: path, message: "empty book: no images; skipped."))
             return nil
         }

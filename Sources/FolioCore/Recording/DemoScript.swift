@@ -37,14 +37,9 @@ public struct DemoScript: Equatable, Sendable {
 
     public static let maxDimension = 8192.0
 
-    /// Bad script: one sentence naming the file, the event and the field.
-    public struct ParseError: Error, CustomStringConvertible, Sendable {
-        public let description: String
-    }
-
     public static func load(path: String) throws -> DemoScript {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw ParseError(description: "\(path): cannot be read.")
+            throw FolioError.badInput("\(path): cannot be read.")
         }
         return try parse(data, name: path)
     }
@@ -52,10 +47,10 @@ public struct DemoScript: Equatable, Sendable {
     public static func parse(_ data: Data, name: String) throws -> DemoScript {
         let root: JSONValue
         do { root = try JSONValue.parse(data) } catch {
-            throw ParseError(description: "\(name): is not valid JSON.")
+            throw FolioError.badInput("\(name): is not valid JSON.")
         }
-        guard case .object = root else { throw ParseError(description: "\(name): the top level is not an object.") }
-        func fail(_ what: String) -> ParseError { ParseError(description: "\(name): \(what).") }
+        guard case .object = root else { throw FolioError.badInput("\(name): the top level is not an object.") }
+        func fail(_ what: String) -> FolioError { FolioError.badInput("\(name): \(what).") }
 
         func size(_ value: JSONValue?, _ field: String) throws -> Size? {
             guard let value else { return nil }

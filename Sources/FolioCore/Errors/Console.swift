@@ -1,0 +1,58 @@
+import Foundation
+
+/// Everything Folio prints for a person goes through here, so names, titles and script text
+/// from outside can never move the cursor, recolour the terminal or reorder a line: control
+/// characters and bidirectional marks are written as `\u{…}` escapes.
+public enum Console {
+    /// `text` with C0/C1 controls, DEL and bidirectional formatting marks escaped.
+    public static func escaped(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            if isUnsafe(scalar) {
+                out += "\\u{" + String(scalar.value, radix: 16) + "}"
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x00...0x1F, 0x7F...0x9F: return true  // C0, DEL, C1 (tab and newline included)
+        case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: return true  // bidi marks
+        case 0x2028, 0x2029: return true  // line and paragraph separators
+        default: return false
+        }
+    }
+
+    /// "folio: MESSAGE" on standard error.
+    public static func error(_ message: String) {
+        writeError("folio: " + escaped(message))
+    }
+
+    /// "folio: warning: MESSAGE" on standard error.
+    public static func warning(_ message: String) {
+        writeError("folio: warning: " + escaped(message))
+    }
+
+    /// A line on standard error, escaped (summaries, progress).
+    public static func note(_ message: String) {
+        writeError(escaped(message))
+    }
+
+    /// A line on standard output, escaped (`validate`'s list of problems).
+    public static func output(_ line: String) {
+        FileHandle.standardOutput.write(Data((escaped(line) + "\n").utf8))
+    }
+
+    private static func writeError(_ line: String) {
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+
+    /// "1 book", "3 books".
+    public static func count(_ n: Int, _ singular: String, _ plural: String? = nil) -> String {
+        "\(n) \(n == 1 ? singular : (plural ?? singular + "s"))"
+    }
+}
