@@ -1,4 +1,5 @@
 // swift-tools-version:6.0
+import Foundation
 import PackageDescription
 
 let package = Package(
@@ -39,3 +40,15 @@ let package = Package(
         .testTarget(name: "FolioEndToEndTests", dependencies: ["FolioCore"]),
     ]
 )
+
+// libFuzzer targets, one per folder of Fuzz/, exist only for `make fuzz` (FOLIO_FUZZ=1 and
+// -sanitize=fuzzer, in their own build folder): libFuzzer supplies their `main`.
+if ProcessInfo.processInfo.environment["FOLIO_FUZZ"] != nil {
+    let fuzz = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fuzz")
+    let names = ((try? FileManager.default.contentsOfDirectory(atPath: fuzz.path)) ?? [])
+        .filter { $0.hasPrefix("Fuzz") }.sorted()
+    for name in names {
+        package.targets.append(.executableTarget(
+            name: name, dependencies: ["FolioCore", "FolioSDL"], path: "Fuzz/\(name)"))
+    }
+}
