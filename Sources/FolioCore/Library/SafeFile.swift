@@ -1,0 +1,81 @@
+import Foundation
+
+/// Opening files named by a library, a script or the command line: only regular files, and
+/// never by a path that could block (`open` on a FIFO waits for a writer forever), so the
+/// file is opened non-blocking and checked with `fstat` on the descriptor itself.
+public enum SafeFile {
+    /// A read-only descriptor for the regular file at `path`; the caller closes it.
+    /// Throws a `FolioError.badInput` naming the file when it is missing, not a regular
+    /// file (folder, FIFO, device, socket), or unreadable.
+    public static func openForReading(_ path: String) throws -> Int32 {
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
+        guard fd >= 0 else {
+            let reason = errno == ENOENT ? "no such file" : String(cString: strerror(errno))
+            throw FolioError.badInput("\(path): cannot be opened (\(reason.lowercased())).")
+        }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else {
+            close(fd)
+            throw FolioError.badInput("\(path): cannot be read.")
+        }
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            close(fd)
+            throw FolioError.badInput("\(path): is not a regular file (\(kind(info.st_mode))); refused.")
+        }
+        // Back to blocking reads: regular files never block, and callers expect full reads.
+        let flags = fcntl(fd, F_GETFL)
+        if flags >= 0 { _ = fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) }
+        return fd
+    }
+
+    /// The size of the regular file behind `fd`, bytes.
+    public static func size(_ fd: Int32) -> Int {
+        var info = stat()
+        return fstat(fd, &info) == 0 ? Int(info.st_size) : 0
+    }
+
+    /// Reads the whole regular file at `path`, refusing it unread when it is larger than
+    /// `limit` bytes.
+    public static func read(_ path: String, limit: Int) throws -> Data {
+        let fd = try openForReading(path)
+        defer { close(fd) }
+        let size = self.size(fd)
+        guard size <= limit else {
+            throw FolioError.badInput("\(path): is \(size >> 20) MB, larger than the \(limit >> 20) MB allowed; refused.")
+        }
+        var data = Data(count: size)
+        var done = 0
+        while done < size {
+            let n = data.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + done, size - done) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { break }
+            done += n
+        }
+        data.count = done
+        return data
+    }
+
+    /// What a path that is not a regular file is: "a folder", "a FIFO", …
+    static func kind(_ mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFDIR: return "a folder"
+        case S_IFIFO: return "a FIFO"
+        case S_IFCHR, S_IFBLK: return "a device"
+        case S_IFSOCK: return "a socket"
+        default: return "not a regular file"
+        }
+    }
+
+    /// `path` with every symbolic link resolved, or nil when it does not exist.
+    public static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// True when `path` (already resolved) is `folder` or lies inside it.
+    public static func isInside(_ path: String, folder: String) -> Bool {
+        let root = folder.hasSuffix("/") ? folder : folder + "/"
+        return path == folder || path.hasPrefix(root)
+    }
+}
