@@ -6,7 +6,7 @@ SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 PACKAGES := pkg-config libsdl2-dev libsdl2-image-dev ffmpeg xvfb xdotool imagemagick
 FOLIO := .build/release/folio
 
-.PHONY: deps build run test fuzz bench demo docs assets clean
+.PHONY: deps build run test fuzz campaign bench demo docs assets clean
 
 deps:
 	@missing=""; for p in $(PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
@@ -40,6 +40,12 @@ fuzz: deps
 	    || { tail -40 .build-fuzz/$$t.log; echo "fuzz: $$t failed; the input is in .build-fuzz/crashes/"; exit 1; }; \
 	  grep -E "stat::number_of_executed_units|Done" .build-fuzz/$$t.log | tail -1; \
 	done
+
+# Thousands of mutated scripts, images, archives and plists, FIFOs and links, through the
+# release build: no signal, no run past 60 s or 500 MB, only documented exit codes.
+RUNS ?= 2000
+campaign: build
+	python3 scripts/campaign.py --runs $(RUNS)
 
 bench: build
 	$(FOLIO) bench
