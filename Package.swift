@@ -11,7 +11,6 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     ],
     targets: [
         // SDL2 and SDL2_image, fenced off: only FolioSDL imports this.
@@ -20,8 +19,10 @@ let package = Package(
             pkgConfig: "sdl2",
             providers: [.apt(["libsdl2-dev", "libsdl2-image-dev"])]
         ),
+        // libarchive, fenced off: only FolioCore's ArchiveReader imports this.
+        .systemLibrary(name: "CArchive", pkgConfig: "libarchive", providers: [.apt(["libarchive-dev"])]),
         // All behaviour, pure Swift, no SDL.
-        .target(name: "FolioCore", dependencies: ["ZIPFoundation"]),
+        .target(name: "FolioCore", dependencies: ["CArchive"]),
         // The only SDL code: window, renderer, textures, decoding, capture, event translation.
         .target(
             name: "FolioSDL", dependencies: ["FolioCore", "CSDL2"],
@@ -35,7 +36,7 @@ let package = Package(
             ],
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
-        .testTarget(name: "FolioCoreTests", dependencies: ["FolioCore"]),
+        .testTarget(name: "FolioCoreTests", dependencies: ["FolioCore", "CArchive"]),
         .testTarget(name: "FolioSDLTests", dependencies: ["FolioCore", "FolioSDL"]),
         .testTarget(name: "FolioEndToEndTests", dependencies: ["FolioCore"]),
     ]

@@ -1,5 +1,5 @@
 import Foundation
-import ZIPFoundation
+import CArchive
 @testable import FolioCore
 
 /// Small image files and libraries made inside the tests (nothing large is committed).
@@ -39,14 +39,44 @@ enum LibraryFixtures {
         try data.write(to: url)
     }
 
-    /// A ZIP with the given entries (name → bytes).
-    static func zip(_ entries: [(String, Data)], to url: URL) throws {
-        let archive = try Archive(url: url, accessMode: .create)
-        for (name, data) in entries {
-            try archive.addEntry(with: name, type: .file, uncompressedSize: Int64(data.count), compressionMethod: .deflate) { position, size in
-                data.subdata(in: Int(position)..<Int(position) + size)
-            }
+    enum ArchiveFormat { case zip, sevenZip, tar }
+
+    /// An archive with the given entries (name → bytes), written with libarchive; `options`
+    /// are libarchive's writer options (e.g. "zip:compression=store",
+    /// "zip:encryption=zipcrypt" with a passphrase).
+    static func archive(_ entries: [(String, Data)], to url: URL, format: ArchiveFormat = .zip,
+                        options: String? = nil, passphrase: String? = nil) throws {
+        struct WriteFailed: Error { let reason: String }
+        guard let a = archive_write_new() else { throw WriteFailed(reason: "archive_write_new") }
+        defer { archive_write_free(a) }
+        switch format {
+        case .zip: archive_write_set_format_zip(a)
+        case .sevenZip: archive_write_set_format_7zip(a)
+        case .tar: archive_write_set_format_pax_restricted(a)
         }
+        if let options, archive_write_set_options(a, options) != ARCHIVE_OK {
+            throw WriteFailed(reason: String(cString: archive_error_string(a)))
+        }
+        if let passphrase { archive_write_set_passphrase(a, passphrase) }
+        guard archive_write_open_filename(a, url.path) == ARCHIVE_OK else {
+            throw WriteFailed(reason: String(cString: archive_error_string(a)))
+        }
+        for (name, data) in entries {
+            let entry = archive_entry_new()
+            defer { archive_entry_free(entry) }
+            archive_entry_set_pathname(entry, name)
+            archive_entry_set_size(entry, Int64(data.count))
+            archive_entry_set_filetype(entry, 0o100000)
+            archive_entry_set_perm(entry, 0o644)
+            archive_write_header(a, entry)
+            _ = data.withUnsafeBytes { archive_write_data(a, $0.baseAddress, data.count) }
+        }
+        guard archive_write_close(a) == ARCHIVE_OK else { throw WriteFailed(reason: String(cString: archive_error_string(a))) }
+    }
+
+    /// A ZIP with the given entries (name → bytes), deflated.
+    static func zip(_ entries: [(String, Data)], to url: URL) throws {
+        try archive(entries, to: url)
     }
 
     static func plist(_ books: [Any], to url: URL) throws {

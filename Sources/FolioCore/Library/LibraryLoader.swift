@@ -1,5 +1,4 @@
 import Foundation
-import ZIPFoundation
 
 /// Something wrong with one file of a library; the library still loads around it.
 public struct LibraryProblem: Equatable, Sendable, CustomStringConvertible {
@@ -17,7 +16,13 @@ public struct LibraryProblem: Equatable, Sendable, CustomStringConvertible {
 public enum LibraryLoader {
     /// File name extensions treated as images (SDL_image decodes them).
     public static let imageExtensions: Set<String> = ["png", "jpg", "jpeg", "gif", "bmp", "webp", "tga", "tif", "tiff", "qoi", "pcx"]
-    public static let archiveExtensions: Set<String> = ["cbz", "zip"]
+    /// Comic archives, read in place through libarchive.
+    public static let archiveExtensions: Set<String> = ["cbz", "zip", "cbr", "rar", "cb7", "7z", "cbt", "tar"]
+    /// A Books.plist larger than this is refused unread (bytes).
+    public static let maxPlistSize = 16 << 20
+    /// Most books a library holds, and most pages a book holds.
+    public static let maxBooks = 10_000
+    public static let maxPages = 100_000
 
     public struct Result: Sendable {
         public var library: Library
@@ -39,7 +44,7 @@ public enum LibraryLoader {
             throw FolioError.badInput("\(path): no such file or folder.")
         }
         if !isDirectory.boolValue {
-            if isArchive(path) {
+            if isArchive(path) || !isPlistName(path) && ArchiveReader.looksLikeArchive(path) {
                 var problems: [LibraryProblem] = []
                 let book = try archiveBook(path, problems: &problems, strict: true)
                 return Result(library: Library(books: book.map { [$0] } ?? []), problems: problems)
@@ -56,16 +61,16 @@ public enum LibraryLoader {
     /// An array of {title, cover, pages[]} with paths relative to the plist's folder.
     public static func plist(_ path: String) throws -> Result {
         let url = URL(fileURLWithPath: path)
-        let data: Data
-        do { data = try Data(contentsOf: url) } catch {
-            throw FolioError.badInput("\(path): cannot be read.")
-        }
+        let data = try SafeFile.read(path, limit: maxPlistSize)
         let root: Any
         do { root = try PropertyListSerialization.propertyList(from: data, format: nil) } catch {
             throw FolioError.badInput("\(path): is not a property list.")
         }
         guard let entries = root as? [Any] else {
             throw FolioError.badInput("\(path): the top level is not an array of books.")
+        }
+        guard entries.count <= maxBooks else {
+            throw FolioError.badInput("\(path): lists \(entries.count) books, more than the \(maxBooks) allowed.")
         }
         let folder = url.deletingLastPathComponent().standardizedFileURL.resolvingSymlinksInPath().path
         var problems: [LibraryProblem] = []
@@ -94,6 +99,10 @@ public enum LibraryLoader {
             }
             guard let pages = dict["pages"] as? [Any] else {
                 problems.append(LibraryProblem(file: path, message: "entry \(index) (\"\(title)\"): pages is not a list; skipped."))
+                continue
+            }
+            guard pages.count <= maxPages else {
+                problems.append(LibraryProblem(file: path, message: "entry \(index) (\"\(title)\") lists \(pages.count) pages, more than the \(maxPages) allowed; skipped."))
                 continue
             }
             var cover: ImageSource?
@@ -133,11 +142,10 @@ public enum LibraryLoader {
             return Result(library: Library(books: book.map { [$0] } ?? []), problems: problems)
         }
         var books: [Book] = []
+        let root = SafeFile.realPath(path) ?? path
         for name in visible {
-            let full = (path as NSString).appendingPathComponent(name)
-            var isDirectory: ObjCBool = false
-            fm.fileExists(atPath: full, isDirectory: &isDirectory)
-            if isDirectory.boolValue {
+            guard let (full, kind) = member(name, of: path, root: root, problems: &problems) else { continue }
+            if kind == .directory {
                 if let book = folderBook(full, problems: &problems) { books.append(book) }
             } else if isArchive(name) {
                 if let book = try? archiveBook(full, problems: &problems, strict: false) { books.append(book) }
@@ -154,12 +162,44 @@ public enum LibraryLoader {
             problems.append(LibraryProblem(file: path, message: "the folder cannot be read; skipped."))
             return nil
         }
+        let root = SafeFile.realPath(path) ?? path
         let images = names.filter { !$0.hasPrefix(".") && isImage($0) }.sorted(by: naturalLess)
+            .filter { member($0, of: path, root: root, problems: &problems)?.kind == .file }
         guard !images.isEmpty else {
             problems.append(LibraryProblem(file: path, message: "empty book: no images; skipped."))
             return nil
         }
         return book(title: title, images: images) { .file((path as NSString).appendingPathComponent($0)) }
+    }
+
+    enum MemberKind { case file, directory }
+
+    /// A folder's entry by its resolved path, when it is a regular file or a folder inside
+    /// `root`; links that leave the library, FIFOs, devices and sockets are reported and
+    /// skipped, never opened.
+    static func member(_ name: String, of folder: String, root: String, problems: inout [LibraryProblem]) -> (path: String, kind: MemberKind)? {
+        let full = (folder as NSString).appendingPathComponent(name)
+        guard let real = SafeFile.realPath(full) else {
+            problems.append(LibraryProblem(file: full, message: "is a broken link or cannot be read; skipped."))
+            return nil
+        }
+        guard SafeFile.isInside(real, folder: root) else {
+            problems.append(LibraryProblem(file: full, message: "leads outside the library folder (to \(real)); refused."))
+            return nil
+        }
+        var info = stat()
+        guard stat(real, &info) == 0 else { return nil }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return (real, .file)
+        case S_IFDIR: return (real, .directory)
+        default:
+            problems.append(LibraryProblem(file: full, message: "is \(SafeFile.kind(info.st_mode)), not a file; skipped."))
+            return nil
+        }
+    }
+
+    static func isPlistName(_ path: String) -> Bool {
+        (path as NSString).pathExtension.lowercased() == "plist"
     }
 
     static func book(title: String, images: [String], source: (String) -> ImageSource) -> Book {
@@ -169,90 +209,39 @@ public enum LibraryLoader {
         return Book(title: title, cover: source(cover), pages: pages.map(source))
     }
 
-    /// A .cbz (ZIP of images), read in place: non-image entries are skipped.
+    /// A comic archive (ZIP, RAR, 7z, tar of images), read in place: non-image entries are
+    /// skipped, encrypted ones reported.
     static func archiveBook(_ path: String, problems: inout [LibraryProblem], strict: Bool) throws -> Book? {
         let title = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
-        let archive: Archive
+        let entries: [ArchiveReader.Entry]
         do {
-            archive = try Archive(url: URL(fileURLWithPath: path), accessMode: .read)
-        } catch {
-            if strict { throw FolioError.badInput("\(path): is not a readable ZIP archive.") }
-            problems.append(LibraryProblem(file: path, message: "is not a readable ZIP archive; skipped."))
+            entries = try ArchiveReader.list(path)
+        } catch let error as FolioError {
+            if strict { throw error }
+            problems.append(LibraryProblem(file: path, message: String(error.message.dropFirst(path.count + 2).dropLast()) + "; skipped."))
             return nil
         }
         var images: [String] = []
-        var skipped = 0
-        for entry in archive where entry.type == .file {
+        var skipped = 0, encrypted = 0
+        for entry in entries {
             let name = (entry.path as NSString).lastPathComponent
             if entry.path.contains("__MACOSX/") || name.hasPrefix(".") { continue }
-            if isImage(name) { images.append(entry.path) } else { skipped += 1 }
+            guard isImage(name) else { skipped += 1; continue }
+            if entry.encrypted { encrypted += 1; continue }
+            images.append(entry.path)
         }
         if skipped > 0 {
-            problems.append(LibraryProblem(file: path, message: "\(skipped) entries that are not images were skipped."))
+            problems.append(LibraryProblem(file: path, message: "\(Console.count(skipped, "entry", "entries")) that \(skipped == 1 ? "is" : "are") not an image skipped."))
+        }
+        if encrypted > 0 {
+            problems.append(LibraryProblem(file: path, message: "\(Console.count(encrypted, "image")) \(encrypted == 1 ? "is" : "are") encrypted; Folio reads no encrypted entries."))
         }
         guard !images.isEmpty else {
-            if strict { throw FolioError.badInput("\(path): holds no images.") }
-            problems.append(LibraryProblem(file: path, message: "empty book: no images; skipped."))
+            let why = encrypted > 0 ? "its images are encrypted" : "it holds no images"
+            if strict { throw FolioError.badInput("\(path): \(why).") }
+            problems.append(LibraryProblem(file: path, message: "empty book: \(why); skipped."))
             return nil
         }
         return book(title: title, images: images.sorted(by: naturalLess)) { .archiveEntry(archive: path, entry: $0) }
-    }
-}
-
-/// Reads the bytes of page images. Not shared between threads: each decoding thread has
-/// its own (it keeps ZIP archives open between reads).
-public final class ImageReader {
-    private var archives: [String: Archive] = [:]
-    /// Files larger than this are refused before being read (bytes).
-    public static let maxFileSize = 512 << 20
-
-    public init() {}
-
-    public struct Failure: Error, CustomStringConvertible {
-        public let reason: String
-        public let description: String
-    }
-
-    public func data(for source: ImageSource) throws -> Data {
-        switch source {
-        case .file(let path):
-            let attributes = try? FileManager.default.attributesOfItem(atPath: path)
-            guard let size = attributes?[.size] as? NSNumber else {
-                throw Failure(reason: "missing", description: "\(path): missing file.")
-            }
-            guard size.intValue <= ImageReader.maxFileSize else {
-                throw Failure(reason: "too large", description: "\(path): the file is larger than \(ImageReader.maxFileSize >> 20) MB.")
-            }
-            guard let data = FileManager.default.contents(atPath: path) else {
-                throw Failure(reason: "unreadable", description: "\(path): cannot be read.")
-            }
-            return data
-        case .archiveEntry(let path, let name):
-            let archive: Archive
-            if let open = archives[path] {
-                archive = open
-            } else {
-                guard let opened = try? Archive(url: URL(fileURLWithPath: path), accessMode: .read) else {
-                    throw Failure(reason: "unreadable", description: "\(path): is not a readable ZIP archive.")
-                }
-                archives[path] = opened
-                archive = opened
-            }
-            guard let entry = archive[name] else {
-                throw Failure(reason: "missing", description: "\(path): has no entry \(name).")
-            }
-            guard entry.uncompressedSize <= UInt64(ImageReader.maxFileSize) else {
-                throw Failure(reason: "too large", description: "\(path):\(name): the entry is larger than \(ImageReader.maxFileSize >> 20) MB.")
-            }
-            var data = Data()
-            do {
-                _ = try archive.extract(entry, skipCRC32: false) { data.append($0) }
-            } catch {
-                throw Failure(reason: "unreadable", description: "\(path):\(name): cannot be extracted (\(error)).")
-            }
-            return data
-        case .unavailable(let reason, let name):
-            throw Failure(reason: reason, description: "\(name): \(reason).")
-        }
     }
 }

@@ -1,0 +1,140 @@
+import CArchive
+import Foundation
+
+/// Comic archives (.cbz/.zip, .cbr/.rar incl. RAR5, .cb7/.7z, .cbt/.tar) read in place
+/// through libarchive, which is fuzzed continuously upstream and never trusts a header.
+/// Folio adds its own bounds on top: only regular files are opened (a FIFO never blocks),
+/// listing is one linear pass over the headers with a cap on the number of entries, and an
+/// entry's inflated bytes are counted as they arrive, whatever its header declares.
+public enum ArchiveReader {
+    /// Most entries listed; an archive with more is refused.
+    public static let maxEntries = 100_000
+    /// Most bytes one entry may inflate to (a page image); more is refused, not truncated.
+    public static let maxEntryBytes = 64 << 20
+
+    /// One file inside an archive.
+    public struct Entry: Equatable, Sendable {
+        /// The path inside the archive, as stored (UTF-8).
+        public var path: String
+        /// True when the entry is encrypted (Folio reads no encrypted entries).
+        public var encrypted: Bool
+    }
+
+    /// True when the file at `path` starts like an archive libarchive reads (ZIP, RAR, 7z;
+    /// tar has no magic at the start and is recognised by its extension).
+    public static func looksLikeArchive(_ path: String) -> Bool {
+        guard let fd = try? SafeFile.openForReading(path) else { return false }
+        defer { close(fd) }
+        var head = [UInt8](repeating: 0, count: 8)
+        let n = head.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, 8) }
+        guard n >= 4 else { return false }
+        return head.starts(with: [0x50, 0x4B, 0x03, 0x04]) || head.starts(with: Array("Rar!".utf8))
+            || head.starts(with: [0x37, 0x7A, 0xBC, 0xAF, 0x27, 0x1C])
+    }
+
+    /// Every regular-file entry, in stored order, in one pass over the headers.
+    public static func list(_ path: String) throws -> [Entry] {
+        try withArchive(path) { archive in
+            var entries: [Entry] = []
+            var header: OpaquePointer?
+            while true {
+                let status = archive_read_next_header(archive, &header)
+                if status == ARCHIVE_EOF { break }
+                guard status >= ARCHIVE_WARN, let header else {
+                    throw failure(path, archive, doing: "cannot be listed")
+                }
+                guard entries.count < maxEntries else {
+                    throw FolioError.badInput("\(path): holds more than \(maxEntries) entries; refused.")
+                }
+                guard archive_entry_filetype(header) == 0o100000 /* AE_IFREG */, let name = entryPath(header) else { continue }
+                entries.append(Entry(path: name, encrypted: archive_entry_is_encrypted(header) != 0))
+            }
+            return entries
+        }
+    }
+
+    /// The bytes of the entry at `entryPath`, refused once they pass `limit` and checked by
+    /// libarchive as they arrive (a CRC mismatch is an error, not a warning).
+    public static func read(_ path: String, entry entryPath: String, limit: Int = maxEntryBytes) throws -> Data {
+        try withArchive(path) { archive in
+            var header: OpaquePointer?
+            var seen = 0
+            while true {
+                let status = archive_read_next_header(archive, &header)
+                if status == ARCHIVE_EOF { break }
+                guard status >= ARCHIVE_WARN, let header else {
+                    throw failure(path, archive, doing: "cannot be read")
+                }
+                seen += 1
+                guard seen <= maxEntries else { break }
+                guard self.entryPath(header) == entryPath else { continue }
+                let name = "\(path): \(entryPath)"
+                if archive_entry_is_encrypted(header) != 0 {
+                    throw FolioError.badInput("\(name): the entry is encrypted; Folio reads no encrypted entries.")
+                }
+                return try readData(archive, name: name, limit: limit)
+            }
+            throw FolioError.badInput("\(path): has no entry \(entryPath).")
+        }
+    }
+
+    /// Reads the current entry's data in chunks, counting every inflated byte.
+    private static func readData(_ archive: OpaquePointer, name: String, limit: Int) throws -> Data {
+        var data = Data()
+        let chunk = 1 << 16
+        var buffer = [UInt8](repeating: 0, count: chunk)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { archive_read_data(archive, $0.baseAddress, chunk) }
+            if n == 0 { return data }
+            guard n > 0 else {
+                let reason = archive_error_string(archive).map { String(cString: $0) } ?? ""
+                throw FolioError.badInput("\(name): the entry is damaged (\(describe(reason))).")
+            }
+            guard data.count + n <= limit else {
+                throw FolioError.badInput("\(name): the entry inflates to more than \(limit >> 20) MB; refused.")
+            }
+            data.append(contentsOf: buffer[0..<n])
+        }
+    }
+
+    /// Opens `path` (a regular file only) for reading with every archive format Folio takes
+    /// and runs `body`; the archive is closed whatever happens.
+    private static func withArchive<T>(_ path: String, _ body: (OpaquePointer) throws -> T) throws -> T {
+        let fd = try SafeFile.openForReading(path)
+        defer { close(fd) }
+        guard let archive = archive_read_new() else { throw FolioError.badInput("\(path): out of memory.") }
+        defer { archive_read_free(archive) }
+        archive_read_support_filter_all(archive)
+        archive_read_support_format_zip(archive)
+        archive_read_support_format_rar(archive)
+        archive_read_support_format_rar5(archive)
+        archive_read_support_format_7zip(archive)
+        archive_read_support_format_tar(archive)
+        guard archive_read_open_fd(archive, fd, 1 << 16) == ARCHIVE_OK else {
+            throw failure(path, archive, doing: "is not a readable archive")
+        }
+        return try body(archive)
+    }
+
+    /// An entry's path as UTF-8, or nil when it has none (such entries are skipped).
+    private static func entryPath(_ header: OpaquePointer) -> String? {
+        if let utf8 = archive_entry_pathname_utf8(header) { return String(cString: utf8) }
+        if let raw = archive_entry_pathname(header) { return String(decoding: Data(bytes: raw, count: strlen(raw)), as: UTF8.self) }
+        return nil
+    }
+
+    private static func failure(_ path: String, _ archive: OpaquePointer, doing what: String) -> FolioError {
+        let reason = archive_error_string(archive).map { String(cString: $0) } ?? ""
+        return FolioError.badInput(reason.isEmpty ? "\(path): \(what)." : "\(path): \(what) (\(describe(reason))).")
+    }
+
+    /// libarchive's reason, lower-cased and without a final full stop, to sit in a sentence.
+    private static func describe(_ reason: String) -> String {
+        var text = reason.trimmingCharacters(in: .whitespacesAndNewlines)
+        while text.hasSuffix(".") { text.removeLast() }
+        guard let first = text.first else { return "no reason given" }
+        // "Truncated input" reads "truncated input"; "ZIP bad CRC" keeps its acronym.
+        let second = text.dropFirst().first
+        return second?.isLowercase == true ? first.lowercased() + text.dropFirst() : text
+    }
+}

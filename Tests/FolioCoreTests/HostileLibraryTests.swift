@@ -1,0 +1,146 @@
+import Foundation
+import Testing
+@testable import FolioCore
+
+/// Archives and folders built to hurt: lying headers, FIFOs, bombs, links out of the library.
+/// Each ends in one sentence naming the file, and the rest of the library still loads.
+@Suite struct HostileLibraryTests {
+    static let image = LibraryFixtures.bmp(width: 4, height: 6)
+
+    /// A ZIP whose end record points through a ZIP64 locator at offset 2^63.
+    static func zip64Liar() -> Data {
+        var d = Data()
+        func le16(_ v: UInt16) { withUnsafeBytes(of: v.littleEndian) { d.append(contentsOf: $0) } }
+        func le32(_ v: UInt32) { withUnsafeBytes(of: v.littleEndian) { d.append(contentsOf: $0) } }
+        func le64(_ v: UInt64) { withUnsafeBytes(of: v.littleEndian) { d.append(contentsOf: $0) } }
+        // ZIP64 end-of-central-directory locator: the record is "at" 2^63.
+        le32(0x0706_4B50); le32(0); le64(1 << 63); le32(1)
+        // End of central directory, every field saying "see ZIP64".
+        le32(0x0605_4B50); le16(0xFFFF); le16(0xFFFF); le16(0xFFFF); le16(0xFFFF)
+        le32(0xFFFF_FFFF); le32(0xFFFF_FFFF); le16(0)
+        return d
+    }
+
+    @Test func aZip64HeaderPointingPastTheFileIsOneSentenceAndTheRestOfTheFolderLoads() throws {
+        let dir = try LibraryFixtures.directory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let liar = dir.appendingPathComponent("liar.cbz")
+        try Self.zip64Liar().write(to: liar)
+        try LibraryFixtures.zip([("a.bmp", Self.image), ("b.bmp", Self.image)], to: dir.appendingPathComponent("good.cbz"))
+        #expect { try LibraryLoader.load(liar.path) } throws: { error in
+            let message = (error as? FolioError)?.message ?? ""
+            return message.hasPrefix(liar.path + ": ") && message.hasSuffix(".") && !message.contains("()")
+        }
+        let folder = try LibraryLoader.load(dir.path)
+        #expect(folder.library.books.map(\.title) == ["good"])
+        #expect(folder.problems.contains { $0.file == liar.path && $0.message.hasSuffix("skipped.") })
+    }
+
+    @Test func aFifoNamedLikeAnArchiveOrAnImageIsRefusedWithoutBlocking() throws {
+        let dir = try LibraryFixtures.directory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let fifo = dir.appendingPathComponent("x.cbz")
+        #expect(mkfifo(fifo.path, 0o600) == 0)
+        try LibraryFixtures.zip([("a.bmp", Self.image), ("b.bmp", Self.image)], to: dir.appendingPathComponent("good.cbz"))
+        // Alone: one sentence. (A blocking open would hang here and fail the run.)
+        #expect { try LibraryLoader.load(fifo.path) } throws: { ($0 as? FolioError)?.message.contains("FIFO") == true }
+        // In a folder library: skipped with a problem, the good book loads.
+        let folder = try LibraryLoader.load(dir.path)
+        #expect(folder.library.books.map(\.title) == ["good"])
+        #expect(folder.problems.contains { $0.file == fifo.path && $0.message.contains("a FIFO") })
+        // A FIFO page inside a book folder is never opened either.
+        let book = dir.appendingPathComponent("book")
+        try LibraryFixtures.write(Self.image, to: book.appendingPathComponent("a.bmp"))
+        #expect(mkfifo(book.appendingPathComponent("b.bmp").path, 0o600) == 0)
+        let pages = try LibraryLoader.load(book.path)
+        #expect(pages.library.books.first?.pages.isEmpty == true)
+        #expect(throws: ImageReader.Failure.self) { try ImageReader().data(for: .file(book.appendingPathComponent("b.bmp").path)) }
+    }
+
+    @Test func fourThousandEntriesListInOnePassAndTheLastReads() throws {
+        let dir = try LibraryFixtures.directory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let url = dir.appendingPathComponent("many.cbz")
+        let entries = (0..<4000).map { ("p\($0).bmp", Data([UInt8($0 & 255)])) }
+        try LibraryFixtures.archive(entries, to: url, options: "zip:compression=store")
+        let listed = try ArchiveReader.list(url.path)
+        #expect(listed.map(\.path) == entries.map(\.0))
+        #expect(try ArchiveReader.read(url.path, entry: "p3999.bmp") == Data([UInt8(3999 & 255)]))
+    }
+
+    @Test func anEntryInflatingPastItsBoundIsRefusedWhateverItsHeaderSays() throws {
+        let dir = try LibraryFixtures.directory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let url = dir.appendingPathComponent("bomb.cbz")
+        try LibraryFixtures.archive([("page.bmp", Data(count: 8 << 20))], to: url)
+        // Make the central directory declare 100 bytes for the 8 MB entry.
+        var bytes = [UInt8](try Data(contentsOf: url))
+        let signature: [UInt8] = [0x50, 0x4B, 0x01, 0x02]
+        let cd = try #require((0..<(bytes.count - 4)).last { Array(bytes[$0..<($0 + 4)]) == signature })
+        bytes.replaceSubrange((cd + 24)..<(cd + 28), with: [100, 0, 0, 0])
+        try Data(bytes).write(to: url)
+        #expect { try ArchiveReader.read(url.path, entry: "page.bmp", limit: 1 << 20) } throws: { error in
+            let message = (error as? FolioError)?.message ?? ""
+            return message.hasPrefix("\(url.path): page.bmp: ") && (message.contains("more than 1 MB") || message.contains("damaged"))
+        }
+    }
+
+    @Test func encryptedEntriesAreNamedEncrypted() throws {
+        let dir = try LibraryFixtures.directory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let url = dir.appendingPathComponent("locked.cbz")
+        try LibraryFixtures.archive([("a.bmp", Self.image), ("b.bmp", Self.image)], to: url,
+                                    options: "zip:encryption=zipcrypt", passphrase: "secret")
+        #expect(try ArchiveReader.list(url.path).allSatisfy(\.encrypted))
+        #expect { try LibraryLoader.load(url.path) } throws: { ($0 as? FolioError)?.message == "\(url.path): its images are encrypted." }
+        #expect { try ArchiveReader.read(url.path, entry: "a.bmp") } throws: { ($0 as? FolioError)?.message.contains("encrypted") == true }
+    }
+
+    @Test func aStoredEntryWithAWrongCRCIsReported() throws {
+        let dir = try LibraryFixtures.directory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let url = dir.appendingPathComponent("crc.cbz")
+        let payload = Data(repeating: 0x41, count: 64)
+        try LibraryFixtures.archive([("a.bmp", payload)], to: url, options: "zip:compression=store")
+        var bytes = [UInt8](try Data(contentsOf: url))
+        let at = try #require((0..<(bytes.count - 64)).first { Array(bytes[$0..<($0 + 64)]) == [UInt8](payload) })
+        bytes[at + 10] = 0x42
+        try Data(bytes).write(to: url)
+        #expect { try ImageReader().data(for: .archiveEntry(archive: url.path, entry: "a.bmp")) } throws: { error in
+            guard let failure = error as? ImageReader.Failure else { return false }
+            return failure.reason == "unreadable" && failure.description.lowercased().contains("crc")
+        }
+    }
+
+    @Test func linksOutOfAFolderLibraryAreRefused() throws {
+        let root = try LibraryFixtures.directory()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let outside = root.appendingPathComponent("outside")
+        try LibraryFixtures.write(Self.image, to: outside.appendingPathComponent("secret.bmp"))
+        try LibraryFixtures.zip([("a.bmp", Self.image)], to: outside.appendingPathComponent("secret.cbz"))
+        let lib = root.appendingPathComponent("lib")
+        let book = lib.appendingPathComponent("Book")
+        try LibraryFixtures.write(Self.image, to: book.appendingPathComponent("a.bmp"))
+        try LibraryFixtures.write(Self.image, to: book.appendingPathComponent("b.bmp"))
+        try FileManager.default.createSymbolicLink(atPath: book.appendingPathComponent("c.bmp").path, withDestinationPath: outside.appendingPathComponent("secret.bmp").path)
+        try FileManager.default.createSymbolicLink(atPath: lib.appendingPathComponent("Linked.cbz").path, withDestinationPath: outside.appendingPathComponent("secret.cbz").path)
+        try FileManager.default.createSymbolicLink(atPath: lib.appendingPathComponent("Elsewhere").path, withDestinationPath: outside.path)
+        let result = try LibraryLoader.load(lib.path)
+        #expect(result.library.books.map(\.title) == ["Book"])
+        let shown = result.library.books[0].pages.compactMap { $0?.name } + [result.library.books[0].cover?.name ?? ""]
+        #expect(!shown.contains { $0.contains("secret") })
+        #expect(result.problems.filter { $0.message.contains("leads outside the library folder") }.count == 3)
+    }
+
+    @Test(arguments: [LibraryFixtures.ArchiveFormat.tar, .sevenZip])
+    func tarAnd7zComicsOpenInNaturalOrder(format: LibraryFixtures.ArchiveFormat) throws {
+        let dir = try LibraryFixtures.directory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let url = dir.appendingPathComponent(format == .tar ? "Comic.cbt" : "Comic.cb7")
+        try LibraryFixtures.archive([("p10.bmp", Self.image), ("p2.bmp", Self.image), ("p1.bmp", Self.image)], to: url, format: format)
+        let book = try #require(try LibraryLoader.load(url.path).library.books.first)
+        #expect(book.cover == .archiveEntry(archive: url.path, entry: "p1.bmp"))
+        #expect(book.pages == [.archiveEntry(archive: url.path, entry: "p2.bmp"), .archiveEntry(archive: url.path, entry: "p10.bmp")])
+        #expect(try ImageReader().data(for: book.pages[1]!) == Self.image)
+    }
+}
