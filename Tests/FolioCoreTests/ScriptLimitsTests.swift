@@ -51,8 +51,7 @@ import Testing
     }
 
     @Test func tooManyEventsAreRefusedByCount() {
-        // The count is checked before any event is read, so the items need not be events.
-        let events = Array(repeating: "0", count: DemoScript.maxEvents + 1).joined(separator: ",")
+        let events = Array(repeating: #"{"t":0,"type":"leave"}"#, count: DemoScript.maxEvents + 1).joined(separator: ",")
         #expect(throws: FolioError.badInput("s.json: events holds \(DemoScript.maxEvents + 1), more than the \(DemoScript.maxEvents) allowed.")) {
             try Self.parse(#"{"events":["# + events + "]}")
         }

@@ -127,17 +127,12 @@ public struct DemoScript: Equatable, Sendable {
         guard data.count <= maxFileBytes else {
             throw FolioError.badInput("\(name): is larger than the \(maxFileBytes >> 20) MB allowed for a script.")
         }
-        let root: JSONValue
-        do { root = try JSONValue.parse(data) } catch {
-            throw FolioError.badInput("\(name): is not valid JSON.")
-        }
-        guard case .object = root else { throw FolioError.badInput("\(name): the top level is not an object.") }
         var reader = ScriptReader(name: name)
-        return try reader.read(root)
+        return try reader.read(ScriptFile.decode(data, name: name))
     }
 }
 
-/// Reads a parsed JSON script into a `DemoScript`, checking every field against the limits;
+/// Reads a decoded script file into a `DemoScript`, checking every field against the limits;
 /// each failure is one sentence naming the file, the event and the field.
 private struct ScriptReader {
     let name: String
@@ -146,21 +141,18 @@ private struct ScriptReader {
 
     func fail(_ what: String) -> FolioError { FolioError.badInput("\(name): \(what).") }
 
-    func number(_ value: JSONValue?, _ field: String, in range: ClosedRange<Double>, default fallback: Double? = nil) throws -> Double {
-        guard let value else {
-            if let fallback { return fallback }
-            throw fail("\(field) is missing")
-        }
-        guard let x = value.double, x.isFinite else { throw fail("\(field) must be a number") }
+    func number(_ value: Double?, _ field: String, in range: ClosedRange<Double>, default fallback: Double) throws -> Double {
+        guard let x = value else { return fallback }
+        guard x.isFinite else { throw fail("\(field) must be a finite number") }
         guard range.contains(x) else {
             throw fail("\(field) \(JSONValue.format(x)) is outside \(JSONValue.format(range.lowerBound))…\(JSONValue.format(range.upperBound))")
         }
         return x
     }
 
-    func size(_ value: JSONValue?, _ field: String) throws -> Size? {
-        guard let value else { return nil }
-        guard let a = value.array, a.count == 2, let w = a[0].double, let h = a[1].double, w.isFinite, h.isFinite else {
+    func size(_ value: [Double]?, _ field: String) throws -> Size? {
+        guard let a = value else { return nil }
+        guard a.count == 2, case let (w, h) = (a[0], a[1]), w.isFinite, h.isFinite else {
             throw fail("\(field) must be [width, height]")
         }
         if let problem = DemoScript.sizeProblem(width: w, height: h) {
@@ -169,8 +161,8 @@ private struct ScriptReader {
         return Size(width: w, height: h)
     }
 
-    func point(_ x: JSONValue?, _ y: JSONValue?, _ field: String) throws -> Point {
-        guard let x = x?.double, let y = y?.double, x.isFinite, y.isFinite else { throw fail("\(field) must be numbers") }
+    func point(_ x: Double?, _ y: Double?, _ field: String) throws -> Point {
+        guard let x, let y, x.isFinite, y.isFinite else { throw fail("\(field) must be numbers") }
         let m = DemoScript.maxCoordinate
         guard abs(x) <= m, abs(y) <= m else {
             throw fail("\(field) (\(JSONValue.format(x)), \(JSONValue.format(y))) is outside ±\(Int(m)) points")
@@ -178,16 +170,16 @@ private struct ScriptReader {
         return Point(x: x, y: y)
     }
 
-    func pair(_ value: JSONValue?, _ field: String) throws -> Point {
-        guard let a = value?.array, a.count == 2 else { throw fail("\(field) must be [x, y]") }
+    func pair(_ value: [Double]?, _ field: String) throws -> Point {
+        guard let a = value, a.count == 2 else { throw fail("\(field) must be [x, y]") }
         return try point(a[0], a[1], field)
     }
 
-    mutating func read(_ root: JSONValue) throws -> DemoScript {
+    mutating func read(_ file: ScriptFile) throws -> DemoScript {
         var script = DemoScript(duration: 0, events: [])
-        if let s = try size(root["size"], "size") { script.size = s }
-        script.fps = try number(root["fps"], "fps", in: DemoScript.fpsRange, default: script.fps)
-        guard let list = (root["events"] ?? .array([])).array else { throw fail("events must be a list") }
+        if let s = try size(file.size, "size") { script.size = s }
+        script.fps = try number(file.fps, "fps", in: DemoScript.fpsRange, default: script.fps)
+        let list = file.events ?? []
         guard list.count <= DemoScript.maxEvents else {
             throw fail("events holds \(list.count), more than the \(DemoScript.maxEvents) allowed")
         }
@@ -199,8 +191,8 @@ private struct ScriptReader {
             if case .drag(_, _, let d) = event { end = max(end, t + d) } else { end = max(end, t) }
             script.events.append((t, event))
         }
-        if let d = root["duration"] {
-            guard let duration = d.double, duration.isFinite, duration > 0, duration <= DemoScript.maxSeconds else {
+        if let duration = file.duration {
+            guard duration.isFinite, duration > 0, duration <= DemoScript.maxSeconds else {
                 throw fail("duration must be a number of seconds above 0 and at most \(Int(DemoScript.maxSeconds))")
             }
             script.duration = duration
@@ -210,38 +202,37 @@ private struct ScriptReader {
         return script
     }
 
-    mutating func event(_ item: JSONValue, _ at: String, after last: Double) throws -> (Double, DemoScript.Event) {
-        guard case .object = item else { throw fail("\(at) is not an object") }
-        guard let t = item["t"]?.double, t.isFinite else { throw fail("\(at) has no number t") }
+    mutating func event(_ item: ScriptFile.Event, _ at: String, after last: Double) throws -> (Double, DemoScript.Event) {
+        guard let t = item.t, t.isFinite else { throw fail("\(at) has no number t") }
         guard t >= 0 else { throw fail("\(at) has a negative t (\(JSONValue.format(t)))") }
         guard t <= DemoScript.maxSeconds else {
             throw fail("\(at) has t \(JSONValue.format(t)), later than \(Int(DemoScript.maxSeconds)) s")
         }
         guard t >= last else { throw fail("\(at) is out of time order (t \(JSONValue.format(t)) after \(JSONValue.format(last)))") }
-        guard let type = item["type"]?.string else { throw fail("\(at) has no string type") }
+        guard let type = item.type else { throw fail("\(at) has no string type") }
         var modifiers: Modifiers = []
-        if item["ctrl"]?.bool == true { modifiers.insert(.ctrl) }
-        if item["shift"]?.bool == true { modifiers.insert(.shift) }
-        if item["alt"]?.bool == true { modifiers.insert(.alt) }
+        if item.ctrl == true { modifiers.insert(.ctrl) }
+        if item.shift == true { modifiers.insert(.shift) }
+        if item.alt == true { modifiers.insert(.alt) }
         switch type {
         case "key":
-            guard let name = item["key"]?.string else { throw fail("\(at) has no string key") }
+            guard let name = item.key else { throw fail("\(at) has no string key") }
             guard let key = Key(rawValue: name.lowercased()) else { throw fail("\(at) has an unknown key \"\(name)\"") }
             return (t, .key(key, modifiers))
         case "wheel":
             let step = -DemoScript.maxWheelStep...DemoScript.maxWheelStep
-            let dx = try number(item["dx"], "\(at) dx", in: step, default: 0)
-            let dy = try number(item["dy"], "\(at) dy", in: step, default: 0)
+            let dx = try number(item.dx, "\(at) dx", in: step, default: 0)
+            let dy = try number(item.dy, "\(at) dy", in: step, default: 0)
             return (t, .wheel(dx: dx, dy: dy, modifiers))
-        case "click": return (t, .click(try point(item["x"], item["y"], "\(at) x, y")))
-        case "down": return (t, .down(try point(item["x"], item["y"], "\(at) x, y")))
-        case "move": return (t, .move(try point(item["x"], item["y"], "\(at) x, y")))
-        case "up": return (t, .up(try point(item["x"], item["y"], "\(at) x, y")))
+        case "click": return (t, .click(try point(item.x, item.y, "\(at) x, y")))
+        case "down": return (t, .down(try point(item.x, item.y, "\(at) x, y")))
+        case "move": return (t, .move(try point(item.x, item.y, "\(at) x, y")))
+        case "up": return (t, .up(try point(item.x, item.y, "\(at) x, y")))
         case "leave": return (t, .leave)
         case "drag":
-            let from = try pair(item["from"], "\(at) from")
-            let to = try pair(item["to"], "\(at) to")
-            let d = item["duration"].map { $0.double ?? .nan } ?? 0.3
+            let from = try pair(item.from, "\(at) from")
+            let to = try pair(item.to, "\(at) to")
+            let d = item.duration ?? 0.3
             guard d.isFinite, d > 0, d <= DemoScript.maxDragSeconds else {
                 throw fail("\(at) has a drag duration outside 0…\(Int(DemoScript.maxDragSeconds)) s")
             }
@@ -254,7 +245,7 @@ private struct ScriptReader {
             }
             return (t, .drag(from: from, to: to, duration: d))
         case "resize":
-            guard let s = try size(item["size"], "\(at) size") else { throw fail("\(at) has no size") }
+            guard let s = try size(item.size, "\(at) size") else { throw fail("\(at) has no size") }
             return (t, .resize(s))
         default:
             throw fail("\(at) has an unknown type \"\(type)\"")
