@@ -27,6 +27,8 @@ public struct Recorder {
         public var duration: Double?
         public var slowMotion = false
         public var quiet = false
+        /// Page texture budget, bytes (nil: the renderer's default).
+        public var cacheBytes: Int?
         public init() {}
     }
 
@@ -49,7 +51,8 @@ public struct Recorder {
         }
         let app = FolioApp(library: library, size: script.size, slowMotion: options.slowMotion)
         var player = ScriptPlayer(app: app, script: script, fps: options.fps, start: options.start, duration: options.duration)
-        let canvas = try HeadlessCanvas(library: library, width: Int(script.size.width), height: Int(script.size.height))
+        let canvas = try HeadlessCanvas(library: library, width: Int(script.size.width), height: Int(script.size.height),
+                                        cacheBytes: options.cacheBytes)
 
         var encoder: VideoEncoder?
         var directory: String?

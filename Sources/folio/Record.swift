@@ -53,6 +53,7 @@ struct Record: ParsableCommand {
         options.duration = duration
         options.slowMotion = slowMotion
         options.quiet = quiet
+        options.cacheBytes = library.cacheBytes
         try checkWritable(options)
 
         Interrupt.install()
