@@ -108,6 +108,20 @@ struct ExitCodeTests {
         #expect(result.stderr.split(separator: "\n").count == 1)
     }
 
+    /// A book's title (here its folder's name) is printed escaped; problems exit 1.
+    @Test func aTitleWithControlCharactersIsEscapedByValidate() throws {
+        let dir = try Folio.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let book = dir.appendingPathComponent("Evil\u{1B}[31mbook\u{202E}")
+        try FileManager.default.createDirectory(at: book, withIntermediateDirectories: true)
+        let result = try Folio.run(["validate", dir.path])
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("Evil\\u{1b}[31mbook\\u{202e}"), "\(result.stdout)")
+        for text in [result.stdout, result.stderr] {
+            #expect(!text.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x202E })
+        }
+    }
+
     /// Runs folio, killing it if it is still running after `seconds` (then nil): a hang
     /// guard, not a timing.
     static func runWithDeadline(_ arguments: [String], environment: [String: String], seconds: Double) throws -> Folio.Result? {
