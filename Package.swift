@@ -33,8 +33,7 @@ let package = Package(
             dependencies: [
                 "FolioCore", "FolioSDL",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ],
-            swiftSettings: [.swiftLanguageMode(.v5)]
+            ]
         ),
         .testTarget(name: "FolioCoreTests", dependencies: ["FolioCore", "CArchive"]),
         .testTarget(name: "FolioSDLTests", dependencies: ["FolioCore", "FolioSDL"]),

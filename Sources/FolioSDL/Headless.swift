@@ -16,7 +16,9 @@ public final class HeadlessCanvas {
     public init(library: Library, width: Int, height: Int, pixelScale: Double = 1,
                 backgroundDecoding: Bool = false, cacheBytes: Int? = nil) throws {
         try SDLVideo.start(headless: true)
-        guard let window = SDL_CreateWindow("folio", 0, 0, Int32(width), Int32(height), UInt32(SDL_WINDOW_HIDDEN.rawValue)) else {
+        // Frames are drawn into the target texture, never into the window, so the window
+        // stays tiny: at 7680×4320 a full-size one would hold another frame or two.
+        guard let window = SDL_CreateWindow("folio", 0, 0, 16, 16, UInt32(SDL_WINDOW_HIDDEN.rawValue)) else {
             throw FolioError.sdl("The offscreen window could not be created")
         }
         self.window = window
@@ -69,11 +71,20 @@ public final class HeadlessCanvas {
     }
 
     /// Reads the frame back as tightly packed RGB, 3 bytes a pixel, rows top to bottom.
+    /// SDL reads through a temporary copy of what it is asked for, so the frame is read in
+    /// bands of rows: the copy stays small even at 7680×4320.
     public func readRGB(into buffer: inout [UInt8]) {
-        let count = Int(size.width) * Int(size.height) * 3
+        let pitch = Int(size.width) * 3
+        let count = pitch * Int(size.height)
         if buffer.count != count { buffer = [UInt8](repeating: 0, count: count) }
+        let band: Int32 = 256
         buffer.withUnsafeMutableBytes { bytes in
-            _ = SDL_RenderReadPixels(sdlRenderer, nil, SDL_PIXELFORMAT_RGB24.rawValue, bytes.baseAddress, size.width * 3)
+            var y: Int32 = 0
+            while y < size.height {
+                var rect = SDL_Rect(x: 0, y: y, w: size.width, h: min(band, size.height - y))
+                _ = SDL_RenderReadPixels(sdlRenderer, &rect, SDL_PIXELFORMAT_RGB24.rawValue, bytes.baseAddress! + Int(y) * pitch, Int32(pitch))
+                y += band
+            }
         }
     }
 
@@ -98,9 +109,9 @@ public final class HeadlessCanvas {
 
     /// Writes RGB pixels as a PNG.
     public static func writePNG(_ rgb: [UInt8], width: Int32, height: Int32, to path: String) throws {
-        var data = rgb
-        try data.withUnsafeMutableBytes { bytes in
-            guard let surface = SDL_CreateRGBSurfaceWithFormatFrom(bytes.baseAddress, width, height, 24, width * 3, SDL_PIXELFORMAT_RGB24.rawValue) else {
+        // SDL only reads these pixels: borrowing them avoids copying a whole frame.
+        try rgb.withUnsafeBytes { bytes in
+            guard let surface = SDL_CreateRGBSurfaceWithFormatFrom(UnsafeMutableRawPointer(mutating: bytes.baseAddress), width, height, 24, width * 3, SDL_PIXELFORMAT_RGB24.rawValue) else {
                 throw FolioError.sdl("A frame surface could not be made")
             }
             defer { SDL_FreeSurface(surface) }

@@ -149,18 +149,18 @@ public final class LiveViewer {
         if let capture {
             do {
                 try capture.close()
-                fputs("folio: capture written to \(capture.path)\n", stderr)
+                Console.note("folio: capture written to \(capture.path)")
             } catch {
-                fputs("folio: \(error)\n", stderr)
+                Console.error("\(error)")
             }
             self.capture = nil
         } else {
             let path = options.capturePath ?? "folio-capture-\(Int(Date().timeIntervalSince1970)).json"
             do {
                 capture = try InputCapture(path: path, size: app.size)
-                fputs("folio: capturing input to \(path) (R stops)\n", stderr)
+                Console.note("folio: capturing input to \(path) (R stops)")
             } catch {
-                fputs("folio: \(error)\n", stderr)
+                Console.error("\(error)")
             }
         }
     }

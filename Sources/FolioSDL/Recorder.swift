@@ -27,6 +27,8 @@ public struct Recorder {
         public var duration: Double?
         public var slowMotion = false
         public var quiet = false
+        /// Page texture budget, bytes (nil: the renderer's default).
+        public var cacheBytes: Int?
         public init() {}
     }
 
@@ -40,34 +42,17 @@ public struct Recorder {
         self.options = options
     }
 
-    /// The script with positions and sizes scaled to `--size` when it differs.
-    func scaledScript() -> DemoScript {
-        guard let size = options.size, size != script.size else { return script }
-        let sx = size.width / script.size.width, sy = size.height / script.size.height
-        func p(_ q: Point) -> Point { Point(x: q.x * sx, y: q.y * sy) }
-        var out = script
-        out.size = size
-        out.events = script.events.map { t, e in
-            switch e {
-            case .click(let q): return (t, .click(p(q)))
-            case .down(let q): return (t, .down(p(q)))
-            case .move(let q): return (t, .move(p(q)))
-            case .up(let q): return (t, .up(p(q)))
-            case .drag(let a, let b, let d): return (t, .drag(from: p(a), to: p(b), duration: d))
-            case .resize(let s): return (t, .resize(Size(width: (s.width * sx).rounded(), height: (s.height * sy).rounded())))
-            default: return (t, e)
-            }
-        }
-        return out
-    }
-
     /// Renders every frame; returns the number written.
     @discardableResult
     public func run(interrupted: () -> Bool = { false }) throws -> Int {
-        let script = scaledScript()
+        let script = options.size.map { self.script.scaled(to: $0) } ?? self.script
+        if case .video(let path, _)? = options.output, let resize = script.firstResize {
+            throw FolioError.badInput("\(path): a video cannot change size, and the script resizes the window at \(String(format: "%g", resize.t)) s (event \(resize.index)); record PNG frames (--out DIR) instead.")
+        }
         let app = FolioApp(library: library, size: script.size, slowMotion: options.slowMotion)
         var player = ScriptPlayer(app: app, script: script, fps: options.fps, start: options.start, duration: options.duration)
-        let canvas = try HeadlessCanvas(library: library, width: Int(script.size.width), height: Int(script.size.height))
+        let canvas = try HeadlessCanvas(library: library, width: Int(script.size.width), height: Int(script.size.height),
+                                        cacheBytes: options.cacheBytes)
 
         var encoder: VideoEncoder?
         var directory: String?
@@ -104,12 +89,7 @@ public struct Recorder {
                         try HeadlessCanvas.writePNG(rgb, width: canvas.size.width, height: canvas.size.height,
                                                     to: (directory as NSString).appendingPathComponent(name))
                     }
-                    if let encoder {
-                        if Int(canvas.size.width) != encoder.width || Int(canvas.size.height) != encoder.height {
-                            throw FolioError.badInput("A video cannot change size mid-recording; record PNG frames for scripts that resize.")
-                        }
-                        try encoder.write(rgb)
-                    }
+                    try encoder?.write(rgb)
                 }
                 written += 1
                 progress.update(written)

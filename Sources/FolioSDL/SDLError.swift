@@ -12,10 +12,16 @@ extension FolioError {
 /// Starts SDL's video subsystem once per process, headless or on a display.
 public enum SDLVideo {
     /// Brings up video. `headless` selects the offscreen driver (OpenGL through Mesa, no
-    /// display needed).
+    /// display needed). Otherwise only drivers that show a window are tried, unless the user
+    /// named one in SDL_VIDEODRIVER: SDL would fall back to its offscreen driver and the
+    /// viewer would run, invisible, forever.
     public static func start(headless: Bool) throws {
         if headless {
             setenv("SDL_VIDEODRIVER", "offscreen", 1)
+        } else if getenv("SDL_VIDEODRIVER") == nil {
+            let drivers = displayDrivers()
+            guard !drivers.isEmpty else { throw FolioError.noDisplay("SDL has no video driver that shows a window.") }
+            SDL_SetHint(SDL_HINT_VIDEODRIVER, drivers.joined(separator: ","))
         }
         SDL_SetHint(SDL_HINT_RENDER_SCALE_QUALITY, "1")
         SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0")
@@ -25,6 +31,18 @@ public enum SDLVideo {
         }
         let formats = Int32(IMG_INIT_PNG.rawValue | IMG_INIT_JPG.rawValue | IMG_INIT_WEBP.rawValue)
         _ = IMG_Init(formats)
+    }
+
+    /// The video drivers compiled into SDL that need a real display, in SDL's order.
+    /// Wayland is left out when it cannot have a socket (no XDG_RUNTIME_DIR and no absolute
+    /// WAYLAND_DISPLAY), where its library would print an error line of its own.
+    static func displayDrivers() -> [String] {
+        var invisible: Set<String> = ["offscreen", "dummy", "evdev"]
+        if getenv("XDG_RUNTIME_DIR") == nil, !(getenv("WAYLAND_DISPLAY").map { String(cString: $0).hasPrefix("/") } ?? false) {
+            invisible.insert("wayland")
+        }
+        return (0..<SDL_GetNumVideoDrivers()).compactMap { SDL_GetVideoDriver($0).map { String(cString: $0) } }
+            .filter { !invisible.contains($0.lowercased()) }
     }
 
     /// Page decodes allocate and free tens of megabytes; a fixed mmap threshold hands those

@@ -56,8 +56,11 @@ public final class VideoEncoder {
     }
 
     func write(_ rgb: [UInt8]) throws {
+        // Lent to the pipe, not copied: at 7680×4320 a copy would be another 100 MB.
         try rgb.withUnsafeBytes { bytes in
-            try input.fileHandleForWriting.write(contentsOf: Data(bytes))
+            guard let base = bytes.baseAddress else { return }
+            let frame = Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: base), count: bytes.count, deallocator: .none)
+            try input.fileHandleForWriting.write(contentsOf: frame)
         }
     }
 

@@ -16,6 +16,12 @@ struct Bench: ParsableCommand {
     @Flag(inversion: .prefixedNo, help: "Measure the library: first frame, and flipping a generated 1,000-page book of scans (about a minute).") var libraryCase = true
     @Option(help: "Leaves per second in the library flip.") var flipRate = 10.0
 
+    func validate() throws {
+        try check(frames, "--frames", 1...1_000_000)
+        try check(renderFrames, "--render-frames", 1...10_000)
+        try check(flipRate, "--flip-rate", 0.1...120, unit: " leaves a second")
+    }
+
     func run() throws {
         var cpu: [(String, JSONValue)] = []
         for c in CPUCase.allCases {

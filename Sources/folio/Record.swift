@@ -20,15 +20,28 @@ struct Record: ParsableCommand {
     @Flag(help: "Run every animation 10x slower.") var slowMotion = false
     @Flag(help: "No progress bar.") var quiet = false
 
-    func run() throws {
+    /// Every number bounded before anything runs: frames are at most an hour at 240 fps.
+    func validate() throws {
         guard out != nil || trace != nil else {
-            throw FolioError.badInput("record needs --out (DIR/, FILE.mp4, FILE.gif) or --trace FILE.")
+            throw ValidationError("record needs --out (DIR/, FILE.mp4, FILE.gif) or --trace FILE.")
         }
-        let demo: DemoScript
-        demo = try script.map { try DemoScript.load(path: $0) } ?? DemoScript.builtInDemo
-        if let fps, !(1...240).contains(fps) { throw FolioError.badInput("--fps \(fps) is outside 1…240.") }
-        if let duration, !(duration > 0 && duration <= 3600) { throw FolioError.badInput("--duration \(duration) is outside 0…3600 s.") }
-        guard start >= 0 else { throw FolioError.badInput("--start \(start) is negative.") }
+        try check(fps, "--fps", DemoScript.fpsRange)
+        try check(start, "--start", 0...DemoScript.maxSeconds, unit: " s")
+        try check(duration, "--duration", 0...DemoScript.maxSeconds, unit: " s")
+        if duration == 0 { throw ValidationError("--duration must be more than 0 s.") }
+        if let size { _ = try parseSize(size) }
+        if let out {
+            let ext = (out as NSString).pathExtension.lowercased()
+            var isFolder: ObjCBool = false
+            let existingFolder = FileManager.default.fileExists(atPath: out, isDirectory: &isFolder) && isFolder.boolValue
+            if !ext.isEmpty, !["mp4", "gif"].contains(ext), !out.hasSuffix("/"), !existingFolder {
+                throw ValidationError("--out \(out) is neither a video (.mp4, .gif) nor a folder; end a folder name with / to write PNG frames into it.")
+            }
+        }
+    }
+
+    func run() throws {
+        let demo = try script.map { try DemoScript.load(path: $0) } ?? DemoScript.builtInDemo
         let books = try library.load()
 
         var options = Recorder.Options()
@@ -40,6 +53,7 @@ struct Record: ParsableCommand {
         options.duration = duration
         options.slowMotion = slowMotion
         options.quiet = quiet
+        options.cacheBytes = library.cacheBytes
         try checkWritable(options)
 
         Interrupt.install()

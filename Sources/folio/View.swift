@@ -14,6 +14,10 @@ struct View: ParsableCommand {
     @Option(help: "Capture every input event to this script file (replay with `folio record --script`).") var capture: String?
     @Flag(help: .hidden) var exitAfterFirstFrame = false
 
+    func validate() throws {
+        _ = try parseSize(size)
+    }
+
     func run() throws {
         let books = try library.load()
         let size = try parseSize(size)
@@ -29,7 +33,8 @@ struct View: ParsableCommand {
         do {
             viewer = try LiveViewer(library: books, options: options)
         } catch let error as FolioError where error.exit == .noDisplay {
-            throw FolioError.noDisplay("no display is available (\(error.message)) Render headless instead: `folio record --out DIR` or `folio bench`.")
+            let reason = error.message.hasSuffix(".") ? String(error.message.dropLast()) : error.message
+            throw FolioError.noDisplay("no display is available (\(reason)); render headless instead with `folio record --out DIR` or `folio bench`.")
         }
         try viewer.run()
     }

@@ -37,7 +37,14 @@ struct LibraryOptions: ParsableArguments {
     @Option(name: .customLong("cache-mb"), help: "Most megabytes of page textures kept in memory (default 256, or 128 when OpenGL runs on the CPU).")
     var cacheMB: Int?
 
-    var cacheBytes: Int? { cacheMB.map { max(16, $0) << 20 } }
+    var cacheBytes: Int? { cacheMB.map { $0 << 20 } }
+
+    /// Texture budgets from 16 MB to 64 GB.
+    static let cacheRange = 16...65_536
+
+    func validate() throws {
+        try check(cacheMB, "--cache-mb", Self.cacheRange)
+    }
 
     /// Loads the library; problems with single files are warnings, an unreadable library
     /// exits with code 2.
@@ -57,18 +64,31 @@ struct LibraryOptions: ParsableArguments {
     }
 }
 
-/// Parses "1280x800".
+/// Parses "1280x800" (points; each side rounded), within the one size limit scripts use.
 func parseSize(_ text: String) throws -> Size {
-    let parts = text.lowercased().split(separator: "x")
-    guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]),
-          w >= 1, h >= 1, w <= DemoScript.maxDimension, h <= DemoScript.maxDimension else {
-        throw FolioError.badInput("--size \(text) is not WIDTHxHEIGHT with each side from 1 to \(Int(DemoScript.maxDimension)).")
+    let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+    guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]), w.isFinite, h.isFinite else {
+        throw ValidationError("--size \(text) is not WIDTHxHEIGHT, such as 1280x800.")
     }
-    return Size(width: w.rounded(), height: h.rounded())
+    let size = Size(width: w.rounded(), height: h.rounded())
+    if let problem = DemoScript.sizeProblem(width: size.width, height: size.height) {
+        throw ValidationError("--size \(text) is refused: \(problem).")
+    }
+    return size
 }
 
-/// The one edge: a `FolioError` prints its sentence and exits with its code; the argument
-/// parser's own errors keep its message, and usage errors exit 2 as documented.
+/// Refuses a number flag that is not finite or lies outside `range`, naming the flag.
+func check<T: Comparable & CustomStringConvertible>(_ value: T?, _ flag: String, _ range: ClosedRange<T>, unit: String = "") throws {
+    guard let value else { return }
+    if let x = value as? Double, !x.isFinite { throw ValidationError("\(flag) must be a finite number.") }
+    func text(_ x: T) -> String { (x as? Double).map { String(format: "%g", $0) } ?? "\(x)" }
+    guard range.contains(value) else {
+        throw ValidationError("\(flag) \(text(value)) is outside \(text(range.lowerBound))…\(text(range.upperBound))\(unit).")
+    }
+}
+
+/// The one edge: a `FolioError` prints its sentence and exits with its code; a bad flag
+/// (the parser's own errors and every `validate()`) prints one sentence and exits 2.
 func runFolio() -> Never {
     do {
         var command = try Folio.parseAsRoot()
@@ -83,9 +103,11 @@ func runFolio() -> Never {
             Folio.exit(withError: error)  // --help, --version, or an ExitCode a command chose
         }
         if let exitCode = error as? ExitCode { exit(exitCode.rawValue) }
-        let message = Folio.fullMessage(for: error)
-        FileHandle.standardError.write(Data((message.split(separator: "\n", omittingEmptySubsequences: false)
-            .map { Console.escaped(String($0)) }.joined(separator: "\n") + "\n").utf8))
+        // A bad flag: the parser's first line as one sentence (not the whole usage), escaped
+        // like every other message.
+        var message = Folio.message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
+        if !message.hasSuffix(".") { message += "." }
+        Console.error(message)
         exit(FolioError.Exit.badInput.rawValue)
     }
 }

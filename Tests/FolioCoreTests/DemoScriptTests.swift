@@ -80,7 +80,7 @@ import Testing
             (1.25, .key(.right, [])),
             (2, .click(Point(x: 7, y: 8))),
         ])
-        let timeline = script.timeline()
+        let timeline = Array(ScriptTimeline(script: script))
         // Down, 30 moves (one per frame over 0.5 s), up, the key in between, the click.
         #expect(timeline.count == 1 + 30 + 1 + 1 + 2)
         #expect(zip(timeline, timeline.dropFirst()).allSatisfy { $0.t <= $1.t })

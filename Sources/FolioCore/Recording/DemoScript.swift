@@ -2,6 +2,10 @@ import Foundation
 
 /// A timed script of input events (the `record --script` format):
 /// `{"size":[w,h], "fps":60, "duration":12.0, "events":[{"t":0.5,"type":"key","key":"right"}, …]}`.
+///
+/// A script comes from outside, so every number in it is bounded when it is parsed (see the
+/// limits below): whatever fields are present, rendering it takes at most an hour of frames
+/// and memory proportional to its events.
 public struct DemoScript: Equatable, Sendable {
     /// One scripted event; coordinates are logical points of the window.
     public enum Event: Equatable, Sendable {
@@ -35,132 +39,216 @@ public struct DemoScript: Equatable, Sendable {
         self.events = events
     }
 
-    public static let maxDimension = 8192.0
+    // MARK: Limits
 
-    public static func load(path: String) throws -> DemoScript {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw FolioError.badInput("\(path): cannot be read.")
+    /// Every time, drag end and the total duration lie within this many seconds.
+    public static let maxSeconds = 3600.0
+    /// Frames per second, scripts and `--fps`.
+    public static let fpsRange = 1.0...240.0
+    /// Longest side of a window, points (8K UHD's width).
+    public static let maxSide = 7680.0
+    /// Most points in a window: 7680×4320 (8K UHD), either way round.
+    public static let maxArea = 7680.0 * 4320.0
+    /// Pointer coordinates lie within ±this many points (far outside any window, finite
+    /// however a script is scaled).
+    public static let maxCoordinate = 1_000_000.0
+    /// Most events in one script.
+    public static let maxEvents = 100_000
+    /// Largest script file read.
+    public static let maxFileBytes = 16 << 20
+    /// Longest single drag, seconds; all drags together last at most `maxSeconds`, so their
+    /// moves (one a frame) are never more than the frames of an hour.
+    public static let maxDragSeconds = 60.0
+    /// Largest wheel step either way.
+    public static let maxWheelStep = 1000.0
+
+    /// Why `width`×`height` cannot be a window size, or nil when it can. The one definition
+    /// for scripts and `--size`.
+    public static func sizeProblem(width w: Double, height h: Double) -> String? {
+        guard w >= 1, h >= 1, w <= maxSide, h <= maxSide else {
+            return "each side must be from 1 to \(Int(maxSide))"
         }
-        return try parse(data, name: path)
+        guard w * h <= maxArea else { return "that is more than 7680×4320 in all" }
+        return nil
     }
 
-    public static func parse(_ data: Data, name: String) throws -> DemoScript {
-        let root: JSONValue
-        do { root = try JSONValue.parse(data) } catch {
-            throw FolioError.badInput("\(name): is not valid JSON.")
-        }
-        guard case .object = root else { throw FolioError.badInput("\(name): the top level is not an object.") }
-        func fail(_ what: String) -> FolioError { FolioError.badInput("\(name): \(what).") }
+    /// The first event that changes the window size, if any (a video cannot follow it).
+    public var firstResize: (index: Int, t: Double)? {
+        guard let index = events.firstIndex(where: { if case .resize = $0.event { return true } else { return false } })
+        else { return nil }
+        return (index, events[index].t)
+    }
 
-        func size(_ value: JSONValue?, _ field: String) throws -> Size? {
-            guard let value else { return nil }
-            guard let a = value.array, a.count == 2, let w = a[0].double, let h = a[1].double else {
-                throw fail("\(field) must be [width, height]")
-            }
-            guard w >= 1, h >= 1, w <= maxDimension, h <= maxDimension else {
-                throw fail("\(field) \(JSONValue.format(w))×\(JSONValue.format(h)) is outside 1…\(Int(maxDimension))")
+    /// The script at another window size: positions and resizes scaled by the same factors,
+    /// resizes kept within the size limits (a small script resizing to the largest window
+    /// must not become larger still).
+    public func scaled(to newSize: Size) -> DemoScript {
+        guard newSize != size, size.width > 0, size.height > 0 else { return self }
+        let sx = newSize.width / size.width, sy = newSize.height / size.height
+        func p(_ q: Point) -> Point { Point(x: q.x * sx, y: q.y * sy) }
+        func s(_ z: Size) -> Size {
+            var w = clamp((z.width * sx).rounded(), 1, Self.maxSide), h = clamp((z.height * sy).rounded(), 1, Self.maxSide)
+            if w * h > Self.maxArea {
+                let k = (Self.maxArea / (w * h)).squareRoot()
+                w = max(1, (w * k).rounded(.down))
+                h = max(1, (h * k).rounded(.down))
             }
             return Size(width: w, height: h)
         }
-        func point(_ value: JSONValue?, _ field: String) throws -> Point {
-            guard let a = value?.array, a.count == 2, let x = a[0].double, let y = a[1].double else {
-                throw fail("\(field) must be [x, y]")
+        var out = self
+        out.size = newSize
+        out.events = events.map { t, e in
+            switch e {
+            case .click(let q): return (t, .click(p(q)))
+            case .down(let q): return (t, .down(p(q)))
+            case .move(let q): return (t, .move(p(q)))
+            case .up(let q): return (t, .up(p(q)))
+            case .drag(let a, let b, let d): return (t, .drag(from: p(a), to: p(b), duration: d))
+            case .resize(let z): return (t, .resize(s(z)))
+            default: return (t, e)
             }
-            return Point(x: x, y: y)
         }
+        return out
+    }
 
-        var script = DemoScript(duration: 0, events: [])
-        if let s = try size(root["size"], "size") { script.size = s }
-        if let fpsValue = root["fps"] {
-            guard let fps = fpsValue.double, fps >= 1, fps <= 240 else { throw fail("fps must be a number from 1 to 240") }
-            script.fps = fps
+    /// Number of frames the script renders.
+    public var frameCount: Int {
+        let seconds = duration.isNaN ? 0 : clamp(duration, 0, Self.maxSeconds)
+        return max(1, Int((seconds * clamp(fps, Self.fpsRange.lowerBound, Self.fpsRange.upperBound)).rounded()))
+    }
+
+    // MARK: Reading
+
+    public static func load(path: String) throws -> DemoScript {
+        try parse(SafeFile.read(path, limit: maxFileBytes), name: path)
+    }
+
+    public static func parse(_ data: Data, name: String) throws -> DemoScript {
+        guard data.count <= maxFileBytes else {
+            throw FolioError.badInput("\(name): is larger than the \(maxFileBytes >> 20) MB allowed for a script.")
         }
-        guard let list = (root["events"] ?? .array([])).array else { throw fail("events must be a list") }
-        var last = 0.0
+        var reader = ScriptReader(name: name)
+        return try reader.read(ScriptFile.decode(data, name: name))
+    }
+}
+
+/// Reads a decoded script file into a `DemoScript`, checking every field against the limits;
+/// each failure is one sentence naming the file, the event and the field.
+private struct ScriptReader {
+    let name: String
+    /// Drag seconds so far (the sum is bounded).
+    var dragSeconds = 0.0
+
+    func fail(_ what: String) -> FolioError { FolioError.badInput("\(name): \(what).") }
+
+    func number(_ value: Double?, _ field: String, in range: ClosedRange<Double>, default fallback: Double) throws -> Double {
+        guard let x = value else { return fallback }
+        guard x.isFinite else { throw fail("\(field) must be a finite number") }
+        guard range.contains(x) else {
+            throw fail("\(field) \(JSONValue.format(x)) is outside \(JSONValue.format(range.lowerBound))…\(JSONValue.format(range.upperBound))")
+        }
+        return x
+    }
+
+    func size(_ value: [Double]?, _ field: String) throws -> Size? {
+        guard let a = value else { return nil }
+        guard a.count == 2, case let (w, h) = (a[0], a[1]), w.isFinite, h.isFinite else {
+            throw fail("\(field) must be [width, height]")
+        }
+        if let problem = DemoScript.sizeProblem(width: w, height: h) {
+            throw fail("\(field) \(JSONValue.format(w))×\(JSONValue.format(h)) is refused: \(problem)")
+        }
+        return Size(width: w, height: h)
+    }
+
+    func point(_ x: Double?, _ y: Double?, _ field: String) throws -> Point {
+        guard let x, let y, x.isFinite, y.isFinite else { throw fail("\(field) must be numbers") }
+        let m = DemoScript.maxCoordinate
+        guard abs(x) <= m, abs(y) <= m else {
+            throw fail("\(field) (\(JSONValue.format(x)), \(JSONValue.format(y))) is outside ±\(Int(m)) points")
+        }
+        return Point(x: x, y: y)
+    }
+
+    func pair(_ value: [Double]?, _ field: String) throws -> Point {
+        guard let a = value, a.count == 2 else { throw fail("\(field) must be [x, y]") }
+        return try point(a[0], a[1], field)
+    }
+
+    mutating func read(_ file: ScriptFile) throws -> DemoScript {
+        var script = DemoScript(duration: 0, events: [])
+        if let s = try size(file.size, "size") { script.size = s }
+        script.fps = try number(file.fps, "fps", in: DemoScript.fpsRange, default: script.fps)
+        let list = file.events ?? []
+        guard list.count <= DemoScript.maxEvents else {
+            throw fail("events holds \(list.count), more than the \(DemoScript.maxEvents) allowed")
+        }
+        script.events.reserveCapacity(list.count)
+        var last = 0.0, end = 0.0
         for (index, item) in list.enumerated() {
-            let at = "event \(index)"
-            guard case .object = item else { throw fail("\(at) is not an object") }
-            guard let t = item["t"]?.double else { throw fail("\(at) has no number t") }
-            guard t >= 0 else { throw fail("\(at) has a negative t (\(JSONValue.format(t)))") }
-            guard t >= last else { throw fail("\(at) is out of time order (t \(JSONValue.format(t)) after \(JSONValue.format(last)))") }
+            let (t, event) = try self.event(item, "event \(index)", after: last)
             last = t
-            guard let type = item["type"]?.string else { throw fail("\(at) has no string type") }
-            var modifiers: Modifiers = []
-            if item["ctrl"]?.bool == true { modifiers.insert(.ctrl) }
-            if item["shift"]?.bool == true { modifiers.insert(.shift) }
-            if item["alt"]?.bool == true { modifiers.insert(.alt) }
-            let event: Event
-            switch type {
-            case "key":
-                guard let name = item["key"]?.string else { throw fail("\(at) has no string key") }
-                guard let key = Key(rawValue: name.lowercased()) else { throw fail("\(at) has an unknown key \"\(name)\"") }
-                event = .key(key, modifiers)
-            case "wheel":
-                let dx = item["dx"]?.double ?? 0, dy = item["dy"]?.double ?? 0
-                guard dx.isFinite, dy.isFinite, abs(dx) <= 1000, abs(dy) <= 1000 else { throw fail("\(at) has a wheel step outside ±1000") }
-                event = .wheel(dx: dx, dy: dy, modifiers)
-            case "click": event = .click(try point(.array([item["x"] ?? .null, item["y"] ?? .null]), "\(at) x, y"))
-            case "down": event = .down(try point(.array([item["x"] ?? .null, item["y"] ?? .null]), "\(at) x, y"))
-            case "move": event = .move(try point(.array([item["x"] ?? .null, item["y"] ?? .null]), "\(at) x, y"))
-            case "up": event = .up(try point(.array([item["x"] ?? .null, item["y"] ?? .null]), "\(at) x, y"))
-            case "leave": event = .leave
-            case "drag":
-                let from = try point(item["from"], "\(at) from")
-                let to = try point(item["to"], "\(at) to")
-                let d = item["duration"]?.double ?? 0.3
-                guard d > 0, d <= 60 else { throw fail("\(at) has a drag duration outside 0…60 s") }
-                event = .drag(from: from, to: to, duration: d)
-            case "resize":
-                guard let s = try size(item["size"], "\(at) size") else { throw fail("\(at) has no size") }
-                event = .resize(s)
-            default:
-                throw fail("\(at) has an unknown type \"\(type)\"")
-            }
+            if case .drag(_, _, let d) = event { end = max(end, t + d) } else { end = max(end, t) }
             script.events.append((t, event))
         }
-        let end = script.events.map { e -> Double in
-            if case .drag(_, _, let d) = e.event { return e.t + d }
-            return e.t
-        }.max() ?? 0
-        if let d = root["duration"] {
-            guard let duration = d.double, duration > 0, duration <= 3600 else { throw fail("duration must be a number of seconds from 0 to 3600") }
+        if let duration = file.duration {
+            guard duration.isFinite, duration > 0, duration <= DemoScript.maxSeconds else {
+                throw fail("duration must be a number of seconds above 0 and at most \(Int(DemoScript.maxSeconds))")
+            }
             script.duration = duration
         } else {
-            script.duration = end + 1.5
+            script.duration = min(end + 1.5, DemoScript.maxSeconds)
         }
         return script
     }
 
-    /// Input events in time order; a drag becomes press, a move every frame, release.
-    public func timeline() -> [(t: Double, event: InputEvent)] {
-        var out: [(t: Double, event: InputEvent)] = []
-        for (t, event) in events {
-            switch event {
-            case .key(let key, let m): out.append((t, .key(key, m)))
-            case .wheel(let dx, let dy, let m): out.append((t, .wheel(dx: dx, dy: dy, modifiers: m)))
-            case .click(let p):
-                out.append((t, .pointerDown(p)))
-                out.append((t, .pointerUp(p)))
-            case .down(let p): out.append((t, .pointerDown(p)))
-            case .move(let p): out.append((t, .pointerMoved(p)))
-            case .up(let p): out.append((t, .pointerUp(p)))
-            case .leave: out.append((t, .pointerLeft))
-            case .resize(let s): out.append((t, .resize(s)))
-            case .drag(let from, let to, let d):
-                out.append((t, .pointerDown(from)))
-                let steps = max(1, Int((d * fps).rounded(.up)))
-                for k in 1...steps {
-                    let f = Double(k) / Double(steps)
-                    out.append((t + d * f, .pointerMoved(Point(x: mix(from.x, to.x, f), y: mix(from.y, to.y, f)))))
-                }
-                out.append((t + d, .pointerUp(to)))
-            }
+    mutating func event(_ item: ScriptFile.Event, _ at: String, after last: Double) throws -> (Double, DemoScript.Event) {
+        guard let t = item.t, t.isFinite else { throw fail("\(at) has no number t") }
+        guard t >= 0 else { throw fail("\(at) has a negative t (\(JSONValue.format(t)))") }
+        guard t <= DemoScript.maxSeconds else {
+            throw fail("\(at) has t \(JSONValue.format(t)), later than \(Int(DemoScript.maxSeconds)) s")
         }
-        // Stable sort by time: a drag's moves interleave with later events.
-        let order = out.indices.sorted { out[$0].t != out[$1].t ? out[$0].t < out[$1].t : $0 < $1 }
-        return order.map { out[$0] }
+        guard t >= last else { throw fail("\(at) is out of time order (t \(JSONValue.format(t)) after \(JSONValue.format(last)))") }
+        guard let type = item.type else { throw fail("\(at) has no string type") }
+        var modifiers: Modifiers = []
+        if item.ctrl == true { modifiers.insert(.ctrl) }
+        if item.shift == true { modifiers.insert(.shift) }
+        if item.alt == true { modifiers.insert(.alt) }
+        switch type {
+        case "key":
+            guard let name = item.key else { throw fail("\(at) has no string key") }
+            guard let key = Key(rawValue: name.lowercased()) else { throw fail("\(at) has an unknown key \"\(name)\"") }
+            return (t, .key(key, modifiers))
+        case "wheel":
+            let step = -DemoScript.maxWheelStep...DemoScript.maxWheelStep
+            let dx = try number(item.dx, "\(at) dx", in: step, default: 0)
+            let dy = try number(item.dy, "\(at) dy", in: step, default: 0)
+            return (t, .wheel(dx: dx, dy: dy, modifiers))
+        case "click": return (t, .click(try point(item.x, item.y, "\(at) x, y")))
+        case "down": return (t, .down(try point(item.x, item.y, "\(at) x, y")))
+        case "move": return (t, .move(try point(item.x, item.y, "\(at) x, y")))
+        case "up": return (t, .up(try point(item.x, item.y, "\(at) x, y")))
+        case "leave": return (t, .leave)
+        case "drag":
+            let from = try pair(item.from, "\(at) from")
+            let to = try pair(item.to, "\(at) to")
+            let d = item.duration ?? 0.3
+            guard d.isFinite, d > 0, d <= DemoScript.maxDragSeconds else {
+                throw fail("\(at) has a drag duration outside 0…\(Int(DemoScript.maxDragSeconds)) s")
+            }
+            guard t + d <= DemoScript.maxSeconds else {
+                throw fail("\(at) drags past \(Int(DemoScript.maxSeconds)) s")
+            }
+            dragSeconds += d
+            guard dragSeconds <= DemoScript.maxSeconds else {
+                throw fail("\(at) brings the drags to more than \(Int(DemoScript.maxSeconds)) s in all")
+            }
+            return (t, .drag(from: from, to: to, duration: d))
+        case "resize":
+            guard let s = try size(item.size, "\(at) size") else { throw fail("\(at) has no size") }
+            return (t, .resize(s))
+        default:
+            throw fail("\(at) has an unknown type \"\(type)\"")
+        }
     }
-
-    /// Number of frames the script renders.
-    public var frameCount: Int { max(1, Int((duration * fps).rounded())) }
 }

@@ -1,7 +1,8 @@
 import Foundation
 
 /// A JSON value with ordered keys and a fixed number format, so the same state always
-/// serialises to the same bytes.
+/// serialises to the same bytes (the state trace). Scripts are read and written through
+/// `ScriptFile`.
 public indirect enum JSONValue: Equatable, Sendable {
     case null
     case bool(Bool)
@@ -70,37 +71,5 @@ public indirect enum JSONValue: Equatable, Sendable {
             }
         }
         out += "\""
-    }
-
-    // MARK: Reading (scripts)
-
-    /// Parses JSON text. Object keys come back sorted; callers look them up by name.
-    public static func parse(_ data: Data) throws -> JSONValue {
-        try JSONDecoder().decode(JSONValue.self, from: data)
-    }
-
-    public subscript(key: String) -> JSONValue? {
-        guard case .object(let members) = self else { return nil }
-        return members.first { $0.0 == key }?.1
-    }
-
-    public var double: Double? { if case .number(let x) = self { return x } else { return nil } }
-    public var string: String? { if case .string(let s) = self { return s } else { return nil } }
-    public var bool: Bool? { if case .bool(let b) = self { return b } else { return nil } }
-    public var array: [JSONValue]? { if case .array(let a) = self { return a } else { return nil } }
-}
-
-extension JSONValue: Decodable {
-    public init(from decoder: Decoder) throws {
-        let c = try decoder.singleValueContainer()
-        if c.decodeNil() { self = .null }
-        else if let b = try? c.decode(Bool.self) { self = .bool(b) }
-        else if let x = try? c.decode(Double.self) { self = .number(x) }
-        else if let s = try? c.decode(String.self) { self = .string(s) }
-        else if let a = try? c.decode([JSONValue].self) { self = .array(a) }
-        else {
-            let d = try c.decode([String: JSONValue].self)
-            self = .object(d.keys.sorted().map { ($0, d[$0]!) })
-        }
     }
 }

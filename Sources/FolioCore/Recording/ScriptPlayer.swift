@@ -1,26 +1,37 @@
 /// Plays a script into an app at a fixed time step: frame n happens at `start + n / fps`,
 /// after every event up to that time. The same script always gives the same frames.
+///
+/// Every number is bounded here too (the frame rate to `DemoScript.fpsRange`, start and
+/// duration to `DemoScript.maxSeconds`), so a script built in code cannot make it trap or
+/// run for longer than an hour of frames; events are expanded as they are reached.
 public struct ScriptPlayer {
     public let app: FolioApp
     public let fps: Double
     public let frameCount: Int
     /// Seconds of the script skipped before the first frame (events still apply).
     public let start: Double
-    private let timeline: [(t: Double, event: InputEvent)]
-    private var nextEvent = 0
+    private var timeline: ScriptTimeline
     public private(set) var frame = 0
 
     public init(app: FolioApp, script: DemoScript, fps: Double? = nil, start: Double = 0, duration: Double? = nil) {
+        func bounded(_ x: Double, _ range: ClosedRange<Double>) -> Double {
+            x.isNaN ? range.lowerBound : clamp(x, range.lowerBound, range.upperBound)
+        }
         self.app = app
-        self.fps = fps ?? script.fps
-        self.start = max(0, start)
-        let length = (duration ?? script.duration) - (duration == nil ? self.start : 0)
+        self.fps = bounded(fps ?? script.fps, DemoScript.fpsRange)
+        self.start = bounded(start, 0...DemoScript.maxSeconds)
+        let length = duration.map { bounded($0, 0...DemoScript.maxSeconds) }
+            ?? bounded(script.duration, 0...DemoScript.maxSeconds) - self.start
         frameCount = max(1, Int((length * self.fps).rounded()))
-        timeline = script.timeline()
+        timeline = ScriptTimeline(script: script)
     }
 
     /// Time of frame `n`, seconds from the script's start.
     public func time(ofFrame n: Int) -> Double { start + Double(n) / fps }
+
+    /// Events started but not fully sent yet (drags in progress): what the player holds
+    /// beyond the script itself.
+    public var pendingEvents: Int { timeline.pendingCount }
 
     /// Applies the events due and advances the app to the next frame's time; nil when done.
     public mutating func advance() -> (frame: Int, t: Double)? {
@@ -43,9 +54,8 @@ public struct ScriptPlayer {
     }
 
     private mutating func apply(upTo t: Double) {
-        while nextEvent < timeline.count, timeline[nextEvent].t <= t + 1e-9 {
-            app.handle(timeline[nextEvent].event, at: timeline[nextEvent].t)
-            nextEvent += 1
+        while let next = timeline.nextTime, next <= t + 1e-9, let (at, event) = timeline.next() {
+            app.handle(event, at: at)
         }
     }
 }

@@ -1,0 +1,153 @@
+import Foundation
+import Testing
+
+/// Every documented failure, end to end: its exit code, one sentence on stderr, and nothing
+/// rendered or written first when the problem could be known up front.
+@Suite(.serialized)
+struct ExitCodeTests {
+    static let ffmpeg = Folio.which("ffmpeg") != nil
+
+    /// (arguments, what the sentence must name): numbers that once trapped, and flags out of
+    /// their ranges, refused by `validate()` before anything runs.
+    @Test(arguments: [
+        (["record", "--start", "inf", "--trace", "/dev/null"], "--start"),
+        (["record", "--start", "nan", "--trace", "/dev/null"], "--start"),
+        (["record", "--start", "3601", "--trace", "/dev/null"], "--start"),
+        (["record", "--fps", "0", "--trace", "/dev/null"], "--fps"),
+        (["record", "--fps", "1e308", "--trace", "/dev/null"], "--fps"),
+        (["record", "--duration", "1e18", "--trace", "/dev/null"], "--duration"),
+        (["record", "--size", "7681x4320", "--trace", "/dev/null"], "--size"),
+        (["record", "--size", "1e308x1e308", "--trace", "/dev/null"], "--size"),
+        (["record", "--out", "clip.mov"], "--out"),
+        (["record"], "--out"),
+        (["bench", "--flip-rate", "0"], "--flip-rate"),
+        (["bench", "--frames", "0"], "--frames"),
+        (["bench", "--render-frames", "99999999"], "--render-frames"),
+        (["view", "--size", "0x0"], "--size"),
+        (["view", "--cache-mb", "-1"], "--cache-mb"),
+        (["--no-such-flag"], "--no-such-flag"),
+    ])
+    func badFlagsExit2WithOneSentence(arguments: [String], names flag: String) throws {
+        let result = try Folio.run(arguments, environment: ["SDL_VIDEODRIVER": "offscreen"])
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix("folio: "))
+        #expect(result.stderr.contains(flag), "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test func aScriptWithATrappingNumberExits2() throws {
+        let dir = try Folio.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let script = dir.appendingPathComponent("late.json")
+        try #"{"events":[{"t":1e18,"type":"key","key":"right"}]}"#.write(to: script, atomically: true, encoding: .utf8)
+        let trace = dir.appendingPathComponent("t.jsonl")
+        let result = try Folio.run(["record", "--script", script.path, "--trace", trace.path])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("late.json") && result.stderr.contains("event 0"))
+        #expect(!FileManager.default.fileExists(atPath: trace.path))
+    }
+
+    @Test func anUnwritableOutputExits2BeforeAnyFrame() throws {
+        let dir = try Folio.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let trace = dir.appendingPathComponent("t.jsonl")
+        // A video is probed only once ffmpeg is known to be there.
+        for out in ["/proc/folio-cannot-write/frames"] + (Self.ffmpeg ? ["/proc/folio-cannot-write/a.mp4"] : []) {
+            let result = try Folio.run(["record", "--out", out, "--trace", trace.path, "--quiet"])
+            #expect(result.status == 2)
+            #expect(result.stderr.contains("/proc/folio-cannot-write"))
+            #expect(result.stderr.split(separator: "\n").count == 1)
+            // The trace would hold a line per frame rendered.
+            #expect(!FileManager.default.fileExists(atPath: trace.path))
+        }
+    }
+
+    @Test(.enabled(if: ffmpeg, "needs ffmpeg (installed by .ci/run)"), arguments: ["mp4", "gif"])
+    func aResizeRecordedToAVideoExits2BeforeAnyFrame(ext: String) throws {
+        let dir = try Folio.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let script = dir.appendingPathComponent("resize.json")
+        try """
+        {"size":[320,240],"fps":10,"duration":2,"events":[{"t":0.5,"type":"key","key":"right"},{"t":1,"type":"resize","size":[640,480]}]}
+        """.write(to: script, atomically: true, encoding: .utf8)
+        let trace = dir.appendingPathComponent("t.jsonl")
+        let result = try Folio.run(["record", "--script", script.path, "--out", dir.appendingPathComponent("v.\(ext)").path,
+                                    "--trace", trace.path, "--quiet"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("event 1") && result.stderr.contains("PNG"), "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["resize.json"])
+    }
+
+    /// Without any display the viewer says so and exits 3 at once, rather than falling back
+    /// to SDL's invisible offscreen driver and running forever.
+    @Test(arguments: [
+        ["DISPLAY": "", "WAYLAND_DISPLAY": "", "SDL_VIDEODRIVER": ""],
+        ["SDL_VIDEODRIVER": "x11", "DISPLAY": ":99999"],
+        ["DISPLAY": ":99999", "WAYLAND_DISPLAY": "", "SDL_VIDEODRIVER": ""],
+    ])
+    func withoutADisplayTheViewerExits3(environment: [String: String]) throws {
+        let result = try Self.runWithDeadline([], environment: environment, seconds: 10)
+        #expect(result?.status == 3, "still running or wrong code: \(String(describing: result))")
+        #expect(result?.stderr.contains("no display") == true)
+        #expect(result?.stderr.split(separator: "\n").count == 1, "\(result?.stderr ?? "")")
+    }
+
+    /// Script text and file names are echoed with control characters and bidi marks escaped.
+    @Test func controlCharactersFromAScriptAreEscapedOnStderr() throws {
+        let dir = try Folio.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let script = dir.appendingPathComponent("evil\u{202E}nosj.json")
+        try #"{"events":[{"t":0,"type":"key","key":"\u001b[31mred\u202e\u0007"}]}"#.write(to: script, atomically: true, encoding: .utf8)
+        let result = try Folio.run(["record", "--script", script.path, "--trace", dir.appendingPathComponent("t").path])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("\\u{1b}[31mred\\u{202e}\\u{7}"), "\(result.stderr)")
+        #expect(result.stderr.contains("evil\\u{202e}nosj.json"))
+        #expect(!result.stderr.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x202E || $0.value == 0x07 })
+        #expect(result.stderr.split(separator: "\n").count == 1)
+    }
+
+    /// A book's title (here its folder's name) is printed escaped; problems exit 1.
+    @Test func aTitleWithControlCharactersIsEscapedByValidate() throws {
+        let dir = try Folio.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let book = dir.appendingPathComponent("Evil\u{1B}[31mbook\u{202E}")
+        try FileManager.default.createDirectory(at: book, withIntermediateDirectories: true)
+        let result = try Folio.run(["validate", dir.path])
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("Evil\\u{1b}[31mbook\\u{202e}"), "\(result.stdout)")
+        for text in [result.stdout, result.stderr] {
+            #expect(!text.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x202E })
+        }
+    }
+
+    /// Runs folio, killing it if it is still running after `seconds` (then nil): a hang
+    /// guard, not a timing.
+    static func runWithDeadline(_ arguments: [String], environment: [String: String], seconds: Double) throws -> Folio.Result? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Folio.executable)
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        for (k, v) in environment {
+            if v.isEmpty { env.removeValue(forKey: k) } else { env[k] = v }
+        }
+        process.environment = env
+        let dir = try Folio.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let err = dir.appendingPathComponent("stderr.txt").path
+        FileManager.default.createFile(atPath: err, contents: nil)
+        process.standardError = FileHandle(forWritingAtPath: err)
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let deadline = Date().addingTimeInterval(seconds)
+        while process.isRunning && Date() < deadline { usleep(20_000) }
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            return nil
+        }
+        let stderr = (try? String(contentsOfFile: err, encoding: .utf8)) ?? ""
+        return Folio.Result(status: process.terminationStatus, stdout: "", stderr: stderr)
+    }
+}
