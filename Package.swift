@@ -21,11 +21,15 @@ let package = Package(
         ),
         // libarchive, fenced off: only FolioCore's ArchiveReader imports this.
         .systemLibrary(name: "CArchive", pkgConfig: "libarchive", providers: [.apt(["libarchive-dev"])]),
+        // libvips, fenced off behind CVips' non-variadic wrappers (only FolioSDL's PageImage
+        // calls them).
+        .systemLibrary(name: "CVipsSystem", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
+        .target(name: "CVips", dependencies: ["CVipsSystem"]),
         // All behaviour, pure Swift, no SDL.
         .target(name: "FolioCore", dependencies: ["CArchive"]),
         // The only SDL code: window, renderer, textures, decoding, capture, event translation.
         .target(
-            name: "FolioSDL", dependencies: ["FolioCore", "CSDL2"],
+            name: "FolioSDL", dependencies: ["FolioCore", "CSDL2", "CVips"],
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
         .executableTarget(

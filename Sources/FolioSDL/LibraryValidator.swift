@@ -29,23 +29,26 @@ public enum LibraryValidator {
         return problems
     }
 
+    /// The page shape `validate` decodes to: small, so checking a library of scans is quick
+    /// and every image is still decoded through the viewer's own path.
+    static let probeShape = PageImage.Shape(width: 36, height: 56, radius: 0, side: .right)
+
     /// Nil when the image decodes; otherwise what is wrong with it.
     static func check(_ source: ImageSource, reader: ImageReader) -> LibraryProblem? {
         if case .unavailable = source { return nil }  // reported when the library loaded
-        let data: Data
-        do { data = try reader.data(for: source) } catch let failure as ImageReader.Failure {
-            return LibraryProblem(file: source.name, message: failure.reason == "missing" ? "missing file." : String(failure.description.dropFirst(source.name.count + 2)))
-        } catch {
-            return LibraryProblem(file: source.name, message: "cannot be read.")
-        }
-        do {
-            SDL_FreeSurface(try PageImage.load(data, name: source.name))
-        } catch let failure as PageImage.Failure {
-            let message = failure.reason == "too large" ? "image too large: \(failure.detail)." : "unreadable or corrupt image (\(failure.detail))."
+        switch PageImage.make(source, reader: reader, shape: probeShape) {
+        case .success(let surface):
+            SDL_FreeSurface(surface)
+            return nil
+        case .failure(let failure):
+            let message: String
+            switch failure.reason {
+            case "missing": message = "missing file."
+            case "too large": message = "image too large: \(failure.detail)."
+            case "unreadable": message = "unreadable or corrupt image (\(failure.detail))."
+            default: message = failure.detail.isEmpty ? "\(failure.reason)." : "\(failure.reason): \(failure.detail)."
+            }
             return LibraryProblem(file: source.name, message: message)
-        } catch {
-            return LibraryProblem(file: source.name, message: "unreadable or corrupt image.")
         }
-        return nil
     }
 }

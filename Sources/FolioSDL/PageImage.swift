@@ -1,11 +1,13 @@
 import CSDL2
 import FolioCore
 import Foundation
+import Glibc
 
-/// Turns image bytes into a page-shaped RGBA surface: decoded with SDL_image, cropped to the
-/// page's aspect, box-filtered and scaled to the pixels the page covers, outer corners cut
-/// round, with a transparent margin whose colour repeats the edge (so linear filtering
-/// gives soft, fringe-free edges). Safe to call from any thread: it touches no renderer.
+/// Turns an image into a page-shaped RGBA surface: its header read and checked first, then
+/// decoded with shrink-on-load by libvips (SDL_image for BMP, TGA, QOI and PCX), cropped to
+/// the page's aspect and scaled to the pixels the page covers, outer corners cut round, with
+/// a transparent margin whose colour repeats the edge (so linear filtering gives soft,
+/// fringe-free edges). Safe to call from any thread: it touches no renderer.
 enum PageImage {
     /// Texels of transparent margin around the content.
     static let margin: Int32 = 2
@@ -34,48 +36,149 @@ enum PageImage {
         return SDL_CreateRGBSurfaceWithFormat(0, shape.width + 2 * m, shape.height + 2 * m, 32, SDL_PIXELFORMAT_RGBA32.rawValue)
     }
 
-    /// Decodes image bytes as they are, refusing oversized images from their header before
-    /// decoding and from their real size after. The caller frees the surface.
-    static func load(_ data: Data, name: String) throws -> UnsafeMutablePointer<SDL_Surface> {
-        func tooLarge(_ refusal: String) -> Failure {
-            Failure(reason: "too large", message: "\(name): \(refusal); refused.", detail: refusal)
-        }
-        if let size = ImageHeader.size(of: data), let refusal = ImageHeader.refusal(width: size.width, height: size.height) {
-            throw tooLarge(refusal)
-        }
-        let loaded: UnsafeMutablePointer<SDL_Surface>? = data.withUnsafeBytes { bytes in
-            guard let rw = SDL_RWFromConstMem(bytes.baseAddress, Int32(bytes.count)) else { return nil }
-            return IMG_Load_RW(rw, 1)
-        }
-        guard let loaded else {
-            let error = String(cString: SDL_GetError())
-            throw Failure(reason: "unreadable", message: "\(name): cannot be decoded (\(error)).", detail: error)
-        }
-        if let refusal = ImageHeader.refusal(width: Int(loaded.pointee.w), height: Int(loaded.pointee.h)) {
-            SDL_FreeSurface(loaded)
-            throw tooLarge(refusal)
-        }
-        return loaded
-    }
-
     /// Reads and decodes `source` into a page of `shape`; every failure becomes the reason
     /// its placeholder shows and one sentence to warn with.
     static func make(_ source: ImageSource, reader: ImageReader, shape: Shape) -> Result<UnsafeMutablePointer<SDL_Surface>, Failure> {
         do {
-            return .success(try decode(try reader.data(for: source), name: source.name, shape: shape))
+            return .success(try decode(source, reader: reader, shape: shape))
         } catch let failure as Failure {
             return .failure(failure)
         } catch let failure as ImageReader.Failure {
-            return .failure(Failure(reason: failure.reason, message: failure.description))
+            return .failure(Failure(reason: failure.reason, message: failure.description, detail: failure.description))
         } catch {
             return .failure(Failure(reason: "unreadable", message: "\(source.name): \(error)."))
         }
     }
 
-    /// A decoded page, or a failure with the reason for its placeholder.
-    static func decode(_ data: Data, name: String, shape: Shape) throws -> UnsafeMutablePointer<SDL_Surface> {
-        let loaded = try load(data, name: name)
+    /// A decoded page: a file is streamed from its descriptor, an archive entry comes as
+    /// bounded bytes; either way the header is read and checked before any pixel.
+    static func decode(_ source: ImageSource, reader: ImageReader, shape: Shape) throws -> UnsafeMutablePointer<SDL_Surface> {
+        let name = source.name
+        let kind = (name as NSString).pathExtension.lowercased()
+        switch source {
+        case .file(let path):
+            let fd = try reader.descriptor(forFile: path)
+            defer { close(fd) }
+            return try decode(.descriptor(fd), name: name, kind: kind, shape: shape)
+        case .archiveEntry:
+            return try decode(.bytes(try reader.data(for: source)), name: name, kind: kind, shape: shape)
+        case .unavailable:
+            _ = try reader.data(for: source)  // throws its reason
+            throw Failure(reason: "missing", message: "\(name): missing.")
+        }
+    }
+
+    static func tooLarge(_ name: String, _ refusal: String) -> Failure {
+        Failure(reason: "too large", message: "\(name): \(refusal); refused.", detail: refusal)
+    }
+
+    static func unreadable(_ name: String, _ why: String) -> Failure {
+        Failure(reason: "unreadable", message: "\(name): cannot be decoded (\(why)).", detail: why)
+    }
+
+    /// libvips for every format it reads (shrink-on-load, straight to the page's pixels);
+    /// SDL_image for the few it does not (BMP, TGA, QOI, PCX), after Folio's own header check.
+    static func decode(_ input: VipsDecoder.Input, name: String, kind: String, shape: Shape) throws -> UnsafeMutablePointer<SDL_Surface> {
+        // Folio's own reading of the sizes it can find at fixed offsets comes first, so a
+        // header that libvips would reject as damaged is still refused for its size.
+        let head = prefix(of: input, count: 32)
+        if let format = ImageHeader.sniff(head, fileExtension: kind), let size = ImageHeader.size(of: head, format: format),
+           let refusal = ImageHeader.refusal(width: size.width, height: size.height,
+                                             limit: format.decodedBySDL ? ImageHeader.maxFallbackPixels : ImageHeader.maxPixels) {
+            throw tooLarge(name, refusal)
+        }
+        let header: VipsDecoder.Header
+        do {
+            header = try VipsDecoder.header(input)
+        } catch let failure as VipsDecoder.Failure {
+            let data = try bytes(of: input, name: name)
+            guard let format = ImageHeader.sniff(data, fileExtension: kind), format.decodedBySDL else {
+                throw unreadable(name, failure.reason)
+            }
+            return try decodeWithSDL(data, format: format, name: name, shape: shape)
+        }
+        if let refusal = ImageHeader.refusal(width: header.width, height: header.height) { throw tooLarge(name, refusal) }
+        let pixels: VipsDecoder.Pixels
+        do {
+            pixels = try VipsDecoder.thumbnail(input, width: Int(shape.width), height: Int(shape.height), crop: true)
+        } catch let failure as VipsDecoder.Failure {
+            throw unreadable(name, failure.reason)
+        }
+        defer { pixels.free() }
+        guard let page = blankSurface(shape) else { throw unreadable(name, "out of memory") }
+        // Centred (the thumbnail is the page's size, or smaller when it is fitted, not cropped).
+        let x0 = Int(margin) + max(0, (Int(shape.width) - pixels.width) / 2)
+        let y0 = Int(margin) + max(0, (Int(shape.height) - pixels.height) / 2)
+        let pitch = Int(page.pointee.pitch)
+        let dst = page.pointee.pixels.assumingMemoryBound(to: UInt8.self)
+        let rowBytes = min(pixels.width, Int(shape.width)) * 4
+        for y in 0..<min(pixels.height, Int(shape.height)) {
+            (dst + (y0 + y) * pitch + x0 * 4).update(from: pixels.base + y * pixels.width * 4, count: rowBytes)
+        }
+        finishEdges(page, shape: shape)
+        return page
+    }
+
+    /// The first `count` bytes (fewer when the image is shorter).
+    static func prefix(of input: VipsDecoder.Input, count: Int) -> Data {
+        switch input {
+        case .bytes(let data): return data.prefix(count)
+        case .descriptor(let fd):
+            var data = Data(count: count)
+            let n = data.withUnsafeMutableBytes { pread(fd, $0.baseAddress, count, 0) }
+            return data.prefix(max(0, n))
+        }
+    }
+
+    /// The whole encoded image, for the formats SDL_image decodes (bounded like any read).
+    static func bytes(of input: VipsDecoder.Input, name: String) throws -> Data {
+        switch input {
+        case .bytes(let data): return data
+        case .descriptor(let fd):
+            let size = SafeFile.size(fd)
+            guard size <= ImageReader.maxFileSize else {
+                throw tooLarge(name, "is \(size >> 20) MB, larger than the \(ImageReader.maxFileSize >> 20) MB allowed for this format")
+            }
+            guard lseek(fd, 0, SEEK_SET) == 0 else { throw unreadable(name, "cannot be read") }
+            var data = Data(count: size)
+            var done = 0
+            while done < size {
+                let n = data.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + done, size - done) }
+                if n < 0 && errno == EINTR { continue }
+                guard n > 0 else { break }
+                done += n
+            }
+            data.count = done
+            return data
+        }
+    }
+
+    /// BMP, TGA, QOI and PCX: no shrink-on-load exists for them, so their limit is lower
+    /// (`ImageHeader.maxFallbackPixels`), checked from the header before SDL_image decodes.
+    static func decodeWithSDL(_ data: Data, format: ImageHeader.Format, name: String, shape: Shape) throws -> UnsafeMutablePointer<SDL_Surface> {
+        guard let size = ImageHeader.size(of: data, format: format) else {
+            throw unreadable(name, "its \(format.rawValue.uppercased()) header is damaged")
+        }
+        if let refusal = ImageHeader.refusal(width: size.width, height: size.height, limit: ImageHeader.maxFallbackPixels) {
+            throw tooLarge(name, refusal)
+        }
+        let loaded: UnsafeMutablePointer<SDL_Surface>? = data.withUnsafeBytes { bytes in
+            guard let rw = SDL_RWFromConstMem(bytes.baseAddress, Int32(bytes.count)) else { return nil }
+            return IMG_LoadTyped_RW(rw, 1, format.rawValue.uppercased())
+        }
+        guard let loaded else {
+            let error = String(cString: SDL_GetError()).trimmingCharacters(in: CharacterSet(charactersIn: ". "))
+            throw unreadable(name, error.isEmpty ? "damaged \(format.rawValue.uppercased()) data" : error)
+        }
         defer { SDL_FreeSurface(loaded) }
+        if let refusal = ImageHeader.refusal(width: Int(loaded.pointee.w), height: Int(loaded.pointee.h), limit: ImageHeader.maxFallbackPixels) {
+            throw tooLarge(name, refusal)
+        }
+        return try fit(loaded, name: name, shape: shape)
+    }
+
+    /// A decoded surface cropped centred to the page's aspect and scaled to its pixels.
+    static func fit(_ loaded: UnsafeMutablePointer<SDL_Surface>, name: String, shape: Shape) throws -> UnsafeMutablePointer<SDL_Surface> {
         let w = Int(loaded.pointee.w), h = Int(loaded.pointee.h)
         guard let page = blankSurface(shape) else { throw Failure(reason: "unreadable", message: "\(name): out of memory.") }
         // Crop to the page's aspect, centred.

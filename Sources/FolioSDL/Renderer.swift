@@ -125,7 +125,7 @@ public final class Renderer {
         let start = SDL_GetPerformanceCounter()
         var done = 0
         for source in sources {
-            if let data = try? reader.data(for: source), let surface = try? PageImage.decode(data, name: source.name, shape: shape) {
+            if let surface = try? PageImage.decode(source, reader: reader, shape: shape) {
                 SDL_FreeSurface(surface)
                 done += 1
             }

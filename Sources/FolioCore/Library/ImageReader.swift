@@ -31,6 +31,17 @@ public struct ImageReader: Sendable {
         }
     }
 
+    /// A descriptor for the image file at `path` (a regular file only), to stream from; the
+    /// caller closes it.
+    public func descriptor(forFile path: String) throws -> Int32 {
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw Failure(reason: "missing", description: "\(path): missing file.")
+        }
+        var fd: Int32 = -1
+        _ = try classify { fd = try SafeFile.openForReading(path); return Data() }
+        return fd
+    }
+
     /// Turns a `FolioError` sentence into a failure with the placeholder's reason.
     private func classify(_ read: () throws -> Data) throws -> Data {
         do {

@@ -1,0 +1,94 @@
+#include "folio_vips.h"
+#include <vips/vips.h>
+#include <string.h>
+#include <unistd.h>
+
+static void take_error(char *error, size_t capacity) {
+    const char *text = vips_error_buffer();
+    if (error && capacity > 0) {
+        // The first line only: libvips stacks one line per layer that gave up.
+        size_t n = strcspn(text, "\n");
+        if (n >= capacity) n = capacity - 1;
+        memcpy(error, text, n);
+        error[n] = 0;
+    }
+    vips_error_clear();
+}
+
+int folio_vips_start(void) {
+    static int started = -1;
+    if (started >= 0) return started;
+    if (VIPS_INIT("folio") != 0) { started = 1; return 1; }
+    vips_cache_set_max(0);
+    vips_concurrency_set(1);
+    // Every loader off, then only the trusted ones on again.
+    vips_operation_block_set("VipsForeignLoad", TRUE);
+    const char *trusted[] = {"VipsForeignLoadJpeg", "VipsForeignLoadPng", "VipsForeignLoadWebp",
+                             "VipsForeignLoadNsgif", "VipsForeignLoadTiff", "VipsForeignLoadHeif",
+                             "VipsForeignLoadJxl", "VipsForeignLoadJp2k", "VipsForeignLoadSvg",
+                             "VipsForeignLoadPdf"};
+    for (size_t i = 0; i < sizeof trusted / sizeof *trusted; i++) vips_operation_block_set(trusted[i], FALSE);
+    vips_block_untrusted_set(TRUE);
+    started = 0;
+    return 0;
+}
+
+static VipsSource *open_source(int fd, const void *bytes, size_t length) {
+    // The header read and the decode each start from the top of the same descriptor.
+    if (fd >= 0 && lseek(fd, 0, SEEK_SET) != 0) return NULL;
+    return fd >= 0 ? vips_source_new_from_descriptor(fd) : vips_source_new_from_memory(bytes, length);
+}
+
+int folio_vips_header_read(int fd, const void *bytes, size_t length, folio_vips_header *header,
+                           char *error, size_t error_capacity) {
+    VipsSource *source = open_source(fd, bytes, length);
+    if (!source) { take_error(error, error_capacity); return 1; }
+    const char *loader = vips_foreign_find_load_source(source);
+    if (!loader) { g_object_unref(source); take_error(error, error_capacity); return 1; }
+    VipsImage *image = vips_image_new_from_source(source, "", "access", VIPS_ACCESS_SEQUENTIAL, NULL);
+    g_object_unref(source);
+    if (!image) { take_error(error, error_capacity); return 1; }
+    header->width = vips_image_get_width(image);
+    header->height = vips_image_get_height(image);
+    header->pages = vips_image_get_n_pages(image);
+    strncpy(header->loader, loader, sizeof header->loader - 1);
+    header->loader[sizeof header->loader - 1] = 0;
+    g_object_unref(image);
+    return 0;
+}
+
+unsigned char *folio_vips_thumbnail(int fd, const void *bytes, size_t length, int width, int height,
+                                    int crop, int *out_width, int *out_height,
+                                    char *error, size_t error_capacity) {
+    VipsSource *source = open_source(fd, bytes, length);
+    if (!source) { take_error(error, error_capacity); return NULL; }
+    VipsImage *thumb = NULL;
+    // fail_on=error: a truncated or corrupt image is an error, not a half-grey page.
+    int failed = vips_thumbnail_source(source, &thumb, width, "height", height, "option_string", "fail_on=error",
+                                       "crop", crop ? VIPS_INTERESTING_CENTRE : VIPS_INTERESTING_NONE,
+                                       NULL);
+    g_object_unref(source);
+    if (failed) { take_error(error, error_capacity); return NULL; }
+    // To 8-bit sRGB with alpha, whatever came in (grey, CMYK, 16-bit, no alpha).
+    VipsImage *rgb = NULL, *rgba = NULL, *u8 = NULL;
+    if (vips_colourspace(thumb, &rgb, VIPS_INTERPRETATION_sRGB, NULL)) goto fail;
+    if (vips_image_hasalpha(rgb)) { rgba = rgb; g_object_ref(rgba); }
+    else if (vips_bandjoin_const1(rgb, &rgba, 255, NULL)) goto fail;
+    if (vips_cast_uchar(rgba, &u8, NULL)) goto fail;
+    size_t size = 0;
+    unsigned char *pixels = vips_image_write_to_memory(u8, &size);
+    if (!pixels || size != (size_t)u8->Xsize * u8->Ysize * 4) { g_free(pixels); goto fail; }
+    *out_width = u8->Xsize;
+    *out_height = u8->Ysize;
+    g_object_unref(u8); g_object_unref(rgba); g_object_unref(rgb); g_object_unref(thumb);
+    return pixels;
+fail:
+    take_error(error, error_capacity);
+    if (u8) g_object_unref(u8);
+    if (rgba) g_object_unref(rgba);
+    if (rgb) g_object_unref(rgb);
+    g_object_unref(thumb);
+    return NULL;
+}
+
+void folio_vips_free(void *pixels) { g_free(pixels); }

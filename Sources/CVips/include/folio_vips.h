@@ -1,0 +1,35 @@
+#ifndef FOLIO_VIPS_H
+#define FOLIO_VIPS_H
+// Non-variadic wrappers around libvips (Swift cannot call C variadic functions): one header
+// read and one shrink-on-load decode, from a file descriptor or from memory.
+#include <stddef.h>
+
+/// Starts libvips once: no operation cache, one worker thread per pipeline, and only the
+/// loaders Folio trusts with hostile files (JPEG, PNG, WebP, GIF, TIFF, HEIF/AVIF, JPEG XL,
+/// JPEG 2000, SVG, PDF). Returns 0 on success.
+int folio_vips_start(void);
+
+/// An image's size and loader, read from its header only (no pixel is decoded).
+typedef struct {
+    int width;
+    int height;
+    int pages;         // frames or pages the file holds (1 for most images)
+    char loader[32];   // libvips' loader nickname, e.g. "jpegload_source"
+} folio_vips_header;
+
+/// Reads the header of the file behind `fd` (or of `length` bytes at `bytes` when fd < 0).
+/// Returns 0 on success; otherwise writes libvips' reason into `error`.
+int folio_vips_header_read(int fd, const void *bytes, size_t length, folio_vips_header *header,
+                           char *error, size_t error_capacity);
+
+/// Decodes with shrink-on-load to exactly `width`×`height` RGBA pixels: the image scaled to
+/// cover the box and cropped centred when `crop` is nonzero, else scaled to fit inside it
+/// (then `out_width`/`out_height` may be smaller). Returns the pixels (free with
+/// `folio_vips_free`), or NULL with libvips' reason in `error`.
+unsigned char *folio_vips_thumbnail(int fd, const void *bytes, size_t length, int width, int height,
+                                    int crop, int *out_width, int *out_height,
+                                    char *error, size_t error_capacity);
+
+void folio_vips_free(void *pixels);
+
+#endif

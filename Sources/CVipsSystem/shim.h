@@ -1,0 +1,2 @@
+// libvips, fenced off: only the non-variadic wrappers in CVips include it.
+#include <vips/vips.h>
