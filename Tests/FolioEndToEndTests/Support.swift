@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// Paths and process helpers for tests that run the real `folio` executable.
 enum Folio {
@@ -62,5 +63,39 @@ enum Folio {
         return try text.split(separator: "\n").map {
             try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any]
         }
+    }
+}
+
+extension Folio {
+    /// Runs folio and waits, returning its exit status and its peak resident memory (from
+    /// `wait4`'s rusage, the child's own high-water mark), in megabytes.
+    static func runMeasuringMemory(_ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, peakMB: Double) {
+        var env = ProcessInfo.processInfo.environment
+        for (k, v) in environment { env[k] = v }
+        let argv = [executable] + arguments
+        var cArgs = argv.map { strdup($0) } + [nil]
+        var cEnv = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { (cArgs + cEnv).forEach { free($0) } }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, executable, &actions, nil, &cArgs, &cEnv)
+        guard spawned == 0 else { throw NSError(domain: "spawn", code: Int(spawned)) }
+        var status: Int32 = 0
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+        let exited = status & 0x7F == 0
+        return (exited ? (status >> 8) & 0xFF : -(status & 0x7F), Double(usage.ru_maxrss) / 1024)
+    }
+
+    /// Writes one frame of ffmpeg's test colour as an image (its format from the name).
+    static func makeImage(_ url: URL, width: Int, height: Int) throws {
+        let ffmpeg = try #require(which("ffmpeg"))
+        let result = try runProcess(ffmpeg, ["-v", "error", "-f", "lavfi", "-i", "color=c=0x8040c0:s=\(width)x\(height)",
+                                             "-frames:v", "1", "-y", url.path])
+        #expect(result.status == 0, "\(result.stderr)")
     }
 }
