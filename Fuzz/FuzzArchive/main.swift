@@ -1,0 +1,15 @@
+import FolioCore
+import FolioSDL
+import Foundation
+
+// libFuzzer target: any bytes as a comic archive (ZIP, RAR, 7z, tar) are listed, and every
+// entry read and decoded as `validate` does; never a trap, a hang or an unbounded inflate.
+let folder = FileManager.default.temporaryDirectory.appendingPathComponent("folio-fuzz-archive-\(getpid())")
+try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+let url = folder.appendingPathComponent("x.cbz")
+
+fuzzMain { data in
+    guard (try? data.write(to: url)) != nil else { return }
+    guard let result = try? LibraryLoader.load(url.path) else { return }
+    _ = LibraryValidator.check(result.library)
+}

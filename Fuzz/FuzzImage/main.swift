@@ -1,0 +1,17 @@
+import FolioCore
+import FolioSDL
+import Foundation
+
+// libFuzzer target: any bytes, under any image extension, go through the viewer's own
+// header check and decode (via `validate`'s path); never a trap, a hang or a huge allocation.
+let extensions = ["png", "jpg", "gif", "webp", "bmp", "tga", "qoi", "pcx", "tif"]
+let folder = FileManager.default.temporaryDirectory.appendingPathComponent("folio-fuzz-image-\(getpid())")
+try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+
+fuzzMain { data in
+    guard let first = data.first else { return }
+    let url = folder.appendingPathComponent("page.\(extensions[Int(first) % extensions.count])")
+    guard (try? data.dropFirst().write(to: url)) != nil else { return }
+    let library = Library(books: [Book(title: "fuzz", cover: .file(url.path), pages: [])])
+    _ = LibraryValidator.check(library)
+}
