@@ -26,7 +26,9 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DOCUMENTED = {0, 1, 2, 3, 4, 130}
 INTERESTING_NUMBERS = [b"1e308", b"-1e308", b"1e18", b"-1e18", b"NaN", b"Infinity", b"-0",
                        b"9223372036854775807", b"18446744073709551616", b"1e-320", b"0",
-                       b"3600.0000001", b"100000", b"-1", b"4294967295", b"65535"]
+                       b"3600.0000001", b"100000", b"-1", b"4294967295", b"65535",
+                       # and ordinary ones, so that hostile values meet valid neighbours
+                       b"0.25", b"1", b"2.5", b"12", b"640", b"3599", b"0.001"]
 
 
 def run(argv, limit_s, env=None):
@@ -221,9 +223,16 @@ def main():
         try:
             if kind == "script":
                 path = os.path.join(case, "s.json")
+                data = SCRIPT_SEED
+                if rng.random() < 0.6:
+                    # Still valid JSON: hostile numbers in valid places reach the player.
+                    for _ in range(rng.randint(1, 3)):
+                        data = splice_number(rng, data)
+                else:
+                    data = mutate(rng, data)
                 with open(path, "wb") as f:
-                    f.write(mutate(rng, SCRIPT_SEED))
-                extra = rng.choice([[], ["--start", rng.choice(["inf", "nan", "1e18", "-1", "0.5"])],
+                    f.write(data)
+                extra = rng.choice([[], [], [], ["--start", rng.choice(["inf", "nan", "1e18", "-1", "0.5"])],
                                     ["--fps", rng.choice(["0", "1e308", "nan", "30"])], ["--size", rng.choice(["0x0", "99999x2", "320x200", "1e9x1"])]])
                 check(kind, [args.folio, "record", "--script", path, "--trace", os.path.join(case, "t.jsonl"),
                              "--duration", "1", "--quiet"] + extra, [path])
