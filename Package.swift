@@ -29,8 +29,7 @@ let package = Package(
         .target(name: "FolioCore", dependencies: ["CArchive"]),
         // The only SDL code: window, renderer, textures, decoding, capture, event translation.
         .target(
-            name: "FolioSDL", dependencies: ["FolioCore", "CSDL2", "CVips"],
-            swiftSettings: [.swiftLanguageMode(.v5)]
+            name: "FolioSDL", dependencies: ["FolioCore", "CSDL2", "CVips"]
         ),
         .executableTarget(
             name: "folio",

@@ -106,8 +106,8 @@ public final class LiveViewer {
             renderer.draw(app.drawList(), prefetch: app.prefetchContents())
             SDL_RenderPresent(sdlRenderer)
             if options.exitAfterFirstFrame {
-                print("first-frame")
-                fflush(stdout)
+                // Unbuffered, so a test reading the pipe sees it before the process exits.
+                FileHandle.standardOutput.write(Data("first-frame\n".utf8))
                 break
             }
             if let trace {

@@ -59,6 +59,8 @@ final class TextureCache {
         worker = mode == .background ? DecodeWorker() : nil
     }
 
+    deinit { worker?.stop() }
+
     /// Stops the worker and frees every texture (before the renderer goes).
     func close() {
         worker?.stop()
@@ -99,10 +101,10 @@ final class TextureCache {
         for result in worker.takeFinished(limit: TextureCache.uploadsPerFrame) {
             switch result.outcome {
             case .success(let surface):
+                // The owner frees the surface when this result goes, uploaded or stale.
                 if result.shape == shapeFor(result.side) {
-                    insert(.image(result.source, result.side), surface: surface)
+                    insert(.image(result.source, result.side), surface: surface.pointer)
                 }
-                SDL_FreeSurface(surface)
             case .failure(let failure):
                 if failed[result.source] == nil {
                     failed[result.source] = failure.reason
@@ -199,125 +201,6 @@ final class TextureCache {
             SDL_DestroyTexture(entry.texture)
             entries[key] = nil
             bytes -= entry.bytes
-        }
-    }
-}
-
-/// One background thread that decodes the most wanted page first.
-final class DecodeWorker {
-    struct Job: Equatable {
-        let source: ImageSource
-        let side: PageSide
-        let shape: PageImage.Shape
-    }
-
-    struct Result {
-        let source: ImageSource
-        let side: PageSide
-        let shape: PageImage.Shape
-        let outcome: Swift.Result<UnsafeMutablePointer<SDL_Surface>, PageImage.Failure>
-    }
-
-    private let condition = NSCondition()
-    private var queue: [Job] = []
-    private var busy: Job?
-    private var finished: [Result] = []
-    private var stopping = false
-    private var thread: Thread?
-    /// Pages decoded so far (benchmarks).
-    private(set) var decodedCount = 0
-
-    init() {
-        let thread = Thread { [unowned self] in self.loop() }
-        thread.name = "folio-decode"
-        thread.qualityOfService = .userInitiated
-        self.thread = thread
-        thread.start()
-    }
-
-    func stop() {
-        condition.lock()
-        stopping = true
-        condition.broadcast()
-        condition.unlock()
-        while true {
-            condition.lock()
-            let idle = busy == nil
-            condition.unlock()
-            if idle { break }
-            usleep(1000)
-        }
-        for result in takeFinished(limit: Int.max) {
-            if case .success(let surface) = result.outcome { SDL_FreeSurface(surface) }
-        }
-    }
-
-    /// Replaces the queue: `jobs` in priority order, minus what is being decoded or done.
-    func setWanted(_ jobs: [Job]) {
-        condition.lock()
-        let done = Set(finished.map { "\($0.source)|\($0.side)" })
-        queue = jobs.filter { $0 != busy && !done.contains("\($0.source)|\($0.side)") }
-        if !queue.isEmpty { condition.signal() }
-        condition.unlock()
-    }
-
-    func clear() {
-        condition.lock()
-        queue.removeAll()
-        let stale = finished
-        finished.removeAll()
-        condition.unlock()
-        for result in stale {
-            if case .success(let surface) = result.outcome { SDL_FreeSurface(surface) }
-        }
-    }
-
-    func takeFinished(limit: Int) -> [Result] {
-        condition.lock()
-        defer { condition.unlock() }
-        let n = min(limit, finished.count)
-        let out = Array(finished.prefix(n))
-        finished.removeFirst(n)
-        return out
-    }
-
-    /// Blocks until nothing is queued or being decoded (tests, recording warm-up).
-    func waitUntilIdle(timeout: Double = 30) {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            condition.lock()
-            let idle = queue.isEmpty && busy == nil
-            condition.unlock()
-            if idle { return }
-            usleep(2000)
-        }
-    }
-
-    private func loop() {
-        // Below the frame loop: decoding takes only the CPU that drawing leaves idle
-        // (SCHED_IDLE), or failing that a low priority.
-        var param = sched_param()
-        if pthread_setschedparam(pthread_self(), 5 /* SCHED_IDLE */, &param) != 0 {
-            setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 19)  // Linux: 0 is this thread
-        }
-        let reader = ImageReader()
-        while true {
-            condition.lock()
-            while queue.isEmpty && !stopping { condition.wait() }
-            if stopping {
-                condition.unlock()
-                return
-            }
-            let job = queue.removeFirst()
-            busy = job
-            condition.unlock()
-
-            let outcome = PageImage.make(job.source, reader: reader, shape: job.shape)
-            condition.lock()
-            finished.append(Result(source: job.source, side: job.side, shape: job.shape, outcome: outcome))
-            busy = nil
-            decodedCount += 1
-            condition.unlock()
         }
     }
 }
