@@ -4,7 +4,6 @@ import PackageDescription
 
 let package = Package(
     name: "Folio",
-    platforms: [.macOS(.v13)],
     products: [
         .executable(name: "folio", targets: ["folio"]),
         .library(name: "FolioCore", targets: ["FolioCore"]),

@@ -120,7 +120,7 @@ public final class Renderer {
     public func measureDecoding(book: Int, count: Int, pixelSize: (Int32, Int32)) -> Double {
         guard library.books.indices.contains(book) else { return 0 }
         let reader = ImageReader()
-        let shape = PageImage.Shape(width: pixelSize.0, height: pixelSize.1, radius: 20, side: .right)
+        let shape = PageImage.Shape(width: pixelSize.0, height: pixelSize.1, radius: PageGeometry.cornerRadius, side: .right)
         let sources = library.books[book].pages.compactMap { $0 }.prefix(count)
         let start = SDL_GetPerformanceCounter()
         var done = 0

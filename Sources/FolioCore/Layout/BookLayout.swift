@@ -33,12 +33,12 @@ public struct BookLayout: Equatable, Sendable {
     }
 
     public var unit: Double { size.layoutUnit }
-    public var pageSize: Size { Size(width: 362 * unit, height: 568 * unit) }
+    public var pageSize: Size { Size(width: PageGeometry.size.width * unit, height: PageGeometry.size.height * unit) }
     public var leafCount: Int { pageCount / 2 }
     /// Eye distance for m34 = −1/2000 at 1280×800, scaled with the layout so every window
     /// size sees the same picture.
     public var eyeDistance: Double { 2000 * unit }
-    public var cornerRadius: Double { 20 * unit }
+    public var cornerRadius: Double { PageGeometry.cornerRadius * unit }
     /// Where the spine's middle sits in the window.
     public var spine: Point { Point(x: size.width / 2, y: size.height / 2) }
 

@@ -10,8 +10,8 @@ public struct ShelfLayout: Equatable, Sendable {
     }
 
     public var unit: Double { size.layoutUnit }
-    /// Cell size: the tutorial's 362 × 568, scaled.
-    public var cellSize: Size { Size(width: 362 * unit, height: 568 * unit) }
+    /// Cell size: the tutorial's page, scaled.
+    public var cellSize: Size { Size(width: PageGeometry.size.width * unit, height: PageGeometry.size.height * unit) }
     /// Distance between neighbouring cells' centres: cell width plus 10u spacing.
     public var stride: Double { 372 * unit }
     /// The scale every cover gets on top of the distance scale.

@@ -108,7 +108,7 @@ public final class ShelfScene: Scene {
     public func layers() -> [Layer] {
         let p = scroller.position
         let cell = layout.cellSize
-        let radius = 20 * layout.unit
+        let radius = PageGeometry.cornerRadius * layout.unit
         return covers().map { cover in
             Layer(size: cell, position: Point(x: layout.centerX(of: cover.book, at: p), y: size.height / 2),
                   anchor: Point(x: 0.5, y: 0.5), transform: .scale(cover.scale, cover.scale, 1),

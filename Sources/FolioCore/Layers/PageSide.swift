@@ -1,0 +1,7 @@
+/// Which side of the spine a page hangs on; it decides the hinge and the rounded corners.
+public enum PageSide: String, Hashable, Sendable {
+    /// Hangs on its left edge (anchor (0, 0.5)); rounds the top-right and bottom-right corners.
+    case right
+    /// Hangs on its right edge (anchor (1, 0.5)); rounds the top-left and bottom-left corners.
+    case left
+}
