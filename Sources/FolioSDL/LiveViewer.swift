@@ -135,7 +135,7 @@ public final class LiveViewer {
         case .quit: return false
         case .windowChanged: syncSize()
         case .input(let input):
-            if case .key(.r, _) = input {
+            if case .key(let key, _) = input, KeyBindings.action(for: key, in: .anywhere) == .capture {
                 toggleCapture()
                 return true
             }

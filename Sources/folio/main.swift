@@ -8,19 +8,8 @@ struct Folio: ParsableCommand {
         commandName: "folio",
         abstract: "A shelf of books that open in 3D: scroll, pinch with the wheel, turn pages, record demos.",
         discussion: """
-        Keys in the window:
-          Left/Right         scroll the shelf; turn pages in a book
-          PageUp/PageDown    turn pages
-          Home/End           first/last book or spread
-          Enter/Space        open the centred book (Space turns a page in a book)
-          Escape/Backspace   close the book (Escape on the shelf quits)
-          Wheel up/down      pinch: up opens the centred book, down closes it
-          Ctrl+wheel         the same pinch
-          Shift+wheel, horizontal wheel, drag: scroll the shelf, turn pages
-          Click              centred book: open it; side book: centre it;
-                             in a book: right half forward, left half back
-          S                  slow motion (animations 10x slower)
-          R                  start/stop capturing input to a replayable script
+        Keys and pointer in the window:
+        \(KeyBindings.helpText)
 
         Exit codes: 0 success, \(FolioError.Exit.allCases.map { "\($0.rawValue) \($0.meaning)" }.joined(separator: ", ")).
         """,

@@ -108,16 +108,16 @@ public final class FolioApp: NavigationDelegate {
     }
 
     private func handleKey(_ key: Key, _ modifiers: Modifiers) {
-        if key == .s {
+        if KeyBindings.action(for: key, in: .anywhere) == .slowMotion {
             slowMotion.toggle()
             return
         }
         if let transition = navigation.transition {
-            // Mid-transition, Enter/Space and Escape/Backspace steer it; nothing else acts.
+            // Mid-transition only the steering keys act.
             let opening: Bool
-            switch key {
-            case .return, .space: opening = true
-            case .escape, .backspace: opening = false
+            switch KeyBindings.action(for: key, in: .transition) {
+            case .steerOpen?: opening = true
+            case .steerClose?: opening = false
             default: return
             }
             pinchInteraction = nil

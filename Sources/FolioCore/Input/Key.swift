@@ -1,6 +1,6 @@
 /// Keys Folio responds to; raw values are SDL's key names, lower-cased.
 public enum Key: String, CaseIterable, Sendable {
-    case right, left, up, down
+    case right, left
     case `return`, escape, space, backspace
     case home, end, pageup, pagedown
     case s, r

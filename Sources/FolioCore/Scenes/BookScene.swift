@@ -60,12 +60,12 @@ public final class BookScene: Scene {
     public func handle(_ input: SceneInput, at time: Double) -> SceneRequest? {
         switch input {
         case .key(let key, _):
-            switch key {
-            case .right, .pagedown, .space: turn(toLeaf: currentLeaf + 1, at: time)
-            case .left, .pageup: turn(toLeaf: currentLeaf - 1, at: time)
-            case .home: turn(toLeaf: 0, at: time)
-            case .end: turn(toLeaf: layout.leafCount - 1, at: time)
-            case .escape, .backspace: return .closeBook
+            switch KeyBindings.action(for: key, in: .book) {
+            case .next?: turn(toLeaf: currentLeaf + 1, at: time)
+            case .previous?: turn(toLeaf: currentLeaf - 1, at: time)
+            case .first?: turn(toLeaf: 0, at: time)
+            case .last?: turn(toLeaf: layout.leafCount - 1, at: time)
+            case .close?: return .closeBook
             default: break
             }
         case .horizontalWheel(let notches):

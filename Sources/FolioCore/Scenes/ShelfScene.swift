@@ -46,18 +46,18 @@ public final class ShelfScene: Scene {
 
     public func handle(_ input: SceneInput, at time: Double) -> SceneRequest? {
         guard layout.bookCount > 0 else {
-            if case .key(.escape, _) = input { return .quit }
+            if case .key(let key, _) = input, KeyBindings.action(for: key, in: .shelf) == .quit { return .quit }
             return nil
         }
         switch input {
         case .key(let key, _):
-            switch key {
-            case .right: scroll(toBook: min(targetIndex + 1, layout.bookCount - 1), at: time)
-            case .left: scroll(toBook: max(targetIndex - 1, 0), at: time)
-            case .home: scroll(toBook: 0, at: time)
-            case .end: scroll(toBook: layout.bookCount - 1, at: time)
-            case .return, .space: return .openBook(targetIndex)
-            case .escape: return .quit
+            switch KeyBindings.action(for: key, in: .shelf) {
+            case .next?: scroll(toBook: min(targetIndex + 1, layout.bookCount - 1), at: time)
+            case .previous?: scroll(toBook: max(targetIndex - 1, 0), at: time)
+            case .first?: scroll(toBook: 0, at: time)
+            case .last?: scroll(toBook: layout.bookCount - 1, at: time)
+            case .open?: return .openBook(targetIndex)
+            case .quit?: return .quit
             default: break
             }
         case .horizontalWheel(let notches):

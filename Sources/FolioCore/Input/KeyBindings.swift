@@ -1,0 +1,112 @@
+/// Where a key binding applies.
+public enum KeyContext: String, Sendable, CaseIterable {
+    /// The shelf, at rest or scrolling.
+    case shelf
+    /// An open book.
+    case book
+    /// While a book opens or closes.
+    case transition
+    /// Everywhere in the window.
+    case anywhere
+}
+
+/// What a key does.
+public enum KeyAction: Sendable, Equatable {
+    case next, previous, first, last
+    case open, close, quit
+    /// Mid-transition: towards the open book, or back towards the shelf.
+    case steerOpen, steerClose
+    case slowMotion, capture
+}
+
+/// One row of the table: keys, where, what, and the words people read.
+public struct KeyBinding: Sendable {
+    public let keys: [Key]
+    public let context: KeyContext
+    public let action: KeyAction
+    public let help: String
+}
+
+/// The one table of key bindings. The scenes, the app's mid-transition handling and the live
+/// viewer look keys up here; `--help`, the README's key table and its test are rendered from
+/// it, so they cannot drift apart.
+public enum KeyBindings {
+    public static let all: [KeyBinding] = [
+        KeyBinding(keys: [.right], context: .shelf, action: .next, help: "scroll to the next book"),
+        KeyBinding(keys: [.left], context: .shelf, action: .previous, help: "scroll to the previous book"),
+        KeyBinding(keys: [.home], context: .shelf, action: .first, help: "first book"),
+        KeyBinding(keys: [.end], context: .shelf, action: .last, help: "last book"),
+        KeyBinding(keys: [.return, .space], context: .shelf, action: .open, help: "open the centred book"),
+        KeyBinding(keys: [.escape], context: .shelf, action: .quit, help: "quit"),
+        KeyBinding(keys: [.right, .pagedown, .space], context: .book, action: .next, help: "turn one leaf forward"),
+        KeyBinding(keys: [.left, .pageup], context: .book, action: .previous, help: "turn one leaf back"),
+        KeyBinding(keys: [.home], context: .book, action: .first, help: "first spread"),
+        KeyBinding(keys: [.end], context: .book, action: .last, help: "last spread"),
+        KeyBinding(keys: [.escape, .backspace], context: .book, action: .close, help: "close the book"),
+        KeyBinding(keys: [.return, .space], context: .transition, action: .steerOpen, help: "steer towards the open book"),
+        KeyBinding(keys: [.escape, .backspace], context: .transition, action: .steerClose, help: "steer back towards the shelf"),
+        KeyBinding(keys: [.s], context: .anywhere, action: .slowMotion, help: "slow motion on/off (10x slower)"),
+        KeyBinding(keys: [.r], context: .anywhere, action: .capture, help: "start/stop capturing input to a script"),
+    ]
+
+    /// Mouse and wheel input, described for `--help` and the README (handled by the pinch
+    /// recognizer and the pointer tracker, not by key lookups).
+    public static let pointer: [(input: String, help: String)] = [
+        ("Wheel up/down, Ctrl+wheel", "pinch: up opens the centred book, down closes"),
+        ("Sideways wheel, Shift+wheel", "scroll the shelf; turn pages in a book"),
+        ("Drag", "scroll the shelf; in a book the leaf follows"),
+        ("Click", "open the centred book, centre a side one; in a book, right half forward, left half back"),
+    ]
+
+    /// The action `key` has in `context`, if any.
+    public static func action(for key: Key, in context: KeyContext) -> KeyAction? {
+        all.first { $0.context == context && $0.keys.contains(key) }?.action
+    }
+
+    /// A key's name as people read it.
+    public static func name(_ key: Key) -> String {
+        switch key {
+        case .return: return "Enter"
+        case .escape: return "Escape"
+        case .pageup: return "PageUp"
+        case .pagedown: return "PageDown"
+        case .s, .r: return key.rawValue.uppercased()
+        default: return key.rawValue.prefix(1).uppercased() + key.rawValue.dropFirst()
+        }
+    }
+
+    static func names(_ binding: KeyBinding) -> String { binding.keys.map(name).joined(separator: ", ") }
+
+    /// Headings for `--help`, one per context.
+    static func heading(_ context: KeyContext) -> String {
+        switch context {
+        case .shelf: return "On the shelf:"
+        case .book: return "In a book:"
+        case .transition: return "While a book opens or closes:"
+        case .anywhere: return "Anywhere:"
+        }
+    }
+
+    /// The table as plain text for `--help`, lines short enough not to be wrapped.
+    public static var helpText: String {
+        func row(_ input: String, _ help: String) -> String {
+            "  " + input.padding(toLength: max(input.count + 1, 28), withPad: " ", startingAt: 0) + help
+        }
+        var lines: [String] = []
+        for context in KeyContext.allCases {
+            lines.append(heading(context))
+            lines += all.filter { $0.context == context }.map { row(names($0), $0.help) }
+        }
+        lines.append("Pointer:")
+        lines += pointer.map { row($0.input, $0.help.count > 48 ? String($0.help.prefix { $0 != ";" }) : $0.help) }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The table as Markdown, for the README.
+    public static var markdownTable: String {
+        var lines = ["| Input | Where | What it does |", "|---|---|---|"]
+        lines += all.map { "| \(names($0)) | \($0.context.rawValue) | \($0.help) |" }
+        lines += pointer.map { "| \($0.input) | shelf, book | \($0.help) |" }
+        return lines.joined(separator: "\n")
+    }
+}
