@@ -143,4 +143,17 @@ import Testing
         #expect(book.pages == [.archiveEntry(archive: url.path, entry: "p2.bmp"), .archiveEntry(archive: url.path, entry: "p10.bmp")])
         #expect(try ImageReader().data(for: book.pages[1]!) == Self.image)
     }
+
+    /// Found by FuzzLibrary: Foundation's binary plist reader crashes on this (a set holding
+    /// a dangling reference). Binary plists are refused before any parser sees them.
+    @Test func aCraftedBinaryPlistIsRefusedUnparsed() throws {
+        let dir = try LibraryFixtures.directory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let crash = "YnBsaXN0MDChAcMCAwQFBgdVYm8oZXJVcGFnZXNVdGl0bGUQYTBibXCg/1FUCAoRFx0jKSsAAAAAAAABAQAAAAAAAAAIAAAAAAAAAAAAAAAAAAAALQ=="
+        let url = dir.appendingPathComponent("Books.plist")
+        try #require(Data(base64Encoded: crash)).write(to: url)
+        #expect { try LibraryLoader.load(dir.path) } throws: { ($0 as? FolioError)?.message.contains("is a binary property list") == true }
+        try Data("{ title = x; }".utf8).write(to: url)
+        #expect { try LibraryLoader.load(dir.path) } throws: { ($0 as? FolioError)?.message == "\(url.path): is not an XML property list." }
+    }
 }

@@ -62,6 +62,14 @@ public enum LibraryLoader {
     public static func plist(_ path: String) throws -> Result {
         let url = URL(fileURLWithPath: path)
         let data = try SafeFile.read(path, limit: maxPlistSize)
+        // XML only: Foundation's binary and old-style plist readers trust what they read (a
+        // crafted binary plist crashes them), and a Books.plist is written by hand or by
+        // `make assets` as XML anyway.
+        guard isXMLPlist(data) else {
+            throw FolioError.badInput(data.starts(with: Array("bplist".utf8))
+                ? "\(path): is a binary property list; Folio reads XML property lists (python3 -m plistlib can convert it)."
+                : "\(path): is not an XML property list.")
+        }
         let root: Any
         do { root = try PropertyListSerialization.propertyList(from: data, format: nil) } catch {
             throw FolioError.badInput("\(path): is not a property list.")
@@ -196,6 +204,14 @@ public enum LibraryLoader {
             problems.append(LibraryProblem(file: full, message: "is \(SafeFile.kind(info.st_mode)), not a file; skipped."))
             return nil
         }
+    }
+
+    /// True when `data` starts (after a byte-order mark and white space) like an XML plist.
+    static func isXMLPlist(_ data: Data) -> Bool {
+        var bytes = data.prefix(512)
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+        let text = String(decoding: bytes.drop { [0x20, 0x09, 0x0A, 0x0D].contains($0) }, as: UTF8.self)
+        return text.hasPrefix("<?xml") || text.hasPrefix("<!DOCTYPE plist") || text.hasPrefix("<plist")
     }
 
     static func isPlistName(_ path: String) -> Bool {
