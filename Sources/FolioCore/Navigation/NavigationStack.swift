@@ -47,12 +47,8 @@ public final class NavigationStack {
     private func begin(_ operation: NavigationOperation, from: any Scene, to: any Scene,
                        animated: Bool, interactive: Bool, at time: Double) {
         now = time
-        from.willDisappear()
-        to.willAppear()
         guard animated, let animator = delegate?.navigationStack(self, animatorFor: operation, from: from, to: to) else {
             commit(operation, to: to)
-            from.didDisappear()
-            to.didAppear()
             return
         }
         let interaction = interactive ? delegate?.navigationStack(self, interactionControllerFor: animator) : nil
@@ -89,16 +85,6 @@ public final class NavigationStack {
         transition.update(at: time)
         guard let finished = transition.outcome else { return }
         self.transition = nil
-        let from = transition.context.from, to = transition.context.to
-        if finished {
-            commit(transition.operation, to: to)
-            from.didDisappear()
-            to.didAppear()
-        } else {
-            to.willDisappear()
-            to.didDisappear()
-            from.willAppear()
-            from.didAppear()
-        }
+        if finished { commit(transition.operation, to: transition.context.to) }
     }
 }
