@@ -49,8 +49,9 @@ if ProcessInfo.processInfo.environment["FOLIO_FUZZ"] != nil {
     let fuzz = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fuzz")
     let names = ((try? FileManager.default.contentsOfDirectory(atPath: fuzz.path)) ?? [])
         .filter { $0.hasPrefix("Fuzz") }.sorted()
+    package.targets.append(.target(name: "FolioFuzzDriver", path: "Fuzz/Driver"))
     for name in names {
         package.targets.append(.executableTarget(
-            name: name, dependencies: ["FolioCore", "FolioSDL"], path: "Fuzz/\(name)"))
+            name: name, dependencies: ["FolioCore", "FolioSDL", "FolioFuzzDriver"], path: "Fuzz/\(name)"))
     }
 }

@@ -1,5 +1,6 @@
 import FolioCore
 import FolioSDL
+import FolioFuzzDriver
 import Foundation
 
 // libFuzzer target: any bytes as a comic archive (ZIP, RAR, 7z, tar) are listed, and every

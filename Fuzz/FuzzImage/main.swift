@@ -1,5 +1,6 @@
 import FolioCore
 import FolioSDL
+import FolioFuzzDriver
 import Foundation
 
 // libFuzzer target: any bytes, under any image extension, go through the viewer's own

@@ -1,4 +1,5 @@
 import FolioCore
+import FolioFuzzDriver
 import Foundation
 
 // libFuzzer target: any bytes as a Books.plist beside two real images load into a library

@@ -1,4 +1,5 @@
 import FolioCore
+import FolioFuzzDriver
 import Foundation
 
 // libFuzzer target: any bytes given to the script parser either parse into a script whose

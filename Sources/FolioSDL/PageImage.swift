@@ -139,17 +139,7 @@ enum PageImage {
             guard size <= ImageReader.maxFileSize else {
                 throw tooLarge(name, "is \(size >> 20) MB, larger than the \(ImageReader.maxFileSize >> 20) MB allowed for this format")
             }
-            guard lseek(fd, 0, SEEK_SET) == 0 else { throw unreadable(name, "cannot be read") }
-            var data = Data(count: size)
-            var done = 0
-            while done < size {
-                let n = data.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + done, size - done) }
-                if n < 0 && errno == EINTR { continue }
-                guard n > 0 else { break }
-                done += n
-            }
-            data.count = done
-            return data
+            return SafeFile.readAll(fd, size: size)
         }
     }
 

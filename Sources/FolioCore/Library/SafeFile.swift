@@ -43,10 +43,15 @@ public enum SafeFile {
         guard size <= limit else {
             throw FolioError.badInput("\(path): is \(size >> 20) MB, larger than the \(limit >> 20) MB allowed; refused.")
         }
+        return readAll(fd, size: size)
+    }
+
+    /// Up to `size` bytes of `fd` from its start (fewer when the file is shorter).
+    public static func readAll(_ fd: Int32, size: Int) -> Data {
         var data = Data(count: size)
         var done = 0
         while done < size {
-            let n = data.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + done, size - done) }
+            let n = data.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + done, size - done, off_t(done)) }
             if n < 0 && errno == EINTR { continue }
             guard n > 0 else { break }
             done += n

@@ -1,6 +1,5 @@
-// Every fuzz target holds a copy of this file (a target cannot share a source file):
-// libFuzzer's driver, called from the target's own `main` because SwiftPM points `main` at
-// the executable's entry point.
+// libFuzzer's driver for every fuzz target, called from the target's own `main` (SwiftPM
+// points `main` at the executable's entry point, so libFuzzer's own cannot be used).
 import Foundation
 
 @_silgen_name("LLVMFuzzerRunDriver")
@@ -13,13 +12,13 @@ nonisolated(unsafe) private var body: ((Data) -> Void)?
 
 /// libFuzzer's own `main` names this; ours passes the same function to the driver.
 @_cdecl("LLVMFuzzerTestOneInput")
-func testOneInput(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
+public func testOneInput(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
     body?(bytes.map { Data(bytes: $0, count: count) } ?? Data())
     return 0
 }
 
 /// Runs libFuzzer with this process's arguments, calling `test` on every input.
-func fuzzMain(_ test: @escaping (Data) -> Void) -> Never {
+public func fuzzMain(_ test: @escaping (Data) -> Void) -> Never {
     body = test
     var argc = CommandLine.argc
     var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
