@@ -91,8 +91,11 @@ final class DecodeWorker: Sendable {
         }
     }
 
-    /// True while jobs are queued or one is being decoded (tests).
+    /// True while jobs are queued or one is being decoded.
     var isBusy: Bool { state.withLock { !$0.queue.isEmpty || $0.busy != nil } }
+
+    /// True when nothing is queued, in hand or waiting to be taken.
+    var isSettled: Bool { state.withLock { $0.queue.isEmpty && $0.busy == nil && $0.finished.isEmpty } }
 
     private func loop() {
         // Below the frame loop: decoding takes only the CPU that drawing leaves idle

@@ -93,10 +93,14 @@ public final class LiveViewer {
         var lastTrace = ""
         syncSize()
         var event = SDL_Event()
+        var drawn = false
         running: while true {
-            // Idle without spinning when nothing moves.
-            if app.isAtRest && SDL_WaitEventTimeout(&event, 50) == 1 {
-                if !dispatch(event) { break running }
+            // At rest, with the frame on screen final, sleep until an event arrives; while a
+            // page texture is on its way, look again every frame; while anything moves,
+            // don't wait at all.
+            if app.isAtRest && drawn {
+                let waited = renderer.texturesSettled ? SDL_WaitEvent(&event) : SDL_WaitEventTimeout(&event, 16)
+                if waited == 1, !dispatch(event) { break running }
             }
             while SDL_PollEvent(&event) == 1 {
                 if !dispatch(event) { break running }
@@ -105,6 +109,7 @@ public final class LiveViewer {
             if app.quitRequested { break }
             renderer.draw(app.drawList(), prefetch: app.prefetchContents())
             SDL_RenderPresent(sdlRenderer)
+            drawn = true
             if options.exitAfterFirstFrame {
                 // Unbuffered, so a test reading the pipe sees it before the process exits.
                 FileHandle.standardOutput.write(Data("first-frame\n".utf8))

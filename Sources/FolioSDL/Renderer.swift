@@ -112,6 +112,9 @@ public final class Renderer {
         textures.close()
     }
 
+    /// True when no page texture is on its way (the live loop may sleep).
+    public var texturesSettled: Bool { textures.isSettled }
+
     /// Bytes of textures held (benchmarks).
     public var cacheBytes: Int { textures.byteCount }
 

@@ -68,6 +68,10 @@ final class TextureCache {
     }
 
     var byteCount: Int { bytes }
+
+    /// True when no decode is queued, running or waiting for its upload: the frame on
+    /// screen is the last one these textures will change.
+    var isSettled: Bool { placeholdersMade == 0 && (worker?.isSettled ?? true) }
     var count: Int { entries.count }
 
     func purge() {
