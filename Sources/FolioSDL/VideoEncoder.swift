@@ -27,6 +27,13 @@ public final class VideoEncoder {
 
     public static let missingMessage = "ffmpeg is not installed, so MP4 and GIF cannot be written; install it with `sudo apt-get install ffmpeg` (PNG frames into a folder still work)."
 
+    /// The GIF frame rate for a recording at `fps`: 100/n with n ≥ 2 the smallest whole
+    /// number of hundredths at least one source frame long (60 → 50, 30 → 25, 20 → 20).
+    static func gifRate(for fps: Double) -> Double {
+        let hundredths = max(2, (100 / max(fps, 1)).rounded(.up))
+        return 100 / hundredths
+    }
+
     init(path: String, format: Format, width: Int, height: Int, fps: Double) throws {
         guard let ffmpeg = VideoEncoder.ffmpegPath() else { throw FolioError.badInput(VideoEncoder.missingMessage) }
         self.path = path
@@ -45,7 +52,10 @@ public final class VideoEncoder {
             args += ["-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2", "-c:v", "libx264", "-preset", "veryfast", "-crf", "20",
                      "-pix_fmt", "yuv420p", "-movflags", "+faststart"]
         case .gif:
-            args += ["-vf", "split[a][b];[a]palettegen=stats_mode=diff[p];[b][p]paletteuse=dither=sierra2_4a:diff_mode=rectangle",
+            // GIF delays are whole hundredths of a second, and players stretch delays under
+            // 2/100 s to 1/10 s: resample to 100/n frames per second, n ≥ 2.
+            let rate = VideoEncoder.gifRate(for: fps)
+            args += ["-vf", "fps=\(rate),split[a][b];[a]palettegen=stats_mode=diff[p];[b][p]paletteuse=dither=sierra2_4a:diff_mode=rectangle",
                      "-loop", "0"]
         }
         args += ["-f", format == .mp4 ? "mp4" : "gif", temporary]
