@@ -24,10 +24,7 @@ let package = Package(
         // All behaviour, pure Swift, no SDL.
         .target(name: "FolioCore", dependencies: ["CArchive"]),
         // The only SDL code: window, renderer, textures, decoding, capture, event translation.
-        .target(
-            name: "FolioSDL", dependencies: ["FolioCore", "CSDL2"],
-            swiftSettings: [.swiftLanguageMode(.v5)]
-        ),
+        .target(name: "FolioSDL", dependencies: ["FolioCore", "CSDL2"]),
         .executableTarget(
             name: "folio",
             dependencies: [

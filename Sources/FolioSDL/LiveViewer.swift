@@ -107,7 +107,7 @@ public final class LiveViewer {
             SDL_RenderPresent(sdlRenderer)
             if options.exitAfterFirstFrame {
                 print("first-frame")
-                fflush(stdout)
+                fflush(nil)  // every output stream, stdout included
                 break
             }
             if let trace {

@@ -1,0 +1,163 @@
+import CSDL2
+import FolioCore
+import Foundation
+
+/// One background thread that decodes the most wanted page first. The worker owns its thread
+/// (joined by `stop()`, or when the worker goes) and every surface it decoded until
+/// `takeFinished` hands it on; results of jobs from before `clear()` are dropped, never
+/// handed out.
+final class DecodeWorker {
+    struct Job: Equatable, Sendable {
+        let source: ImageSource
+        let side: PageSide
+        let shape: PageImage.Shape
+    }
+
+    struct Result: Sendable {
+        let job: Job
+        let outcome: Swift.Result<OwnedSurface, PageImage.Failure>
+    }
+
+    /// Turns a job into a page; runs on the worker's thread.
+    typealias Decode = @Sendable (Job) -> Swift.Result<OwnedSurface, PageImage.Failure>
+
+    /// Everything the two threads share; only ever touched through `monitor`.
+    private struct State: Sendable {
+        /// Wanted jobs, most wanted first.
+        var queue: [Job] = []
+        /// The job being decoded, and the generation it was taken in.
+        var busy: (job: Job, generation: Int)?
+        var finished: [Result] = []
+        /// Bumped by `clear()`: a job taken in an older generation is stale.
+        var generation = 0
+        var stopping = false
+    }
+
+    private let monitor = Monitor(State())
+    /// Nil once joined (or if it could not be started).
+    private var thread: pthread_t?
+
+    /// Decodes pages with `PageImage`; nil when no thread can be started.
+    convenience init?() {
+        self.init(decode: { job in
+            PageImage.make(job.source, reader: ImageReader(), shape: job.shape).map(OwnedSurface.init)
+        })
+    }
+
+    /// Decodes with `decode` (tests give one they can watch); nil when no thread can be started.
+    init?(decode: @escaping Decode) {
+        let monitor = monitor
+        guard let thread = Self.startThread({ Self.run(monitor, decode: decode) }) else { return nil }
+        self.thread = thread
+    }
+
+    deinit {
+        stop()
+    }
+
+    /// Ends the thread and returns once it has exited; every surface not handed out is freed.
+    func stop() {
+        guard let thread else { return }
+        monitor.withLock { $0.stopping = true }
+        pthread_join(thread, nil)
+        self.thread = nil
+        let dropped = monitor.withLock { state in
+            state.queue.removeAll()
+            defer { state.finished.removeAll() }
+            return state.finished
+        }
+        _ = dropped  // freed here, outside the lock
+    }
+
+    /// Replaces the queue: `jobs` in priority order, minus what is being decoded or done.
+    func setWanted(_ jobs: [Job]) {
+        monitor.withLock { state in
+            let busy = state.busy?.job, finished = state.finished
+            state.queue = jobs.filter { job in
+                job != busy && !finished.contains { $0.job.source == job.source && $0.job.side == job.side }
+            }
+        }
+    }
+
+    /// Forgets every queued job and drops every result not handed out yet, including that
+    /// of the job being decoded now (textures of another size are coming).
+    func clear() {
+        let stale = monitor.withLock { state in
+            state.queue.removeAll()
+            state.generation += 1
+            defer { state.finished.removeAll() }
+            return state.finished
+        }
+        _ = stale  // freed here, outside the lock
+    }
+
+    /// Hands on up to `limit` results, oldest first; the caller owns their surfaces.
+    func takeFinished(limit: Int) -> [Result] {
+        monitor.withLock { state in
+            let n = min(limit, state.finished.count)
+            defer { state.finished.removeFirst(n) }
+            return Array(state.finished.prefix(n))
+        }
+    }
+
+    /// Sleeps until nothing is queued or being decoded (tests, recording warm-up); false if
+    /// `timeout` seconds passed first.
+    @discardableResult
+    func waitUntilIdle(timeout: Double = 30) -> Bool {
+        monitor.wait(until: { $0.queue.isEmpty && $0.busy == nil }, deadline: Date().addingTimeInterval(timeout)) { $1 }
+    }
+
+    /// The thread's body: takes the most wanted job, decodes it without the lock, keeps the
+    /// result unless it went stale meanwhile.
+    private static func run(_ monitor: Monitor<State>, decode: Decode) {
+        // Below the frame loop: decoding takes only the CPU that drawing leaves idle
+        // (SCHED_IDLE), or failing that a low priority.
+        var param = sched_param()
+        if pthread_setschedparam(pthread_self(), 5 /* SCHED_IDLE */, &param) != 0 {
+            setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 19)  // Linux: 0 is this thread
+        }
+        while true {
+            let taken = monitor.wait(until: { !$0.queue.isEmpty || $0.stopping }) { state, _ -> Job? in
+                guard !state.stopping else { return nil }
+                let job = state.queue.removeFirst()
+                state.busy = (job, state.generation)
+                return job
+            }
+            guard let job = taken else { return }
+            let result = Result(job: job, outcome: decode(job))
+            monitor.withLock { state in
+                if !state.stopping && state.busy?.generation == state.generation {
+                    state.finished.append(result)
+                }
+                state.busy = nil
+            }
+            // A stale result is freed here, when `result` goes, outside the lock.
+        }
+    }
+
+    /// Starts a joinable thread named folio-decode running `body`.
+    private static func startThread(_ body: @escaping @Sendable () -> Void) -> pthread_t? {
+        let context = Unmanaged.passRetained(ThreadBody(body)).toOpaque()
+        var thread = pthread_t()
+        let status = pthread_create(&thread, nil, { context in
+            guard let context else { return nil }
+            Thread.current.name = "folio-decode"
+            Unmanaged<ThreadBody>.fromOpaque(context).takeRetainedValue().body()
+            return nil
+        }, context)
+        guard status == 0 else {
+            Unmanaged<ThreadBody>.fromOpaque(context).release()
+            return nil
+        }
+        return thread
+    }
+}
+
+/// A thread's body, boxed to pass through pthread_create's context pointer.
+private final class ThreadBody: Sendable {
+    let body: @Sendable () -> Void
+
+    init(_ body: @escaping @Sendable () -> Void) {
+        self.body = body
+    }
+}
