@@ -124,14 +124,19 @@ final class DecodeWorker {
                 return job
             }
             guard let job = taken else { return }
-            let result = Result(job: job, outcome: decode(job))
-            monitor.withLock { state in
-                if !state.stopping && state.busy?.generation == state.generation {
+            var result: Result? = Result(job: job, outcome: decode(job))
+            let stale = monitor.withLock { state in
+                let current = !state.stopping && state.busy?.generation == state.generation
+                if current, let result {
                     state.finished.append(result)
+                    state.busy = nil
                 }
-                state.busy = nil
+                return !current
             }
-            // A stale result is freed here, when `result` goes, outside the lock.
+            guard stale else { continue }
+            // Freed outside the lock, before the worker counts as idle.
+            result = nil
+            monitor.withLock { $0.busy = nil }
         }
     }
 
