@@ -6,7 +6,7 @@ SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 PACKAGES := pkg-config libsdl2-dev libsdl2-image-dev ffmpeg xvfb xdotool imagemagick
 FOLIO := .build/release/folio
 
-.PHONY: deps build run test fuzz campaign bench demo docs assets clean
+.PHONY: deps build run test tsan fuzz campaign bench demo docs assets clean
 
 deps:
 	@missing=""; for p in $(PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
@@ -22,6 +22,11 @@ run: build
 test: deps
 	$(SWIFT) build --build-tests
 	SDL_VIDEODRIVER=offscreen $(SWIFT) test --no-parallel
+
+# The decode worker and the texture cache under ThreadSanitizer, in their own build folder;
+# any race reported fails the run.
+tsan: deps
+	SDL_VIDEODRIVER=offscreen $(SWIFT) test --sanitize=thread --scratch-path .build-tsan --no-parallel --filter TextureCacheTests
 
 # Every libFuzzer target in Fuzz/ (one folder each, seeds in Fuzz/corpus/NAME) for
 # FUZZ_SECONDS each; a crash, a hang past 20 s or 1 GB of memory fails, and the input that
