@@ -61,12 +61,7 @@ final class DecodeWorker {
         monitor.withLock { $0.stopping = true }
         pthread_join(thread, nil)
         self.thread = nil
-        let dropped = monitor.withLock { state in
-            state.queue.removeAll()
-            defer { state.finished.removeAll() }
-            return state.finished
-        }
-        _ = dropped  // freed here, outside the lock
+        clear()
     }
 
     /// Replaces the queue: `jobs` in priority order, minus what is being decoded or done.
@@ -100,7 +95,7 @@ final class DecodeWorker {
         }
     }
 
-    /// Sleeps until nothing is queued or being decoded (tests, recording warm-up); false if
+    /// Sleeps until nothing is queued or being decoded (tests); false if
     /// `timeout` seconds passed first.
     @discardableResult
     func waitUntilIdle(timeout: Double = 30) -> Bool {
