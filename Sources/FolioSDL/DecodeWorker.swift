@@ -1,14 +1,12 @@
 import CSDL2
-import Dispatch
 import FolioCore
 import Foundation
-import Synchronization
 
-/// One background thread that decodes the most wanted page first. All of its state lives
-/// behind one `Mutex`; the thread sleeps on a semaphore while there is nothing to do and is
-/// joined by `stop()`. Decoded surfaces travel as `OwnedSurface`s, so each is freed exactly
-/// once, whether it is uploaded, goes stale or is still waiting when the worker stops.
-final class DecodeWorker: Sendable {
+/// One background thread that decodes the most wanted page first. The worker owns its thread
+/// (joined by `stop()`, or when the worker goes) and every surface it decoded until
+/// `takeFinished` hands it on; results of jobs from before `clear()` are dropped, never
+/// handed out.
+final class DecodeWorker {
     struct Job: Equatable, Sendable {
         let source: ImageSource
         let side: PageSide
@@ -16,119 +14,154 @@ final class DecodeWorker: Sendable {
     }
 
     struct Result: Sendable {
-        let source: ImageSource
-        let side: PageSide
-        let shape: PageImage.Shape
+        let job: Job
         let outcome: Swift.Result<OwnedSurface, PageImage.Failure>
     }
 
-    private struct State {
+    /// Turns a job into a page; runs on the worker's thread.
+    typealias Decode = @Sendable (Job) -> Swift.Result<OwnedSurface, PageImage.Failure>
+
+    /// Everything the two threads share; only ever touched through `monitor`.
+    private struct State: Sendable {
+        /// Wanted jobs, most wanted first.
         var queue: [Job] = []
-        var busy: Job?
+        /// The job being decoded, and the generation it was taken in.
+        var busy: (job: Job, generation: Int)?
         var finished: [Result] = []
+        /// Bumped by `clear()`: a job taken in an older generation is stale.
+        var generation = 0
         var stopping = false
-        var stopped = false
     }
 
-    private let state = Mutex(State())
-    /// Signalled when work may be waiting (or the worker should stop).
-    private let wake = DispatchSemaphore(value: 0)
-    /// Signalled once by the thread as it leaves.
-    private let exited = DispatchSemaphore(value: 0)
+    private let monitor = Monitor(State())
+    /// Nil once joined (or if it could not be started).
+    private var thread: pthread_t?
 
-    init() {
-        let thread = Thread { [self] in
-            loop()
-            exited.signal()
-        }
-        thread.name = "folio-decode"
-        thread.start()
+    /// Decodes pages with `PageImage`; nil when no thread can be started.
+    convenience init?() {
+        self.init(decode: { job in
+            PageImage.make(job.source, reader: ImageReader(), shape: job.shape).map(OwnedSurface.init)
+        })
     }
 
-    /// Stops the thread and waits until it has left; results not taken are freed.
+    /// Decodes with `decode` (tests give one they can watch); nil when no thread can be started.
+    init?(decode: @escaping Decode) {
+        let monitor = monitor
+        guard let thread = Self.startThread({ Self.run(monitor, decode: decode) }) else { return nil }
+        self.thread = thread
+    }
+
+    deinit {
+        stop()
+    }
+
+    /// Ends the thread and returns once it has exited; every surface not handed out is freed.
     func stop() {
-        let first = state.withLock { state -> Bool in
-            defer { state.stopping = true; state.queue.removeAll() }
-            return !state.stopping
-        }
-        guard first else { return }
-        wake.signal()
-        exited.wait()
-        let stale = state.withLock { state -> [Result] in
-            state.stopped = true
-            defer { state.finished.removeAll() }
-            return state.finished
-        }
-        _ = stale  // dropped here: each OwnedSurface frees its surface
+        guard let thread else { return }
+        monitor.withLock { $0.stopping = true }
+        pthread_join(thread, nil)
+        self.thread = nil
+        clear()
     }
 
     /// Replaces the queue: `jobs` in priority order, minus what is being decoded or done.
     func setWanted(_ jobs: [Job]) {
-        let hasWork = state.withLock { state -> Bool in
-            let done = Set(state.finished.map { "\($0.source)|\($0.side)" })
-            state.queue = jobs.filter { $0 != state.busy && !done.contains("\($0.source)|\($0.side)") }
-            return !state.queue.isEmpty && !state.stopping
+        monitor.withLock { state in
+            let busy = state.busy?.job, finished = state.finished
+            state.queue = jobs.filter { job in
+                job != busy && !finished.contains { $0.job.source == job.source && $0.job.side == job.side }
+            }
         }
-        if hasWork { wake.signal() }
     }
 
-    /// Drops queued jobs and finished results (the page size changed).
+    /// Forgets every queued job and drops every result not handed out yet, including that
+    /// of the job being decoded now (textures of another size are coming).
     func clear() {
-        let stale = state.withLock { state -> [Result] in
+        let stale = monitor.withLock { state in
             state.queue.removeAll()
+            state.generation += 1
             defer { state.finished.removeAll() }
             return state.finished
         }
-        _ = stale
+        _ = stale  // freed here, outside the lock
     }
 
-    /// Up to `limit` finished results, oldest first; the caller now owns their surfaces.
+    /// Hands on up to `limit` results, oldest first; the caller owns their surfaces.
     func takeFinished(limit: Int) -> [Result] {
-        state.withLock { state in
+        monitor.withLock { state in
             let n = min(limit, state.finished.count)
             defer { state.finished.removeFirst(n) }
             return Array(state.finished.prefix(n))
         }
     }
 
-    /// True while jobs are queued or one is being decoded.
-    var isBusy: Bool { state.withLock { !$0.queue.isEmpty || $0.busy != nil } }
+    /// True when nothing is queued, being decoded or waiting to be taken: the live loop may
+    /// sleep.
+    var isSettled: Bool { monitor.withLock { $0.queue.isEmpty && $0.busy == nil && $0.finished.isEmpty } }
 
-    /// True when nothing is queued, in hand or waiting to be taken.
-    var isSettled: Bool { state.withLock { $0.queue.isEmpty && $0.busy == nil && $0.finished.isEmpty } }
+    /// Sleeps until nothing is queued or being decoded (tests); false if
+    /// `timeout` seconds passed first.
+    @discardableResult
+    func waitUntilIdle(timeout: Double = 30) -> Bool {
+        monitor.wait(until: { $0.queue.isEmpty && $0.busy == nil }, deadline: Date().addingTimeInterval(timeout)) { $1 }
+    }
 
-    private func loop() {
+    /// The thread's body: takes the most wanted job, decodes it without the lock, keeps the
+    /// result unless it went stale meanwhile.
+    private static func run(_ monitor: Monitor<State>, decode: Decode) {
         // Below the frame loop: decoding takes only the CPU that drawing leaves idle
         // (SCHED_IDLE), or failing that a low priority.
         var param = sched_param()
         if pthread_setschedparam(pthread_self(), 5 /* SCHED_IDLE */, &param) != 0 {
             setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 19)  // Linux: 0 is this thread
         }
-        let reader = ImageReader()
         while true {
-            let next = state.withLock { state -> Job?? in
-                if state.stopping { return .some(nil) }
-                guard !state.queue.isEmpty else { return nil }
+            let taken = monitor.wait(until: { !$0.queue.isEmpty || $0.stopping }) { state, _ -> Job? in
+                guard !state.stopping else { return nil }
                 let job = state.queue.removeFirst()
-                state.busy = job
-                return .some(job)
+                state.busy = (job, state.generation)
+                return job
             }
-            switch next {
-            case .none:
-                wake.wait()
-                continue
-            case .some(.none):
-                return
-            case .some(.some(let job)):
-                let outcome = PageImage.make(job.source, reader: reader, shape: job.shape).map(OwnedSurface.init)
-                state.withLock { state in
+            guard let job = taken else { return }
+            var result: Result? = Result(job: job, outcome: decode(job))
+            let stale = monitor.withLock { state in
+                let current = !state.stopping && state.busy?.generation == state.generation
+                if current, let result {
+                    state.finished.append(result)
                     state.busy = nil
-                    // A result that arrives after stop() is dropped here, freeing its surface.
-                    if !state.stopping {
-                        state.finished.append(Result(source: job.source, side: job.side, shape: job.shape, outcome: outcome))
-                    }
                 }
+                return !current
             }
+            guard stale else { continue }
+            // Freed outside the lock, before the worker counts as idle.
+            result = nil
+            monitor.withLock { $0.busy = nil }
         }
+    }
+
+    /// Starts a joinable thread named folio-decode running `body`.
+    private static func startThread(_ body: @escaping @Sendable () -> Void) -> pthread_t? {
+        let context = Unmanaged.passRetained(ThreadBody(body)).toOpaque()
+        var thread = pthread_t()
+        let status = pthread_create(&thread, nil, { context in
+            guard let context else { return nil }
+            Thread.current.name = "folio-decode"
+            Unmanaged<ThreadBody>.fromOpaque(context).takeRetainedValue().body()
+            return nil
+        }, context)
+        guard status == 0 else {
+            Unmanaged<ThreadBody>.fromOpaque(context).release()
+            return nil
+        }
+        return thread
+    }
+}
+
+/// A thread's body, boxed to pass through pthread_create's context pointer.
+private final class ThreadBody: Sendable {
+    let body: @Sendable () -> Void
+
+    init(_ body: @escaping @Sendable () -> Void) {
+        self.body = body
     }
 }

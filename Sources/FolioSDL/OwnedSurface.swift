@@ -1,24 +1,20 @@
 import CSDL2
-import Synchronization
 
-/// A decoded SDL surface with exactly one owner, which frees it: made on the decode thread,
-/// handed to the main thread through the worker's lock, dropped after its upload (or when
-/// stale, or when the worker stops). Nobody else frees the pointer.
+/// A decoded SDL surface with exactly one owner, which frees it once, when it goes: decoding
+/// wraps the surface as soon as it exists, the decode worker's queue holds it, the upload
+/// takes it. Nothing else frees `pointer`.
 final class OwnedSurface: @unchecked Sendable {
-    // @unchecked: the pointer is only touched by whichever single thread holds the owner; the
-    // hand-over from the decode thread happens under the worker's Mutex.
+    // Unchecked because `pointer` is not Sendable. Safe: the pointer never changes and is
+    // freed only by deinit, which runs once; the pixels are written before the surface is
+    // wrapped and only read afterwards, and the worker hands an owner to the main thread
+    // through its lock, so no two threads use a surface at once.
     let pointer: UnsafeMutablePointer<SDL_Surface>
-
-    /// Owners alive now, across the process (tests check that none leak).
-    static let live = Atomic<Int>(0)
 
     init(_ pointer: UnsafeMutablePointer<SDL_Surface>) {
         self.pointer = pointer
-        OwnedSurface.live.add(1, ordering: .relaxed)
     }
 
     deinit {
         SDL_FreeSurface(pointer)
-        OwnedSurface.live.subtract(1, ordering: .relaxed)
     }
 }

@@ -137,7 +137,7 @@ public final class Renderer {
         return seconds > 0 ? Double(done) / seconds : 0
     }
 
-    func texture(for layer: Layer) -> TextureCache.Entry? {
+    func texture(for layer: Layer) -> TextureStore.Entry? {
         textures.texture(for: library.image(for: layer.content), side: layer.side, number: Renderer.number(of: layer.content))
     }
 

@@ -3,62 +3,99 @@ import Testing
 @testable import FolioCore
 @testable import FolioSDL
 
-/// The decode thread: one owner per surface, joined on stop, stale results dropped.
-@Suite(.serialized)
-struct DecodeWorkerTests {
-    static let shape = PageImage.Shape(width: 120, height: 180, radius: 4, side: .right)
-
-    static func jobs(_ count: Int, shape: PageImage.Shape = shape) -> [DecodeWorker.Job] {
-        // Distinct sources (the same bundled page under different names via symbolic links
-        // would be refused as leaving nothing; distinct sides and shapes are enough here).
-        (0..<count).map { i in
-            DecodeWorker.Job(source: .file(TextureCacheTests.page.path), side: i % 2 == 0 ? .right : .left,
-                             shape: PageImage.Shape(width: shape.width + Int32(i / 2), height: shape.height, radius: 4, side: .right))
+extension TextureCacheTests {
+    /// The decode worker: `stop()` returns after its thread has ended, every surface it
+    /// decoded is freed exactly once, and results from before `clear()` or a new page size
+    /// never come out. Nested in TextureCacheTests so they run serially with it.
+    @Suite struct DecodeWorkerTests {
+        /// Only passed around here: the tests' decoder never opens it.
+        static func jobs(_ count: Int) -> [DecodeWorker.Job] {
+            (0..<count).map { i in
+                DecodeWorker.Job(source: .file("/nonexistent/page\(i).png"), side: .right,
+                                 shape: PageImage.Shape(width: 4, height: 4, radius: 0, side: .right))
+            }
         }
-    }
 
-    /// Waits (bounded) until the worker has nothing queued or in hand.
-    static func settle(_ worker: DecodeWorker) {
-        let deadline = Date().addingTimeInterval(20)
-        while worker.isBusy && Date() < deadline { usleep(1000) }
-    }
+        /// Something only the worker's thread holds (through its decoder): gone once the thread has ended.
+        final class Token: Sendable {}
 
-    @Test func stoppingWithJobsQueuedAndResultsUntakenFreesEverySurfaceOnce() {
-        let before = OwnedSurface.live.load(ordering: .relaxed)
-        let worker = DecodeWorker()
-        worker.setWanted(Self.jobs(4))
-        Self.settle(worker)
-        #expect(OwnedSurface.live.load(ordering: .relaxed) == before + 4)  // finished, not taken
-        worker.setWanted(Self.jobs(12))  // more queued, some in flight when stop comes
-        worker.stop()
-        #expect(OwnedSurface.live.load(ordering: .relaxed) == before)
-    }
+        @Test func stoppingWithJobsQueuedAndResultsUnconsumedFreesEverySurfaceOnce() throws {
+            let ledger = SurfaceLedger(allowed: 3)
+            let worker = try #require(DecodeWorker(decode: ledger.decode))
+            worker.setWanted(Self.jobs(10))
+            // Three results wait unconsumed, the fourth decode is under way, six jobs queued.
+            #expect(ledger.waitUntilStarted(4))
+            DispatchQueue.global().asyncAfter(deadline: .now() + 0.1) { ledger.allow() }
+            worker.stop()
+            #expect(ledger.madeCount >= 4)
+            #expect(ledger.liveOwners == 0)
+            #expect(ledger.frees.allSatisfy { $0 == 1 })
+            #expect(worker.takeFinished(limit: .max).isEmpty)
+        }
 
-    @Test func stopReturnsOnlyAfterTheJobInHandIsDoneAndTheThreadHasLeft() {
-        let worker = DecodeWorker()
-        worker.setWanted(Self.jobs(3))
-        usleep(2000)  // let the thread take a job
-        worker.stop()
-        #expect(!worker.isBusy)
-        worker.stop()  // a second stop returns at once
-        // Nothing arrives after stop.
-        worker.setWanted(Self.jobs(2))
-        usleep(20_000)
-        #expect(worker.takeFinished(limit: .max).isEmpty)
-    }
+        @Test func stopReturnsOnlyAfterTheThreadHasEnded() throws {
+            let ledger = SurfaceLedger(allowed: 0)
+            weak var token: Token?
+            let worker: DecodeWorker
+            do {
+                let held = Token()
+                token = held
+                let decode: DecodeWorker.Decode = { [held] job in withExtendedLifetime(held) { ledger.decode(job) } }
+                worker = try #require(DecodeWorker(decode: decode))
+            }
+            worker.setWanted(Self.jobs(1))
+            #expect(ledger.waitUntilStarted(1))
+            // The decode under way ends only later, from another thread; stop() must wait for it.
+            DispatchQueue.global().asyncAfter(deadline: .now() + 0.1) { ledger.allow() }
+            worker.stop()
+            #expect(ledger.madeCount == 1)
+            #expect(token == nil)
+            #expect(ledger.liveOwners == 0)
+            #expect(ledger.frees == [1])
+        }
 
-    @Test func clearDropsStaleResultsAndTakenResultsAreOwnedByTheTaker() {
-        let before = OwnedSurface.live.load(ordering: .relaxed)
-        let worker = DecodeWorker()
-        defer { worker.stop() }
-        worker.setWanted(Self.jobs(4))
-        Self.settle(worker)
-        var taken = worker.takeFinished(limit: 1)
-        #expect(taken.count == 1)
-        worker.clear()
-        #expect(worker.takeFinished(limit: .max).isEmpty)
-        #expect(OwnedSurface.live.load(ordering: .relaxed) == before + 1)  // only the one taken
-        taken.removeAll()
-        #expect(OwnedSurface.live.load(ordering: .relaxed) == before)
+        @Test func clearDropsFinishedAndUnderwayResults() throws {
+            let ledger = SurfaceLedger(allowed: 2)
+            let worker = try #require(DecodeWorker(decode: ledger.decode))
+            worker.setWanted(Self.jobs(3))
+            // Two results wait unconsumed; the third decode is under way during clear().
+            #expect(ledger.waitUntilStarted(3))
+            worker.clear()
+            ledger.allow()
+            #expect(worker.waitUntilIdle(timeout: 10))
+            #expect(worker.takeFinished(limit: .max).isEmpty)
+            #expect(ledger.madeCount == 3)
+            #expect(ledger.liveOwners == 0)
+            #expect(ledger.frees == [1, 1, 1])
+            // Still decoding afterwards.
+            worker.setWanted(Self.jobs(1))
+            #expect(worker.waitUntilIdle(timeout: 10))
+            let results = worker.takeFinished(limit: .max)
+            #expect(results.count == 1)
+            #expect(ledger.liveOwners == 1)
+        }
+
+        @Test func aPageDecodedForTheOldSizeIsNeverShown() throws {
+            let (library, dir) = try TextureCacheTests.library(pages: 1)
+            defer { try? FileManager.default.removeItem(at: dir) }
+            let canvas = try HeadlessCanvas(library: library, width: 64, height: 64)
+            let cache = TextureCache(renderer: canvas.sdlRenderer, mode: .background, budgetBytes: 64 << 20)
+            defer { cache.close() }
+            cache.setPageSize(width: 100, height: 150, cornerRadius: 6)
+            let worker = try #require(cache.worker)
+            let source = library.books[0].pages[0]!
+            cache.beginFrame(wanted: [(source, .left)])
+            #expect(worker.waitUntilIdle(timeout: 10))
+            // Decoded at 100×150 but not uploaded yet when the page size doubles.
+            cache.setPageSize(width: 200, height: 300, cornerRadius: 12)
+            cache.beginFrame(wanted: [(source, .left)])
+            #expect(!cache.isReady(source, side: .left))
+            // It comes back at the new size.
+            for _ in 0..<10 where !cache.isReady(source, side: .left) {
+                worker.waitUntilIdle(timeout: 10)
+                cache.beginFrame(wanted: [(source, .left)])
+            }
+            #expect(cache.texture(for: source, side: .left, number: 1)?.width == 200)
+        }
     }
 }

@@ -1,0 +1,35 @@
+import FolioCore
+
+/// The size page textures are made at: the drawn size capped by the renderer's largest
+/// texture, kept through small resizes so dragging a window's edge does not decode every
+/// page again; past 1.25× or below 0.6× the old textures are redone.
+struct PageSizePolicy {
+    /// Largest texture side the renderer takes.
+    let maxTextureSide: Int32
+    /// The current shape (zero until the first `adopt`); its side is always `.right`.
+    private(set) var shape = PageImage.Shape(width: 0, height: 0, radius: 0, side: .right)
+
+    init(maxTextureSide: Int32) {
+        self.maxTextureSide = maxTextureSide
+    }
+
+    /// Takes the page size in pixels; true when the shape changed and textures made for the
+    /// old one must go.
+    mutating func adopt(width: Double, height: Double, cornerRadius: Double) -> Bool {
+        let limit = Double(maxTextureSide - 2 * PageImage.margin)
+        let fit = min(1, limit / max(width, 1), limit / max(height, 1))
+        let w = Int32(max(8, (width * fit).rounded())), h = Int32(max(8, (height * fit).rounded()))
+        guard w != shape.width || h != shape.height else { return false }
+        let ratio = Double(w) / Double(max(shape.width, 1))
+        guard shape.width == 0 || ratio > 1.25 || ratio < 0.6 else { return false }
+        shape = PageImage.Shape(width: w, height: h, radius: cornerRadius * fit, side: .right)
+        return true
+    }
+
+    /// The shape of a page on `side`.
+    func shape(for side: PageSide) -> PageImage.Shape {
+        var s = shape
+        s.side = side
+        return s
+    }
+}

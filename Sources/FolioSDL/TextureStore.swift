@@ -1,0 +1,87 @@
+import CSDL2
+import FolioCore
+
+/// The page and placeholder textures on the GPU, kept within a byte budget: once over it, the
+/// least recently drawn go first (never those of the frame being drawn).
+final class TextureStore {
+    struct Entry {
+        let texture: OpaquePointer
+        /// Content size in texels (without the margin).
+        let width: Int32
+        let height: Int32
+        let bytes: Int
+        var lastUse: Int
+    }
+
+    enum Key: Hashable {
+        case image(ImageSource, PageSide)
+        /// Paper with a page number and a label; `number` nil for a blank page.
+        case placeholder(number: Int?, label: String, side: PageSide)
+    }
+
+    private let renderer: OpaquePointer
+    /// Most bytes of textures kept.
+    let budget: Int
+    private var entries: [Key: Entry] = [:]
+    private(set) var byteCount = 0
+    /// The frame being drawn, counted by `beginFrame`.
+    private var frame = 0
+
+    init(renderer: OpaquePointer, budget: Int) {
+        self.renderer = renderer
+        self.budget = budget
+    }
+
+    var count: Int { entries.count }
+
+    /// Evicts down to the budget what earlier frames drew, then starts a new frame.
+    func beginFrame() {
+        evict()
+        frame += 1
+    }
+
+    func contains(_ key: Key) -> Bool { entries[key] != nil }
+
+    /// The entry for `key`, marked as drawn this frame.
+    func use(_ key: Key) -> Entry? {
+        guard var entry = entries[key] else { return nil }
+        entry.lastUse = frame
+        entries[key] = entry
+        return entry
+    }
+
+    /// Uploads `surface` as the texture for `key` (replacing any), its content `width` ×
+    /// `height` texels; nil if the renderer refuses it.
+    @discardableResult
+    func insert(_ key: Key, surface: OwnedSurface, width: Int32, height: Int32) -> Entry? {
+        guard let texture = SDL_CreateTextureFromSurface(renderer, surface.pointer) else { return nil }
+        SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND)
+        if let old = entries[key] {
+            SDL_DestroyTexture(old.texture)
+            byteCount -= old.bytes
+        }
+        let size = Int(surface.pointer.pointee.w) * Int(surface.pointer.pointee.h) * 4
+        let entry = Entry(texture: texture, width: width, height: height, bytes: size, lastUse: frame)
+        entries[key] = entry
+        byteCount += size
+        return entry
+    }
+
+    /// Destroys every texture (before the renderer goes, or when the page size changes).
+    func purge() {
+        for entry in entries.values { SDL_DestroyTexture(entry.texture) }
+        entries.removeAll()
+        byteCount = 0
+    }
+
+    private func evict() {
+        guard byteCount > budget else { return }
+        let order = entries.filter { $0.value.lastUse < frame }.sorted { $0.value.lastUse < $1.value.lastUse }
+        for (key, entry) in order {
+            guard byteCount > budget else { break }
+            SDL_DestroyTexture(entry.texture)
+            entries[key] = nil
+            byteCount -= entry.bytes
+        }
+    }
+}
