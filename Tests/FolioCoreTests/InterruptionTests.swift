@@ -55,7 +55,7 @@ import Testing
             (0.45, .wheel(dx: 0, dy: 1)),
         ], until: 3)
         #expect(app.navigation.scenes.map(\.kind) == [.shelf, .book])
-        #expect(app.book?.openness == 1)
+        #expect(app.pose.openness == 1)
     }
 
     @Test func oneNotchBackOnAFinishingPushClosesIt() {

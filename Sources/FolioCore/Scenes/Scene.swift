@@ -33,18 +33,6 @@ public protocol Scene: AnyObject {
     func update(at time: Double)
     /// True when nothing in the scene is moving.
     var isAtRest: Bool { get }
-
-    func willAppear()
-    func didAppear()
-    func willDisappear()
-    func didDisappear()
-}
-
-extension Scene {
-    public func willAppear() {}
-    public func didAppear() {}
-    public func willDisappear() {}
-    public func didDisappear() {}
 }
 
 /// Accumulates wheel notches and hands out whole steps (one page, one book); smooth wheels

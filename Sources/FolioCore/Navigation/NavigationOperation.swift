@@ -1,0 +1,4 @@
+/// Push (shelf → book) or pop (book → shelf).
+public enum NavigationOperation: String, Sendable {
+    case push, pop
+}
