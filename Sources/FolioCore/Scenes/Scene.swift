@@ -46,6 +46,4 @@ struct WheelStepper: Sendable {
         accumulated -= whole
         return Int(whole)
     }
-
-    mutating func reset() { accumulated = 0 }
 }
