@@ -5,44 +5,8 @@ import Testing
 /// The whole flow through FolioApp: keys, the wheel pinch and the book-opening transition
 /// (SPEC §3–4), driven at 60 frames per second.
 @Suite struct FolioAppTests {
-    static let dt = 1.0 / 60
+    static let dt = FixedStep.dt
     static let notch = log(1.25)
-
-    /// An app at a fixed frame rate: events are delivered at their own times, before the
-    /// update of the first frame at or after them.
-    final class Session {
-        let app: FolioApp
-        private(set) var frame = 0
-        var recording = false
-        private(set) var traces: [String] = []
-
-        init(size: Size = Size(width: 1280, height: 800), books: Int = 6, pages: Int = 12) {
-            app = FolioApp(library: .synthetic(books: books, pages: pages), size: size)
-            app.update(at: 0)
-        }
-
-        var now: Double { Double(frame) * FolioAppTests.dt }
-        var kinds: [SceneKind] { app.navigation.scenes.map(\.kind) }
-        var state: String { app.transition?.state.name ?? "none" }
-
-        /// Sends an event now, after this frame's update.
-        func send(_ event: InputEvent) { app.handle(event, at: now) }
-
-        func run(until end: Double, events: [(t: Double, event: InputEvent)] = [], each: (Double) -> Void = { _ in }) {
-            var pending = events[...]
-            while now + FolioAppTests.dt <= end + 1e-9 {
-                frame += 1
-                let t = now
-                while let next = pending.first, next.t <= t + 1e-9 {
-                    app.handle(next.event, at: next.t)
-                    pending.removeFirst()
-                }
-                app.update(at: t)
-                if recording { traces.append(app.trace(frame: frame, t: t).serialized()) }
-                each(t)
-            }
-        }
-    }
 
     static func wheel(_ times: [Double], dy: Double, _ modifiers: Modifiers = []) -> [(t: Double, event: InputEvent)] {
         times.map { ($0, InputEvent.wheel(dx: 0, dy: dy, modifiers: modifiers)) }
@@ -62,7 +26,7 @@ import Testing
     // MARK: Keys
 
     @Test func enterOpensTheBookWithTheSpring() {
-        let s = Session()
+        let s = AppDriver()
         s.send(.key(.return))
         #expect(s.app.transition?.operation == .push && s.state == "animating")
         let trace = s.app.trace(frame: 0, t: 0).serialized()
@@ -88,7 +52,7 @@ import Testing
     }
 
     @Test func shelfStaysVisibleUnderTheOpeningBook() {
-        let s = Session()
+        let s = AppDriver()
         s.send(.key(.return))
         s.run(until: 0.1)
         let contents = s.app.drawList().layers.map(\.content)
@@ -98,7 +62,7 @@ import Testing
     }
 
     @Test func escapeClosesWithEaseInOut() {
-        let s = Session()
+        let s = AppDriver()
         s.send(.key(.return))
         s.run(until: 1.2)
         let t0 = s.now
@@ -115,7 +79,7 @@ import Testing
     }
 
     @Test func clickingASideBookCentresItAndClickingTheCentreOpensIt() {
-        let s = Session()
+        let s = AppDriver()
         s.send(.pointerDown(Point(x: 1012, y: 400)))
         s.send(.pointerUp(Point(x: 1012, y: 400)))
         #expect(s.app.transition == nil && s.app.shelf.scroller.target == 372)
@@ -130,7 +94,7 @@ import Testing
     /// picks the leaf by velocity, else by the nearer one.
     @Test(arguments: [(-300.0, 0.06, 0.0, 1), (-100.0, 0.5, 0.0, 0), (-400.0, 0.5, 0.0, 1), (300.0, 0.06, 1.0, 0)])
     func draggingInTheBookTurnsALeaf(dx: Double, hold: Double, startLeaf: Double, leaf: Int) {
-        let s = Session()
+        let s = AppDriver()
         s.send(.key(.return))
         s.run(until: 1.2)
         if startLeaf > 0 {
@@ -154,7 +118,7 @@ import Testing
     // MARK: The wheel pinch
 
     @Test func threeQuickNotchesOpenTheBook() {
-        let s = Session()
+        let s = AppDriver()
         var states: [(t: Double, name: String)] = []
         s.run(until: 1.6, events: Self.wheel([0, 0.06, 0.12], dy: 1)) { t in states.append((t, s.state)) }
         let idleEnd = 0.12 + 0.25
@@ -169,7 +133,7 @@ import Testing
     }
 
     @Test func oneNotchThenNothingSpringsBack() {
-        let s = Session()
+        let s = AppDriver()
         var names = Set<String>()
         s.run(until: 1, events: Self.wheel([0], dy: 1)) { _ in names.insert(s.state) }
         #expect(names.contains("interacting") && names.contains("cancelling") && !names.contains("finishing"))
@@ -178,7 +142,7 @@ import Testing
     }
 
     @Test func reversingTheWheelLowersProgress() {
-        let s = Session()
+        let s = AppDriver()
         let events = Self.wheel([0, 0.06, 0.12], dy: 1) + Self.wheel([0.18, 0.24], dy: -1)
         var progress: [(t: Double, p: Double)] = []
         s.run(until: 1.2, events: events) { t in progress.append((t, s.app.transition?.progress ?? -1)) }
@@ -190,7 +154,7 @@ import Testing
     }
 
     @Test func wheelDownClosesTheOpenBook() {
-        let s = Session()
+        let s = AppDriver()
         s.send(.key(.return))
         s.run(until: 1.2)
         let t0 = s.now + 0.005
@@ -209,7 +173,7 @@ import Testing
 
     @Test func ctrlWheelIsTheSameAsTheWheel() {
         func traces(_ modifiers: Modifiers) -> [String] {
-            let s = Session()
+            let s = AppDriver()
             s.recording = true
             let events = Self.wheel([0, 0.06, 0.12], dy: 1, modifiers) + Self.wheel([2, 2.06, 2.12, 2.18], dy: -1, modifiers)
             s.run(until: 4, events: events)
@@ -223,7 +187,7 @@ import Testing
     }
 
     @Test func aNewGestureGrabsAFinishingTransition() {
-        let s = Session()
+        let s = AppDriver()
         s.run(until: 0.45, events: Self.wheel([0, 0.06, 0.12], dy: 1))
         guard let t = s.app.transition, t.state.name == "finishing" else {
             Issue.record("expected a finishing push, got \(s.state)"); return
@@ -241,7 +205,7 @@ import Testing
     }
 
     @Test func enterMidGestureFinishesTheOpening() {
-        let s = Session()
+        let s = AppDriver()
         s.run(until: 0.1, events: Self.wheel([0], dy: 1))
         s.send(.key(.return))
         #expect(s.state == "finishing")
@@ -251,7 +215,7 @@ import Testing
 
     /// Held mid-gesture, the push samples its spring at progress × 1 s: at 0.446 it overshoots.
     @Test func heldPushShowsTheSpringOvershoot() {
-        let s = Session()
+        let s = AppDriver()
         s.send(.wheel(dx: 0, dy: Self.notches(forPushProgress: 0.446)))
         guard let t = s.app.transition, let book = s.app.book else { Issue.record("no push"); return }
         #expect(s.state == "interacting" && abs(t.progress - 0.446) < 1e-12)
@@ -269,7 +233,7 @@ import Testing
     /// cancel p·1 s, ending within a frame of that.
     @Test(arguments: [0.2, 0.35, 0.65, 0.8])
     func completionDurationFollowsProgress(p: Double) {
-        let s = Session()
+        let s = AppDriver()
         s.send(.wheel(dx: 0, dy: Self.notches(forPushProgress: p)))
         var release: Double?, done: Double?
         s.run(until: 2) { t in
@@ -324,7 +288,7 @@ import Testing
 
     @Test(arguments: [1, 2, 3, 4, 5, 6] as [UInt64])
     func stormsAlwaysSettle(seed: UInt64) {
-        let s = Session()
+        let s = AppDriver()
         s.recording = true
         let events = Self.storm(seed: seed, count: 300)
         s.run(until: events.last!.t + 2, events: events)
@@ -348,7 +312,7 @@ import Testing
     }
 
     @Test func transitionsWorkInATinyWindow() {
-        let s = Session(size: Size(width: 320, height: 240))
+        let s = AppDriver(size: Size(width: 320, height: 240))
         s.recording = true
         s.send(.key(.return))
         s.run(until: 1.2)
@@ -362,7 +326,7 @@ import Testing
 
     @Test(arguments: [Size(width: 800, height: 600), Size(width: 320, height: 240), Size(width: 2560, height: 1600)])
     func resizeMidTransitionEndsAtRest(size: Size) {
-        let s = Session()
+        let s = AppDriver()
         s.recording = true
         s.send(.key(.return))
         s.run(until: 1.5, events: [(0.4, .resize(size))])
