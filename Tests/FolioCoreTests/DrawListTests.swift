@@ -72,8 +72,7 @@ import Testing
     /// The closed book of the transition: right pages flat, left pages face down; only the cover shows.
     @Test func closedBookShowsOnlyItsCover() {
         let scene = BookScene(bookIndex: 0, pageCount: 12, size: Size(width: 1280, height: 800))
-        scene.openness = 0
-        let drawn = DrawList.depthSorted(scene.layers()).map(page)
+        let drawn = DrawList.depthSorted(scene.layers(in: .shelf)).map(page)
         #expect(drawn.last == 0)
         #expect(drawn.allSatisfy { $0 % 2 == 0 }) // left pages lie face down
     }

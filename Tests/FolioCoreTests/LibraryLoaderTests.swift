@@ -171,7 +171,8 @@ import Testing
     }
 
     /// Random bytes (fixed seed) fed to the plist and CBZ loaders and the header reader never
-    /// crash: they load or throw a FolioError.
+    /// crash: they load or throw a FolioError naming the file; lightly damaged files can
+    /// still load.
     @Test func randomBytesNeverCrashTheLoaders() throws {
         let dir = try LibraryFixtures.directory()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -203,11 +204,12 @@ import Testing
                     for page in book.pages.compactMap({ $0 }) { _ = try? reader.data(for: page) }
                 }
                 loaded += 1
-            } catch is FolioError {
+            } catch let error as FolioError {
                 refused += 1
+                // One sentence that names the file (any other error fails the test by throwing).
+                #expect(error.message.contains(url.lastPathComponent), "\(error.message)")
             }
         }
-        #expect(loaded + refused == 300)
-        #expect(refused > 0)
+        #expect(refused > 0 && loaded > 0, "loaded \(loaded), refused \(refused)")
     }
 }

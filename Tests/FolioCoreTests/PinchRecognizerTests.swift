@@ -66,18 +66,27 @@ import Testing
         #expect(abs(scale - 1.25) < 1e-12 && velocity == 0)
     }
 
-    /// d(scale)/dt ≈ scale · k · Δnotches / Δt over the tail.
+    /// The release velocity is d(scale)/dt at the end of a steady run: it lies between the
+    /// slope of the last notch and the slope the next notch would have had (the scale is
+    /// exponential in the notches), points the way the wheel turned, and doubles when the
+    /// same run takes half the time.
     @Test(arguments: [1.0, -1.0])
     func velocityOfAQuickRun(direction: Double) {
-        var pinch = PinchRecognizer()
-        for i in 0..<3 { _ = pinch.wheel(dy: direction, at: 0.06 * Double(i)) }
-        guard case .ended(let scale, let velocity)? = pinch.update(at: 0.12 + 0.25) else {
+        func release(gap: Double) -> (scale: Double, velocity: Double)? {
+            var pinch = PinchRecognizer()
+            for i in 0..<3 { _ = pinch.wheel(dy: direction, at: gap * Double(i)) }
+            guard case .ended(let scale, let velocity)? = pinch.update(at: 2 * gap + 0.25) else { return nil }
+            return (scale, velocity)
+        }
+        guard let run = release(gap: 0.06), let quick = release(gap: 0.03) else {
             Issue.record("not ended")
             return
         }
-        let expectedScale = exp(Self.k * 3 * direction)
-        #expect(abs(scale - expectedScale) < 1e-12)
-        #expect(abs(velocity - expectedScale * Self.k * 2 * direction / 0.12) < 1e-9)
-        #expect(velocity * direction > 0)
+        let scales = (2...4).map { pow(1.25, direction * Double($0)) } // after notches 2, 3, 4
+        #expect(abs(run.scale - scales[1]) < 1e-12)
+        let lastSlope = (scales[1] - scales[0]) / 0.06, nextSlope = (scales[2] - scales[1]) / 0.06
+        #expect(run.velocity > min(lastSlope, nextSlope) && run.velocity < max(lastSlope, nextSlope))
+        #expect(run.velocity * direction > 0)
+        #expect(abs(quick.velocity - 2 * run.velocity) < 1e-9 * abs(run.velocity))
     }
 }

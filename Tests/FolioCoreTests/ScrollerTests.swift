@@ -61,11 +61,7 @@ import Testing
         #expect(abs((seen?.rest ?? 0) - expectedRest) < 1e-9)
         #expect(abs((seen?.velocity ?? 0) - velocity) < 1e-9)
         #expect(s.isAnimating && s.target == 372) // ceil(287.4 / 372) = 1
-        var t = release
-        while s.isAnimating && t < release + 5 {
-            t += 1.0 / 60
-            s.update(at: t)
-        }
+        for t in FixedStep.times(after: release, through: release + 5) where s.isAnimating { s.update(at: t) }
         #expect(s.position == 372 && !s.isAnimating)
     }
 
@@ -111,10 +107,8 @@ import Testing
         s.scroll(to: 744, at: 2)
         let lambda = -1000 * log(0.99)
         let settle = log(744 / 0.05) / lambda
-        var t = 2.0
         var previous = 0.0
-        while t < 2 + settle - 1.0 / 60 {
-            t += 1.0 / 60
+        for t in FixedStep.times(after: 2, through: 2 + settle) {
             s.update(at: t)
             if s.isAnimating {
                 #expect(abs(s.position - 744 * (1 - exp(-lambda * (t - 2)))) < 1e-9)

@@ -70,7 +70,8 @@ struct TextureCacheTests {
         #expect(!cache.isReady(library.books[0].pages[0]!, side: .right))
     }
 
-    @Test func brokenImagesBecomeMarkedPlaceholdersWithOneWarning() throws {
+    /// (The one warning per broken file is checked end to end, on stderr, in LibraryCommandTests.)
+    @Test func brokenImagesBecomePlaceholdersKeyedByTheirReason() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("folio-broken-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }

@@ -78,7 +78,7 @@ public struct Spring: Motion, Equatable {
     }
 
     public func velocity(at t: Double) -> Double {
-        if t < 0 || t >= duration { return 0 }  // at rest before it starts and once it settles
+        if t < 0 || t >= duration { return 0 }
         let z = dampingRatio, w0 = naturalFrequency, v = initialVelocity
         if z >= 1 {
             // d/dt of 1 − e^(−w0 t)(1 + (w0 − v)t)

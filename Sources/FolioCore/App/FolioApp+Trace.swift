@@ -11,7 +11,8 @@ extension FolioApp {
                 ("interactive", .bool(transition.isInteractive)),
             ])
         }
-        let covers: [JSONValue] = shelf.covers().map {
+        let pose = self.pose
+        let covers: [JSONValue] = shelf.covers(in: pose).map {
             .object([("book", .number(Double($0.book))), ("scale", .number($0.scale)), ("alpha", .number($0.alpha))])
         }
         let shelfJSON = JSONValue.object([
@@ -23,7 +24,7 @@ extension FolioApp {
         var bookJSON = JSONValue.null
         if let book {
             let inTransition = navigation.transition != nil
-            let pages: [JSONValue] = book.pages().map { state in
+            let pages: [JSONValue] = book.pages(in: pose).map { state in
                 let layer = book.layer(state)
                 var members: [(String, JSONValue)] = [
                     ("page", .number(Double(state.pose.page))),

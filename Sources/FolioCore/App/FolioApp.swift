@@ -20,8 +20,8 @@ public final class FolioApp: NavigationDelegate {
     private var pinchBase = 0.0
     /// True when the pinch took hold of a transition that was already running.
     private var pinchGrabbed = false
-    /// Set while a push or pop is started by the pinch, for the delegate.
-    private var startingInteractively = false
+    /// Times pushes and pops and poses the scenes for them.
+    private let animator = BookOpeningTransition()
 
     /// Last time given to the app (real seconds) and the animation clock derived from it.
     public private(set) var time = 0.0
@@ -48,6 +48,13 @@ public final class FolioApp: NavigationDelegate {
     }
 
     public var transition: Transition? { navigation.transition }
+
+    /// How the shelf and the book show now: the running transition's pose, or the one the
+    /// stack rests in.
+    public var pose: BookOpeningPose {
+        if let transition = navigation.transition { return animator.pose(transition.operation, value: transition.value) }
+        return navigation.scenes.count > 1 ? .open : .shelf
+    }
 
     // MARK: Clock
 
@@ -135,28 +142,24 @@ public final class FolioApp: NavigationDelegate {
             request = shelf.handle(input, at: animationTime)
         }
         switch request {
-        case .openBook(let index)?: open(index, interactive: false)
-        case .closeBook?: close(interactive: false)
+        case .openBook(let index)?: open(index)
+        case .closeBook?: close()
         case .quit?: quitRequested = true
         case nil: break
         }
     }
 
-    private func open(_ index: Int, interactive: Bool) {
+    private func open(_ index: Int) {
         guard navigation.transition == nil, library.books.indices.contains(index) else { return }
         shelf.settle(onBook: index)
         let scene = BookScene(bookIndex: index, pageCount: library.books[index].displayPageCount, size: size)
         book = scene
-        startingInteractively = interactive
-        navigation.push(scene, animated: true, interactive: interactive, at: animationTime)
-        startingInteractively = false
+        navigation.push(scene, animated: true, at: animationTime)
     }
 
-    private func close(interactive: Bool) {
+    private func close() {
         guard navigation.transition == nil, navigation.scenes.count > 1 else { return }
-        startingInteractively = interactive
-        navigation.pop(animated: true, interactive: interactive, at: animationTime)
-        startingInteractively = false
+        navigation.pop(animated: true, at: animationTime)
     }
 
     // MARK: Pinch
@@ -172,19 +175,23 @@ public final class FolioApp: NavigationDelegate {
         switch phase {
         case .began(let scale):
             pinchInteraction = nil
-            pinchBase = 0
-            pinchGrabbed = false
+            pinchGrabbed = navigation.transition != nil
+            if !pinchGrabbed {
+                // Spreading on the shelf opens the centred book, pinching in the book closes it.
+                if navigation.top === shelf {
+                    if scale >= 1, !library.books.isEmpty { open(shelf.centeredIndex) }
+                } else if scale < 1 {
+                    close()
+                }
+            }
+            // Take hold of the transition just started, or of a running one where it is.
             if let running = navigation.transition {
-                pinchGrabbed = true
-                // Take hold of a finishing or cancelling transition where it is.
-                let interaction = navigation.makeInteraction()
-                navigation.grab(with: interaction)
+                let interaction = PercentDrivenInteraction()
+                navigation.grab(with: interaction, at: animationTime)
                 pinchInteraction = interaction
                 pinchBase = running.progress
-            } else if navigation.top === shelf {
-                if scale >= 1, !library.books.isEmpty { open(shelf.centeredIndex, interactive: true) }
-            } else if scale < 1 {
-                close(interactive: true)
+            } else {
+                pinchBase = 0
             }
             pinchChanged(.changed(scale: scale))
         case .changed(let scale):
@@ -211,23 +218,17 @@ public final class FolioApp: NavigationDelegate {
             } else {
                 forward = progress >= 0.5
             }
-            if forward { interaction.finish() } else { interaction.cancel() }
+            if forward { interaction.finish(at: animationTime) } else { interaction.cancel(at: animationTime) }
         }
     }
 
     // MARK: NavigationDelegate
 
+    /// Every push and pop opens or closes a book. No interaction controller: the pinch takes
+    /// hold of the transition it starts, as of any running one (`pinchChanged`).
     public func navigationStack(_ stack: NavigationStack, animatorFor operation: NavigationOperation,
-                                from: any Scene, to: any Scene) -> TransitionAnimator? {
-        BookOpeningTransition()
-    }
-
-    public func navigationStack(_ stack: NavigationStack,
-                                interactionControllerFor animator: TransitionAnimator) -> PercentDrivenInteraction? {
-        guard startingInteractively else { return nil }
-        let interaction = stack.makeInteraction()
-        pinchInteraction = interaction
-        return interaction
+                                from: any Scene, to: any Scene) -> (any TransitionAnimator)? {
+        animator
     }
 
     // MARK: Output
@@ -236,14 +237,14 @@ public final class FolioApp: NavigationDelegate {
     public func drawList() -> DrawList {
         var list = DrawList(background: ShelfScene.background)
         if library.books.isEmpty { list.hint = FolioApp.emptyHint }
-        let bookOpaque = navigation.transition == nil && book.map { $0.backgroundOpacity >= 1 } ?? false
-        if let book, bookOpaque {
+        let pose = self.pose
+        if let book, pose.showsBookBackground {
             list.background = BookScene.background
-            list.appendSorted(book.layers())
+            list.appendSorted(book.layers(in: pose))
             return list
         }
-        list.appendFlat(shelf.layers())
-        if let book { list.appendSorted(book.layers()) }
+        list.appendFlat(shelf.layers(in: pose))
+        if let book { list.appendSorted(book.layers(in: pose)) }
         return list
     }
 

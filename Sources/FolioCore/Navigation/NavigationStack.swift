@@ -1,21 +1,9 @@
-/// Chooses how the stack animates (UINavigationControllerDelegate's shape).
-public protocol NavigationDelegate: AnyObject {
-    /// An animator for this push or pop, or nil to change the stack at once.
-    func navigationStack(_ stack: NavigationStack, animatorFor operation: NavigationOperation,
-                         from: any Scene, to: any Scene) -> TransitionAnimator?
-    /// An interaction controller when a gesture drives the transition, or nil.
-    func navigationStack(_ stack: NavigationStack,
-                         interactionControllerFor animator: TransitionAnimator) -> PercentDrivenInteraction?
-}
-
 /// The scenes on screen, bottom first, and the one transition that may be running.
 public final class NavigationStack {
     /// The committed stack; a pushed scene joins it when its transition finishes.
     public private(set) var scenes: [any Scene]
     public private(set) var transition: Transition?
     public weak var delegate: NavigationDelegate?
-    /// The animation clock as of the last `update(at:)`.
-    public private(set) var now = 0.0
 
     public init(root: any Scene) {
         scenes = [root]
@@ -29,33 +17,27 @@ public final class NavigationStack {
         return scenes
     }
 
-    /// A controller for a gesture to drive the next push or pop.
-    public func makeInteraction() -> PercentDrivenInteraction {
-        PercentDrivenInteraction { [unowned self] in self.now }
-    }
-
-    public func push(_ scene: any Scene, animated: Bool, interactive: Bool = false, at time: Double) {
+    public func push(_ scene: any Scene, animated: Bool, at time: Double) {
         guard transition == nil else { return }
-        begin(.push, from: top, to: scene, animated: animated, interactive: interactive, at: time)
+        begin(.push, from: top, to: scene, animated: animated, at: time)
     }
 
-    public func pop(animated: Bool, interactive: Bool = false, at time: Double) {
+    public func pop(animated: Bool, at time: Double) {
         guard transition == nil, scenes.count > 1 else { return }
-        begin(.pop, from: top, to: scenes[scenes.count - 2], animated: animated, interactive: interactive, at: time)
+        begin(.pop, from: top, to: scenes[scenes.count - 2], animated: animated, at: time)
     }
 
     private func begin(_ operation: NavigationOperation, from: any Scene, to: any Scene,
-                       animated: Bool, interactive: Bool, at time: Double) {
-        now = time
+                       animated: Bool, at time: Double) {
         guard animated, let animator = delegate?.navigationStack(self, animatorFor: operation, from: from, to: to) else {
             commit(operation, to: to)
             return
         }
-        let interaction = interactive ? delegate?.navigationStack(self, interactionControllerFor: animator) : nil
-        let context = TransitionContext(operation: operation, from: from, to: to, isInteractive: interaction != nil)
-        let transition = Transition(context: context, animator: animator, at: time)
-        self.transition = transition
-        interaction?.start(transition)
+        let context = TransitionContext(operation: operation, from: from, to: to)
+        transition = Transition(context: context, animator: animator, at: time)
+        if let interaction = delegate?.navigationStack(self, interactionControllerFor: animator) {
+            grab(with: interaction, at: time)
+        }
     }
 
     private func commit(_ operation: NavigationOperation, to: any Scene) {
@@ -65,25 +47,25 @@ public final class NavigationStack {
         }
     }
 
-    /// Hands a running transition to `interaction` where it is (interrupting it).
-    public func grab(with interaction: PercentDrivenInteraction) {
-        guard let transition, !transition.isFinished else { return }
-        interaction.start(transition)
+    /// Hands the running transition to `interaction` where it is at `time` (interrupting it).
+    public func grab(with interaction: PercentDrivenInteraction, at time: Double) {
+        guard let running = transition, !running.isFinished else { return }
+        let held = Transition(interacting: running, at: time)
+        transition = held
+        interaction.start(held)
     }
 
     /// Turns a running transition around: towards completion (`forward`) or back.
     public func steer(forward: Bool, at time: Double) {
         guard let transition else { return }
-        now = time
         if forward { transition.finish(at: time) } else { transition.cancel(at: time) }
     }
 
     /// Advances the transition to `time` and settles the stack when it ends.
     public func update(at time: Double) {
-        now = time
         guard let transition else { return }
         transition.update(at: time)
-        guard let finished = transition.outcome else { return }
+        guard case .ended(let finished) = transition.state else { return }
         self.transition = nil
         if finished { commit(transition.operation, to: transition.context.to) }
     }

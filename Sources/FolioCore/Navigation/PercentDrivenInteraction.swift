@@ -1,22 +1,18 @@
 /// Drives a transition by hand (UIPercentDrivenInteractiveTransition): while interacting,
-/// the animator's own curve is sampled at `progress × duration`; `finish()` and `cancel()`
-/// hand the rest back to the clock.
+/// the animator's own curve is sampled at `progress × duration`; `finish(at:)` and
+/// `cancel(at:)` hand the rest back to the clock.
 public final class PercentDrivenInteraction {
     /// Multiplies the speed of the finishing or cancelling part.
     public var completionSpeed = 1.0 { didSet { transition?.completionSpeed = completionSpeed } }
+    /// The transition this interaction holds; it lets go when another takes hold.
     private weak var transition: Transition?
-    /// The animation clock, as the navigation stack last saw it.
-    private let clock: () -> Double
 
-    init(clock: @escaping () -> Double) {
-        self.clock = clock
-    }
+    public init() {}
 
-    /// Attaches to a transition, taking hold of it where it is.
+    /// Attaches to a transition that the stack has just put in its hands.
     func start(_ transition: Transition) {
         self.transition = transition
         transition.completionSpeed = completionSpeed
-        transition.beginInteraction(at: clock())
     }
 
     public var isActive: Bool { transition.map { !$0.isFinished } ?? false }
@@ -25,6 +21,6 @@ public final class PercentDrivenInteraction {
 
     /// Moves the transition to `progress` (clamped to 0…1).
     public func update(_ progress: Double) { transition?.setInteractiveProgress(progress) }
-    public func finish() { transition?.finish(at: clock()) }
-    public func cancel() { transition?.cancel(at: clock()) }
+    public func finish(at time: Double) { transition?.finish(at: time) }
+    public func cancel(at time: Double) { transition?.cancel(at: time) }
 }

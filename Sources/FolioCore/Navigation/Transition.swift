@@ -1,34 +1,51 @@
-/// A running push or pop: the animator's curve sampled at `progress × duration`, driven
-/// either by the clock or by a percent-driven interaction.
+/// A running push or pop: the animator's curve sampled at `progress × duration`, driven by
+/// the clock or, once a gesture takes hold, by a percent-driven interaction. Every call that
+/// depends on time is given the time.
 public final class Transition {
     public let context: TransitionContext
     public let duration: Double
+    /// True when a gesture took hold of this transition (it may have let go since). A gesture
+    /// that takes hold of a running transition continues it as a new, interactive one.
+    public let isInteractive: Bool
     /// Speed multiplier for finishing and cancelling (UIPercentDrivenInteractiveTransition).
     public var completionSpeed = 1.0
     public private(set) var state: TransitionState
     /// Fraction of the duration elapsed, 0…1, as of the last `update(at:)` or state change.
     public private(set) var progress: Double
-    /// True while, or once, a gesture drove this transition.
-    public private(set) var isInteractive: Bool
-    /// Set when the transition has ended: true finished, false cancelled.
-    public private(set) var outcome: Bool?
-    private let animation: TransitionAnimation
+    /// A 0 → 1 motion over `duration`.
+    private let curve: any Motion
 
-    init(context: TransitionContext, animator: TransitionAnimator, at time: Double) {
+    init(context: TransitionContext, animator: any TransitionAnimator, at time: Double) {
         self.context = context
         duration = max(animator.transitionDuration(context), 1e-3)
-        animation = animator.animateTransition(context)
-        isInteractive = context.isInteractive
+        curve = animator.curve(context)
+        isInteractive = false
         progress = 0
-        state = context.isInteractive ? .interacting(progress: 0) : .animating(start: time)
-        animation.animations(animation.curve.value(at: 0))
+        state = .animating(start: time)
+    }
+
+    /// The same transition where it is at `time`, held by a gesture.
+    init(interacting other: Transition, at time: Double) {
+        context = other.context
+        duration = other.duration
+        curve = other.curve
+        isInteractive = true
+        completionSpeed = other.completionSpeed
+        progress = other.progress(at: time)
+        state = .interacting(progress: progress)
     }
 
     public var operation: NavigationOperation { context.operation }
-    public var isFinished: Bool { outcome != nil }
+    public var isFinished: Bool {
+        if case .ended = state { return true }
+        return false
+    }
 
-    /// The curve's value now (what the animations block last received).
-    public var value: Double { animation.curve.value(at: progress * duration) }
+    /// The curve's value now: what the scenes are posed at. Once ended, exactly 1 or 0.
+    public var value: Double {
+        if case .ended(let finished) = state { return finished ? 1 : 0 }
+        return curve.value(at: progress * duration)
+    }
 
     /// Progress at `time` for the current state.
     func progress(at time: Double) -> Double {
@@ -41,59 +58,47 @@ public final class Transition {
             return clamp(from + (time - start) * completionSpeed / duration, 0, 1)
         case .cancelling(let from, let start):
             return clamp(from - (time - start) * completionSpeed / duration, 0, 1)
+        case .ended(let finished):
+            return finished ? 1 : 0
         }
     }
 
     /// Advances to `time`; ends the transition when the clock-driven part runs out.
     func update(at time: Double) {
-        guard outcome == nil else { return }
         progress = progress(at: time)
-        animation.animations(value)
         switch state {
         case .animating, .finishing:
-            if progress >= 1 { end(finished: true) }
+            if progress >= 1 { state = .ended(finished: true) }
         case .cancelling:
-            if progress <= 0 { end(finished: false) }
-        case .interacting:
+            if progress <= 0 { state = .ended(finished: false) }
+        case .interacting, .ended:
             break
         }
     }
 
-    private func end(finished: Bool) {
-        outcome = finished
-        animation.animations(finished ? 1 : 0)
-        animation.completion(finished)
-    }
-
-    // MARK: Steering (the percent-driven controller and the app call these)
-
-    /// A gesture takes hold of the transition where it is now.
-    func beginInteraction(at time: Double) {
-        guard outcome == nil else { return }
-        progress = progress(at: time)
-        state = .interacting(progress: progress)
-        isInteractive = true
-    }
+    // MARK: Steering (the percent-driven interaction and the stack call these)
 
     /// Moves an interacting transition to `fraction` (clamped to 0…1).
     func setInteractiveProgress(_ fraction: Double) {
-        guard outcome == nil, case .interacting = state else { return }
+        guard case .interacting = state else { return }
         progress = clamp(fraction, 0, 1)
         state = .interacting(progress: progress)
-        animation.animations(value)
     }
 
-    /// Plays the rest forward over `(1 − p)·duration / completionSpeed`.
+    /// Plays the rest forward over `(1 − p)·duration / completionSpeed`; a transition that
+    /// is animating from the start already does.
     func finish(at time: Double) {
-        guard outcome == nil else { return }
-        if case .animating = state { return }
+        switch state {
+        case .animating, .ended: return
+        case .interacting, .finishing, .cancelling: break
+        }
         progress = progress(at: time)
         state = .finishing(from: progress, start: time)
     }
 
     /// Plays back to the start over `p·duration / completionSpeed`.
     func cancel(at time: Double) {
-        guard outcome == nil else { return }
+        if isFinished { return }
         progress = progress(at: time)
         state = .cancelling(from: progress, start: time)
     }

@@ -1,5 +1,9 @@
-/// Animates a push or pop between two scenes (UIViewControllerAnimatedTransitioning).
-public protocol TransitionAnimator: AnyObject {
+/// Times a push or pop (UIViewControllerAnimatedTransitioning): a 0 → 1 curve over a
+/// duration. What a curve value looks like is the animator's own pose type, which the scenes
+/// read; the animator never reaches into a scene.
+public protocol TransitionAnimator {
+    /// Seconds on the animation clock.
     func transitionDuration(_ context: TransitionContext) -> Double
-    func animateTransition(_ context: TransitionContext) -> TransitionAnimation
+    /// A 0 → 1 motion over the duration (a spring may pass 1 on the way).
+    func curve(_ context: TransitionContext) -> any Motion
 }

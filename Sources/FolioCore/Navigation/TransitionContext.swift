@@ -3,6 +3,4 @@ public struct TransitionContext {
     public let operation: NavigationOperation
     public let from: any Scene
     public let to: any Scene
-    /// True when a gesture drives the transition.
-    public let isInteractive: Bool
 }

@@ -8,6 +8,8 @@ public enum TransitionState: Equatable, Sendable {
     case finishing(from: Double, start: Double)
     /// Playing the curve backwards to 0 from `from`, begun at `start`.
     case cancelling(from: Double, start: Double)
+    /// Over: the stack settles on the new scene (`finished`) or stays where it was.
+    case ended(finished: Bool)
 
     public var name: String {
         switch self {
@@ -15,6 +17,7 @@ public enum TransitionState: Equatable, Sendable {
         case .interacting: return "interacting"
         case .finishing: return "finishing"
         case .cancelling: return "cancelling"
+        case .ended: return "ended"
         }
     }
 }

@@ -1,6 +1,7 @@
 /// The book-opening animation (SPEC §3): a push springs the centred cover open into the
-/// book while the shelf fades; a pop eases the pages shut onto the shelf again.
-public final class BookOpeningTransition: TransitionAnimator {
+/// book while the shelf fades; a pop eases the pages shut onto the shelf again. It maps the
+/// transition's curve value to a `BookOpeningPose`.
+public struct BookOpeningTransition: TransitionAnimator {
     public static let duration = 1.0
 
     public init() {}
@@ -18,52 +19,25 @@ public final class BookOpeningTransition: TransitionAnimator {
         BookOpeningTransition.duration
     }
 
-    public func animateTransition(_ context: TransitionContext) -> TransitionAnimation {
+    public func curve(_ context: TransitionContext) -> any Motion {
         let duration = transitionDuration(context)
         switch context.operation {
-        case .push:
-            guard let shelf = context.from as? ShelfScene, let book = context.to as? BookScene else { break }
-            // Start: the selected cover hidden, every page closed, the book's background clear.
-            shelf.centeredCoverOpacity = 0
-            book.backgroundOpacity = 0
-            return TransitionAnimation(
-                curve: BookOpeningTransition.pushCurve(duration: duration),
-                animations: { value in
-                    book.openness = value
-                    shelf.otherCoversOpacity = clamp(1 - value, 0, 1)
-                },
-                completion: { finished in
-                    if finished {
-                        book.openness = 1
-                        book.backgroundOpacity = 1
-                        shelf.otherCoversOpacity = 0
-                    } else {
-                        shelf.otherCoversOpacity = 1
-                        shelf.centeredCoverOpacity = 1
-                    }
-                })
-        case .pop:
-            guard let book = context.from as? BookScene, let shelf = context.to as? ShelfScene else { break }
-            book.backgroundOpacity = 0
-            shelf.centeredCoverOpacity = 0
-            return TransitionAnimation(
-                curve: BookOpeningTransition.popCurve(duration: duration),
-                animations: { value in
-                    book.openness = 1 - value
-                    shelf.otherCoversOpacity = clamp(value, 0, 1)
-                },
-                completion: { finished in
-                    if finished {
-                        shelf.otherCoversOpacity = 1
-                        shelf.centeredCoverOpacity = 1
-                    } else {
-                        book.openness = 1
-                        book.backgroundOpacity = 1
-                        shelf.otherCoversOpacity = 0
-                    }
-                })
+        case .push: return BookOpeningTransition.pushCurve(duration: duration)
+        case .pop: return BookOpeningTransition.popCurve(duration: duration)
         }
-        // Scenes this animator does not know: change at once.
-        return TransitionAnimation(curve: TimingCurve.linear(duration: duration), animations: { _ in }, completion: { _ in })
+    }
+
+    /// Both scenes at curve value `value` (0 where the operation starts, 1 where it ends):
+    /// the selected cover hidden and the book's background clear throughout, the pages
+    /// between closed and open, the other covers fading out as the book opens.
+    public func pose(_ operation: NavigationOperation, value: Double) -> BookOpeningPose {
+        switch operation {
+        case .push:
+            return BookOpeningPose(openness: value, otherCoversOpacity: clamp(1 - value, 0, 1),
+                                   showsCenteredCover: false, showsBookBackground: false)
+        case .pop:
+            return BookOpeningPose(openness: 1 - value, otherCoversOpacity: clamp(value, 0, 1),
+                                   showsCenteredCover: false, showsBookBackground: false)
+        }
     }
 }

@@ -1,14 +1,3 @@
-/// One page as drawn: its resting pose in the open book plus the transition's components.
-public struct PageState: Equatable, Sendable {
-    public var pose: PagePose
-    /// Rotation about the spine actually drawn, radians.
-    public var angle: Double
-    public var scale: Double
-    /// Shift along the page's own x axis, points.
-    public var tx: Double
-    public var alpha: Double
-}
-
 /// The open book (SPEC §2): leaves that turn about the spine in perspective, paged by one
 /// window width of offset per leaf.
 public final class BookScene: Scene {
@@ -17,12 +6,6 @@ public final class BookScene: Scene {
     public private(set) var layout: BookLayout
     public private(set) var scroller: Scroller
     private var wheel = WheelStepper()
-
-    /// 1 in the open book, 0 closed on the shelf; the transition drives it (a spring may
-    /// carry it past 1). Angle, shift, scale interpolate per component between the two poses.
-    public var openness = 1.0
-    /// Opacity of the book's own background (clear while it opens over the shelf).
-    public var backgroundOpacity = 1.0
 
     public static let background = ShelfScene.background
     /// A release faster than this (offset points per second) turns to the next leaf.
@@ -100,7 +83,7 @@ public final class BookScene: Scene {
 
     /// The pages to draw: those the open layout poses, plus the cover's leaf while the book
     /// is not fully open (the closed book shows its cover).
-    public func pageIndices() -> [Int] {
+    public func pageIndices(openness: Double = 1) -> [Int] {
         let range = layout.pageRange(offset: offset)
         guard openness != 1, layout.pageCount >= 2, range.lowerBound > 0 else { return Array(range) }
         return [0, 1] + Array(range)
@@ -113,10 +96,11 @@ public final class BookScene: Scene {
         return page % 2 == 0 ? (0, -shift, ShelfLayout.baseScale) : (Double.pi, shift, ShelfLayout.baseScale)
     }
 
-    public func pages() -> [PageState] {
+    /// Every page as drawn in `pose` (the open book unless a transition says otherwise).
+    public func pages(in pose: BookOpeningPose = .open) -> [PageState] {
         let o = offset
-        let t = openness
-        return pageIndices().map { i in
+        let t = pose.openness
+        return pageIndices(openness: t).map { i in
             let pose = layout.pose(of: i, offset: o)
             if t == 1 {
                 return PageState(pose: pose, angle: pose.angle, scale: 1, tx: 0, alpha: 1)
@@ -133,8 +117,8 @@ public final class BookScene: Scene {
                      angle: state.angle, tx: state.tx, scale: state.scale, opacity: state.alpha)
     }
 
-    public func layers() -> [Layer] {
+    public func layers(in pose: BookOpeningPose = .open) -> [Layer] {
         // In the open book a page hidden by the tutorial's rule faces away: skip it early.
-        pages().filter { openness != 1 || $0.pose.visible }.map(layer)
+        pages(in: pose).filter { pose.openness != 1 || $0.pose.visible }.map(layer)
     }
 }

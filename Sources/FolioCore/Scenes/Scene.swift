@@ -34,18 +34,3 @@ public protocol Scene: AnyObject {
     /// True when nothing in the scene is moving.
     var isAtRest: Bool { get }
 }
-
-/// Accumulates wheel notches and hands out whole steps (one page, one book); smooth wheels
-/// deliver fractions that add up.
-struct WheelStepper: Sendable {
-    private var accumulated = 0.0
-
-    mutating func steps(adding notches: Double) -> Int {
-        accumulated += notches
-        let whole = accumulated.rounded(.towardZero)
-        accumulated -= whole
-        return Int(whole)
-    }
-
-    mutating func reset() { accumulated = 0 }
-}

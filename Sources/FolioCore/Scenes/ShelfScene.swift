@@ -4,10 +4,6 @@ public final class ShelfScene: Scene {
     public private(set) var layout: ShelfLayout
     public private(set) var scroller: Scroller
     private var wheel = WheelStepper()
-    /// Opacity of every cover but the centred one (the transition fades them).
-    public var otherCoversOpacity = 1.0
-    /// Opacity of the centred cover (hidden while its book is open on top).
-    public var centeredCoverOpacity = 1.0
 
     public static let background = RGBA(0.16, 0.17, 0.20)
 
@@ -96,20 +92,22 @@ public final class ShelfScene: Scene {
         public var alpha: Double
     }
 
-    public func covers() -> [CoverPose] {
+    /// The covers on screen as `pose` shows them (every cover, unless a book is open or
+    /// on its way).
+    public func covers(in pose: BookOpeningPose = .shelf) -> [CoverPose] {
         let p = scroller.position
         let centre = centeredIndex
         return layout.visibleIndices(at: p).map { i in
-            CoverPose(book: i, scale: layout.scale(of: i, at: p),
-                      alpha: i == centre ? centeredCoverOpacity : otherCoversOpacity)
+            let alpha = i == centre ? (pose.showsCenteredCover ? 1 : 0) : pose.otherCoversOpacity
+            return CoverPose(book: i, scale: layout.scale(of: i, at: p), alpha: alpha)
         }
     }
 
-    public func layers() -> [Layer] {
+    public func layers(in pose: BookOpeningPose = .shelf) -> [Layer] {
         let p = scroller.position
         let cell = layout.cellSize
         let radius = PageGeometry.cornerRadius * layout.unit
-        return covers().map { cover in
+        return covers(in: pose).map { cover in
             Layer(size: cell, position: Point(x: layout.centerX(of: cover.book, at: p), y: size.height / 2),
                   anchor: Point(x: 0.5, y: 0.5), transform: .scale(cover.scale, cover.scale, 1),
                   opacity: cover.alpha, content: .cover(book: cover.book), side: .right,

@@ -1,0 +1,10 @@
+/// One page as drawn: its resting pose in the open book plus the transition's components.
+public struct PageState: Equatable, Sendable {
+    public var pose: PagePose
+    /// Rotation about the spine actually drawn, radians.
+    public var angle: Double
+    public var scale: Double
+    /// Shift along the page's own x axis, points.
+    public var tx: Double
+    public var alpha: Double
+}

@@ -1,0 +1,54 @@
+import Foundation
+@testable import FolioCore
+
+/// The tests' one clock: frame times a fixed step apart, as the recorder steps.
+enum FixedStep {
+    /// Seconds per frame at 60 fps.
+    static let dt = 1.0 / 60
+
+    /// Frame times after `start` up to `end` (within rounding), `dt` apart, counted in whole
+    /// frames so that no error accumulates.
+    static func times(after start: Double, through end: Double, dt: Double = dt) -> [Double] {
+        guard end > start else { return [] }
+        let count = Int(((end - start) / dt + 1e-9).rounded(.down))
+        return (0..<count).map { start + Double($0 + 1) * dt }
+    }
+}
+
+/// An app stepped at `FixedStep.dt`: events are delivered at their own times, before the
+/// update of the first frame at or after them.
+final class AppDriver {
+    let app: FolioApp
+    private(set) var frame = 0
+    var recording = false
+    private(set) var traces: [String] = []
+
+    init(size: Size = Size(width: 1280, height: 800), books: Int = 6, pages: Int = 12, slowMotion: Bool = false) {
+        app = FolioApp(library: .synthetic(books: books, pages: pages), size: size, slowMotion: slowMotion)
+        app.update(at: 0)
+    }
+
+    var now: Double { Double(frame) * FixedStep.dt }
+    var kinds: [SceneKind] { app.navigation.scenes.map(\.kind) }
+    var state: String { app.transition?.state.name ?? "none" }
+
+    /// Sends an event now, after this frame's update.
+    func send(_ event: InputEvent) { app.handle(event, at: now) }
+
+    /// Steps frames until `end`, delivering `events` on the way and calling `each` after
+    /// every frame's update.
+    func run(until end: Double, events: [(t: Double, event: InputEvent)] = [], each: (Double) -> Void = { _ in }) {
+        var pending = events[...]
+        while now + FixedStep.dt <= end + 1e-9 {
+            frame += 1
+            let t = now
+            while let next = pending.first, next.t <= t + 1e-9 {
+                app.handle(next.event, at: next.t)
+                pending.removeFirst()
+            }
+            app.update(at: t)
+            if recording { traces.append(app.trace(frame: frame, t: t).serialized()) }
+            each(t)
+        }
+    }
+}
