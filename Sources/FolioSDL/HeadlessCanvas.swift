@@ -29,7 +29,7 @@ public final class HeadlessCanvas {
         }
         sdlRenderer = r
         self.pixelScale = pixelScale
-        renderer = Renderer(renderer: r, library: library, decoding: backgroundDecoding ? .background : .synchronous, cacheBytes: cacheBytes)
+        renderer = Renderer(sdlRenderer: r, library: library, decoding: backgroundDecoding ? .background : .synchronous, cacheBytes: cacheBytes)
         try resize(width: width, height: height)
     }
 

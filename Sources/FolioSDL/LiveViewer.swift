@@ -45,7 +45,7 @@ public final class LiveViewer {
             throw FolioError.sdl("No renderer could be created for the window")
         }
         sdlRenderer = r
-        renderer = Renderer(renderer: r, library: library, decoding: .background, cacheBytes: options.cacheBytes)
+        renderer = Renderer(sdlRenderer: r, library: library, decoding: .background, cacheBytes: options.cacheBytes)
         var w: Int32 = 0, h: Int32 = 0
         SDL_GetWindowSize(window, &w, &h)
         app = FolioApp(library: library, size: Size(width: Double(w), height: Double(h)), slowMotion: options.slowMotion)

@@ -4,7 +4,7 @@ import FolioCore
 /// Draws a `DrawList` with SDL_RenderGeometry: each layer becomes a subdivided, perspective-
 /// correct mesh of its page texture, shaded by per-vertex colour.
 public final class Renderer {
-    let renderer: OpaquePointer
+    let sdlRenderer: OpaquePointer
     private let textures: TextureCache
     private let library: Library
     private var mesh = QuadMesh()
@@ -18,12 +18,12 @@ public final class Renderer {
     public static let softwareCacheBytes = 128 << 20
 
     /// `cacheBytes` nil chooses the default for this renderer.
-    init(renderer: OpaquePointer, library: Library, decoding: TextureCache.Mode, cacheBytes: Int? = nil) {
-        self.renderer = renderer
+    init(sdlRenderer: OpaquePointer, library: Library, decoding: TextureCache.Mode, cacheBytes: Int? = nil) {
+        self.sdlRenderer = sdlRenderer
         self.library = library
-        let budget = cacheBytes ?? (Renderer.drawsOnTheCPU(renderer) ? Renderer.softwareCacheBytes : Renderer.defaultCacheBytes)
-        textures = TextureCache(renderer: renderer, mode: decoding, budgetBytes: budget)
-        SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
+        let budget = cacheBytes ?? (Renderer.drawsOnTheCPU(sdlRenderer) ? Renderer.softwareCacheBytes : Renderer.defaultCacheBytes)
+        textures = TextureCache(sdlRenderer: sdlRenderer, mode: decoding, budgetBytes: budget)
+        SDL_SetRenderDrawBlendMode(sdlRenderer, SDL_BLENDMODE_BLEND)
     }
 
     /// Adopts the output's pixel density and, from the window's logical size, the page size
@@ -45,8 +45,8 @@ public final class Renderer {
         }
         textures.beginFrame(wanted: wanted)
         let bg = list.background
-        SDL_SetRenderDrawColor(renderer, UInt8(bg.r * 255), UInt8(bg.g * 255), UInt8(bg.b * 255), 255)
-        SDL_RenderClear(renderer)
+        SDL_SetRenderDrawColor(sdlRenderer, UInt8(bg.r * 255), UInt8(bg.g * 255), UInt8(bg.b * 255), 255)
+        SDL_RenderClear(sdlRenderer)
         for layer in list.layers {
             draw(layer)
         }
@@ -67,15 +67,15 @@ public final class Renderer {
             defer { SDL_FreeSurface(surface) }
             PixelFont.draw(upper, into: surface, centerX: w / 2, y: 0, scale: scale,
                            color: SDL_MapRGBA(surface.pointee.format, 220, 214, 200, 255))
-            guard let texture = SDL_CreateTextureFromSurface(renderer, surface) else { return }
+            guard let texture = SDL_CreateTextureFromSurface(sdlRenderer, surface) else { return }
             hintTexture = (upper, texture, w, h)
         }
         guard let hint = hintTexture else { return }
         var output = (w: Int32(0), h: Int32(0))
-        SDL_GetRendererOutputSize(renderer, &output.w, &output.h)
-        if let target = SDL_GetRenderTarget(renderer) { SDL_QueryTexture(target, nil, nil, &output.w, &output.h) }
+        SDL_GetRendererOutputSize(sdlRenderer, &output.w, &output.h)
+        if let target = SDL_GetRenderTarget(sdlRenderer) { SDL_QueryTexture(target, nil, nil, &output.w, &output.h) }
         var rect = SDL_Rect(x: (output.w - hint.w) / 2, y: (output.h - hint.h) / 2, w: hint.w, h: hint.h)
-        SDL_RenderCopy(renderer, hint.texture, nil, &rect)
+        SDL_RenderCopy(sdlRenderer, hint.texture, nil, &rect)
     }
 
     static func side(of content: LayerContent) -> PageSide {
@@ -90,16 +90,16 @@ public final class Renderer {
     }
 
     /// True for SDL's software renderer and for OpenGL implemented on the CPU.
-    static func drawsOnTheCPU(_ renderer: OpaquePointer) -> Bool {
+    static func drawsOnTheCPU(_ sdlRenderer: OpaquePointer) -> Bool {
         var info = SDL_RendererInfo()
-        SDL_GetRendererInfo(renderer, &info)
+        SDL_GetRendererInfo(sdlRenderer, &info)
         if info.flags & SDL_RENDERER_SOFTWARE.rawValue != 0 { return true }
         guard String(cString: info.name).hasPrefix("opengl"), let address = SDL_GL_GetProcAddress("glGetString") else { return false }
         typealias GetString = @convention(c) (UInt32) -> UnsafePointer<UInt8>?
         let getString = unsafeBitCast(address, to: GetString.self)
         guard let name = getString(0x1F01) else { return false }  // GL_RENDERER
-        let renderer = String(cString: name).lowercased()
-        return ["llvmpipe", "softpipe", "swrast", "software"].contains { renderer.contains($0) }
+        let driver = String(cString: name).lowercased()
+        return ["llvmpipe", "softpipe", "swrast", "software"].contains { driver.contains($0) }
     }
 
     /// The texture budget in use, bytes.
@@ -175,7 +175,7 @@ public final class Renderer {
         }
         mesh.indices.withUnsafeBufferPointer { indices in
             indices.withMemoryRebound(to: Int32.self) { idx in
-                _ = SDL_RenderGeometry(renderer, texture, vertices, Int32(vertices.count), idx.baseAddress, Int32(idx.count))
+                _ = SDL_RenderGeometry(sdlRenderer, texture, vertices, Int32(vertices.count), idx.baseAddress, Int32(idx.count))
             }
         }
     }
@@ -184,14 +184,14 @@ public final class Renderer {
     /// baseline for what drawing the pages must cost at least).
     public func drawFlat(_ list: DrawList) {
         let bg = list.background
-        SDL_SetRenderDrawColor(renderer, UInt8(bg.r * 255), UInt8(bg.g * 255), UInt8(bg.b * 255), 255)
-        SDL_RenderClear(renderer)
+        SDL_SetRenderDrawColor(sdlRenderer, UInt8(bg.r * 255), UInt8(bg.g * 255), UInt8(bg.b * 255), 255)
+        SDL_RenderClear(sdlRenderer)
         for layer in list.layers {
             guard let page = texture(for: layer) else { continue }
             var rect = SDL_FRect(x: Float((layer.position.x - layer.size.width / 2) * pixelScale),
                                  y: Float((layer.position.y - layer.size.height / 2) * pixelScale),
                                  w: Float(layer.size.width * pixelScale), h: Float(layer.size.height * pixelScale))
-            SDL_RenderCopyF(renderer, page.texture, nil, &rect)
+            SDL_RenderCopyF(sdlRenderer, page.texture, nil, &rect)
         }
     }
 }

@@ -23,12 +23,12 @@ final class TextureCache {
     /// The background decoder (nil when decoding synchronously).
     let worker: DecodeWorker?
 
-    init(renderer: OpaquePointer, mode: Mode, budgetBytes: Int) {
+    init(sdlRenderer: OpaquePointer, mode: Mode, budgetBytes: Int) {
         var info = SDL_RendererInfo()
-        SDL_GetRendererInfo(renderer, &info)
+        SDL_GetRendererInfo(sdlRenderer, &info)
         let side = min(info.max_texture_width, info.max_texture_height)
         pageSize = PageSizePolicy(maxTextureSide: max(1024, side == 0 ? 8192 : side))
-        store = TextureStore(renderer: renderer, budget: budgetBytes)
+        store = TextureStore(sdlRenderer: sdlRenderer, budget: budgetBytes)
         // Without a thread, decode on this one rather than show placeholders forever.
         worker = mode == .background ? DecodeWorker() : nil
         self.mode = worker == nil ? .synchronous : mode

@@ -19,7 +19,7 @@ final class TextureStore {
         case placeholder(number: Int?, label: String, side: PageSide)
     }
 
-    private let renderer: OpaquePointer
+    private let sdlRenderer: OpaquePointer
     /// Most bytes of textures kept.
     let budget: Int
     private var entries: [Key: Entry] = [:]
@@ -27,8 +27,8 @@ final class TextureStore {
     /// The frame being drawn, counted by `beginFrame`.
     private var frame = 0
 
-    init(renderer: OpaquePointer, budget: Int) {
-        self.renderer = renderer
+    init(sdlRenderer: OpaquePointer, budget: Int) {
+        self.sdlRenderer = sdlRenderer
         self.budget = budget
     }
 
@@ -54,7 +54,7 @@ final class TextureStore {
     /// `height` texels; nil if the renderer refuses it.
     @discardableResult
     func insert(_ key: Key, surface: OwnedSurface, width: Int32, height: Int32) -> Entry? {
-        guard let texture = SDL_CreateTextureFromSurface(renderer, surface.pointer) else { return nil }
+        guard let texture = SDL_CreateTextureFromSurface(sdlRenderer, surface.pointer) else { return nil }
         SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND)
         if let old = entries[key] {
             SDL_DestroyTexture(old.texture)

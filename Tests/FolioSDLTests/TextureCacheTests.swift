@@ -21,7 +21,7 @@ struct TextureCacheTests {
     }
 
     func makeCache(_ canvas: HeadlessCanvas, mode: TextureCache.Mode, budget: Int) -> TextureCache {
-        let cache = TextureCache(renderer: canvas.sdlRenderer, mode: mode, budgetBytes: budget)
+        let cache = TextureCache(sdlRenderer: canvas.sdlRenderer, mode: mode, budgetBytes: budget)
         cache.setPageSize(width: 100, height: 150, cornerRadius: 6)
         return cache
     }

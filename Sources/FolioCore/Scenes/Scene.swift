@@ -1,27 +1,3 @@
-/// The two kinds of scene on the navigation stack.
-public enum SceneKind: String, Sendable {
-    case shelf, book
-}
-
-/// Input as a scene sees it: the app has already told clicks from drags and taken the
-/// vertical wheel for the pinch.
-public enum SceneInput: Equatable, Sendable {
-    case key(Key, Modifiers)
-    /// Horizontal wheel notches; positive scrolls towards later books or pages.
-    case horizontalWheel(Double)
-    case pointer(PointerGesture)
-}
-
-/// What a scene asks the app to do in response to input.
-public enum SceneRequest: Equatable, Sendable {
-    /// Open the book centred on the shelf.
-    case openBook(Int)
-    /// Close the open book.
-    case closeBook
-    /// Leave the app.
-    case quit
-}
-
 /// A full-window scene that lives on the navigation stack.
 public protocol Scene: AnyObject {
     var kind: SceneKind { get }

@@ -1,0 +1,4 @@
+/// The two kinds of scene on the navigation stack.
+public enum SceneKind: String, Sendable {
+    case shelf, book
+}
