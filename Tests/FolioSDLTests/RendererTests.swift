@@ -143,4 +143,43 @@ struct RendererTests {
         #expect(Self.close(pixels[0]!.left, bg, tolerance: 3))
         for p in [0.5, 0.75, 1.0] { #expect(!Self.close(pixels[p]!.left, bg, tolerance: 2)) }
     }
+
+    /// The centred cover's outer corners (away from the spine, on the right) are cut round
+    /// in pixels, the spine side stays square: the corner pixel shows the background, pixels
+    /// on the straight edges just past the curve show the cover.
+    @Test func coversHaveRoundedOuterCornersInPixels() throws {
+        let canvas = try HeadlessCanvas(library: Self.library, width: 1280, height: 800)
+        let app = FolioApp(library: Self.library, size: Self.size)
+        app.update(at: 0)
+        try canvas.draw(app)
+        let cover = color(ofBook: 0)
+        // The cover's edges, found along the middle row and column.
+        let x0 = try #require((300...640).first { Self.close(canvas.pixel(x: $0, y: 400), cover) })
+        let x1 = try #require((640...980).reversed().first { Self.close(canvas.pixel(x: $0, y: 400), cover) })
+        let y0 = try #require((0...400).first { Self.close(canvas.pixel(x: 640, y: $0), cover) })
+        let r = Int(PageGeometry.cornerRadius)
+        #expect(Self.close(canvas.pixel(x: x1 - 1, y: y0 + 1), Self.background, tolerance: 20), "outer corner not cut")
+        #expect(Self.close(canvas.pixel(x: x1 - 2, y: y0 + r + 8), cover), "right edge below the curve")
+        #expect(Self.close(canvas.pixel(x: x1 - r - 8, y: y0 + 2), cover), "top edge left of the curve")
+        #expect(Self.close(canvas.pixel(x: x1 - r / 2, y: y0 + r / 2), cover), "inside the curve")
+        #expect(Self.close(canvas.pixel(x: x0 + 1, y: y0 + 1), cover), "the spine's corner is square")
+    }
+
+    /// An empty library draws its one-line hint in the middle of an otherwise empty shelf.
+    @Test func anEmptyShelfShowsItsHint() throws {
+        let empty = Library(books: [])
+        let canvas = try HeadlessCanvas(library: empty, width: 1280, height: 800)
+        let app = FolioApp(library: empty, size: Self.size)
+        app.update(at: 0)
+        try canvas.draw(app)
+        let bg = Self.background
+        func differs(_ x: Int, _ y: Int) -> Bool {
+            let p = canvas.pixel(x: x, y: y)
+            return abs(Double(p.r) - bg[0]) + abs(Double(p.g) - bg[1]) + abs(Double(p.b) - bg[2]) > 30
+        }
+        let middle = (360...440).flatMap { y in stride(from: 200, to: 1080, by: 2).map { (x: $0, y: y) } }
+        #expect(middle.filter { differs($0.x, $0.y) }.count > 200, "no hint drawn")
+        let corners = [(10, 10), (1270, 10), (10, 790), (1270, 790)]
+        #expect(corners.allSatisfy { !differs($0.0, $0.1) })
+    }
 }
