@@ -7,11 +7,16 @@ import Testing
 @Suite(.serialized)
 struct RendererTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let library = try! LibraryLoader.load(root.appendingPathComponent("Assets/Books.plist").path).library
-    static let coverColors: [String: [Double]] = {
-        let data = try! Data(contentsOf: root.appendingPathComponent("Assets/cover-colors.json"))
-        return try! JSONDecoder().decode([String: [Double]].self, from: data)
-    }()
+    /// The bundled library (empty if it cannot be read, which the next test reports).
+    static let library = (try? LibraryLoader.load(root.appendingPathComponent("Assets/Books.plist").path).library) ?? Library(books: [])
+    /// Each bundled cover's colour, written by the asset generator.
+    static let coverColors: [String: [Double]] = (try? Data(contentsOf: root.appendingPathComponent("Assets/cover-colors.json")))
+        .flatMap { try? JSONDecoder().decode([String: [Double]].self, from: $0) } ?? [:]
+
+    @Test func theBundledLibraryAndItsCoverColoursLoad() {
+        #expect(Self.library.books.count == 6)
+        #expect(Self.library.books.allSatisfy { Self.coverColors[$0.title]?.count == 3 })
+    }
     static let size = Size(width: 1280, height: 800)
 
     typealias RGB = (r: UInt8, g: UInt8, b: UInt8)
@@ -38,7 +43,8 @@ struct RendererTests {
     }
 
     func color(ofBook index: Int) -> [Double] {
-        Self.coverColors[Self.library.books[index].title]!
+        guard Self.library.books.indices.contains(index) else { return [-999, -999, -999] }
+        return Self.coverColors[Self.library.books[index].title] ?? [-999, -999, -999]
     }
 
     /// Drives an app through `steps` of 1/60 s.
