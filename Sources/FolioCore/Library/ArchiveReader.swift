@@ -104,7 +104,13 @@ public enum ArchiveReader {
         defer { close(fd) }
         guard let archive = archive_read_new() else { throw FolioError.badInput("\(path): out of memory.") }
         defer { archive_read_free(archive) }
-        archive_read_support_filter_all(archive)
+        // Built-in decompressors only: "all" would also run outside programs (lrzip, lzop,
+        // grzip) on a hostile file's say-so.
+        archive_read_support_filter_gzip(archive)
+        archive_read_support_filter_bzip2(archive)
+        archive_read_support_filter_xz(archive)
+        archive_read_support_filter_lzma(archive)
+        archive_read_support_filter_zstd(archive)
         archive_read_support_format_zip(archive)
         archive_read_support_format_rar(archive)
         archive_read_support_format_rar5(archive)
