@@ -1,0 +1,1 @@
+"""The modules of Assets/generate.py, the bundled library's generator."""
