@@ -15,10 +15,18 @@ static void take_error(char *error, size_t capacity) {
     vips_error_clear();
 }
 
+// libvips' warnings about a damaged file would reach the terminal raw; Folio reports each
+// file once, in its own sentence, from the error the call returns.
+static void drop_message(const gchar *domain, GLogLevelFlags level, const gchar *message, gpointer data) {
+    (void)domain; (void)level; (void)message; (void)data;
+}
+
 int folio_vips_start(void) {
     static int started = -1;
     if (started >= 0) return started;
     if (VIPS_INIT("folio") != 0) { started = 1; return 1; }
+    g_log_set_handler("VIPS", G_LOG_LEVEL_WARNING | G_LOG_LEVEL_MESSAGE | G_LOG_LEVEL_INFO | G_LOG_LEVEL_DEBUG,
+                      drop_message, NULL);
     vips_cache_set_max(0);
     vips_concurrency_set(1);
     // Every loader off, then only the trusted ones on again.

@@ -82,10 +82,16 @@ enum PageImage {
         // Folio's own reading of the sizes it can find at fixed offsets comes first, so a
         // header that libvips would reject as damaged is still refused for its size.
         let head = prefix(of: input, count: 32)
-        if let format = ImageHeader.sniff(head, fileExtension: kind), let size = ImageHeader.size(of: head, format: format),
-           let refusal = ImageHeader.refusal(width: size.width, height: size.height,
-                                             limit: format.decodedBySDL ? ImageHeader.maxFallbackPixels : ImageHeader.maxPixels) {
-            throw tooLarge(name, refusal)
+        if let format = ImageHeader.sniff(head, fileExtension: kind), let size = ImageHeader.size(of: head, format: format) {
+            // An empty GIF screen has made decoders allocate for the frame instead (found by
+            // fuzzing): refused before any decoder sees it.
+            guard size.width > 0, size.height > 0 else {
+                throw unreadable(name, "its header gives an empty \(size.width)×\(size.height) image")
+            }
+            let limit = format.decodedBySDL ? ImageHeader.maxFallbackPixels : ImageHeader.maxPixels
+            if let refusal = ImageHeader.refusal(width: size.width, height: size.height, limit: limit) {
+                throw tooLarge(name, refusal)
+            }
         }
         let header: VipsDecoder.Header
         do {

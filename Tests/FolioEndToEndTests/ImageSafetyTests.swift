@@ -101,4 +101,22 @@ import Testing
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         #expect(result.stderr.contains("1 book, 1 page, no problems."))
     }
+
+    /// Found by fuzzing: 47 bytes whose empty 65280×0 screen made the GIF decoder allocate
+    /// 1.4 GB. Refused from its header; libvips' own warnings never reach the terminal.
+    @Test func aGIFWithAnEmptyScreenIsRefusedQuietly() throws {
+        let dir = try Folio.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let bytes: [UInt8] = [
+            0x47, 0x49, 0x46, 0x38, 0x39, 0x00, 0x00, 0xFF, 0x00, 0x00, 0x00, 0x00, 0x00, 0x2C, 0x38, 0x39,
+            0x00, 0x00, 0xFF, 0x00, 0x00, 0x00, 0x00, 0x00, 0x2C, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00,
+            0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x1A, 0x4F]
+        for name in ["a.gif", "b.gif"] { try Data(bytes).write(to: dir.appendingPathComponent(name)) }
+        let run = try Folio.runMeasuringMemory(["validate", dir.path])
+        #expect(run.status == 1)
+        #expect(run.peakMB < 120, "validate peaked at \(run.peakMB) MB")
+        let result = try Folio.run(["validate", dir.path])
+        #expect(result.stdout.contains("a.gif: unreadable or corrupt image (its header gives an empty 65280×0 image)."), "\(result.stdout)")
+        #expect(!result.stderr.contains("VIPS"), "\(result.stderr)")
+    }
 }

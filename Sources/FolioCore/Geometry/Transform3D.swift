@@ -15,19 +15,6 @@
 //   sits at distance d in front of the layer's anchor point.
 // - Projection divides by w: screen = (x'/w', y'/w').
 
-/// A point or direction in 3D, in points.
-public struct Vector3: Equatable, Sendable {
-    public var x: Double
-    public var y: Double
-    public var z: Double
-
-    public init(_ x: Double, _ y: Double, _ z: Double) {
-        self.x = x
-        self.y = y
-        self.z = z
-    }
-}
-
 /// A 4×4 transform with Core Animation's row-vector conventions (see the top of this file).
 public struct Transform3D: Equatable, Sendable, CustomStringConvertible {
     public var m11, m12, m13, m14: Double

@@ -1,32 +1,3 @@
-/// Where a key binding applies.
-public enum KeyContext: String, Sendable, CaseIterable {
-    /// The shelf, at rest or scrolling.
-    case shelf
-    /// An open book.
-    case book
-    /// While a book opens or closes.
-    case transition
-    /// Everywhere in the window.
-    case anywhere
-}
-
-/// What a key does.
-public enum KeyAction: Sendable, Equatable {
-    case next, previous, first, last
-    case open, close, quit
-    /// Mid-transition: towards the open book, or back towards the shelf.
-    case steerOpen, steerClose
-    case slowMotion, capture
-}
-
-/// One row of the table: keys, where, what, and the words people read.
-public struct KeyBinding: Sendable {
-    public let keys: [Key]
-    public let context: KeyContext
-    public let action: KeyAction
-    public let help: String
-}
-
 /// The one table of key bindings. The scenes, the app's mid-transition handling and the live
 /// viewer look keys up here; `--help`, the README's key table and its test are rendered from
 /// it, so they cannot drift apart.

@@ -52,7 +52,8 @@ public enum ImageHeader {
         case .qoi: return valid(be32(4), be32(8))
         case .pcx: return valid(le16(8) - le16(4) + 1, le16(10) - le16(6) + 1)
         case .png: return valid(be32(16), be32(20))
-        case .jpeg, .gif, .webp: return nil  // libvips reads these
+        case .gif: return b.count >= 10 ? (le16(6), le16(8)) : nil  // the logical screen, maybe empty
+        case .jpeg, .webp: return nil  // libvips reads these
         }
     }
 

@@ -1,0 +1,8 @@
+/// What a key does.
+public enum KeyAction: Sendable, Equatable {
+    case next, previous, first, last
+    case open, close, quit
+    /// Mid-transition: towards the open book, or back towards the shelf.
+    case steerOpen, steerClose
+    case slowMotion, capture
+}

@@ -1,0 +1,25 @@
+/// The books on the shelf.
+public struct Library: Equatable, Sendable {
+    public var books: [Book]
+
+    public init(books: [Book]) {
+        self.books = books
+    }
+
+    /// The image behind a layer's content, if it has one.
+    public func image(for content: LayerContent) -> ImageSource? {
+        switch content {
+        case .cover(let book):
+            return books.indices.contains(book) ? books[book].cover : nil
+        case .page(let book, let page):
+            return books.indices.contains(book) ? books[book].image(forPage: page) : nil
+        case .blank:
+            return nil
+        }
+    }
+
+    /// A library of `count` books of `pages` pages with no images (benchmarks and tests).
+    public static func synthetic(books count: Int, pages: Int) -> Library {
+        Library(books: (0..<count).map { Book(title: "Book \($0 + 1)", cover: nil, pages: Array(repeating: nil, count: pages)) })
+    }
+}
