@@ -7,16 +7,16 @@ import Foundation
 // accepted script's timeline is walked to its end: in time order, finite, within the hour,
 // holding no more than its events.
 fuzzMain { data in
-    guard let script = try? DemoScript.parse(data, name: "fuzz.json") else { return }
-    precondition(script.duration.isFinite && script.duration > 0 && script.duration <= DemoScript.maxSeconds, "duration out of bounds")
-    precondition(DemoScript.fpsRange.contains(script.fps), "fps out of bounds")
-    precondition(DemoScript.sizeProblem(width: script.size.width, height: script.size.height) == nil, "size out of bounds")
+    guard let script = try? InputScript.parse(data, name: "fuzz.json") else { return }
+    precondition(script.duration.isFinite && script.duration > 0 && script.duration <= InputScript.maxSeconds, "duration out of bounds")
+    precondition(InputScript.fpsRange.contains(script.fps), "fps out of bounds")
+    precondition(InputScript.sizeProblem(width: script.size.width, height: script.size.height) == nil, "size out of bounds")
     precondition(script.frameCount >= 1 && script.frameCount <= 3600 * 240, "frame count out of bounds")
-    precondition(script.events.count <= DemoScript.maxEvents, "too many events")
+    precondition(script.events.count <= InputScript.maxEvents, "too many events")
     var timeline = ScriptTimeline(script: script)
     var last = 0.0
     while let (t, _) = timeline.next() {
-        precondition(t.isFinite && t >= last && t <= DemoScript.maxSeconds, "timeline out of order or bounds")
+        precondition(t.isFinite && t >= last && t <= InputScript.maxSeconds, "timeline out of order or bounds")
         precondition(timeline.pendingCount <= script.events.count, "timeline holds more than the events")
         last = t
     }

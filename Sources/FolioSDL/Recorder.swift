@@ -33,10 +33,10 @@ public struct Recorder {
     }
 
     public let library: Library
-    public let script: DemoScript
+    public let script: InputScript
     public let options: Options
 
-    public init(library: Library, script: DemoScript, options: Options) {
+    public init(library: Library, script: InputScript, options: Options) {
         self.library = library
         self.script = script
         self.options = options

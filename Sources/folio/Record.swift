@@ -25,9 +25,9 @@ struct Record: ParsableCommand {
         guard out != nil || trace != nil else {
             throw ValidationError("record needs --out (DIR/, FILE.mp4, FILE.gif) or --trace FILE.")
         }
-        try check(fps, "--fps", DemoScript.fpsRange)
-        try check(start, "--start", 0...DemoScript.maxSeconds, unit: " s")
-        try check(duration, "--duration", 0...DemoScript.maxSeconds, unit: " s")
+        try check(fps, "--fps", InputScript.fpsRange)
+        try check(start, "--start", 0...InputScript.maxSeconds, unit: " s")
+        try check(duration, "--duration", 0...InputScript.maxSeconds, unit: " s")
         if duration == 0 { throw ValidationError("--duration must be more than 0 s.") }
         if let size { _ = try parseSize(size) }
         if let out {
@@ -41,7 +41,7 @@ struct Record: ParsableCommand {
     }
 
     func run() throws {
-        let demo = try script.map { try DemoScript.load(path: $0) } ?? DemoScript.builtInDemo
+        let demo = try script.map { try InputScript.load(path: $0) } ?? InputScript.builtInDemo
         let books = try library.load()
 
         var options = Recorder.Options()

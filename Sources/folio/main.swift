@@ -60,7 +60,7 @@ func parseSize(_ text: String) throws -> Size {
         throw ValidationError("--size \(text) is not WIDTHxHEIGHT, such as 1280x800.")
     }
     let size = Size(width: w.rounded(), height: h.rounded())
-    if let problem = DemoScript.sizeProblem(width: size.width, height: size.height) {
+    if let problem = InputScript.sizeProblem(width: size.width, height: size.height) {
         throw ValidationError("--size \(text) is refused: \(problem).")
     }
     return size

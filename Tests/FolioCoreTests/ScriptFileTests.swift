@@ -7,7 +7,7 @@ import Testing
 @Suite struct ScriptFileTests {
     /// Every live input event, written and read back, is the scripted event it stands for.
     @Test func everyInputEventRoundTrips() throws {
-        let live: [(InputEvent, DemoScript.Event)] = [
+        let live: [(InputEvent, InputScript.Event)] = [
             (.key(.right, [.ctrl, .shift, .alt]), .key(.right, [.ctrl, .shift, .alt])),
             (.key(.escape), .key(.escape, [])),
             (.wheel(dx: -1.5, dy: 3, modifiers: [.shift]), .wheel(dx: -1.5, dy: 3, .shift)),
@@ -19,7 +19,7 @@ import Testing
         ]
         let events = live.enumerated().map { ScriptFile.Event($1.0, at: Double($0) * 0.25, scale: (x: 2, y: 0.5)) }
         let file = ScriptFile(size: [800, 600], fps: 30, duration: 4, events: events)
-        let script = try DemoScript.parse(file.encoded(), name: "capture.json")
+        let script = try InputScript.parse(file.encoded(), name: "capture.json")
         #expect(script.size == Size(width: 800, height: 600) && script.fps == 30 && script.duration == 4)
         #expect(script.events.map(\.t) == live.indices.map { Double($0) * 0.25 })
         #expect(script.events.map(\.event) == live.map(\.1))
@@ -46,7 +46,7 @@ import Testing
     ])
     func wrongShapesNameEventAndField(json: String, sentence: String) {
         #expect(throws: FolioError.badInput("s.json: " + sentence)) {
-            try DemoScript.parse(Data(json.utf8), name: "s.json")
+            try InputScript.parse(Data(json.utf8), name: "s.json")
         }
     }
 }

@@ -6,8 +6,8 @@ import Testing
 /// sentence, and what is accepted plays within an hour of frames and memory proportional
 /// to its events.
 @Suite struct ScriptLimitsTests {
-    static func parse(_ json: String) throws -> DemoScript {
-        try DemoScript.parse(Data(json.utf8), name: "s.json")
+    static func parse(_ json: String) throws -> InputScript {
+        try InputScript.parse(Data(json.utf8), name: "s.json")
     }
 
     /// (script, the pieces the message must name): each of these once trapped converting a
@@ -46,13 +46,13 @@ import Testing
 
     @Test func withoutADurationALateEventIsCappedAtAnHour() throws {
         let script = try Self.parse(#"{"fps":60,"events":[{"t":3599.5,"type":"key","key":"right"}]}"#)
-        #expect(script.duration == DemoScript.maxSeconds)
+        #expect(script.duration == InputScript.maxSeconds)
         #expect(script.frameCount == 3600 * 60)
     }
 
     @Test func tooManyEventsAreRefusedByCount() {
-        let events = Array(repeating: #"{"t":0,"type":"leave"}"#, count: DemoScript.maxEvents + 1).joined(separator: ",")
-        #expect(throws: FolioError.badInput("s.json: events holds \(DemoScript.maxEvents + 1), more than the \(DemoScript.maxEvents) allowed.")) {
+        let events = Array(repeating: #"{"t":0,"type":"leave"}"#, count: InputScript.maxEvents + 1).joined(separator: ",")
+        #expect(throws: FolioError.badInput("s.json: events holds \(InputScript.maxEvents + 1), more than the \(InputScript.maxEvents) allowed.")) {
             try Self.parse(#"{"events":["# + events + "]}")
         }
     }
@@ -95,7 +95,7 @@ import Testing
     @Test func lazyTimelineMatchesTheFullExpansion() {
         var rng = SplitMix64(seed: 8)
         for _ in 0..<200 {
-            var events: [(t: Double, event: DemoScript.Event)] = []
+            var events: [(t: Double, event: InputScript.Event)] = []
             var t = 0.0
             for _ in 0..<Int.random(in: 0...12, using: &rng) {
                 if Bool.random(using: &rng) { t += Double(Int.random(in: 0...8, using: &rng)) / 8 }
@@ -107,7 +107,7 @@ import Testing
                 default: events.append((t, .move(p)))
                 }
             }
-            let script = DemoScript(fps: 8, duration: 10, events: events)
+            let script = InputScript(fps: 8, duration: 10, events: events)
             let lazy = Array(ScriptTimeline(script: script))
             let full = Self.fullExpansion(script)
             #expect(lazy.map(\.t) == full.map(\.t))
@@ -116,7 +116,7 @@ import Testing
     }
 
     /// The reference: every event expanded up front, then a stable sort by time.
-    static func fullExpansion(_ script: DemoScript) -> [(t: Double, event: InputEvent)] {
+    static func fullExpansion(_ script: InputScript) -> [(t: Double, event: InputEvent)] {
         var out: [(t: Double, event: InputEvent)] = []
         for (t, event) in script.events {
             switch event {
@@ -140,7 +140,7 @@ import Testing
     /// A script built in code is not parsed; the player bounds its numbers itself.
     @Test func thePlayerBoundsNumbersItIsGiven() {
         let app = FolioApp(library: .synthetic(books: 2, pages: 4), size: Size(width: 640, height: 400))
-        let script = DemoScript(fps: .infinity, duration: 1e18, events: [
+        let script = InputScript(fps: .infinity, duration: 1e18, events: [
             (0, .drag(from: Point(x: 0, y: 0), to: Point(x: 1, y: 1), duration: .nan)),
         ])
         #expect(script.frameCount == 3600 * 240)
@@ -159,7 +159,7 @@ import Testing
             Issue.record("the resize was lost: \(scaled.events[0].event)")
             return
         }
-        #expect(DemoScript.sizeProblem(width: size.width, height: size.height) == nil)
+        #expect(InputScript.sizeProblem(width: size.width, height: size.height) == nil)
         #expect(scaled.events[1].event == .click(Point(x: 3840, y: 2160)))
         #expect(scaled.firstResize?.index == 0 && scaled.firstResize?.t == 1)
     }

@@ -3,7 +3,7 @@ import Testing
 
 /// `record --start` and `--size` as the player and the script see them (SPEC: recording).
 @Suite struct ScriptPlayerTests {
-    static let script = DemoScript(
+    static let script = InputScript(
         size: Size(width: 1280, height: 800), fps: 10, duration: 3,
         events: [(t: 0.5, event: .key(.right, [])), (t: 1.5, event: .click(Point(x: 640, y: 400)))])
 

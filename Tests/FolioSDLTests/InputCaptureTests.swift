@@ -40,7 +40,7 @@ struct InputCaptureTests {
         }
         try capture.close()
 
-        let script = try DemoScript.load(path: path)
+        let script = try InputScript.load(path: path)
         #expect(script.events.count == events.count)
         let replayed = FolioApp(library: library, size: size)
         var player = ScriptPlayer(app: replayed, script: script, duration: 7)

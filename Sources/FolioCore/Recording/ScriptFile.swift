@@ -1,7 +1,7 @@
 import Foundation
 
 /// The `record --script` file as it is written and read: one Codable model shared by the
-/// viewer's input capture (which writes it) and `DemoScript.parse` (which reads it and
+/// viewer's input capture (which writes it) and `InputScript.parse` (which reads it and
 /// checks every field against the limits). Every field is optional here so that a missing
 /// one is reported by name, with the event it belongs to, rather than as a decoding error.
 public struct ScriptFile: Codable, Equatable, Sendable {

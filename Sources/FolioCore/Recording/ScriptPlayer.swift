@@ -1,8 +1,8 @@
 /// Plays a script into an app at a fixed time step: frame n happens at `start + n / fps`,
 /// after every event up to that time. The same script always gives the same frames.
 ///
-/// Every number is bounded here too (the frame rate to `DemoScript.fpsRange`, start and
-/// duration to `DemoScript.maxSeconds`), so a script built in code cannot make it trap or
+/// Every number is bounded here too (the frame rate to `InputScript.fpsRange`, start and
+/// duration to `InputScript.maxSeconds`), so a script built in code cannot make it trap or
 /// run for longer than an hour of frames; events are expanded as they are reached.
 public struct ScriptPlayer {
     public let app: FolioApp
@@ -13,15 +13,15 @@ public struct ScriptPlayer {
     private var timeline: ScriptTimeline
     public private(set) var frame = 0
 
-    public init(app: FolioApp, script: DemoScript, fps: Double? = nil, start: Double = 0, duration: Double? = nil) {
+    public init(app: FolioApp, script: InputScript, fps: Double? = nil, start: Double = 0, duration: Double? = nil) {
         func bounded(_ x: Double, _ range: ClosedRange<Double>) -> Double {
             x.isNaN ? range.lowerBound : clamp(x, range.lowerBound, range.upperBound)
         }
         self.app = app
-        self.fps = bounded(fps ?? script.fps, DemoScript.fpsRange)
-        self.start = bounded(start, 0...DemoScript.maxSeconds)
-        let length = duration.map { bounded($0, 0...DemoScript.maxSeconds) }
-            ?? bounded(script.duration, 0...DemoScript.maxSeconds) - self.start
+        self.fps = bounded(fps ?? script.fps, InputScript.fpsRange)
+        self.start = bounded(start, 0...InputScript.maxSeconds)
+        let length = duration.map { bounded($0, 0...InputScript.maxSeconds) }
+            ?? bounded(script.duration, 0...InputScript.maxSeconds) - self.start
         frameCount = max(1, Int((length * self.fps).rounded()))
         timeline = ScriptTimeline(script: script)
     }

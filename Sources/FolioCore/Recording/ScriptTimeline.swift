@@ -19,7 +19,7 @@ public struct ScriptTimeline: Sequence, IteratorProtocol {
         }
     }
 
-    private let events: [(t: Double, event: DemoScript.Event)]
+    private let events: [(t: Double, event: InputScript.Event)]
     private let fps: Double
     /// Event indices by start time (stable), and how many have started.
     private let starts: [Int]
@@ -27,10 +27,10 @@ public struct ScriptTimeline: Sequence, IteratorProtocol {
     /// Started events with steps left: a binary min-heap.
     private var heap: [Cursor] = []
 
-    public init(script: DemoScript) {
+    public init(script: InputScript) {
         let events = script.events
         self.events = events
-        fps = clamp(script.fps.isNaN ? 60 : script.fps, DemoScript.fpsRange.lowerBound, DemoScript.fpsRange.upperBound)
+        fps = clamp(script.fps.isNaN ? 60 : script.fps, InputScript.fpsRange.lowerBound, InputScript.fpsRange.upperBound)
         let inOrder = zip(events, events.dropFirst()).allSatisfy { $0.t <= $1.t }
         starts = inOrder ? Array(events.indices) : events.indices.sorted { (events[$0].t, $0) < (events[$1].t, $1) }
     }
@@ -77,7 +77,7 @@ public struct ScriptTimeline: Sequence, IteratorProtocol {
         case .leave: return (t, .pointerLeft)
         case .resize(let s): return (t, .resize(s))
         case .drag(let from, let to, let duration):
-            let d = duration.isNaN ? 0 : clamp(duration, 0, DemoScript.maxDragSeconds)
+            let d = duration.isNaN ? 0 : clamp(duration, 0, InputScript.maxDragSeconds)
             let steps = Swift.max(1, Int((d * fps).rounded(.up)))
             let k = cursor.step
             if k < steps { queue(t + d * (Double(k + 1) / Double(steps))) } else if k == steps { queue(t + d) }

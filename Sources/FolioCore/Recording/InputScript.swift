@@ -6,7 +6,7 @@ import Foundation
 /// A script comes from outside, so every number in it is bounded when it is parsed (see the
 /// limits below): whatever fields are present, rendering it takes at most an hour of frames
 /// and memory proportional to its events.
-public struct DemoScript: Equatable, Sendable {
+public struct InputScript: Equatable, Sendable {
     /// One scripted event; coordinates are logical points of the window.
     public enum Event: Equatable, Sendable {
         case key(Key, Modifiers)
@@ -25,7 +25,7 @@ public struct DemoScript: Equatable, Sendable {
     public var duration: Double
     public var events: [(t: Double, event: Event)]
 
-    public static func == (a: DemoScript, b: DemoScript) -> Bool {
+    public static func == (a: InputScript, b: InputScript) -> Bool {
         a.size == b.size && a.fps == b.fps && a.duration == b.duration
             && a.events.count == b.events.count
             && zip(a.events, b.events).allSatisfy { $0.t == $1.t && $0.event == $1.event }
@@ -82,7 +82,7 @@ public struct DemoScript: Equatable, Sendable {
     /// The script at another window size: positions and resizes scaled by the same factors,
     /// resizes kept within the size limits (a small script resizing to the largest window
     /// must not become larger still).
-    public func scaled(to newSize: Size) -> DemoScript {
+    public func scaled(to newSize: Size) -> InputScript {
         guard newSize != size, size.width > 0, size.height > 0 else { return self }
         let sx = newSize.width / size.width, sy = newSize.height / size.height
         func p(_ q: Point) -> Point { Point(x: q.x * sx, y: q.y * sy) }
@@ -119,11 +119,11 @@ public struct DemoScript: Equatable, Sendable {
 
     // MARK: Reading
 
-    public static func load(path: String) throws -> DemoScript {
+    public static func load(path: String) throws -> InputScript {
         try parse(SafeFile.read(path, limit: maxFileBytes), name: path)
     }
 
-    public static func parse(_ data: Data, name: String) throws -> DemoScript {
+    public static func parse(_ data: Data, name: String) throws -> InputScript {
         guard data.count <= maxFileBytes else {
             throw FolioError.badInput("\(name): is larger than the \(maxFileBytes >> 20) MB allowed for a script.")
         }
@@ -132,7 +132,7 @@ public struct DemoScript: Equatable, Sendable {
     }
 }
 
-/// Reads a decoded script file into a `DemoScript`, checking every field against the limits;
+/// Reads a decoded script file into a `InputScript`, checking every field against the limits;
 /// each failure is one sentence naming the file, the event and the field.
 private struct ScriptReader {
     let name: String
@@ -155,7 +155,7 @@ private struct ScriptReader {
         guard a.count == 2, case let (w, h) = (a[0], a[1]), w.isFinite, h.isFinite else {
             throw fail("\(field) must be [width, height]")
         }
-        if let problem = DemoScript.sizeProblem(width: w, height: h) {
+        if let problem = InputScript.sizeProblem(width: w, height: h) {
             throw fail("\(field) \(JSONValue.format(w))×\(JSONValue.format(h)) is refused: \(problem)")
         }
         return Size(width: w, height: h)
@@ -163,7 +163,7 @@ private struct ScriptReader {
 
     func point(_ x: Double?, _ y: Double?, _ field: String) throws -> Point {
         guard let x, let y, x.isFinite, y.isFinite else { throw fail("\(field) must be numbers") }
-        let m = DemoScript.maxCoordinate
+        let m = InputScript.maxCoordinate
         guard abs(x) <= m, abs(y) <= m else {
             throw fail("\(field) (\(JSONValue.format(x)), \(JSONValue.format(y))) is outside ±\(Int(m)) points")
         }
@@ -175,13 +175,13 @@ private struct ScriptReader {
         return try point(a[0], a[1], field)
     }
 
-    mutating func read(_ file: ScriptFile) throws -> DemoScript {
-        var script = DemoScript(duration: 0, events: [])
+    mutating func read(_ file: ScriptFile) throws -> InputScript {
+        var script = InputScript(duration: 0, events: [])
         if let s = try size(file.size, "size") { script.size = s }
-        script.fps = try number(file.fps, "fps", in: DemoScript.fpsRange, default: script.fps)
+        script.fps = try number(file.fps, "fps", in: InputScript.fpsRange, default: script.fps)
         let list = file.events ?? []
-        guard list.count <= DemoScript.maxEvents else {
-            throw fail("events holds \(list.count), more than the \(DemoScript.maxEvents) allowed")
+        guard list.count <= InputScript.maxEvents else {
+            throw fail("events holds \(list.count), more than the \(InputScript.maxEvents) allowed")
         }
         script.events.reserveCapacity(list.count)
         var last = 0.0, end = 0.0
@@ -192,21 +192,21 @@ private struct ScriptReader {
             script.events.append((t, event))
         }
         if let duration = file.duration {
-            guard duration.isFinite, duration > 0, duration <= DemoScript.maxSeconds else {
-                throw fail("duration must be a number of seconds above 0 and at most \(Int(DemoScript.maxSeconds))")
+            guard duration.isFinite, duration > 0, duration <= InputScript.maxSeconds else {
+                throw fail("duration must be a number of seconds above 0 and at most \(Int(InputScript.maxSeconds))")
             }
             script.duration = duration
         } else {
-            script.duration = min(end + 1.5, DemoScript.maxSeconds)
+            script.duration = min(end + 1.5, InputScript.maxSeconds)
         }
         return script
     }
 
-    mutating func event(_ item: ScriptFile.Event, _ at: String, after last: Double) throws -> (Double, DemoScript.Event) {
+    mutating func event(_ item: ScriptFile.Event, _ at: String, after last: Double) throws -> (Double, InputScript.Event) {
         guard let t = item.t, t.isFinite else { throw fail("\(at) has no number t") }
         guard t >= 0 else { throw fail("\(at) has a negative t (\(JSONValue.format(t)))") }
-        guard t <= DemoScript.maxSeconds else {
-            throw fail("\(at) has t \(JSONValue.format(t)), later than \(Int(DemoScript.maxSeconds)) s")
+        guard t <= InputScript.maxSeconds else {
+            throw fail("\(at) has t \(JSONValue.format(t)), later than \(Int(InputScript.maxSeconds)) s")
         }
         guard t >= last else { throw fail("\(at) is out of time order (t \(JSONValue.format(t)) after \(JSONValue.format(last)))") }
         guard let type = item.type else { throw fail("\(at) has no string type") }
@@ -220,7 +220,7 @@ private struct ScriptReader {
             guard let key = Key(rawValue: name.lowercased()) else { throw fail("\(at) has an unknown key \"\(name)\"") }
             return (t, .key(key, modifiers))
         case "wheel":
-            let step = -DemoScript.maxWheelStep...DemoScript.maxWheelStep
+            let step = -InputScript.maxWheelStep...InputScript.maxWheelStep
             let dx = try number(item.dx, "\(at) dx", in: step, default: 0)
             let dy = try number(item.dy, "\(at) dy", in: step, default: 0)
             return (t, .wheel(dx: dx, dy: dy, modifiers))
@@ -233,15 +233,15 @@ private struct ScriptReader {
             let from = try pair(item.from, "\(at) from")
             let to = try pair(item.to, "\(at) to")
             let d = item.duration ?? 0.3
-            guard d.isFinite, d > 0, d <= DemoScript.maxDragSeconds else {
-                throw fail("\(at) has a drag duration outside 0…\(Int(DemoScript.maxDragSeconds)) s")
+            guard d.isFinite, d > 0, d <= InputScript.maxDragSeconds else {
+                throw fail("\(at) has a drag duration outside 0…\(Int(InputScript.maxDragSeconds)) s")
             }
-            guard t + d <= DemoScript.maxSeconds else {
-                throw fail("\(at) drags past \(Int(DemoScript.maxSeconds)) s")
+            guard t + d <= InputScript.maxSeconds else {
+                throw fail("\(at) drags past \(Int(InputScript.maxSeconds)) s")
             }
             dragSeconds += d
-            guard dragSeconds <= DemoScript.maxSeconds else {
-                throw fail("\(at) brings the drags to more than \(Int(DemoScript.maxSeconds)) s in all")
+            guard dragSeconds <= InputScript.maxSeconds else {
+                throw fail("\(at) brings the drags to more than \(Int(InputScript.maxSeconds)) s in all")
             }
             return (t, .drag(from: from, to: to, duration: d))
         case "resize":

@@ -4,9 +4,9 @@ import Testing
 
 /// The `record --script` format: parsing, errors that name file, event and field, and the
 /// timeline a script expands to.
-@Suite struct DemoScriptTests {
-    static func parse(_ json: String) throws -> DemoScript {
-        try DemoScript.parse(Data(json.utf8), name: "demo.json")
+@Suite struct InputScriptTests {
+    static func parse(_ json: String) throws -> InputScript {
+        try InputScript.parse(Data(json.utf8), name: "demo.json")
     }
 
     @Test func validScriptWithEveryEventType() throws {
@@ -22,7 +22,7 @@ import Testing
           {"t":2.7,"type":"up","x":5,"y":6},
           {"t":3,"type":"leave"}]}
         """)
-        let expected = DemoScript(size: Size(width: 800, height: 600), fps: 30, duration: 5, events: [
+        let expected = InputScript(size: Size(width: 800, height: 600), fps: 30, duration: 5, events: [
             (0, .key(.right, .shift)),
             (0.5, .wheel(dx: 0, dy: 1.5, .ctrl)),
             (1, .click(Point(x: 10, y: 20))),
@@ -75,7 +75,7 @@ import Testing
     }
 
     @Test func timelineExpandsADragInTimeOrder() throws {
-        let script = DemoScript(fps: 60, duration: 3, events: [
+        let script = InputScript(fps: 60, duration: 3, events: [
             (1, .drag(from: Point(x: 100, y: 200), to: Point(x: 400, y: 200), duration: 0.5)),
             (1.25, .key(.right, [])),
             (2, .click(Point(x: 7, y: 8))),
@@ -102,7 +102,7 @@ import Testing
     }
 
     @Test func builtInDemoIsInTimeOrder() {
-        let demo = DemoScript.builtInDemo
+        let demo = InputScript.builtInDemo
         #expect(zip(demo.events, demo.events.dropFirst()).allSatisfy { $0.t <= $1.t })
         #expect(demo.frameCount == 960)
     }

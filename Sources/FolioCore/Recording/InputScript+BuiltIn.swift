@@ -1,8 +1,8 @@
-extension DemoScript {
+extension InputScript {
     /// The demo `folio record` plays without a script (1280×800, 60 fps, 16 s): scroll the
     /// shelf, pinch the centred book open with the wheel, turn pages by key, click and drag,
     /// pinch it shut, scroll to another book, open it with a click and close it with Escape.
-    public static let builtInDemo: DemoScript = {
+    public static let builtInDemo: InputScript = {
         var events: [(t: Double, event: Event)] = []
         func at(_ t: Double, _ e: Event) { events.append((t, e)) }
         // Browse the shelf.
@@ -24,6 +24,6 @@ extension DemoScript {
         at(12.1, .click(Point(x: 640, y: 400)))
         at(13.7, .key(.right, []))
         at(14.5, .key(.escape, []))
-        return DemoScript(size: Size(width: 1280, height: 800), fps: 60, duration: 16, events: events)
+        return InputScript(size: Size(width: 1280, height: 800), fps: 60, duration: 16, events: events)
     }()
 }
