@@ -16,7 +16,6 @@ enum VipsDecoder {
     struct Header {
         var width: Int
         var height: Int
-        var loader: String
     }
 
     /// Decoded pixels, RGBA, rows packed; freed with the value's `free()`.
@@ -43,8 +42,7 @@ enum VipsDecoder {
             folio_vips_header_read(fd, bytes, count, &header, &error, error.count)
         }
         guard status == 0 else { throw Failure(reason: reason(error)) }
-        let loader = withUnsafeBytes(of: header.loader) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-        return Header(width: Int(header.width), height: Int(header.height), loader: loader)
+        return Header(width: Int(header.width), height: Int(header.height))
     }
 
     /// Decodes to `width`×`height` (cropped centred to cover the box when `crop`, else

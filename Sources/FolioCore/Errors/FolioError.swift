@@ -27,16 +27,25 @@ public struct FolioError: Error, Equatable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// Why a file could not be read, for what shows in its place (a page's placeholder).
+    public enum Cause: String, Sendable {
+        case missing, refused, encrypted, unreadable
+        case tooLarge = "too large"
+    }
+
     public let exit: Exit
     /// One sentence, unescaped; `Console` escapes it when printing.
     public let message: String
+    /// Set by the readers of files and archives; nil for every other failure.
+    public let cause: Cause?
 
-    public init(_ exit: Exit, _ message: String) {
+    public init(_ exit: Exit, _ message: String, cause: Cause? = nil) {
         self.exit = exit
         self.message = message
+        self.cause = cause
     }
 
-    public static func badInput(_ message: String) -> FolioError { FolioError(.badInput, message) }
+    public static func badInput(_ message: String, cause: Cause? = nil) -> FolioError { FolioError(.badInput, message, cause: cause) }
     public static func noDisplay(_ message: String) -> FolioError { FolioError(.noDisplay, message) }
     public static func outputFailed(_ message: String) -> FolioError { FolioError(.outputFailed, message) }
     public static func interrupted(_ message: String) -> FolioError { FolioError(.interrupted, message) }

@@ -44,7 +44,7 @@ public enum ArchiveReader {
                     throw failure(path, archive, doing: "cannot be listed")
                 }
                 guard entries.count < maxEntries else {
-                    throw FolioError.badInput("\(path): holds more than \(maxEntries) entries; refused.")
+                    throw FolioError.badInput("\(path): holds more than \(maxEntries) entries; refused.", cause: .tooLarge)
                 }
                 guard archive_entry_filetype(header) == 0o100000 /* AE_IFREG */, let name = entryPath(header) else { continue }
                 entries.append(Entry(path: name, encrypted: archive_entry_is_encrypted(header) != 0))
@@ -70,11 +70,11 @@ public enum ArchiveReader {
                 guard self.entryPath(header) == entryPath else { continue }
                 let name = "\(path): \(entryPath)"
                 if archive_entry_is_encrypted(header) != 0 {
-                    throw FolioError.badInput("\(name): the entry is encrypted; Folio reads no encrypted entries.")
+                    throw FolioError.badInput("\(name): the entry is encrypted; Folio reads no encrypted entries.", cause: .encrypted)
                 }
                 return try readData(archive, name: name, limit: limit)
             }
-            throw FolioError.badInput("\(path): has no entry \(entryPath).")
+            throw FolioError.badInput("\(path): has no entry \(entryPath).", cause: .missing)
         }
     }
 
@@ -88,10 +88,10 @@ public enum ArchiveReader {
             if n == 0 { return data }
             guard n > 0 else {
                 let reason = archive_error_string(archive).map { String(cString: $0) } ?? ""
-                throw FolioError.badInput("\(name): the entry is damaged (\(describe(reason))).")
+                throw FolioError.badInput("\(name): the entry is damaged (\(describe(reason))).", cause: .unreadable)
             }
             guard data.count + n <= limit else {
-                throw FolioError.badInput("\(name): the entry inflates to more than \(limit >> 20) MB; refused.")
+                throw FolioError.badInput("\(name): the entry inflates to more than \(limit >> 20) MB; refused.", cause: .tooLarge)
             }
             data.append(contentsOf: buffer[0..<n])
         }

@@ -37,30 +37,15 @@ public struct ImageReader: Sendable {
         guard FileManager.default.fileExists(atPath: path) else {
             throw Failure(reason: "missing", description: "\(path): missing file.")
         }
-        var fd: Int32 = -1
-        _ = try classify { fd = try SafeFile.openForReading(path); return Data() }
-        return fd
+        return try classify { try SafeFile.openForReading(path) }
     }
 
-    /// Turns a `FolioError` sentence into a failure with the placeholder's reason.
-    private func classify(_ read: () throws -> Data) throws -> Data {
+    /// A reader's `FolioError` as a failure carrying its cause, the placeholder's word.
+    private func classify<T>(_ read: () throws -> T) throws -> T {
         do {
             return try read()
         } catch let error as FolioError {
-            let text = error.message
-            let reason: String
-            if text.contains("larger than") || text.contains("inflates to more than") {
-                reason = "too large"
-            } else if text.contains("encrypted") {
-                reason = "encrypted"
-            } else if text.contains("not a regular file") {
-                reason = "refused"
-            } else if text.contains("no such file") || text.contains("has no entry") {
-                reason = "missing"
-            } else {
-                reason = "unreadable"
-            }
-            throw Failure(reason: reason, description: text)
+            throw Failure(reason: (error.cause ?? .unreadable).rawValue, description: error.message)
         }
     }
 }

@@ -11,16 +11,16 @@ public enum SafeFile {
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
         guard fd >= 0 else {
             let reason = errno == ENOENT ? "no such file" : String(cString: strerror(errno))
-            throw FolioError.badInput("\(path): cannot be opened (\(reason.lowercased())).")
+            throw FolioError.badInput("\(path): cannot be opened (\(reason.lowercased())).", cause: errno == ENOENT ? .missing : .unreadable)
         }
         var info = stat()
         guard fstat(fd, &info) == 0 else {
             close(fd)
-            throw FolioError.badInput("\(path): cannot be read.")
+            throw FolioError.badInput("\(path): cannot be read.", cause: .unreadable)
         }
         guard info.st_mode & S_IFMT == S_IFREG else {
             close(fd)
-            throw FolioError.badInput("\(path): is not a regular file (\(kind(info.st_mode))); refused.")
+            throw FolioError.badInput("\(path): is not a regular file (\(kind(info.st_mode))); refused.", cause: .refused)
         }
         // Back to blocking reads: regular files never block, and callers expect full reads.
         let flags = fcntl(fd, F_GETFL)
@@ -41,7 +41,7 @@ public enum SafeFile {
         defer { close(fd) }
         let size = self.size(fd)
         guard size <= limit else {
-            throw FolioError.badInput("\(path): is \(size >> 20) MB, larger than the \(limit >> 20) MB allowed; refused.")
+            throw FolioError.badInput("\(path): is \(size >> 20) MB, larger than the \(limit >> 20) MB allowed; refused.", cause: .tooLarge)
         }
         return readAll(fd, size: size)
     }
