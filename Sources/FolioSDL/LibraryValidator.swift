@@ -6,7 +6,9 @@ import Foundation
 /// unreadable or corrupt images, images too large; plus empty books, odd page counts and
 /// duplicate titles.
 public enum LibraryValidator {
-    public static func check(_ library: Library) -> [LibraryProblem] {
+    /// `pagesExpected` false: a book may be its cover alone (a single image opened as a
+    /// one-page book), so no pages and an odd count are not problems.
+    public static func check(_ library: Library, pagesExpected: Bool = true) -> [LibraryProblem] {
         var problems: [LibraryProblem] = []
         let reader = ImageReader()
         var titles: [String: Int] = [:]
@@ -17,7 +19,9 @@ public enum LibraryValidator {
             } else {
                 titles[book.title] = index
             }
-            if book.pages.isEmpty {
+            if !pagesExpected && book.pages.isEmpty && book.cover != nil {
+                // One page: the cover.
+            } else if book.pages.isEmpty {
                 problems.append(LibraryProblem(file: label, message: "empty book: no pages."))
             } else if (book.pages.count + 1) % 2 == 1 {
                 problems.append(LibraryProblem(file: label, message: "odd page count (\(book.pages.count + 1) with the cover); a blank page is added at the end."))

@@ -62,6 +62,11 @@ enum PageImage {
             return try decode(.descriptor(fd), name: name, kind: kind, shape: shape)
         case .archiveEntry:
             return try decode(.bytes(try reader.data(for: source)), name: name, kind: kind, shape: shape)
+        case .documentPage(let path, let page):
+            guard page >= 0, page < LibraryLoader.maxPages else { throw unreadable(name, "no such page") }
+            let fd = try reader.descriptor(forFile: path)
+            defer { close(fd) }
+            return try decode(.descriptor(fd), name: name, kind: "pdf", shape: shape, page: page)
         case .unavailable:
             _ = try reader.data(for: source)  // throws its reason
             throw Failure(reason: "missing", message: "\(name): missing.")
@@ -78,7 +83,10 @@ enum PageImage {
 
     /// libvips for every format it reads (shrink-on-load, straight to the page's pixels);
     /// SDL_image for the few it does not (BMP, TGA, QOI, PCX), after Folio's own header check.
-    static func decode(_ input: VipsDecoder.Input, name: String, kind: String, shape: Shape) throws -> UnsafeMutablePointer<SDL_Surface> {
+    /// A document's page (`page`) is rendered by libvips alone, its size in points checked
+    /// from its header first.
+    static func decode(_ input: VipsDecoder.Input, name: String, kind: String, shape: Shape, page: Int? = nil) throws -> UnsafeMutablePointer<SDL_Surface> {
+        if let page { return try render(input, page: page, name: name, shape: shape) }
         // Folio's own reading of the sizes it can find at fixed offsets comes first, so a
         // header that libvips would reject as damaged is still refused for its size.
         let head = prefix(of: input, count: 32)
@@ -110,6 +118,37 @@ enum PageImage {
         } catch let failure as VipsDecoder.Failure {
             throw unreadable(name, failure.reason)
         }
+        return try surface(pixels, name: name, shape: shape)
+    }
+
+    /// Page `page` of a document: its header (size in points) read and checked, then drawn
+    /// once at the scale the page's pixels need (pdfload's scale, chosen by the thumbnail),
+    /// never at full resolution first.
+    static func render(_ input: VipsDecoder.Input, page: Int, name: String, shape: Shape) throws -> UnsafeMutablePointer<SDL_Surface> {
+        func failure(_ reason: String) -> Failure {
+            guard VipsDecoder.isPasswordFailure(reason) else { return unreadable(name, reason) }
+            let why = "the document is password-protected"
+            return Failure(reason: "encrypted", message: "\(name): \(why); Folio opens no encrypted PDFs.", detail: why)
+        }
+        let header: VipsDecoder.Header
+        do { header = try VipsDecoder.header(input, page: page) } catch let error as VipsDecoder.Failure { throw failure(error.reason) }
+        guard header.width > 0, header.height > 0 else {
+            throw unreadable(name, "its page is \(header.width)×\(header.height) points")
+        }
+        if let refusal = ImageHeader.refusal(width: header.width, height: header.height) {
+            throw tooLarge(name, refusal.replacingOccurrences(of: " px", with: " points"))
+        }
+        let pixels: VipsDecoder.Pixels
+        do {
+            pixels = try VipsDecoder.thumbnail(input, page: page, width: Int(shape.width), height: Int(shape.height), crop: true)
+        } catch let error as VipsDecoder.Failure {
+            throw failure(error.reason)
+        }
+        return try surface(pixels, name: name, shape: shape)
+    }
+
+    /// libvips' pixels centred on a page-shaped surface with its edges finished; frees them.
+    static func surface(_ pixels: VipsDecoder.Pixels, name: String, shape: Shape) throws -> UnsafeMutablePointer<SDL_Surface> {
         defer { pixels.free() }
         guard let page = blankSurface(shape) else { throw unreadable(name, "out of memory") }
         // Centred (the thumbnail is the page's size, or smaller when it is fitted, not cropped).

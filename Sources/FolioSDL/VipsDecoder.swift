@@ -33,13 +33,14 @@ enum VipsDecoder {
 
     private static let started: Bool = folio_vips_start() == 0
 
-    /// The image's size from its header; throws when libvips has no trusted loader for it.
-    static func header(_ input: Input) throws -> Header {
+    /// The image's size from its header (of page `page` of a document, in points, when
+    /// given); throws when libvips has no trusted loader for it.
+    static func header(_ input: Input, page: Int? = nil) throws -> Header {
         guard started else { throw Failure(reason: "libvips could not start") }
         var header = folio_vips_header()
         var error = [CChar](repeating: 0, count: 256)
         let status: Int32 = with(input) { fd, bytes, count in
-            folio_vips_header_read(fd, bytes, count, &header, &error, error.count)
+            folio_vips_header_read(fd, bytes, count, Int32(clamping: page ?? -1), &header, &error, error.count)
         }
         guard status == 0 else { throw Failure(reason: reason(error)) }
         return Header(width: Int(header.width), height: Int(header.height))
@@ -48,15 +49,51 @@ enum VipsDecoder {
     /// Decodes to `width`×`height` (cropped centred to cover the box when `crop`, else
     /// fitted inside it), shrinking while loading where the format allows (JPEG, WebP, PDF,
     /// SVG; others stream rows through a shrink), so memory follows the output size.
-    static func thumbnail(_ input: Input, width: Int, height: Int, crop: Bool) throws -> Pixels {
+    /// A document's page (`page`, from 0) is rendered at the scale the box needs, never at
+    /// full resolution first.
+    static func thumbnail(_ input: Input, page: Int? = nil, width: Int, height: Int, crop: Bool) throws -> Pixels {
+        guard started else { throw Failure(reason: "libvips could not start") }
         var outWidth: Int32 = 0, outHeight: Int32 = 0
         var error = [CChar](repeating: 0, count: 256)
         let pixels: UnsafeMutablePointer<UInt8>? = with(input) { fd, bytes, count in
-            folio_vips_thumbnail(fd, bytes, count, Int32(width), Int32(height), crop ? 1 : 0,
+            folio_vips_thumbnail(fd, bytes, count, Int32(clamping: page ?? -1), Int32(width), Int32(height), crop ? 1 : 0,
                                  &outWidth, &outHeight, &error, error.count)
         }
         guard let pixels else { throw Failure(reason: reason(error)) }
         return Pixels(base: pixels, width: Int(outWidth), height: Int(outHeight))
+    }
+
+    /// A PDF's page count, first page size and title, from the document's header (poppler
+    /// opens it; no page is drawn). Throws a `FolioError` naming `path`: cause `.encrypted`
+    /// for a password, `.unreadable` for anything else.
+    static func document(_ fd: Int32, path: String) throws -> DocumentInfo {
+        guard started else { throw FolioError.badInput("\(path): cannot be read (libvips could not start).", cause: .unreadable) }
+        var document = folio_vips_document()
+        var error = [CChar](repeating: 0, count: 256)
+        guard folio_vips_document_read(fd, &document, &error, error.count) == 0 else {
+            let why = reason(error)
+            if isPasswordFailure(why) {
+                throw FolioError.badInput("\(path): is password-protected; Folio opens no encrypted PDFs.", cause: .encrypted)
+            }
+            throw FolioError.badInput("\(path): is not a readable PDF (\(inSentence(why))).", cause: .unreadable)
+        }
+        let title = withUnsafeBytes(of: document.title) { raw in
+            String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+        }
+        return DocumentInfo(pageCount: Int(document.pages), title: title)
+    }
+
+    /// A reason lower-cased to sit mid-sentence, acronyms kept ("Document is damaged" →
+    /// "document is damaged", "PDF document is damaged" unchanged).
+    static func inSentence(_ reason: String) -> String {
+        guard let first = reason.first, reason.dropFirst().first?.isLowercase == true else { return reason }
+        return first.lowercased() + reason.dropFirst()
+    }
+
+    /// True when poppler's reason means the document needs a password.
+    static func isPasswordFailure(_ reason: String) -> Bool {
+        let text = reason.lowercased()
+        return text.contains("encrypted") || text.contains("password")
     }
 
     private static func with<T>(_ input: Input, _ body: (Int32, UnsafeRawPointer?, Int) -> T) -> T {
@@ -69,7 +106,8 @@ enum VipsDecoder {
     /// libvips' message without its "loader: " prefix and final stop, for a sentence.
     private static func reason(_ buffer: [CChar]) -> String {
         var text = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        if let colon = text.range(of: ": ") , text[..<colon.lowerBound].allSatisfy({ !$0.isWhitespace }) {
+        // "glib: " (poppler's errors through libvips) or a loader's nickname.
+        while let colon = text.range(of: ": "), text[..<colon.lowerBound].allSatisfy({ !$0.isWhitespace }) {
             text = String(text[colon.upperBound...])
         }
         text = text.trimmingCharacters(in: .whitespacesAndNewlines)

@@ -8,11 +8,11 @@ struct Validate: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "List every problem with a library; exit 0 when clean, 1 with problems, 2 when it cannot be read.")
 
-    @Argument(help: "A Books.plist, a folder, or a .cbz.") var path: String
+    @Argument(help: "A Books.plist, a folder, a comic archive, a PDF or an image.") var path: String
 
     func run() throws {
-        let result = try LibraryLoader.load(path)
-        let problems = result.problems + LibraryValidator.check(result.library)
+        let result = try LibraryLoader.load(path, documents: VipsDocumentInspector())
+        let problems = result.problems + LibraryValidator.check(result.library, pagesExpected: !LibraryLoader.isSingleImage(path))
         for problem in problems { Console.output(problem.description) }
         let books = result.library.books
         let pages = books.reduce(0) { $0 + $1.pages.count }

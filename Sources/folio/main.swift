@@ -20,7 +20,7 @@ struct Folio: ParsableCommand {
 
 /// Options shared by every command that reads the library.
 struct LibraryOptions: ParsableArguments {
-    @Option(name: .long, help: "A Books.plist, a folder holding one, a folder of book folders or .cbz files, one .cbz, or one folder of images (default: the bundled library).")
+    @Option(name: .long, help: "A Books.plist, a folder holding one, a folder of book folders, comic archives (.cbz, .cbr, .cb7, .cbt) and PDFs, one archive or PDF, one folder of images, or one image (default: the bundled library).")
     var library: String?
 
     @Option(name: .customLong("cache-mb"), help: "Most megabytes of page textures kept in memory (default 256, or 128 when OpenGL runs on the CPU).")
@@ -47,7 +47,7 @@ struct LibraryOptions: ParsableArguments {
             }
             path = bundled
         }
-        let result = try LibraryLoader.load(path)
+        let result = try LibraryLoader.load(path, documents: VipsDocumentInspector())
         for problem in result.problems { Console.warning(problem.description) }
         return result.library
     }

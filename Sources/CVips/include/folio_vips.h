@@ -17,16 +17,32 @@ typedef struct {
     char loader[32];   // libvips' loader nickname, e.g. "jpegload_source"
 } folio_vips_header;
 
-/// Reads the header of the file behind `fd` (or of `length` bytes at `bytes` when fd < 0).
+/// Reads the header of the file behind `fd` (or of `length` bytes at `bytes` when fd < 0);
+/// of page `page` (from 0) of a document, or of the image itself when `page` < 0.
 /// Returns 0 on success; otherwise writes libvips' reason into `error`.
-int folio_vips_header_read(int fd, const void *bytes, size_t length, folio_vips_header *header,
+int folio_vips_header_read(int fd, const void *bytes, size_t length, int page, folio_vips_header *header,
                            char *error, size_t error_capacity);
 
-/// Decodes with shrink-on-load to exactly `width`×`height` RGBA pixels: the image scaled to
+/// What a library needs from a PDF: its page count, the first page's size in points and the
+/// title from its metadata ("" when it has none).
+typedef struct {
+    int pages;
+    int width;
+    int height;
+    char title[256];
+} folio_vips_document;
+
+/// Reads the PDF behind `fd` (the document's header only; no page is drawn). Returns 0 on
+/// success; otherwise writes the reason into `error` ("not a PDF" when another loader
+/// claims the file, poppler's "Document is encrypted" for a password).
+int folio_vips_document_read(int fd, folio_vips_document *document, char *error, size_t error_capacity);
+
+/// Decodes with shrink-on-load to exactly `width`×`height` RGBA pixels: the image (or page
+/// `page` of a document when `page` >= 0, rendered at the scale the box needs) scaled to
 /// cover the box and cropped centred when `crop` is nonzero, else scaled to fit inside it
 /// (then `out_width`/`out_height` may be smaller). Returns the pixels (free with
 /// `folio_vips_free`), or NULL with libvips' reason in `error`.
-unsigned char *folio_vips_thumbnail(int fd, const void *bytes, size_t length, int width, int height,
+unsigned char *folio_vips_thumbnail(int fd, const void *bytes, size_t length, int page, int width, int height,
                                     int crop, int *out_width, int *out_height,
                                     char *error, size_t error_capacity);
 

@@ -26,6 +26,10 @@ public struct ImageReader: Sendable {
             return try classify { try SafeFile.read(path, limit: ImageReader.maxFileSize) }
         case .archiveEntry(let path, let name):
             return try classify { try ArchiveReader.read(path, entry: name, limit: ImageReader.maxFileSize) }
+        case .documentPage:
+            // A page has no bytes of its own: the decoder renders it from the document's
+            // descriptor (`descriptor(forFile:)`).
+            throw Failure(reason: "unreadable", description: "\(source.name): is a page of a document, rendered rather than read.")
         case .unavailable(let reason, let name):
             throw Failure(reason: reason, description: "\(name): \(reason).")
         }

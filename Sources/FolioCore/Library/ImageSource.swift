@@ -4,6 +4,8 @@ public enum ImageSource: Hashable, Sendable {
     case file(String)
     /// An entry inside a ZIP/CBZ archive, read in place.
     case archiveEntry(archive: String, entry: String)
+    /// Page `page` (from 0) of a document (a PDF), rendered at the size it is drawn.
+    case documentPage(document: String, page: Int)
     /// An image that cannot be shown; the reason ("missing", "refused") marks its placeholder.
     case unavailable(reason: String, name: String)
 
@@ -12,6 +14,7 @@ public enum ImageSource: Hashable, Sendable {
         switch self {
         case .file(let path): return path
         case .archiveEntry(let archive, let entry): return "\(archive):\(entry)"
+        case .documentPage(let document, let page): return "\(document) page \(page + 1)"
         case .unavailable(_, let name): return name
         }
     }

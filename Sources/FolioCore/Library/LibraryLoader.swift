@@ -1,48 +1,84 @@
 import Foundation
 
 /// Reads every form a library can take: a Books.plist, a folder holding one, a folder of
-/// book folders and/or .cbz files, a single .cbz, or a single folder of images.
+/// book folders, comic archives and PDFs, a single archive or PDF, a single folder of
+/// images, or a single image.
 public enum LibraryLoader {
-    /// File name extensions treated as images (SDL_image decodes them).
-    public static let imageExtensions: Set<String> = ["png", "jpg", "jpeg", "gif", "bmp", "webp", "tga", "tif", "tiff", "qoi", "pcx"]
+    /// File name extensions treated as images: what libvips reads here (JPEG, PNG, WebP, GIF,
+    /// TIFF, HEIF/AVIF, JPEG XL, JPEG 2000, SVG) and what SDL_image decodes after Folio's own
+    /// header check (BMP, TGA, QOI, PCX). TGA has no magic bytes, so a folder's images are
+    /// recognised by extension, never by content.
+    public static let imageExtensions: Set<String> = [
+        "png", "jpg", "jpeg", "jpe", "jfif", "gif", "webp", "tif", "tiff", "heic", "heif", "avif", "jxl",
+        "jp2", "j2k", "j2c", "jpf", "jpx", "svg", "bmp", "tga", "icb", "vda", "vst", "qoi", "pcx",
+    ]
     /// Comic archives, read in place through libarchive.
     public static let archiveExtensions: Set<String> = ["cbz", "zip", "cbr", "rar", "cb7", "7z", "cbt", "tar"]
+    /// Documents: every page a page of the book, read through a `DocumentInspector`.
+    public static let documentExtensions: Set<String> = ["pdf"]
     /// A Books.plist larger than this is refused unread (bytes).
     public static let maxPlistSize = 16 << 20
     /// Most books a library holds, and most pages a book holds.
     public static let maxBooks = 10_000
     public static let maxPages = 100_000
+    /// Longest title kept from a document's metadata (characters).
+    public static let maxTitleLength = 200
+
+    /// What Folio looks for in a folder, for the sentence that says it found none of it.
+    public static let lookedFor = "a Books.plist, folders of images, comic archives (.cbz, .cbr, .cb7, .cbt), PDFs or images (.jpg, .png, .webp, …)"
 
     public struct Result: Sendable {
         public var library: Library
         public var problems: [LibraryProblem]
     }
 
-    static func isImage(_ name: String) -> Bool {
-        imageExtensions.contains((name as NSString).pathExtension.lowercased())
+    static func pathExtension(_ name: String) -> String {
+        (name as NSString).pathExtension.lowercased()
     }
 
-    static func isArchive(_ name: String) -> Bool {
-        archiveExtensions.contains((name as NSString).pathExtension.lowercased())
+    static func isImage(_ name: String) -> Bool { imageExtensions.contains(pathExtension(name)) }
+    static func isArchive(_ name: String) -> Bool { archiveExtensions.contains(pathExtension(name)) }
+    static func isDocument(_ name: String) -> Bool { documentExtensions.contains(pathExtension(name)) }
+
+    /// True when `path` names one image file (opened as a book of one page).
+    public static func isSingleImage(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return isImage(path) && FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
     }
 
-    public static func load(_ path: String) throws -> Result {
+    /// Loads the library at `path`. `documents` reads PDFs' headers (see `DocumentInspector`);
+    /// without it PDFs are reported and skipped.
+    public static func load(_ path: String, documents: (any DocumentInspector)? = nil) throws -> Result {
         let fm = FileManager.default
         var isDirectory: ObjCBool = false
         guard fm.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw FolioError.badInput("\(path): no such file or folder.")
         }
         if !isDirectory.boolValue {
+            var problems: [LibraryProblem] = []
+            if isDocument(path) || !isPlistName(path) && looksLikePDF(path) {
+                let book = try documentBook(path, documents: documents, problems: &problems, strict: true)
+                return Result(library: Library(books: book.map { [$0] } ?? []), problems: problems)
+            }
             if isArchive(path) || !isPlistName(path) && ArchiveReader.looksLikeArchive(path) {
-                var problems: [LibraryProblem] = []
                 let book = try archiveBook(path, problems: &problems, strict: true)
                 return Result(library: Library(books: book.map { [$0] } ?? []), problems: problems)
             }
+            if isImage(path) { return try singleImage(path) }
             return try plist(path)
         }
         let plistPath = (path as NSString).appendingPathComponent("Books.plist")
         if fm.fileExists(atPath: plistPath) { return try plist(plistPath) }
-        return try folder(path)
+        return try folder(path, documents: documents)
+    }
+
+    /// One image is a book of one page: the image its cover, the file name its title.
+    static func singleImage(_ path: String) throws -> Result {
+        let fd = try SafeFile.openForReading(path)  // a regular file, readable: said now, not at the first frame
+        close(fd)
+        let real = SafeFile.realPath(path) ?? path
+        let title = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+        return Result(library: Library(books: [Book(title: title, cover: .file(real), pages: [])]), problems: [])
     }
 
     // MARK: Books.plist
@@ -55,9 +91,12 @@ public enum LibraryLoader {
         // crafted binary plist crashes them), and a Books.plist is written by hand or by
         // `make assets` as XML anyway.
         guard isXMLPlist(data) else {
-            throw FolioError.badInput(data.starts(with: Array("bplist".utf8))
-                ? "\(path): is a binary property list; Folio reads XML property lists (python3 -m plistlib can convert it)."
-                : "\(path): is not an XML property list.")
+            if data.starts(with: Array("bplist".utf8)) {
+                throw FolioError.badInput("\(path): is a binary property list; Folio reads XML property lists (python3 -m plistlib can convert it).")
+            }
+            throw FolioError.badInput(isPlistName(path)
+                ? "\(path): is not an XML property list."
+                : "\(path): is not a library Folio reads; it opens \(lookedFor).")
         }
         let root: Any
         do { root = try PropertyListSerialization.propertyList(from: data, format: nil) } catch {
@@ -124,8 +163,8 @@ public enum LibraryLoader {
 
     // MARK: Folders
 
-    /// A folder of book folders and .cbz files, or a single folder of images.
-    static func folder(_ path: String) throws -> Result {
+    /// A folder of book folders, comic archives and PDFs, or a single folder of images.
+    static func folder(_ path: String, documents: (any DocumentInspector)? = nil) throws -> Result {
         let fm = FileManager.default
         let names: [String]
         do { names = try fm.contentsOfDirectory(atPath: path) } catch {
@@ -133,7 +172,7 @@ public enum LibraryLoader {
         }
         let visible = names.filter { !$0.hasPrefix(".") }.sorted(by: naturalLess)
         var problems: [LibraryProblem] = []
-        if visible.contains(where: isImage) && !visible.contains(where: isArchive) {
+        if visible.contains(where: isImage) && !visible.contains(where: { isArchive($0) || isDocument($0) }) {
             // One book: the folder itself.
             let book = folderBook(path, problems: &problems)
             return Result(library: Library(books: book.map { [$0] } ?? []), problems: problems)
@@ -146,7 +185,16 @@ public enum LibraryLoader {
                 if let book = folderBook(full, problems: &problems) { books.append(book) }
             } else if isArchive(name) {
                 if let book = try? archiveBook(full, problems: &problems, strict: false) { books.append(book) }
+            } else if isDocument(name) {
+                if let book = try? documentBook(full, documents: documents, problems: &problems, strict: false) { books.append(book) }
             }
+            guard books.count < maxBooks else {
+                problems.append(LibraryProblem(file: path, message: "holds more than \(maxBooks) books; the rest are skipped."))
+                break
+            }
+        }
+        if books.isEmpty {
+            problems.append(LibraryProblem(file: path, message: "nothing here Folio can read; it looks for \(lookedFor)."))
         }
         return Result(library: Library(books: books), problems: problems)
     }
@@ -248,5 +296,55 @@ public enum LibraryLoader {
             return nil
         }
         return book(title: title, images: images.sorted(by: naturalLess)) { .archiveEntry(archive: path, entry: $0) }
+    }
+
+    // MARK: Documents
+
+    /// True when the file at `path` starts like a PDF ("%PDF-").
+    static func looksLikePDF(_ path: String) -> Bool {
+        guard let fd = try? SafeFile.openForReading(path) else { return false }
+        defer { close(fd) }
+        return SafeFile.readAll(fd, size: 5) == Data("%PDF-".utf8)
+    }
+
+    /// A PDF is a book: its first page the cover, the rest the pages, the title from its
+    /// metadata or else the file name. Only the header is read here (through `documents`);
+    /// the page count it declares is bounded before any page exists.
+    static func documentBook(_ path: String, documents: (any DocumentInspector)?, problems: inout [LibraryProblem], strict: Bool) throws -> Book? {
+        let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+        func refuse(_ message: String, cause: FolioError.Cause) throws -> Book? {
+            if strict { throw FolioError.badInput("\(path): \(message).", cause: cause) }
+            problems.append(LibraryProblem(file: path, message: "\(message); skipped."))
+            return nil
+        }
+        guard let documents else { return try refuse("this program reads no PDFs", cause: .refused) }
+        let info: DocumentInfo
+        do {
+            info = try documents.inspect(path)
+        } catch let error as FolioError {
+            if strict { throw error }
+            var message = error.message.hasPrefix(path + ": ") ? String(error.message.dropFirst(path.count + 2)) : error.message
+            while message.hasSuffix(".") { message.removeLast() }
+            problems.append(LibraryProblem(file: path, message: "\(message); skipped."))
+            return nil
+        }
+        guard info.pageCount >= 1 else { return try refuse("the document has no pages", cause: .unreadable) }
+        guard info.pageCount <= maxPages else {
+            return try refuse("declares \(info.pageCount) pages, more than the \(maxPages) allowed; refused", cause: .tooLarge)
+        }
+        let cover = ImageSource.documentPage(document: path, page: 0)
+        let pages = (1..<info.pageCount).map { ImageSource.documentPage(document: path, page: $0) }
+        return Book(title: documentTitle(info.title) ?? name, cover: cover, pages: pages)
+    }
+
+    /// A title from a document's metadata, on one line and bounded; nil when nothing is left.
+    static func documentTitle(_ raw: String?) -> String? {
+        guard let raw else { return nil }
+        let oneLine = String(String.UnicodeScalarView(raw.unicodeScalars.map {
+            CharacterSet.controlCharacters.contains($0) ? " " : $0
+        }))
+        let title = oneLine.trimmingCharacters(in: .whitespaces)
+        guard !title.isEmpty else { return nil }
+        return title.count > maxTitleLength ? String(title.prefix(maxTitleLength)) + "…" : title
     }
 }

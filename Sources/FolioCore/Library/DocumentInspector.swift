@@ -1,0 +1,15 @@
+/// Reads a document's header (a PDF's page count and title) for `LibraryLoader`, without
+/// drawing a page.
+///
+/// FolioCore cannot parse PDFs: that takes poppler through libvips, which only FolioSDL
+/// links. So whoever loads a library hands the loader an inspector — FolioSDL's
+/// `VipsDocumentInspector` in the app, a fake in Core's tests — and the loader keeps every
+/// rule that does not need poppler: which files are documents, the page-count bound, the
+/// title's fallback, one `ImageSource.documentPage` per page. Pages are rendered later,
+/// one at a time, at the size they are drawn. Without an inspector, PDFs are reported and
+/// skipped.
+public protocol DocumentInspector: Sendable {
+    /// The document's header. Throws a `FolioError` whose sentence names the file (cause
+    /// `.encrypted` for a password-protected PDF, `.unreadable` for a broken one).
+    func inspect(_ path: String) throws -> DocumentInfo
+}
