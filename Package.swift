@@ -38,8 +38,10 @@ let package = Package(
             ]
         ),
         .testTarget(name: "FolioCoreTests", dependencies: ["FolioCore", "CArchive"]),
-        .testTarget(name: "FolioSDLTests", dependencies: ["FolioCore", "FolioSDL"]),
-        .testTarget(name: "FolioEndToEndTests", dependencies: ["FolioCore"]),
+        // Files the tests write (PDFs), shared by the test targets that need them.
+        .target(name: "FolioTestFixtures", path: "Tests/Fixtures"),
+        .testTarget(name: "FolioSDLTests", dependencies: ["FolioCore", "FolioSDL", "FolioTestFixtures"]),
+        .testTarget(name: "FolioEndToEndTests", dependencies: ["FolioCore", "FolioTestFixtures"]),
     ]
 )
 

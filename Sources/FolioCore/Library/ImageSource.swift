@@ -14,7 +14,7 @@ public enum ImageSource: Hashable, Sendable {
         switch self {
         case .file(let path): return path
         case .archiveEntry(let archive, let entry): return "\(archive):\(entry)"
-        case .documentPage(let document, let page): return "\(document) page \(page + 1)"
+        case .documentPage(let document, let page): return "\(document) page \(page.addingReportingOverflow(1).overflow ? page : page + 1)"
         case .unavailable(_, let name): return name
         }
     }

@@ -1,0 +1,115 @@
+import CSDL2
+import Foundation
+import Testing
+@testable import FolioCore
+@testable import FolioSDL
+import FolioTestFixtures
+
+/// PDFs through libvips: the header read by the inspector, one page rendered at the size it
+/// is drawn, and every broken document named.
+@Suite struct DocumentPageTests {
+    static func write(_ data: Data, _ name: String) throws -> URL {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("folio-pdf-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let url = dir.appendingPathComponent(name)
+        try data.write(to: url)
+        return url
+    }
+
+    static func remove(_ url: URL) { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+
+    /// The colour at the centre of a page surface (inside the margin).
+    static func centre(_ surface: UnsafeMutablePointer<SDL_Surface>) -> (Int, Int, Int) {
+        let s = surface.pointee
+        let p = s.pixels.assumingMemoryBound(to: UInt8.self) + Int(s.h / 2) * Int(s.pitch) + Int(s.w / 2) * 4
+        return (Int(p[0]), Int(p[1]), Int(p[2]))
+    }
+
+    @Test func theInspectorReadsPageCountAndTitle() throws {
+        let url = try Self.write(PDFFixture.document(pages: 7, title: "Über den Fluss"), "river.pdf")
+        defer { Self.remove(url) }
+        #expect(try VipsDocumentInspector().inspect(url.path) == DocumentInfo(pageCount: 7, title: "Über den Fluss"))
+        let untitled = url.deletingLastPathComponent().appendingPathComponent("untitled.pdf")
+        try PDFFixture.document(pages: 2).write(to: untitled)
+        #expect(try VipsDocumentInspector().inspect(untitled.path).title?.isEmpty ?? true)
+    }
+
+    @Test func aPDFLoadsAsABookWithTheRealInspector() throws {
+        let url = try Self.write(PDFFixture.document(pages: 6, title: "Six"), "six.pdf")
+        defer { Self.remove(url) }
+        let book = try #require(try LibraryLoader.load(url.path, documents: VipsDocumentInspector()).library.books.first)
+        #expect(book.title == "Six")
+        #expect(book.cover == .documentPage(document: url.path, page: 0))
+        #expect(book.pages == (1..<6).map { .documentPage(document: url.path, page: $0) })
+        #expect(LibraryValidator.check(Library(books: [book])).isEmpty)
+    }
+
+    /// Page N comes out in page N's colour, at exactly the page's pixel size plus the margin.
+    @Test(arguments: [(0, 120, 188), (2, 362, 568), (4, 60, 94)])
+    func aPageRendersAtTheSizeItIsDrawn(page: Int, width: Int32, height: Int32) throws {
+        let url = try Self.write(PDFFixture.document(pages: 5), "colours.pdf")
+        defer { Self.remove(url) }
+        let shape = PageImage.Shape(width: width, height: height, radius: 0, side: .right)
+        let surface = try PageImage.make(.documentPage(document: url.path, page: page), reader: ImageReader(), shape: shape).get()
+        defer { SDL_FreeSurface(surface) }
+        #expect(surface.pointee.w == width + 2 * PageImage.margin && surface.pointee.h == height + 2 * PageImage.margin)
+        let want = PDFFixture.colour(ofPage: page)
+        let got = Self.centre(surface)
+        #expect(abs(got.0 - Int(want.r)) <= 3 && abs(got.1 - Int(want.g)) <= 3 && abs(got.2 - Int(want.b)) <= 3, "\(got) vs \(want)")
+    }
+
+    @Test func aPageBeyondTheDocumentIsUnreadableNotACrash() throws {
+        let url = try Self.write(PDFFixture.document(pages: 2), "two.pdf")
+        defer { Self.remove(url) }
+        let shape = PageImage.Shape(width: 36, height: 56, radius: 0, side: .right)
+        for page in [2, 99_999, -1, Int.max] {
+            guard case .failure(let failure) = PageImage.make(.documentPage(document: url.path, page: page), reader: ImageReader(), shape: shape) else {
+                Issue.record("page \(page) rendered"); continue
+            }
+            #expect(failure.reason == "unreadable")
+            #expect(failure.message.contains("two.pdf page"))
+        }
+    }
+
+    @Test func passwordProtectedAndBrokenPDFsAreNamed() throws {
+        let locked = try Self.write(PDFFixture.document(pages: 2, passwordProtected: true), "locked.pdf")
+        defer { Self.remove(locked) }
+        let broken = locked.deletingLastPathComponent().appendingPathComponent("broken.pdf")
+        try PDFFixture.truncated().write(to: broken)
+        let inspector = VipsDocumentInspector()
+        #expect { try inspector.inspect(locked.path) } throws: { error in
+            let error = error as? FolioError
+            return error?.cause == .encrypted && error?.message == "\(locked.path): is password-protected; Folio opens no encrypted PDFs."
+        }
+        #expect { try inspector.inspect(broken.path) } throws: { error in
+            let error = error as? FolioError
+            return error?.cause == .unreadable && error?.message.hasPrefix("\(broken.path): is not a readable PDF (") == true
+        }
+        // A page of a document that became locked after loading shows the encrypted placeholder.
+        let shape = PageImage.Shape(width: 36, height: 56, radius: 0, side: .right)
+        guard case .failure(let failure) = PageImage.make(.documentPage(document: locked.path, page: 0), reader: ImageReader(), shape: shape) else {
+            Issue.record("a locked page rendered"); return
+        }
+        #expect(failure.reason == "encrypted")
+    }
+
+    /// A page the size of a building is refused from its header, before poppler draws it.
+    @Test func anAbsurdPageSizeIsRefusedBeforeRendering() throws {
+        let url = try Self.write(PDFFixture.document(pages: 1, width: 20_000, height: 20_000), "huge.pdf")
+        defer { Self.remove(url) }
+        let shape = PageImage.Shape(width: 36, height: 56, radius: 0, side: .right)
+        guard case .failure(let failure) = PageImage.make(.documentPage(document: url.path, page: 0), reader: ImageReader(), shape: shape) else {
+            Issue.record("a 20000-point page rendered"); return
+        }
+        #expect(failure.reason == "too large")
+        #expect(failure.message.contains("20000×20000") && failure.message.contains("points"))
+    }
+
+    /// The inspector reads PDFs only: an image given a .pdf name is not a document.
+    @Test func anImageNamedPDFIsNotADocument() throws {
+        let jpeg = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Assets/Books/aurora/page-01.jpg")
+        let url = try Self.write(try Data(contentsOf: jpeg), "fake.pdf")
+        defer { Self.remove(url) }
+        #expect { try VipsDocumentInspector().inspect(url.path) } throws: { ($0 as? FolioError)?.message.contains("fake.pdf") == true }
+    }
+}
