@@ -37,9 +37,9 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "FolioCoreTests", dependencies: ["FolioCore", "CArchive"]),
+        .testTarget(name: "FolioCoreTests", dependencies: ["FolioCore", "FolioTestFixtures"]),
         // Files the tests write (PDFs), shared by the test targets that need them.
-        .target(name: "FolioTestFixtures", path: "Tests/Fixtures"),
+        .target(name: "FolioTestFixtures", dependencies: ["CArchive"], path: "Tests/Fixtures"),
         .testTarget(name: "FolioSDLTests", dependencies: ["FolioCore", "FolioSDL", "FolioTestFixtures"]),
         .testTarget(name: "FolioEndToEndTests", dependencies: ["FolioCore", "FolioTestFixtures"]),
     ]
