@@ -15,6 +15,7 @@ struct Bench: ParsableCommand {
     @Flag(inversion: .prefixedNo, help: "Measure recording the built-in demo to PNG and MP4 (record_fps).") var record = true
     @Flag(inversion: .prefixedNo, help: "Measure the library: first frame, and flipping a generated 1,000-page book of scans (about a minute).") var libraryCase = true
     @Option(help: "Leaves per second in the library flip.") var flipRate = 10.0
+    @Option(help: "Also render every page of this PDF, at 1280x800 pixels and at the page size of a 1280x800 window (document).") var document: String?
 
     func validate() throws {
         try check(frames, "--frames", 1...1_000_000)
@@ -35,6 +36,9 @@ struct Bench: ParsableCommand {
         }
         if libraryCase {
             members.append(("library", .object(try measureLibrary(libraryPath: library.library, cacheBytes: library.cacheBytes, flipRate: flipRate))))
+        }
+        if let document {
+            members.append(("document", .object(try measureDocument(document))))
         }
         let result = JSONValue.object(members)
         print(result.serialized())

@@ -1,0 +1,19 @@
+import FolioCore
+import FolioSDL
+import FolioFuzzDriver
+import Foundation
+
+// libFuzzer target: any bytes as a PDF go through the loader with the app's own inspector
+// (poppler's header read: page count, title), then the first pages are rendered as
+// `validate` does; never a trap, a hang or a page drawn at an absurd size.
+let folder = FileManager.default.temporaryDirectory.appendingPathComponent("folio-fuzz-document-\(getpid())")
+try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+let url = folder.appendingPathComponent("x.pdf")
+
+fuzzMain { data in
+    guard (try? data.write(to: url)) != nil else { return }
+    guard var book = (try? LibraryLoader.load(url.path, documents: VipsDocumentInspector()))?.library.books.first else { return }
+    // A page count up to the loader's bound is allowed; rendering them all would only time out.
+    book.pages = Array(book.pages.prefix(3))
+    _ = LibraryValidator.check(Library(books: [book]))
+}
