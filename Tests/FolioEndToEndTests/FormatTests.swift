@@ -91,16 +91,16 @@ struct FormatTests {
         #expect(run.peakMB < 200, "peak \(run.peakMB) MB")
     }
 
-    /// .cb7 and .cbt open and every page decodes through the viewer's own path (the order
-    /// is checked in HostileLibraryTests).
-    @Test(.enabled(if: ffmpeg, "needs ffmpeg to make the images"), arguments: [ArchiveFixture.Format.sevenZip, .tar, .zip])
-    func comicArchivesOfEveryContainerValidate(format: ArchiveFixture.Format) throws {
+    /// .cb7, .cbt, .cbz and .cbr (RAR 4, stored, written by hand) open and every page
+    /// decodes through the viewer's own path (the order is checked in HostileLibraryTests).
+    @Test(.enabled(if: ffmpeg, "needs ffmpeg to make the images"),
+          arguments: [(ArchiveFixture.Format.sevenZip, "cb7"), (.tar, "cbt"), (.zip, "cbz"), (.rar, "cbr")])
+    func comicArchivesOfEveryContainerValidate(format: ArchiveFixture.Format, name: String) throws {
         let dir = try Folio.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let jpeg = dir.appendingPathComponent("p.jpg")
         try Folio.makeImage(jpeg, width: 60, height: 90)
         let bytes = try Data(contentsOf: jpeg)
-        let name = ["cb7", "cbt", "cbz"][[ArchiveFixture.Format.sevenZip, .tar, .zip].firstIndex(of: format)!]
         let comic = dir.appendingPathComponent("shelf/Comic.\(name)")
         try FileManager.default.createDirectory(at: comic.deletingLastPathComponent(), withIntermediateDirectories: true)
         try ArchiveFixture.write([("p10.jpg", bytes), ("p2.jpg", bytes), ("p1.jpg", bytes), ("p3.jpg", bytes)], to: comic, format: format)
