@@ -180,6 +180,10 @@ public enum LibraryLoader {
         var books: [Book] = []
         let root = SafeFile.realPath(path) ?? path
         for name in visible {
+            guard books.count < maxBooks else {
+                problems.append(LibraryProblem(file: path, message: "holds more than \(maxBooks) books; the rest are skipped."))
+                break
+            }
             guard let (full, kind) = member(name, of: path, root: root, problems: &problems) else { continue }
             if kind == .directory {
                 if let book = folderBook(full, problems: &problems) { books.append(book) }
@@ -187,10 +191,6 @@ public enum LibraryLoader {
                 if let book = try? archiveBook(full, problems: &problems, strict: false) { books.append(book) }
             } else if isDocument(name) {
                 if let book = try? documentBook(full, documents: documents, problems: &problems, strict: false) { books.append(book) }
-            }
-            guard books.count < maxBooks else {
-                problems.append(LibraryProblem(file: path, message: "holds more than \(maxBooks) books; the rest are skipped."))
-                break
             }
         }
         if books.isEmpty {
