@@ -16,7 +16,9 @@ def colour(index):
     return ((index * 67 + 40) % 256, (index * 131 + 90) % 256, (index * 29 + 160) % 256)
 
 
-def document(pages, width, height, title=None):
+def document(pages, width, height, title=None, locked=False):
+    """The PDF's bytes; `locked` adds a standard security handler whose password matches
+    nothing, as a password-protected file looks to a reader without the password."""
     objects = ["<< /Type /Catalog /Pages 2 0 R >>",
                "<< /Type /Pages /Kids [%s] /Count %d >>" % (" ".join("%d 0 R" % (3 + 2 * i) for i in range(pages)), pages)]
     for i in range(pages):
@@ -30,6 +32,9 @@ def document(pages, width, height, title=None):
     if title:
         objects.append("<< /Title (%s) >>" % title.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)"))
         trailer += " /Info %d 0 R" % len(objects)
+    if locked:
+        objects.append("<< /Filter /Standard /V 1 /R 2 /O <%s> /U <%s> /P -4 >>" % ("11" * 32, "22" * 32))
+        trailer += " /Encrypt %d 0 R /ID [<%s> <%s>]" % (len(objects), "AB" * 16, "AB" * 16)
     trailer += " /Size %d" % (len(objects) + 1)
     out = "%PDF-1.4\n"
     offsets = []
