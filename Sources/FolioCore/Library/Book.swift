@@ -10,13 +10,16 @@ public struct Book: Equatable, Sendable {
         self.pages = pages
     }
 
-    /// Pages in the book scene: the cover, then every page, padded to an even count.
-    public var displayPageCount: Int {
-        let n = pages.count + 1
-        return n + n % 2
-    }
+    /// Pages in the book scene: the cover, every page, a blank page when the count is odd,
+    /// and the back cover (the last leaf's back), so the count is even and the last spread
+    /// holds two pages.
+    public var displayPageCount: Int { pages.count + 2 + pages.count % 2 }
 
-    /// The image for display page `index` (0 is the cover); nil for the padding page.
+    /// The display page that is the back cover: always the last.
+    public var backCoverPage: Int { displayPageCount - 1 }
+
+    /// The image for display page `index` (0 is the cover); nil for the blank padding page
+    /// and the back cover (drawn in the cover's colour).
     public func image(forPage index: Int) -> ImageSource? {
         if index == 0 { return cover }
         let i = index - 1
