@@ -9,3 +9,10 @@ public enum LayerContent: Hashable, Sendable {
     /// A blank sheet of paper.
     case blank
 }
+
+extension LayerContent {
+    public var isBackCover: Bool {
+        if case .backCover = self { return true }
+        return false
+    }
+}
