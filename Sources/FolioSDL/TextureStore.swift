@@ -2,7 +2,8 @@ import CSDL2
 import FolioCore
 
 /// The page and placeholder textures on the GPU, kept within a byte budget: once over it, the
-/// least recently drawn go first (never those of the frame being drawn).
+/// least recently drawn go first (never those of the frame being drawn). Textures are
+/// filtered linearly, so a page drawn at a slant gets soft edges from its transparent margin.
 final class TextureStore {
     struct Entry {
         let texture: OpaquePointer
@@ -56,6 +57,9 @@ final class TextureStore {
     func insert(_ key: Key, surface: OwnedSurface, width: Int32, height: Int32) -> Entry? {
         guard let texture = SDL_CreateTextureFromSurface(sdlRenderer, surface.pointer) else { return nil }
         SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND)
+        // Whatever SDL's scale-quality hint says: nearest sampling would cut slanted edges
+        // into steps.
+        SDL_SetTextureScaleMode(texture, SDL_ScaleModeLinear)
         if let old = entries[key] {
             SDL_DestroyTexture(old.texture)
             byteCount -= old.bytes
