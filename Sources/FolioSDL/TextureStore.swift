@@ -3,7 +3,8 @@ import FolioCore
 
 /// The page and placeholder textures on the GPU, kept within a byte budget: once over it, the
 /// least recently drawn go first (never those of the frame being drawn). Textures are
-/// filtered linearly, so a page drawn at a slant gets soft edges from its transparent margin.
+/// filtered linearly, so a page drawn at a slant gets soft edges from its transparent margin
+/// and one made for another page size scales smoothly.
 final class TextureStore {
     struct Entry {
         let texture: OpaquePointer
@@ -12,6 +13,10 @@ final class TextureStore {
         let height: Int32
         let bytes: Int
         var lastUse: Int
+
+        /// True when the texture was made for `shape`'s size; otherwise it is drawn scaled
+        /// until it is redone.
+        func fits(_ shape: PageImage.Shape) -> Bool { width == shape.width && height == shape.height }
     }
 
     enum Key: Hashable {
@@ -41,7 +46,8 @@ final class TextureStore {
         frame += 1
     }
 
-    func contains(_ key: Key) -> Bool { entries[key] != nil }
+    /// The entry for `key`, without marking it as drawn.
+    func entry(_ key: Key) -> Entry? { entries[key] }
 
     /// The entry for `key`, marked as drawn this frame.
     func use(_ key: Key) -> Entry? {
@@ -71,7 +77,7 @@ final class TextureStore {
         return entry
     }
 
-    /// Destroys every texture (before the renderer goes, or when the page size changes).
+    /// Destroys every texture (before the renderer goes).
     func purge() {
         for entry in entries.values { SDL_DestroyTexture(entry.texture) }
         entries.removeAll()
