@@ -186,18 +186,21 @@ struct RendererTests {
         app.drawList().layers.map { canvas.renderer.texture(for: $0)?.width }
     }
 
-    /// Doubling the window of an open book, decoding in the background: the first frame
-    /// after the resize draws the pages made for the old size, scaled (it matches the frame
-    /// drawn once they are redone, where placeholders would show paper and page numbers);
-    /// once settled, every page on screen is made for the new size.
-    @Test func resizingKeepsThePagesOnScreenUntilTheyAreRedone() throws {
+    /// Doubling the window halfway through opening a book and once it is open, decoding in
+    /// the background: the first frame after the resize draws the pages made for the old
+    /// size, scaled (it matches the frame drawn once they are redone, where placeholders
+    /// would show paper and page numbers); once settled, every page on screen is made for
+    /// the new size.
+    @Test(arguments: [0.5, 1.2])
+    func resizingKeepsThePagesOnScreenUntilTheyAreRedone(secondsAfterOpening: Double) throws {
         let small = Size(width: 640, height: 400)
         let canvas = try HeadlessCanvas(library: Self.library, width: 640, height: 400, backgroundDecoding: true)
         let app = FolioApp(library: Self.library, size: small)
         var t = 0.0
         app.update(at: t)
         app.handle(.key(.return), at: t)
-        run(app, from: &t, seconds: 1.2)
+        run(app, from: &t, seconds: secondsAfterOpening)
+        #expect((app.transition != nil) == (secondsAfterOpening < BookOpeningTransition.duration))
         try drawUntilSettled(canvas, app)
         let oldWidth = Int32((BookLayout(size: small, pageCount: 2).pageSize.width).rounded())
         #expect(textureWidths(canvas, app).allSatisfy { $0 == oldWidth })
