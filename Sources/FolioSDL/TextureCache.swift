@@ -4,7 +4,9 @@ import FolioCore
 /// Page and cover textures: decoded on a background thread nearest-first, uploaded on the
 /// main thread a few per frame, kept in a least-recently-used store bounded in bytes. A page
 /// that is not decoded yet shows a placeholder (paper and its number) and swaps in when
-/// ready; one that cannot be decoded keeps a placeholder marked with the reason.
+/// ready; one that cannot be decoded keeps a placeholder marked with the reason. When the
+/// page size changes, textures made for the old size are drawn scaled until their redo at
+/// the new size replaces them, so a resize never puts a placeholder where a page was.
 final class TextureCache {
     /// Decoding on the caller's thread (deterministic recording) or in the background.
     enum Mode {
@@ -51,10 +53,10 @@ final class TextureCache {
     var count: Int { store.count }
 
     /// Adopts the page size in pixels (capped by the renderer's largest texture); textures
-    /// made for a very different size are redone.
+    /// made for a very different size are redone, and drawn scaled until then.
     func setPageSize(width: Double, height: Double, cornerRadius: Double) {
         guard pageSize.adopt(width: width, height: height, cornerRadius: cornerRadius) else { return }
-        store.purge()
+        // Decodes for the old size are of no use any more; the store keeps its textures.
         worker?.clear()
     }
 
@@ -76,7 +78,7 @@ final class TextureCache {
                 failures.record(job.source, failure)
             }
         }
-        let jobs = wanted.filter { !store.contains(.image($0.0, $0.1)) && failures.reason(for: $0.0) == nil }
+        let jobs = wanted.filter { !isReady($0.0, side: $0.1) && failures.reason(for: $0.0) == nil }
             .map { DecodeWorker.Job(source: $0.0, side: $0.1, shape: pageSize.shape(for: $0.1)) }
         worker.setWanted(jobs)
     }
@@ -86,7 +88,8 @@ final class TextureCache {
         let shape = pageSize.shape(for: side)
         guard let source else { return placeholders.texture(number: nil, label: "", shape: shape, in: store) }
         let key = TextureStore.Key.image(source, side)
-        if let entry = store.use(key) { return entry }
+        let held = store.use(key)
+        if let held, held.fits(shape) { return held }
         if let reason = failures.reason(for: source) {
             return placeholders.texture(number: number, label: reason, shape: shape, in: store)
         }
@@ -96,6 +99,8 @@ final class TextureCache {
             return placeholders.texture(number: number, label: reason, shape: shape, in: store)
         }
         if mode == .synchronous {
+            // At the current size straight away (replacing any older one): every recorded
+            // frame is the same, and none shows a texture drawn scaled.
             switch PageImage.make(source, reader: reader, shape: shape).map(OwnedSurface.init) {
             case .success(let surface):
                 return upload(surface, as: key)
@@ -104,11 +109,16 @@ final class TextureCache {
                 return placeholders.texture(number: number, label: failure.reason, shape: shape, in: store)
             }
         }
+        // Made for an older page size: drawn scaled until its redo arrives.
+        if let held { return held }
         return placeholders.texture(number: number, label: "", shape: shape, in: store)
     }
 
-    /// True when `source` is decoded and uploaded (tests, benchmarks).
-    func isReady(_ source: ImageSource, side: PageSide) -> Bool { store.contains(.image(source, side)) }
+    /// True when `source` is decoded and uploaded at the current page size (tests,
+    /// benchmarks).
+    func isReady(_ source: ImageSource, side: PageSide) -> Bool {
+        store.entry(.image(source, side))?.fits(pageSize.shape) ?? false
+    }
 
     @discardableResult
     private func upload(_ surface: OwnedSurface, as key: TextureStore.Key) -> TextureStore.Entry? {
