@@ -181,9 +181,11 @@ struct RendererTests {
         #expect(canvas.renderer.texturesSettled)
     }
 
-    /// The content widths, in texels, of the textures the layers on screen draw.
+    /// The content widths, in texels, of the textures the image pages on screen draw (blank
+    /// paper, such as the padding page, looks the same at any size).
     func textureWidths(_ canvas: HeadlessCanvas, _ app: FolioApp) -> [Int32?] {
-        app.drawList().layers.map { canvas.renderer.texture(for: $0)?.width }
+        app.drawList().layers.filter { Self.library.image(for: $0.content) != nil && !$0.content.isBackCover }
+            .map { canvas.renderer.texture(for: $0)?.width }
     }
 
     /// Doubling the window halfway through opening a book and once it is open, decoding in
