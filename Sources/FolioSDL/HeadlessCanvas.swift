@@ -118,4 +118,20 @@ public final class HeadlessCanvas {
             guard IMG_SavePNG(surface, path) == 0 else { throw FolioError.sdl("\(path) could not be written", .outputFailed) }
         }
     }
+
+    /// Reads a PNG written by `writePNG` back as RGB pixels (snapshot tests); nil when it
+    /// cannot be read.
+    public static func readPNG(_ path: String) -> (rgb: [UInt8], width: Int, height: Int)? {
+        guard let loaded = IMG_Load(path) else { return nil }
+        defer { SDL_FreeSurface(loaded) }
+        guard let rgb = SDL_ConvertSurfaceFormat(loaded, SDL_PIXELFORMAT_RGB24.rawValue, 0) else { return nil }
+        defer { SDL_FreeSurface(rgb) }
+        let w = Int(rgb.pointee.w), h = Int(rgb.pointee.h), pitch = Int(rgb.pointee.pitch)
+        let bytes = rgb.pointee.pixels.assumingMemoryBound(to: UInt8.self)
+        var out = [UInt8](repeating: 0, count: w * h * 3)
+        for y in 0..<h {
+            for x in 0..<(w * 3) { out[y * w * 3 + x] = bytes[y * pitch + x] }
+        }
+        return (out, w, h)
+    }
 }
