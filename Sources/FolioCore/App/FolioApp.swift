@@ -193,7 +193,7 @@ public final class FolioApp: NavigationDelegate {
     public static let flingVelocity = 1.5
     /// A notched wheel resting below half stays put this long after its last notch (the
     /// user may still be rolling), then springs back.
-    public static let holdTime = 0.6
+    public static let holdTime = 0.8
 
     /// Which way the wheel moves the transition forward: up opens, down closes.
     private static func wheelSign(_ operation: NavigationOperation) -> Double {
