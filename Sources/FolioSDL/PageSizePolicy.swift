@@ -27,10 +27,16 @@ struct PageSizePolicy {
         return true
     }
 
-    /// The shape of a page on `side`.
-    func shape(for side: PageSide) -> PageImage.Shape {
+    /// The shape of a page on `side` of a book whose pages have aspect ratio `aspect`
+    /// (PageGeometry's shape for it, at this policy's texels per point).
+    func shape(for side: PageSide, aspect: Double = PageGeometry.aspect) -> PageImage.Shape {
         var s = shape
         s.side = side
+        let points = PageGeometry.size(aspect: aspect)
+        guard points != PageGeometry.size, shape.width > 0 else { return s }
+        let texelsPerPoint = Double(shape.width) / PageGeometry.size.width
+        s.width = Int32(max(8, (points.width * texelsPerPoint).rounded()))
+        s.height = Int32(max(8, (points.height * texelsPerPoint).rounded()))
         return s
     }
 }

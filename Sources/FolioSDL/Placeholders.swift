@@ -24,7 +24,8 @@ struct Placeholders {
     /// The placeholder texture for page `number` (nil: a blank page) of `shape`. One made for
     /// another size is redone, or drawn scaled while this frame may make no more.
     mutating func texture(number: Int?, label: String, shape: PageImage.Shape, in store: TextureStore) -> TextureStore.Entry? {
-        let key = TextureStore.Key.placeholder(number: number, label: label, side: shape.side)
+        let aspect = Int((1000 * Double(shape.width) / Double(max(shape.height, 1))).rounded())
+        let key = TextureStore.Key.placeholder(number: number, label: label, side: shape.side, aspect: aspect)
         let held = store.use(key)
         if let held, held.fits(shape) { return held }
         if limited && number != nil && made >= Self.perFrame {

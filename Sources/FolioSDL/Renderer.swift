@@ -39,12 +39,12 @@ public final class Renderer {
     /// Draws `list` into the current target (not presented). `prefetch` lists what to decode
     /// next, most wanted first (what is on screen, then the pages around the reader).
     public func draw(_ list: DrawList, prefetch: [LayerContent] = []) {
-        var wanted: [(ImageSource, PageSide)] = []
+        var wanted: [TextureCache.Wanted] = []
         for content in list.layers.map(\.content) + prefetch {
             // A back cover is drawn in a colour, not from its image.
             if case .backCover = content { continue }
             guard let source = library.image(for: content) else { continue }
-            wanted.append((source, Renderer.side(of: content)))
+            wanted.append(TextureCache.Wanted(source: source, side: Renderer.side(of: content), aspect: aspect(of: content)))
         }
         textures.beginFrame(wanted: wanted)
         let bg = list.background
@@ -146,7 +146,20 @@ public final class Renderer {
     func texture(for layer: Layer) -> TextureStore.Entry? {
         // A back cover is blank paper tinted to the cover's colour in `draw`.
         let source = layer.content.isBackCover ? nil : library.image(for: layer.content)
-        return textures.texture(for: source, side: layer.side, number: Renderer.number(of: layer.content))
+        return textures.texture(for: source, side: layer.side, number: Renderer.number(of: layer.content),
+                                aspect: aspect(of: layer.content))
+    }
+
+    /// The page aspect ratio of the book `content` belongs to.
+    func aspect(of content: LayerContent) -> Double {
+        let book: Int
+        switch content {
+        case .cover(let b), .page(let b, _), .backCover(let b): book = b
+        case .blank: return PageGeometry.aspect
+        }
+        guard library.books.indices.contains(book) else { return PageGeometry.aspect }
+        let shape = library.books[book].pageShape
+        return shape.width / shape.height
     }
 
     /// Per-channel factors that turn paper into `layer`'s colour: 1 for every page but a

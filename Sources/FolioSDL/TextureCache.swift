@@ -62,7 +62,7 @@ final class TextureCache {
 
     /// Call once per frame before drawing: uploads finished decodes and asks the worker for
     /// `wanted` (nearest first), dropping requests no longer wanted.
-    func beginFrame(wanted: [(ImageSource, PageSide)]) {
+    func beginFrame(wanted: [Wanted]) {
         store.beginFrame()
         placeholders.beginFrame()
         guard let worker else { return }
@@ -71,21 +71,30 @@ final class TextureCache {
             switch result.outcome {
             case .success(let surface):
                 // A page decoded for an older page size is dropped with its surface.
-                if job.shape == pageSize.shape(for: job.side) {
-                    upload(surface, as: .image(job.source, job.side))
+                if job.shape == pageSize.shape(for: job.side, aspect: job.aspect) {
+                    upload(surface, as: .image(job.source, job.side), shape: job.shape)
                 }
             case .failure(let failure):
                 failures.record(job.source, failure)
             }
         }
-        let jobs = wanted.filter { !isReady($0.0, side: $0.1) && failures.reason(for: $0.0) == nil }
-            .map { DecodeWorker.Job(source: $0.0, side: $0.1, shape: pageSize.shape(for: $0.1)) }
+        let jobs = wanted.filter { !isReady($0.source, side: $0.side, aspect: $0.aspect) && failures.reason(for: $0.source) == nil }
+            .map { DecodeWorker.Job(source: $0.source, side: $0.side, shape: pageSize.shape(for: $0.side, aspect: $0.aspect), aspect: $0.aspect) }
         worker.setWanted(jobs)
     }
 
-    /// The texture to draw for `source` (nil: a blank page) as page `number`.
-    func texture(for source: ImageSource?, side: PageSide, number: Int?) -> TextureStore.Entry? {
-        let shape = pageSize.shape(for: side)
+    /// An image to have ready: its source, the side it shows on and its book's page aspect.
+    struct Wanted {
+        var source: ImageSource
+        var side: PageSide
+        var aspect = PageGeometry.aspect
+    }
+
+    /// The texture to draw for `source` (nil: a blank page) as page `number` of a book whose
+    /// pages have aspect ratio `aspect`.
+    func texture(for source: ImageSource?, side: PageSide, number: Int?,
+                 aspect: Double = PageGeometry.aspect) -> TextureStore.Entry? {
+        let shape = pageSize.shape(for: side, aspect: aspect)
         guard let source else { return placeholders.texture(number: nil, label: "", shape: shape, in: store) }
         let key = TextureStore.Key.image(source, side)
         let held = store.use(key)
@@ -103,7 +112,7 @@ final class TextureCache {
             // frame is the same, and none shows a texture drawn scaled.
             switch PageImage.make(source, reader: reader, shape: shape).map(OwnedSurface.init) {
             case .success(let surface):
-                return upload(surface, as: key)
+                return upload(surface, as: key, shape: shape)
             case .failure(let failure):
                 failures.record(source, failure)
                 return placeholders.texture(number: number, label: failure.reason, shape: shape, in: store)
@@ -116,13 +125,12 @@ final class TextureCache {
 
     /// True when `source` is decoded and uploaded at the current page size (tests,
     /// benchmarks).
-    func isReady(_ source: ImageSource, side: PageSide) -> Bool {
-        store.entry(.image(source, side))?.fits(pageSize.shape) ?? false
+    func isReady(_ source: ImageSource, side: PageSide, aspect: Double = PageGeometry.aspect) -> Bool {
+        store.entry(.image(source, side))?.fits(pageSize.shape(for: side, aspect: aspect)) ?? false
     }
 
     @discardableResult
-    private func upload(_ surface: OwnedSurface, as key: TextureStore.Key) -> TextureStore.Entry? {
-        let shape = pageSize.shape
-        return store.insert(key, surface: surface, width: shape.width, height: shape.height)
+    private func upload(_ surface: OwnedSurface, as key: TextureStore.Key, shape: PageImage.Shape) -> TextureStore.Entry? {
+        store.insert(key, surface: surface, width: shape.width, height: shape.height)
     }
 }

@@ -21,8 +21,9 @@ final class TextureStore {
 
     enum Key: Hashable {
         case image(ImageSource, PageSide)
-        /// Paper with a page number and a label; `number` nil for a blank page.
-        case placeholder(number: Int?, label: String, side: PageSide)
+        /// Paper with a page number and a label; `number` nil for a blank page; `aspect` the
+        /// page's aspect ratio in thousandths (books of other shapes have their own).
+        case placeholder(number: Int?, label: String, side: PageSide, aspect: Int)
     }
 
     private let sdlRenderer: OpaquePointer

@@ -32,7 +32,7 @@ struct TextureCacheTests {
         let canvas = try HeadlessCanvas(library: library, width: 64, height: 64)
         let cache = makeCache(canvas, mode: .background, budget: 64 << 20)
         let source = library.books[0].pages[0]!
-        cache.beginFrame(wanted: [(source, .left)])
+        cache.beginFrame(wanted: [.init(source: source, side: .left)])
         let first = cache.texture(for: source, side: .left, number: 1)
         #expect(first != nil)
         #expect(!cache.isReady(source, side: .left))
@@ -40,7 +40,7 @@ struct TextureCacheTests {
         let deadline = Date().addingTimeInterval(10)
         while !cache.isReady(source, side: .left) && Date() < deadline {
             usleep(5000)
-            cache.beginFrame(wanted: [(source, .left)])
+            cache.beginFrame(wanted: [.init(source: source, side: .left)])
         }
         #expect(cache.isReady(source, side: .left))
         let second = cache.texture(for: source, side: .left, number: 1)
@@ -58,7 +58,7 @@ struct TextureCacheTests {
         let worker = try #require(cache.worker)
         let source = library.books[0].pages[0]!
         for _ in 0..<10 where !cache.isReady(source, side: .left) {
-            cache.beginFrame(wanted: [(source, .left)])
+            cache.beginFrame(wanted: [.init(source: source, side: .left)])
             worker.waitUntilIdle(timeout: 10)
         }
         let before = try #require(cache.texture(for: source, side: .left, number: 1))
@@ -66,7 +66,7 @@ struct TextureCacheTests {
         let count = cache.count
 
         cache.setPageSize(width: 200, height: 300, cornerRadius: 12)
-        cache.beginFrame(wanted: [(source, .left)])
+        cache.beginFrame(wanted: [.init(source: source, side: .left)])
         #expect(!cache.isReady(source, side: .left))
         let during = cache.texture(for: source, side: .left, number: 1)
         #expect(during?.texture == before.texture)
@@ -75,7 +75,7 @@ struct TextureCacheTests {
 
         for _ in 0..<10 where !cache.isReady(source, side: .left) {
             worker.waitUntilIdle(timeout: 10)
-            cache.beginFrame(wanted: [(source, .left)])
+            cache.beginFrame(wanted: [.init(source: source, side: .left)])
         }
         #expect(cache.texture(for: source, side: .left, number: 1)?.width == 200)
         // The redo replaced the old texture rather than joining it.

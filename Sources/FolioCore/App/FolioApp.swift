@@ -45,7 +45,7 @@ public final class FolioApp: NavigationDelegate {
         self.library = library
         self.size = size
         self.slowMotion = slowMotion
-        shelf = ShelfScene(bookCount: library.books.count, size: size)
+        shelf = ShelfScene(bookCount: library.books.count, size: size, coverShapes: library.books.map(\.pageShape))
         navigation = NavigationStack(root: shelf)
         navigation.delegate = self
     }
@@ -173,7 +173,8 @@ public final class FolioApp: NavigationDelegate {
     private func open(_ index: Int) {
         guard navigation.transition == nil, library.books.indices.contains(index) else { return }
         shelf.settle(onBook: index)
-        let scene = BookScene(bookIndex: index, pageCount: library.books[index].displayPageCount, size: size)
+        let scene = BookScene(bookIndex: index, pageCount: library.books[index].displayPageCount, size: size,
+                              pageShape: library.books[index].pageShape)
         book = scene
         navigation.push(scene, animated: true, at: animationTime)
     }

@@ -3,12 +3,18 @@ public struct Book: Equatable, Sendable {
     public var title: String
     public var cover: ImageSource?
     public var pages: [ImageSource?]
+    /// Width over height of the book's pages, from its content (nil: the tutorial's page).
+    public var pageAspect: Double?
 
-    public init(title: String, cover: ImageSource?, pages: [ImageSource?]) {
+    public init(title: String, cover: ImageSource?, pages: [ImageSource?], pageAspect: Double? = nil) {
         self.title = title
         self.cover = cover
         self.pages = pages
+        self.pageAspect = pageAspect
     }
+
+    /// The page size in points at unit scale (PageGeometry).
+    public var pageShape: Size { pageAspect.map(PageGeometry.size(aspect:)) ?? PageGeometry.size }
 
     /// Pages in the book scene: the cover, every page, a blank page when the count is odd,
     /// and the back cover (the last leaf's back), so the count is even and the last spread

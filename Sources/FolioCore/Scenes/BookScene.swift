@@ -11,9 +11,9 @@ public final class BookScene: Scene {
     /// A release faster than this (offset points per second) turns to the next leaf.
     static let pagingVelocity = 300.0
 
-    public init(bookIndex: Int, pageCount: Int, size: Size) {
+    public init(bookIndex: Int, pageCount: Int, size: Size, pageShape: Size = PageGeometry.size) {
         self.bookIndex = bookIndex
-        layout = BookLayout(size: size, pageCount: pageCount)
+        layout = BookLayout(size: size, pageCount: pageCount, pageShape: pageShape)
         scroller = Scroller(range: layout.offsetRange, dimension: size.width)
     }
 
@@ -26,7 +26,7 @@ public final class BookScene: Scene {
 
     public func resize(to size: Size) {
         let old = layout
-        layout = BookLayout(size: size, pageCount: old.pageCount)
+        layout = BookLayout(size: size, pageCount: old.pageCount, pageShape: old.pageShape)
         scroller.relayout(range: layout.offsetRange, dimension: size.width, scale: size.width / old.size.width) {
             ($0 / size.width).rounded() * size.width
         }
