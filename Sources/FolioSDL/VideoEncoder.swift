@@ -131,8 +131,12 @@ public final class VideoEncoder {
             process.waitUntilExit()
             try check()
         }
-        _ = try? FileManager.default.removeItem(atPath: path)
-        try FileManager.default.moveItem(atPath: temporary, toPath: path)
+        // rename(2) replaces a file in one step and refuses to replace a folder.
+        guard rename(temporary, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            try? FileManager.default.removeItem(atPath: temporary)
+            throw FolioError.outputFailed("\(path): the finished video could not be moved into place (\(reason)).")
+        }
     }
 
     private func check() throws {

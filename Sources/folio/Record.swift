@@ -91,6 +91,10 @@ struct Record: ParsableCommand {
         switch options.output {
         case .video(let path, _)?:
             guard VideoEncoder.ffmpegPath() != nil else { throw FolioError.badInput(VideoEncoder.missingMessage) }
+            var isDirectory: ObjCBool = false
+            if fm.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+                throw FolioError.badInput("\(path) is a folder; name a new file for the video, or end the name with / for PNG frames.")
+            }
             guard probeFile(path) else { throw FolioError.badInput("\(path): cannot be written.") }
         case .frames(let dir)?:
             var isDirectory: ObjCBool = false

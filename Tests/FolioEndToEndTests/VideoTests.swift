@@ -136,17 +136,34 @@ struct VideoTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("frames").path).count == 30)
     }
 
+    /// A folder named like a video is never replaced by one (nor emptied).
+    @Test(.enabled(if: ffmpeg, "needs ffmpeg (installed by .ci/run)"))
+    func aFolderNamedLikeAVideoIsRefused() throws {
+        let dir = try Folio.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let folder = dir.appendingPathComponent("clip.gif")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data("mine".utf8).write(to: folder.appendingPathComponent("notes.txt"))
+        let result = try Folio.run(["record", "--out", folder.path, "--duration", "0.1", "--quiet"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains(folder.path) && result.stderr.contains("folder"), "\(result.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["notes.txt"])
+    }
+
     @Test func anUnwritableOutputFailsBeforeRendering() throws {
         let result = try Folio.run(["record", "--out", "/proc/folio-cannot-write/frames", "--quiet"])
         #expect(result.status == 2)
         #expect(result.stderr.contains("/proc/folio-cannot-write"))
     }
 
-    @Test(.enabled(if: ffmpeg, "needs ffmpeg (installed by .ci/run)"))
-    func ctrlCLeavesNoCorruptVideo() throws {
+    /// (the output, the file ffmpeg writes first): a GIF's first run writes lossless frames.
+    @Test(.enabled(if: ffmpeg, "needs ffmpeg (installed by .ci/run)"), arguments: [
+        ("demo.mp4", ".demo.mp4.partial.mp4"), ("demo.gif", ".demo.gif.partial.frames.nut"),
+    ])
+    func ctrlCLeavesNoCorruptVideo(name: String, partialName: String) throws {
         let dir = try Folio.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let out = dir.appendingPathComponent("demo.mp4").path
+        let out = dir.appendingPathComponent(name).path
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Folio.executable)
         process.arguments = ["record", "--out", out, "--quiet"]
@@ -154,7 +171,7 @@ struct VideoTests {
         process.standardError = err
         try process.run()
         // Interrupt once recording is under way (ffmpeg has created its partial file).
-        let partial = dir.appendingPathComponent(".demo.mp4.partial.mp4").path
+        let partial = dir.appendingPathComponent(partialName).path
         let deadline = Date().addingTimeInterval(20)
         while !FileManager.default.fileExists(atPath: partial) && Date() < deadline { usleep(50_000) }
         usleep(300_000)
