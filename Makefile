@@ -55,11 +55,12 @@ campaign: build
 bench: build
 	$(FOLIO) bench
 
-# The built-in demo as an MP4 and a GIF (in out/).
+# The built-in demo as an MP4, a WebM and a GIF (in out/).
 demo: build
 	mkdir -p out
 	$(FOLIO) record --out out/demo.mp4
-	$(FOLIO) record --out out/demo.gif --size 640x400 --fps 20
+	$(FOLIO) record --out out/demo.webm
+	$(FOLIO) record --out out/demo.gif --size 640x400
 
 # The README's pictures, all rendered by Folio.
 docs: build

@@ -11,6 +11,8 @@ final class DecodeWorker {
         let source: ImageSource
         let side: PageSide
         let shape: PageImage.Shape
+        /// The page aspect ratio of the book the image belongs to (the shape was made for it).
+        var aspect = PageGeometry.aspect
     }
 
     struct Result: Sendable {

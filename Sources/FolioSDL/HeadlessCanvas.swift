@@ -10,11 +10,17 @@ public final class HeadlessCanvas {
     private var target: OpaquePointer?
     public private(set) var size: (width: Int32, height: Int32) = (0, 0)
     public let pixelScale: Double
+    /// Frames keep the size they started with (a video): an app of another size is drawn
+    /// scaled to fit, centred, with bars in its background colour. Otherwise the frame
+    /// follows the app's size.
+    public let keepsFrameSize: Bool
+    /// The picture inside the bars while the app's shape differs from the frame's.
+    private var letterboxed: (texture: OpaquePointer, width: Int32, height: Int32)?
 
     /// Decoding is synchronous by default, so every frame is complete and reproducible;
     /// `background` decodes as the live viewer does (benchmarks).
     public init(library: Library, width: Int, height: Int, pixelScale: Double = 1,
-                backgroundDecoding: Bool = false, cacheBytes: Int? = nil) throws {
+                backgroundDecoding: Bool = false, cacheBytes: Int? = nil, keepsFrameSize: Bool = false) throws {
         try SDLVideo.start(headless: true)
         // Frames are drawn into the target texture, never into the window, so the window
         // stays tiny: at 7680×4320 a full-size one would hold another frame or two.
@@ -29,12 +35,14 @@ public final class HeadlessCanvas {
         }
         sdlRenderer = r
         self.pixelScale = pixelScale
+        self.keepsFrameSize = keepsFrameSize
         renderer = Renderer(sdlRenderer: r, library: library, decoding: backgroundDecoding ? .background : .synchronous, cacheBytes: cacheBytes)
         try resize(width: width, height: height)
     }
 
     deinit {
         if let target { SDL_DestroyTexture(target) }
+        if let letterboxed { SDL_DestroyTexture(letterboxed.texture) }
         renderer.close()
         SDL_DestroyRenderer(sdlRenderer)
         SDL_DestroyWindow(window)
@@ -62,12 +70,48 @@ public final class HeadlessCanvas {
 
     /// Draws one frame of `app` into the target.
     public func draw(_ app: FolioApp) throws {
+        if keepsFrameSize {
+            try drawLetterboxed(app)
+            return
+        }
         let logicalW = Int((Double(size.width) / pixelScale).rounded())
         if logicalW != Int(app.size.width.rounded()) || Int((Double(size.height) / pixelScale).rounded()) != Int(app.size.height.rounded()) {
             try resize(width: Int(app.size.width.rounded()), height: Int(app.size.height.rounded()))
         }
         renderer.configure(pixelScale: pixelScale, windowSize: app.size)
         renderer.draw(app.drawList(), prefetch: app.prefetchContents())
+    }
+
+    /// Draws `app` at its own size, scaled (in pixels per point, so nothing is resampled)
+    /// to fit the frame, and centres it between bars of the background colour.
+    private func drawLetterboxed(_ app: FolioApp) throws {
+        let scale = min(Double(size.width) / max(app.size.width, 1), Double(size.height) / max(app.size.height, 1))
+        let w = min(size.width, max(1, Int32((app.size.width * scale).rounded())))
+        let h = min(size.height, max(1, Int32((app.size.height * scale).rounded())))
+        let list = app.drawList()
+        renderer.configure(pixelScale: scale, windowSize: app.size)
+        guard w != size.width || h != size.height else {
+            renderer.draw(list, prefetch: app.prefetchContents())
+            return
+        }
+        if letterboxed?.width != w || letterboxed?.height != h {
+            if let letterboxed { SDL_DestroyTexture(letterboxed.texture) }
+            letterboxed = nil
+            guard let t = SDL_CreateTexture(sdlRenderer, SDL_PIXELFORMAT_ABGR8888.rawValue, Int32(SDL_TEXTUREACCESS_TARGET.rawValue), w, h) else {
+                throw FolioError.sdl("A \(w)×\(h) render target could not be created")
+            }
+            SDL_SetTextureBlendMode(t, SDL_BLENDMODE_NONE)
+            letterboxed = (t, w, h)
+        }
+        guard let content = letterboxed?.texture else { return }
+        SDL_SetRenderTarget(sdlRenderer, content)
+        renderer.draw(list, prefetch: app.prefetchContents())
+        SDL_SetRenderTarget(sdlRenderer, target)
+        let bg = list.background
+        SDL_SetRenderDrawColor(sdlRenderer, UInt8(bg.r * 255), UInt8(bg.g * 255), UInt8(bg.b * 255), 255)
+        SDL_RenderClear(sdlRenderer)
+        var place = SDL_Rect(x: (size.width - w) / 2, y: (size.height - h) / 2, w: w, h: h)
+        SDL_RenderCopy(sdlRenderer, content, nil, &place)
     }
 
     /// Reads the frame back as tightly packed RGB, 3 bytes a pixel, rows top to bottom.
@@ -117,5 +161,21 @@ public final class HeadlessCanvas {
             defer { SDL_FreeSurface(surface) }
             guard IMG_SavePNG(surface, path) == 0 else { throw FolioError.sdl("\(path) could not be written", .outputFailed) }
         }
+    }
+
+    /// Reads a PNG written by `writePNG` back as RGB pixels (snapshot tests); nil when it
+    /// cannot be read.
+    public static func readPNG(_ path: String) -> (rgb: [UInt8], width: Int, height: Int)? {
+        guard let loaded = IMG_Load(path) else { return nil }
+        defer { SDL_FreeSurface(loaded) }
+        guard let rgb = SDL_ConvertSurfaceFormat(loaded, SDL_PIXELFORMAT_RGB24.rawValue, 0) else { return nil }
+        defer { SDL_FreeSurface(rgb) }
+        let w = Int(rgb.pointee.w), h = Int(rgb.pointee.h), pitch = Int(rgb.pointee.pitch)
+        let bytes = rgb.pointee.pixels.assumingMemoryBound(to: UInt8.self)
+        var out = [UInt8](repeating: 0, count: w * h * 3)
+        for y in 0..<h {
+            for x in 0..<(w * 3) { out[y * w * 3 + x] = bytes[y * pitch + x] }
+        }
+        return (out, w, h)
     }
 }

@@ -2,7 +2,8 @@ import FolioCore
 
 /// The size page textures are made at: the drawn size capped by the renderer's largest
 /// texture, kept through small resizes so dragging a window's edge does not decode every
-/// page again; past 1.25× or below 0.6× the old textures are redone.
+/// page again; past 1.25× or below 0.6× the old textures are redone (and drawn scaled
+/// meanwhile).
 struct PageSizePolicy {
     /// Largest texture side the renderer takes.
     let maxTextureSide: Int32
@@ -14,7 +15,7 @@ struct PageSizePolicy {
     }
 
     /// Takes the page size in pixels; true when the shape changed and textures made for the
-    /// old one must go.
+    /// old one must be redone.
     mutating func adopt(width: Double, height: Double, cornerRadius: Double) -> Bool {
         let limit = Double(maxTextureSide - 2 * PageImage.margin)
         let fit = min(1, limit / max(width, 1), limit / max(height, 1))
@@ -26,10 +27,16 @@ struct PageSizePolicy {
         return true
     }
 
-    /// The shape of a page on `side`.
-    func shape(for side: PageSide) -> PageImage.Shape {
+    /// The shape of a page on `side` of a book whose pages have aspect ratio `aspect`
+    /// (PageGeometry's shape for it, at this policy's texels per point).
+    func shape(for side: PageSide, aspect: Double = PageGeometry.aspect) -> PageImage.Shape {
         var s = shape
         s.side = side
+        let points = PageGeometry.size(aspect: aspect)
+        guard points != PageGeometry.size, shape.width > 0 else { return s }
+        let texelsPerPoint = Double(shape.width) / PageGeometry.size.width
+        s.width = Int32(max(8, (points.width * texelsPerPoint).rounded()))
+        s.height = Int32(max(8, (points.height * texelsPerPoint).rounded()))
         return s
     }
 }

@@ -21,12 +21,15 @@ struct Placeholders {
         made = 0
     }
 
-    /// The placeholder texture for page `number` (nil: a blank page) of `shape`.
+    /// The placeholder texture for page `number` (nil: a blank page) of `shape`. One made for
+    /// another size is redone, or drawn scaled while this frame may make no more.
     mutating func texture(number: Int?, label: String, shape: PageImage.Shape, in store: TextureStore) -> TextureStore.Entry? {
-        let key = TextureStore.Key.placeholder(number: number, label: label, side: shape.side)
-        if let entry = store.use(key) { return entry }
+        let aspect = Int((1000 * Double(shape.width) / Double(max(shape.height, 1))).rounded())
+        let key = TextureStore.Key.placeholder(number: number, label: label, side: shape.side, aspect: aspect)
+        let held = store.use(key)
+        if let held, held.fits(shape) { return held }
         if limited && number != nil && made >= Self.perFrame {
-            return texture(number: nil, label: "", shape: shape, in: store)
+            return held ?? texture(number: nil, label: "", shape: shape, in: store)
         }
         guard let surface = PageImage.placeholder(shape: shape, number: number, label: label).map(OwnedSurface.init) else { return nil }
         if number != nil { made += 1 }

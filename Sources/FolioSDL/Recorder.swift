@@ -2,20 +2,31 @@ import CSDL2
 import FolioCore
 import Foundation
 
-/// Renders a script headless at a fixed time step: PNG frames into a folder, or an MP4 or
-/// GIF through ffmpeg, plus an optional state trace (one JSON line per frame).
+/// Renders a script headless at a fixed time step: PNG frames into a folder, or an MP4,
+/// WebM, WebP or GIF through ffmpeg, plus an optional state trace (one JSON line per frame).
 public struct Recorder {
     public enum Output: Equatable {
         case frames(directory: String)
         case video(path: String, format: VideoEncoder.Format)
 
-        /// `.mp4` and `.gif` files are videos; anything else is a folder of PNG frames.
+        /// `.mp4`, `.webm`, `.webp` and `.gif` files are videos; anything else is a folder of
+        /// PNG frames.
         public static func parse(_ path: String) -> Output {
-            let lower = path.lowercased()
-            if lower.hasSuffix(".mp4") { return .video(path: path, format: .mp4) }
-            if lower.hasSuffix(".gif") { return .video(path: path, format: .gif) }
+            if !path.hasSuffix("/"), let format = VideoEncoder.Format(path: path) { return .video(path: path, format: format) }
             return .frames(directory: path)
         }
+    }
+
+    /// Whether `name` is one of the frame files a recording writes (`frame-00042.png`).
+    public static func isFrameName(_ name: String) -> Bool {
+        guard name.hasPrefix("frame-"), name.hasSuffix(".png") else { return false }
+        let digits = name.dropFirst("frame-".count).dropLast(".png".count)
+        return digits.count >= 5 && digits.allSatisfy { $0.isASCII && $0.isNumber }
+    }
+
+    /// The frame files already in `directory` (none when it cannot be listed).
+    public static func existingFrames(in directory: String) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).filter(isFrameName).sorted()
     }
 
     public struct Options {
@@ -27,6 +38,9 @@ public struct Recorder {
         public var duration: Double?
         public var slowMotion = false
         public var quiet = false
+        /// Frame files already in the output folder are removed first; without it such a
+        /// folder is refused.
+        public var overwrite = false
         /// Page texture budget, bytes (nil: the renderer's default).
         public var cacheBytes: Int?
         public init() {}
@@ -46,13 +60,16 @@ public struct Recorder {
     @discardableResult
     public func run(interrupted: () -> Bool = { false }) throws -> Int {
         let script = options.size.map { self.script.scaled(to: $0) } ?? self.script
-        if case .video(let path, _)? = options.output, let resize = script.firstResize {
-            throw FolioError.badInput("\(path): a video cannot change size, and the script resizes the window at \(String(format: "%g", resize.t)) s (event \(resize.index)); record PNG frames (--out DIR) instead.")
+        if case .frames(let dir)? = options.output {
+            try clearFrames(in: dir)
         }
         let app = FolioApp(library: library, size: script.size, slowMotion: options.slowMotion)
         var player = ScriptPlayer(app: app, script: script, fps: options.fps, start: options.start, duration: options.duration)
+        // A video keeps its first size: a resize in the script is letterboxed into it.
+        var isVideo = false
+        if case .video? = options.output { isVideo = true }
         let canvas = try HeadlessCanvas(library: library, width: Int(script.size.width), height: Int(script.size.height),
-                                        cacheBytes: options.cacheBytes)
+                                        cacheBytes: options.cacheBytes, keepsFrameSize: isVideo)
 
         var encoder: VideoEncoder?
         var directory: String?
@@ -61,7 +78,9 @@ public struct Recorder {
             try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
             directory = dir
         case .video(let path, let format)?:
-            encoder = try VideoEncoder(path: path, format: format, width: Int(canvas.size.width), height: Int(canvas.size.height), fps: player.fps)
+            // A GIF runs at 25 fps unless --fps asks for more (then up to 50).
+            encoder = try VideoEncoder(path: path, format: format, width: Int(canvas.size.width), height: Int(canvas.size.height),
+                                       fps: player.fps, frameCount: player.frameCount, gifMaxRate: options.fps == nil ? 25 : 50)
         case nil:
             break
         }
@@ -81,7 +100,8 @@ public struct Recorder {
             while let (frame, t) = player.advance() {
                 if interrupted() { throw RecordingInterrupted(framesWritten: written) }
                 trace?.write(Data((app.trace(frame: frame, t: t).serialized() + "\n").utf8))
-                if directory != nil || encoder != nil {
+                let toVideo = encoder?.wants(frame: frame) ?? false
+                if directory != nil || toVideo {
                     try canvas.draw(app)
                     canvas.readRGB(into: &rgb)
                     if let directory {
@@ -89,7 +109,7 @@ public struct Recorder {
                         try HeadlessCanvas.writePNG(rgb, width: canvas.size.width, height: canvas.size.height,
                                                     to: (directory as NSString).appendingPathComponent(name))
                     }
-                    try encoder?.write(rgb)
+                    if toVideo { try encoder?.write(rgb) }
                 }
                 written += 1
                 progress.update(written)
@@ -102,5 +122,22 @@ public struct Recorder {
         progress.finish()
         try encoder?.finish()
         return written
+    }
+
+    /// Refuses a folder that already holds frames, or with `overwrite` removes them (only
+    /// files named like frames), so a shorter recording never leaves old frames after its own.
+    private func clearFrames(in directory: String) throws {
+        let old = Recorder.existingFrames(in: directory)
+        guard !old.isEmpty else { return }
+        guard options.overwrite else {
+            throw FolioError.badInput("\(directory) already holds \(Console.count(old.count, "frame")) (\(old[0]), …); pass --overwrite to replace them, or choose another folder.")
+        }
+        for name in old {
+            do {
+                try FileManager.default.removeItem(atPath: (directory as NSString).appendingPathComponent(name))
+            } catch {
+                throw FolioError.badInput("\(directory): the old frame \(name) cannot be removed.")
+            }
+        }
     }
 }

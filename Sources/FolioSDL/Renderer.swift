@@ -8,6 +8,7 @@ public final class Renderer {
     private let textures: TextureCache
     private let library: Library
     private var mesh = QuadMesh()
+    private var backCovers = BackCoverColours()
     private var vertices: [SDL_Vertex] = []
     /// Pixels per point (2 on a HiDPI display).
     public private(set) var pixelScale = 1.0
@@ -38,10 +39,12 @@ public final class Renderer {
     /// Draws `list` into the current target (not presented). `prefetch` lists what to decode
     /// next, most wanted first (what is on screen, then the pages around the reader).
     public func draw(_ list: DrawList, prefetch: [LayerContent] = []) {
-        var wanted: [(ImageSource, PageSide)] = []
+        var wanted: [TextureCache.Wanted] = []
         for content in list.layers.map(\.content) + prefetch {
+            // A back cover is drawn in a colour, not from its image.
+            if case .backCover = content { continue }
             guard let source = library.image(for: content) else { continue }
-            wanted.append((source, Renderer.side(of: content)))
+            wanted.append(TextureCache.Wanted(source: source, side: Renderer.side(of: content), aspect: aspect(of: content)))
         }
         textures.beginFrame(wanted: wanted)
         let bg = list.background
@@ -79,8 +82,11 @@ public final class Renderer {
     }
 
     static func side(of content: LayerContent) -> PageSide {
-        if case .page(_, let page) = content { return BookLayout.side(of: page) }
-        return .right
+        switch content {
+        case .page(_, let page): return BookLayout.side(of: page)
+        case .backCover: return .left  // the last leaf's back
+        case .cover, .blank: return .right
+        }
     }
 
     /// The number a placeholder shows for this content (none for covers).
@@ -138,11 +144,37 @@ public final class Renderer {
     }
 
     func texture(for layer: Layer) -> TextureStore.Entry? {
-        textures.texture(for: library.image(for: layer.content), side: layer.side, number: Renderer.number(of: layer.content))
+        // A back cover is blank paper tinted to the cover's colour in `draw`.
+        let source = layer.content.isBackCover ? nil : library.image(for: layer.content)
+        return textures.texture(for: source, side: layer.side, number: Renderer.number(of: layer.content),
+                                aspect: aspect(of: layer.content))
+    }
+
+    /// The page aspect ratio of the book `content` belongs to.
+    func aspect(of content: LayerContent) -> Double {
+        let book: Int
+        switch content {
+        case .cover(let b), .page(let b, _), .backCover(let b): book = b
+        case .blank: return PageGeometry.aspect
+        }
+        guard library.books.indices.contains(book) else { return PageGeometry.aspect }
+        let shape = library.books[book].pageShape
+        return shape.width / shape.height
+    }
+
+    /// Per-channel factors that turn paper into `layer`'s colour: 1 for every page but a
+    /// back cover.
+    private func tint(of layer: Layer) -> (r: Float, g: Float, b: Float) {
+        guard case .backCover(let book) = layer.content else { return (1, 1, 1) }
+        let cover = library.books.indices.contains(book) ? library.books[book].cover : nil
+        let c = backCovers.colour(of: book, cover: cover)
+        let paper = PageImage.paper
+        return (min(Float(c.r) / Float(paper.r), 1), min(Float(c.g) / Float(paper.g), 1), min(Float(c.b) / Float(paper.b), 1))
     }
 
     private func draw(_ layer: Layer) {
         guard let page = texture(for: layer) else { return }
+        let tint = tint(of: layer)
         // The margin in points: texels scaled back by the layer's own texel density.
         let bleed = Double(PageImage.margin) * layer.size.width / Double(page.width)
         mesh.removeAll()
@@ -159,11 +191,12 @@ public final class Renderer {
             let k = (r: 1 - grey * 255 / Float(paper.r), g: 1 - grey * 255 / Float(paper.g), b: 1 - grey * 255 / Float(paper.b))
             submit(page.texture, color: { v in
                 let a = min(max(v.shade, 0), 1)
-                return SDL_Color(r: UInt8((1 - a * k.r) * 255), g: UInt8((1 - a * k.g) * 255),
-                                 b: UInt8((1 - a * k.b) * 255), a: alpha)
+                return SDL_Color(r: UInt8((1 - a * k.r) * tint.r * 255), g: UInt8((1 - a * k.g) * tint.g * 255),
+                                 b: UInt8((1 - a * k.b) * tint.b * 255), a: alpha)
             })
         } else {
-            submit(page.texture, color: { _ in SDL_Color(r: 255, g: 255, b: 255, a: alpha) })
+            let colour = SDL_Color(r: UInt8(tint.r * 255), g: UInt8(tint.g * 255), b: UInt8(tint.b * 255), a: alpha)
+            submit(page.texture, color: { _ in colour })
         }
     }
 

@@ -4,7 +4,9 @@ import FolioCore
 /// Page and cover textures: decoded on a background thread nearest-first, uploaded on the
 /// main thread a few per frame, kept in a least-recently-used store bounded in bytes. A page
 /// that is not decoded yet shows a placeholder (paper and its number) and swaps in when
-/// ready; one that cannot be decoded keeps a placeholder marked with the reason.
+/// ready; one that cannot be decoded keeps a placeholder marked with the reason. When the
+/// page size changes, textures made for the old size are drawn scaled until their redo at
+/// the new size replaces them, so a resize never puts a placeholder where a page was.
 final class TextureCache {
     /// Decoding on the caller's thread (deterministic recording) or in the background.
     enum Mode {
@@ -51,16 +53,16 @@ final class TextureCache {
     var count: Int { store.count }
 
     /// Adopts the page size in pixels (capped by the renderer's largest texture); textures
-    /// made for a very different size are redone.
+    /// made for a very different size are redone, and drawn scaled until then.
     func setPageSize(width: Double, height: Double, cornerRadius: Double) {
         guard pageSize.adopt(width: width, height: height, cornerRadius: cornerRadius) else { return }
-        store.purge()
+        // Decodes for the old size are of no use any more; the store keeps its textures.
         worker?.clear()
     }
 
     /// Call once per frame before drawing: uploads finished decodes and asks the worker for
     /// `wanted` (nearest first), dropping requests no longer wanted.
-    func beginFrame(wanted: [(ImageSource, PageSide)]) {
+    func beginFrame(wanted: [Wanted]) {
         store.beginFrame()
         placeholders.beginFrame()
         guard let worker else { return }
@@ -69,24 +71,34 @@ final class TextureCache {
             switch result.outcome {
             case .success(let surface):
                 // A page decoded for an older page size is dropped with its surface.
-                if job.shape == pageSize.shape(for: job.side) {
-                    upload(surface, as: .image(job.source, job.side))
+                if job.shape == pageSize.shape(for: job.side, aspect: job.aspect) {
+                    upload(surface, as: .image(job.source, job.side), shape: job.shape)
                 }
             case .failure(let failure):
                 failures.record(job.source, failure)
             }
         }
-        let jobs = wanted.filter { !store.contains(.image($0.0, $0.1)) && failures.reason(for: $0.0) == nil }
-            .map { DecodeWorker.Job(source: $0.0, side: $0.1, shape: pageSize.shape(for: $0.1)) }
+        let jobs = wanted.filter { !isReady($0.source, side: $0.side, aspect: $0.aspect) && failures.reason(for: $0.source) == nil }
+            .map { DecodeWorker.Job(source: $0.source, side: $0.side, shape: pageSize.shape(for: $0.side, aspect: $0.aspect), aspect: $0.aspect) }
         worker.setWanted(jobs)
     }
 
-    /// The texture to draw for `source` (nil: a blank page) as page `number`.
-    func texture(for source: ImageSource?, side: PageSide, number: Int?) -> TextureStore.Entry? {
-        let shape = pageSize.shape(for: side)
+    /// An image to have ready: its source, the side it shows on and its book's page aspect.
+    struct Wanted {
+        var source: ImageSource
+        var side: PageSide
+        var aspect = PageGeometry.aspect
+    }
+
+    /// The texture to draw for `source` (nil: a blank page) as page `number` of a book whose
+    /// pages have aspect ratio `aspect`.
+    func texture(for source: ImageSource?, side: PageSide, number: Int?,
+                 aspect: Double = PageGeometry.aspect) -> TextureStore.Entry? {
+        let shape = pageSize.shape(for: side, aspect: aspect)
         guard let source else { return placeholders.texture(number: nil, label: "", shape: shape, in: store) }
         let key = TextureStore.Key.image(source, side)
-        if let entry = store.use(key) { return entry }
+        let held = store.use(key)
+        if let held, held.fits(shape) { return held }
         if let reason = failures.reason(for: source) {
             return placeholders.texture(number: number, label: reason, shape: shape, in: store)
         }
@@ -96,23 +108,29 @@ final class TextureCache {
             return placeholders.texture(number: number, label: reason, shape: shape, in: store)
         }
         if mode == .synchronous {
+            // At the current size straight away (replacing any older one): every recorded
+            // frame is the same, and none shows a texture drawn scaled.
             switch PageImage.make(source, reader: reader, shape: shape).map(OwnedSurface.init) {
             case .success(let surface):
-                return upload(surface, as: key)
+                return upload(surface, as: key, shape: shape)
             case .failure(let failure):
                 failures.record(source, failure)
                 return placeholders.texture(number: number, label: failure.reason, shape: shape, in: store)
             }
         }
+        // Made for an older page size: drawn scaled until its redo arrives.
+        if let held { return held }
         return placeholders.texture(number: number, label: "", shape: shape, in: store)
     }
 
-    /// True when `source` is decoded and uploaded (tests, benchmarks).
-    func isReady(_ source: ImageSource, side: PageSide) -> Bool { store.contains(.image(source, side)) }
+    /// True when `source` is decoded and uploaded at the current page size (tests,
+    /// benchmarks).
+    func isReady(_ source: ImageSource, side: PageSide, aspect: Double = PageGeometry.aspect) -> Bool {
+        store.entry(.image(source, side))?.fits(pageSize.shape(for: side, aspect: aspect)) ?? false
+    }
 
     @discardableResult
-    private func upload(_ surface: OwnedSurface, as key: TextureStore.Key) -> TextureStore.Entry? {
-        let shape = pageSize.shape
-        return store.insert(key, surface: surface, width: shape.width, height: shape.height)
+    private func upload(_ surface: OwnedSurface, as key: TextureStore.Key, shape: PageImage.Shape) -> TextureStore.Entry? {
+        store.insert(key, surface: surface, width: shape.width, height: shape.height)
     }
 }

@@ -2,7 +2,9 @@ import CSDL2
 import FolioCore
 
 /// The page and placeholder textures on the GPU, kept within a byte budget: once over it, the
-/// least recently drawn go first (never those of the frame being drawn).
+/// least recently drawn go first (never those of the frame being drawn). Textures are
+/// filtered linearly, so a page drawn at a slant gets soft edges from its transparent margin
+/// and one made for another page size scales smoothly.
 final class TextureStore {
     struct Entry {
         let texture: OpaquePointer
@@ -11,12 +13,17 @@ final class TextureStore {
         let height: Int32
         let bytes: Int
         var lastUse: Int
+
+        /// True when the texture was made for `shape`'s size; otherwise it is drawn scaled
+        /// until it is redone.
+        func fits(_ shape: PageImage.Shape) -> Bool { width == shape.width && height == shape.height }
     }
 
     enum Key: Hashable {
         case image(ImageSource, PageSide)
-        /// Paper with a page number and a label; `number` nil for a blank page.
-        case placeholder(number: Int?, label: String, side: PageSide)
+        /// Paper with a page number and a label; `number` nil for a blank page; `aspect` the
+        /// page's aspect ratio in thousandths (books of other shapes have their own).
+        case placeholder(number: Int?, label: String, side: PageSide, aspect: Int)
     }
 
     private let sdlRenderer: OpaquePointer
@@ -40,7 +47,8 @@ final class TextureStore {
         frame += 1
     }
 
-    func contains(_ key: Key) -> Bool { entries[key] != nil }
+    /// The entry for `key`, without marking it as drawn.
+    func entry(_ key: Key) -> Entry? { entries[key] }
 
     /// The entry for `key`, marked as drawn this frame.
     func use(_ key: Key) -> Entry? {
@@ -56,6 +64,9 @@ final class TextureStore {
     func insert(_ key: Key, surface: OwnedSurface, width: Int32, height: Int32) -> Entry? {
         guard let texture = SDL_CreateTextureFromSurface(sdlRenderer, surface.pointer) else { return nil }
         SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND)
+        // Whatever SDL's scale-quality hint says: nearest sampling would cut slanted edges
+        // into steps.
+        SDL_SetTextureScaleMode(texture, SDL_ScaleModeLinear)
         if let old = entries[key] {
             SDL_DestroyTexture(old.texture)
             byteCount -= old.bytes
@@ -67,7 +78,7 @@ final class TextureStore {
         return entry
     }
 
-    /// Destroys every texture (before the renderer goes, or when the page size changes).
+    /// Destroys every texture (before the renderer goes).
     func purge() {
         for entry in entries.values { SDL_DestroyTexture(entry.texture) }
         entries.removeAll()

@@ -1,19 +1,47 @@
 import FolioCore
 import Foundation
 
-/// Feeds raw RGB frames to ffmpeg on its standard input: H.264/yuv420p MP4, or a GIF with a
-/// palette computed from the whole clip.
+/// Feeds raw RGB frames to ffmpeg on its standard input: H.264 MP4, VP9 WebM, animated WebP,
+/// or a GIF with one palette for the whole clip.
+///
+/// A GIF takes two ffmpeg runs, so ffmpeg never holds the clip in memory (a palette made and
+/// used in one filter graph keeps every frame until the end: 0.9 GB for the 16 s demo at
+/// 640×400): the first writes the palette and a lossless FFV1 copy of the frames beside the
+/// output, the second maps that copy through the palette.
 public final class VideoEncoder {
-    public enum Format: Equatable {
-        case mp4, gif
+    public enum Format: String, CaseIterable, Equatable, Sendable {
+        case mp4, webm, webp, gif
+
+        /// The format a file name asks for by its extension (any case), if any.
+        public init?(path: String) {
+            self.init(rawValue: (path as NSString).pathExtension.lowercased())
+        }
+
+        /// ".mp4, .webm, .webp or .gif", for messages.
+        public static var extensionList: String {
+            let names = allCases.map { ".\($0.rawValue)" }
+            return names.dropLast().joined(separator: ", ") + " or " + names.last!
+        }
     }
 
+    /// Colours in a GIF's palette, and no dithering: the books' flat colours stay flat, and
+    /// the built-in demo at 640×400 and 25 fps comes to 2.9 MB (64 colours: 3.1 MB; 32 show
+    /// bands in the page shading).
+    static let gifColours = 48
+
     public let path: String
+    public let format: Format
     public let width: Int
     public let height: Int
-    private let process = Process()
+    /// Which frames a GIF keeps; nil for the other formats, which keep every frame.
+    public let gifTiming: GIFTiming?
+    private let ffmpeg: String
+    private var process = Process()
     private let input = Pipe()
     private let temporary: String
+    /// The GIF's palette and lossless frames between its two runs.
+    private let palette: String
+    private let frames: String
 
     /// The ffmpeg executable on PATH, if any.
     public static func ffmpegPath() -> String? {
@@ -25,44 +53,57 @@ public final class VideoEncoder {
         return nil
     }
 
-    public static let missingMessage = "ffmpeg is not installed, so MP4 and GIF cannot be written; install it with `sudo apt-get install ffmpeg` (PNG frames into a folder still work)."
+    public static let missingMessage = "ffmpeg is not installed, so videos (MP4, WebM, WebP, GIF) cannot be written; install it with `sudo apt-get install ffmpeg` (PNG frames into a folder still work)."
 
-    /// The GIF frame rate for a recording at `fps`: 100/n with n ≥ 2 the smallest whole
-    /// number of hundredths at least one source frame long (60 → 50, 30 → 25, 20 → 20).
-    static func gifRate(for fps: Double) -> Double {
-        let hundredths = max(2, (100 / max(fps, 1)).rounded(.up))
-        return 100 / hundredths
-    }
-
-    init(path: String, format: Format, width: Int, height: Int, fps: Double) throws {
+    /// `frameCount` frames at `fps` will come; a GIF plays them at its own rate (`gifTiming`).
+    init(path: String, format: Format, width: Int, height: Int, fps: Double, frameCount: Int, gifMaxRate: Double = 25) throws {
         guard let ffmpeg = VideoEncoder.ffmpegPath() else { throw FolioError.badInput(VideoEncoder.missingMessage) }
+        self.ffmpeg = ffmpeg
         self.path = path
+        self.format = format
         self.width = width
         self.height = height
         // Written beside the target and renamed at the end, so an interrupted run never
         // leaves a half file under the real name.
         let url = URL(fileURLWithPath: path)
-        temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).partial.\(url.pathExtension)").path
+        let hidden = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).partial").path
+        temporary = hidden + "." + format.rawValue
+        palette = hidden + ".palette.png"
+        frames = hidden + ".frames.nut"
+        gifTiming = format == .gif ? GIFTiming(fps: fps, sourceFrames: frameCount, maxRate: gifMaxRate) : nil
+
+        let rate = gifTiming.map { "100/\($0.hundredths)" } ?? String(format: "%g", fps)
         var args = ["-hide_banner", "-loglevel", "error", "-y",
                     "-f", "rawvideo", "-pix_fmt", "rgb24", "-s", "\(width)x\(height)",
-                    "-r", String(format: "%g", fps), "-i", "pipe:0"]
+                    "-r", rate, "-i", "pipe:0"]
         switch format {
         case .mp4:
             // Even dimensions for yuv420p.
             args += ["-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2", "-c:v", "libx264", "-preset", "veryfast", "-crf", "20",
-                     "-pix_fmt", "yuv420p", "-movflags", "+faststart"]
+                     "-pix_fmt", "yuv420p", "-movflags", "+faststart", "-f", "mp4", temporary]
+        case .webm:
+            // libvpx's fastest setting: the renderer, not the encoder, sets the pace.
+            args += ["-c:v", "libvpx-vp9", "-deadline", "realtime", "-cpu-used", "8", "-row-mt", "1",
+                     "-b:v", "0", "-crf", "32", "-pix_fmt", "yuv420p", "-f", "webm", temporary]
+        case .webp:
+            args += ["-c:v", "libwebp_anim", "-quality", "80", "-loop", "0", "-f", "webp", temporary]
         case .gif:
-            // GIF delays are whole hundredths of a second, and players stretch delays under
-            // 2/100 s to 1/10 s: resample to 100/n frames per second, n ≥ 2.
-            let rate = VideoEncoder.gifRate(for: fps)
-            args += ["-vf", "fps=\(rate),split[a][b];[a]palettegen=stats_mode=diff[p];[b][p]paletteuse=dither=sierra2_4a:diff_mode=rectangle",
-                     "-loop", "0"]
+            args += ["-vf", "palettegen=stats_mode=diff:max_colors=\(Self.gifColours)", "-update", "1", "-frames:v", "1", palette,
+                     "-c:v", "ffv1", "-f", "nut", frames]
         }
-        args += ["-f", format == .mp4 ? "mp4" : "gif", temporary]
-        process.executableURL = URL(fileURLWithPath: ffmpeg)
-        process.arguments = args
         process.standardInput = input
+        try start(args)
+    }
+
+    private func start(_ arguments: [String]) throws {
+        process.executableURL = URL(fileURLWithPath: ffmpeg)
+        process.arguments = arguments
         try process.run()
+    }
+
+    /// Whether the recording's frame `index` goes into the video (a GIF skips some).
+    public func wants(frame index: Int) -> Bool {
+        gifTiming?.includes(index) ?? true
     }
 
     func write(_ rgb: [UInt8]) throws {
@@ -74,23 +115,49 @@ public final class VideoEncoder {
         }
     }
 
-    /// Closes the stream, waits for ffmpeg and moves the file into place.
+    /// Closes the stream, waits for ffmpeg (and runs a GIF's second pass) and moves the file
+    /// into place.
     func finish() throws {
+        defer { removeIntermediates() }
         try input.fileHandleForWriting.close()
         process.waitUntilExit()
+        try check()
+        if let timing = gifTiming {
+            process = Process()
+            process.standardInput = FileHandle.nullDevice
+            try start(["-hide_banner", "-loglevel", "error", "-y", "-i", frames, "-i", palette,
+                       "-lavfi", "[0:v][1:v]paletteuse=dither=none:diff_mode=rectangle",
+                       "-loop", "0", "-final_delay", "\(timing.finalDelay)", "-f", "gif", temporary])
+            process.waitUntilExit()
+            try check()
+        }
+        // rename(2) replaces a file in one step and refuses to replace a folder.
+        guard rename(temporary, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            try? FileManager.default.removeItem(atPath: temporary)
+            throw FolioError.outputFailed("\(path): the finished video could not be moved into place (\(reason)).")
+        }
+    }
+
+    private func check() throws {
         guard process.terminationStatus == 0 else {
             try? FileManager.default.removeItem(atPath: temporary)
             throw FolioError.outputFailed("\(path): ffmpeg failed with status \(process.terminationStatus).")
         }
-        _ = try? FileManager.default.removeItem(atPath: path)
-        try FileManager.default.moveItem(atPath: temporary, toPath: path)
+    }
+
+    private func removeIntermediates() {
+        guard format == .gif else { return }
+        try? FileManager.default.removeItem(atPath: palette)
+        try? FileManager.default.removeItem(atPath: frames)
     }
 
     /// Stops ffmpeg and removes the partial file.
     func abort() {
         try? input.fileHandleForWriting.close()
-        process.terminate()
+        if process.isRunning { process.terminate() }
         process.waitUntilExit()
         try? FileManager.default.removeItem(atPath: temporary)
+        removeIntermediates()
     }
 }

@@ -6,12 +6,12 @@ import Foundation
 /// Renders a script (or the built-in demo) headless.
 struct Record: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Render a script of input events headless: PNG frames, MP4 or GIF, and a state trace.",
-        discussion: "Without --script the built-in demo plays. Output is chosen by --out: a name ending in .mp4 or .gif is a video (needs ffmpeg); anything else is a folder of frame-00000.png, ….")
+        abstract: "Render a script of input events headless: PNG frames, MP4, WebM, WebP or GIF, and a state trace.",
+        discussion: "Without --script the built-in demo plays. Output is chosen by --out: a name ending in .mp4, .webm, .webp or .gif is a video (needs ffmpeg); a name ending in / or an existing folder gets frame-00000.png, …. A video keeps its first size: a resize in the script is letterboxed into it. A GIF runs at 25 fps unless --fps asks for more (at most 50).")
 
     @OptionGroup var library: LibraryOptions
     @Option(help: "The script (JSON) to play; default: the built-in demo.") var script: String?
-    @Option(help: "Where to write: DIR/, FILE.mp4 or FILE.gif.") var out: String?
+    @Option(help: "Where to write: DIR/, FILE.mp4, FILE.webm, FILE.webp or FILE.gif.") var out: String?
     @Option(help: "Write the state trace here, one JSON object per frame.") var trace: String?
     @Option(help: "Frame size in points, WIDTHxHEIGHT (default: the script's).") var size: String?
     @Option(help: "Frames per second (default: the script's).") var fps: Double?
@@ -19,11 +19,12 @@ struct Record: ParsableCommand {
     @Option(help: "Skip the first seconds of the script.") var start: Double = 0
     @Flag(help: "Run every animation 10x slower.") var slowMotion = false
     @Flag(help: "No progress bar.") var quiet = false
+    @Flag(help: "Remove the frame-NNNNN.png files already in the --out folder first (without it such a folder is refused).") var overwrite = false
 
     /// Every number bounded before anything runs: frames are at most an hour at 240 fps.
     func validate() throws {
         guard out != nil || trace != nil else {
-            throw ValidationError("record needs --out (DIR/, FILE.mp4, FILE.gif) or --trace FILE.")
+            throw ValidationError("record needs --out (DIR/, FILE.mp4, FILE.webm, FILE.webp, FILE.gif) or --trace FILE.")
         }
         try check(fps, "--fps", InputScript.fpsRange)
         try check(start, "--start", 0...InputScript.maxSeconds, unit: " s")
@@ -34,8 +35,8 @@ struct Record: ParsableCommand {
             let ext = (out as NSString).pathExtension.lowercased()
             var isFolder: ObjCBool = false
             let existingFolder = FileManager.default.fileExists(atPath: out, isDirectory: &isFolder) && isFolder.boolValue
-            if !ext.isEmpty, !["mp4", "gif"].contains(ext), !out.hasSuffix("/"), !existingFolder {
-                throw ValidationError("--out \(out) is neither a video (.mp4, .gif) nor a folder; end a folder name with / to write PNG frames into it.")
+            if !ext.isEmpty, VideoEncoder.Format(path: out) == nil, !out.hasSuffix("/"), !existingFolder {
+                throw ValidationError("--out \(out) is refused: record writes \(VideoEncoder.Format.extensionList) videos, or PNG frames into a folder (a name ending in / or an existing folder).")
             }
         }
     }
@@ -53,6 +54,7 @@ struct Record: ParsableCommand {
         options.duration = duration
         options.slowMotion = slowMotion
         options.quiet = quiet
+        options.overwrite = overwrite
         options.cacheBytes = library.cacheBytes
         try checkWritable(options)
 
@@ -89,6 +91,10 @@ struct Record: ParsableCommand {
         switch options.output {
         case .video(let path, _)?:
             guard VideoEncoder.ffmpegPath() != nil else { throw FolioError.badInput(VideoEncoder.missingMessage) }
+            var isDirectory: ObjCBool = false
+            if fm.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+                throw FolioError.badInput("\(path) is a folder; name a new file for the video, or end the name with / for PNG frames.")
+            }
             guard probeFile(path) else { throw FolioError.badInput("\(path): cannot be written.") }
         case .frames(let dir)?:
             var isDirectory: ObjCBool = false

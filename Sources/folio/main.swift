@@ -95,7 +95,7 @@ func runFolio() -> Never {
         // A bad flag: the parser's first line as one sentence (not the whole usage), escaped
         // like every other message.
         var message = Folio.message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
-        if !message.hasSuffix(".") { message += "." }
+        if !message.hasSuffix("."), !message.hasSuffix("?") { message += "." }
         Console.error(message)
         exit(FolioError.Exit.badInput.rawValue)
     }

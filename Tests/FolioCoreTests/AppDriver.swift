@@ -23,8 +23,12 @@ final class AppDriver {
     var recording = false
     private(set) var traces: [String] = []
 
-    init(size: Size = Size(width: 1280, height: 800), books: Int = 6, pages: Int = 12, slowMotion: Bool = false) {
-        app = FolioApp(library: .synthetic(books: books, pages: pages), size: size, slowMotion: slowMotion)
+    /// `aspect`: every book's page aspect ratio (nil: the tutorial's page).
+    init(size: Size = Size(width: 1280, height: 800), books: Int = 6, pages: Int = 12, slowMotion: Bool = false,
+         aspect: Double? = nil) {
+        var library = Library.synthetic(books: books, pages: pages)
+        for i in library.books.indices { library.books[i].pageAspect = aspect }
+        app = FolioApp(library: library, size: size, slowMotion: slowMotion)
         app.update(at: 0)
     }
 

@@ -6,14 +6,10 @@ import Testing
 /// (SPEC §3–4), driven at 60 frames per second.
 @Suite struct FolioAppTests {
     static let dt = FixedStep.dt
-    static let notch = log(1.25)
 
     static func wheel(_ times: [Double], dy: Double, _ modifiers: Modifiers = []) -> [(t: Double, event: InputEvent)] {
         times.map { ($0, InputEvent.wheel(dx: 0, dy: dy, modifiers: modifiers)) }
     }
-
-    /// Wheel notches that make push progress `p`: (e^(k·n) − 1)/5 = p.
-    static func notches(forPushProgress p: Double) -> Double { log(1 + 5 * p) / notch }
 
     /// No NaN or infinity anywhere: JSONValue writes non-finite numbers as null, and only
     /// "transition" and "book" may legitimately be null.
@@ -115,61 +111,7 @@ import Testing
         #expect(book.offset == Double(leaf) * 1280 && book.isAtRest && s.kinds == [.shelf, .book])
     }
 
-    // MARK: The wheel pinch
-
-    @Test func threeQuickNotchesOpenTheBook() {
-        let s = AppDriver()
-        var states: [(t: Double, name: String)] = []
-        s.run(until: 1.6, events: Self.wheel([0, 0.06, 0.12], dy: 1)) { t in states.append((t, s.state)) }
-        let idleEnd = 0.12 + 0.25
-        #expect(states.filter { $0.t < idleEnd - 1e-9 }.allSatisfy { $0.name == "interacting" })
-        let release = states.first { $0.name == "finishing" }?.t ?? -1
-        #expect(release >= idleEnd - 1e-9 && release < idleEnd + Self.dt + 1e-9)
-        // Finishing takes the rest of the duration, (1 − p)·1 s.
-        let p = (1.953125 - 1) / 5
-        let done = states.first { $0.name == "none" }?.t ?? -1
-        #expect(done - release >= 1 - p - 1e-9 && done - release <= 1 - p + Self.dt + 1e-9)
-        #expect(s.kinds == [.shelf, .book] && s.app.pose.openness == 1 && s.app.transition == nil)
-    }
-
-    @Test func oneNotchThenNothingSpringsBack() {
-        let s = AppDriver()
-        var names = Set<String>()
-        s.run(until: 1, events: Self.wheel([0], dy: 1)) { _ in names.insert(s.state) }
-        #expect(names.contains("interacting") && names.contains("cancelling") && !names.contains("finishing"))
-        #expect(s.kinds == [.shelf] && s.app.transition == nil && s.app.book == nil)
-        #expect(s.app.pose.showsCenteredCover && s.app.pose.otherCoversOpacity == 1)
-    }
-
-    @Test func reversingTheWheelLowersProgress() {
-        let s = AppDriver()
-        let events = Self.wheel([0, 0.06, 0.12], dy: 1) + Self.wheel([0.18, 0.24], dy: -1)
-        var progress: [(t: Double, p: Double)] = []
-        s.run(until: 1.2, events: events) { t in progress.append((t, s.app.transition?.progress ?? -1)) }
-        func at(_ t: Double) -> Double { progress.first { abs($0.t - t) < 1e-9 }?.p ?? -1 }
-        #expect(abs(at(9 * Self.dt) - (1.953125 - 1) / 5) < 1e-9)  // after three notches
-        #expect(abs(at(11 * Self.dt) - (1.5625 - 1) / 5) < 1e-9)   // one back
-        #expect(abs(at(15 * Self.dt) - (1.25 - 1) / 5) < 1e-9)     // two back
-        #expect(s.kinds == [.shelf] && s.app.transition == nil)    // no net motion: springs back
-    }
-
-    @Test func wheelDownClosesTheOpenBook() {
-        let s = AppDriver()
-        s.send(.key(.return))
-        s.run(until: 1.2)
-        let t0 = s.now + 0.005
-        var sawInteractivePop = false
-        var progressAfterFour = -1.0
-        s.run(until: t0 + 2, events: Self.wheel((0..<4).map { t0 + 0.06 * Double($0) }, dy: -1)) { t in
-            if let tr = s.app.transition, tr.operation == .pop, tr.state.name == "interacting" {
-                sawInteractivePop = true
-                if t > t0 + 0.18 { progressAfterFour = tr.progress }
-            }
-        }
-        #expect(sawInteractivePop)
-        #expect(abs(progressAfterFour - (1 - pow(0.8, 4))) < 1e-9) // pop progress = 1 − scale
-        #expect(s.kinds == [.shelf] && s.app.book == nil && s.app.transition == nil)
-    }
+    // MARK: The wheel pinch (timelines in PinchTimelineTests)
 
     @Test func ctrlWheelIsTheSameAsTheWheel() {
         func traces(_ modifiers: Modifiers) -> [String] {
@@ -186,24 +128,6 @@ import Testing
         #expect(plain.last?.contains("\"stack\":[\"shelf\"],\"transition\":null") == true)         // and close
     }
 
-    @Test func aNewGestureGrabsAFinishingTransition() {
-        let s = AppDriver()
-        s.run(until: 0.45, events: Self.wheel([0, 0.06, 0.12], dy: 1))
-        guard let t = s.app.transition, t.state.name == "finishing" else {
-            Issue.record("expected a finishing push, got \(s.state)"); return
-        }
-        let before = t.progress
-        s.send(.wheel(dx: 0, dy: 1))
-        guard let held = s.app.transition else { Issue.record("the grab dropped the push"); return }
-        #expect(s.state == "interacting" && held.isInteractive)
-        #expect(abs(held.progress - (before + 0.25 / 5)) < 1e-9) // where it was, plus the new notch
-        let trace = s.app.trace(frame: 0, t: s.now).serialized()
-        #expect(trace.contains("\"state\":\"interacting\""))
-        s.run(until: s.now + 2)
-        // The notch pushed it further open, so the release sends it on to the open book.
-        #expect(s.app.transition == nil && s.kinds == [.shelf, .book])
-    }
-
     @Test func enterMidGestureFinishesTheOpening() {
         let s = AppDriver()
         s.run(until: 0.1, events: Self.wheel([0], dy: 1))
@@ -211,41 +135,6 @@ import Testing
         #expect(s.state == "finishing")
         s.run(until: 2)
         #expect(s.kinds == [.shelf, .book] && s.app.pose.openness == 1)
-    }
-
-    /// Held mid-gesture, the push samples its spring at progress × 1 s: at 0.446 it overshoots.
-    @Test func heldPushShowsTheSpringOvershoot() {
-        let s = AppDriver()
-        s.send(.wheel(dx: 0, dy: Self.notches(forPushProgress: 0.446)))
-        guard let t = s.app.transition, let book = s.app.book else { Issue.record("no push"); return }
-        #expect(s.state == "interacting" && abs(t.progress - 0.446) < 1e-12)
-        #expect(abs(s.app.pose.openness - Reference.pushSpring(0.446)) < 1e-9)
-        #expect(abs(s.app.pose.openness - 1.0461) < 5e-4)
-        #expect(s.app.pose.otherCoversOpacity == 0)
-        // Per component: page 2 swings past its open angle −π/4.
-        let page2 = book.pages(in: s.app.pose).first { $0.pose.page == 2 }
-        #expect(abs((page2?.angle ?? 0) - s.app.pose.openness * (-Double.pi / 4)) < 1e-9)
-        s.run(until: 0.2) // still held before the wheel has been idle for 0.25 s
-        #expect(s.state == "interacting" && abs(s.app.pose.openness - Reference.pushSpring(0.446)) < 1e-9)
-    }
-
-    /// Release by progress alone (a single event has no velocity): finish takes (1 − p)·1 s,
-    /// cancel p·1 s, ending within a frame of that.
-    @Test(arguments: [0.2, 0.35, 0.65, 0.8])
-    func completionDurationFollowsProgress(p: Double) {
-        let s = AppDriver()
-        s.send(.wheel(dx: 0, dy: Self.notches(forPushProgress: p)))
-        var release: Double?, done: Double?
-        s.run(until: 2) { t in
-            if release == nil, s.state == "finishing" || s.state == "cancelling" { release = t }
-            if done == nil, s.app.transition == nil { done = t }
-        }
-        let finishes = p >= 0.5
-        let expected = finishes ? 1 - p : p
-        guard let release, let done else { Issue.record("did not complete"); return }
-        #expect(abs(release - 0.25) < Self.dt + 1e-9)
-        #expect(done - release >= expected - 1e-9 && done - release <= expected + Self.dt + 1e-9)
-        #expect(s.kinds == (finishes ? [.shelf, .book] : [.shelf]))
     }
 
     // MARK: Robustness

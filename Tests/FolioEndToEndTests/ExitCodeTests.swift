@@ -63,21 +63,30 @@ struct ExitCodeTests {
         }
     }
 
-    @Test(.enabled(if: ffmpeg, "needs ffmpeg (installed by .ci/run)"), arguments: ["mp4", "gif"])
-    func aResizeRecordedToAVideoExits2BeforeAnyFrame(ext: String) throws {
+    /// An output that is neither a video Folio writes nor a folder is refused before
+    /// anything is rendered or created, naming the path and what is accepted.
+    @Test(arguments: ["clip.mov", "clip.MKV", "frames.png", "clip.webm.txt"])
+    func anUnknownOutputExtensionExits2NamingTheAcceptedOnes(name: String) throws {
         let dir = try Folio.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let script = dir.appendingPathComponent("resize.json")
-        try """
-        {"size":[320,240],"fps":10,"duration":2,"events":[{"t":0.5,"type":"key","key":"right"},{"t":1,"type":"resize","size":[640,480]}]}
-        """.write(to: script, atomically: true, encoding: .utf8)
+        let out = dir.appendingPathComponent(name).path
         let trace = dir.appendingPathComponent("t.jsonl")
-        let result = try Folio.run(["record", "--script", script.path, "--out", dir.appendingPathComponent("v.\(ext)").path,
-                                    "--trace", trace.path, "--quiet"])
+        let result = try Folio.run(["record", "--out", out, "--trace", trace.path, "--quiet"])
         #expect(result.status == 2)
-        #expect(result.stderr.contains("event 1") && result.stderr.contains("PNG"), "\(result.stderr)")
+        #expect(result.stderr.contains(out), "\(result.stderr)")
+        for ext in [".mp4", ".webm", ".webp", ".gif", "folder"] { #expect(result.stderr.contains(ext)) }
         #expect(result.stderr.split(separator: "\n").count == 1)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["resize.json"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
+    }
+
+    /// The parser's own usage errors (an unknown flag) exit 2 with one line, as documented.
+    @Test(arguments: [["record", "--bogus"], ["record", "--bogus", "--trace", "/dev/null"], ["record", "--out"]])
+    func usageErrorsExit2(arguments: [String]) throws {
+        let result = try Folio.run(arguments, environment: ["SDL_VIDEODRIVER": "offscreen"])
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix("folio: "))
+        #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+        if arguments.count > 2 { #expect(result.stderr.contains(arguments[1])) }
     }
 
     /// Without any display the viewer says so and exits 3 at once, rather than falling back

@@ -178,3 +178,56 @@ struct RecordTests {
         #expect(last["size"] as! [Double] == [320, 240])
     }
 }
+
+/// A folder that already holds frames is refused unless --overwrite, which removes the old
+/// frames (and nothing else) before writing the new ones.
+@Suite struct FrameFolderTests {
+    static let script = #"{"size":[160,100],"fps":10,"duration":1,"events":[{"t":0.2,"type":"key","key":"right"}]}"#
+
+    static func frames(_ dir: URL) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasPrefix("frame-") }.sorted()
+    }
+
+    @Test func aFolderWithFramesIsRefusedUnlessOverwrite() throws {
+        let dir = try Folio.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let script = dir.appendingPathComponent("s.json")
+        try Self.script.write(to: script, atomically: true, encoding: .utf8)
+        let out = dir.appendingPathComponent("frames")
+        let first = try Folio.run(["record", "--script", script.path, "--out", out.path + "/", "--quiet"])
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(try Self.frames(out).count == 10)
+        // Files that only look like frames, and other files, are the user's.
+        let keep = ["notes.txt", "frame-1.png", "frame-00001.jpg", "frame-0000x.png"]
+        for name in keep { try Data("x".utf8).write(to: out.appendingPathComponent(name)) }
+        let before = try Data(contentsOf: out.appendingPathComponent("frame-00009.png"))
+
+        // Again, shorter, without --overwrite: refused before any frame or trace line.
+        let trace = dir.appendingPathComponent("t.jsonl")
+        let refused = try Folio.run(["record", "--script", script.path, "--out", out.path, "--duration", "0.5",
+                                     "--trace", trace.path, "--quiet"])
+        #expect(refused.status == 2)
+        #expect(refused.stderr.contains(out.path) && refused.stderr.contains("--overwrite"), "\(refused.stderr)")
+        #expect(refused.stderr.split(separator: "\n").count == 1)
+        #expect(!FileManager.default.fileExists(atPath: trace.path))
+        #expect(try Data(contentsOf: out.appendingPathComponent("frame-00009.png")) == before)
+
+        // With --overwrite: only the new five frames are left, beside the user's files.
+        let replaced = try Folio.run(["record", "--script", script.path, "--out", out.path, "--duration", "0.5",
+                                      "--overwrite", "--quiet"])
+        #expect(replaced.status == 0, "\(replaced.stderr)")
+        let names = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
+        #expect(names == (keep + (0..<5).map { String(format: "frame-%05d.png", $0) }).sorted())
+    }
+
+    @Test func anEmptyOrFramelessFolderNeedsNoOverwrite() throws {
+        let dir = try Folio.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let script = dir.appendingPathComponent("s.json")
+        try Self.script.write(to: script, atomically: true, encoding: .utf8)
+        // The folder holds the script and nothing named like a frame.
+        let result = try Folio.run(["record", "--script", script.path, "--out", dir.path, "--quiet"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try Self.frames(dir).count == 10)
+    }
+}

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-/// MP4 and GIF through ffmpeg, checked with ffprobe; interruption and bad outputs.
+/// MP4, WebM, WebP and GIF through ffmpeg, checked with ffprobe (WebP by its chunks);
+/// interruption and bad outputs.
 @Suite(.serialized)
 struct VideoTests {
     static let ffmpeg = Folio.which("ffmpeg") != nil && Folio.which("ffprobe") != nil
@@ -17,28 +18,107 @@ struct VideoTests {
         return try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as! [String: Any]
     }
 
+    /// The packet durations of the first video stream, in its time base's units, and that
+    /// time base.
+    static func packetDurations(_ path: String) throws -> (durations: [Int], timeBase: String) {
+        let packets = try Folio.runProcess(Folio.which("ffprobe")!, [
+            "-v", "error", "-select_streams", "v:0", "-show_entries", "packet=duration", "-of", "csv=p=0", path])
+        let base = try Folio.runProcess(Folio.which("ffprobe")!, [
+            "-v", "error", "-select_streams", "v:0", "-show_entries", "stream=time_base", "-of", "csv=p=0", path])
+        return (packets.stdout.split(separator: "\n").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) },
+                base.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+
+    /// Records `script` (written to the folder as s.json) with `arguments` into `name`;
+    /// returns the output's path.
+    static func record(_ script: String, to name: String, in dir: URL, _ arguments: [String] = []) throws -> String {
+        let scriptURL = dir.appendingPathComponent("s.json")
+        try script.write(to: scriptURL, atomically: true, encoding: .utf8)
+        let out = dir.appendingPathComponent(name).path
+        let result = try Folio.run(["record", "--script", scriptURL.path, "--out", out, "--quiet"] + arguments)
+        #expect(result.status == 0, "\(result.stderr)")
+        return out
+    }
+
     @Test(.enabled(if: ffmpeg, "needs ffmpeg and ffprobe (installed by .ci/run)"),
-          arguments: [("mp4", "h264"), ("gif", "gif")])
-    func videoHasTheCodecSizeFramesAndDuration(ext: String, codec: String) throws {
+          arguments: [("mp4", "h264", 30), ("webm", "vp9", 30), ("gif", "gif", 25)])
+    func videoHasTheCodecSizeFramesAndDuration(ext: String, codec: String, frames: Int) throws {
         let dir = try Folio.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let scriptURL = dir.appendingPathComponent("s.json")
-        try Self.script.write(to: scriptURL, atomically: true, encoding: .utf8)
-        let out = dir.appendingPathComponent("clip.\(ext)").path
-        let result = try Folio.run(["record", "--script", scriptURL.path, "--out", out, "--quiet"])
-        #expect(result.status == 0, "\(result.stderr)")
+        let out = try Self.record(Self.script, to: "clip.\(ext)", in: dir)
         let info = try Self.probe(out)
         let stream = (info["streams"] as! [[String: Any]])[0]
         #expect(stream["codec_name"] as? String == codec)
         #expect(stream["width"] as? Int == 320)
         #expect(stream["height"] as? Int == 200)
-        // The script runs 1 s at 30 fps; a GIF can only say 25 fps (4/100 s a frame) there.
-        #expect(Int(stream["nb_read_frames"] as? String ?? "") == (ext == "gif" ? 25 : 30))
-        if ext == "mp4" { #expect(stream["pix_fmt"] as? String == "yuv420p") }
+        // The script runs 1 s at 30 fps; a GIF plays at 25 fps (4/100 s a frame) there.
+        #expect(Int(stream["nb_read_frames"] as? String ?? "") == frames)
+        if ext != "gif" { #expect(stream["pix_fmt"] as? String == "yuv420p") }
         let duration = Double((info["format"] as! [String: Any])["duration"] as? String ?? "") ?? 0
         #expect(abs(duration - 1.0) < (ext == "gif" ? 1e-6 : 0.05))
-        // No partial file is left beside it.
+        // No partial file (nor a GIF's palette or intermediate frames) is left beside it.
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["clip.\(ext)", "s.json"])
+    }
+
+    /// A GIF's delays add up to the recording's length exactly, at a rate GIF can say, also
+    /// when the length is not a whole number of frames: the last delay takes the rest.
+    @Test(.enabled(if: ffmpeg, "needs ffmpeg and ffprobe (installed by .ci/run)"), arguments: [
+        ([] as [String], 25, 4, 100),                            // 1 s at 30 fps → 25 fps
+        (["--duration", "1.37"], 34, 4, 137),                    // 41 frames, 1.3667 s: 33 × 4 + 5
+        (["--fps", "60", "--duration", "1.03"], 51, 2, 103),     // --fps asks for more: 50 fps; 50 × 2 + 3
+        (["--fps", "20", "--duration", "0.55"], 11, 5, 55),      // 20 fps stays 20 fps
+    ])
+    func gifDelaysAddUpToTheDuration(arguments: [String], frames: Int, hundredths: Int, total: Int) throws {
+        let dir = try Folio.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = try Self.record(Self.script, to: "clip.gif", in: dir, arguments)
+        let (durations, base) = try Self.packetDurations(out)
+        #expect(base == "1/100")
+        #expect(durations.count == frames)
+        #expect(durations.dropLast().allSatisfy { $0 == hundredths }, "\(durations)")
+        #expect((2...hundredths + 1).contains(durations.last ?? 0))
+        #expect(durations.reduce(0, +) == total)
+    }
+
+    /// An animated WebP (which this ffprobe cannot decode), read chunk by chunk: the canvas
+    /// size, VP8 frames, and their durations in milliseconds adding up to the length.
+    @Test(.enabled(if: ffmpeg, "needs ffmpeg (installed by .ci/run)"))
+    func webpIsAnAnimationOfTheScriptsLength() throws {
+        let dir = try Folio.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = try Self.record(Self.script, to: "clip.webp", in: dir)
+        let webp = try WebPFile(Data(contentsOf: URL(fileURLWithPath: out)))
+        #expect(webp.canvas == [320, 200])
+        #expect(webp.loops == 0)
+        // libwebp merges frames that did not change, so there are at most 30, and the key
+        // press makes them more than one.
+        #expect(webp.frames.count > 1 && webp.frames.count <= 30)
+        #expect(webp.frames.allSatisfy { $0.codec == "VP8 " || $0.codec == "VP8L" })
+        // Whole milliseconds: within a frame (33 ms) of 1 s.
+        let total = webp.frames.map(\.milliseconds).reduce(0, +)
+        #expect(abs(total - 1000) <= 33, "\(webp.frames.map(\.milliseconds))")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["clip.webp", "s.json"])
+    }
+
+    /// A resize in a script recorded to a video keeps the first size (or --size): the new
+    /// shape is letterboxed into it (the pixels are checked in FolioSDLTests' LetterboxTests).
+    @Test(.enabled(if: ffmpeg, "needs ffmpeg and ffprobe (installed by .ci/run)"), arguments: [
+        ("mp4", [] as [String], [320, 240]),
+        ("webm", [], [320, 240]),
+        ("gif", [], [320, 240]),
+        ("mp4", ["--size", "640x480"], [640, 480]),
+    ])
+    func aResizeRecordedToAVideoKeepsTheFirstSize(ext: String, arguments: [String], size: [Int]) throws {
+        let dir = try Folio.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let script = """
+        {"size":[320,240],"fps":10,"duration":2,"events":[{"t":0.5,"type":"key","key":"right"},
+         {"t":1,"type":"resize","size":[640,240]},{"t":1.5,"type":"resize","size":[200,400]}]}
+        """
+        let out = try Self.record(script, to: "v.\(ext)", in: dir, arguments)
+        let stream = (try Self.probe(out)["streams"] as! [[String: Any]])[0]
+        #expect([stream["width"] as? Int, stream["height"] as? Int] == size.map { $0 })
+        #expect(Int(stream["nb_read_frames"] as? String ?? "") == 20)
     }
 
     @Test func withoutFFmpegVideoStopsBeforeRenderingButPNGWorks() throws {
@@ -56,17 +136,34 @@ struct VideoTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("frames").path).count == 30)
     }
 
+    /// A folder named like a video is never replaced by one (nor emptied).
+    @Test(.enabled(if: ffmpeg, "needs ffmpeg (installed by .ci/run)"))
+    func aFolderNamedLikeAVideoIsRefused() throws {
+        let dir = try Folio.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let folder = dir.appendingPathComponent("clip.gif")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data("mine".utf8).write(to: folder.appendingPathComponent("notes.txt"))
+        let result = try Folio.run(["record", "--out", folder.path, "--duration", "0.1", "--quiet"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains(folder.path) && result.stderr.contains("folder"), "\(result.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["notes.txt"])
+    }
+
     @Test func anUnwritableOutputFailsBeforeRendering() throws {
         let result = try Folio.run(["record", "--out", "/proc/folio-cannot-write/frames", "--quiet"])
         #expect(result.status == 2)
         #expect(result.stderr.contains("/proc/folio-cannot-write"))
     }
 
-    @Test(.enabled(if: ffmpeg, "needs ffmpeg (installed by .ci/run)"))
-    func ctrlCLeavesNoCorruptVideo() throws {
+    /// (the output, the file ffmpeg writes first): a GIF's first run writes lossless frames.
+    @Test(.enabled(if: ffmpeg, "needs ffmpeg (installed by .ci/run)"), arguments: [
+        ("demo.mp4", ".demo.mp4.partial.mp4"), ("demo.gif", ".demo.gif.partial.frames.nut"),
+    ])
+    func ctrlCLeavesNoCorruptVideo(name: String, partialName: String) throws {
         let dir = try Folio.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let out = dir.appendingPathComponent("demo.mp4").path
+        let out = dir.appendingPathComponent(name).path
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Folio.executable)
         process.arguments = ["record", "--out", out, "--quiet"]
@@ -74,7 +171,7 @@ struct VideoTests {
         process.standardError = err
         try process.run()
         // Interrupt once recording is under way (ffmpeg has created its partial file).
-        let partial = dir.appendingPathComponent(".demo.mp4.partial.mp4").path
+        let partial = dir.appendingPathComponent(partialName).path
         let deadline = Date().addingTimeInterval(20)
         while !FileManager.default.fileExists(atPath: partial) && Date() < deadline { usleep(50_000) }
         usleep(300_000)

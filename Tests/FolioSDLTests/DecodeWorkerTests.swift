@@ -84,16 +84,16 @@ extension TextureCacheTests {
             cache.setPageSize(width: 100, height: 150, cornerRadius: 6)
             let worker = try #require(cache.worker)
             let source = library.books[0].pages[0]!
-            cache.beginFrame(wanted: [(source, .left)])
+            cache.beginFrame(wanted: [.init(source: source, side: .left)])
             #expect(worker.waitUntilIdle(timeout: 10))
             // Decoded at 100×150 but not uploaded yet when the page size doubles.
             cache.setPageSize(width: 200, height: 300, cornerRadius: 12)
-            cache.beginFrame(wanted: [(source, .left)])
+            cache.beginFrame(wanted: [.init(source: source, side: .left)])
             #expect(!cache.isReady(source, side: .left))
             // It comes back at the new size.
             for _ in 0..<10 where !cache.isReady(source, side: .left) {
                 worker.waitUntilIdle(timeout: 10)
-                cache.beginFrame(wanted: [(source, .left)])
+                cache.beginFrame(wanted: [.init(source: source, side: .left)])
             }
             #expect(cache.texture(for: source, side: .left, number: 1)?.width == 200)
         }

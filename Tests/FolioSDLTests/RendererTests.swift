@@ -171,6 +171,64 @@ struct RendererTests {
         #expect(Self.close(canvas.pixel(x: x0 + 1, y: y0 + 1), cover), "the spine's corner is square")
     }
 
+    /// Draws `app` until no page texture is on its way (background decoding).
+    func drawUntilSettled(_ canvas: HeadlessCanvas, _ app: FolioApp) throws {
+        let deadline = Date().addingTimeInterval(60)
+        repeat {
+            try canvas.draw(app)
+            usleep(2000)
+        } while !canvas.renderer.texturesSettled && Date() < deadline
+        #expect(canvas.renderer.texturesSettled)
+    }
+
+    /// The content widths, in texels, of the textures the image pages on screen draw (blank
+    /// paper, such as the padding page, looks the same at any size).
+    func textureWidths(_ canvas: HeadlessCanvas, _ app: FolioApp) -> [Int32?] {
+        app.drawList().layers.filter { Self.library.image(for: $0.content) != nil && !$0.content.isBackCover }
+            .map { canvas.renderer.texture(for: $0)?.width }
+    }
+
+    /// Doubling the window halfway through opening a book and once it is open, decoding in
+    /// the background: the first frame after the resize draws the pages made for the old
+    /// size, scaled (it matches the frame drawn once they are redone, where placeholders
+    /// would show paper and page numbers); once settled, every page on screen is made for
+    /// the new size.
+    @Test(arguments: [0.5, 1.2])
+    func resizingKeepsThePagesOnScreenUntilTheyAreRedone(secondsAfterOpening: Double) throws {
+        let small = Size(width: 640, height: 400)
+        let canvas = try HeadlessCanvas(library: Self.library, width: 640, height: 400, backgroundDecoding: true)
+        let app = FolioApp(library: Self.library, size: small)
+        var t = 0.0
+        app.update(at: t)
+        app.handle(.key(.return), at: t)
+        run(app, from: &t, seconds: secondsAfterOpening)
+        #expect((app.transition != nil) == (secondsAfterOpening < BookOpeningTransition.duration))
+        try drawUntilSettled(canvas, app)
+        let oldWidth = Int32((BookLayout(size: small, pageCount: 2).pageSize.width).rounded())
+        #expect(textureWidths(canvas, app).allSatisfy { $0 == oldWidth })
+
+        app.handle(.resize(Self.size), at: t)
+        try canvas.draw(app)
+        var first: [UInt8] = []
+        canvas.readRGB(into: &first)
+        let widths = textureWidths(canvas, app)
+        #expect(widths.count >= 2)
+        #expect(widths.allSatisfy { $0 == oldWidth }, "pages were not kept at their old size")
+
+        try drawUntilSettled(canvas, app)
+        var settled: [UInt8] = []
+        canvas.readRGB(into: &settled)
+        let newWidth = Int32((BookLayout(size: Self.size, pageCount: 2).pageSize.width).rounded())
+        #expect(textureWidths(canvas, app).allSatisfy { $0 == newWidth })
+        // Scaled pages are only softer than the redone ones: few pixels differ much.
+        #expect(first.count == settled.count)
+        let pixels = min(first.count, settled.count) / 3
+        let differing = (0..<pixels).filter { p in
+            (0..<3).map { abs(Int(first[3 * p + $0]) - Int(settled[3 * p + $0])) }.reduce(0, +) > 60
+        }.count
+        #expect(Double(differing) / Double(max(pixels, 1)) < 0.04, "\(differing) of \(pixels) pixels differ")
+    }
+
     /// An empty library draws its one-line hint in the middle of an otherwise empty shelf.
     @Test func anEmptyShelfShowsItsHint() throws {
         let empty = Library(books: [])

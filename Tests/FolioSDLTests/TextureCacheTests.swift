@@ -32,7 +32,7 @@ struct TextureCacheTests {
         let canvas = try HeadlessCanvas(library: library, width: 64, height: 64)
         let cache = makeCache(canvas, mode: .background, budget: 64 << 20)
         let source = library.books[0].pages[0]!
-        cache.beginFrame(wanted: [(source, .left)])
+        cache.beginFrame(wanted: [.init(source: source, side: .left)])
         let first = cache.texture(for: source, side: .left, number: 1)
         #expect(first != nil)
         #expect(!cache.isReady(source, side: .left))
@@ -40,11 +40,63 @@ struct TextureCacheTests {
         let deadline = Date().addingTimeInterval(10)
         while !cache.isReady(source, side: .left) && Date() < deadline {
             usleep(5000)
-            cache.beginFrame(wanted: [(source, .left)])
+            cache.beginFrame(wanted: [.init(source: source, side: .left)])
         }
         #expect(cache.isReady(source, side: .left))
         let second = cache.texture(for: source, side: .left, number: 1)
         #expect(second?.texture != first?.texture)
+    }
+
+    /// When the page size doubles, the page already showing keeps its texture (drawn scaled,
+    /// no placeholder is made) until the redo at the new size replaces it.
+    @Test func aResizedPageKeepsItsOldTextureUntilItsRedoArrives() throws {
+        let (library, dir) = try Self.library(pages: 1)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let canvas = try HeadlessCanvas(library: library, width: 64, height: 64)
+        let cache = makeCache(canvas, mode: .background, budget: 64 << 20)
+        defer { cache.close() }
+        let worker = try #require(cache.worker)
+        let source = library.books[0].pages[0]!
+        for _ in 0..<10 where !cache.isReady(source, side: .left) {
+            cache.beginFrame(wanted: [.init(source: source, side: .left)])
+            worker.waitUntilIdle(timeout: 10)
+        }
+        let before = try #require(cache.texture(for: source, side: .left, number: 1))
+        #expect(before.width == 100)
+        let count = cache.count
+
+        cache.setPageSize(width: 200, height: 300, cornerRadius: 12)
+        cache.beginFrame(wanted: [.init(source: source, side: .left)])
+        #expect(!cache.isReady(source, side: .left))
+        let during = cache.texture(for: source, side: .left, number: 1)
+        #expect(during?.texture == before.texture)
+        #expect(during?.width == 100)
+        #expect(cache.count == count, "a placeholder was made")
+
+        for _ in 0..<10 where !cache.isReady(source, side: .left) {
+            worker.waitUntilIdle(timeout: 10)
+            cache.beginFrame(wanted: [.init(source: source, side: .left)])
+        }
+        #expect(cache.texture(for: source, side: .left, number: 1)?.width == 200)
+        // The redo replaced the old texture rather than joining it.
+        #expect(cache.count == count)
+    }
+
+    /// Decoding synchronously (recording), a resize redoes a page the first time it is drawn:
+    /// no frame shows a texture made for another size.
+    @Test func synchronousDecodingRedoesAResizedPageAtOnce() throws {
+        let (library, dir) = try Self.library(pages: 1)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let canvas = try HeadlessCanvas(library: library, width: 64, height: 64)
+        let cache = makeCache(canvas, mode: .synchronous, budget: 64 << 20)
+        defer { cache.close() }
+        let source = library.books[0].pages[0]!
+        cache.beginFrame(wanted: [])
+        #expect(cache.texture(for: source, side: .right, number: 1)?.width == 100)
+        cache.setPageSize(width: 200, height: 300, cornerRadius: 12)
+        cache.beginFrame(wanted: [])
+        #expect(cache.texture(for: source, side: .right, number: 1)?.width == 200)
+        #expect(cache.count == 1)
     }
 
     @Test func theCacheStaysWithinItsBudget() throws {

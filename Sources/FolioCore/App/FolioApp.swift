@@ -15,11 +15,16 @@ public final class FolioApp: NavigationDelegate {
 
     private var pointer = PointerTracker()
     private var pinch = PinchRecognizer()
-    /// The interaction the wheel pinch drives, and the progress it took hold at.
+    /// The interaction the wheel pinch drives.
     private var pinchInteraction: PercentDrivenInteraction?
-    private var pinchBase = 0.0
-    /// True when the pinch took hold of a transition that was already running.
-    private var pinchGrabbed = false
+    /// Where a transition the pinch took hold of was going: +1 on its way to completion, −1
+    /// back, 0 held still (or none was running).
+    private var pinchHeading = 0.0
+    /// Real time until which a slowly rolled wheel holds its transition below half.
+    private var pinchHeldUntil: Double?
+    /// Page and shelf keys pressed during a transition, for the scene it reaches.
+    private var pendingKeys: [(Key, Modifiers)] = []
+    static let maxPendingKeys = 8
     /// Times pushes and pops and poses the scenes for them.
     private let animator = BookOpeningTransition()
 
@@ -35,14 +40,12 @@ public final class FolioApp: NavigationDelegate {
     public static let slowMotionFactor = 10.0
     /// Longest step the animation clock takes at once (a stalled frame does not jump).
     static let maxStep = 0.25
-    /// A release whose progress velocity (per second) is at least this decides by direction.
-    public static let flingVelocity = 0.5
 
     public init(library: Library, size: Size, slowMotion: Bool = false) {
         self.library = library
         self.size = size
         self.slowMotion = slowMotion
-        shelf = ShelfScene(bookCount: library.books.count, size: size)
+        shelf = ShelfScene(bookCount: library.books.count, size: size, coverShapes: library.books.map(\.pageShape))
         navigation = NavigationStack(root: shelf)
         navigation.delegate = self
     }
@@ -68,7 +71,9 @@ public final class FolioApp: NavigationDelegate {
         animationTime += slowMotion ? step / FolioApp.slowMotionFactor : step
         shelf.update(at: animationTime)
         book?.update(at: animationTime)
+        let running = navigation.transition
         navigation.update(at: animationTime)
+        if let running, navigation.transition == nil { transitionEnded(running) }
         if navigation.transition == nil, navigation.scenes.count == 1 {
             book = nil
         }
@@ -78,6 +83,7 @@ public final class FolioApp: NavigationDelegate {
     public func update(at time: Double) {
         advance(to: time)
         if let phase = pinch.update(at: self.time) { pinchChanged(phase) }
+        releaseHeldPinch()
     }
 
     // MARK: Input
@@ -120,18 +126,33 @@ public final class FolioApp: NavigationDelegate {
             return
         }
         if let transition = navigation.transition {
-            // Mid-transition only the steering keys act.
-            let opening: Bool
             switch KeyBindings.action(for: key, in: .transition) {
-            case .steerOpen?: opening = true
-            case .steerClose?: opening = false
-            default: return
+            case .steerOpen?, .steerClose?:
+                let opening = KeyBindings.action(for: key, in: .transition) == .steerOpen
+                pinchInteraction = nil
+                pinchHeldUntil = nil
+                navigation.steer(forward: opening == (transition.operation == .push), at: animationTime)
+            default:
+                // A key that moves the scene being reached waits for it: a page key pressed
+                // while the book opens turns the page once it is open.
+                let destination: KeyContext = transition.operation == .push ? .book : .shelf
+                guard let action = KeyBindings.action(for: key, in: destination),
+                      [.next, .previous, .first, .last].contains(action),
+                      pendingKeys.count < FolioApp.maxPendingKeys else { return }
+                pendingKeys.append((key, modifiers))
             }
-            pinchInteraction = nil
-            navigation.steer(forward: opening == (transition.operation == .push), at: animationTime)
             return
         }
         route(.key(key, modifiers))
+    }
+
+    /// Plays the keys that waited for a transition on the scene it reached; a transition
+    /// that turned back drops them.
+    private func transitionEnded(_ transition: Transition) {
+        let keys = pendingKeys
+        pendingKeys.removeAll()
+        guard case .ended(finished: true) = transition.state else { return }
+        for (key, modifiers) in keys { route(.key(key, modifiers)) }
     }
 
     private func route(_ input: SceneInput) {
@@ -152,7 +173,8 @@ public final class FolioApp: NavigationDelegate {
     private func open(_ index: Int) {
         guard navigation.transition == nil, library.books.indices.contains(index) else { return }
         shelf.settle(onBook: index)
-        let scene = BookScene(bookIndex: index, pageCount: library.books[index].displayPageCount, size: size)
+        let scene = BookScene(bookIndex: index, pageCount: library.books[index].displayPageCount, size: size,
+                              pageShape: library.books[index].pageShape)
         book = scene
         navigation.push(scene, animated: true, at: animationTime)
     }
@@ -164,62 +186,87 @@ public final class FolioApp: NavigationDelegate {
 
     // MARK: Pinch
 
-    private func pinchProgress(_ scale: Double, operation: NavigationOperation) -> Double {
-        switch operation {
-        case .push: return pinchBase + (scale - 1) / 5
-        case .pop: return pinchBase + (1 - scale)
-        }
+    /// Progress one notch is worth: four notches open a book fully, two reach half.
+    public static let notchProgress = 0.25
+    /// A release at or past this progress, moving forward, completes the transition.
+    public static let commitProgress = 0.5
+    /// A release whose progress velocity (per second, forward) is at least this completes.
+    public static let flingVelocity = 1.5
+    /// A notched wheel resting below half stays put this long after its last notch (the
+    /// user may still be rolling), then springs back.
+    public static let holdTime = 0.8
+
+    /// Which way the wheel moves the transition forward: up opens, down closes.
+    private static func wheelSign(_ operation: NavigationOperation) -> Double {
+        operation == .push ? 1 : -1
     }
 
     private func pinchChanged(_ phase: PinchRecognizer.Phase) {
         switch phase {
-        case .began(let scale):
+        case .began(let dy):
             pinchInteraction = nil
-            pinchGrabbed = navigation.transition != nil
-            if !pinchGrabbed {
-                // Spreading on the shelf opens the centred book, pinching in the book closes it.
-                if navigation.top === shelf {
-                    if scale >= 1, !library.books.isEmpty { open(shelf.centeredIndex) }
-                } else if scale < 1 {
-                    close()
-                }
-            }
-            // Take hold of the transition just started, or of a running one where it is.
+            pinchHeldUntil = nil
+            pinchHeading = 0
             if let running = navigation.transition {
-                let interaction = PercentDrivenInteraction()
+                // Take hold of a running transition where it is; remember where it was going.
+                switch running.state {
+                case .animating, .finishing: pinchHeading = 1
+                case .cancelling: pinchHeading = -1
+                case .interacting, .ended: pinchHeading = 0
+                }
+            } else if navigation.top === shelf {
+                // Spreading on the shelf opens the centred book, pinching in the book closes it.
+                if dy > 0, !library.books.isEmpty { open(shelf.centeredIndex) }
+            } else if dy < 0 {
+                close()
+            }
+            if navigation.transition != nil {
+                let interaction = PercentDrivenInteraction(scrubsLinearly: true)
                 navigation.grab(with: interaction, at: animationTime)
                 pinchInteraction = interaction
-                pinchBase = running.progress
-            } else {
-                pinchBase = 0
             }
-            pinchChanged(.changed(scale: scale))
-        case .changed(let scale):
+            pinchChanged(.changed(dy: dy))
+        case .changed(let dy):
             guard let interaction = pinchInteraction, interaction.isActive,
                   let operation = interaction.operation,
                   case .interacting? = navigation.transition?.state else { return }
-            interaction.update(pinchProgress(scale, operation: operation))
-        case .ended(let scale, let velocity):
-            defer { pinchInteraction = nil }
+            interaction.update(interaction.percentComplete + FolioApp.wheelSign(operation) * dy * FolioApp.notchProgress)
+        case .ended(let release):
             guard let interaction = pinchInteraction, interaction.isActive,
                   let operation = interaction.operation,
-                  case .interacting? = navigation.transition?.state else { return }
-            // Flutter's Cupertino release rule: a fling decides by its direction,
-            // otherwise past halfway finishes.
-            let progressVelocity = operation == .push ? velocity / 5 : -velocity
-            let progress = clamp(pinchProgress(scale, operation: operation), 0, 1)
-            let moved = progress - pinchBase
-            let forward: Bool
-            if abs(progressVelocity) >= FolioApp.flingVelocity {
-                forward = progressVelocity > 0
-            } else if pinchGrabbed && moved != 0 {
-                // A gesture that caught a running transition sends it the way it pushed.
-                forward = moved > 0
-            } else {
-                forward = progress >= 0.5
+                  case .interacting? = navigation.transition?.state else {
+                pinchInteraction = nil
+                return
             }
-            if forward { interaction.finish(at: animationTime) } else { interaction.cancel(at: animationTime) }
+            let sign = FolioApp.wheelSign(operation)
+            let forward = release.lastDirection * sign > 0
+            let velocity = release.velocity * sign * FolioApp.notchProgress
+            let progress = interaction.percentComplete
+            if !forward {
+                // Released while moving backwards: back to where it came from.
+                interaction.cancel(at: animationTime)
+            } else if progress >= FolioApp.commitProgress || velocity >= FolioApp.flingVelocity || pinchHeading > 0 {
+                interaction.finish(at: animationTime)
+            } else if release.notched {
+                // A slow roll: stay put for the next notch.
+                pinchHeldUntil = time - pinch.idle(at: time) + FolioApp.holdTime
+                return
+            } else {
+                interaction.cancel(at: animationTime)
+            }
+            pinchInteraction = nil
         }
+    }
+
+    /// Springs back a transition the wheel left below half once the hold runs out.
+    private func releaseHeldPinch() {
+        guard let until = pinchHeldUntil, time >= until, !pinch.isActive else { return }
+        pinchHeldUntil = nil
+        if let interaction = pinchInteraction, interaction.isActive,
+           case .interacting? = navigation.transition?.state {
+            interaction.cancel(at: animationTime)
+        }
+        pinchInteraction = nil
     }
 
     // MARK: NavigationDelegate

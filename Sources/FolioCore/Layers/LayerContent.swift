@@ -4,6 +4,15 @@ public enum LayerContent: Hashable, Sendable {
     case cover(book: Int)
     /// Page `page` of book `book` (page 0 is the cover, page 1 the inside of the cover).
     case page(book: Int, page: Int)
-    /// A blank sheet of paper (the padding page of an odd-length book).
+    /// The back cover of book `book`: the last leaf's back, in the cover's colour, unnumbered.
+    case backCover(book: Int)
+    /// A blank sheet of paper.
     case blank
+}
+
+extension LayerContent {
+    public var isBackCover: Bool {
+        if case .backCover = self { return true }
+        return false
+    }
 }

@@ -10,19 +10,22 @@ public struct BookLayout: Equatable, Sendable {
     public let size: Size
     /// Pages after padding to an even count.
     public let pageCount: Int
+    /// The page in points at unit scale (the tutorial's 362 × 568 unless the book has its own).
+    public let pageShape: Size
 
     /// Leaves whose raw ratio is beyond ±5.5 lie flat (their ratio compresses past ±1) and
     /// exactly under the one at ±5.5, so they are never posed: cost follows the screen, not
     /// the book. While turning, the fan's last leaf lifts slightly and still covers them.
     static let fanReach = 5.5
 
-    public init(size: Size, pageCount: Int) {
+    public init(size: Size, pageCount: Int, pageShape: Size = PageGeometry.size) {
         self.size = size
         self.pageCount = pageCount + pageCount % 2
+        self.pageShape = pageShape
     }
 
     public var unit: Double { size.layoutUnit }
-    public var pageSize: Size { Size(width: PageGeometry.size.width * unit, height: PageGeometry.size.height * unit) }
+    public var pageSize: Size { Size(width: pageShape.width * unit, height: pageShape.height * unit) }
     public var leafCount: Int { pageCount / 2 }
     /// Eye distance for m34 = −1/2000 at 1280×800, scaled with the layout so every window
     /// size sees the same picture.

@@ -1,8 +1,25 @@
-/// The page of the tutorial, in points at unit scale (u = 1, a 1280×800 window): every
-/// book's pages and every shelf cell have this size and these rounded outer corners.
+/// The page of the tutorial, in points at unit scale (u = 1, a 1280×800 window), and the
+/// shapes other books take: a book's pages follow its content's aspect ratio (width over
+/// height), as tall as the tutorial's page when narrower than it, and no wider than a page
+/// whose cover on the shelf (at 0.7) fills a portrait cell, so covers never overlap.
 public enum PageGeometry {
     /// 362 × 568 points.
     public static let size = Size(width: 362, height: 568)
     /// The outer corners' radius, points.
     public static let cornerRadius = 20.0
+    /// The tutorial page's aspect ratio, 362/568.
+    public static let aspect = size.width / size.height
+    /// The widest page: 362 / 0.7 ≈ 517 points.
+    public static let maxWidth = size.width / 0.7
+    /// Aspect ratios a book may take; beyond these a page is letterboxed into the nearest.
+    public static let aspectRange = 0.4...2.5
+
+    /// The page size in points at unit scale for pages of aspect ratio `aspect`.
+    public static func size(aspect: Double) -> Size {
+        guard aspect.isFinite, aspect > 0, abs(aspect - self.aspect) > 1e-6 else { return size }
+        let a = clamp(aspect, aspectRange.lowerBound, aspectRange.upperBound)
+        if a <= self.aspect { return Size(width: size.height * a, height: size.height) }
+        let width = min(size.height * a, maxWidth)
+        return Size(width: width, height: width / a)
+    }
 }

@@ -3,15 +3,25 @@
 public struct ShelfLayout: Equatable, Sendable {
     public let size: Size
     public let bookCount: Int
+    /// Each book's page in points at unit scale (missing ones: the tutorial's page).
+    public let coverShapes: [Size]
 
-    public init(size: Size, bookCount: Int) {
+    public init(size: Size, bookCount: Int, coverShapes: [Size] = []) {
         self.size = size
         self.bookCount = bookCount
+        self.coverShapes = coverShapes
     }
 
     public var unit: Double { size.layoutUnit }
     /// Cell size: the tutorial's page, scaled.
     public var cellSize: Size { Size(width: PageGeometry.size.width * unit, height: PageGeometry.size.height * unit) }
+
+    /// Book `index`'s cover before the shelf's scale: its page, scaled with the window, so a
+    /// cover and its closed book are the same size.
+    public func coverSize(of index: Int) -> Size {
+        let shape = coverShapes.indices.contains(index) ? coverShapes[index] : PageGeometry.size
+        return Size(width: shape.width * unit, height: shape.height * unit)
+    }
     /// Distance between neighbouring cells' centres: cell width plus 10u spacing.
     public var stride: Double { 372 * unit }
     /// The scale every cover gets on top of the distance scale.
@@ -39,12 +49,12 @@ public struct ShelfLayout: Equatable, Sendable {
     /// Indices of covers that intersect the window (a contiguous run).
     public func visibleIndices(at p: Double) -> Range<Int> {
         guard bookCount > 0, stride > 0 else { return 0..<0 }
-        // A cover is at most 0.7 of its cell wide: that bounds the candidates.
-        let half = size.width / 2 + cellSize.width * ShelfLayout.baseScale / 2
+        // A cover is at most 0.7 of the widest page wide: that bounds the candidates.
+        let half = size.width / 2 + PageGeometry.maxWidth * unit * ShelfLayout.baseScale / 2
         var first = max(0, Int(((p - half) / stride).rounded(.up)))
         var last = min(bookCount - 1, Int(((p + half) / stride).rounded(.down)))
         func onScreen(_ i: Int) -> Bool {
-            let x = centerX(of: i, at: p), w = cellSize.width * scale(of: i, at: p) / 2
+            let x = centerX(of: i, at: p), w = coverSize(of: i).width * scale(of: i, at: p) / 2
             return x + w > 0 && x - w < size.width
         }
         while first <= last && !onScreen(first) { first += 1 }
@@ -56,7 +66,8 @@ public struct ShelfLayout: Equatable, Sendable {
     public func index(at point: Point, p: Double) -> Int? {
         for i in visibleIndices(at: p) {
             let s = scale(of: i, at: p)
-            let w = cellSize.width * s, h = cellSize.height * s
+            let cover = coverSize(of: i)
+            let w = cover.width * s, h = cover.height * s
             let frame = Rect(x: centerX(of: i, at: p) - w / 2, y: size.height / 2 - h / 2, width: w, height: h)
             if frame.contains(point) { return i }
         }

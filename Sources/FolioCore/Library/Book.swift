@@ -3,20 +3,29 @@ public struct Book: Equatable, Sendable {
     public var title: String
     public var cover: ImageSource?
     public var pages: [ImageSource?]
+    /// Width over height of the book's pages, from its content (nil: the tutorial's page).
+    public var pageAspect: Double?
 
-    public init(title: String, cover: ImageSource?, pages: [ImageSource?]) {
+    public init(title: String, cover: ImageSource?, pages: [ImageSource?], pageAspect: Double? = nil) {
         self.title = title
         self.cover = cover
         self.pages = pages
+        self.pageAspect = pageAspect
     }
 
-    /// Pages in the book scene: the cover, then every page, padded to an even count.
-    public var displayPageCount: Int {
-        let n = pages.count + 1
-        return n + n % 2
-    }
+    /// The page size in points at unit scale (PageGeometry).
+    public var pageShape: Size { pageAspect.map(PageGeometry.size(aspect:)) ?? PageGeometry.size }
 
-    /// The image for display page `index` (0 is the cover); nil for the padding page.
+    /// Pages in the book scene: the cover, every page, a blank page when the count is odd,
+    /// and the back cover (the last leaf's back), so the count is even and the last spread
+    /// holds two pages.
+    public var displayPageCount: Int { pages.count + 2 + pages.count % 2 }
+
+    /// The display page that is the back cover: always the last.
+    public var backCoverPage: Int { displayPageCount - 1 }
+
+    /// The image for display page `index` (0 is the cover); nil for the blank padding page
+    /// and the back cover (drawn in the cover's colour).
     public func image(forPage index: Int) -> ImageSource? {
         if index == 0 { return cover }
         let i = index - 1

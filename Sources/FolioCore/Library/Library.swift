@@ -9,7 +9,8 @@ public struct Library: Equatable, Sendable {
     /// The image behind a layer's content, if it has one.
     public func image(for content: LayerContent) -> ImageSource? {
         switch content {
-        case .cover(let book):
+        case .cover(let book), .backCover(let book):
+            // The back cover takes its colour from the cover image.
             return books.indices.contains(book) ? books[book].cover : nil
         case .page(let book, let page):
             return books.indices.contains(book) ? books[book].image(forPage: page) : nil

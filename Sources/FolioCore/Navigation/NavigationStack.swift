@@ -50,7 +50,7 @@ public final class NavigationStack {
     /// Hands the running transition to `interaction` where it is at `time` (interrupting it).
     public func grab(with interaction: PercentDrivenInteraction, at time: Double) {
         guard let running = transition, !running.isFinished else { return }
-        let held = Transition(interacting: running, at: time)
+        let held = Transition(interacting: running, at: time, scrubsLinearly: interaction.scrubsLinearly)
         transition = held
         interaction.start(held)
     }

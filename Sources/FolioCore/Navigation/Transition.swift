@@ -1,6 +1,11 @@
 /// A running push or pop: the animator's curve sampled at `progress × duration`, driven by
 /// the clock or, once a gesture takes hold, by a percent-driven interaction. Every call that
 /// depends on time is given the time.
+///
+/// A gesture may scrub linearly (UIViewPropertyAnimator's `scrubsLinearly`): while held, the
+/// value is the progress itself, so the scenes follow the hand instead of the curve's shape;
+/// on release the rest plays from the value shown, finishing on the animator's curve and
+/// cancelling on an ease-out, each over the rest of the duration.
 public final class Transition {
     public let context: TransitionContext
     public let duration: Double
@@ -9,29 +14,39 @@ public final class Transition {
     public let isInteractive: Bool
     /// Speed multiplier for finishing and cancelling (UIPercentDrivenInteractiveTransition).
     public var completionSpeed = 1.0
+    /// True when a gesture holding this transition scrubs it linearly.
+    public let scrubsLinearly: Bool
     public private(set) var state: TransitionState
     /// Fraction of the duration elapsed, 0…1, as of the last `update(at:)` or state change.
     public private(set) var progress: Double
     /// A 0 → 1 motion over `duration`.
     private let curve: any Motion
+    /// The value shown when a linear scrub let go: the rest of the transition starts there.
+    private var releasedValue: Double?
+    /// The ease a cancelled linear scrub returns on.
+    private static let cancelCurve = TimingCurve(0, 0, 0.58, 1)
 
     init(context: TransitionContext, animator: any TransitionAnimator, at time: Double) {
         self.context = context
         duration = max(animator.transitionDuration(context), 1e-3)
         curve = animator.curve(context)
         isInteractive = false
+        scrubsLinearly = false
         progress = 0
         state = .animating(start: time)
     }
 
-    /// The same transition where it is at `time`, held by a gesture.
-    init(interacting other: Transition, at time: Double) {
+    /// The same transition where it is at `time`, held by a gesture. A linear scrub starts at
+    /// the value on screen, so the scenes do not jump when the gesture takes hold.
+    init(interacting other: Transition, at time: Double, scrubsLinearly: Bool = false) {
         context = other.context
         duration = other.duration
         curve = other.curve
         isInteractive = true
+        self.scrubsLinearly = scrubsLinearly
         completionSpeed = other.completionSpeed
-        progress = other.progress(at: time)
+        let p = other.progress(at: time)
+        progress = scrubsLinearly ? clamp(other.value(atProgress: p), 0, 1) : p
         state = .interacting(progress: progress)
     }
 
@@ -42,9 +57,27 @@ public final class Transition {
     }
 
     /// The curve's value now: what the scenes are posed at. Once ended, exactly 1 or 0.
-    public var value: Double {
-        if case .ended(let finished) = state { return finished ? 1 : 0 }
-        return curve.value(at: progress * duration)
+    public var value: Double { value(atProgress: progress) }
+
+    /// The value at progress `p` in the current state.
+    func value(atProgress p: Double) -> Double {
+        switch state {
+        case .ended(let finished):
+            return finished ? 1 : 0
+        case .interacting where scrubsLinearly:
+            return p
+        case .finishing(let from, _):
+            guard let v0 = releasedValue else { break }
+            let u = from < 1 ? clamp((p - from) / (1 - from), 0, 1) : 1
+            return v0 + (1 - v0) * curve.value(at: u * duration)
+        case .cancelling(let from, _):
+            guard let v0 = releasedValue else { break }
+            let u = from > 0 ? clamp((from - p) / from, 0, 1) : 1
+            return v0 * (1 - Transition.cancelCurve.value(at: u))
+        case .animating, .interacting:
+            break
+        }
+        return curve.value(at: p * duration)
     }
 
     /// Progress at `time` for the current state.
@@ -93,6 +126,7 @@ public final class Transition {
         case .interacting, .finishing, .cancelling: break
         }
         progress = progress(at: time)
+        releaseValue()
         state = .finishing(from: progress, start: time)
     }
 
@@ -100,6 +134,13 @@ public final class Transition {
     func cancel(at time: Double) {
         if isFinished { return }
         progress = progress(at: time)
+        releaseValue()
         state = .cancelling(from: progress, start: time)
+    }
+
+    /// Notes the value on screen as a linear scrub lets go (or as its release turns round).
+    private func releaseValue() {
+        guard scrubsLinearly else { return }
+        releasedValue = value(atProgress: progress)
     }
 }

@@ -11,9 +11,9 @@ public final class BookScene: Scene {
     /// A release faster than this (offset points per second) turns to the next leaf.
     static let pagingVelocity = 300.0
 
-    public init(bookIndex: Int, pageCount: Int, size: Size) {
+    public init(bookIndex: Int, pageCount: Int, size: Size, pageShape: Size = PageGeometry.size) {
         self.bookIndex = bookIndex
-        layout = BookLayout(size: size, pageCount: pageCount)
+        layout = BookLayout(size: size, pageCount: pageCount, pageShape: pageShape)
         scroller = Scroller(range: layout.offsetRange, dimension: size.width)
     }
 
@@ -26,7 +26,7 @@ public final class BookScene: Scene {
 
     public func resize(to size: Size) {
         let old = layout
-        layout = BookLayout(size: size, pageCount: old.pageCount)
+        layout = BookLayout(size: size, pageCount: old.pageCount, pageShape: old.pageShape)
         scroller.relayout(range: layout.offsetRange, dimension: size.width, scale: size.width / old.size.width) {
             ($0 / size.width).rounded() * size.width
         }
@@ -82,11 +82,29 @@ public final class BookScene: Scene {
     }
 
     /// The pages to draw: those the open layout poses, plus the cover's leaf while the book
-    /// is not fully open (the closed book shows its cover).
+    /// is not fully open (the closed book shows its cover). Once the leaves left of the spine
+    /// have gathered into one block, only its two faces are drawn: the page on top and the
+    /// cover underneath.
     public func pageIndices(openness: Double = 1) -> [Int] {
         let range = layout.pageRange(offset: offset)
-        guard openness != 1, layout.pageCount >= 2, range.lowerBound > 0 else { return Array(range) }
-        return [0, 1] + Array(range)
+        guard openness != 1, layout.pageCount >= 2 else { return Array(range) }
+        let top = leftTopLeaf
+        let gathered = BookScene.gathering(openness) == 0 && top > 0
+        let pages = (range.lowerBound > 0 ? [0, 1] : []) + Array(range)
+        return pages.filter { !gathered || $0 / 2 > top || $0 == 0 || $0 == 2 * top + 1 }
+    }
+
+    /// The highest leaf lying left of the spine (its back faces the reader), or −1.
+    var leftTopLeaf: Int {
+        let k = Int((offset / layout.size.width + 0.5).rounded(.up)) - 1
+        return min(k, layout.leafCount - 1)
+    }
+
+    /// How far the left block is still fanned: 1 in the open book, falling to 0 over the
+    /// last fifth of the openness, so the block turns as one for the rest of a transition.
+    static func gathering(_ openness: Double) -> Double {
+        let x = clamp((openness - 0.8) / 0.2, 0, 1)
+        return x * x * (3 - 2 * x)
     }
 
     /// Closed pose (the tutorial's closePageCell): scale 0.7, shifted half a scaled page
@@ -97,23 +115,36 @@ public final class BookScene: Scene {
     }
 
     /// Every page as drawn in `pose` (the open book unless a transition says otherwise).
+    /// Between closed and open each page mixes its closed and open angles; the leaves left of
+    /// the spine take the angle of the block's top leaf (a closing book's left block turns
+    /// over as one, no fan of standing leaves), fanning out only as the book comes fully open.
     public func pages(in pose: BookOpeningPose = .open) -> [PageState] {
         let o = offset
         let t = pose.openness
+        let top = leftTopLeaf
+        let fan = BookScene.gathering(t)
         return pageIndices(openness: t).map { i in
             let pose = layout.pose(of: i, offset: o)
             if t == 1 {
                 return PageState(pose: pose, angle: pose.angle, scale: 1, tx: 0, alpha: 1)
             }
+            var open = pose.angle
+            if i / 2 < top {
+                // Same side of the same leaf as the block's top: its angle, plus what is left of the fan.
+                let blockTop = layout.pose(of: 2 * top + i % 2, offset: o).angle
+                open = blockTop + (pose.angle - blockTop) * fan
+            }
             let closed = closedPose(of: i)
-            return PageState(pose: pose, angle: mix(closed.angle, pose.angle, t),
+            return PageState(pose: pose, angle: mix(closed.angle, open, t),
                              scale: mix(closed.scale, 1, t), tx: mix(closed.tx, 0, t), alpha: 1)
         }
     }
 
     /// The layer that draws one page state.
     public func layer(_ state: PageState) -> Layer {
-        layout.layer(page: state.pose.page, content: .page(book: bookIndex, page: state.pose.page),
+        let page = state.pose.page
+        let content: LayerContent = page == layout.pageCount - 1 ? .backCover(book: bookIndex) : .page(book: bookIndex, page: page)
+        return layout.layer(page: page, content: content,
                      angle: state.angle, tx: state.tx, scale: state.scale, opacity: state.alpha)
     }
 

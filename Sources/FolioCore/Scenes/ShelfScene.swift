@@ -7,8 +7,8 @@ public final class ShelfScene: Scene {
 
     public static let background = RGBA(0.16, 0.17, 0.20)
 
-    public init(bookCount: Int, size: Size) {
-        layout = ShelfLayout(size: size, bookCount: bookCount)
+    public init(bookCount: Int, size: Size, coverShapes: [Size] = []) {
+        layout = ShelfLayout(size: size, bookCount: bookCount, coverShapes: coverShapes)
         scroller = Scroller(range: layout.range, dimension: size.width)
     }
 
@@ -20,7 +20,7 @@ public final class ShelfScene: Scene {
 
     public func resize(to size: Size) {
         let old = layout
-        layout = ShelfLayout(size: size, bookCount: old.bookCount)
+        layout = ShelfLayout(size: size, bookCount: old.bookCount, coverShapes: old.coverShapes)
         let layout = self.layout
         scroller.relayout(range: layout.range, dimension: size.width,
                           scale: old.stride > 0 ? layout.stride / old.stride : 1) {
@@ -105,10 +105,9 @@ public final class ShelfScene: Scene {
 
     public func layers(in pose: BookOpeningPose = .shelf) -> [Layer] {
         let p = scroller.position
-        let cell = layout.cellSize
         let radius = PageGeometry.cornerRadius * layout.unit
         return covers(in: pose).map { cover in
-            Layer(size: cell, position: Point(x: layout.centerX(of: cover.book, at: p), y: size.height / 2),
+            Layer(size: layout.coverSize(of: cover.book), position: Point(x: layout.centerX(of: cover.book, at: p), y: size.height / 2),
                   anchor: Point(x: 0.5, y: 0.5), transform: .scale(cover.scale, cover.scale, 1),
                   opacity: cover.alpha, content: .cover(book: cover.book), side: .right,
                   cornerRadius: radius)
