@@ -30,17 +30,18 @@ tsan: deps
 
 # Every libFuzzer target in Fuzz/ (one folder each, seeds in Fuzz/corpus/NAME) for
 # FUZZ_SECONDS each; a crash, a hang past 20 s or 1 GB of memory fails, and the input that
-# did it is kept in .build-fuzz/crashes/.
+# did it is kept in .build-fuzz/crashes/. PDFs are read by the release folio's confined
+# document worker, as in the app.
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS := $(notdir $(wildcard Fuzz/Fuzz*))
-fuzz: deps
+fuzz: build
 	@for t in $(FUZZ_TARGETS); do \
 	  FOLIO_FUZZ=1 $(SWIFT) build -c release --scratch-path .build-fuzz -Xswiftc -sanitize=fuzzer --product $$t || exit 1; \
 	done
 	@mkdir -p .build-fuzz/crashes
 	@for t in $(FUZZ_TARGETS); do \
 	  echo "fuzz: $$t for $(FUZZ_SECONDS) s"; mkdir -p .build-fuzz/corpus/$$t; \
-	  SWIFT_BACKTRACE=enable=no .build-fuzz/release/$$t -max_total_time=$(FUZZ_SECONDS) -timeout=20 -rss_limit_mb=1024 -print_final_stats=1 \
+	  FOLIO_DOCUMENT_WORKER=$(CURDIR)/$(FOLIO) SWIFT_BACKTRACE=enable=no .build-fuzz/release/$$t -max_total_time=$(FUZZ_SECONDS) -timeout=20 -rss_limit_mb=1024 -print_final_stats=1 \
 	    -artifact_prefix=.build-fuzz/crashes/$$t- .build-fuzz/corpus/$$t Fuzz/corpus/$$t 2>.build-fuzz/$$t.log \
 	    || { tail -40 .build-fuzz/$$t.log; echo "fuzz: $$t failed; the input is in .build-fuzz/crashes/"; exit 1; }; \
 	  grep -E "stat::number_of_executed_units|Done" .build-fuzz/$$t.log | tail -1; \

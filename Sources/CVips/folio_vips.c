@@ -150,3 +150,20 @@ fail:
 }
 
 void folio_vips_free(void *pixels) { g_free(pixels); }
+
+unsigned char *folio_vips_alloc(size_t size) { return g_try_malloc(size); }
+
+#include <signal.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+
+int folio_worker_confine(unsigned long data_bytes) {
+    // Killed with its parent, even mid-page; its heap (and poppler's) capped.
+    if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0) return 1;
+    if (getppid() == 1) return 1;  // the parent is already gone
+    struct rlimit limit = {data_bytes, data_bytes};
+    if (setrlimit(RLIMIT_DATA, &limit) != 0) return 1;
+    struct rlimit no_core = {0, 0};
+    setrlimit(RLIMIT_CORE, &no_core);
+    return 0;
+}

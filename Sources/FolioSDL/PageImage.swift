@@ -64,9 +64,7 @@ enum PageImage {
             return try decode(.bytes(try reader.data(for: source)), name: name, kind: kind, shape: shape)
         case .documentPage(let path, let page):
             guard page >= 0, page < LibraryLoader.maxPages else { throw unreadable(name, "no such page") }
-            let fd = try reader.descriptor(forFile: path)
-            defer { close(fd) }
-            return try decode(.descriptor(fd), name: name, kind: "pdf", shape: shape, page: page)
+            return try render(path, page: page, name: name, shape: shape)
         case .unavailable:
             _ = try reader.data(for: source)  // throws its reason
             throw Failure(reason: "missing", message: "\(name): missing.")
@@ -83,10 +81,7 @@ enum PageImage {
 
     /// libvips for every format it reads (shrink-on-load, straight to the page's pixels);
     /// SDL_image for the few it does not (BMP, TGA, QOI, PCX), after Folio's own header check.
-    /// A document's page (`page`) is rendered by libvips alone, its size in points checked
-    /// from its header first.
-    static func decode(_ input: VipsDecoder.Input, name: String, kind: String, shape: Shape, page: Int? = nil) throws -> UnsafeMutablePointer<SDL_Surface> {
-        if let page { return try render(input, page: page, name: name, shape: shape) }
+    static func decode(_ input: VipsDecoder.Input, name: String, kind: String, shape: Shape) throws -> UnsafeMutablePointer<SDL_Surface> {
         // Folio's own reading of the sizes it can find at fixed offsets comes first, so a
         // header that libvips would reject as damaged is still refused for its size.
         let head = prefix(of: input, count: 32)
@@ -121,10 +116,17 @@ enum PageImage {
         return try surface(pixels, name: name, shape: shape)
     }
 
-    /// Page `page` of a document: its header (size in points) read and checked, then drawn
-    /// once at the scale the page's pixels need (pdfload's scale, chosen by the thumbnail),
-    /// never at full resolution first.
-    static func render(_ input: VipsDecoder.Input, page: Int, name: String, shape: Shape) throws -> UnsafeMutablePointer<SDL_Surface> {
+    /// Page `page` of a document on a page of `shape`: rendered in the document worker (see
+    /// `DocumentSandbox`) when the app has one, else here.
+    static func render(_ path: String, page: Int, name: String, shape: Shape) throws -> UnsafeMutablePointer<SDL_Surface> {
+        let pixels = try DocumentSandbox.pixels(path, page: page, width: Int(shape.width), height: Int(shape.height), crop: true)
+        return try surface(pixels, name: name, shape: shape)
+    }
+
+    /// Page `page` of a document as pixels: its header (size in points) read and checked,
+    /// then drawn once at the scale `width`×`height` needs (pdfload's scale, chosen by the
+    /// thumbnail), never at full resolution first. What the document worker runs.
+    static func documentPixels(_ input: VipsDecoder.Input, page: Int, name: String, width: Int, height: Int, crop: Bool) throws -> VipsDecoder.Pixels {
         func failure(_ reason: String) -> Failure {
             guard VipsDecoder.isPasswordFailure(reason) else { return unreadable(name, reason) }
             let why = "the document is password-protected"
@@ -138,13 +140,11 @@ enum PageImage {
         if let refusal = ImageHeader.refusal(width: header.width, height: header.height) {
             throw tooLarge(name, refusal.replacingOccurrences(of: " px", with: " points"))
         }
-        let pixels: VipsDecoder.Pixels
         do {
-            pixels = try VipsDecoder.thumbnail(input, page: page, width: Int(shape.width), height: Int(shape.height), crop: true)
+            return try VipsDecoder.thumbnail(input, page: page, width: width, height: height, crop: crop)
         } catch let error as VipsDecoder.Failure {
             throw failure(error.reason)
         }
-        return try surface(pixels, name: name, shape: shape)
     }
 
     /// libvips' pixels centred on a page-shaped surface with its edges finished; frees them.

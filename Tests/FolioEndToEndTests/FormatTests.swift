@@ -49,6 +49,26 @@ struct FormatTests {
         #expect(shelf.stderr.contains("1 book, 1 page, 2 problems."), "\(shelf.stderr)")
     }
 
+    /// The 512-byte PDF on which poppler allocates without end (a fuzzing find): read in
+    /// the confined worker, it costs the worker its heap cap and the user one sentence; the
+    /// viewer itself stays small, and a shelf holding it still opens its other books.
+    @Test func aPDFThatExhaustsThePDFReaderIsNamedAndTheRestLoads() throws {
+        let dir = try Folio.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let finding = Folio.root.appendingPathComponent("Fuzz/corpus/FuzzDocument/poppler-array-oom.pdf")
+        let endless = dir.appendingPathComponent("shelf/endless.pdf")
+        try Self.write(try Data(contentsOf: finding), endless)
+        try Self.write(PDFFixture.document(pages: 2), dir.appendingPathComponent("shelf/fine.pdf"))
+        let alone = try Folio.runMeasuringMemory(["validate", endless.path])
+        #expect(alone.status == 2)
+        #expect(alone.peakMB < 700, "folio grew to \(alone.peakMB) MB")
+        let result = try Folio.run(["validate", endless.path])
+        #expect(result.stderr.hasPrefix("folio: \(endless.path): is not a readable PDF (the PDF reader"), "\(result.stderr)")
+        let shelf = try Folio.run(["validate", dir.appendingPathComponent("shelf").path])
+        #expect(shelf.status == 1)
+        #expect(shelf.stderr.contains("1 book, 1 page, 1 problem."), "\(shelf.stderr)")
+    }
+
     /// Opening a PDF book shows its pages in order: the inside of the cover (page 2 of the
     /// PDF, green) on the left, page 3 (blue) on the right.
     @Test(.enabled(if: ffmpeg, "needs ffmpeg to read the frame back"))

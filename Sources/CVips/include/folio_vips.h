@@ -48,4 +48,12 @@ unsigned char *folio_vips_thumbnail(int fd, const void *bytes, size_t length, in
 
 void folio_vips_free(void *pixels);
 
+/// `size` bytes that `folio_vips_free` frees (NULL when memory is short).
+unsigned char *folio_vips_alloc(size_t size);
+
+/// Confines the document worker process: it dies with its parent, its data segment (heap and
+/// anonymous maps: poppler's allocations) is capped at `data_bytes`, no core dumps. 0 on
+/// success.
+int folio_worker_confine(unsigned long data_bytes);
+
 #endif

@@ -1,0 +1,161 @@
+import Foundation
+
+/// The messages between Folio and its document worker (the child process that runs poppler),
+/// as bytes on a pipe. Requests go one way, replies the other; every length is bounded and
+/// checked before anything is read or allocated, because a worker that poppler has led
+/// astray is as untrusted as the file it was reading.
+///
+/// Numbers are little-endian. A request: op (1 inspect, 2 render), page, width, height
+/// (Int32 each), crop (UInt8), then the path (UInt16 length, bytes). A reply: kind
+/// (1 document, 2 pixels, 3 failure) and then
+/// - document: page count (Int32), title (UInt16 length, bytes);
+/// - pixels: width, height (Int32 each, within the request's box), width×height×4 bytes;
+/// - failure: reason, message, detail (UInt16 length, bytes each).
+public enum DocumentWire {
+    public static let maxPath = 4096
+    public static let maxText = 1024
+    /// The largest page a worker may be asked for, per side (pixels).
+    public static let maxSide: Int32 = 16_384
+
+    public enum Operation: UInt8, Sendable { case inspect = 1, render = 2 }
+
+    public struct Request: Equatable, Sendable {
+        public var operation: Operation
+        public var path: String
+        public var page: Int32 = 0
+        public var width: Int32 = 0
+        public var height: Int32 = 0
+        public var crop = false
+
+        public init(operation: Operation, path: String, page: Int32 = 0, width: Int32 = 0, height: Int32 = 0, crop: Bool = false) {
+            self.operation = operation
+            self.path = path
+            self.page = page
+            self.width = width
+            self.height = height
+            self.crop = crop
+        }
+    }
+
+    /// A reply's head: everything but a render's pixels, which follow it on the pipe.
+    public enum Reply: Equatable, Sendable {
+        case document(pageCount: Int32, title: String)
+        case pixels(width: Int32, height: Int32)
+        case failure(reason: String, message: String, detail: String)
+    }
+
+    public struct Malformed: Error, Equatable, CustomStringConvertible {
+        public let what: String
+        public var description: String { what }
+    }
+
+    // MARK: Writing
+
+    public static func encode(_ request: Request) -> Data {
+        var data = Data([request.operation.rawValue])
+        for value in [request.page, request.width, request.height] { append(value, to: &data) }
+        data.append(request.crop ? 1 : 0)
+        appendText(request.path, limit: maxPath, to: &data)
+        return data
+    }
+
+    public static func encode(_ reply: Reply) -> Data {
+        var data = Data()
+        switch reply {
+        case .document(let pageCount, let title):
+            data.append(1)
+            append(pageCount, to: &data)
+            appendText(title, limit: maxText, to: &data)
+        case .pixels(let width, let height):
+            data.append(2)
+            append(width, to: &data)
+            append(height, to: &data)
+        case .failure(let reason, let message, let detail):
+            data.append(3)
+            for text in [reason, message, detail] { appendText(text, limit: maxText, to: &data) }
+        }
+        return data
+    }
+
+    private static func append(_ value: Int32, to data: inout Data) {
+        withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) }
+    }
+
+    /// UTF-8 cut to `limit` bytes on a character boundary.
+    private static func appendText(_ text: String, limit: Int, to data: inout Data) {
+        var bytes = Array(text.utf8)
+        if bytes.count > limit {
+            var cut = limit
+            while cut > 0, bytes[cut] & 0xC0 == 0x80 { cut -= 1 }
+            bytes = Array(bytes[..<cut])
+        }
+        let count = UInt16(bytes.count)
+        withUnsafeBytes(of: count.littleEndian) { data.append(contentsOf: $0) }
+        data.append(contentsOf: bytes)
+    }
+
+    // MARK: Reading
+
+    /// Reads exactly `count` bytes, or throws (end of data, timeout).
+    public typealias Source = (_ count: Int) throws -> Data
+
+    public static func readRequest(_ read: Source) throws -> Request {
+        let head = try take(read, 14)
+        guard let operation = Operation(rawValue: head[head.startIndex]) else { throw Malformed(what: "an unknown request") }
+        let page = int32(head, at: 1), width = int32(head, at: 5), height = int32(head, at: 9)
+        let crop = head[head.startIndex + 13]
+        guard crop <= 1 else { throw Malformed(what: "a request's crop flag is \(crop)") }
+        if operation == .render {
+            guard page >= 0, (1...maxSide).contains(width), (1...maxSide).contains(height) else {
+                throw Malformed(what: "a render request for page \(page) at \(width)×\(height)")
+            }
+        }
+        let path = try readText(read, limit: maxPath)
+        guard !path.isEmpty, !path.utf8.contains(0) else { throw Malformed(what: "a request without a path") }
+        return Request(operation: operation, path: path, page: page, width: width, height: height, crop: crop == 1)
+    }
+
+    /// A reply to `request`; pixels must fit the box the request asked for.
+    public static func readReply(_ read: Source, to request: Request) throws -> Reply {
+        let kind = try take(read, 1).first ?? 0
+        switch kind {
+        case 1 where request.operation == .inspect:
+            let pageCount = int32(try take(read, 4), at: 0)
+            guard pageCount >= 0 else { throw Malformed(what: "a document of \(pageCount) pages") }
+            return .document(pageCount: pageCount, title: try readText(read, limit: maxText))
+        case 2 where request.operation == .render:
+            let size = try take(read, 8)
+            let width = int32(size, at: 0), height = int32(size, at: 4)
+            guard (1...request.width).contains(width), (1...request.height).contains(height) else {
+                throw Malformed(what: "a \(width)×\(height) page for a \(request.width)×\(request.height) box")
+            }
+            return .pixels(width: width, height: height)
+        case 3:
+            return .failure(reason: try readText(read, limit: maxText), message: try readText(read, limit: maxText),
+                            detail: try readText(read, limit: maxText))
+        default:
+            throw Malformed(what: "a reply of kind \(kind) to a \(request.operation) request")
+        }
+    }
+
+    /// `count` bytes from `read`, indexed from 0, or a throw when it gave another number.
+    private static func take(_ read: Source, _ count: Int) throws -> Data {
+        let data = Data(try read(count))
+        guard data.count == count else { throw Malformed(what: "\(data.count) bytes where \(count) were due") }
+        return data
+    }
+
+    private static func int32(_ data: Data, at offset: Int) -> Int32 {
+        var value: UInt32 = 0
+        for i in 0..<4 { value |= UInt32(data[data.startIndex + offset + i]) << (8 * UInt32(i)) }
+        return Int32(bitPattern: value)
+    }
+
+    private static func readText(_ read: Source, limit: Int) throws -> String {
+        let head = try take(read, 2)
+        let count = Int(head[head.startIndex]) | Int(head[head.startIndex + 1]) << 8
+        guard count <= limit else { throw Malformed(what: "a text of \(count) bytes (at most \(limit))") }
+        guard count > 0 else { return "" }
+        return String(decoding: try take(read, count), as: UTF8.self)
+    }
+}
