@@ -32,8 +32,9 @@ public enum DocumentSandbox {
         let request = DocumentWire.Request(operation: .inspect, path: path)
         do {
             switch try pool.run(request, pixels: nil) {
-            case .document(let pageCount, let title):
-                return DocumentInfo(pageCount: Int(pageCount), title: title)
+            case .document(let pageCount, let width, let height, let title):
+                let size = width > 0 && height > 0 ? Size(width: Double(width), height: Double(height)) : nil
+                return DocumentInfo(pageCount: Int(pageCount), title: title, firstPageSize: size)
             case .failure(let reason, let message, _):
                 throw FolioError.badInput(message, cause: FolioError.Cause(rawValue: reason) ?? .unreadable)
             case .pixels:

@@ -8,7 +8,8 @@ import Foundation
 /// Numbers are little-endian. A request: op (1 inspect, 2 render), page, width, height
 /// (Int32 each), crop (UInt8), then the path (UInt16 length, bytes). A reply: kind
 /// (1 document, 2 pixels, 3 failure) and then
-/// - document: page count (Int32), title (UInt16 length, bytes);
+/// - document: page count, first page's width and height in points (Int32 each, 0 when
+///   unknown), title (UInt16 length, bytes);
 /// - pixels: width, height (Int32 each, within the request's box), width×height×4 bytes;
 /// - failure: reason, message, detail (UInt16 length, bytes each).
 public enum DocumentWire {
@@ -39,7 +40,7 @@ public enum DocumentWire {
 
     /// A reply's head: everything but a render's pixels, which follow it on the pipe.
     public enum Reply: Equatable, Sendable {
-        case document(pageCount: Int32, title: String)
+        case document(pageCount: Int32, width: Int32, height: Int32, title: String)
         case pixels(width: Int32, height: Int32)
         case failure(reason: String, message: String, detail: String)
     }
@@ -62,9 +63,9 @@ public enum DocumentWire {
     public static func encode(_ reply: Reply) -> Data {
         var data = Data()
         switch reply {
-        case .document(let pageCount, let title):
+        case .document(let pageCount, let width, let height, let title):
             data.append(1)
-            append(pageCount, to: &data)
+            for value in [pageCount, width, height] { append(value, to: &data) }
             appendText(title, limit: maxText, to: &data)
         case .pixels(let width, let height):
             data.append(2)
@@ -120,9 +121,11 @@ public enum DocumentWire {
         let kind = try take(read, 1).first ?? 0
         switch kind {
         case 1 where request.operation == .inspect:
-            let pageCount = int32(try take(read, 4), at: 0)
+            let head = try take(read, 12)
+            let pageCount = int32(head, at: 0), width = int32(head, at: 4), height = int32(head, at: 8)
             guard pageCount >= 0 else { throw Malformed(what: "a document of \(pageCount) pages") }
-            return .document(pageCount: pageCount, title: try readText(read, limit: maxText))
+            guard width >= 0, height >= 0 else { throw Malformed(what: "a first page of \(width)×\(height) points") }
+            return .document(pageCount: pageCount, width: width, height: height, title: try readText(read, limit: maxText))
         case 2 where request.operation == .render:
             let size = try take(read, 8)
             let width = int32(size, at: 0), height = int32(size, at: 4)

@@ -33,7 +33,10 @@ public enum DocumentWorker {
         case .inspect:
             do {
                 let info = try VipsDocumentInspector.inspectHere(request.path)
-                try output.write(DocumentWire.encode(.document(pageCount: Int32(clamping: info.pageCount), title: info.title ?? "")))
+                let size = info.firstPageSize ?? Size(width: 0, height: 0)
+                try output.write(DocumentWire.encode(.document(pageCount: Int32(clamping: info.pageCount),
+                                                               width: Int32(clamping: Int(size.width)), height: Int32(clamping: Int(size.height)),
+                                                               title: info.title ?? "")))
             } catch let error as FolioError {
                 try output.write(DocumentWire.encode(.failure(reason: (error.cause ?? .unreadable).rawValue, message: error.message, detail: "")))
             }

@@ -4,8 +4,8 @@ import Foundation
 import Glibc
 
 /// Turns an image into a page-shaped RGBA surface: its header read and checked first, then
-/// decoded with shrink-on-load by libvips (SDL_image for BMP, TGA, QOI and PCX), cropped to
-/// the page's aspect and scaled to the pixels the page covers, outer corners cut round, with
+/// decoded with shrink-on-load by libvips (SDL_image for BMP, TGA, QOI and PCX), fitted whole
+/// onto paper of the page's shape (letterboxed, never cropped) at the pixels the page covers, outer corners cut round, with
 /// a transparent margin whose colour repeats the edge (so linear filtering gives soft,
 /// fringe-free edges). Safe to call from any thread: it touches no renderer.
 enum PageImage {
@@ -109,7 +109,8 @@ enum PageImage {
         if let refusal = ImageHeader.refusal(width: header.width, height: header.height) { throw tooLarge(name, refusal) }
         let pixels: VipsDecoder.Pixels
         do {
-            pixels = try VipsDecoder.thumbnail(input, width: Int(shape.width), height: Int(shape.height), crop: true)
+            let fills = fillsBox(width: header.width, height: header.height, box: (Int(shape.width), Int(shape.height)))
+            pixels = try VipsDecoder.thumbnail(input, width: Int(shape.width), height: Int(shape.height), crop: fills)
         } catch let failure as VipsDecoder.Failure {
             throw unreadable(name, failure.reason)
         }
@@ -119,7 +120,7 @@ enum PageImage {
     /// Page `page` of a document on a page of `shape`: rendered in the document worker (see
     /// `DocumentSandbox`) when the app has one, else here.
     static func render(_ path: String, page: Int, name: String, shape: Shape) throws -> UnsafeMutablePointer<SDL_Surface> {
-        let pixels = try DocumentSandbox.pixels(path, page: page, width: Int(shape.width), height: Int(shape.height), crop: true)
+        let pixels = try DocumentSandbox.pixels(path, page: page, width: Int(shape.width), height: Int(shape.height), crop: false)
         return try surface(pixels, name: name, shape: shape)
     }
 
@@ -140,25 +141,63 @@ enum PageImage {
         if let refusal = ImageHeader.refusal(width: header.width, height: header.height) {
             throw tooLarge(name, refusal.replacingOccurrences(of: " px", with: " points"))
         }
+        let fills = fillsBox(width: header.width, height: header.height, box: (width, height))
         do {
-            return try VipsDecoder.thumbnail(input, page: page, width: width, height: height, crop: crop)
+            return try VipsDecoder.thumbnail(input, page: page, width: width, height: height, crop: crop || fills)
         } catch let error as VipsDecoder.Failure {
             throw failure(error.reason)
         }
     }
 
-    /// libvips' pixels centred on a page-shaped surface with its edges finished; frees them.
+    /// A page-shaped surface: paper inside, the transparent margin around it.
+    static func paperSurface(_ shape: Shape) -> UnsafeMutablePointer<SDL_Surface>? {
+        guard let page = blankSurface(shape) else { return nil }
+        var inside = SDL_Rect(x: margin, y: margin, w: shape.width, h: shape.height)
+        SDL_FillRect(page, &inside, SDL_MapRGBA(page.pointee.format, paper.r, paper.g, paper.b, 255))
+        return page
+    }
+
+    /// Where an image of `width`×`height` sits on a page of `shape`: scaled to fit whole,
+    /// centred, the rest paper (letterboxed, never cropped).
+    static func fitted(width: Int, height: Int, in shape: Shape) -> SDL_Rect {
+        if fillsBox(width: width, height: height, box: (Int(shape.width), Int(shape.height))) {
+            return SDL_Rect(x: margin, y: margin, w: shape.width, h: shape.height)
+        }
+        let scale = min(Double(shape.width) / Double(max(width, 1)), Double(shape.height) / Double(max(height, 1)))
+        let w = min(shape.width, max(1, Int32((Double(width) * scale).rounded())))
+        let h = min(shape.height, max(1, Int32((Double(height) * scale).rounded())))
+        return SDL_Rect(x: margin + (shape.width - w) / 2, y: margin + (shape.height - h) / 2, w: w, h: h)
+    }
+
+    /// True when an image of `width`×`height` fitted into `box` falls short of it by at most
+    /// a pixel a side: then it fills the box (cropping or stretching under a pixel), instead
+    /// of leaving a hairline of paper.
+    static func fillsBox(width: Int, height: Int, box: (width: Int, height: Int)) -> Bool {
+        let scale = min(Double(box.width) / Double(max(width, 1)), Double(box.height) / Double(max(height, 1)))
+        return Double(box.width) - Double(width) * scale <= 1 && Double(box.height) - Double(height) * scale <= 1
+    }
+
+    /// libvips' pixels (fitted inside the page) centred on paper with its edges finished;
+    /// pixels that are not opaque are laid over the paper. Frees them.
     static func surface(_ pixels: VipsDecoder.Pixels, name: String, shape: Shape) throws -> UnsafeMutablePointer<SDL_Surface> {
         defer { pixels.free() }
-        guard let page = blankSurface(shape) else { throw unreadable(name, "out of memory") }
-        // Centred (the thumbnail is the page's size, or smaller when it is fitted, not cropped).
-        let x0 = Int(margin) + max(0, (Int(shape.width) - pixels.width) / 2)
-        let y0 = Int(margin) + max(0, (Int(shape.height) - pixels.height) / 2)
+        guard let page = paperSurface(shape) else { throw unreadable(name, "out of memory") }
+        let width = min(pixels.width, Int(shape.width)), height = min(pixels.height, Int(shape.height))
+        let x0 = Int(margin) + (Int(shape.width) - width) / 2
+        let y0 = Int(margin) + (Int(shape.height) - height) / 2
         let pitch = Int(page.pointee.pitch)
         let dst = page.pointee.pixels.assumingMemoryBound(to: UInt8.self)
-        let rowBytes = min(pixels.width, Int(shape.width)) * 4
-        for y in 0..<min(pixels.height, Int(shape.height)) {
-            (dst + (y0 + y) * pitch + x0 * 4).update(from: pixels.base + y * pixels.width * 4, count: rowBytes)
+        let paperBytes = [paper.r, paper.g, paper.b]
+        for y in 0..<height {
+            let to = dst + (y0 + y) * pitch + x0 * 4, from = pixels.base + y * pixels.width * 4
+            to.update(from: from, count: width * 4)
+            for x in 0..<width where to[x * 4 + 3] != 255 {
+                let alpha = Int(to[x * 4 + 3])
+                for c in 0..<3 {
+                    to[x * 4 + c] = UInt8((Int(to[x * 4 + c]) * alpha + Int(paperBytes[c]) * (255 - alpha) + 127) / 255)
+                }
+                to[x * 4 + 3] = 255
+            }
         }
         finishEdges(page, shape: shape)
         return page
@@ -212,24 +251,16 @@ enum PageImage {
         return try fit(loaded, name: name, shape: shape)
     }
 
-    /// A decoded surface cropped centred to the page's aspect and scaled to its pixels.
+    /// A decoded surface scaled to fit the page whole, centred on paper (letterboxed).
     static func fit(_ loaded: UnsafeMutablePointer<SDL_Surface>, name: String, shape: Shape) throws -> UnsafeMutablePointer<SDL_Surface> {
         let w = Int(loaded.pointee.w), h = Int(loaded.pointee.h)
-        guard let page = blankSurface(shape) else { throw Failure(reason: "unreadable", message: "\(name): out of memory.") }
-        // Crop to the page's aspect, centred.
-        let aspect = Double(shape.width) / Double(shape.height)
+        guard let page = paperSurface(shape) else { throw Failure(reason: "unreadable", message: "\(name): out of memory.") }
         var crop = SDL_Rect(x: 0, y: 0, w: Int32(w), h: Int32(h))
-        if Double(w) / Double(h) > aspect {
-            crop.w = Int32((Double(h) * aspect).rounded())
-            crop.x = (Int32(w) - crop.w) / 2
-        } else {
-            crop.h = Int32((Double(w) / aspect).rounded())
-            crop.y = (Int32(h) - crop.h) / 2
-        }
+        var target = fitted(width: w, height: h, in: shape)
         // Box-filter big reductions first (straight from the decoded pixels, without a
         // full-size copy), so scans neither alias nor double their memory; then scale
         // bilinearly.
-        let factor = max(1, min(Int(crop.w / max(shape.width, 1)), Int(crop.h / max(shape.height, 1))) / 2)
+        let factor = max(1, min(Int(crop.w / max(target.w, 1)), Int(crop.h / max(target.h, 1))) / 2)
         var source: UnsafeMutablePointer<SDL_Surface>
         if factor >= 2, let small = boxShrink(loaded, crop: crop, factor: factor) {
             source = small
@@ -241,8 +272,16 @@ enum PageImage {
             throw Failure(reason: "unreadable", message: "\(name): cannot be converted.")
         }
         defer { SDL_FreeSurface(source) }
-        var target = SDL_Rect(x: margin, y: margin, w: shape.width, h: shape.height)
-        guard SDL_SoftStretchLinear(source, &crop, page, &target) == 0 else {
+        // Laid over the paper (an image's transparent parts show paper, not holes).
+        guard let scaled = SDL_CreateRGBSurfaceWithFormat(0, target.w, target.h, 32, SDL_PIXELFORMAT_RGBA32.rawValue) else {
+            SDL_FreeSurface(page)
+            throw Failure(reason: "unreadable", message: "\(name): out of memory.")
+        }
+        defer { SDL_FreeSurface(scaled) }
+        var whole = SDL_Rect(x: 0, y: 0, w: target.w, h: target.h)
+        guard SDL_SoftStretchLinear(source, &crop, scaled, &whole) == 0,
+              SDL_SetSurfaceBlendMode(scaled, SDL_BLENDMODE_BLEND) == 0,
+              SDL_UpperBlit(scaled, nil, page, &target) == 0 else {
             SDL_FreeSurface(page)
             throw Failure(reason: "unreadable", message: "\(name): cannot be scaled (\(String(cString: SDL_GetError()))).")
         }

@@ -80,7 +80,9 @@ enum VipsDecoder {
         let title = withUnsafeBytes(of: document.title) { raw in
             String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
         }
-        return DocumentInfo(pageCount: Int(document.pages), title: title)
+        let size = document.width > 0 && document.height > 0
+            ? Size(width: Double(document.width), height: Double(document.height)) : nil
+        return DocumentInfo(pageCount: Int(document.pages), title: title, firstPageSize: size)
     }
 
     /// A reason lower-cased to sit mid-sentence, acronyms kept ("Document is damaged" →

@@ -49,7 +49,7 @@ struct LibraryOptions: ParsableArguments {
         }
         let result = try LibraryLoader.load(path, documents: VipsDocumentInspector())
         for problem in result.problems { Console.warning(problem.description) }
-        return result.library
+        return BookShapes.measured(result.library)
     }
 }
 

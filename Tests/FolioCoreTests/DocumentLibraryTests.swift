@@ -42,7 +42,8 @@ final class FakeInspector: DocumentInspector, @unchecked Sendable {
         #expect(book.title == "Annual Report")
         #expect(book.cover == .documentPage(document: url.path, page: 0))
         #expect(Self.pages(book) == [1, 2, 3])
-        #expect(book.displayPageCount == 4)
+        // The cover, three pages, a blank to pad the odd count, the back cover.
+        #expect(book.displayPageCount == 6)
         // No title in the metadata (or only blanks): the file name.
         for title in [nil, "", "  \t "] as [String?] {
             let untitled = FakeInspector(["Report 2024.pdf": .success(DocumentInfo(pageCount: 1, title: title))])

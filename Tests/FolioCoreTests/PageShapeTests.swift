@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import FolioCore
 
@@ -90,5 +91,35 @@ import Testing
         let layout = app.shelf.layout
         let x = layout.centerX(of: 1, at: 0) + layout.coverSize(of: 1).width * layout.scale(of: 1, at: 0) / 2 - 2
         #expect(layout.index(at: Point(x: x, y: 400), p: 0) == 1)
+    }
+
+    /// A book's shape from its first pages: the most common one, a near-tutorial shape kept
+    /// exact, bounded, nothing readable meaning the tutorial's page.
+    @Test func aBookTakesTheMostCommonShapeOfItsFirstPages() {
+        func sizes(_ pairs: [(Double, Double)]) -> [Size] { pairs.map { Size(width: $0.0, height: $0.1) } }
+        // Landscape photos (one a few pixels off) with a portrait cover: landscape wins.
+        let photos = PageGeometry.aspect(ofPageSizes: sizes([(800, 1200), (4000, 3000), (4000, 3000), (3998, 3000), (4000, 3000)]))
+        #expect(abs((photos ?? 0) - 4.0 / 3.0) < 0.001)
+        // A tie goes to the shape seen first (the cover's).
+        #expect(abs((PageGeometry.aspect(ofPageSizes: sizes([(1000, 1000), (2000, 1000)])) ?? 0) - 1) < 1e-9)
+        // Scans within 3 % of the tutorial's page keep it exactly; bundled art is 724×1136.
+        #expect(PageGeometry.aspect(ofPageSizes: sizes([(724, 1136), (2400, 3600), (730, 1136)])) == nil)
+        // Out of bounds: clamped; nothing usable: nil.
+        #expect(PageGeometry.aspect(ofPageSizes: sizes([(10000, 100)])) == 2.5)
+        #expect(PageGeometry.aspect(ofPageSizes: sizes([(100, 10000)])) == 0.4)
+        #expect(PageGeometry.aspect(ofPageSizes: sizes([(0, 100), (.nan, 5), (.infinity, 2)])) == nil)
+        #expect(PageGeometry.aspect(ofPageSizes: []) == nil)
+    }
+
+    /// A PDF's book takes its first page's shape from the document header.
+    @Test func aPDFBookTakesItsFirstPagesShape() throws {
+        let dir = try LibraryFixtures.directory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let url = dir.appendingPathComponent("slides.pdf")
+        try DocumentLibraryTests.pdf.write(to: url)
+        let slides = FakeInspector(["slides.pdf": .success(DocumentInfo(pageCount: 3, title: nil, firstPageSize: Size(width: 960, height: 540)))])
+        let book = try #require(try LibraryLoader.load(url.path, documents: slides).library.books.first)
+        #expect(abs((book.pageAspect ?? 0) - 960.0 / 540.0) < 1e-9)
+        #expect(book.pageShape.width > book.pageShape.height)
     }
 }

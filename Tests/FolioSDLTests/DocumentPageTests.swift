@@ -28,7 +28,7 @@ import FolioTestFixtures
     @Test func theInspectorReadsPageCountAndTitle() throws {
         let url = try Self.write(PDFFixture.document(pages: 7, title: "Über den Fluss"), "river.pdf")
         defer { Self.remove(url) }
-        #expect(try VipsDocumentInspector().inspect(url.path) == DocumentInfo(pageCount: 7, title: "Über den Fluss"))
+        #expect(try VipsDocumentInspector().inspect(url.path) == DocumentInfo(pageCount: 7, title: "Über den Fluss", firstPageSize: Size(width: 362, height: 568)))
         let untitled = url.deletingLastPathComponent().appendingPathComponent("untitled.pdf")
         try PDFFixture.document(pages: 2).write(to: untitled)
         #expect(try VipsDocumentInspector().inspect(untitled.path).title?.isEmpty ?? true)

@@ -30,7 +30,7 @@ import FolioTestFixtures
         defer { SDL_FreeSurface(here) }
         try isolated {
             #expect(DocumentSandbox.isolated)
-            #expect(try VipsDocumentInspector().inspect(url.path) == DocumentInfo(pageCount: 5, title: "Über den Fluss"))
+            #expect(try VipsDocumentInspector().inspect(url.path) == DocumentInfo(pageCount: 5, title: "Über den Fluss", firstPageSize: Size(width: 362, height: 568)))
             let there = try PageImage.make(.documentPage(document: url.path, page: 3), reader: ImageReader(), shape: shape).get()
             defer { SDL_FreeSurface(there) }
             let count = Int(here.pointee.pitch) * Int(here.pointee.h)
@@ -90,7 +90,7 @@ import FolioTestFixtures
         #expect(try reply(Array(good)) == .pixels(width: 100, height: 50))
         #expect(throws: DocumentWire.Malformed.self) { try reply(Array(DocumentWire.encode(.pixels(width: 101, height: 50)))) }
         #expect(throws: DocumentWire.Malformed.self) { try reply([9]) }
-        #expect(throws: DocumentWire.Malformed.self) { try reply(Array(DocumentWire.encode(.document(pageCount: 3, title: "")))) }
+        #expect(throws: DocumentWire.Malformed.self) { try reply(Array(DocumentWire.encode(.document(pageCount: 3, width: 10, height: 20, title: "")))) }
         #expect(throws: DocumentWire.Malformed.self) { try reply([3, 0xFF, 0xFF]) }
         #expect(throws: DocumentWire.Malformed.self) { try reply(Array(good.prefix(5))) }
         let failure = DocumentWire.Reply.failure(reason: "unreadable", message: String(repeating: "é", count: 900), detail: "")

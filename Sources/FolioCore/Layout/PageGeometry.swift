@@ -22,4 +22,28 @@ public enum PageGeometry {
         let width = min(size.height * a, maxWidth)
         return Size(width: width, height: width / a)
     }
+
+    /// Ratios closer than this (relative) are one shape: scans of one book vary by a few
+    /// pixels, and a page within it of the tutorial's keeps the tutorial's page.
+    public static let sameShape = 0.03
+
+    /// A book's page aspect from the sizes of its first pages (the cover first): the most
+    /// common shape among them (a tie goes to the one seen first; the group's median), nil
+    /// when none could be read or it is the tutorial's shape, kept within `aspectRange`.
+    public static func aspect(ofPageSizes sizes: [Size]) -> Double? {
+        let ratios = sizes.compactMap { s -> Double? in
+            guard s.width.isFinite, s.height.isFinite, s.width > 0, s.height > 0 else { return nil }
+            let ratio = s.width / s.height
+            return ratio.isFinite && ratio > 0 ? ratio : nil
+        }
+        var best: [Double] = []
+        for ratio in ratios {
+            let group = ratios.filter { abs($0 / ratio - 1) <= sameShape }
+            if group.count > best.count { best = group }
+        }
+        guard !best.isEmpty else { return nil }
+        let median = best.sorted()[best.count / 2]
+        guard abs(median / aspect - 1) > sameShape else { return nil }
+        return clamp(median, aspectRange.lowerBound, aspectRange.upperBound)
+    }
 }

@@ -4,9 +4,12 @@ public struct DocumentInfo: Equatable, Sendable {
     /// Pages as the header declares them: untrusted, bounded by `LibraryLoader.maxPages`.
     public var pageCount: Int
     public var title: String?
+    /// The first page's size in points, when the header gives one (the book's page shape).
+    public var firstPageSize: Size?
 
-    public init(pageCount: Int, title: String?) {
+    public init(pageCount: Int, title: String?, firstPageSize: Size? = nil) {
         self.pageCount = pageCount
         self.title = title
+        self.firstPageSize = firstPageSize
     }
 }

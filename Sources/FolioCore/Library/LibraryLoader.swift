@@ -334,7 +334,8 @@ public enum LibraryLoader {
         }
         let cover = ImageSource.documentPage(document: path, page: 0)
         let pages = (1..<info.pageCount).map { ImageSource.documentPage(document: path, page: $0) }
-        return Book(title: documentTitle(info.title) ?? name, cover: cover, pages: pages)
+        return Book(title: documentTitle(info.title) ?? name, cover: cover, pages: pages,
+                    pageAspect: PageGeometry.aspect(ofPageSizes: info.firstPageSize.map { [$0] } ?? []))
     }
 
     /// A title from a document's metadata, on one line and bounded; nil when nothing is left.

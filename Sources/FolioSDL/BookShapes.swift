@@ -1,0 +1,48 @@
+import FolioCore
+import Foundation
+import Glibc
+
+/// Gives each book of images the page shape of its content: the headers (never the pixels)
+/// of its cover and first pages are read, and `PageGeometry.aspect(ofPageSizes:)` picks the
+/// most common shape among them. A PDF's shape comes with its header (`DocumentInfo`); a
+/// book whose pages cannot be read keeps the tutorial's page.
+public enum BookShapes {
+    /// The cover and this many pages after it are measured.
+    public static let sampledPages = 7
+
+    /// `library` with `pageAspect` set on every book that has none yet.
+    public static func measured(_ library: Library, reader: ImageReader = ImageReader()) -> Library {
+        var library = library
+        for i in library.books.indices where library.books[i].pageAspect == nil {
+            let book = library.books[i]
+            let sources = ([book.cover] + book.pages.prefix(sampledPages)).compactMap { $0 }
+            library.books[i].pageAspect = PageGeometry.aspect(ofPageSizes: sources.compactMap { size(of: $0, reader: reader) })
+        }
+        return library
+    }
+
+    /// An image's size from its header, or nil when it cannot be read (documents are
+    /// measured by their inspector, not here: poppler stays in its worker).
+    static func size(of source: ImageSource, reader: ImageReader) -> Size? {
+        let kind = (source.name as NSString).pathExtension.lowercased()
+        func measure(_ input: VipsDecoder.Input) -> Size? {
+            if let header = try? VipsDecoder.header(input), header.width > 0, header.height > 0 {
+                return Size(width: Double(header.width), height: Double(header.height))
+            }
+            let head = PageImage.prefix(of: input, count: 32)
+            guard let format = ImageHeader.sniff(head, fileExtension: kind),
+                  let size = ImageHeader.size(of: head, format: format), size.width > 0, size.height > 0 else { return nil }
+            return Size(width: Double(size.width), height: Double(size.height))
+        }
+        switch source {
+        case .file(let path):
+            guard let fd = try? reader.descriptor(forFile: path) else { return nil }
+            defer { close(fd) }
+            return measure(.descriptor(fd))
+        case .archiveEntry:
+            return (try? reader.data(for: source)).flatMap { measure(.bytes($0)) }
+        case .documentPage, .unavailable:
+            return nil
+        }
+    }
+}
