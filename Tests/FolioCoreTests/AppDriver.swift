@@ -23,8 +23,9 @@ final class AppDriver {
     var recording = false
     private(set) var traces: [String] = []
 
-    init(size: Size = Size(width: 1280, height: 800), books: Int = 6, pages: Int = 12, slowMotion: Bool = false) {
-        app = FolioApp(library: .synthetic(books: books, pages: pages), size: size, slowMotion: slowMotion)
+    init(size: Size = Size(width: 1280, height: 800), books: Int = 6, pages: Int = 12, slowMotion: Bool = false,
+         places: PlaceKeeper? = nil) {
+        app = FolioApp(library: .synthetic(books: books, pages: pages), size: size, slowMotion: slowMotion, places: places)
         app.update(at: 0)
     }
 
