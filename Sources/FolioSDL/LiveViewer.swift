@@ -18,6 +18,10 @@ public final class LiveViewer {
         public var exitAfterFirstFrame = false
         /// Texture cache budget, bytes (nil: the renderer's default).
         public var cacheBytes: Int?
+        /// Where the remembered places are kept, and the places read from it (nil: nothing
+        /// is remembered).
+        public var placeStore: PlaceStore?
+        public var places: PlaceKeeper?
         public init() {}
     }
 
@@ -28,6 +32,9 @@ public final class LiveViewer {
     private let options: Options
     private var trace: FileHandle?
     private var capture: InputCapture?
+    /// What the window shows now, as last applied from the app.
+    private var windowFullscreen = false
+    private var windowTitle = "Folio"
 
     public init(library: Library, options: Options) throws {
         self.options = options
@@ -48,7 +55,8 @@ public final class LiveViewer {
         renderer = Renderer(sdlRenderer: r, library: library, decoding: .background, cacheBytes: options.cacheBytes)
         var w: Int32 = 0, h: Int32 = 0
         SDL_GetWindowSize(window, &w, &h)
-        app = FolioApp(library: library, size: Size(width: Double(w), height: Double(h)), slowMotion: options.slowMotion)
+        app = FolioApp(library: library, size: Size(width: Double(w), height: Double(h)), slowMotion: options.slowMotion,
+                       places: options.places)
         if let path = options.tracePath {
             guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path) else {
                 throw FolioError.badInput("\(path): cannot be written.")
@@ -107,6 +115,8 @@ public final class LiveViewer {
             }
             app.update(at: now())
             if app.quitRequested { break }
+            applyWindowState()
+            if app.isAtRest { savePlaces() }
             renderer.draw(app.drawList(), prefetch: app.prefetchContents())
             SDL_RenderPresent(sdlRenderer)
             drawn = true
@@ -126,7 +136,39 @@ public final class LiveViewer {
             }
             frame += 1
         }
+        app.rememberPlace()
+        savePlaces()
         try capture?.close()
+    }
+
+    /// Fullscreen and the title as the app wants them.
+    private func applyWindowState() {
+        if app.fullscreen != windowFullscreen {
+            windowFullscreen = app.fullscreen
+            if SDL_SetWindowFullscreen(window, windowFullscreen ? SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue : 0) != 0 {
+                Console.warning("the window could not \(windowFullscreen ? "enter" : "leave") fullscreen (\(String(cString: SDL_GetError()))).")
+            }
+            syncSize()
+        }
+        let title = app.title
+        if title != windowTitle {
+            windowTitle = title
+            SDL_SetWindowTitle(window, title)
+        }
+    }
+
+    /// Writes the remembered places when they changed; a failure is one warning, once.
+    private func savePlaces() {
+        guard let store = options.placeStore, let places = app.places, places.needsSaving else { return }
+        do {
+            try store.save(places.places)
+        } catch let error as FolioError {
+            Console.warning(error.message)
+        } catch {
+            Console.warning("\(store.path): cannot be written.")
+        }
+        // Written or not, the same places are not tried again until they change.
+        places.saved()
     }
 
     private func lineMembers(_ value: JSONValue) -> [(String, JSONValue)] {
