@@ -52,6 +52,7 @@ public final class LiveViewer {
             throw FolioError.sdl("No renderer could be created for the window")
         }
         sdlRenderer = r
+        LiveViewer.readUTF8()
         renderer = Renderer(sdlRenderer: r, library: library, decoding: .background, cacheBytes: options.cacheBytes)
         var w: Int32 = 0, h: Int32 = 0
         SDL_GetWindowSize(window, &w, &h)
@@ -73,6 +74,17 @@ public final class LiveViewer {
         renderer.close()
         SDL_DestroyRenderer(sdlRenderer)
         SDL_DestroyWindow(window)
+    }
+
+    /// Xlib converts window titles through the C library's character set, which is ASCII
+    /// until a program sets one, so a book's title beyond ASCII would never reach the title
+    /// bar: take the user's, or C.UTF-8 when theirs is not UTF-8. Done once the renderer has
+    /// made the window for good, so its first title stays a plain string (what tools that
+    /// search windows by name read), and before the decoding thread starts.
+    private static func readUTF8() {
+        func isUTF8() -> Bool { String(cString: nl_langinfo(nl_item(CODESET))).uppercased().replacingOccurrences(of: "-", with: "") == "UTF8" }
+        if setlocale(LC_CTYPE, "") != nil, isUTF8() { return }
+        _ = setlocale(LC_CTYPE, "C.UTF-8")
     }
 
     private func now() -> Double {
