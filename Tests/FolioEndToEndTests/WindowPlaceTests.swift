@@ -177,6 +177,9 @@ struct WindowPlaceTests {
         #expect(books.first?["spread"] as? Int == 3)
         #expect((books.first?["path"] as? String)?.hasSuffix("/cover.png") == true)
         #expect((json["centred"] as? [String: Any])?["path"] as? String == books.first?["path"] as? String)
+        // The key is the one the recording test writes by hand.
+        let expected = try JSONSerialization.jsonObject(with: RecordingIgnoresPlacesTests.rememberedTidepool()) as? [String: Any]
+        #expect(NSDictionary(dictionary: json["centred"] as? [String: Any] ?? [:]) == NSDictionary(dictionary: expected?["centred"] as? [String: Any] ?? ["": 0]))
         #expect(try FileManager.default.contentsOfDirectory(atPath: file.deletingLastPathComponent().path) == ["places.json"])
 
         // Second run: the shelf starts on that book, and Enter opens it at that spread.
