@@ -12,7 +12,7 @@ struct View: ParsableCommand {
     @Flag(help: "Run every animation 10x slower (toggle with S).") var slowMotion = false
     @Option(help: "Write the state trace live, one JSON line per changed frame.") var trace: String?
     @Option(help: "Capture every input event to this script file (replay with `folio record --script`).") var capture: String?
-    @Flag(help: "Start on the first book at its first spread, ignoring the remembered places (kept as they are until a book is read).") var fresh = false
+    @Flag(help: "Start on the first book at its first spread, ignoring the places remembered in $XDG_STATE_HOME/folio (~/.local/state/folio), which are kept as they are until a book is read.") var fresh = false
     @Flag(help: .hidden) var exitAfterFirstFrame = false
 
     func validate() throws {

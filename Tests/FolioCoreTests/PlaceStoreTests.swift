@@ -82,6 +82,18 @@ import Testing
         #expect(line.hasSuffix("ignored.") && !line.contains("\n"))
     }
 
+    /// Nesting a megabyte deep, or an object inside an object 100,000 deep in a book:
+    /// refused, quickly.
+    @Test(arguments: [false, true])
+    func deepNestingIsRefused(insideABook: Bool) {
+        let text = insideABook
+            ? #"{"version":1,"books":["# + String(repeating: #"{"a":"#, count: 100_000) + "1" + String(repeating: "}", count: 100_000) + "]}"
+            : String(repeating: "[", count: 1 << 19) + String(repeating: "]", count: 1 << 19)
+        let start = Date()
+        #expect(throws: FolioError.self) { try Places.parse(Data(text.utf8), name: "places.json") }
+        #expect(Date().timeIntervalSince(start) < 2)
+    }
+
     @Test func anOversizedFileIsRefusedUnread() throws {
         let (store, dir) = try Self.store()
         defer { try? FileManager.default.removeItem(at: dir) }
