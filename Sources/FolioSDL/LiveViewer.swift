@@ -169,7 +169,7 @@ public final class LiveViewer {
         }
     }
 
-    /// Writes the remembered places when they changed; a failure is one warning, once.
+    /// Writes the remembered places when they changed; a failure is one warning.
     private func savePlaces() {
         guard let store = options.placeStore, let places = app.places, places.needsSaving else { return }
         do {

@@ -217,9 +217,12 @@ public final class FolioApp: NavigationDelegate {
     /// The window's title: the book on screen, or the app's name on the shelf.
     public var title: String {
         guard let book, library.books.indices.contains(book.bookIndex) else { return "Folio" }
-        let name = Console.escaped(library.books[book.bookIndex].title)
+        // Cut before escaping: a title may be as long as a Books.plist allows.
+        let full = library.books[book.bookIndex].title
+        let name = full.prefix(FolioApp.maxTitleLength + 1).count > FolioApp.maxTitleLength
+            ? full.prefix(FolioApp.maxTitleLength - 1) + "…" : Substring(full)
         guard !name.isEmpty else { return "Folio" }
-        return (name.count > FolioApp.maxTitleLength ? name.prefix(FolioApp.maxTitleLength - 1) + "…" : name) + " — Folio"
+        return Console.escaped(String(name)) + " — Folio"
     }
 
     /// Longest book title the window's title shows, characters.
