@@ -119,15 +119,22 @@ struct WindowPlaceTests {
         let dir = try Folio.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let desktop = try Desktop()
-        let viewer = try Viewer(desktop, state: dir.appendingPathComponent("state"), log: dir.appendingPathComponent("log"))
+        let trace = dir.appendingPathComponent("trace.jsonl")
+        let viewer = try Viewer(desktop, state: dir.appendingPathComponent("state"), arguments: ["--trace", trace.path],
+                                log: dir.appendingPathComponent("log"))
         #expect(viewer.wait(for: "1280x800") { viewer.size } == "1280x800")
         #expect(viewer.title == "Folio")
+        /// The size the app lays out for, from its live trace.
+        func laidOut() -> [Double] { ((try? Folio.trace(trace))?.last?["size"] as? [Double]) ?? [] }
 
-        // F11: desktop fullscreen, the whole 1600×1000 screen; F11 again: back.
+        // F11: desktop fullscreen, the whole 1600×1000 screen, and the layout follows; F11
+        // again: back.
         try viewer.key("F11")
         #expect(viewer.wait(for: "1600x1000") { viewer.size } == "1600x1000")
+        #expect(viewer.wait(for: [1600, 1000], laidOut) == [1600, 1000])
         try viewer.key("F11")
         #expect(viewer.wait(for: "1280x800") { viewer.size } == "1280x800")
+        #expect(viewer.wait(for: [1280, 800], laidOut) == [1280, 800])
 
         // The title names the open book; Escape in fullscreen leaves fullscreen, not the book.
         try viewer.key("Right", "Return")
