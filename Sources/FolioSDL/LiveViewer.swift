@@ -18,6 +18,10 @@ public final class LiveViewer {
         public var exitAfterFirstFrame = false
         /// Texture cache budget, bytes (nil: the renderer's default).
         public var cacheBytes: Int?
+        /// Where the remembered places are kept, and the places read from it (nil: nothing
+        /// is remembered).
+        public var placeStore: PlaceStore?
+        public var places: PlaceKeeper?
         public init() {}
     }
 
@@ -28,6 +32,9 @@ public final class LiveViewer {
     private let options: Options
     private var trace: FileHandle?
     private var capture: InputCapture?
+    /// What the window shows now, as last applied from the app.
+    private var windowFullscreen = false
+    private var windowTitle = "Folio"
 
     public init(library: Library, options: Options) throws {
         self.options = options
@@ -45,10 +52,12 @@ public final class LiveViewer {
             throw FolioError.sdl("No renderer could be created for the window")
         }
         sdlRenderer = r
+        LiveViewer.readUTF8()
         renderer = Renderer(sdlRenderer: r, library: library, decoding: .background, cacheBytes: options.cacheBytes)
         var w: Int32 = 0, h: Int32 = 0
         SDL_GetWindowSize(window, &w, &h)
-        app = FolioApp(library: library, size: Size(width: Double(w), height: Double(h)), slowMotion: options.slowMotion)
+        app = FolioApp(library: library, size: Size(width: Double(w), height: Double(h)), slowMotion: options.slowMotion,
+                       places: options.places)
         if let path = options.tracePath {
             guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path) else {
                 throw FolioError.badInput("\(path): cannot be written.")
@@ -65,6 +74,17 @@ public final class LiveViewer {
         renderer.close()
         SDL_DestroyRenderer(sdlRenderer)
         SDL_DestroyWindow(window)
+    }
+
+    /// Xlib converts window titles through the C library's character set, which is ASCII
+    /// until a program sets one, so a book's title beyond ASCII would never reach the title
+    /// bar: take the user's, or C.UTF-8 when theirs is not UTF-8. Done once the renderer has
+    /// made the window for good, so its first title stays a plain string (what tools that
+    /// search windows by name read), and before the decoding thread starts.
+    private static func readUTF8() {
+        func isUTF8() -> Bool { String(cString: nl_langinfo(nl_item(CODESET))).uppercased().replacingOccurrences(of: "-", with: "") == "UTF8" }
+        if setlocale(LC_CTYPE, "") != nil, isUTF8() { return }
+        _ = setlocale(LC_CTYPE, "C.UTF-8")
     }
 
     private func now() -> Double {
@@ -107,6 +127,8 @@ public final class LiveViewer {
             }
             app.update(at: now())
             if app.quitRequested { break }
+            applyWindowState()
+            if app.isAtRest { savePlaces() }
             renderer.draw(app.drawList(), prefetch: app.prefetchContents())
             SDL_RenderPresent(sdlRenderer)
             drawn = true
@@ -126,7 +148,39 @@ public final class LiveViewer {
             }
             frame += 1
         }
+        app.rememberPlace()
+        savePlaces()
         try capture?.close()
+    }
+
+    /// Fullscreen and the title as the app wants them.
+    private func applyWindowState() {
+        if app.fullscreen != windowFullscreen {
+            windowFullscreen = app.fullscreen
+            if SDL_SetWindowFullscreen(window, windowFullscreen ? SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue : 0) != 0 {
+                Console.warning("the window could not \(windowFullscreen ? "enter" : "leave") fullscreen (\(String(cString: SDL_GetError()))).")
+            }
+            syncSize()
+        }
+        let title = app.title
+        if title != windowTitle {
+            windowTitle = title
+            SDL_SetWindowTitle(window, title)
+        }
+    }
+
+    /// Writes the remembered places when they changed; a failure is one warning.
+    private func savePlaces() {
+        guard let store = options.placeStore, let places = app.places, places.needsSaving else { return }
+        do {
+            try store.save(places.places)
+        } catch let error as FolioError {
+            Console.warning(error.message)
+        } catch {
+            Console.warning("\(store.path): cannot be written.")
+        }
+        // Written or not, the same places are not tried again until they change.
+        places.saved()
     }
 
     private func lineMembers(_ value: JSONValue) -> [(String, JSONValue)] {

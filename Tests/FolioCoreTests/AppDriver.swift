@@ -25,10 +25,10 @@ final class AppDriver {
 
     /// `aspect`: every book's page aspect ratio (nil: the tutorial's page).
     init(size: Size = Size(width: 1280, height: 800), books: Int = 6, pages: Int = 12, slowMotion: Bool = false,
-         aspect: Double? = nil) {
+         aspect: Double? = nil, places: PlaceKeeper? = nil) {
         var library = Library.synthetic(books: books, pages: pages)
         for i in library.books.indices { library.books[i].pageAspect = aspect }
-        app = FolioApp(library: library, size: size, slowMotion: slowMotion)
+        app = FolioApp(library: library, size: size, slowMotion: slowMotion, places: places)
         app.update(at: 0)
     }
 

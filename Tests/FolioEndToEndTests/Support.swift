@@ -67,8 +67,10 @@ enum Folio {
 }
 
 extension Folio {
-    /// Runs folio and waits, returning its exit status and its peak resident memory (from
-    /// `wait4`'s rusage, the child's own high-water mark), in megabytes.
+    /// Runs folio and waits, returning its exit status and its peak resident memory in
+    /// megabytes: the high-water mark of its own address space (`VmHWM`), read every 2 ms
+    /// until it exits. (`wait4`'s `ru_maxrss` will not do: a spawned child inherits the high-
+    /// water mark of the test process it was spawned from, which grows as tests run.)
     static func runMeasuringMemory(_ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, peakMB: Double) {
         var env = ProcessInfo.processInfo.environment
         for (k, v) in environment { env[k] = v }
@@ -85,10 +87,19 @@ extension Folio {
         let spawned = posix_spawn(&pid, executable, &actions, nil, &cArgs, &cEnv)
         guard spawned == 0 else { throw NSError(domain: "spawn", code: Int(spawned)) }
         var status: Int32 = 0
-        var usage = rusage()
-        while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+        var peakKB = 0
+        while true {
+            let done = waitpid(pid, &status, WNOHANG)
+            if done == pid || (done < 0 && errno != EINTR) { break }
+            if let text = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+               let line = text.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+               let kb = Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") {
+                peakKB = max(peakKB, kb)
+            }
+            usleep(2000)
+        }
         let exited = status & 0x7F == 0
-        return (exited ? (status >> 8) & 0xFF : -(status & 0x7F), Double(usage.ru_maxrss) / 1024)
+        return (exited ? (status >> 8) & 0xFF : -(status & 0x7F), Double(peakKB) / 1024)
     }
 
     /// Writes one frame of ffmpeg's test colour as an image (its format from the name).

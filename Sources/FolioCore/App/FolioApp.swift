@@ -10,8 +10,14 @@ public final class FolioApp: NavigationDelegate {
     public let navigation: NavigationStack
     /// Animations run 10× slower (the S key, `--slow-motion`).
     public var slowMotion: Bool
-    /// Escape on the shelf asked to leave.
+    /// Escape on the shelf, or Q anywhere, asked to leave.
     public private(set) var quitRequested = false
+    /// The window should cover the screen (F11 or F toggle it, Escape leaves it first); the
+    /// live viewer applies it, recordings ignore it.
+    public private(set) var fullscreen = false
+    /// Where the reader left off (the live viewer's; nil for scripts and recordings, which
+    /// never remember).
+    public let places: PlaceKeeper?
 
     private var pointer = PointerTracker()
     private var pinch = PinchRecognizer()
@@ -41,13 +47,15 @@ public final class FolioApp: NavigationDelegate {
     /// Longest step the animation clock takes at once (a stalled frame does not jump).
     static let maxStep = 0.25
 
-    public init(library: Library, size: Size, slowMotion: Bool = false) {
+    public init(library: Library, size: Size, slowMotion: Bool = false, places: PlaceKeeper? = nil) {
         self.library = library
         self.size = size
         self.slowMotion = slowMotion
+        self.places = places
         shelf = ShelfScene(bookCount: library.books.count, size: size, coverShapes: library.books.map(\.pageShape))
         navigation = NavigationStack(root: shelf)
         navigation.delegate = self
+        if let index = places?.centredBook(count: library.books.count) { shelf.settle(onBook: index) }
     }
 
     public var transition: Transition? { navigation.transition }
@@ -121,9 +129,21 @@ public final class FolioApp: NavigationDelegate {
     }
 
     private func handleKey(_ key: Key, _ modifiers: Modifiers) {
-        if KeyBindings.action(for: key, in: .anywhere) == .slowMotion {
+        switch KeyBindings.action(for: key, in: .anywhere) {
+        case .slowMotion?:
             slowMotion.toggle()
             return
+        case .fullscreen?:
+            fullscreen.toggle()
+            return
+        case .leaveFullscreen? where fullscreen:
+            fullscreen = false
+            return
+        case .quit?:
+            quitRequested = true
+            return
+        default:
+            break
         }
         if let transition = navigation.transition {
             switch KeyBindings.action(for: key, in: .transition) {
@@ -175,14 +195,39 @@ public final class FolioApp: NavigationDelegate {
         shelf.settle(onBook: index)
         let scene = BookScene(bookIndex: index, pageCount: library.books[index].displayPageCount, size: size,
                               pageShape: library.books[index].pageShape)
+        // A book read before opens straight at its spread (the left block turns as one).
+        if let spread = places?.spread(ofBook: index) { scene.settle(onLeaf: spread) }
         book = scene
         navigation.push(scene, animated: true, at: animationTime)
     }
 
     private func close() {
         guard navigation.transition == nil, navigation.scenes.count > 1 else { return }
+        rememberPlace()
         navigation.pop(animated: true, at: animationTime)
     }
+
+    /// Remembers the spread of the book on screen and the book centred on the shelf (as a
+    /// book closes, and as the app quits).
+    public func rememberPlace() {
+        guard let places, !library.books.isEmpty else { return }
+        if let book { places.remember(spread: book.currentLeaf, ofBook: book.bookIndex) }
+        places.remember(centred: shelf.centeredIndex)
+    }
+
+    /// The window's title: the book on screen, or the app's name on the shelf.
+    public var title: String {
+        guard let book, library.books.indices.contains(book.bookIndex) else { return "Folio" }
+        // Cut before escaping: a title may be as long as a Books.plist allows.
+        let full = library.books[book.bookIndex].title
+        let name = full.prefix(FolioApp.maxTitleLength + 1).count > FolioApp.maxTitleLength
+            ? full.prefix(FolioApp.maxTitleLength - 1) + "…" : Substring(full)
+        guard !name.isEmpty else { return "Folio" }
+        return Console.escaped(String(name)) + " — Folio"
+    }
+
+    /// Longest book title the window's title shows, characters.
+    static let maxTitleLength = 120
 
     // MARK: Pinch
 

@@ -4,4 +4,5 @@ public enum Key: String, CaseIterable, Sendable {
     case `return`, escape, space, backspace
     case home, end, pageup, pagedown
     case s, r
+    case f11, f, q
 }

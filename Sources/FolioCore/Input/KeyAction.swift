@@ -5,4 +5,6 @@ public enum KeyAction: Sendable, Equatable {
     /// Mid-transition: towards the open book, or back towards the shelf.
     case steerOpen, steerClose
     case slowMotion, capture
+    /// The window: desktop fullscreen on/off, and out of it (Escape, before anything else).
+    case fullscreen, leaveFullscreen
 }

@@ -18,6 +18,9 @@ public enum KeyBindings {
         KeyBinding(keys: [.escape, .backspace], context: .transition, action: .steerClose, help: "steer back towards the shelf"),
         KeyBinding(keys: [.s], context: .anywhere, action: .slowMotion, help: "slow motion on/off (10x slower)"),
         KeyBinding(keys: [.r], context: .anywhere, action: .capture, help: "start/stop capturing input to a script"),
+        KeyBinding(keys: [.f11, .f], context: .anywhere, action: .fullscreen, help: "fullscreen on/off"),
+        KeyBinding(keys: [.escape], context: .anywhere, action: .leaveFullscreen, help: "leave fullscreen (before anything else)"),
+        KeyBinding(keys: [.q], context: .anywhere, action: .quit, help: "quit (also Ctrl+Q)"),
     ]
 
     /// Mouse and wheel input, described for `--help` and the README (handled by the pinch
@@ -41,7 +44,8 @@ public enum KeyBindings {
         case .escape: return "Escape"
         case .pageup: return "PageUp"
         case .pagedown: return "PageDown"
-        case .s, .r: return key.rawValue.uppercased()
+        case .s, .r, .f, .q: return key.rawValue.uppercased()
+        case .f11: return "F11"
         default: return key.rawValue.prefix(1).uppercased() + key.rawValue.dropFirst()
         }
     }

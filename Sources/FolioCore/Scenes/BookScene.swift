@@ -32,6 +32,11 @@ public final class BookScene: Scene {
         }
     }
 
+    /// Rests on leaf `leaf` (clamped) at once: a book opening at a remembered spread.
+    public func settle(onLeaf leaf: Int) {
+        scroller.jump(to: Double(min(max(leaf, 0), max(layout.leafCount - 1, 0))) * layout.size.width)
+    }
+
     /// Turns to leaf `leaf` (clamped), gliding there.
     public func turn(toLeaf leaf: Int, at time: Double) {
         scroller.scroll(to: Double(leaf) * layout.size.width, at: time)

@@ -1,0 +1,23 @@
+import FolioCore
+import FolioFuzzDriver
+import Foundation
+
+// libFuzzer target: any bytes given to the state file's parser either read into places
+// within their bounds, or throw a FolioError; never a trap, never a hang. Accepted places
+// are written and read back to the same value, within the file's byte limit.
+fuzzMain { data in
+    guard let places = try? Places.parse(data, name: "places.json") else { return }
+    precondition(places.books.count <= Places.maxBooks, "too many books")
+    for key in places.books.map(\.book) + (places.centred.map { [$0] } ?? []) {
+        precondition(key.path.hasPrefix("/") && key.path.utf8.count <= Places.maxPathBytes, "path out of bounds")
+        precondition(key.size >= 0, "negative size")
+    }
+    precondition(places.books.allSatisfy { (0...Places.maxSpread).contains($0.spread) }, "spread out of bounds")
+    let encoded = places.encoded()
+    precondition(encoded.count <= Places.maxBytes, "written past the byte limit")
+    guard let again = try? Places.parse(encoded, name: "places.json") else {
+        preconditionFailure("what was written does not read back")
+    }
+    precondition(again.books.count <= places.books.count && again.centred == places.centred, "read back differently")
+    precondition(again.books.count < places.books.count || again == places, "read back differently")
+}

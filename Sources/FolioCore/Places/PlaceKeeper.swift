@@ -1,0 +1,76 @@
+/// The remembered places of one library, as the app uses them: the spread a book opens at,
+/// the book the shelf starts on, and what to remember when a book closes or the app quits.
+public final class PlaceKeeper {
+    public private(set) var places: Places
+    /// Started with `--fresh`, or from a file that could not be read: nothing is written
+    /// until a book has been read.
+    public let fresh: Bool
+    private var hasRead = false
+    private var revision = 0
+    private var savedRevision = 0
+    private let path: (Int) -> String?
+    private let key: (Int) -> BookKey?
+    private var keys: [Int: BookKey] = [:]
+
+    /// `path(i)` names book `i` cheaply; `key(i)` also reads its size.
+    public init(places: Places, fresh: Bool = false, path: @escaping (Int) -> String?, key: @escaping (Int) -> BookKey?) {
+        self.places = fresh ? Places() : places
+        self.fresh = fresh
+        self.path = path
+        self.key = key
+    }
+
+    /// The books of `library`, keyed by their files on disk.
+    public convenience init(places: Places, fresh: Bool = false, library: Library) {
+        let books = library.books
+        self.init(places: places, fresh: fresh,
+                  path: { books.indices.contains($0) ? BookKey.path(of: books[$0]) : nil },
+                  key: { books.indices.contains($0) ? BookKey.of(books[$0]) : nil })
+    }
+
+    private func key(ofBook index: Int) -> BookKey? {
+        if let known = keys[index] { return known }
+        let found = key(index)
+        keys[index] = found
+        return found
+    }
+
+    /// The spread to open book `index` at, if it was read before.
+    public func spread(ofBook index: Int) -> Int? {
+        key(ofBook: index).flatMap(places.spread(of:))
+    }
+
+    /// The book (of `count`) that was centred on the shelf, if it is still there.
+    public func centredBook(count: Int) -> Int? {
+        guard let centred = places.centred else { return nil }
+        // Paths first: sizes are read only for the book that matches.
+        return (0..<count).first { path($0) == centred.path && key(ofBook: $0) == centred }
+    }
+
+    public func remember(spread: Int, ofBook index: Int) {
+        guard let key = key(ofBook: index) else { return }
+        hasRead = true
+        update { $0.remember(spread: spread, of: key) }
+    }
+
+    public func remember(centred index: Int) {
+        guard let key = key(ofBook: index) else { return }
+        update { $0.centred = key }
+    }
+
+    private func update(_ change: (inout Places) -> Void) {
+        var next = places
+        change(&next)
+        if next != places {
+            places = next
+            revision += 1
+        }
+    }
+
+    /// True when there is something to write: a change since the last save (and, after
+    /// `--fresh`, a book read).
+    public var needsSaving: Bool { revision != savedRevision && (!fresh || hasRead) }
+
+    /// The places as they are now are on disk.
+    public func saved() { savedRevision = revision }
+}

@@ -1,0 +1,102 @@
+import Foundation
+
+/// The remembered places on disk: `$XDG_STATE_HOME/folio/places.json` (by default
+/// `~/.local/state/folio/places.json`), read once at start and replaced atomically (a
+/// temporary file in the same folder, then `rename`). Only the live viewer uses it.
+public struct PlaceStore: Sendable {
+    /// The state file.
+    public let path: String
+
+    public init(path: String) {
+        self.path = path
+    }
+
+    public static let fileName = "places.json"
+
+    /// The store the XDG Base Directory rules give for `environment`: `XDG_STATE_HOME` when
+    /// it is an absolute path, else `$HOME/.local/state` (the home folder from the password
+    /// database when `HOME` is unset or relative); nil when there is no home at all.
+    public static func standard(environment: [String: String] = ProcessInfo.processInfo.environment) -> PlaceStore? {
+        func absolute(_ value: String?) -> String? {
+            guard let value, value.hasPrefix("/"), value.utf8.count < Places.maxPathBytes / 2, !value.utf8.contains(0) else { return nil }
+            return value
+        }
+        let state: String
+        if let xdg = absolute(environment["XDG_STATE_HOME"]) {
+            state = xdg
+        } else if let home = absolute(environment["HOME"]) ?? absolute(passwordHome()) {
+            state = (home as NSString).appendingPathComponent(".local/state")
+        } else {
+            return nil
+        }
+        return PlaceStore(path: ((state as NSString).appendingPathComponent("folio") as NSString).appendingPathComponent(fileName))
+    }
+
+    private static func passwordHome() -> String? {
+        guard let entry = getpwuid(getuid()), let dir = entry.pointee.pw_dir else { return nil }
+        return String(cString: dir)
+    }
+
+    /// The places in the file. A missing file is no places; a file that cannot be read, is
+    /// too large or is not a state file gives no places and one warning sentence naming it.
+    public func load() -> (places: Places, warning: String?) {
+        var info = stat()
+        if lstat(path, &info) != 0, errno == ENOENT { return (Places(), nil) }
+        do {
+            let real = SafeFile.realPath(path) ?? path
+            let fd = try SafeFile.openForReading(real)
+            defer { close(fd) }
+            let size = SafeFile.size(fd)
+            guard size <= Places.maxBytes else {
+                throw FolioError.badInput("\(path): is larger than the \(Places.maxBytes >> 20) MB a state file may be.")
+            }
+            return (try Places.parse(SafeFile.readAll(fd, size: size), name: path), nil)
+        } catch let error as FolioError {
+            let sentence = error.message.hasSuffix(".") ? String(error.message.dropLast()) : error.message
+            return (Places(), "\(sentence); the remembered places in it are ignored.")
+        } catch {
+            return (Places(), "\(path): cannot be read; the remembered places in it are ignored.")
+        }
+    }
+
+    /// Writes `places` atomically: readers see the old file or the new one, never a part.
+    /// Throws a `FolioError.outputFailed` naming the file.
+    public func save(_ places: Places) throws {
+        let folder = (path as NSString).deletingLastPathComponent
+        func fail(_ what: String) -> FolioError {
+            .outputFailed("\(path): cannot be written (\(what)).")
+        }
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
+                                                    attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw fail("its folder cannot be created")
+        }
+        let temporary = (folder as NSString).appendingPathComponent(".\(PlaceStore.fileName).\(getpid()).tmp")
+        var fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        if fd < 0, errno == EEXIST {
+            // Left by an earlier process with this id that stopped half way.
+            unlink(temporary)
+            fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        }
+        guard fd >= 0 else { throw fail(String(cString: strerror(errno)).lowercased()) }
+        let data = places.encoded()
+        var written = 0
+        var problem: String?
+        data.withUnsafeBytes { bytes in
+            while written < bytes.count {
+                let n = write(fd, bytes.baseAddress! + written, bytes.count - written)
+                if n < 0 && errno == EINTR { continue }
+                guard n > 0 else { problem = String(cString: strerror(errno)).lowercased(); return }
+                written += n
+            }
+        }
+        if problem == nil, fsync(fd) != 0 { problem = String(cString: strerror(errno)).lowercased() }
+        if close(fd) != 0, problem == nil { problem = String(cString: strerror(errno)).lowercased() }
+        if problem == nil, rename(temporary, path) != 0 { problem = String(cString: strerror(errno)).lowercased() }
+        if let problem {
+            unlink(temporary)
+            throw fail(problem)
+        }
+    }
+}

@@ -1,0 +1,190 @@
+import Foundation
+import Testing
+@testable import FolioCore
+
+/// The remembered places on disk: the file's form and its limits, where it lives, and
+/// atomic replacement.
+@Suite struct PlaceStoreTests {
+    static func key(_ n: Int) -> BookKey { BookKey(path: "/books/comic \(n).cbz", size: Int64(1000 + n)) }
+
+    static func store() throws -> (PlaceStore, URL) {
+        let dir = try LibraryFixtures.directory()
+        return (PlaceStore(path: dir.appendingPathComponent("folio/places.json").path), dir)
+    }
+
+    static func files(in folder: String) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
+    }
+
+    @Test func aSavedFileReadsBackTheSame() throws {
+        let (store, dir) = try Self.store()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var places = Places()
+        places.remember(spread: 3, of: Self.key(1))
+        places.remember(spread: 0, of: Self.key(2))
+        places.remember(spread: 7, of: BookKey(path: "/books/\"quoted\" \u{1b}[31m \\ é.cbz", size: 0))
+        places.centred = Self.key(2)
+        try store.save(places)
+        let (read, warning) = store.load()
+        #expect(warning == nil)
+        #expect(read == places)
+        #expect(read.spread(of: Self.key(1)) == 3)
+        #expect(read.spread(of: BookKey(path: "/books/comic 1.cbz", size: 999)) == nil, "another size is another book")
+    }
+
+    @Test func savingReplacesTheFileAndLeavesNoTemporaryFile() throws {
+        let (store, dir) = try Self.store()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var places = Places()
+        for spread in 0..<5 {
+            places.remember(spread: spread, of: Self.key(1))
+            try store.save(places)
+            #expect(Self.files(in: dir.appendingPathComponent("folio").path) == ["places.json"])
+            #expect(store.load().places.spread(of: Self.key(1)) == spread)
+        }
+        // The folder is private to the user, the file too.
+        let folder = try FileManager.default.attributesOfItem(atPath: dir.appendingPathComponent("folio").path)
+        let file = try FileManager.default.attributesOfItem(atPath: store.path)
+        #expect((folder[.posixPermissions] as? Int) == 0o700)
+        #expect((file[.posixPermissions] as? Int) == 0o600)
+    }
+
+    @Test func aMissingFileIsNoPlacesAndNoWarning() throws {
+        let (store, dir) = try Self.store()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let (places, warning) = store.load()
+        #expect(places == Places() && warning == nil)
+    }
+
+    static let badFiles: [(String, String)] = [
+        ("{bad", "not valid JSON"),
+        ("[1,2]", "not JSON of the expected shape"),
+        (#"{"version":2,"books":[]}"#, "version 2"),
+        (#"{"version":1}"#, "books is missing"),
+        (#"{"version":1,"books":[{"path":"relative.cbz","size":1,"spread":0}]}"#, "not an absolute path"),
+        (#"{"version":1,"books":[{"path":"/a.cbz","size":-1,"spread":0}]}"#, "negative size"),
+        (#"{"version":1,"books":[{"path":"/a.cbz","size":1,"spread":-3}]}"#, "spread -3"),
+        (#"{"version":1,"books":[{"path":"/a.cbz","size":1,"spread":1e300}]}"#, "a number out of range"),
+        (#"{"version":1,"books":[{"path":"/a.cbz","size":1,"spread":99999999}]}"#, "spread 99999999"),
+        (#"{"version":1,"centred":{"path":"/a\u0000b","size":1},"books":[]}"#, "the centred book"),
+    ]
+
+    @Test(arguments: badFiles)
+    func aCorruptFileIsIgnoredWithOneWarningNamingIt(text: String, problem: String) throws {
+        let (store, dir) = try Self.store()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try LibraryFixtures.write(Data(text.utf8), to: URL(fileURLWithPath: store.path))
+        let (places, warning) = store.load()
+        #expect(places == Places())
+        let line = try #require(warning)
+        #expect(line.hasPrefix(store.path + ": "))
+        #expect(line.contains(problem), "\(line)")
+        #expect(line.hasSuffix("ignored.") && !line.contains("\n"))
+    }
+
+    /// Nesting a megabyte deep, or an object inside an object 100,000 deep in a book:
+    /// refused, quickly.
+    @Test(arguments: [false, true])
+    func deepNestingIsRefused(insideABook: Bool) {
+        let text = insideABook
+            ? #"{"version":1,"books":["# + String(repeating: #"{"a":"#, count: 100_000) + "1" + String(repeating: "}", count: 100_000) + "]}"
+            : String(repeating: "[", count: 1 << 19) + String(repeating: "]", count: 1 << 19)
+        let start = Date()
+        #expect(throws: FolioError.self) { try Places.parse(Data(text.utf8), name: "places.json") }
+        #expect(Date().timeIntervalSince(start) < 2)
+    }
+
+    @Test func anOversizedFileIsRefusedUnread() throws {
+        let (store, dir) = try Self.store()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try LibraryFixtures.write(Data(repeating: 0x20, count: Places.maxBytes + 1), to: URL(fileURLWithPath: store.path))
+        let (places, warning) = store.load()
+        #expect(places == Places())
+        #expect(warning?.contains("larger than the 1 MB") == true)
+    }
+
+    @Test func aFolderOrAFIFOInItsPlaceIsIgnoredWithoutBlocking() throws {
+        let (store, dir) = try Self.store()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.createDirectory(atPath: (store.path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        #expect(mkfifo(store.path, 0o600) == 0)
+        let (places, warning) = store.load()
+        #expect(places == Places())
+        #expect(warning?.contains("is not a regular file (a FIFO)") == true)
+    }
+
+    @Test func anUnwritableFolderIsOneSentenceNamingTheFile() throws {
+        let store = PlaceStore(path: "/proc/folio-test/places.json")
+        #expect(throws: FolioError.self) { try store.save(Places()) }
+        do { try store.save(Places()) } catch let error as FolioError {
+            #expect(error.message.hasPrefix("/proc/folio-test/places.json: cannot be written"))
+        }
+    }
+
+    @Test func theFileIsBoundedInBooksAndInBytes() {
+        var places = Places()
+        for n in 0..<(Places.maxBooks + 10) { places.remember(spread: 1, of: Self.key(n)) }
+        #expect(places.books.count == Places.maxBooks)
+        #expect(places.spread(of: Self.key(0)) == nil, "the oldest book is forgotten first")
+        #expect(places.spread(of: Self.key(Places.maxBooks + 9)) == 1)
+        // Long paths: the oldest books are left out rather than pass the byte limit.
+        var long = Places()
+        for n in 0..<Places.maxBooks {
+            long.remember(spread: 2, of: BookKey(path: "/" + String(repeating: "x", count: 2000) + "\(n)", size: 1))
+        }
+        let data = long.encoded()
+        #expect(data.count <= Places.maxBytes)
+        let read = try? Places.parse(data, name: "places.json")
+        #expect(read?.books.last == long.books.last)
+        #expect((read?.books.count ?? 0) < Places.maxBooks)
+    }
+
+    @Test func rememberingABookAgainMovesItToTheEnd() {
+        var places = Places()
+        places.remember(spread: 1, of: Self.key(1))
+        places.remember(spread: 2, of: Self.key(2))
+        places.remember(spread: 5, of: Self.key(1))
+        #expect(places.books.map(\.book) == [Self.key(2), Self.key(1)])
+        #expect(places.spread(of: Self.key(1)) == 5)
+    }
+
+    @Test(arguments: [
+        (["XDG_STATE_HOME": "/xdg/state", "HOME": "/home/u"], "/xdg/state/folio/places.json"),
+        (["HOME": "/home/u"], "/home/u/.local/state/folio/places.json"),
+        (["XDG_STATE_HOME": "", "HOME": "/home/u"], "/home/u/.local/state/folio/places.json"),
+        (["XDG_STATE_HOME": "relative/state", "HOME": "/home/u"], "/home/u/.local/state/folio/places.json"),
+    ])
+    func theFileLivesWhereTheXDGRulesSay(environment: [String: String], path: String) {
+        #expect(PlaceStore.standard(environment: environment)?.path == path)
+    }
+
+    @Test func withoutHomeTheFileFollowsThePasswordDatabase() throws {
+        let home = String(cString: try #require(getpwuid(getuid())?.pointee.pw_dir))
+        #expect(PlaceStore.standard(environment: ["HOME": "relative"])?.path == home + "/.local/state/folio/places.json")
+    }
+
+    @Test func aBookIsKeyedByItsRealPathAndItsSize() throws {
+        let dir = try LibraryFixtures.directory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try LibraryFixtures.archive([("p1.bmp", LibraryFixtures.bmp(width: 4, height: 6))], to: dir.appendingPathComponent("a.cbz"))
+        try FileManager.default.createSymbolicLink(atPath: dir.appendingPathComponent("link.cbz").path, withDestinationPath: "a.cbz")
+        let size = Int64(try Data(contentsOf: dir.appendingPathComponent("a.cbz")).count)
+        let real = try #require(SafeFile.realPath(dir.appendingPathComponent("a.cbz").path))
+        let viaLink = Book(title: "a", cover: .archiveEntry(archive: dir.appendingPathComponent("link.cbz").path, entry: "p1.bmp"), pages: [])
+        #expect(BookKey.of(viaLink) == BookKey(path: real, size: size))
+        // A book of image files: its first image names it, all of them make its size.
+        for name in ["cover.bmp", "p1.bmp"] {
+            try LibraryFixtures.write(LibraryFixtures.bmp(width: 4, height: 6), to: dir.appendingPathComponent("b/\(name)"))
+        }
+        let files = Book(title: "b", cover: .file(dir.appendingPathComponent("b/cover.bmp").path),
+                         pages: [.file(dir.appendingPathComponent("b/p1.bmp").path), nil])
+        let bmpSize = Int64(LibraryFixtures.bmp(width: 4, height: 6).count)
+        #expect(BookKey.of(files) == BookKey(path: real.replacingOccurrences(of: "a.cbz", with: "b/cover.bmp"), size: 2 * bmpSize))
+        #expect(BookKey.of(Book(title: "none", cover: nil, pages: [nil])) == nil)
+        // A PDF: the document file's path and size.
+        let pdf = dir.appendingPathComponent("c.pdf")
+        try Data("%PDF-1.4\n%%EOF\n".utf8).write(to: pdf)
+        let document = Book(title: "c", cover: .documentPage(document: pdf.path, page: 0), pages: [.documentPage(document: pdf.path, page: 1)])
+        #expect(BookKey.of(document) == BookKey(path: real.replacingOccurrences(of: "a.cbz", with: "c.pdf"), size: 15))
+    }
+}
