@@ -12,6 +12,13 @@ public final class FolioApp: NavigationDelegate {
     public var slowMotion: Bool
     /// Escape on the shelf asked to leave.
     public private(set) var quitRequested = false
+    /// The help overlay, the hint, the page indicator's clock (`FolioApp+Text`).
+    public private(set) var onScreen = OnScreenText()
+    /// Input is being captured (shown on screen); the live viewer sets it.
+    public var capturing: Bool {
+        get { onScreen.capturing }
+        set { onScreen.capturing = newValue }
+    }
 
     private var pointer = PointerTracker()
     private var pinch = PinchRecognizer()
@@ -77,6 +84,11 @@ public final class FolioApp: NavigationDelegate {
         if navigation.transition == nil, navigation.scenes.count == 1 {
             book = nil
         }
+        if let book, navigation.transition == nil, navigation.top === book {
+            onScreen.noteSpread(book: book.bookIndex, leaf: book.currentLeaf, turning: !book.isAtRest, at: time)
+        } else {
+            onScreen.noteClosed()
+        }
     }
 
     /// Advances every animation to `time` and ends an idle pinch.
@@ -121,6 +133,11 @@ public final class FolioApp: NavigationDelegate {
     }
 
     private func handleKey(_ key: Key, _ modifiers: Modifiers) {
+        if KeyBindings.action(for: key, in: .anywhere) == .help
+            || (onScreen.helpShown && KeyBindings.action(for: key, in: .help) == .hideHelp) {
+            onScreen.helpShown.toggle()
+            return
+        }
         if KeyBindings.action(for: key, in: .anywhere) == .slowMotion {
             slowMotion.toggle()
             return
@@ -173,6 +190,7 @@ public final class FolioApp: NavigationDelegate {
     private func open(_ index: Int) {
         guard navigation.transition == nil, library.books.indices.contains(index) else { return }
         shelf.settle(onBook: index)
+        onScreen.noteOpened(at: time)
         let scene = BookScene(bookIndex: index, pageCount: library.books[index].displayPageCount, size: size)
         book = scene
         navigation.push(scene, animated: true, at: animationTime)
@@ -282,8 +300,9 @@ public final class FolioApp: NavigationDelegate {
     /// What is on screen, back to front.
     public func drawList() -> DrawList {
         var list = DrawList(background: ShelfScene.background)
-        if library.books.isEmpty { list.hint = FolioApp.emptyHint }
         let pose = self.pose
+        list.texts = texts(in: pose)
+        if onScreen.helpShown { list.help = HelpOverlay(size: size) }
         if let book, pose.showsBookBackground {
             list.background = BookScene.background
             list.appendSorted(book.layers(in: pose))
@@ -294,9 +313,10 @@ public final class FolioApp: NavigationDelegate {
         return list
     }
 
-    /// True when nothing moves: no transition, no scrolling, no pinch.
+    /// True when nothing moves: no transition, no scrolling, no pinch, no text fading.
     public var isAtRest: Bool {
         navigation.transition == nil && !pinch.isActive && shelf.isAtRest && (book?.isAtRest ?? true)
+            && !onScreen.isChanging(at: time)
     }
 }
 

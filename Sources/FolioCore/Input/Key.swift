@@ -4,4 +4,6 @@ public enum Key: String, CaseIterable, Sendable {
     case `return`, escape, space, backspace
     case home, end, pageup, pagedown
     case s, r
+    /// The help keys: "?" arrives as typed text, whatever the keyboard layout.
+    case question = "?", f1
 }

@@ -5,4 +5,6 @@ public enum KeyAction: Sendable, Equatable {
     /// Mid-transition: towards the open book, or back towards the shelf.
     case steerOpen, steerClose
     case slowMotion, capture
+    /// Shows or hides the list of keys; `hideHelp` only hides it.
+    case help, hideHelp
 }

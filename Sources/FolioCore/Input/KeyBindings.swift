@@ -18,6 +18,8 @@ public enum KeyBindings {
         KeyBinding(keys: [.escape, .backspace], context: .transition, action: .steerClose, help: "steer back towards the shelf"),
         KeyBinding(keys: [.s], context: .anywhere, action: .slowMotion, help: "slow motion on/off (10x slower)"),
         KeyBinding(keys: [.r], context: .anywhere, action: .capture, help: "start/stop capturing input to a script"),
+        KeyBinding(keys: [.question, .f1], context: .anywhere, action: .help, help: "show/hide this list of keys"),
+        KeyBinding(keys: [.escape], context: .help, action: .hideHelp, help: "hide the list of keys"),
     ]
 
     /// Mouse and wheel input, described for `--help` and the README (handled by the pinch
@@ -55,6 +57,7 @@ public enum KeyBindings {
         case .book: return "In a book:"
         case .transition: return "While a book opens or closes:"
         case .anywhere: return "Anywhere:"
+        case .help: return "While the list of keys shows:"
         }
     }
 
@@ -69,8 +72,13 @@ public enum KeyBindings {
             lines += all.filter { $0.context == context }.map { row(names($0), $0.help) }
         }
         lines.append("Pointer:")
-        lines += pointer.map { row($0.input, $0.help.count > 48 ? String($0.help.prefix { $0 != ";" }) : $0.help) }
+        lines += pointer.map { row($0.input, shortHelp($0.help)) }
         return lines.joined(separator: "\n")
+    }
+
+    /// A pointer row's words cut at the first ";" when long (`--help`, the help overlay).
+    static func shortHelp(_ help: String) -> String {
+        help.count > 48 ? String(help.prefix { $0 != ";" }) : help
     }
 
     /// The table as Markdown, for the README.
