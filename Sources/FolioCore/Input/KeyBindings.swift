@@ -18,7 +18,7 @@ public enum KeyBindings {
         KeyBinding(keys: [.escape, .backspace], context: .transition, action: .steerClose, help: "steer back towards the shelf"),
         KeyBinding(keys: [.s], context: .anywhere, action: .slowMotion, help: "slow motion on/off (10x slower)"),
         KeyBinding(keys: [.r], context: .anywhere, action: .capture, help: "start/stop capturing input to a script"),
-        KeyBinding(keys: [.question, .f1], context: .anywhere, action: .help, help: "show/hide this list of keys"),
+        KeyBinding(keys: [.question, .f1], context: .anywhere, action: .help, help: "show/hide the list of keys"),
         KeyBinding(keys: [.escape], context: .help, action: .hideHelp, help: "hide the list of keys"),
     ]
 
