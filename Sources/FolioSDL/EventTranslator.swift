@@ -26,7 +26,8 @@ enum EventTranslator {
             return .quit
         case SDL_KEYDOWN:
             let name = String(cString: SDL_GetKeyName(event.key.keysym.sym)).lowercased()
-            guard let key = Key(rawValue: name) else { return .none }
+            // "?" comes as text (below), so a layout with a "?" key does not toggle twice.
+            guard let key = Key(rawValue: name), key != .question else { return .none }
             return .input(.key(key, modifiers()))
         case SDL_TEXTINPUT:
             // "?" as typed, whatever the layout puts it on (Shift+/ on most).
