@@ -79,8 +79,18 @@ import Testing
             driver.run(until: 2)
             let numbers = try #require(Self.pageNumbers(driver))
             let book = try #require(driver.app.book)
-            let pageBottom = size.height / 2 + book.layout.pageSize.height / 2
-            #expect(numbers.position.y - numbers.size * 0.6 >= pageBottom - 1, "\(size)")
+            // Below the lowest corner of any leaf, including one standing up mid-turn.
+            var lowest = 0.0
+            for offset in stride(from: 0.0, through: size.width, by: size.width / 16) {
+                for page in 0..<4 {
+                    let layer = book.layout.layer(page: page, content: .blank, angle: book.layout.pose(of: page, offset: offset).angle)
+                    for (x, y) in [(0.0, 0.0), (layer.size.width, 0), (0, layer.size.height), (layer.size.width, layer.size.height)] {
+                        if let p = layer.project(x: x, y: y) { lowest = max(lowest, p.y) }
+                    }
+                }
+            }
+            #expect(lowest > size.height / 2 + book.layout.pageSize.height / 2 + 1, "a standing leaf reaches lower than a flat page")
+            #expect(numbers.position.y - numbers.size * 0.6 >= lowest - 1, "\(size)")
             #expect(numbers.position.y + numbers.size * 0.6 <= size.height, "\(size)")
         }
     }

@@ -29,8 +29,7 @@ extension FolioApp {
             let opacity = onScreen.pageOpacity(at: time)
             if opacity > 0 {
                 let s = textSize(16, minimum: 11)
-                let pageBottom = size.height / 2 + book.layout.pageSize.height / 2
-                let y = min(pageBottom + (size.height - pageBottom) / 2, size.height - s)
+                let y = min((FolioApp.liftedBottom(book.layout) + size.height) / 2, size.height - s * 0.6)
                 let label = OnScreenText.pageLabel(leaf: book.currentLeaf, pageCount: library.books[book.bookIndex].pages.count)
                 out.append(TextLayer(label, size: s, position: Point(x: size.width / 2, y: y), colour: FolioApp.textColour,
                                      opacity: opacity, maxWidth: size.width * 0.9))
@@ -50,6 +49,14 @@ extension FolioApp {
                                  colour: FolioApp.captureColour, maxWidth: size.width - 2 * x))
         }
         return out
+    }
+
+    /// The lowest a page reaches on screen: a leaf standing at 90° brings its outer edge a
+    /// page width nearer the eye, and perspective makes that edge taller than the page.
+    static func liftedBottom(_ layout: BookLayout) -> Double {
+        let eye = layout.eyeDistance
+        let grow = eye / max(eye - layout.pageSize.width, 1)
+        return layout.size.height / 2 + layout.pageSize.height / 2 * grow
     }
 
     /// The centred book's title and page count under its cover, fading as the shelf scrolls
