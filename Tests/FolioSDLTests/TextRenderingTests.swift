@@ -170,6 +170,38 @@ struct TextRenderingTests {
         #expect(Double(xs.max()! - xs.min()!) <= layer.maxWidth + 1)
     }
 
+    @Test func aLineIsShortenedToTheLongestPrefixThatFitsWithAnEllipsis() throws {
+        let typeface = try #require(Typeface.bundled())
+        let font = try #require(typeface.font(pixels: 16, weight: .regular))
+        let text = "The Extraordinarily Long and Winding Chronicle"
+        let full = Typeface.width(text, font: font)
+        #expect(Typeface.fitted(text, font: font, maxWidth: full) == text)
+        for maxWidth in [full - 1, full / 2, 40, 1] {
+            let fitted = Typeface.fitted(text, font: font, maxWidth: maxWidth)
+            #expect(fitted.hasSuffix("…"))
+            let kept = String(fitted.dropLast())
+            #expect(text.hasPrefix(kept))
+            if fitted != "…" {
+                #expect(Typeface.width(fitted, font: font) <= maxWidth)
+                // One more character would not fit.
+                let next = String(text.prefix(kept.count + 1)).trimmingCharacters(in: .whitespaces) + "…"
+                #expect(Typeface.width(next, font: font) > maxWidth || next == fitted)
+            }
+        }
+        #expect(typeface.render("", pixels: 16, weight: .regular, maxWidth: 100) == nil)
+        #expect(typeface.render("x", pixels: 16, weight: .regular, maxWidth: 0) == nil)
+    }
+
+    @Test func withoutItsFontFilesThereIsNoTypeface() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("folio-nofont-\(getpid())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        #expect(Typeface(directory: dir.path) == nil)
+        // One file alone is not enough either.
+        try Data().write(to: dir.appendingPathComponent(Typeface.regularFile))
+        #expect(Typeface(directory: dir.path) == nil)
+    }
+
     @Test func placeholdersCarryTheirNumberAndReasonInTheFont() throws {
         let book = Book(title: "Lost", cover: nil, pages: [.unavailable(reason: "missing", name: "a.jpg"),
                                                            .unavailable(reason: "missing", name: "b.jpg")])
