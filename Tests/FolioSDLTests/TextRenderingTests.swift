@@ -192,6 +192,19 @@ struct TextRenderingTests {
         #expect(typeface.render("x", pixels: 16, weight: .regular, maxWidth: 0) == nil)
     }
 
+    /// Windows far too small for the text (a recording may ask for them) draw what fits.
+    @Test(arguments: [(1, 1), (16, 12), (60, 40)])
+    func tinyWindowsDrawWithoutFailing(width: Int, height: Int) throws {
+        let library = RendererTests.library
+        let canvas = try HeadlessCanvas(library: library, width: width, height: height)
+        let app = Self.app(library, Size(width: Double(width), height: Double(height)))
+        app.handle(.key(.f1), at: 0)
+        app.handle(.key(.s), at: 0)
+        let f = try Self.frame(app, canvas: canvas)
+        #expect(f.rgb.count == width * height * 3)
+        #expect(app.drawList().help?.texts.allSatisfy { $0.size >= HelpOverlay.minimumSize } == true)
+    }
+
     @Test func withoutItsFontFilesThereIsNoTypeface() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("folio-nofont-\(getpid())")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
