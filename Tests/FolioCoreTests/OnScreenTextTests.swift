@@ -178,6 +178,16 @@ import Testing
         #expect(driver.app.quitRequested)
     }
 
+    @Test func theListFollowsTheWindowSize() throws {
+        let driver = AppDriver(size: Size(width: 1280, height: 800), books: 1, pages: 4)
+        driver.send(.key(.f1, []))
+        #expect(driver.app.drawList().help == HelpOverlay(size: Size(width: 1280, height: 800)))
+        driver.send(.resize(Size(width: 320, height: 240)))
+        let small = try #require(driver.app.drawList().help)
+        #expect(small == HelpOverlay(size: Size(width: 320, height: 240)))
+        #expect(small.texts.allSatisfy { $0.position.y < 240 })
+    }
+
     @Test func escapeHidesTheListBeforeClosingTheBookAndHelpKeysDoNotSteer() {
         let driver = AppDriver(books: 1, pages: 8)
         driver.send(.key(.return, []))

@@ -51,6 +51,14 @@ extension FolioApp {
         return out
     }
 
+    /// The list of keys for this window size, laid out once per size.
+    func helpOverlay() -> HelpOverlay {
+        if let help = onScreen.help, help.size == size { return help }
+        let help = HelpOverlay(size: size)
+        onScreen.help = help
+        return help
+    }
+
     /// The lowest a page reaches on screen: a leaf standing at 90° brings its outer edge a
     /// page width nearer the eye, and perspective makes that edge taller than the page.
     static func liftedBottom(_ layout: BookLayout) -> Double {

@@ -13,7 +13,7 @@ public final class FolioApp: NavigationDelegate {
     /// Escape on the shelf asked to leave.
     public private(set) var quitRequested = false
     /// The help overlay, the hint, the page indicator's clock (`FolioApp+Text`).
-    public private(set) var onScreen = OnScreenText()
+    public internal(set) var onScreen = OnScreenText()
     /// Input is being captured (shown on screen); the live viewer sets it.
     public var capturing: Bool {
         get { onScreen.capturing }
@@ -302,7 +302,7 @@ public final class FolioApp: NavigationDelegate {
         var list = DrawList(background: ShelfScene.background)
         let pose = self.pose
         list.texts = texts(in: pose)
-        if onScreen.helpShown { list.help = HelpOverlay(size: size) }
+        if onScreen.helpShown { list.help = helpOverlay() }
         if let book, pose.showsBookBackground {
             list.background = BookScene.background
             list.appendSorted(book.layers(in: pose))

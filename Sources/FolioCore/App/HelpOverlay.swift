@@ -2,6 +2,8 @@
 /// table `--help` and the README show), laid out for the window size. Where one column would
 /// need text under `minimumSize` points, the groups flow into two columns.
 public struct HelpOverlay: Equatable, Sendable {
+    /// The window size it is laid out for, points.
+    public var size: Size
     /// Drawn over the whole window before the text.
     public var scrim: RGBA
     public var texts: [TextLayer]
@@ -37,6 +39,7 @@ public struct HelpOverlay: Equatable, Sendable {
     }
 
     public init(size: Size) {
+        self.size = size
         scrim = HelpOverlay.scrimColour
         texts = HelpOverlay.layout(size: size)
     }

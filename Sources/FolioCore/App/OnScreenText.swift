@@ -6,6 +6,8 @@ public struct OnScreenText: Sendable {
     public var helpShown = false
     /// Input is being captured to a script (the live viewer sets it; R).
     public var capturing = false
+    /// The list of keys as last laid out (for its window size).
+    var help: HelpOverlay?
     /// When the first book was opened (the hint then fades), or nil.
     var hintDismissedAt: Double?
     /// When the page indicator last had a reason to show (a turn, the book opening).
