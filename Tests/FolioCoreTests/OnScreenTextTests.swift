@@ -221,6 +221,18 @@ import Testing
         }
     }
 
+    /// Room to grow: a table a quarter longer than today's still fits 320×240, its lines
+    /// closer together.
+    @Test func aLongerTableStillFitsTheSmallestWindow() {
+        var groups = HelpOverlay.lines
+        let extra = (0..<(groups.joined().count / 4)).map { HelpOverlay.Line.row(keys: "K\($0)", help: "does \($0)") }
+        groups.append([.heading("More:")] + extra)
+        let size = Size(width: 320, height: 240)
+        let texts = HelpOverlay.layout(size: size, groups: groups)
+        #expect(texts.count > HelpOverlay(size: size).texts.count)
+        #expect(texts.allSatisfy { $0.position.y + $0.size * 0.6 <= size.height && $0.size >= HelpOverlay.minimumSize })
+    }
+
     @Test(arguments: [Size(width: 1280, height: 800), Size(width: 320, height: 240), Size(width: 3840, height: 2160),
                       Size(width: 640, height: 1000), Size(width: 2000, height: 300)])
     func theListFitsTheWindow(size: Size) {

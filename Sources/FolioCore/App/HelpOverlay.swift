@@ -16,8 +16,10 @@ public struct HelpOverlay: Equatable, Sendable {
     /// Text size at 1280×800, points; never above it, never under `minimumSize`.
     static let baseSize = 16.0
     static let minimumSize = 9.0
-    /// Line pitch over text size.
+    /// Line pitch over text size; lines close up to `tightLineFactor` before they would
+    /// run off a window the smallest text does not fit.
     static let lineFactor = 1.45
+    static let tightLineFactor = 1.2
 
     /// One line of the list.
     enum Line: Equatable {
@@ -41,11 +43,11 @@ public struct HelpOverlay: Equatable, Sendable {
     public init(size: Size) {
         self.size = size
         scrim = HelpOverlay.scrimColour
-        texts = HelpOverlay.layout(size: size)
+        texts = HelpOverlay.layout(size: size, groups: HelpOverlay.lines)
     }
 
-    static func layout(size: Size) -> [TextLayer] {
-        let groups = lines
+    static func layout(size: Size, groups: [[Line]]) -> [TextLayer] {
+        guard !groups.isEmpty else { return [] }
         let title = "Keys \u{2014} Escape, ? or F1 closes this"
         let u = size.layoutUnit
         let margin = max(24 * u, 6)
@@ -60,7 +62,8 @@ public struct HelpOverlay: Equatable, Sendable {
         let oneColumn = min(baseSize * max(u, 1), fit(total))
         let columns = oneColumn >= 12 || groups.count < 2 ? 1 : 2
         let textSize = max(columns == 1 ? oneColumn : min(baseSize * max(u, 1), fit(twoTall)), minimumSize)
-        let pitch = textSize * lineFactor
+        let linesTall = Double((columns == 1 ? total : twoTall) + 2)
+        let pitch = textSize * clamp(usable / (linesTall * textSize), tightLineFactor, lineFactor)
 
         let panelWidth = min(size.width - 2 * margin, textSize * (columns == 1 ? 48 : 96))
         let columnWidth = panelWidth / Double(columns)
