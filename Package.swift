@@ -12,11 +12,11 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
-        // SDL2 and SDL2_image, fenced off: only FolioSDL imports this.
+        // SDL2, SDL2_image and SDL2_ttf, fenced off: only FolioSDL imports this.
         .systemLibrary(
             name: "CSDL2",
             pkgConfig: "sdl2",
-            providers: [.apt(["libsdl2-dev", "libsdl2-image-dev"])]
+            providers: [.apt(["libsdl2-dev", "libsdl2-image-dev", "libsdl2-ttf-dev"])]
         ),
         // libarchive, fenced off: only FolioCore's ArchiveReader imports this.
         .systemLibrary(name: "CArchive", pkgConfig: "libarchive", providers: [.apt(["libarchive-dev"])]),

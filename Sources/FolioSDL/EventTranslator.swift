@@ -26,8 +26,13 @@ enum EventTranslator {
             return .quit
         case SDL_KEYDOWN:
             let name = String(cString: SDL_GetKeyName(event.key.keysym.sym)).lowercased()
-            guard let key = Key(rawValue: name) else { return .none }
+            // "?" comes as text (below), so a layout with a "?" key does not toggle twice.
+            guard let key = Key(rawValue: name), key != .question else { return .none }
             return .input(.key(key, modifiers()))
+        case SDL_TEXTINPUT:
+            // "?" as typed, whatever the layout puts it on (Shift+/ on most).
+            let text = withUnsafeBytes(of: event.text.text) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            return text == Key.question.rawValue ? .input(.key(.question, [])) : .none
         case SDL_MOUSEWHEEL:
             var dx = Double(event.wheel.preciseX), dy = Double(event.wheel.preciseY)
             if event.wheel.direction == UInt32(SDL_MOUSEWHEEL_FLIPPED.rawValue) {

@@ -66,6 +66,7 @@ public final class LiveViewer {
         }
         if let path = options.capturePath {
             capture = try InputCapture(path: path, size: app.size)
+            app.capturing = true
         }
     }
 
@@ -209,6 +210,7 @@ public final class LiveViewer {
             do {
                 try capture.close()
                 Console.note("folio: capture written to \(capture.path)")
+                app.capturing = false
             } catch {
                 Console.error("\(error)")
             }
@@ -218,6 +220,7 @@ public final class LiveViewer {
             do {
                 capture = try InputCapture(path: path, size: app.size)
                 Console.note("folio: capturing input to \(path) (R stops)")
+                app.capturing = true
             } catch {
                 Console.error("\(error)")
             }

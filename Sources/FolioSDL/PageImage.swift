@@ -7,7 +7,8 @@ import Glibc
 /// decoded with shrink-on-load by libvips (SDL_image for BMP, TGA, QOI and PCX), fitted whole
 /// onto paper of the page's shape (letterboxed, never cropped) at the pixels the page covers, outer corners cut round, with
 /// a transparent margin whose colour repeats the edge (so linear filtering gives soft,
-/// fringe-free edges). Safe to call from any thread: it touches no renderer.
+/// fringe-free edges). Decoding is safe from any thread: it touches no renderer (placeholders
+/// use a Typeface, so they are made on the renderer's thread).
 enum PageImage {
     /// Texels of transparent margin around the content.
     static let margin: Int32 = 2
@@ -334,28 +335,40 @@ enum PageImage {
         return out
     }
 
-    /// Paper with a large page number and an optional label ("MISSING", "UNREADABLE"): what
-    /// a page shows until, or instead of, its image.
-    static func placeholder(shape: Shape, number: Int?, label: String) -> UnsafeMutablePointer<SDL_Surface>? {
+    /// Paper with a large page number and an optional label ("Missing", "Unreadable"):
+    /// what a page shows until, or instead of, its image. Without a typeface, plain paper.
+    static func placeholder(shape: Shape, number: Int?, label: String, typeface: Typeface?) -> UnsafeMutablePointer<SDL_Surface>? {
         guard let surface = blankSurface(shape) else { return nil }
         let m = margin
         var inner = SDL_Rect(x: m, y: m, w: shape.width, h: shape.height)
         let format = surface.pointee.format
         SDL_FillRect(surface, &inner, SDL_MapRGBA(format, paper.r, paper.g, paper.b, 255))
-        let ink = SDL_MapRGBA(format, PageImage.ink.r, PageImage.ink.g, PageImage.ink.b, 255)
-        let centreX = m + shape.width / 2
-        if let number {
-            let text = String(number)
-            let scale = max(2, min(shape.height / 40, shape.width * 2 / (3 * max(PixelFont.width(text, scale: 1), 1))))
-            PixelFont.draw(text, into: surface, centerX: centreX, y: m + shape.height / 2 - scale * 7 / 2, scale: scale, color: ink)
-        }
-        if !label.isEmpty {
-            let text = label.uppercased()
-            let scale = max(1, min(shape.height / 120, shape.width * 3 / (4 * max(PixelFont.width(text, scale: 1), 1))))
-            PixelFont.draw(text, into: surface, centerX: centreX, y: m + shape.height * 3 / 4, scale: scale, color: ink)
+        if let typeface {
+            let ink = SDL_Color(r: PageImage.ink.r, g: PageImage.ink.g, b: PageImage.ink.b, a: 255)
+            let h = Double(shape.height), w = Double(shape.width)
+            if let number {
+                write(String(number), into: surface, typeface: typeface, pixels: h / 5, weight: .bold, colour: ink,
+                      maxWidth: w * 2 / 3, centre: (Double(m) + w / 2, Double(m) + h / 2))
+            }
+            if !label.isEmpty {
+                let text = label.prefix(1).uppercased() + label.dropFirst()
+                write(TextLayer.bounded(text), into: surface, typeface: typeface, pixels: max(h / 24, 6), weight: .regular,
+                      colour: ink, maxWidth: w * 0.85, centre: (Double(m) + w / 2, Double(m) + h * 0.75))
+            }
         }
         finishEdges(surface, shape: shape)
         return surface
+    }
+
+    /// Blends one line of text centred on `centre` (pixels of `surface`).
+    static func write(_ text: String, into surface: UnsafeMutablePointer<SDL_Surface>, typeface: Typeface, pixels: Double,
+                      weight: TextLayer.Weight, colour: SDL_Color, maxWidth: Double, centre: (x: Double, y: Double)) {
+        guard let line = typeface.render(text, pixels: pixels, weight: weight, maxWidth: Int(maxWidth), colour: colour) else { return }
+        defer { SDL_FreeSurface(line) }
+        SDL_SetSurfaceBlendMode(line, SDL_BLENDMODE_BLEND)
+        var rect = SDL_Rect(x: Int32((centre.x - Double(line.pointee.w) / 2).rounded()),
+                            y: Int32((centre.y - Double(line.pointee.h) / 2).rounded()), w: line.pointee.w, h: line.pointee.h)
+        SDL_UpperBlit(line, nil, surface, &rect)
     }
 
     /// Copies the content's edge colours into the margin with zero alpha, then cuts the

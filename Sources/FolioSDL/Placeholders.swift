@@ -8,10 +8,13 @@ struct Placeholders {
     static let perFrame = 1
     /// Whether `perFrame` applies (background decoding).
     let limited: Bool
+    /// Draws the numbers and labels (none without it: plain paper).
+    let typeface: Typeface?
     private var made = 0
 
-    init(limited: Bool) {
+    init(limited: Bool, typeface: Typeface?) {
         self.limited = limited
+        self.typeface = typeface
     }
 
     /// True when this frame made a numbered placeholder (more may be due next frame).
@@ -31,7 +34,7 @@ struct Placeholders {
         if limited && number != nil && made >= Self.perFrame {
             return held ?? texture(number: nil, label: "", shape: shape, in: store)
         }
-        guard let surface = PageImage.placeholder(shape: shape, number: number, label: label).map(OwnedSurface.init) else { return nil }
+        guard let surface = PageImage.placeholder(shape: shape, number: number, label: label, typeface: typeface).map(OwnedSurface.init) else { return nil }
         if number != nil { made += 1 }
         return store.insert(key, surface: surface, width: shape.width, height: shape.height)
     }

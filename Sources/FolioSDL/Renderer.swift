@@ -10,6 +10,7 @@ public final class Renderer {
     private var mesh = QuadMesh()
     private var backCovers = BackCoverColours()
     private var vertices: [SDL_Vertex] = []
+    private let text: TextPainter
     /// Pixels per point (2 on a HiDPI display).
     public private(set) var pixelScale = 1.0
 
@@ -23,7 +24,9 @@ public final class Renderer {
         self.sdlRenderer = sdlRenderer
         self.library = library
         let budget = cacheBytes ?? (Renderer.drawsOnTheCPU(sdlRenderer) ? Renderer.softwareCacheBytes : Renderer.defaultCacheBytes)
-        textures = TextureCache(sdlRenderer: sdlRenderer, mode: decoding, budgetBytes: budget)
+        let typeface = Typeface.bundled()
+        text = TextPainter(sdlRenderer: sdlRenderer, typeface: typeface)
+        textures = TextureCache(sdlRenderer: sdlRenderer, mode: decoding, budgetBytes: budget, typeface: typeface)
         SDL_SetRenderDrawBlendMode(sdlRenderer, SDL_BLENDMODE_BLEND)
     }
 
@@ -53,33 +56,22 @@ public final class Renderer {
         for layer in list.layers {
             draw(layer)
         }
-        if let hint = list.hint { drawHint(hint) }
+        drawTexts(list)
     }
 
-    private var hintTexture: (text: String, texture: OpaquePointer, w: Int32, h: Int32)?
-
-    /// One line of pixel-font text in the middle of the window.
-    private func drawHint(_ text: String) {
-        let upper = text.uppercased()
-        if hintTexture?.text != upper {
-            if let old = hintTexture { SDL_DestroyTexture(old.texture) }
-            hintTexture = nil
-            let scale = Int32(max(2, (2 * pixelScale).rounded()))
-            let w = PixelFont.width(upper, scale: scale), h = 7 * scale
-            guard let surface = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_RGBA32.rawValue) else { return }
-            defer { SDL_FreeSurface(surface) }
-            PixelFont.draw(upper, into: surface, centerX: w / 2, y: 0, scale: scale,
-                           color: SDL_MapRGBA(surface.pointee.format, 220, 214, 200, 255))
-            guard let texture = SDL_CreateTextureFromSurface(sdlRenderer, surface) else { return }
-            hintTexture = (upper, texture, w, h)
-        }
-        guard let hint = hintTexture else { return }
-        var output = (w: Int32(0), h: Int32(0))
-        SDL_GetRendererOutputSize(sdlRenderer, &output.w, &output.h)
-        if let target = SDL_GetRenderTarget(sdlRenderer) { SDL_QueryTexture(target, nil, nil, &output.w, &output.h) }
-        var rect = SDL_Rect(x: (output.w - hint.w) / 2, y: (output.h - hint.h) / 2, w: hint.w, h: hint.h)
-        SDL_RenderCopy(sdlRenderer, hint.texture, nil, &rect)
+    /// Text over the layers, then the help overlay: its scrim and its text.
+    private func drawTexts(_ list: DrawList) {
+        text.beginFrame()
+        for line in list.texts { text.draw(line, pixelScale: pixelScale) }
+        guard let help = list.help else { return }
+        let c = help.scrim
+        SDL_SetRenderDrawColor(sdlRenderer, UInt8(c.r * 255), UInt8(c.g * 255), UInt8(c.b * 255), UInt8(clamp(c.a, 0, 1) * 255))
+        SDL_RenderFillRect(sdlRenderer, nil)
+        for line in help.texts { text.draw(line, pixelScale: pixelScale) }
     }
+
+    /// Lines of text rendered so far (tests: unchanged text is not rendered again).
+    var textRenderCount: Int { text.renderCount }
 
     static func side(of content: LayerContent) -> PageSide {
         switch content {
@@ -113,8 +105,7 @@ public final class Renderer {
 
     /// Frees every texture and stops decoding; call before the SDL renderer is destroyed.
     func close() {
-        if let hint = hintTexture { SDL_DestroyTexture(hint.texture) }
-        hintTexture = nil
+        text.close()
         textures.close()
     }
 

@@ -13,6 +13,7 @@ public enum ScanGenerator {
         if fm.fileExists(atPath: done.path) { return dir }
         try? fm.removeItem(at: dir)
         try fm.createDirectory(at: dir, withIntermediateDirectories: true)
+        let typeface = Typeface.bundled()
         for i in 0..<distinct {
             guard let surface = SDL_CreateRGBSurfaceWithFormat(0, width, height, 32, SDL_PIXELFORMAT_RGBA32.rawValue) else {
                 throw FolioError.sdl("A scan surface could not be made")
@@ -30,7 +31,11 @@ public enum ScanGenerator {
                 var rect = SDL_Rect(x: 200, y: 300 + Int32(line) * 45, w: length, h: 14)
                 SDL_FillRect(surface, &rect, ink)
             }
-            PixelFont.draw(String(i + 1), into: surface, centerX: width / 2, y: height - 700, scale: 60, color: ink)
+            if let typeface {
+                PageImage.write(String(i + 1), into: surface, typeface: typeface, pixels: 480, weight: .bold,
+                                colour: SDL_Color(r: 60, g: 55, b: 50, a: 255), maxWidth: Double(width),
+                                centre: (Double(width) / 2, Double(height) - 500))
+            }
             guard IMG_SaveJPG(surface, dir.appendingPathComponent(String(format: "scan%02d.jpg", i)).path, 85) == 0 else {
                 throw FolioError.sdl("A scan could not be written")
             }

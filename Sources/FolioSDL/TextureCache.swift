@@ -25,7 +25,7 @@ final class TextureCache {
     /// The background decoder (nil when decoding synchronously).
     let worker: DecodeWorker?
 
-    init(sdlRenderer: OpaquePointer, mode: Mode, budgetBytes: Int) {
+    init(sdlRenderer: OpaquePointer, mode: Mode, budgetBytes: Int, typeface: Typeface? = nil) {
         var info = SDL_RendererInfo()
         SDL_GetRendererInfo(sdlRenderer, &info)
         let side = min(info.max_texture_width, info.max_texture_height)
@@ -34,7 +34,7 @@ final class TextureCache {
         // Without a thread, decode on this one rather than show placeholders forever.
         worker = mode == .background ? DecodeWorker() : nil
         self.mode = worker == nil ? .synchronous : mode
-        placeholders = Placeholders(limited: self.mode == .background)
+        placeholders = Placeholders(limited: self.mode == .background, typeface: typeface)
     }
 
     /// Stops the worker and frees every texture (before the renderer goes).

@@ -180,7 +180,8 @@ import Testing
         let s = AppDriver()
         s.recording = true
         let events = Self.storm(seed: seed, count: 300)
-        s.run(until: events.last!.t + 2, events: events)
+        // Two seconds to settle, then the page numbers' hold and fade.
+        s.run(until: events.last!.t + 2 + OnScreenText.pageHoldTime + OnScreenText.fadeTime, events: events)
         #expect(s.kinds == [.shelf] || s.kinds == [.shelf, .book])
         #expect(s.app.transition == nil)
         // What is drawn at rest: the open book alone, or every cover fully opaque.

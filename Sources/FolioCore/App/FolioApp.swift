@@ -18,6 +18,13 @@ public final class FolioApp: NavigationDelegate {
     /// Where the reader left off (the live viewer's; nil for scripts and recordings, which
     /// never remember).
     public let places: PlaceKeeper?
+    /// The help overlay, the hint, the page indicator's clock (`FolioApp+Text`).
+    public internal(set) var onScreen = OnScreenText()
+    /// Input is being captured (shown on screen); the live viewer sets it.
+    public var capturing: Bool {
+        get { onScreen.capturing }
+        set { onScreen.capturing = newValue }
+    }
 
     private var pointer = PointerTracker()
     private var pinch = PinchRecognizer()
@@ -85,6 +92,11 @@ public final class FolioApp: NavigationDelegate {
         if navigation.transition == nil, navigation.scenes.count == 1 {
             book = nil
         }
+        if let book, navigation.transition == nil, navigation.top === book {
+            onScreen.noteSpread(book: book.bookIndex, leaf: book.currentLeaf, turning: !book.isAtRest, at: time)
+        } else {
+            onScreen.noteClosed()
+        }
     }
 
     /// Advances every animation to `time` and ends an idle pinch.
@@ -129,6 +141,12 @@ public final class FolioApp: NavigationDelegate {
     }
 
     private func handleKey(_ key: Key, _ modifiers: Modifiers) {
+        // Help first: Escape hides the list of keys before it leaves fullscreen or steers.
+        if KeyBindings.action(for: key, in: .anywhere) == .help
+            || (onScreen.helpShown && KeyBindings.action(for: key, in: .help) == .hideHelp) {
+            onScreen.helpShown.toggle()
+            return
+        }
         switch KeyBindings.action(for: key, in: .anywhere) {
         case .slowMotion?:
             slowMotion.toggle()
@@ -193,6 +211,7 @@ public final class FolioApp: NavigationDelegate {
     private func open(_ index: Int) {
         guard navigation.transition == nil, library.books.indices.contains(index) else { return }
         shelf.settle(onBook: index)
+        onScreen.noteOpened(at: time)
         let scene = BookScene(bookIndex: index, pageCount: library.books[index].displayPageCount, size: size,
                               pageShape: library.books[index].pageShape)
         // A book read before opens straight at its spread (the left block turns as one).
@@ -328,8 +347,9 @@ public final class FolioApp: NavigationDelegate {
     /// What is on screen, back to front.
     public func drawList() -> DrawList {
         var list = DrawList(background: ShelfScene.background)
-        if library.books.isEmpty { list.hint = FolioApp.emptyHint }
         let pose = self.pose
+        list.texts = texts(in: pose)
+        if onScreen.helpShown { list.help = helpOverlay() }
         if let book, pose.showsBookBackground {
             list.background = BookScene.background
             list.appendSorted(book.layers(in: pose))
@@ -340,9 +360,10 @@ public final class FolioApp: NavigationDelegate {
         return list
     }
 
-    /// True when nothing moves: no transition, no scrolling, no pinch.
+    /// True when nothing moves: no transition, no scrolling, no pinch, no text fading.
     public var isAtRest: Bool {
         navigation.transition == nil && !pinch.isActive && shelf.isAtRest && (book?.isAtRest ?? true)
+            && !onScreen.isChanging(at: time)
     }
 }
 

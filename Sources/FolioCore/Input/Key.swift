@@ -5,4 +5,6 @@ public enum Key: String, CaseIterable, Sendable {
     case home, end, pageup, pagedown
     case s, r
     case f11, f, q
+    /// The help keys: "?" arrives as typed text, whatever the keyboard layout.
+    case question = "?", f1
 }

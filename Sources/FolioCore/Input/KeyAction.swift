@@ -7,4 +7,6 @@ public enum KeyAction: Sendable, Equatable {
     case slowMotion, capture
     /// The window: desktop fullscreen on/off, and out of it (Escape, before anything else).
     case fullscreen, leaveFullscreen
+    /// Shows or hides the list of keys; `hideHelp` only hides it.
+    case help, hideHelp
 }

@@ -21,6 +21,8 @@ public enum KeyBindings {
         KeyBinding(keys: [.f11, .f], context: .anywhere, action: .fullscreen, help: "fullscreen on/off"),
         KeyBinding(keys: [.escape], context: .anywhere, action: .leaveFullscreen, help: "leave fullscreen (before anything else)"),
         KeyBinding(keys: [.q], context: .anywhere, action: .quit, help: "quit (also Ctrl+Q)"),
+        KeyBinding(keys: [.question, .f1], context: .anywhere, action: .help, help: "show/hide the list of keys"),
+        KeyBinding(keys: [.escape], context: .help, action: .hideHelp, help: "hide the list of keys"),
     ]
 
     /// Mouse and wheel input, described for `--help` and the README (handled by the pinch
@@ -59,6 +61,7 @@ public enum KeyBindings {
         case .book: return "In a book:"
         case .transition: return "While a book opens or closes:"
         case .anywhere: return "Anywhere:"
+        case .help: return "While the list of keys shows:"
         }
     }
 
@@ -73,8 +76,13 @@ public enum KeyBindings {
             lines += all.filter { $0.context == context }.map { row(names($0), $0.help) }
         }
         lines.append("Pointer:")
-        lines += pointer.map { row($0.input, $0.help.count > 48 ? String($0.help.prefix { $0 != ";" }) : $0.help) }
+        lines += pointer.map { row($0.input, shortHelp($0.help)) }
         return lines.joined(separator: "\n")
+    }
+
+    /// A pointer row's words cut at the first ";" when long (`--help`, the help overlay).
+    static func shortHelp(_ help: String) -> String {
+        help.count > 48 ? String(help.prefix { $0 != ";" }) : help
     }
 
     /// The table as Markdown, for the README.

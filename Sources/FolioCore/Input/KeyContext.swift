@@ -8,4 +8,6 @@ public enum KeyContext: String, Sendable, CaseIterable {
     case transition
     /// Everywhere in the window.
     case anywhere
+    /// While the list of keys shows (before any other context).
+    case help
 }

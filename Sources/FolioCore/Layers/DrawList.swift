@@ -4,8 +4,10 @@ public struct DrawList: Sendable {
     public var background: RGBA
     /// Back to front.
     public var layers: [Layer]
-    /// One line of text centred in the window (the empty shelf's hint), or nil.
-    public var hint: String?
+    /// Text over the layers (titles, page numbers, hints, indicators), in drawing order.
+    public var texts: [TextLayer] = []
+    /// The help overlay, drawn over everything else, or nil.
+    public var help: HelpOverlay?
 
     public init(background: RGBA, layers: [Layer] = []) {
         self.background = background

@@ -1,0 +1,102 @@
+/// The words on screen: under the centred cover its title and page count, in a book the
+/// spread's page numbers, the first-run hint, the empty shelf's hint and the slow-motion and
+/// capture indicators. Sizes follow the layout unit with a floor, so text stays legible in
+/// a 320×240 window.
+extension FolioApp {
+    static let textColour = RGBA(0.93, 0.91, 0.86)
+    static let dimColour = RGBA(0.66, 0.66, 0.64)
+    static let slowMotionColour = RGBA(0.98, 0.76, 0.35)
+    static let captureColour = RGBA(0.98, 0.45, 0.40)
+    /// The shelf's words have faded out by this openness of a book.
+    static let shelfTextOpenness = 0.12
+
+    /// A text size: `base` points at 1280×800, scaled with the window, never under `minimum`.
+    func textSize(_ base: Double, minimum: Double) -> Double {
+        max(base * size.layoutUnit, minimum)
+    }
+
+    /// The text layers for `pose`, back to front.
+    func texts(in pose: BookOpeningPose) -> [TextLayer] {
+        let u = size.layoutUnit
+        var out: [TextLayer] = []
+        if library.books.isEmpty {
+            out.append(TextLayer(FolioApp.emptyHint, size: textSize(18, minimum: 12), position: Point(x: size.width / 2, y: size.height / 2),
+                                 colour: FolioApp.textColour, maxWidth: size.width * 0.94))
+        } else {
+            out += shelfTexts(in: pose)
+        }
+        if let book, navigation.top === book, navigation.transition == nil {
+            let opacity = onScreen.pageOpacity(at: time)
+            if opacity > 0 {
+                let s = textSize(16, minimum: 11)
+                let y = min((FolioApp.liftedBottom(book.layout) + size.height) / 2, size.height - s * 0.6)
+                let label = OnScreenText.pageLabel(leaf: book.currentLeaf, pageCount: library.books[book.bookIndex].pages.count)
+                out.append(TextLayer(label, size: s, position: Point(x: size.width / 2, y: y), colour: FolioApp.textColour,
+                                     opacity: opacity, maxWidth: size.width * 0.9))
+            }
+        }
+        // Indicators, top left, one per line.
+        let s = textSize(14, minimum: 11)
+        var y = max(24 * u, s)
+        let x = max(20 * u, 6)
+        if slowMotion {
+            out.append(TextLayer("Slow motion (S)", size: s, weight: .bold, position: Point(x: x, y: y), alignment: .leading,
+                                 colour: FolioApp.slowMotionColour, maxWidth: size.width - 2 * x))
+            y += s * 1.5
+        }
+        if onScreen.capturing {
+            out.append(TextLayer("\u{25CF} Capturing input (R)", size: s, weight: .bold, position: Point(x: x, y: y), alignment: .leading,
+                                 colour: FolioApp.captureColour, maxWidth: size.width - 2 * x))
+        }
+        return out
+    }
+
+    /// The list of keys for this window size, laid out once per size.
+    func helpOverlay() -> HelpOverlay {
+        if let help = onScreen.help, help.size == size { return help }
+        let help = HelpOverlay(size: size)
+        onScreen.help = help
+        return help
+    }
+
+    /// The lowest a page reaches on screen: a leaf standing at 90° brings its outer edge a
+    /// page width nearer the eye, and perspective makes that edge taller than the page.
+    static func liftedBottom(_ layout: BookLayout) -> Double {
+        let eye = layout.eyeDistance
+        let grow = eye / max(eye - layout.pageSize.width, 1)
+        return layout.size.height / 2 + layout.pageSize.height / 2 * grow
+    }
+
+    /// The centred book's title and page count under its cover, fading as the shelf scrolls
+    /// away from it or the book opens; the first-run hint at the bottom.
+    private func shelfTexts(in pose: BookOpeningPose) -> [TextLayer] {
+        let layout = shelf.layout
+        let u = size.layoutUnit
+        let index = shelf.centeredIndex
+        let away = abs(shelf.position - Double(index) * layout.stride) / max(layout.stride, 1)
+        // Gone within the first part of an opening, before the book grows over the words.
+        let shelfOpacity = pose.otherCoversOpacity * clamp(1 - pose.openness / FolioApp.shelfTextOpenness, 0, 1)
+        var out: [TextLayer] = []
+        let nameOpacity = clamp(1 - 2.5 * away, 0, 1) * shelfOpacity
+        if nameOpacity > 0, library.books.indices.contains(index) {
+            let book = library.books[index]
+            let titleSize = textSize(20, minimum: 12), detailSize = textSize(15, minimum: 11)
+            let coverBottom = size.height / 2 + layout.cellSize.height * ShelfLayout.baseScale / 2
+            let titleY = coverBottom + max(14 * u, 4) + titleSize * 0.6
+            let detailY = titleY + titleSize * 0.6 + max(4 * u, 1) + detailSize * 0.6
+            let width = min(size.width * 0.9, max(layout.stride * 1.6, 200))
+            out.append(TextLayer(book.title, size: titleSize, weight: .bold, position: Point(x: size.width / 2, y: titleY),
+                                 colour: FolioApp.textColour, opacity: nameOpacity, maxWidth: width))
+            out.append(TextLayer(OnScreenText.pageCountLabel(book.pages.count), size: detailSize,
+                                 position: Point(x: size.width / 2, y: detailY), colour: FolioApp.dimColour,
+                                 opacity: nameOpacity, maxWidth: width))
+        }
+        let hintOpacity = onScreen.hintOpacity(at: time) * shelfOpacity
+        if hintOpacity > 0 {
+            let s = textSize(16, minimum: 11)
+            out.append(TextLayer(OnScreenText.hint, size: s, position: Point(x: size.width / 2, y: size.height - max(28 * u, s)),
+                                 colour: FolioApp.dimColour, opacity: hintOpacity, maxWidth: size.width * 0.94))
+        }
+        return out
+    }
+}

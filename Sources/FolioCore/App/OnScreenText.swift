@@ -1,0 +1,77 @@
+/// What the app remembers to decide its text: the help overlay, the first-run hint, the page
+/// indicator's clock and whether input is being captured. Times are the app's real time
+/// (seconds, injected), so slow motion does not slow the fades.
+public struct OnScreenText: Sendable {
+    /// The list of keys shows.
+    public var helpShown = false
+    /// Input is being captured to a script (the live viewer sets it; R).
+    public var capturing = false
+    /// The list of keys as last laid out (for its window size).
+    var help: HelpOverlay?
+    /// When the first book was opened (the hint then fades), or nil.
+    var hintDismissedAt: Double?
+    /// When the page indicator last had a reason to show (a turn, the book opening).
+    var pageShownAt: Double?
+    /// The spread the indicator last showed: book and leaf.
+    var spread: (book: Int, leaf: Int)?
+
+    /// The page indicator stays this long after the last turn, then fades for `fadeTime`.
+    public static let pageHoldTime = 1.0
+    public static let fadeTime = 0.4
+    /// What the first-run hint says.
+    public static let hint = "Scroll up or press Enter to open"
+
+    /// Opacity of something shown until `since + hold`, then faded out over `fadeTime`.
+    static func fading(since: Double?, hold: Double, at time: Double) -> Double {
+        guard let since else { return 0 }
+        return clamp(1 - (time - since - hold) / fadeTime, 0, 1)
+    }
+
+    /// The page indicator's opacity at `time`.
+    public func pageOpacity(at time: Double) -> Double {
+        OnScreenText.fading(since: pageShownAt, hold: OnScreenText.pageHoldTime, at: time)
+    }
+
+    /// The first-run hint's opacity at `time`: whole until a book opens, then fading.
+    public func hintOpacity(at time: Double) -> Double {
+        hintDismissedAt == nil ? 1 : OnScreenText.fading(since: hintDismissedAt, hold: 0, at: time)
+    }
+
+    /// True while a fade is under way (the viewer must keep drawing).
+    func isChanging(at time: Double) -> Bool {
+        let page = pageOpacity(at: time), hint = hintOpacity(at: time)
+        return (page > 0) || (hint > 0 && hint < 1)
+    }
+
+    /// Notes the open book's spread each frame: a turn, or a new book, shows the indicator.
+    mutating func noteSpread(book: Int, leaf: Int, turning: Bool, at time: Double) {
+        if turning || spread?.book != book || spread?.leaf != leaf { pageShownAt = time }
+        spread = (book, leaf)
+    }
+
+    /// No book open: the next one shows its indicator as it opens.
+    mutating func noteClosed() {
+        spread = nil
+        pageShownAt = nil
+    }
+
+    mutating func noteOpened(at time: Double) {
+        if hintDismissedAt == nil { hintDismissedAt = time }
+    }
+
+    /// "12–13 / 240": the content pages of the spread at `leaf` (page 1 is the first after
+    /// the cover) out of `pageCount`; the back cover's spread says so.
+    public static func pageLabel(leaf: Int, pageCount: Int) -> String {
+        let pages = [2 * leaf + 1, 2 * leaf + 2].filter { $0 >= 1 && $0 <= pageCount }
+        switch pages.count {
+        case 2: return "\(pages[0])\u{2013}\(pages[1]) / \(pageCount)"
+        case 1: return "\(pages[0]) / \(pageCount)"
+        default: return "Back cover \u{00B7} \(pageCount) pages"
+        }
+    }
+
+    /// "1 page", "24 pages".
+    public static func pageCountLabel(_ count: Int) -> String {
+        count == 1 ? "1 page" : "\(count) pages"
+    }
+}

@@ -1,0 +1,116 @@
+import FolioCore
+import Foundation
+import Testing
+
+/// The help overlay in the real window under Xvfb: `?` (typed through xdotool, so it arrives
+/// as Shift+slash) and F1 show the list of keys in a screenshot; Escape and the same key hide
+/// it, and Escape then does not quit.
+@Suite(.serialized)
+struct HelpWindowTests {
+    /// The share of bright pixels (text) in a band of the screenshot around `y`, between
+    /// `x0` and `x1`, and the brightness of one pixel.
+    struct Shot {
+        let path: String
+
+        func brightShare(y: Int, height: Int, x0: Int, x1: Int) throws -> Double {
+            let out = try Folio.runProcess(Folio.which("convert")!, [path, "-crop", "\(x1 - x0)x\(height)+\(x0)+\(y - height / 2)", "+repage",
+                                                                     "-colorspace", "gray", "-threshold", "70%", "-format", "%[fx:mean]", "info:"]).stdout
+            return Double(out.trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
+        }
+
+        func gray(_ x: Int, _ y: Int) throws -> Double {
+            let out = try Folio.runProcess(Folio.which("convert")!, [path, "-crop", "1x1+\(x)+\(y)", "+repage", "-colorspace", "gray",
+                                                                     "-format", "%[fx:int(255*r)]", "info:"]).stdout
+            return Double(out.trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
+        }
+    }
+
+    static func screenshot(_ dir: URL, _ name: String, display: String) throws -> Shot {
+        let path = dir.appendingPathComponent(name).path
+        _ = try Folio.runProcess(Folio.which("import")!, ["-window", "root", path], environment: ["DISPLAY": display])
+        return Shot(path: path)
+    }
+
+    /// Takes screenshots until `condition` holds for one (or five seconds pass); the last.
+    static func waitForShot(_ dir: URL, display: String, _ condition: (Shot) throws -> Bool) throws -> (Shot, Bool) {
+        let deadline = Date().addingTimeInterval(5)
+        var n = 0
+        while true {
+            n += 1
+            let shot = try screenshot(dir, "shot-\(n).png", display: display)
+            if try condition(shot) { return (shot, true) }
+            if Date() > deadline { return (shot, false) }
+            usleep(150_000)
+        }
+    }
+
+    @Test(.enabled(if: LiveWindowTests.tools, "needs Xvfb, xdotool and ImageMagick (installed by .ci/run)"))
+    func questionMarkAndF1ShowTheListOfKeys() throws {
+        let dir = try Folio.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let display = ":\(110 + Int(getpid() % 9))"
+        let xvfb = Process()
+        xvfb.executableURL = URL(fileURLWithPath: Folio.which("Xvfb")!)
+        xvfb.arguments = [display, "-screen", "0", "1280x800x24", "-nolisten", "tcp"]
+        xvfb.standardError = FileHandle.nullDevice
+        try xvfb.run()
+        defer { kill(xvfb.processIdentifier, SIGKILL); xvfb.waitUntilExit() }
+        let socket = "/tmp/.X11-unix/X\(display.dropFirst())"
+        for _ in 0..<50 where !FileManager.default.fileExists(atPath: socket) { usleep(100_000) }
+
+        let traceURL = dir.appendingPathComponent("live.jsonl")
+        let app = Process()
+        app.executableURL = URL(fileURLWithPath: Folio.executable)
+        app.arguments = ["--trace", traceURL.path]
+        var env = ProcessInfo.processInfo.environment
+        env["DISPLAY"] = display
+        env.removeValue(forKey: "SDL_VIDEODRIVER")
+        app.environment = env
+        app.standardError = FileHandle.nullDevice
+        try app.run()
+        defer { if app.isRunning { kill(app.processIdentifier, SIGKILL) } }
+        try #require(LiveWindowTests.waitFor(traceURL) { _ in true } != nil, "the viewer wrote no trace")
+        try LiveWindowTests.xdotool(["search", "--sync", "--name", "^Folio$", "windowfocus", "--sync"], display: display)
+
+        // Where the overlay's first line (its title) and the cover's middle are.
+        let help = HelpOverlay(size: Size(width: 1280, height: 800))
+        let title = try #require(help.texts.first)
+        let band = (y: Int(title.position.y), height: Int(title.size * 1.4), x0: 320, x1: 960)
+        // On the centred cover, in the gap between the list's key and help columns.
+        let cover = (x: 550, y: 300)
+
+        // The cover is decoded in the background: wait until two screenshots agree on it.
+        var last = -1.0
+        let (before, _) = try Self.waitForShot(dir, display: display) { shot in
+            let gray = try shot.gray(cover.x, cover.y)
+            defer { last = gray }
+            return gray == last && gray > 30 && gray < 200  // not the paper of a placeholder
+        }
+        let coverGray = try before.gray(cover.x, cover.y)
+        #expect(try before.brightShare(y: band.y, height: band.height, x0: band.x0, x1: band.x1) < 0.01, "no text up there yet")
+
+        func shows(_ shot: Shot) throws -> Bool {
+            try shot.brightShare(y: band.y, height: band.height, x0: band.x0, x1: band.x1) > 0.04
+                && shot.gray(cover.x, cover.y) < coverGray * 0.5
+        }
+        func hidden(_ shot: Shot) throws -> Bool {
+            try shot.brightShare(y: band.y, height: band.height, x0: band.x0, x1: band.x1) < 0.01
+                && abs(shot.gray(cover.x, cover.y) - coverGray) < 8
+        }
+
+        try LiveWindowTests.xdotool(["key", "question"], display: display)
+        #expect(try Self.waitForShot(dir, display: display, shows).1, "? shows the list of keys")
+        try LiveWindowTests.xdotool(["key", "question"], display: display)
+        #expect(try Self.waitForShot(dir, display: display, hidden).1, "? again hides it")
+        try LiveWindowTests.xdotool(["key", "F1"], display: display)
+        #expect(try Self.waitForShot(dir, display: display, shows).1, "F1 shows it")
+        try LiveWindowTests.xdotool(["key", "Escape"], display: display)
+        #expect(try Self.waitForShot(dir, display: display, hidden).1, "Escape hides it")
+        usleep(300_000)
+        #expect(app.isRunning, "the Escape that hid the list did not quit")
+        try LiveWindowTests.xdotool(["key", "Escape"], display: display)
+        let deadline = Date().addingTimeInterval(5)
+        while app.isRunning && Date() < deadline { usleep(100_000) }
+        #expect(!app.isRunning)
+    }
+}

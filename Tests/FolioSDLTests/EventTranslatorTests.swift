@@ -1,0 +1,41 @@
+import CSDL2
+import Testing
+@testable import FolioCore
+@testable import FolioSDL
+
+/// The help keys from SDL's events: "?" as typed text on any layout, F1 as a key.
+@Suite struct EventTranslatorTests {
+    static func text(_ s: String) -> SDL_Event {
+        var event = SDL_Event()
+        event.type = SDL_TEXTINPUT.rawValue
+        withUnsafeMutableBytes(of: &event.text.text) { bytes in
+            for (i, b) in s.utf8.prefix(bytes.count - 1).enumerated() { bytes[i] = b }
+        }
+        return event
+    }
+
+    static func key(_ code: Int32) -> SDL_Event {
+        var event = SDL_Event()
+        event.type = SDL_KEYDOWN.rawValue
+        event.key.keysym.sym = code
+        return event
+    }
+
+    static func key(of event: SDL_Event) -> Key? {
+        if case .input(.key(let key, _)) = EventTranslator.translate(event) { return key }
+        return nil
+    }
+
+    @Test func aTypedQuestionMarkIsTheHelpKeyAndOtherTextIsIgnored() {
+        #expect(Self.key(of: Self.text("?")) == .question)
+        #expect(Self.key(of: Self.text("s")) == nil)
+        #expect(Self.key(of: Self.text("??")) == nil)
+        #expect(Self.key(of: Self.text("")) == nil)
+    }
+
+    @Test func f1IsAKeyAndAQuestionMarkKeyDoesNotCountTwice() {
+        #expect(Self.key(of: Self.key(Int32(SDLK_F1.rawValue))) == .f1)
+        #expect(Self.key(of: Self.key(Int32(SDLK_QUESTION.rawValue))) == nil)
+        #expect(Self.key(of: Self.key(Int32(SDLK_SLASH.rawValue))) == nil)
+    }
+}
