@@ -2,7 +2,8 @@
 /// out. The live loop and the recorder are two callers of `handle(_:at:)` and
 /// `update(at:)`; time is always passed in.
 public final class FolioApp: NavigationDelegate {
-    public let library: Library
+    /// The books on the shelf; a drop adds to them (`FolioApp+Drop.swift`).
+    public internal(set) var library: Library
     public private(set) var size: Size
     public let shelf: ShelfScene
     /// The book on the stack, or being opened or closed.
@@ -27,6 +28,8 @@ public final class FolioApp: NavigationDelegate {
     static let maxPendingKeys = 8
     /// Times pushes and pops and poses the scenes for them.
     private let animator = BookOpeningTransition()
+    /// A dropped book to centre once the shelf is on top and still.
+    var droppedBookToCentre: Int?
 
     /// Last time given to the app (real seconds) and the animation clock derived from it.
     public private(set) var time = 0.0
@@ -84,6 +87,7 @@ public final class FolioApp: NavigationDelegate {
         advance(to: time)
         if let phase = pinch.update(at: self.time) { pinchChanged(phase) }
         releaseHeldPinch()
+        centreDroppedBook()
     }
 
     // MARK: Input
@@ -170,10 +174,18 @@ public final class FolioApp: NavigationDelegate {
         }
     }
 
-    private func open(_ index: Int) {
+    /// Opens book `index` as Enter does, at the spread showing display page `page` (0 is the
+    /// cover; clamped to the book).
+    public func open(book index: Int, atPage page: Int, at time: Double) {
+        advance(to: time)
+        open(index, leaf: BookScene.leaf(showing: page))
+    }
+
+    private func open(_ index: Int, leaf: Int = 0) {
         guard navigation.transition == nil, library.books.indices.contains(index) else { return }
         shelf.settle(onBook: index)
         let scene = BookScene(bookIndex: index, pageCount: library.books[index].displayPageCount, size: size)
+        scene.jump(toLeaf: leaf)
         book = scene
         navigation.push(scene, animated: true, at: animationTime)
     }

@@ -16,6 +16,9 @@ public enum LibraryLoader {
     public struct Result: Sendable {
         public var library: Library
         public var problems: [LibraryProblem]
+        /// The display page to open the only book at (0 is the cover): set when the path is
+        /// one image, which opens its folder as a book at that image.
+        public var startPage: Int? = nil
     }
 
     static func isImage(_ name: String) -> Bool {
@@ -33,6 +36,7 @@ public enum LibraryLoader {
             throw FolioError.badInput("\(path): no such file or folder.")
         }
         if !isDirectory.boolValue {
+            if isImage(path) { return try imageInFolder(path) }
             if isArchive(path) || !isPlistName(path) && ArchiveReader.looksLikeArchive(path) {
                 var problems: [LibraryProblem] = []
                 let book = try archiveBook(path, problems: &problems, strict: true)
@@ -167,6 +171,25 @@ public enum LibraryLoader {
             return nil
         }
         return book(title: title, images: images) { .file((path as NSString).appendingPathComponent($0)) }
+    }
+
+    /// One image: its folder is the book (as `folderBook` reads it), opened at that image.
+    static func imageInFolder(_ path: String) throws -> Result {
+        let parent = URL(fileURLWithPath: path).standardizedFileURL.deletingLastPathComponent().path
+        var problems: [LibraryProblem] = []
+        guard let book = folderBook(parent, problems: &problems) else {
+            throw FolioError.badInput("\(path): its folder holds no image Folio can show.")
+        }
+        let name = (path as NSString).lastPathComponent
+        let pages = [book.cover] + book.pages.map { $0 }
+        let start = pages.firstIndex { source in
+            if case .file(let file)? = source { return (file as NSString).lastPathComponent == name }
+            return false
+        }
+        guard let start else {
+            throw FolioError.badInput("\(path): is not a regular image file inside its folder; refused.")
+        }
+        return Result(library: Library(books: [book]), problems: problems, startPage: start)
     }
 
     enum MemberKind { case file, directory }

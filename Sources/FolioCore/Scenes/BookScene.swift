@@ -37,6 +37,17 @@ public final class BookScene: Scene {
         scroller.scroll(to: Double(leaf) * layout.size.width, at: time)
     }
 
+    /// Puts leaf `leaf` (clamped) in front at once (before the book opens).
+    public func jump(toLeaf leaf: Int) {
+        scroller.jump(to: Double(leaf) * layout.size.width)
+    }
+
+    /// The leaf whose spread shows display page `page`: the first spread shows pages 1 and 2
+    /// (the cover, 0, opens to it), the second 3 and 4, and so on.
+    public static func leaf(showing page: Int) -> Int {
+        max(page - 1, 0) / 2
+    }
+
     /// Drag distance to offset: a drag across both pages of the spread turns one leaf.
     var dragGain: Double { layout.size.width / (2 * layout.pageSize.width) }
 
