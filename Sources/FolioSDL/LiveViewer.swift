@@ -18,6 +18,8 @@ public final class LiveViewer {
         public var exitAfterFirstFrame = false
         /// Texture cache budget, bytes (nil: the renderer's default).
         public var cacheBytes: Int?
+        /// Open the first book at this display page (0 is the cover) as the window appears.
+        public var openAtPage: Int?
         public init() {}
     }
 
@@ -94,6 +96,10 @@ public final class LiveViewer {
         syncSize()
         var event = SDL_Event()
         var drawn = false
+        if let page = options.openAtPage {
+            app.update(at: now())
+            app.open(book: 0, atPage: page, at: now())
+        }
         running: while true {
             // At rest, with the frame on screen final, sleep until an event arrives; while a
             // page texture is on its way, look again every frame; while anything moves,
@@ -145,6 +151,9 @@ public final class LiveViewer {
                 return true
             }
             handle(input)
+        case .app(let appEvent):
+            for line in app.handle(appEvent, at: now()) { Console.warning(line) }
+            renderer.library = app.library
         case .none: break
         }
         return true

@@ -6,7 +6,9 @@ import FolioCore
 public final class Renderer {
     let sdlRenderer: OpaquePointer
     private let textures: TextureCache
-    private let library: Library
+    /// The live viewer hands over the grown library after a drop (books are only appended,
+    /// so every texture already made stays right).
+    var library: Library
     private var mesh = QuadMesh()
     private var backCovers = BackCoverColours()
     private var vertices: [SDL_Vertex] = []
