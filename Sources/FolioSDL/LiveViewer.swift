@@ -116,11 +116,6 @@ public final class LiveViewer {
             renderer.draw(app.drawList(), prefetch: app.prefetchContents())
             SDL_RenderPresent(sdlRenderer)
             drawn = true
-            if options.exitAfterFirstFrame {
-                // Unbuffered, so a test reading the pipe sees it before the process exits.
-                FileHandle.standardOutput.write(Data("first-frame\n".utf8))
-                break
-            }
             if let trace {
                 let line = app.trace(frame: frame, t: now() - start)
                 // Only frames whose state changed, ignoring the frame number and time.
@@ -129,6 +124,11 @@ public final class LiveViewer {
                     lastTrace = state
                     trace.write(Data((line.serialized() + "\n").utf8))
                 }
+            }
+            if options.exitAfterFirstFrame {
+                // Unbuffered, so a test reading the pipe sees it before the process exits.
+                FileHandle.standardOutput.write(Data("first-frame\n".utf8))
+                break
             }
             frame += 1
         }

@@ -13,6 +13,7 @@ struct Folio: ParsableCommand {
 
         Exit codes: 0 success, \(FolioError.Exit.allCases.map { "\($0.rawValue) \($0.meaning)" }.joined(separator: ", ")).
         """,
+        version: FolioVersion.number,
         subcommands: [View.self, Record.self, Bench.self, Validate.self],
         defaultSubcommand: View.self
     )
@@ -38,8 +39,14 @@ struct LibraryOptions: ParsableArguments {
     /// Loads the library; problems with single files are warnings, an unreadable library
     /// exits with code 2.
     func load() throws -> Library {
+        try loadResult().library
+    }
+
+    /// Loads `path` (the view's PATH), else --library, else the bundled library, printing
+    /// the problems as warnings.
+    func loadResult(path given: String? = nil) throws -> LibraryLoader.Result {
         let path: String
-        if let library {
+        if let library = given ?? library {
             path = library
         } else {
             guard let bundled = BundledAssets.booksPlist() else {
@@ -49,7 +56,7 @@ struct LibraryOptions: ParsableArguments {
         }
         let result = try LibraryLoader.load(path)
         for problem in result.problems { Console.warning(problem.description) }
-        return result.library
+        return result
     }
 }
 
