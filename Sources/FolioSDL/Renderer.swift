@@ -50,7 +50,7 @@ public final class Renderer {
         }
         textures.beginFrame(wanted: wanted)
         let bg = list.background
-        SDL_SetRenderDrawColor(sdlRenderer, UInt8(bg.r * 255), UInt8(bg.g * 255), UInt8(bg.b * 255), 255)
+        SDL_SetRenderDrawColor(sdlRenderer, UInt8(bg.r * 255), UInt8(bg.g * 255), UInt8(bg.b * 255), UInt8(bg.a * 255))
         SDL_RenderClear(sdlRenderer)
         for layer in list.layers {
             draw(layer)
@@ -206,7 +206,7 @@ public final class Renderer {
     /// baseline for what drawing the pages must cost at least).
     public func drawFlat(_ list: DrawList) {
         let bg = list.background
-        SDL_SetRenderDrawColor(sdlRenderer, UInt8(bg.r * 255), UInt8(bg.g * 255), UInt8(bg.b * 255), 255)
+        SDL_SetRenderDrawColor(sdlRenderer, UInt8(bg.r * 255), UInt8(bg.g * 255), UInt8(bg.b * 255), UInt8(bg.a * 255))
         SDL_RenderClear(sdlRenderer)
         for layer in list.layers {
             guard let page = texture(for: layer) else { continue }

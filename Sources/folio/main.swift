@@ -14,7 +14,7 @@ struct Folio: ParsableCommand {
         Exit codes: 0 success, \(FolioError.Exit.allCases.map { "\($0.rawValue) \($0.meaning)" }.joined(separator: ", ")).
         """,
         version: FolioVersion.number,
-        subcommands: [View.self, Record.self, Bench.self, Validate.self],
+        subcommands: [View.self, Record.self, Bench.self, Validate.self, Icon.self],
         defaultSubcommand: View.self
     )
 }
