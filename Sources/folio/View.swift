@@ -7,7 +7,7 @@ import Foundation
 struct View: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Open the viewer window (the default command).")
 
-    @Argument(help: ArgumentHelp("What to open: a folder, a comic archive (.cbz, .cbr, .cb7, .cbt), an image (its folder opens as a book, at that image) or a Books.plist; the same as --library PATH.", valueName: "path"))
+    @Argument(help: ArgumentHelp("What to open: a folder, a comic archive (.cbz, .cbr, .cb7, .cbt), an image (its folder opens as a book, at that image) or a Books.plist; the same as --library PATH.", valueName: "path"), completion: .file())
     var path: String?
     @OptionGroup var library: LibraryOptions
     @Option(help: "Open the book at this page (1 is the cover); PATH must be one book.") var page: Int?

@@ -21,7 +21,7 @@ struct Folio: ParsableCommand {
 
 /// Options shared by every command that reads the library.
 struct LibraryOptions: ParsableArguments {
-    @Option(name: .long, help: "A Books.plist, a folder holding one, a folder of book folders or .cbz files, one .cbz, or one folder of images (default: the bundled library).")
+    @Option(name: .long, help: "A Books.plist, a folder holding one, a folder of book folders or .cbz files, one .cbz, or one folder of images (default: the bundled library).", completion: .file())
     var library: String?
 
     @Option(name: .customLong("cache-mb"), help: "Most megabytes of page textures kept in memory (default 256, or 128 when OpenGL runs on the CPU).")
