@@ -3,10 +3,10 @@
 #   make test   install what is missing, run the whole test suite (headless)
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
-PACKAGES := pkg-config libsdl2-dev libsdl2-image-dev libvips-dev libarchive-dev ffmpeg xvfb xdotool imagemagick
+PACKAGES := pkg-config libsdl2-dev libsdl2-image-dev libvips-dev libarchive-dev ffmpeg xvfb xdotool imagemagick desktop-file-utils
 FOLIO := .build/release/folio
 
-.PHONY: deps build run test tsan fuzz campaign bench demo docs assets clean
+.PHONY: deps build run test tsan fuzz campaign bench demo docs assets clean manual install uninstall
 
 deps:
 	@missing=""; for p in $(PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
@@ -21,6 +21,7 @@ run: build
 
 test: deps
 	$(SWIFT) build --build-tests
+	$(SWIFT) package --disable-sandbox plugin generate-manual --configuration debug --date $(MAN_DATE) >/dev/null
 	SDL_VIDEODRIVER=offscreen $(SWIFT) test --no-parallel
 
 # The decoding and cache tests under ThreadSanitizer (their own build folder).
@@ -67,6 +68,27 @@ docs: build
 
 assets:
 	python3 Assets/generate.py
+
+# The man page, by swift-argument-parser's generate-manual plugin (into MANPAGE; offline).
+MAN_DATE ?= $(shell git log -1 --format=%cs 2>/dev/null || date +%F)
+MANPAGE := .build/plugins/GenerateManual/outputs/folio/folio.1
+manual: deps
+	$(SWIFT) package --disable-sandbox plugin generate-manual --configuration release --date $(MAN_DATE)
+
+# make install [PREFIX=/usr/local] [DESTDIR=]: the release binary, the bundled library in
+# PREFIX/share/folio, the .desktop file, hicolor icons drawn by Folio, bash/zsh/fish
+# completions and the man page; every file is listed in PREFIX/share/folio/install-manifest,
+# which make uninstall follows. (INSTALL_NEEDS= INSTALL_FOLIO=… installs a binary already
+# built, as the end-to-end test does.)
+PREFIX ?= /usr/local
+DESTDIR ?=
+INSTALL_NEEDS ?= build manual
+INSTALL_FOLIO ?= $(FOLIO)
+install: $(INSTALL_NEEDS)
+	PREFIX="$(PREFIX)" DESTDIR="$(DESTDIR)" FOLIO="$(INSTALL_FOLIO)" MANPAGE="$(MANPAGE)" scripts/install.sh install
+
+uninstall:
+	PREFIX="$(PREFIX)" DESTDIR="$(DESTDIR)" scripts/install.sh uninstall
 
 clean:
 	rm -rf .build
