@@ -84,11 +84,14 @@ PREFIX ?= /usr/local
 DESTDIR ?=
 INSTALL_NEEDS ?= build manual
 INSTALL_FOLIO ?= $(FOLIO)
+# Only the copying runs under sudo, and only when the destination is not writable.
+AS_OWNER = d="$(DESTDIR)$(PREFIX)"; while [ ! -e "$$d" ]; do d=$$(dirname "$$d"); done; \
+	[ -w "$$d" ] || as="$(SUDO)"
 install: $(INSTALL_NEEDS)
-	PREFIX="$(PREFIX)" DESTDIR="$(DESTDIR)" FOLIO="$(INSTALL_FOLIO)" MANPAGE="$(MANPAGE)" scripts/install.sh install
+	@$(AS_OWNER); $$as env PREFIX="$(PREFIX)" DESTDIR="$(DESTDIR)" FOLIO="$(INSTALL_FOLIO)" MANPAGE="$(MANPAGE)" scripts/install.sh install
 
 uninstall:
-	PREFIX="$(PREFIX)" DESTDIR="$(DESTDIR)" scripts/install.sh uninstall
+	@$(AS_OWNER); $$as env PREFIX="$(PREFIX)" DESTDIR="$(DESTDIR)" scripts/install.sh uninstall
 
 clean:
 	rm -rf .build

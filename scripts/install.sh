@@ -12,7 +12,7 @@
 # swift-argument-parser's generate-manual plugin), ASSETS (the bundled library's folder).
 # Exit codes as folio's: 2 for bad input (a relative PREFIX, a missing binary or man page,
 # a manifest naming a path outside PREFIX).
-set -euo pipefail
+set -Eeuo pipefail
 
 PREFIX=${PREFIX:-/usr/local}
 DESTDIR=${DESTDIR:-}
@@ -125,7 +125,8 @@ install_all() {
   [ -f "$ASSETS/Books.plist" ] || fail "$ASSETS/Books.plist: the bundled library is missing."
   # A second install replaces the first, file for file.
   if [ -f "$manifest" ]; then uninstall >/dev/null; fi
-  trap 'write_manifest; echo "install: failed part-way; make uninstall removes what was installed." >&2' ERR
+  scratch=$(mktemp -d)
+  trap 'rm -rf "$scratch"; write_manifest; echo "install: failed part-way; make uninstall removes what was installed." >&2' ERR
 
   # DESTDIR is the packager's staging root: made if missing, never listed.
   if [ -n "$DESTDIR" ]; then mkdir -p "$DESTDIR"; fi
@@ -138,9 +139,7 @@ install_all() {
     put "$file" "$PREFIX/share/folio/${file#"$ASSETS"/}" 644
   done < <(find "$ASSETS/Books" -type f -print0 | sort -z)
 
-  # Generated files are made in a scratch folder first, then installed like the others.
-  local scratch
-  scratch=$(mktemp -d)
+  # Generated files are made in the scratch folder first, then installed like the others.
   sed "s|@BINDIR@|$PREFIX/bin|g" data/folio.desktop.in >"$scratch/folio.desktop"
   put "$scratch/folio.desktop" "$PREFIX/share/applications/folio.desktop" 644
 
