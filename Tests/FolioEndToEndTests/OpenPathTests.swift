@@ -95,4 +95,43 @@ struct OpenPathTests {
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.contains("1 book, 5 pages, no problems."), "\(result.stderr)")
     }
+
+    /// `folio comic.cbz --page 4` in a real window under Xvfb: the book opens by itself and
+    /// comes to rest on the second spread.
+    @Test(.enabled(if: LiveWindowTests.tools, "needs Xvfb (installed by .ci/run)"))
+    func aComicOpensAtItsPageInARealWindow() throws {
+        let (dir, cbz) = try Self.comic()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let display = ":\(80 + Int(getpid() % 9))"
+        let xvfb = Process()
+        xvfb.executableURL = URL(fileURLWithPath: Folio.which("Xvfb")!)
+        xvfb.arguments = [display, "-screen", "0", "1280x800x24", "-nolisten", "tcp"]
+        xvfb.standardError = FileHandle.nullDevice
+        try xvfb.run()
+        defer { kill(xvfb.processIdentifier, SIGKILL); xvfb.waitUntilExit() }
+        let socket = "/tmp/.X11-unix/X\(display.dropFirst())"
+        for _ in 0..<50 where !FileManager.default.fileExists(atPath: socket) { usleep(100_000) }
+
+        let trace = dir.appendingPathComponent("live.jsonl")
+        let app = Process()
+        app.executableURL = URL(fileURLWithPath: Folio.executable)
+        app.arguments = [cbz.path, "--page", "4", "--size", "1000x700", "--trace", trace.path]
+        var env = ProcessInfo.processInfo.environment
+        env["DISPLAY"] = display
+        env.removeValue(forKey: "SDL_VIDEODRIVER")
+        app.environment = env
+        app.standardError = FileHandle.nullDevice
+        try app.run()
+        defer { if app.isRunning { kill(app.processIdentifier, SIGKILL); app.waitUntilExit() } }
+
+        let open = LiveWindowTests.waitFor(trace) { state in
+            state["transition"] is NSNull && state["stack"] as? [String] == ["shelf", "book"]
+        }
+        let state = try #require(open)
+        #expect(state["stack"] as? [String] == ["shelf", "book"])
+        let book = try #require(state["book"] as? [String: Any])
+        let size = try #require(state["size"] as? [Double])
+        #expect(book["offset"] as? Double == size[0], "\(book["offset"] ?? "nil") for a window \(size[0]) wide")
+        #expect(book["pageCount"] as? Double == 8)
+    }
 }
