@@ -61,4 +61,40 @@ import Testing
             }
         }
     }
+
+    /// The window's own loop: a drop waiting in SDL's queue when the viewer starts joins the
+    /// shelf and is centred, as its live trace shows; SDL_QUIT, pushed from another thread
+    /// a second later, ends the loop.
+    @Test func theLiveViewerTakesADrop() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("folio-drop-\(UUID().uuidString)")
+        let book = dir.appendingPathComponent("scans")
+        try FileManager.default.createDirectory(at: book, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let bmp = try #require(Data(base64Encoded: "Qk06AAAAAAAAADYAAAAoAAAAAQAAAAEAAAABABgAAAAAAAQAAAATCwAAEwsAAAAAAAAAAAAAoLTIAA=="))
+        try bmp.write(to: book.appendingPathComponent("1.bmp"))
+        try bmp.write(to: book.appendingPathComponent("2.bmp"))
+        let trace = dir.appendingPathComponent("live.jsonl")
+        var options = LiveViewer.Options()
+        options.width = 640
+        options.height = 400
+        options.tracePath = trace.path
+        let viewer = try LiveViewer(library: .synthetic(books: 3, pages: 4), options: options)
+        var drop = SDL_Event()
+        drop.type = SDL_DROPFILE.rawValue
+        drop.drop.file = SDL_strdup(book.path)
+        #expect(SDL_PushEvent(&drop) == 1)
+        let quitter = Thread {
+            Thread.sleep(forTimeInterval: 1.5)
+            var quit = SDL_Event()
+            quit.type = SDL_QUIT.rawValue
+            SDL_PushEvent(&quit)
+        }
+        quitter.start()
+        try viewer.run()
+        let lines = try String(contentsOf: trace, encoding: .utf8).split(separator: "\n")
+        let last = try #require(lines.last.flatMap { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] })
+        let shelf = try #require(last["shelf"] as? [String: Any])
+        #expect(shelf["centered"] as? Double == 3)
+        #expect((shelf["covers"] as? [[String: Any]])?.contains { $0["book"] as? Double == 3 } == true)
+    }
 }
