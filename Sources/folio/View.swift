@@ -19,6 +19,9 @@ struct View: ParsableCommand {
 
     func validate() throws {
         _ = try parseSize(size)
+        if path?.isEmpty == true {
+            throw ValidationError("PATH is empty; name a folder, a comic archive, an image or a Books.plist.")
+        }
         if path != nil, library.library != nil {
             throw ValidationError("give the library as PATH or as --library PATH, not both.")
         }

@@ -75,6 +75,8 @@ struct OpenPathTests {
             (["--page", "2"], "needs one book"),
             ([cbz.path, "--library", cbz.path], "not both"),
             ([missing], "\(missing): no such file or folder."),
+            ([""], "PATH is empty"),
+            (["/dev/null"], "/dev/null: is not a regular file (a device); refused."),
             ([cbz.path, dir.path], "Unexpected argument"),
         ]
         for (arguments, expected) in cases {
