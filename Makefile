@@ -69,21 +69,25 @@ docs: build
 assets:
 	python3 Assets/generate.py
 
-# The man page, by swift-argument-parser's generate-manual plugin (into MANPAGE; offline).
+# The man page, by swift-argument-parser's generate-manual plugin (offline), made with the
+# binary make install copies: release, with the Swift runtime linked in statically so the
+# installed app runs without the toolchain, built in its own folder.
 MAN_DATE ?= $(shell git log -1 --format=%cs 2>/dev/null || date +%F)
-MANPAGE := .build/plugins/GenerateManual/outputs/folio/folio.1
+INSTALL_SCRATCH := .build-install
 manual: deps
-	$(SWIFT) package --disable-sandbox plugin generate-manual --configuration release --date $(MAN_DATE)
+	$(SWIFT) package --scratch-path $(INSTALL_SCRATCH) -Xswiftc -static-stdlib --disable-sandbox \
+	  plugin generate-manual --configuration release --date $(MAN_DATE)
 
-# make install [PREFIX=/usr/local] [DESTDIR=]: the release binary, the bundled library in
+# make install [PREFIX=/usr/local] [DESTDIR=]: the binary, the bundled library in
 # PREFIX/share/folio, the .desktop file, hicolor icons drawn by Folio, bash/zsh/fish
 # completions and the man page; every file is listed in PREFIX/share/folio/install-manifest,
-# which make uninstall follows. (INSTALL_NEEDS= INSTALL_FOLIO=… installs a binary already
-# built, as the end-to-end test does.)
+# which make uninstall follows. (INSTALL_NEEDS= INSTALL_FOLIO=… MANPAGE=… installs what is
+# already built, as the end-to-end test does.)
 PREFIX ?= /usr/local
 DESTDIR ?=
-INSTALL_NEEDS ?= build manual
-INSTALL_FOLIO ?= $(FOLIO)
+INSTALL_NEEDS ?= manual
+INSTALL_FOLIO ?= $(INSTALL_SCRATCH)/release/folio
+MANPAGE ?= $(INSTALL_SCRATCH)/plugins/GenerateManual/outputs/folio/folio.1
 # Only the copying runs under sudo, and only when the destination is not writable.
 AS_OWNER = d="$(DESTDIR)$(PREFIX)"; while [ ! -e "$$d" ]; do d=$$(dirname "$$d"); done; \
 	[ -w "$$d" ] || as="$(SUDO)"
@@ -94,4 +98,4 @@ uninstall:
 	@$(AS_OWNER); $$as env PREFIX="$(PREFIX)" DESTDIR="$(DESTDIR)" scripts/install.sh uninstall
 
 clean:
-	rm -rf .build
+	rm -rf .build .build-install

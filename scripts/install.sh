@@ -16,8 +16,8 @@ set -Eeuo pipefail
 
 PREFIX=${PREFIX:-/usr/local}
 DESTDIR=${DESTDIR:-}
-FOLIO=${FOLIO:-.build/release/folio}
-MANPAGE=${MANPAGE:-.build/plugins/GenerateManual/outputs/folio/folio.1}
+FOLIO=${FOLIO:-.build-install/release/folio}
+MANPAGE=${MANPAGE:-.build-install/plugins/GenerateManual/outputs/folio/folio.1}
 ASSETS=${ASSETS:-Assets}
 MANIFEST_PATH=share/folio/install-manifest
 # hicolor sizes, pixels a side.
@@ -120,7 +120,7 @@ write_manifest() {
 }
 
 install_all() {
-  [ -x "$FOLIO" ] || fail "$FOLIO: no such executable; build it first (make build)."
+  [ -x "$FOLIO" ] || fail "$FOLIO: no such executable; build it first (make manual)."
   [ -f "$MANPAGE" ] || fail "$MANPAGE: no such man page; make it first (make manual)."
   [ -f "$ASSETS/Books.plist" ] || fail "$ASSETS/Books.plist: the bundled library is missing."
   # A second install replaces the first, file for file.

@@ -42,7 +42,7 @@ struct InstallTests {
         let validator = try #require(Folio.which("desktop-file-validate"), "desktop-file-validate is in desktop-file-utils (make deps installs it)")
         let destdir = try Folio.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: destdir) }
-        let vars = ["DESTDIR=\(destdir.path)", "PREFIX=/usr", "INSTALL_NEEDS=", "INSTALL_FOLIO=\(Folio.executable)"]
+        let vars = ["DESTDIR=\(destdir.path)", "PREFIX=/usr", "INSTALL_NEEDS=", "INSTALL_FOLIO=\(Folio.executable)", "MANPAGE=\(Self.manpage.path)"]
         let install = try Self.make(["install"] + vars)
         #expect(install.status == 0, "\(install.stderr)")
 
