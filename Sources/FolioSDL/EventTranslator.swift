@@ -5,6 +5,7 @@ import FolioCore
 enum EventTranslator {
     enum Translated {
         case input(InputEvent)
+        case app(AppEvent)
         case quit
         /// The window's size or pixel density changed.
         case windowChanged
@@ -52,6 +53,14 @@ enum EventTranslator {
             case SDL_WINDOWEVENT_SIZE_CHANGED, SDL_WINDOWEVENT_RESIZED, SDL_WINDOWEVENT_DISPLAY_CHANGED: return .windowChanged
             default: return .none
             }
+        case SDL_DROPFILE, SDL_DROPTEXT:
+            // SDL hands over a copy of the path for us to free, whatever we do with it.
+            guard let file = event.drop.file else { return .none }
+            defer { SDL_free(file) }
+            guard SDL_EventType(event.type) == SDL_DROPFILE, strnlen(file, FolioApp.maxDropPathBytes + 1) <= FolioApp.maxDropPathBytes else {
+                return .none
+            }
+            return .app(.dropped(path: String(cString: file)))
         default:
             return .none
         }

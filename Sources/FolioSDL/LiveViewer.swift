@@ -22,6 +22,8 @@ public final class LiveViewer {
         /// is remembered).
         public var placeStore: PlaceStore?
         public var places: PlaceKeeper?
+        /// Open the first book at this display page (0 is the cover) as the window appears.
+        public var openAtPage: Int?
         public init() {}
     }
 
@@ -58,6 +60,11 @@ public final class LiveViewer {
         SDL_GetWindowSize(window, &w, &h)
         app = FolioApp(library: library, size: Size(width: Double(w), height: Double(h)), slowMotion: options.slowMotion,
                        places: options.places)
+        app.loadDropped = { path in
+            var result = try LibraryLoader.load(path, documents: VipsDocumentInspector())
+            result.library = BookShapes.measured(result.library)
+            return result
+        }
         if let path = options.tracePath {
             guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path) else {
                 throw FolioError.badInput("\(path): cannot be written.")
@@ -115,6 +122,10 @@ public final class LiveViewer {
         syncSize()
         var event = SDL_Event()
         var drawn = false
+        if let page = options.openAtPage {
+            app.update(at: now())
+            app.open(book: 0, atPage: page, at: now())
+        }
         running: while true {
             // At rest, with the frame on screen final, sleep until an event arrives; while a
             // page texture is on its way, look again every frame; while anything moves,
@@ -133,11 +144,6 @@ public final class LiveViewer {
             renderer.draw(app.drawList(), prefetch: app.prefetchContents())
             SDL_RenderPresent(sdlRenderer)
             drawn = true
-            if options.exitAfterFirstFrame {
-                // Unbuffered, so a test reading the pipe sees it before the process exits.
-                FileHandle.standardOutput.write(Data("first-frame\n".utf8))
-                break
-            }
             if let trace {
                 let line = app.trace(frame: frame, t: now() - start)
                 // Only frames whose state changed, ignoring the frame number and time.
@@ -146,6 +152,11 @@ public final class LiveViewer {
                     lastTrace = state
                     trace.write(Data((line.serialized() + "\n").utf8))
                 }
+            }
+            if options.exitAfterFirstFrame {
+                // Unbuffered, so a test reading the pipe sees it before the process exits.
+                FileHandle.standardOutput.write(Data("first-frame\n".utf8))
+                break
             }
             frame += 1
         }
@@ -200,6 +211,9 @@ public final class LiveViewer {
                 return true
             }
             handle(input)
+        case .app(let appEvent):
+            for line in app.handle(appEvent, at: now()) { Console.warning(line) }
+            renderer.library = app.library
         case .none: break
         }
         return true

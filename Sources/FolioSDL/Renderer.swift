@@ -6,7 +6,9 @@ import FolioCore
 public final class Renderer {
     let sdlRenderer: OpaquePointer
     private let textures: TextureCache
-    private let library: Library
+    /// The live viewer hands over the grown library after a drop (books are only appended,
+    /// so every texture already made stays right).
+    var library: Library
     private var mesh = QuadMesh()
     private var backCovers = BackCoverColours()
     private var vertices: [SDL_Vertex] = []
@@ -51,7 +53,7 @@ public final class Renderer {
         }
         textures.beginFrame(wanted: wanted)
         let bg = list.background
-        SDL_SetRenderDrawColor(sdlRenderer, UInt8(bg.r * 255), UInt8(bg.g * 255), UInt8(bg.b * 255), 255)
+        SDL_SetRenderDrawColor(sdlRenderer, UInt8(bg.r * 255), UInt8(bg.g * 255), UInt8(bg.b * 255), UInt8(bg.a * 255))
         SDL_RenderClear(sdlRenderer)
         for layer in list.layers {
             draw(layer)
@@ -208,7 +210,7 @@ public final class Renderer {
     /// baseline for what drawing the pages must cost at least).
     public func drawFlat(_ list: DrawList) {
         let bg = list.background
-        SDL_SetRenderDrawColor(sdlRenderer, UInt8(bg.r * 255), UInt8(bg.g * 255), UInt8(bg.b * 255), 255)
+        SDL_SetRenderDrawColor(sdlRenderer, UInt8(bg.r * 255), UInt8(bg.g * 255), UInt8(bg.b * 255), UInt8(bg.a * 255))
         SDL_RenderClear(sdlRenderer)
         for layer in list.layers {
             guard let page = texture(for: layer) else { continue }

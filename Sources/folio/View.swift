@@ -7,7 +7,10 @@ import Foundation
 struct View: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Open the viewer window (the default command).")
 
+    @Argument(help: ArgumentHelp("What to open: a folder, a comic archive (.cbz, .cbr, .cb7, .cbt), an image (its folder opens as a book, at that image) or a Books.plist; the same as --library PATH.", valueName: "path"), completion: .file())
+    var path: String?
     @OptionGroup var library: LibraryOptions
+    @Option(help: "Open the book at this page (1 is the cover); PATH must be one book.") var page: Int?
     @Option(help: "Window size in points, WIDTHxHEIGHT.") var size = "1280x800"
     @Flag(help: "Run every animation 10x slower (toggle with S).") var slowMotion = false
     @Option(help: "Write the state trace live, one JSON line per changed frame.") var trace: String?
@@ -17,11 +20,32 @@ struct View: ParsableCommand {
 
     func validate() throws {
         _ = try parseSize(size)
+        if path?.isEmpty == true {
+            throw ValidationError("PATH is empty; name a folder, a comic archive, an image or a Books.plist.")
+        }
+        if path != nil, library.library != nil {
+            throw ValidationError("give the library as PATH or as --library PATH, not both.")
+        }
+        try check(page, "--page", 1...(LibraryLoader.maxPages + 1))
     }
 
     func run() throws {
-        let books = try library.load()
+        let loaded = try library.loadResult(path: path)
+        let books = loaded.library
         let size = try parseSize(size)
+        var openAtPage: Int?
+        if let page {
+            let source = path ?? library.library ?? "the bundled library"
+            guard books.books.count == 1 else {
+                throw FolioError.badInput("--page \(page) needs one book, and \(source) holds \(Console.count(books.books.count, "book")).")
+            }
+            // Pages as the reader counts them: the cover is 1.
+            let count = books.books[0].pages.count + 1
+            guard page <= count else {
+                throw FolioError.badInput("--page \(page) is outside 1…\(count): \(source) has \(Console.count(count, "page")).")
+            }
+            openAtPage = page - 1
+        }
         var options = LiveViewer.Options()
         options.width = Int(size.width)
         options.height = Int(size.height)
@@ -45,6 +69,7 @@ struct View: ParsableCommand {
             options.placeStore = store
             options.places = PlaceKeeper(places: remembered, fresh: unread, library: books)
         }
+        options.openAtPage = openAtPage
         let viewer: LiveViewer
         do {
             viewer = try LiveViewer(library: books, options: options)

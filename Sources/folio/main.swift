@@ -13,14 +13,15 @@ struct Folio: ParsableCommand {
 
         Exit codes: 0 success, \(FolioError.Exit.allCases.map { "\($0.rawValue) \($0.meaning)" }.joined(separator: ", ")).
         """,
-        subcommands: [View.self, Record.self, Bench.self, Validate.self],
+        version: FolioVersion.number,
+        subcommands: [View.self, Record.self, Bench.self, Validate.self, Icon.self],
         defaultSubcommand: View.self
     )
 }
 
 /// Options shared by every command that reads the library.
 struct LibraryOptions: ParsableArguments {
-    @Option(name: .long, help: "A Books.plist, a folder holding one, a folder of book folders, comic archives (.cbz, .cbr, .cb7, .cbt) and PDFs, one archive or PDF, one folder of images, or one image (default: the bundled library).")
+    @Option(name: .long, help: "A Books.plist, a folder holding one, a folder of book folders, comic archives (.cbz, .cbr, .cb7, .cbt) and PDFs, one archive or PDF, one folder of images, or one image (default: the bundled library).", completion: .file())
     var library: String?
 
     @Option(name: .customLong("cache-mb"), help: "Most megabytes of page textures kept in memory (default 256, or 128 when OpenGL runs on the CPU).")
@@ -38,8 +39,14 @@ struct LibraryOptions: ParsableArguments {
     /// Loads the library; problems with single files are warnings, an unreadable library
     /// exits with code 2.
     func load() throws -> Library {
+        try loadResult().library
+    }
+
+    /// Loads `path` (the view's PATH), else --library, else the bundled library, printing
+    /// the problems as warnings.
+    func loadResult(path given: String? = nil) throws -> LibraryLoader.Result {
         let path: String
-        if let library {
+        if let library = given ?? library {
             path = library
         } else {
             guard let bundled = BundledAssets.booksPlist() else {
@@ -49,7 +56,9 @@ struct LibraryOptions: ParsableArguments {
         }
         let result = try LibraryLoader.load(path, documents: VipsDocumentInspector())
         for problem in result.problems { Console.warning(problem.description) }
-        return BookShapes.measured(result.library)
+        var measured = result
+        measured.library = BookShapes.measured(result.library)
+        return measured
     }
 }
 

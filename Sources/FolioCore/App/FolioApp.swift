@@ -2,7 +2,8 @@
 /// out. The live loop and the recorder are two callers of `handle(_:at:)` and
 /// `update(at:)`; time is always passed in.
 public final class FolioApp: NavigationDelegate {
-    public let library: Library
+    /// The books on the shelf; a drop adds to them (`FolioApp+Drop.swift`).
+    public internal(set) var library: Library
     public private(set) var size: Size
     public let shelf: ShelfScene
     /// The book on the stack, or being opened or closed.
@@ -18,6 +19,9 @@ public final class FolioApp: NavigationDelegate {
     /// Where the reader left off (the live viewer's; nil for scripts and recordings, which
     /// never remember).
     public let places: PlaceKeeper?
+    /// Reads a file or folder dropped on the window; the live viewer hands in one that reads
+    /// PDFs and measures page shapes as start-up does.
+    public var loadDropped: (String) throws -> LibraryLoader.Result = { try LibraryLoader.load($0) }
     /// The help overlay, the hint, the page indicator's clock (`FolioApp+Text`).
     public internal(set) var onScreen = OnScreenText()
     /// Input is being captured (shown on screen); the live viewer sets it.
@@ -40,6 +44,8 @@ public final class FolioApp: NavigationDelegate {
     static let maxPendingKeys = 8
     /// Times pushes and pops and poses the scenes for them.
     private let animator = BookOpeningTransition()
+    /// A dropped book to centre once the shelf is on top and still.
+    var droppedBookToCentre: Int?
 
     /// Last time given to the app (real seconds) and the animation clock derived from it.
     public private(set) var time = 0.0
@@ -47,7 +53,7 @@ public final class FolioApp: NavigationDelegate {
     private var started = false
 
     /// What an empty shelf says.
-    public static let emptyHint = "No books here - start folio with --library PATH"
+    public static let emptyHint = "No books here. Folio reads Books.plist files, folders of images, comic archives, PDFs and images: drop one here, or start folio with PATH"
 
     /// Slow motion's factor, as the iOS Simulator's Slow Animations.
     public static let slowMotionFactor = 10.0
@@ -104,6 +110,7 @@ public final class FolioApp: NavigationDelegate {
         advance(to: time)
         if let phase = pinch.update(at: self.time) { pinchChanged(phase) }
         releaseHeldPinch()
+        centreDroppedBook()
     }
 
     // MARK: Input
@@ -208,14 +215,26 @@ public final class FolioApp: NavigationDelegate {
         }
     }
 
-    private func open(_ index: Int) {
+    /// Opens book `index` as Enter does, at the spread showing display page `page` (0 is the
+    /// cover; clamped to the book).
+    public func open(book index: Int, atPage page: Int, at time: Double) {
+        advance(to: time)
+        open(index, leaf: BookScene.leaf(showing: page))
+    }
+
+    private func open(_ index: Int, leaf: Int = 0) {
         guard navigation.transition == nil, library.books.indices.contains(index) else { return }
         shelf.settle(onBook: index)
         onScreen.noteOpened(at: time)
         let scene = BookScene(bookIndex: index, pageCount: library.books[index].displayPageCount, size: size,
                               pageShape: library.books[index].pageShape)
-        // A book read before opens straight at its spread (the left block turns as one).
-        if let spread = places?.spread(ofBook: index) { scene.settle(onLeaf: spread) }
+        // Opened at a page asked for, else where the reader left off (the left block turns
+        // as one), else at the cover.
+        if leaf > 0 {
+            scene.settle(onLeaf: leaf)
+        } else if let spread = places?.spread(ofBook: index) {
+            scene.settle(onLeaf: spread)
+        }
         book = scene
         navigation.push(scene, animated: true, at: animationTime)
     }

@@ -32,7 +32,8 @@ public final class BookScene: Scene {
         }
     }
 
-    /// Rests on leaf `leaf` (clamped) at once: a book opening at a remembered spread.
+    /// Rests on leaf `leaf` (clamped) at once: a book opening at a remembered spread or at
+    /// the page asked for.
     public func settle(onLeaf leaf: Int) {
         scroller.jump(to: Double(min(max(leaf, 0), max(layout.leafCount - 1, 0))) * layout.size.width)
     }
@@ -40,6 +41,12 @@ public final class BookScene: Scene {
     /// Turns to leaf `leaf` (clamped), gliding there.
     public func turn(toLeaf leaf: Int, at time: Double) {
         scroller.scroll(to: Double(leaf) * layout.size.width, at: time)
+    }
+
+    /// The leaf whose spread shows display page `page`: the first spread shows pages 1 and 2
+    /// (the cover, 0, opens to it), the second 3 and 4, and so on.
+    public static func leaf(showing page: Int) -> Int {
+        max(page - 1, 0) / 2
     }
 
     /// Drag distance to offset: a drag across both pages of the spread turns one leaf.

@@ -28,6 +28,16 @@ public final class ShelfScene: Scene {
         }
     }
 
+    /// Takes the books' cover shapes anew (a drop added some), keeping the shelf where it is.
+    public func setCoverShapes(_ shapes: [Size]) {
+        guard shapes.count != layout.bookCount || shapes != layout.coverShapes else { return }
+        layout = ShelfLayout(size: size, bookCount: shapes.count, coverShapes: shapes)
+        let layout = self.layout
+        scroller.relayout(range: layout.range, dimension: size.width, scale: 1) {
+            layout.snapTarget(rest: $0, velocity: 0)
+        }
+    }
+
     /// Centres book `index` by gliding there.
     public func scroll(toBook index: Int, at time: Double) {
         scroller.scroll(to: Double(index) * layout.stride, at: time)

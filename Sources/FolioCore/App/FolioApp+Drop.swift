@@ -1,0 +1,63 @@
+/// Dropping a file or folder on the window: what it holds joins the shelf and is centred.
+extension FolioApp {
+    /// Longest path a drop may name, bytes (Linux's PATH_MAX).
+    public static let maxDropPathBytes = 4096
+
+    /// Loads a dropped file or folder through the library loader (every form `--library`
+    /// takes), adds its books to the end of the shelf and centres the first; a book already
+    /// on the shelf is centred, not added twice. Returns the lines to warn with: the loader's
+    /// problems, or one sentence when nothing could be added. The shelf is left as it was
+    /// when the drop fails.
+    @discardableResult
+    public func handle(_ event: AppEvent, at time: Double) -> [String] {
+        update(at: time)
+        switch event {
+        case .dropped(let path):
+            return drop(path)
+        }
+    }
+
+    private func drop(_ path: String) -> [String] {
+        guard !path.isEmpty, path.utf8.count <= FolioApp.maxDropPathBytes, !path.utf8.contains(0) else {
+            return ["A dropped path was empty or longer than \(FolioApp.maxDropPathBytes) bytes; nothing was added."]
+        }
+        let result: LibraryLoader.Result
+        do {
+            result = try loadDropped(path)
+        } catch let error as FolioError {
+            return [error.message]
+        } catch {
+            return ["\(path): cannot be read; nothing was added."]
+        }
+        var lines = result.problems.map(\.description)
+        guard !result.library.books.isEmpty else {
+            lines.append("\(path): holds no books; nothing was added.")
+            return lines
+        }
+        var first: Int?
+        for book in result.library.books {
+            if let existing = library.books.firstIndex(of: book) {
+                first = first ?? existing
+                continue
+            }
+            guard library.books.count < LibraryLoader.maxBooks else {
+                lines.append("\(path): the shelf already holds \(LibraryLoader.maxBooks) books, the most it takes; the rest were not added.")
+                break
+            }
+            library.books.append(book)
+            first = first ?? library.books.count - 1
+        }
+        shelf.setCoverShapes(library.books.map(\.pageShape))
+        droppedBookToCentre = first
+        centreDroppedBook()
+        return lines
+    }
+
+    /// Glides the shelf to the dropped book once the shelf is on top with nothing running
+    /// (a drop on an open book waits for it to close).
+    func centreDroppedBook() {
+        guard let index = droppedBookToCentre, navigation.transition == nil, navigation.top === shelf else { return }
+        droppedBookToCentre = nil
+        shelf.scroll(toBook: index, at: animationTime)
+    }
+}

@@ -1,0 +1,120 @@
+import Foundation
+import Testing
+@testable import FolioCore
+
+/// Dropping a file or folder on the window: its books join the shelf through the library
+/// loader and the shelf glides to the first; a bad drop is one warning and changes nothing.
+struct DropTests {
+    /// A folder holding `comic.cbz` (three pages) and a folder book `scans` (two pages).
+    static func droppable() throws -> URL {
+        let dir = try LibraryFixtures.directory()
+        let image = LibraryFixtures.bmp(width: 4, height: 6)
+        try LibraryFixtures.zip([("1.bmp", image), ("2.bmp", image), ("3.bmp", image)], to: dir.appendingPathComponent("comic.cbz"))
+        let scans = dir.appendingPathComponent("scans")
+        try FileManager.default.createDirectory(at: scans, withIntermediateDirectories: true)
+        try LibraryFixtures.write(image, to: scans.appendingPathComponent("a.bmp"))
+        try LibraryFixtures.write(image, to: scans.appendingPathComponent("b.bmp"))
+        return dir
+    }
+
+    @Test func aDroppedArchiveJoinsTheShelfAndIsCentred() throws {
+        let dir = try Self.droppable()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let driver = AppDriver(books: 3)
+        let warnings = driver.app.handle(.dropped(path: dir.appendingPathComponent("comic.cbz").path), at: driver.now)
+        #expect(warnings.isEmpty)
+        #expect(driver.app.library.books.count == 4)
+        #expect(driver.app.library.books[3].title == "comic")
+        #expect(driver.app.shelf.layout.bookCount == 4)
+        driver.run(until: driver.now + 2)
+        #expect(driver.app.shelf.centeredIndex == 3)
+        #expect(driver.app.shelf.isAtRest)
+        // The new book opens like any other.
+        driver.send(.key(.return))
+        driver.run(until: driver.now + 2)
+        #expect(driver.app.book?.bookIndex == 3)
+        #expect(driver.app.book?.layout.pageCount == driver.app.library.books[3].displayPageCount)
+    }
+
+    @Test func aDroppedFolderAddsEachBookAndCentresTheFirst() throws {
+        let dir = try Self.droppable()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let driver = AppDriver(books: 2)
+        #expect(driver.app.handle(.dropped(path: dir.path), at: driver.now).isEmpty)
+        #expect(driver.app.library.books.map(\.title) == ["Book 1", "Book 2", "comic", "scans"])
+        driver.run(until: driver.now + 2)
+        #expect(driver.app.shelf.centeredIndex == 2)
+    }
+
+    @Test func aBookAlreadyOnTheShelfIsCentredNotAddedTwice() throws {
+        let dir = try Self.droppable()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let driver = AppDriver(books: 5)
+        let comic = dir.appendingPathComponent("comic.cbz").path
+        driver.app.handle(.dropped(path: comic), at: driver.now)
+        driver.send(.key(.home))
+        driver.run(until: driver.now + 2)
+        #expect(driver.app.shelf.centeredIndex == 0)
+        driver.app.handle(.dropped(path: comic), at: driver.now)
+        driver.run(until: driver.now + 2)
+        #expect(driver.app.library.books.count == 6)
+        #expect(driver.app.shelf.centeredIndex == 5)
+    }
+
+    @Test func anEmptyShelfTakesADrop() throws {
+        let dir = try Self.droppable()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let driver = AppDriver(books: 0)
+        #expect(driver.app.drawList().texts.contains { $0.text == FolioApp.emptyHint })
+        driver.app.handle(.dropped(path: dir.appendingPathComponent("scans").path), at: driver.now)
+        driver.run(until: driver.now + 1)
+        #expect(driver.app.library.books.count == 1)
+        #expect(!driver.app.drawList().texts.contains { $0.text == FolioApp.emptyHint })
+        #expect(driver.app.shelf.covers().map(\.book) == [0])
+    }
+
+    /// A drop on an open book waits: the shelf glides to it once the book has closed.
+    @Test func aDropOnAnOpenBookIsCentredAfterItCloses() throws {
+        let dir = try Self.droppable()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let driver = AppDriver(books: 3)
+        driver.send(.key(.return))
+        driver.run(until: driver.now + 2)
+        driver.app.handle(.dropped(path: dir.appendingPathComponent("comic.cbz").path), at: driver.now)
+        driver.run(until: driver.now + 1)
+        #expect(driver.app.book?.bookIndex == 0)
+        #expect(driver.app.navigation.scenes.count == 2)
+        #expect(driver.app.shelf.centeredIndex == 0)
+        driver.send(.key(.escape))
+        driver.run(until: driver.now + 3)
+        #expect(driver.app.navigation.scenes.count == 1)
+        #expect(driver.app.shelf.centeredIndex == 3)
+    }
+
+    /// Missing paths, a file that is no library, an archive with no images, a FIFO, an
+    /// overlong path: one sentence naming the path, and the shelf as it was.
+    @Test func aBadDropIsOneWarningAndChangesNothing() throws {
+        let dir = try LibraryFixtures.directory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let text = dir.appendingPathComponent("notes.txt")
+        try Data("not a library".utf8).write(to: text)
+        let empty = dir.appendingPathComponent("empty.cbz")
+        try LibraryFixtures.zip([("readme.txt", Data("x".utf8))], to: empty)
+        let fifo = dir.appendingPathComponent("pipe.cbz")
+        #expect(mkfifo(fifo.path, 0o600) == 0)
+        let missing = dir.appendingPathComponent("gone.cbz").path
+        let long = "/" + String(repeating: "a", count: FolioApp.maxDropPathBytes)
+        let driver = AppDriver(books: 3)
+        driver.send(.key(.right))
+        driver.run(until: driver.now + 2)
+        for path in [missing, text.path, empty.path, fifo.path, long, ""] {
+            let warnings = driver.app.handle(.dropped(path: path), at: driver.now)
+            #expect(warnings.count == 1, "\(path)")
+            if path.count > 1, path.count < 200 { #expect(warnings.first?.hasPrefix(path) == true, "\(warnings)") }
+            #expect(warnings.first?.hasSuffix(".") == true)
+            #expect(driver.app.library.books.count == 3)
+            driver.run(until: driver.now + 1)
+            #expect(driver.app.shelf.centeredIndex == 1)
+        }
+    }
+}

@@ -1,0 +1,26 @@
+import Foundation
+import Testing
+@testable import FolioCore
+
+/// `folio PATH --page N` and an image given as PATH open a book at a spread.
+struct OpenAtPageTests {
+    /// Display page → the spread that shows it: 1 and 2 on the first, 3 and 4 on the second;
+    /// the cover opens to the first.
+    @Test(arguments: [(0, 0), (1, 0), (2, 0), (3, 1), (4, 1), (5, 2), (-3, 0)])
+    func aPageLiesOnItsSpread(page: Int, leaf: Int) {
+        #expect(BookScene.leaf(showing: page) == leaf)
+    }
+
+    @Test(arguments: [(0, 0), (7, 3), (12, 5), (500, 6)])
+    func aBookOpensAtThePagesSpread(page: Int, leaf: Int) {
+        let driver = AppDriver(books: 3, pages: 12)
+        driver.app.open(book: 2, atPage: page, at: driver.now)
+        #expect(driver.app.transition?.operation == .push)
+        driver.run(until: driver.now + 2)
+        #expect(driver.app.navigation.scenes.count == 2)
+        #expect(driver.app.book?.bookIndex == 2)
+        // 12 pages, cover and back cover: 14 display pages, 7 leaves (the last is clamped to).
+        #expect(driver.app.book?.currentLeaf == min(leaf, 6))
+        #expect(driver.app.shelf.centeredIndex == 2)
+    }
+}

@@ -1,0 +1,139 @@
+import Foundation
+import Testing
+
+/// `folio PATH` opens what it names, `--page N` opens that book at a page, `--version`.
+@Suite(.serialized)
+struct OpenPathTests {
+    static let offscreen = ["SDL_VIDEODRIVER": "offscreen"]
+
+    /// A comic archive of six pages (the cover and five more) in a fresh folder, beside a
+    /// second book (a folder of images).
+    static func comic() throws -> (dir: URL, cbz: URL) {
+        let dir = try Folio.temporaryDirectory()
+        let pages = dir.appendingPathComponent("pages")
+        try FileManager.default.createDirectory(at: pages, withIntermediateDirectories: true)
+        for i in 1...6 {
+            try FileManager.default.copyItem(at: LibraryCommandTests.page, to: pages.appendingPathComponent("p\(i).jpg"))
+        }
+        let cbz = dir.appendingPathComponent("comic.cbz")
+        let zip = try Folio.runProcess("/usr/bin/python3", ["-m", "zipfile", "-c", cbz.path] + (1...6).map { pages.appendingPathComponent("p\($0).jpg").path })
+        try #require(zip.status == 0, "\(zip.stderr)")
+        return (dir, cbz)
+    }
+
+    @Test func versionPrintsOneLine() throws {
+        let result = try Folio.run(["--version"])
+        #expect(result.status == 0)
+        #expect(result.stdout.range(of: #"^\d+\.\d+\.\d+\n$"#, options: .regularExpression) != nil, "\(result.stdout)")
+    }
+
+    /// PATH as the only argument, with the view command named or not, is --library PATH.
+    @Test(arguments: [[String](), ["view"]])
+    func aPathOpensTheViewerOnIt(prefix: [String]) throws {
+        let (dir, cbz) = try Self.comic()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let trace = dir.appendingPathComponent("trace.jsonl")
+        let result = try Folio.run(prefix + [cbz.path, "--exit-after-first-frame", "--trace", trace.path], environment: Self.offscreen)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "first-frame\n")
+        let first = try #require(try Folio.trace(trace).first)
+        let shelf = try #require(first["shelf"] as? [String: Any])
+        #expect((shelf["covers"] as? [Any])?.count == 1)
+        #expect(first["stack"] as? [String] == ["shelf"])
+    }
+
+    /// --page N: the book opens as the window appears, on the spread showing page N (the
+    /// cover is page 1, so page 4 is display page 3, on the second spread).
+    @Test(arguments: [(1, 0), (3, 0), (4, 1), (5, 1)])
+    func pageOpensTheBookThere(page: Int, leaf: Int) throws {
+        let (dir, cbz) = try Self.comic()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let trace = dir.appendingPathComponent("trace.jsonl")
+        let result = try Folio.run([cbz.path, "--page", "\(page)", "--size", "800x500", "--exit-after-first-frame", "--trace", trace.path],
+                                   environment: Self.offscreen)
+        #expect(result.status == 0, "\(result.stderr)")
+        let first = try #require(try Folio.trace(trace).first)
+        let transition = try #require(first["transition"] as? [String: Any])
+        #expect(transition["operation"] as? String == "push")
+        let book = try #require(first["book"] as? [String: Any])
+        #expect(book["index"] as? Double == 0)
+        #expect(book["offset"] as? Double == Double(leaf * 800))
+    }
+
+    /// Every refusal is one sentence naming the flag or file, exit 2, before any window.
+    @Test func badPathsAndPagesExit2WithOneSentence() throws {
+        let (dir, cbz) = try Self.comic()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let missing = dir.appendingPathComponent("gone.cbz").path
+        let cases: [([String], String)] = [
+            ([cbz.path, "--page", "0"], "--page 0 is outside 1…"),
+            ([cbz.path, "--page", "-3"], "--page"),
+            ([cbz.path, "--page", "six"], "six"),
+            ([cbz.path, "--page", "99999999999999999999"], "--page"),
+            ([cbz.path, "--page", "7"], "--page 7 is outside 1…6: \(cbz.path) has 6 pages."),
+            ([dir.path, "--page", "2"], "--page 2 needs one book, and \(dir.path) holds 2 books."),
+            (["--page", "2"], "needs one book"),
+            ([cbz.path, "--library", cbz.path], "not both"),
+            ([missing], "\(missing): no such file or folder."),
+            ([""], "PATH is empty"),
+            (["/dev/null"], "/dev/null: is not a regular file (a device); refused."),
+            ([cbz.path, dir.path], "Unexpected argument"),
+        ]
+        for (arguments, expected) in cases {
+            let result = try Folio.run(arguments + ["--exit-after-first-frame"], environment: Self.offscreen)
+            #expect(result.status == 2, "\(arguments): \(result.stderr)")
+            #expect(result.stderr.hasPrefix("folio: "))
+            #expect(result.stderr.contains(expected), "\(arguments): \(result.stderr)")
+            #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+            #expect(result.stdout.isEmpty)
+        }
+    }
+
+    /// The subcommands still win over a path: `folio validate PATH` validates.
+    @Test func subcommandsStillWork() throws {
+        let (dir, cbz) = try Self.comic()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let result = try Folio.run(["validate", cbz.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("1 book, 5 pages, no problems."), "\(result.stderr)")
+    }
+
+    /// `folio comic.cbz --page 4` in a real window under Xvfb: the book opens by itself and
+    /// comes to rest on the second spread.
+    @Test(.enabled(if: LiveWindowTests.tools, "needs Xvfb (installed by .ci/run)"))
+    func aComicOpensAtItsPageInARealWindow() throws {
+        let (dir, cbz) = try Self.comic()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let display = ":\(80 + Int(getpid() % 9))"
+        let xvfb = Process()
+        xvfb.executableURL = URL(fileURLWithPath: Folio.which("Xvfb")!)
+        xvfb.arguments = [display, "-screen", "0", "1280x800x24", "-nolisten", "tcp"]
+        xvfb.standardError = FileHandle.nullDevice
+        try xvfb.run()
+        defer { kill(xvfb.processIdentifier, SIGKILL); xvfb.waitUntilExit() }
+        let socket = "/tmp/.X11-unix/X\(display.dropFirst())"
+        for _ in 0..<50 where !FileManager.default.fileExists(atPath: socket) { usleep(100_000) }
+
+        let trace = dir.appendingPathComponent("live.jsonl")
+        let app = Process()
+        app.executableURL = URL(fileURLWithPath: Folio.executable)
+        app.arguments = [cbz.path, "--page", "4", "--size", "1000x700", "--trace", trace.path]
+        var env = ProcessInfo.processInfo.environment
+        env["DISPLAY"] = display
+        env.removeValue(forKey: "SDL_VIDEODRIVER")
+        app.environment = env
+        app.standardError = FileHandle.nullDevice
+        try app.run()
+        defer { if app.isRunning { kill(app.processIdentifier, SIGKILL); app.waitUntilExit() } }
+
+        let open = LiveWindowTests.waitFor(trace) { state in
+            state["transition"] is NSNull && state["stack"] as? [String] == ["shelf", "book"]
+        }
+        let state = try #require(open)
+        #expect(state["stack"] as? [String] == ["shelf", "book"])
+        let book = try #require(state["book"] as? [String: Any])
+        let size = try #require(state["size"] as? [Double])
+        #expect(book["offset"] as? Double == size[0], "\(book["offset"] ?? "nil") for a window \(size[0]) wide")
+        #expect(book["pageCount"] as? Double == 8)
+    }
+}
