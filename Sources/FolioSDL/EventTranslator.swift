@@ -21,7 +21,9 @@ enum EventTranslator {
         return m
     }
 
-    static func translate(_ event: SDL_Event) -> Translated {
+    /// `windowSize`: the window's logical size, for touch positions (SDL gives them as
+    /// fractions of the window).
+    static func translate(_ event: SDL_Event, windowSize: Size = Size(width: 1, height: 1)) -> Translated {
         switch SDL_EventType(event.type) {
         case SDL_QUIT:
             return .quit
@@ -47,6 +49,13 @@ enum EventTranslator {
             return .input(.pointerUp(Point(x: Double(event.button.x), y: Double(event.button.y))))
         case SDL_MOUSEMOTION:
             return .input(.pointerMoved(Point(x: Double(event.motion.x), y: Double(event.motion.y))))
+        case SDL_FINGERDOWN, SDL_FINGERMOTION, SDL_FINGERUP:
+            let phase: TouchPhase = event.type == SDL_FINGERDOWN.rawValue ? .down : event.type == SDL_FINGERUP.rawValue ? .up : .move
+            let x = Double(event.tfinger.x), y = Double(event.tfinger.y)
+            guard x.isFinite, y.isFinite else { return .none }
+            // Finger ids are the driver's; kept small and non-negative, as scripts take them.
+            let finger = Int(truncatingIfNeeded: event.tfinger.fingerId) & InputScript.maxFinger
+            return .input(.touch(phase, finger: finger, at: Point(x: clamp(x, 0, 1) * windowSize.width, y: clamp(y, 0, 1) * windowSize.height)))
         case SDL_WINDOWEVENT:
             switch SDL_WindowEventID(UInt32(event.window.event)) {
             case SDL_WINDOWEVENT_LEAVE: return .input(.pointerLeft)

@@ -43,6 +43,9 @@ public final class LiveViewer {
         try SDLVideo.start(headless: false)
         let flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue | SDL_WINDOW_SHOWN.rawValue
         let centered = Int32(0x2FFF_0000)  // SDL_WINDOWPOS_CENTERED
+        // Touch arrives as finger events only (TouchTracker makes one finger the pointer),
+        // not also as SDL's synthesized mouse, which would drag while two fingers pinch.
+        SDL_SetHint(SDL_HINT_TOUCH_MOUSE_EVENTS, "0")
         guard let window = SDL_CreateWindow("Folio", centered, centered, Int32(options.width), Int32(options.height), flags) else {
             throw FolioError.sdl("The window could not be opened")
         }
@@ -202,7 +205,7 @@ public final class LiveViewer {
 
     /// False when the app should stop.
     private func dispatch(_ event: SDL_Event) -> Bool {
-        switch EventTranslator.translate(event) {
+        switch EventTranslator.translate(event, windowSize: app.size) {
         case .quit: return false
         case .windowChanged: syncSize()
         case .input(let input):

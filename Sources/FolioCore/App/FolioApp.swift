@@ -31,6 +31,7 @@ public final class FolioApp: NavigationDelegate {
     }
 
     private var pointer = PointerTracker()
+    private var touches = TouchTracker()
     private var pinch = PinchRecognizer()
     /// The interaction the wheel pinch drives.
     private var pinchInteraction: PercentDrivenInteraction?
@@ -105,10 +106,11 @@ public final class FolioApp: NavigationDelegate {
         }
     }
 
-    /// Advances every animation to `time` and ends an idle pinch.
+    /// Advances every animation to `time` and ends an idle wheel pinch (a touchscreen pinch
+    /// lasts while its fingers are down, moving or not).
     public func update(at time: Double) {
         advance(to: time)
-        if let phase = pinch.update(at: self.time) { pinchChanged(phase) }
+        if !touches.isPinching, let phase = pinch.update(at: self.time) { pinchChanged(phase) }
         releaseHeldPinch()
         centreDroppedBook()
     }
@@ -144,6 +146,20 @@ public final class FolioApp: NavigationDelegate {
             for gesture in gestures { route(.pointer(gesture)) }
         case .pointerLeft:
             if let phase = pinch.pointerLeft() { pinchChanged(phase) }
+        case .touch(let phase, let finger, let point):
+            for output in touches.handle(phase, finger: finger, at: point, windowSize: size) {
+                switch output {
+                case .pointer(let event):
+                    handle(event, at: time)
+                case .cancelPointer:
+                    let gestures = pointer.cancel()
+                    if navigation.transition == nil { for gesture in gestures { route(.pointer(gesture)) } }
+                case .pinch(let dy):
+                    pinchChanged(pinch.wheel(dy: dy, at: self.time))
+                case .pinchEnded:
+                    if let phase = pinch.pointerLeft() { pinchChanged(phase) }
+                }
+            }
         }
     }
 

@@ -1,6 +1,7 @@
 /// The list of keys (`?` or F1): a dimmed window with every row of `KeyBindings` (the same
 /// table `--help` and the README show), laid out for the window size. Where one column would
-/// need text under `minimumSize` points, the groups flow into two columns.
+/// need text under 12 points, the lines flow into two columns, or three where two would need
+/// text under `minimumSize`.
 public struct HelpOverlay: Equatable, Sendable {
     /// The window size it is laid out for, points.
     public var size: Size
@@ -52,28 +53,43 @@ public struct HelpOverlay: Equatable, Sendable {
         let u = size.layoutUnit
         let margin = max(24 * u, 6)
         let usable = max(size.height - 2 * margin, 1)
-        // Lines in one column, and in the taller of two: split at half, never right after a
-        // heading (a group may go on in the second column, under its rows).
         let flat = Array(groups.joined())
         let total = flat.count
-        var first = (total + 1) / 2
-        if first > 0, first < total, case .heading = flat[first - 1] { first -= 1 }
-        let twoTall = max(first, total - first)
         func fit(_ count: Int) -> Double { usable / (Double(count + 2) * lineFactor) }
-        let oneColumn = min(baseSize * max(u, 1), fit(total))
-        let columns = oneColumn >= 12 || groups.count < 2 ? 1 : 2
-        let textSize = max(columns == 1 ? oneColumn : min(baseSize * max(u, 1), fit(twoTall)), minimumSize)
-        let linesTall = Double((columns == 1 ? total : twoTall) + 2)
+        /// The lines split into `n` columns of nearly equal height, never right after a
+        /// heading (a group may go on in the next column, under its rows).
+        func split(_ n: Int) -> [[Line]] {
+            var columns: [[Line]] = []
+            var start = 0
+            for c in 0..<n {
+                var end = c == n - 1 ? total : min(total, start + (total - start + (n - c) - 1) / (n - c))
+                if end > start + 1, end < total, case .heading = flat[end - 1] { end -= 1 }
+                columns.append(Array(flat[start..<end]))
+                start = end
+            }
+            return columns.filter { !$0.isEmpty }
+        }
+        // One column while its text can be 12 points or more, else the fewest columns (up
+        // to three) whose text reaches the smallest size.
+        var columnLines = split(1)
+        if fit(total) < 12 && groups.count >= 2 {
+            columnLines = split(2)
+            let tallest = Double((columnLines.map(\.count).max() ?? 0) + 2)
+            if usable / (tallest * tightLineFactor) < minimumSize { columnLines = split(3) }
+        }
+        let columns = columnLines.count
+        let tallestCount = columnLines.map(\.count).max() ?? 0
+        let textSize = max(min(baseSize * max(u, 1), fit(tallestCount)), minimumSize)
+        let linesTall = Double(tallestCount + 2)
         let pitch = textSize * clamp(usable / (linesTall * textSize), tightLineFactor, lineFactor)
 
-        let panelWidth = min(size.width - 2 * margin, textSize * (columns == 1 ? 48 : 96))
+        let panelWidth = min(size.width - 2 * margin, textSize * 48 * Double(columns))
         let columnWidth = panelWidth / Double(columns)
         let left = (size.width - panelWidth) / 2
         let keyWidth = columnWidth * 0.42
         // Rows sit under their heading, indented less where space is short.
         let indent = textSize * (columns == 1 ? 1 : 0.5)
-        let columnLines = columns == 1 ? [flat] : [Array(flat[..<first]), Array(flat[first...])]
-        let tallest = Double((columnLines.map(\.count).max() ?? 0) + 2)
+        let tallest = linesTall
         let top = max(margin, (size.height - tallest * pitch) / 2) + pitch / 2
 
         var out = [TextLayer(title, size: textSize, weight: .bold, position: Point(x: size.width / 2, y: top),

@@ -12,4 +12,11 @@ public enum InputEvent: Equatable, Sendable {
     case pointerLeft
     /// The window's logical size changed.
     case resize(Size)
+    /// A finger on a touchscreen, at a window position in points (`TouchTracker` turns one
+    /// finger into the pointer and two into the pinch).
+    case touch(TouchPhase, finger: Int, at: Point)
+}
+
+public enum TouchPhase: String, Sendable, CaseIterable {
+    case down, move, up
 }

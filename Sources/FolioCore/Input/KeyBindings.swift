@@ -32,6 +32,8 @@ public enum KeyBindings {
         ("Sideways wheel, Shift+wheel", "scroll the shelf; turn pages in a book"),
         ("Drag", "scroll the shelf; in a book the leaf follows"),
         ("Click", "open the centred book, centre a side one; in a book, right half forward, left half back"),
+        ("Two fingers (touchscreen)", "pinch: spread to open the centred book, pinch in to close"),
+        ("One finger (touchscreen)", "tap and swipe as with the mouse"),
     ]
 
     /// The action `key` has in `context`, if any.

@@ -2,7 +2,7 @@
 /// from the user) spreads the fingers, wheel down pinches in. Every event carries SDL's
 /// `preciseY`: ±1 per notch of a notched wheel, fractions from high-resolution wheels and
 /// touchpads. A gesture begins with the first event and ends when the wheel has been idle
-/// for 0.25 s or the pointer leaves; what the end means is the app's rule (`FolioApp`).
+/// for 0.25 s or the pointer leaves (a touchscreen pinch: when a finger lifts); what the end means is the app's rule (`FolioApp`).
 public struct PinchRecognizer: Sendable {
     public enum Phase: Equatable, Sendable {
         /// The first event of a gesture, `dy` notches.
@@ -56,7 +56,7 @@ public struct PinchRecognizer: Sendable {
         return end()
     }
 
-    /// The pointer left the window: the gesture ends now.
+    /// The pointer left the window, or the pinching fingers lifted: the gesture ends now.
     public mutating func pointerLeft() -> Phase? {
         notches == nil ? nil : end()
     }

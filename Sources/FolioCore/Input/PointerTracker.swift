@@ -45,6 +45,14 @@ public struct PointerTracker: Sendable {
             return []
         }
     }
+
+    /// Ends the press without a click (a second finger turned a swipe into a pinch): a drag
+    /// in progress ends where it is, a press that has not moved is forgotten.
+    public mutating func cancel() -> [PointerGesture] {
+        defer { down = nil; last = nil; dragging = false }
+        guard dragging, let last else { return [] }
+        return [.dragEnded(last)]
+    }
 }
 
 @inline(__always)

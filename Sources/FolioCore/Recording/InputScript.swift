@@ -18,6 +18,8 @@ public struct InputScript: Equatable, Sendable {
         case move(Point)
         case up(Point)
         case leave
+        /// A finger on a touchscreen.
+        case touch(TouchPhase, finger: Int, Point)
     }
 
     public var size: Size
@@ -61,6 +63,8 @@ public struct InputScript: Equatable, Sendable {
     public static let maxDragSeconds = 60.0
     /// Largest wheel step either way.
     public static let maxWheelStep = 1000.0
+    /// Largest finger number a touch event may carry.
+    public static let maxFinger = (1 << 20) - 1
 
     /// Why `width`×`height` cannot be a window size, or nil when it can. The one definition
     /// for scripts and `--size`.
@@ -105,6 +109,7 @@ public struct InputScript: Equatable, Sendable {
             case .up(let q): return (t, .up(p(q)))
             case .drag(let a, let b, let d): return (t, .drag(from: p(a), to: p(b), duration: d))
             case .resize(let z): return (t, .resize(s(z)))
+            case .touch(let phase, let finger, let q): return (t, .touch(phase, finger: finger, p(q)))
             default: return (t, e)
             }
         }
@@ -229,6 +234,13 @@ private struct ScriptReader {
         case "move": return (t, .move(try point(item.x, item.y, "\(at) x, y")))
         case "up": return (t, .up(try point(item.x, item.y, "\(at) x, y")))
         case "leave": return (t, .leave)
+        case "touch":
+            guard let name = item.phase, let phase = TouchPhase(rawValue: name) else {
+                throw fail("\(at) has no phase down, move or up")
+            }
+            let finger = try number(item.finger, "\(at) finger", in: 0...Double(InputScript.maxFinger), default: 0)
+            guard finger == finger.rounded() else { throw fail("\(at) has a finger that is not a whole number") }
+            return (t, .touch(phase, finger: Int(finger), try point(item.x, item.y, "\(at) x, y")))
         case "drag":
             let from = try pair(item.from, "\(at) from")
             let to = try pair(item.to, "\(at) to")

@@ -31,6 +31,9 @@ public struct ScriptFile: Codable, Equatable, Sendable {
         public var duration: Double?
         /// `resize`: [width, height].
         public var size: [Double]?
+        /// `touch`: `down`, `move` or `up`, which finger (a whole number), and x, y.
+        public var phase: String?
+        public var finger: Double?
 
         public init(t: Double, type: String) {
             self.t = t
@@ -61,6 +64,10 @@ public struct ScriptFile: Codable, Equatable, Sendable {
             case .pointerMoved(let p): self = at("move", p)
             case .pointerUp(let p): self = at("up", p)
             case .pointerLeft: self.init(t: t, type: "leave")
+            case .touch(let phase, let finger, let p):
+                self = at("touch", p)
+                self.phase = phase.rawValue
+                self.finger = Double(finger)
             case .resize(let s):
                 self.init(t: t, type: "resize")
                 size = [s.width, s.height]

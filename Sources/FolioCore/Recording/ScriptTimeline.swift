@@ -75,6 +75,7 @@ public struct ScriptTimeline: Sequence, IteratorProtocol {
         case .move(let p): return (t, .pointerMoved(p))
         case .up(let p): return (t, .pointerUp(p))
         case .leave: return (t, .pointerLeft)
+        case .touch(let phase, let finger, let p): return (t, .touch(phase, finger: finger, at: p))
         case .resize(let s): return (t, .resize(s))
         case .drag(let from, let to, let duration):
             let d = duration.isNaN ? 0 : clamp(duration, 0, InputScript.maxDragSeconds)
