@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import FolioCore
 
@@ -69,6 +70,9 @@ import Testing
         s.run(until: 1)
         s.send(.key(.return))
         s.run(until: 2.5)
+        // The first opening is noted (the first-run hint is done with) and saved.
+        #expect(keeper.needsSaving && keeper.openedABook)
+        keeper.saved()
         for _ in 0..<3 { s.send(.key(.right)) }
         s.run(until: 4)
         #expect(!keeper.needsSaving, "nothing changes while reading")
@@ -124,5 +128,25 @@ import Testing
         s.send(.key(.return))
         s.run(until: 1.5)
         #expect(s.app.book?.currentLeaf == 0)
+    }
+
+    /// The first-run hint shows until a book is first opened with the state file, and not
+    /// in later runs; the state file says so, and older files without the field still read.
+    @Test func theFirstRunHintIsShownUntilABookIsFirstOpened() throws {
+        func hintShows(_ s: AppDriver) -> Bool {
+            s.app.drawList().texts.contains { $0.text == OnScreenText.hint && $0.opacity > 0 }
+        }
+        let keeper = Self.keeper()
+        let first = AppDriver(places: keeper)
+        #expect(hintShows(first))
+        first.send(.key(.return))
+        first.run(until: 2)
+        #expect(keeper.openedABook)
+        let reread = try Places.parse(keeper.places.encoded(), name: "places.json")
+        #expect(reread.openedABook)
+        #expect(!hintShows(AppDriver(places: Self.keeper(reread))))
+        // A file from before the field: the hint shows.
+        let old = Data(#"{"version":1,"centred":null,"books":[]}"#.utf8)
+        #expect(hintShows(AppDriver(places: Self.keeper(try Places.parse(old, name: "old.json")))))
     }
 }

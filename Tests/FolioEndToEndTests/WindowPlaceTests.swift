@@ -46,6 +46,22 @@ struct WindowPlaceTests {
         func screenshot(_ url: URL) throws {
             _ = try Folio.runProcess(Folio.which("import")!, ["-window", "root", url.path], environment: ["DISPLAY": display])
         }
+
+        /// A screenshot once the screen has settled: two taken 1.5 s apart agree (longer than
+        /// the page indicator's hold, so it has faded; at most 12 s of waiting, so a loaded
+        /// machine still finishes its animations and fades).
+        func settledScreenshot(_ url: URL) throws {
+            let previous = url.deletingPathExtension().appendingPathExtension("previous.png")
+            try screenshot(previous)
+            let deadline = Date().addingTimeInterval(12)
+            while true {
+                usleep(1_500_000)
+                try screenshot(url)
+                if try WindowPlaceTests.differingPixels(previous, url) == 0 || Date() > deadline { return }
+                try? FileManager.default.removeItem(at: previous)
+                try FileManager.default.copyItem(at: url, to: previous)
+            }
+        }
     }
 
     /// One run of the viewer on the desktop, with its own state folder.
@@ -167,13 +183,13 @@ struct WindowPlaceTests {
         let first = try Viewer(desktop, state: state, log: dir.appendingPathComponent("log1"))
         try first.key("Right", "Return")
         #expect(first.wait(for: "Tidepool — Folio") { first.title } == "Tidepool — Folio")
-        usleep(2_500_000)
+        usleep(1_000_000)
         let atStart = dir.appendingPathComponent("start.png")
-        try desktop.screenshot(atStart)
+        try desktop.settledScreenshot(atStart)
         try first.key("Right", "Right", "Right")
-        usleep(2_500_000)
+        usleep(1_000_000)
         let read = dir.appendingPathComponent("read.png")
-        try desktop.screenshot(read)
+        try desktop.settledScreenshot(read)
         try first.key("ctrl+q")
         #expect(first.exitStatus() == 0, "\(first.stderr)")
         #expect(!first.stderr.contains("warning"), "\(first.stderr)")
@@ -193,9 +209,9 @@ struct WindowPlaceTests {
         let second = try Viewer(desktop, state: state, log: dir.appendingPathComponent("log2"))
         try second.key("Return")
         #expect(second.wait(for: "Tidepool — Folio") { second.title } == "Tidepool — Folio")
-        usleep(2_500_000)
+        usleep(1_000_000)
         let again = dir.appendingPathComponent("again.png")
-        try desktop.screenshot(again)
+        try desktop.settledScreenshot(again)
         #expect(try Self.differingPixels(read, again) < 200, "the book opened where it was left")
         #expect(try Self.differingPixels(atStart, again) > 5000, "and not at its first spread")
         try second.key("q")

@@ -70,6 +70,8 @@ public final class FolioApp: NavigationDelegate {
         navigation = NavigationStack(root: shelf)
         navigation.delegate = self
         if let index = places?.centredBook(count: library.books.count) { shelf.settle(onBook: index) }
+        // The first-run hint shows until the first book is opened, ever (with a state file).
+        if places?.openedABook == true { onScreen.hintDismissedAt = -.greatestFiniteMagnitude }
     }
 
     public var transition: Transition? { navigation.transition }
@@ -242,6 +244,7 @@ public final class FolioApp: NavigationDelegate {
         guard navigation.transition == nil, library.books.indices.contains(index) else { return }
         shelf.settle(onBook: index)
         onScreen.noteOpened(at: time)
+        places?.rememberOpening()
         let scene = BookScene(bookIndex: index, pageCount: library.books[index].displayPageCount, size: size,
                               pageShape: library.books[index].pageShape)
         // Opened at a page asked for, else where the reader left off (the left block turns

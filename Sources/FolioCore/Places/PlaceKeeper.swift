@@ -53,6 +53,13 @@ public final class PlaceKeeper {
         update { $0.remember(spread: spread, of: key) }
     }
 
+    /// True once a book has been opened with this state (the first-run hint is then done).
+    public var openedABook: Bool { places.openedABook }
+
+    public func rememberOpening() {
+        update { $0.openedABook = true }
+    }
+
     public func remember(centred index: Int) {
         guard let key = key(ofBook: index) else { return }
         update { $0.centred = key }

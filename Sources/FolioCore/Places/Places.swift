@@ -2,7 +2,7 @@ import Foundation
 
 /// Where the reader left off: the last spread read in each book, most recent last, and the
 /// book centred on the shelf. A value; `PlaceStore` reads and writes it as JSON:
-/// `{"version":1, "centred":{"path":…,"size":…}, "books":[{"path":…,"size":…,"spread":3}, …]}`.
+/// `{"version":1, "opened":true, "centred":{"path":…,"size":…}, "books":[{"path":…,"size":…,"spread":3}, …]}`.
 public struct Places: Equatable, Sendable {
     public struct Entry: Equatable, Sendable {
         public var book: BookKey
@@ -13,6 +13,8 @@ public struct Places: Equatable, Sendable {
     /// Books remembered, oldest first.
     public private(set) var books: [Entry] = []
     public var centred: BookKey?
+    /// A book has been opened with this state file: the first-run hint is not shown again.
+    public var openedABook = false
 
     public init() {}
 
@@ -53,6 +55,8 @@ public struct Places: Equatable, Sendable {
         var version: Int
         var centred: Key?
         var books: [Book]
+        /// Absent in files written before it existed: false.
+        var opened: Bool?
     }
 
     /// Reads a state file's bytes. Throws a `FolioError.badInput` naming `name` and what is
@@ -74,6 +78,7 @@ public struct Places: Equatable, Sendable {
             return BookKey(path: path, size: size)
         }
         var places = Places()
+        places.openedABook = file.opened ?? false
         if let centred = file.centred { places.centred = try key(centred.path, centred.size, "the centred book") }
         for (index, book) in file.books.enumerated() {
             let key = try key(book.path, book.size, "book \(index)")
@@ -95,7 +100,7 @@ public struct Places: Equatable, Sendable {
         }
         let centred = self.centred.map { line(File.Key(path: $0.path, size: $0.size)) } ?? "null"
         var lines = books.map { line(File.Book(path: $0.book.path, size: $0.book.size, spread: $0.spread)) }
-        let head = "{\"version\":\(Places.version),\"centred\":\(centred),\"books\":["
+        let head = "{\"version\":\(Places.version),\"opened\":\(openedABook),\"centred\":\(centred),\"books\":["
         let tail = "]}\n"
         var total = head.utf8.count + tail.utf8.count + lines.reduce(0) { $0 + $1.utf8.count + 2 }
         while total > Places.maxBytes, !lines.isEmpty {
