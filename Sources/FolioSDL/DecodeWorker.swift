@@ -61,6 +61,10 @@ final class DecodeWorker {
     func stop() {
         guard let thread else { return }
         monitor.withLock { $0.stopping = true }
+        // The decode under way must finish before the thread can go; at the idle priority
+        // it decodes at, a busy machine would starve it and hold up quitting for seconds.
+        var param = sched_param()
+        pthread_setschedparam(thread, 0 /* SCHED_OTHER */, &param)
         pthread_join(thread, nil)
         self.thread = nil
         clear()

@@ -9,10 +9,13 @@ final class InputCapture {
     private let scriptSize: Size
     private var start: Double?
     private var events: [ScriptFile.Event] = []
+    /// Where the app was when the capture began, so the replay starts there.
+    private let startState: InputScript.Start?
 
-    init(path: String, size: Size) throws {
+    init(path: String, size: Size, start: InputScript.Start? = nil) throws {
         self.path = path
         scriptSize = size
+        startState = start
         guard FileManager.default.createFile(atPath: path, contents: nil) else {
             throw FolioError.outputFailed("\(path): cannot be written.")
         }
@@ -26,7 +29,7 @@ final class InputCapture {
 
     func close() throws {
         let file = ScriptFile(size: [scriptSize.width, scriptSize.height], fps: 60,
-                              duration: (events.last?.t ?? 0) + 1.5, events: events)
+                              duration: (events.last?.t ?? 0) + 1.5, events: events, start: startState.map(ScriptFile.Start.init))
         guard FileManager.default.createFile(atPath: path, contents: try file.encoded()) else {
             throw FolioError.outputFailed("\(path): cannot be written.")
         }

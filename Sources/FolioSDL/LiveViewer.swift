@@ -75,7 +75,7 @@ public final class LiveViewer {
             trace = handle
         }
         if let path = options.capturePath {
-            capture = try InputCapture(path: path, size: app.size)
+            capture = try InputCapture(path: path, size: app.size, start: app.captureStart)
             app.capturing = true
         }
     }
@@ -235,7 +235,7 @@ public final class LiveViewer {
         } else {
             let path = options.capturePath ?? "folio-capture-\(Int(Date().timeIntervalSince1970)).json"
             do {
-                capture = try InputCapture(path: path, size: app.size)
+                capture = try InputCapture(path: path, size: app.size, start: app.captureStart)
                 Console.note("folio: capturing input to \(path) (R stops)")
                 app.capturing = true
             } catch {

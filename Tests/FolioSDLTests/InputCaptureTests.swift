@@ -52,4 +52,50 @@ struct InputCaptureTests {
         #expect(replayed.book?.bookIndex == live.book?.bookIndex)
         #expect(abs((replayed.book?.offset ?? -1) - (live.book?.offset ?? -2)) < 1e-6)
     }
+
+    /// A capture begun with a book open at its fourth spread (R pressed mid-read) records
+    /// that state, and its replay starts there: the book open at once on that spread, a turn
+    /// taking it to the fifth.
+    @Test func aCaptureStartsWhereTheUserWas() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("capture-\(UUID().uuidString).json").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let size = Size(width: 1280, height: 800)
+        let library = Library.synthetic(books: 6, pages: 12)
+        let live = FolioApp(library: library, size: size)
+        var keys: [(t: Double, key: Key)] = [(0.1, .right), (0.2, .right), (1.0, .return), (2.5, .right), (2.6, .right), (2.7, .right)]
+        for frame in 0...300 {
+            let t = Double(frame) / 60
+            while let next = keys.first, next.t <= t {
+                live.handle(.key(next.key), at: next.t)
+                keys.removeFirst()
+            }
+            live.update(at: t)
+        }
+        #expect(live.book?.bookIndex == 2 && live.book?.currentLeaf == 3)
+        #expect(live.captureStart == InputScript.Start(centred: 2, book: 2, spread: 3))
+        let capture = try InputCapture(path: path, size: size, start: live.captureStart)
+        capture.record(.key(.right), at: 6, size: size)
+        try capture.close()
+
+        let script = try InputScript.load(path: path)
+        #expect(script.start == InputScript.Start(centred: 2, book: 2, spread: 3))
+        let replayed = FolioApp(library: library, size: size)
+        replayed.begin(at: try #require(script.start))
+        #expect(replayed.transition == nil && replayed.book?.bookIndex == 2 && replayed.book?.currentLeaf == 3)
+        #expect(replayed.shelf.centeredIndex == 2)
+        var player = ScriptPlayer(app: replayed, script: script, duration: 2)
+        while player.advance() != nil {}
+        #expect(replayed.book?.currentLeaf == 4)
+        // On the shelf: only the centred book is recorded, and a start names no book.
+        let shelf = FolioApp(library: library, size: size)
+        shelf.update(at: 0)
+        #expect(shelf.captureStart == InputScript.Start(centred: 0))
+    }
+
+    /// A script's start is checked like every field: whole numbers within the limits.
+    @Test(arguments: [#"{"start":{"centred":-1}}"#, #"{"start":{"book":1.5}}"#, #"{"start":{"spread":1e9}}"#,
+                      #"{"start":{"centred":10000}}"#])
+    func aBadStartIsRefused(text: String) {
+        #expect(throws: FolioError.self) { try InputScript.parse(Data(text.utf8), name: "s.json") }
+    }
 }

@@ -240,7 +240,23 @@ public final class FolioApp: NavigationDelegate {
         open(index, leaf: BookScene.leaf(showing: page))
     }
 
-    private func open(_ index: Int, leaf: Int = 0) {
+    /// Where a captured session began: the centred book and, when one was open, that book
+    /// at its spread, set at once (no animation), so the replay starts where the user was.
+    public func begin(at start: InputScript.Start) {
+        guard !library.books.isEmpty, navigation.scenes.count == 1, navigation.transition == nil else { return }
+        shelf.settle(onBook: min(max(start.centred, 0), library.books.count - 1))
+        guard let index = start.book else { return }
+        open(index, leaf: start.spread, animated: false)
+    }
+
+    /// The state a capture starts from (a book turning in or out counts as where it goes).
+    public var captureStart: InputScript.Start {
+        let opening = transition.map { $0.context.operation == .push } ?? (book != nil)
+        return InputScript.Start(centred: shelf.centeredIndex, book: opening ? book?.bookIndex : nil,
+                                 spread: opening ? (book?.currentLeaf ?? 0) : 0)
+    }
+
+    private func open(_ index: Int, leaf: Int = 0, animated: Bool = true) {
         guard navigation.transition == nil, library.books.indices.contains(index) else { return }
         shelf.settle(onBook: index)
         onScreen.noteOpened(at: time)
@@ -255,7 +271,7 @@ public final class FolioApp: NavigationDelegate {
             scene.settle(onLeaf: spread)
         }
         book = scene
-        navigation.push(scene, animated: true, at: animationTime)
+        navigation.push(scene, animated: animated, at: animationTime)
     }
 
     private func close() {

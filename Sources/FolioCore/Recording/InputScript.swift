@@ -26,9 +26,27 @@ public struct InputScript: Equatable, Sendable {
     public var fps: Double
     public var duration: Double
     public var events: [(t: Double, event: Event)]
+    /// Where the app starts (a capture records where the user was); nil: the first book on
+    /// the shelf.
+    public var start: Start?
+
+    /// The app's state when a capture began.
+    public struct Start: Equatable, Sendable {
+        public var centred: Int
+        /// The open book, if one was.
+        public var book: Int?
+        /// Its spread (leaf).
+        public var spread: Int
+
+        public init(centred: Int, book: Int? = nil, spread: Int = 0) {
+            self.centred = centred
+            self.book = book
+            self.spread = spread
+        }
+    }
 
     public static func == (a: InputScript, b: InputScript) -> Bool {
-        a.size == b.size && a.fps == b.fps && a.duration == b.duration
+        a.size == b.size && a.fps == b.fps && a.duration == b.duration && a.start == b.start
             && a.events.count == b.events.count
             && zip(a.events, b.events).allSatisfy { $0.t == $1.t && $0.event == $1.event }
     }
@@ -184,6 +202,18 @@ private struct ScriptReader {
         var script = InputScript(duration: 0, events: [])
         if let s = try size(file.size, "size") { script.size = s }
         script.fps = try number(file.fps, "fps", in: InputScript.fpsRange, default: script.fps)
+        if let start = file.start {
+            func whole(_ value: Double?, _ field: String, _ range: ClosedRange<Double>) throws -> Int? {
+                guard let value else { return nil }
+                let x = try number(value, "start \(field)", in: range, default: 0)
+                guard x == x.rounded() else { throw fail("start \(field) must be a whole number") }
+                return Int(x)
+            }
+            let books = 0...Double(LibraryLoader.maxBooks - 1)
+            script.start = InputScript.Start(centred: try whole(start.centred, "centred", books) ?? 0,
+                                 book: try whole(start.book, "book", books),
+                                 spread: try whole(start.spread, "spread", 0...Double(Places.maxSpread)) ?? 0)
+        }
         let list = file.events ?? []
         guard list.count <= InputScript.maxEvents else {
             throw fail("events holds \(list.count), more than the \(InputScript.maxEvents) allowed")

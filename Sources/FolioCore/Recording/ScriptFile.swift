@@ -9,6 +9,20 @@ public struct ScriptFile: Codable, Equatable, Sendable {
     public var fps: Double?
     public var duration: Double?
     public var events: [Event]?
+    /// Where the app starts: `{"centred": 2, "book": 2, "spread": 5}` (a capture writes it).
+    public var start: Start?
+
+    public struct Start: Codable, Equatable, Sendable {
+        public var centred: Double?
+        public var book: Double?
+        public var spread: Double?
+
+        public init(_ start: InputScript.Start) {
+            centred = Double(start.centred)
+            book = start.book.map(Double.init)
+            spread = start.book == nil ? nil : Double(start.spread)
+        }
+    }
 
     /// One event: `t`, `type`, and the fields of that type.
     public struct Event: Codable, Equatable, Sendable {
@@ -75,11 +89,12 @@ public struct ScriptFile: Codable, Equatable, Sendable {
         }
     }
 
-    public init(size: [Double]? = nil, fps: Double? = nil, duration: Double? = nil, events: [Event]? = nil) {
+    public init(size: [Double]? = nil, fps: Double? = nil, duration: Double? = nil, events: [Event]? = nil, start: Start? = nil) {
         self.size = size
         self.fps = fps
         self.duration = duration
         self.events = events
+        self.start = start
     }
 
     /// Compact JSON, keys in a fixed order, one event a line.
