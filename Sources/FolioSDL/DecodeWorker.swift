@@ -61,10 +61,6 @@ final class DecodeWorker {
     func stop() {
         guard let thread else { return }
         monitor.withLock { $0.stopping = true }
-        // The decode under way must finish before the thread can go; at the idle priority
-        // it decodes at, a busy machine would starve it and hold up quitting for seconds.
-        var param = sched_param()
-        pthread_setschedparam(thread, 0 /* SCHED_OTHER */, &param)
         pthread_join(thread, nil)
         self.thread = nil
         clear()
@@ -115,12 +111,11 @@ final class DecodeWorker {
     /// The thread's body: takes the most wanted job, decodes it without the lock, keeps the
     /// result unless it went stale meanwhile.
     private static func run(_ monitor: Monitor<State>, decode: Decode) {
-        // Below the frame loop: decoding takes only the CPU that drawing leaves idle
-        // (SCHED_IDLE), or failing that a low priority.
-        var param = sched_param()
-        if pthread_setschedparam(pthread_self(), 5 /* SCHED_IDLE */, &param) != 0 {
-            setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 19)  // Linux: 0 is this thread
-        }
+        // Below the frame loop, but never starved: nice 10 (on Linux, for this thread only)
+        // gives drawing about nine tenths of a core they share. SCHED_IDLE would run only on
+        // a machine otherwise idle, so any busy program elsewhere would hold pages back for
+        // seconds (and quitting, which waits for the decode under way).
+        setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
         while true {
             let taken = monitor.wait(until: { !$0.queue.isEmpty || $0.stopping }) { state, _ -> Job? in
                 guard !state.stopping else { return nil }
