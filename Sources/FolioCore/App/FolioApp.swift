@@ -46,6 +46,12 @@ public final class FolioApp: NavigationDelegate {
     private let animator = BookOpeningTransition()
     /// A dropped book to centre once the shelf is on top and still.
     var droppedBookToCentre: Int?
+    /// Where the pointer was last seen in the window (nil before it moves, or after it left).
+    var lastPointer: Point?
+    /// Holds a click in a book until it is clear it is not half a double-click.
+    var clicks = DoubleClickRecognizer()
+    /// The wheel gesture in progress zooms the open book rather than closing it (`FolioApp+Zoom`).
+    var pinchZooms = false
 
     /// Last time given to the app (real seconds) and the animation clock derived from it.
     public private(set) var time = 0.0
@@ -99,7 +105,7 @@ public final class FolioApp: NavigationDelegate {
             book = nil
         }
         if let book, navigation.transition == nil, navigation.top === book {
-            onScreen.noteSpread(book: book.bookIndex, leaf: book.currentLeaf, turning: !book.isAtRest, at: time)
+            onScreen.noteSpread(book: book.bookIndex, leaf: book.currentLeaf, turning: book.isTurning, at: time)
         } else {
             onScreen.noteClosed()
         }
@@ -110,6 +116,7 @@ public final class FolioApp: NavigationDelegate {
         advance(to: time)
         if let phase = pinch.update(at: self.time) { pinchChanged(phase) }
         releaseHeldPinch()
+        releaseHeldClick()
         centreDroppedBook()
     }
 
@@ -138,11 +145,13 @@ public final class FolioApp: NavigationDelegate {
             if vertical != 0 {
                 pinchChanged(pinch.wheel(dy: vertical, at: self.time))
             }
-        case .pointerDown, .pointerMoved, .pointerUp:
+        case .pointerDown(let p), .pointerMoved(let p), .pointerUp(let p):
+            lastPointer = p
             let gestures = pointer.handle(event)
             guard navigation.transition == nil else { return }
-            for gesture in gestures { route(.pointer(gesture)) }
+            for gesture in gestures { routePointer(gesture) }
         case .pointerLeft:
+            lastPointer = nil
             if let phase = pinch.pointerLeft() { pinchChanged(phase) }
         }
     }
@@ -188,6 +197,7 @@ public final class FolioApp: NavigationDelegate {
             }
             return
         }
+        if zoomKey(key) { return }
         route(.key(key, modifiers))
     }
 
@@ -200,7 +210,7 @@ public final class FolioApp: NavigationDelegate {
         for (key, modifiers) in keys { route(.key(key, modifiers)) }
     }
 
-    private func route(_ input: SceneInput) {
+    func route(_ input: SceneInput) {
         let request: SceneRequest?
         if let book, navigation.top === book {
             request = book.handle(input, at: animationTime)
@@ -241,6 +251,8 @@ public final class FolioApp: NavigationDelegate {
 
     private func close() {
         guard navigation.transition == nil, navigation.scenes.count > 1 else { return }
+        clicks.cancel()
+        book?.unzoom(at: animationTime)
         rememberPlace()
         navigation.pop(animated: true, at: animationTime)
     }
@@ -290,6 +302,11 @@ public final class FolioApp: NavigationDelegate {
             pinchInteraction = nil
             pinchHeldUntil = nil
             pinchHeading = 0
+            pinchZooms = zoomsWithWheel(dy)
+            if pinchZooms {
+                zoomWheel(dy)
+                return
+            }
             if let running = navigation.transition {
                 // Take hold of a running transition where it is; remember where it was going.
                 switch running.state {
@@ -309,11 +326,15 @@ public final class FolioApp: NavigationDelegate {
                 pinchInteraction = interaction
             }
             pinchChanged(.changed(dy: dy))
+        case .changed(let dy) where pinchZooms:
+            zoomWheel(dy)
         case .changed(let dy):
             guard let interaction = pinchInteraction, interaction.isActive,
                   let operation = interaction.operation,
                   case .interacting? = navigation.transition?.state else { return }
             interaction.update(interaction.percentComplete + FolioApp.wheelSign(operation) * dy * FolioApp.notchProgress)
+        case .ended where pinchZooms:
+            pinchZooms = false
         case .ended(let release):
             guard let interaction = pinchInteraction, interaction.isActive,
                   let operation = interaction.operation,
@@ -372,11 +393,11 @@ public final class FolioApp: NavigationDelegate {
         if let book, pose.showsBookBackground {
             list.background = BookScene.background
             list.appendSorted(book.layers(in: pose))
-            return list
+            return zoomed(list)
         }
         list.appendFlat(shelf.layers(in: pose))
         if let book { list.appendSorted(book.layers(in: pose)) }
-        return list
+        return zoomed(list)
     }
 
     /// True when nothing moves: no transition, no scrolling, no pinch, no text fading.
