@@ -22,6 +22,23 @@ public final class BookScene: Scene {
         zoom = BookZoom(window: size, spread: layout.spreadFrame)
     }
 
+    /// The open book as drawn now, unzoomed: the box around its pages' corners on screen
+    /// (pages lean towards the reader in perspective, and the fan of leaves shows beside
+    /// them), in window points. What the zoom keeps covering the window.
+    public var drawnBounds: Rect {
+        var low = Point(x: Double.infinity, y: Double.infinity), high = Point(x: -Double.infinity, y: -Double.infinity)
+        for layer in layers(in: .open) {
+            let w = layer.size.width, h = layer.size.height
+            for (x, y) in [(0, 0), (w, 0), (w, h), (0, h)] {
+                guard let p = layer.project(x: x, y: y) else { continue }
+                low = Point(x: min(low.x, p.x), y: min(low.y, p.y))
+                high = Point(x: max(high.x, p.x), y: max(high.y, p.y))
+            }
+        }
+        guard low.x < high.x, low.y < high.y else { return layout.spreadFrame }
+        return Rect(x: low.x, y: low.y, width: high.x - low.x, height: high.y - low.y)
+    }
+
     public var size: Size { layout.size }
     /// Offset, points: one window width per leaf.
     public var offset: Double { scroller.position }
@@ -37,7 +54,7 @@ public final class BookScene: Scene {
         scroller.relayout(range: layout.offsetRange, dimension: size.width, scale: size.width / old.size.width) {
             ($0 / size.width).rounded() * size.width
         }
-        zoom.relayout(window: size, spread: layout.spreadFrame)
+        zoom.relayout(window: size, spread: drawnBounds)
     }
 
     /// Rests on leaf `leaf` (clamped) at once: a book opening at a remembered spread or at
@@ -57,11 +74,13 @@ public final class BookScene: Scene {
 
     /// Multiplies the zoom by `factor` (clamped to 1…4) about window point `point`.
     public func magnify(by factor: Double, about point: Point, at time: Double) {
+        zoom.track(spread: drawnBounds)
         zoom.zoom(by: factor, about: point, at: time)
     }
 
     /// Zooms to `scale` about window point `point`.
     public func magnify(to scale: Double, about point: Point, at time: Double) {
+        zoom.track(spread: drawnBounds)
         zoom.zoom(to: scale, about: point, at: time)
     }
 

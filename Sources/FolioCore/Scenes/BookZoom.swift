@@ -15,7 +15,7 @@ public struct BookZoom: Equatable, Sendable {
     public static let duration = 0.25
     static let curve = TimingCurve(0, 0, 0.58, 1, duration: duration)
 
-    /// The window, and the spread in it unzoomed (window points).
+    /// The window, and the book as drawn in it unzoomed (window points).
     public private(set) var window: Size
     public private(set) var spread: Rect
     /// Where the zoom is going, and where it glides from.
@@ -59,6 +59,12 @@ public struct BookZoom: Equatable, Sendable {
     /// Glides back to the whole spread.
     public mutating func reset(at time: Double) {
         glide(to: .identity, at: time)
+    }
+
+    /// Takes the book's drawn bounds (they change as leaves turn); the zoom itself changes
+    /// with the next zoom or pan.
+    public mutating func track(spread newSpread: Rect) {
+        spread = newSpread
     }
 
     /// Moves the zoomed spread by `delta` window points at once (a drag), clamped.
