@@ -238,6 +238,56 @@ import Testing
         #expect(list.layers.allSatisfy { $0.screen.scale == BookZoom.stepFactor } && list.magnification == BookZoom.stepFactor)
     }
 
+    /// Zoomed pages are large: only the spread on screen is made ahead, no neighbours and no covers.
+    @Test func whileZoomedOnlyTheSpreadIsMadeAhead() throws {
+        let s = Self.openBook()
+        s.send(.key(.right))
+        s.run(until: s.now + 1)
+        let whole = s.app.prefetchContents()
+        #expect(whole.contains(.page(book: 0, page: 7)) && whole.contains(.cover(book: 1)))
+        s.send(.key(.equals))
+        s.run(until: s.now + 0.5)
+        #expect(s.app.prefetchContents() == [.page(book: 0, page: 3), .page(book: 0, page: 4)])
+        s.send(.key(.zero))
+        s.run(until: s.now + 0.5)
+        #expect(s.app.prefetchContents() == whole)
+    }
+
+    /// Random zooms, pans, clicks, double-clicks, page keys and resizes in the open book: at
+    /// every frame the zoom is within 1…4 and clamped once it rests; at the end all is still.
+    @Test(arguments: [1, 2, 3] as [UInt64])
+    func zoomStormsStayValid(seed: UInt64) throws {
+        let s = Self.openBook()
+        var g = SplitMix64(seed: seed)
+        var t = s.now
+        var events: [(t: Double, event: InputEvent)] = []
+        let sizes = [Size(width: 1280, height: 800), Size(width: 800, height: 600), Size(width: 320, height: 240)]
+        for _ in 0..<200 {
+            t += Double.random(in: 0...0.1, using: &g)
+            let p = Point(x: Double.random(in: 0...1280, using: &g), y: Double.random(in: 0...800, using: &g))
+            switch Int.random(in: 0..<10, using: &g) {
+            case 0...2: events.append((t, .wheel(dx: 0, dy: Bool.random(using: &g) ? 1 : -0.5)))
+            case 3: events.append((t, .key([.equals, .minus, .zero, .right, .left].randomElement(using: &g)!)))
+            case 4, 5:
+                events += [(t, .pointerMoved(p)), (t, .pointerDown(p)), (t + 0.03, .pointerMoved(Point(x: p.x + 300, y: p.y - 200))),
+                           (t + 0.06, .pointerUp(Point(x: p.x + 300, y: p.y - 200)))]
+                t += 0.06
+            case 6, 7: events += [(t, .pointerDown(p)), (t + 0.02, .pointerUp(p))]
+            case 8: events.append((t, .pointerMoved(p)))
+            default: events.append((t, .resize(sizes.randomElement(using: &g)!)))
+            }
+        }
+        s.run(until: t + 3, events: events) { _ in
+            guard let book = s.app.book, s.app.transition == nil else { return }
+            let z = book.zoom.current
+            #expect(z.scale >= 1 - 1e-9 && z.scale <= BookZoom.maxScale + 1e-9 && z.offset.x.isFinite && z.offset.y.isFinite)
+        }
+        if let book = s.app.book, s.app.transition == nil {
+            #expect(!book.zoom.isAnimating)
+            #expect(Self.isClamped(book.zoom.current, spread: book.zoom.spread, window: s.app.size))
+        }
+    }
+
     @Test func escapeWhileZoomedClosesTheBookAndTheZoomGoes() throws {
         let s = Self.openBook()
         let book = try #require(s.app.book)

@@ -400,9 +400,10 @@ public final class FolioApp: NavigationDelegate {
         return zoomed(list)
     }
 
-    /// True when nothing moves: no transition, no scrolling, no pinch, no text fading.
+    /// True when nothing moves: no transition, no scrolling, no pinch, no text fading, no
+    /// click held to see whether a second one comes.
     public var isAtRest: Bool {
-        navigation.transition == nil && !pinch.isActive && shelf.isAtRest && (book?.isAtRest ?? true)
+        navigation.transition == nil && !pinch.isActive && !clicks.isHolding && shelf.isAtRest && (book?.isAtRest ?? true)
             && !onScreen.isChanging(at: time)
     }
 }
@@ -410,12 +411,15 @@ public final class FolioApp: NavigationDelegate {
 extension FolioApp {
     /// Images to have ready next, most wanted first: the open book's pages within two
     /// spreads of the reader (nearest first), then the shelf's covers around the centre.
-    /// (What is on screen comes first anyway: the renderer asks for it as it draws.)
+    /// (What is on screen comes first anyway: the renderer asks for it as it draws.) While
+    /// the book is zoomed only its spread: pages are then made up to 4× larger, and a turn
+    /// shows the next spread whole.
     public func prefetchContents() -> [LayerContent] {
         var out: [LayerContent] = []
+        let zoomed = book?.zoom.isZoomed ?? false
         if let book {
             let leaf = book.currentLeaf
-            for distance in 0...2 {
+            for distance in 0...(zoomed ? 0 : 2) {
                 for l in Set([leaf + distance, leaf - distance]).sorted() where l >= 0 && l < book.layout.leafCount {
                     // A leaf's front is on the right; the spread shows the previous leaf's back.
                     for page in [2 * l + 1, 2 * l + 2] where page < book.layout.pageCount {
@@ -424,6 +428,7 @@ extension FolioApp {
                 }
             }
         }
+        guard !zoomed else { return out }
         let centre = shelf.centeredIndex
         for distance in 0...3 {
             for i in Set([centre - distance, centre + distance]).sorted() where library.books.indices.contains(i) {
