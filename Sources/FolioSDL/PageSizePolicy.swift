@@ -1,4 +1,7 @@
 import FolioCore
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The size page textures are made at: the drawn size capped by the renderer's largest
 /// texture, kept through small resizes so dragging a window's edge does not decode every
@@ -12,6 +15,16 @@ struct PageSizePolicy {
 
     init(maxTextureSide: Int32) {
         self.maxTextureSide = maxTextureSide
+    }
+
+    /// A zoomed book's pages are made larger in steps (1, 2, 4 times the window's page size,
+    /// whichever first covers `zoom`), so a zoom in asks for at most two redos; a page stays
+    /// within `maxPageBytes` (never below its unzoomed size).
+    static func magnification(zoom: Double, width: Double, height: Double, maxPageBytes: Int) -> Double {
+        guard zoom > 1 else { return 1 }
+        let step = min(4, pow(2, (log2(zoom) - 1e-9).rounded(.up)))
+        let fits = (Double(maxPageBytes) / max(width * height * 4, 1)).squareRoot()
+        return max(1, min(step, fits))
     }
 
     /// Takes the page size in pixels; true when the shape changed and textures made for the

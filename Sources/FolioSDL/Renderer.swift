@@ -37,13 +37,22 @@ public final class Renderer {
     public func configure(pixelScale: Double, windowSize: Size) {
         self.pixelScale = pixelScale
         let layout = BookLayout(size: windowSize, pageCount: 2)
-        textures.setPageSize(width: layout.pageSize.width * pixelScale, height: layout.pageSize.height * pixelScale,
-                             cornerRadius: layout.cornerRadius * pixelScale)
+        page = (layout.pageSize.width * pixelScale, layout.pageSize.height * pixelScale, layout.cornerRadius * pixelScale)
+        textures.setPageSize(width: page.width, height: page.height, cornerRadius: page.radius, zoom: magnification)
     }
+
+    /// The window's page in pixels, unzoomed, and the zoom the last draw list asked for.
+    private var page = (width: 0.0, height: 0.0, radius: 0.0)
+    private var magnification = 1.0
 
     /// Draws `list` into the current target (not presented). `prefetch` lists what to decode
     /// next, most wanted first (what is on screen, then the pages around the reader).
     public func draw(_ list: DrawList, prefetch: [LayerContent] = []) {
+        if list.magnification != magnification, page.width > 0 {
+            // A zoomed book: its pages are made larger, sharp at the size they are seen.
+            magnification = list.magnification
+            textures.setPageSize(width: page.width, height: page.height, cornerRadius: page.radius, zoom: magnification)
+        }
         var wanted: [TextureCache.Wanted] = []
         for content in list.layers.map(\.content) + prefetch {
             // A back cover is drawn in a colour, not from its image.

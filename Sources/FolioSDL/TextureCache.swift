@@ -45,6 +45,9 @@ final class TextureCache {
 
     /// Most bytes of textures kept.
     var budget: Int { store.budget }
+    /// Most bytes one zoomed page may take: a sixteenth of the budget, so the spread on
+    /// screen and the pages around it fit together.
+    var maxPageBytes: Int { store.budget / 16 }
     var byteCount: Int { store.byteCount }
 
     /// True when no decode is queued, running or waiting for its upload and no placeholder
@@ -52,10 +55,12 @@ final class TextureCache {
     var isSettled: Bool { !placeholders.madeAny && (worker?.isSettled ?? true) }
     var count: Int { store.count }
 
-    /// Adopts the page size in pixels (capped by the renderer's largest texture); textures
-    /// made for a very different size are redone, and drawn scaled until then.
-    func setPageSize(width: Double, height: Double, cornerRadius: Double) {
-        guard pageSize.adopt(width: width, height: height, cornerRadius: cornerRadius) else { return }
+    /// Adopts the page size in pixels (capped by the renderer's largest texture), made
+    /// larger for a zoomed book (up to 4×, each page within a sixteenth of the budget);
+    /// textures made for a very different size are redone, and drawn scaled until then.
+    func setPageSize(width: Double, height: Double, cornerRadius: Double, zoom: Double = 1) {
+        let m = PageSizePolicy.magnification(zoom: zoom, width: width, height: height, maxPageBytes: maxPageBytes)
+        guard pageSize.adopt(width: width * m, height: height * m, cornerRadius: cornerRadius * m) else { return }
         // Decodes for the old size are of no use any more; the store keeps its textures.
         worker?.clear()
     }

@@ -78,6 +78,36 @@ import Testing
         #expect(s.app.book?.currentLeaf == 1)
     }
 
+    /// In an open book, spreading two fingers zooms into the spread about the point between
+    /// them (the wheel's rule: a new gesture past fully open zooms).
+    @Test func spreadingTwoFingersInAnOpenBookZoomsAboutThem() {
+        let s = AppDriver()
+        s.send(.key(.return))
+        s.run(until: 1.5)
+        #expect(PinchTimelineTests.isOpen(s))
+        func at(_ d: Double) -> (Point, Point) { (Point(x: 700 - d / 2, y: 380), Point(x: 700 + d / 2, y: 380)) }
+        var events: Timeline = [(1.6, .touch(.down, finger: 1, at: at(100).0)), (1.6, .touch(.down, finger: 2, at: at(100).1))]
+        for k in 1...10 {
+            let (a, b) = at(100 + 20 * Double(k))
+            events += [(1.6 + 0.03 * Double(k), .touch(.move, finger: 1, at: a)), (1.6 + 0.03 * Double(k), .touch(.move, finger: 2, at: b))]
+        }
+        events += [(2.0, .touch(.up, finger: 1, at: at(300).0)), (2.0, .touch(.up, finger: 2, at: at(300).1))]
+        s.run(until: 3, events: events)
+        let zoom = s.app.book?.zoom.current ?? .identity
+        #expect(PinchTimelineTests.isOpen(s) && zoom.scale > 1.5)
+        // About the point between the fingers, as the wheel zooms about the pointer: the
+        // same magnification there gives the same view (the clamp included).
+        let wheel = AppDriver()
+        wheel.send(.key(.return))
+        wheel.run(until: 1.5)
+        wheel.run(until: 3, events: [(1.6, .pointerMoved(Point(x: 700, y: 380))),
+                                     (1.7, .wheel(dx: 0, dy: log(zoom.scale) / log(BookZoom.stepFactor)))])
+        let byWheel = wheel.app.book?.zoom.current ?? .identity
+        #expect(abs(byWheel.scale - zoom.scale) < 1e-6)
+        // (Within a few points: the pinch arrives as many small steps, the wheel as one.)
+        #expect(abs(byWheel.offset.x - zoom.offset.x) < 4 && abs(byWheel.offset.y - zoom.offset.y) < 4, "\(byWheel) vs \(zoom)")
+    }
+
     /// A second finger landing mid-swipe ends the swipe where it is (no tap, no stuck drag)
     /// and the two fingers pinch from there.
     @Test func aSecondFingerTurnsASwipeIntoAPinch() {
@@ -100,11 +130,11 @@ import Testing
         var t = TouchTracker()
         let size = Size(width: 1000, height: 500)
         #expect(t.handle(.down, finger: 1, at: Point(x: 0, y: 0), windowSize: size) == [.pointer(.pointerDown(Point(x: 0, y: 0)))])
-        #expect(t.handle(.down, finger: 2, at: Point(x: 0, y: 100), windowSize: size) == [.cancelPointer])
+        #expect(t.handle(.down, finger: 2, at: Point(x: 0, y: 100), windowSize: size) == [.cancelPointer, .pointer(.pointerMoved(Point(x: 0, y: 50)))])
         #expect(t.handle(.down, finger: 3, at: Point(x: 50, y: 50), windowSize: size).isEmpty)
         #expect(t.handle(.move, finger: 3, at: Point(x: 90, y: 50), windowSize: size).isEmpty)
         // 100 → 350 points apart is half of 500: four notches.
-        #expect(t.handle(.move, finger: 2, at: Point(x: 0, y: 350), windowSize: size) == [.pinch(dy: 4)])
+        #expect(t.handle(.move, finger: 2, at: Point(x: 0, y: 350), windowSize: size) == [.pointer(.pointerMoved(Point(x: 0, y: 175))), .pinch(dy: 4)])
         #expect(t.handle(.up, finger: 1, at: Point(x: 0, y: 0), windowSize: size) == [.pinchEnded])
         #expect(t.handle(.move, finger: 2, at: Point(x: 0, y: 300), windowSize: size).isEmpty)
         #expect(t.handle(.up, finger: 2, at: Point(x: 0, y: 300), windowSize: size).isEmpty)

@@ -44,8 +44,9 @@ import FolioTestFixtures
         #expect(LibraryValidator.check(Library(books: [book])).isEmpty)
     }
 
-    /// Page N comes out in page N's colour, at exactly the page's pixel size plus the margin.
-    @Test(arguments: [(0, 120, 188), (2, 362, 568), (4, 60, 94)])
+    /// Page N comes out in page N's colour, at exactly the page's pixel size plus the margin
+    /// (a zoomed book asks for pages up to four times larger).
+    @Test(arguments: [(0, 120, 188), (2, 362, 568), (4, 60, 94), (1, 1448, 2272)])  // the last: 4× zoomed
     func aPageRendersAtTheSizeItIsDrawn(page: Int, width: Int32, height: Int32) throws {
         let url = try Self.write(PDFFixture.document(pages: 5), "colours.pdf")
         defer { Self.remove(url) }

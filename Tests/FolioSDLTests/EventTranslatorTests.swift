@@ -3,7 +3,8 @@ import Testing
 @testable import FolioCore
 @testable import FolioSDL
 
-/// The help keys from SDL's events: "?" as typed text on any layout, F1 as a key.
+/// Keys from SDL's events: "?" as typed text on any layout, F1 as a key; the zoom keys by
+/// the names SDL gives them, the keypad's too.
 @Suite struct EventTranslatorTests {
     static func text(_ s: String) -> SDL_Event {
         var event = SDL_Event()
@@ -37,5 +38,18 @@ import Testing
         #expect(Self.key(of: Self.key(Int32(SDLK_F1.rawValue))) == .f1)
         #expect(Self.key(of: Self.key(Int32(SDLK_QUESTION.rawValue))) == nil)
         #expect(Self.key(of: Self.key(Int32(SDLK_SLASH.rawValue))) == nil)
+    }
+
+    @Test func theZoomKeysAreKnownByTheirSDLNames() {
+        let keys: [(SDL_KeyCode, Key)] = [
+            (SDLK_EQUALS, .equals), (SDLK_PLUS, .plus), (SDLK_MINUS, .minus), (SDLK_0, .zero),
+            (SDLK_KP_PLUS, .keypadPlus), (SDLK_KP_MINUS, .keypadMinus), (SDLK_KP_0, .keypadZero),
+        ]
+        for (code, key) in keys {
+            #expect(Self.key(of: Self.key(Int32(code.rawValue))) == key, "\(key)")
+        }
+        // Other digits and the keypad's other keys stay unknown.
+        #expect(Self.key(of: Self.key(Int32(SDLK_1.rawValue))) == nil)
+        #expect(Self.key(of: Self.key(Int32(SDLK_KP_1.rawValue))) == nil)
     }
 }

@@ -37,12 +37,23 @@ extension FolioApp {
                 }
                 return .object(members)
             }
-            bookJSON = .object([
+            var members: [(String, JSONValue)] = [
                 ("index", .number(Double(book.bookIndex))),
                 ("offset", .number(book.offset)),
                 ("pageCount", .number(Double(book.layout.pageCount))),
                 ("pages", .array(pages)),
-            ])
+            ]
+            // Only while zoomed, so traces of books seen whole stay as they were.
+            let zoom = book.zoom
+            if !zoom.current.isIdentity || !zoom.target.isIdentity {
+                members.append(("zoom", .object([
+                    ("scale", .number(zoom.current.scale)),
+                    ("x", .number(zoom.current.offset.x)),
+                    ("y", .number(zoom.current.offset.y)),
+                    ("target", .number(zoom.target.scale)),
+                ])))
+            }
+            bookJSON = .object(members)
         }
         return .object([
             ("frame", .number(Double(frame))),

@@ -47,6 +47,12 @@ public final class FolioApp: NavigationDelegate {
     private let animator = BookOpeningTransition()
     /// A dropped book to centre once the shelf is on top and still.
     var droppedBookToCentre: Int?
+    /// Where the pointer was last seen in the window (nil before it moves, or after it left).
+    var lastPointer: Point?
+    /// Holds a click in a book until it is clear it is not half a double-click.
+    var clicks = DoubleClickRecognizer()
+    /// The wheel gesture in progress zooms the open book rather than closing it (`FolioApp+Zoom`).
+    var pinchZooms = false
 
     /// Last time given to the app (real seconds) and the animation clock derived from it.
     public private(set) var time = 0.0
@@ -102,7 +108,7 @@ public final class FolioApp: NavigationDelegate {
             book = nil
         }
         if let book, navigation.transition == nil, navigation.top === book {
-            onScreen.noteSpread(book: book.bookIndex, leaf: book.currentLeaf, turning: !book.isAtRest, at: time)
+            onScreen.noteSpread(book: book.bookIndex, leaf: book.currentLeaf, turning: book.isTurning, at: time)
         } else {
             onScreen.noteClosed()
         }
@@ -114,6 +120,7 @@ public final class FolioApp: NavigationDelegate {
         advance(to: time)
         if !touches.isPinching, let phase = pinch.update(at: self.time) { pinchChanged(phase) }
         releaseHeldPinch()
+        releaseHeldClick()
         centreDroppedBook()
     }
 
@@ -142,11 +149,13 @@ public final class FolioApp: NavigationDelegate {
             if vertical != 0 {
                 pinchChanged(pinch.wheel(dy: vertical, at: self.time))
             }
-        case .pointerDown, .pointerMoved, .pointerUp:
+        case .pointerDown(let p), .pointerMoved(let p), .pointerUp(let p):
+            lastPointer = p
             let gestures = pointer.handle(event)
             guard navigation.transition == nil else { return }
-            for gesture in gestures { route(.pointer(gesture)) }
+            for gesture in gestures { routePointer(gesture) }
         case .pointerLeft:
+            lastPointer = nil
             if let phase = pinch.pointerLeft() { pinchChanged(phase) }
         case .touch(let phase, let finger, let point):
             for output in touches.handle(phase, finger: finger, at: point, windowSize: size) {
@@ -206,6 +215,7 @@ public final class FolioApp: NavigationDelegate {
             }
             return
         }
+        if zoomKey(key) { return }
         route(.key(key, modifiers))
     }
 
@@ -218,7 +228,7 @@ public final class FolioApp: NavigationDelegate {
         for (key, modifiers) in keys { route(.key(key, modifiers)) }
     }
 
-    private func route(_ input: SceneInput) {
+    func route(_ input: SceneInput) {
         let request: SceneRequest?
         if let book, navigation.top === book {
             request = book.handle(input, at: animationTime)
@@ -276,6 +286,8 @@ public final class FolioApp: NavigationDelegate {
 
     private func close() {
         guard navigation.transition == nil, navigation.scenes.count > 1 else { return }
+        clicks.cancel()
+        book?.unzoom(at: animationTime)
         rememberPlace()
         navigation.pop(animated: true, at: animationTime)
     }
@@ -325,6 +337,11 @@ public final class FolioApp: NavigationDelegate {
             pinchInteraction = nil
             pinchHeldUntil = nil
             pinchHeading = 0
+            pinchZooms = zoomsWithWheel(dy)
+            if pinchZooms {
+                zoomWheel(dy)
+                return
+            }
             if let running = navigation.transition {
                 // Take hold of a running transition where it is; remember where it was going.
                 switch running.state {
@@ -344,11 +361,15 @@ public final class FolioApp: NavigationDelegate {
                 pinchInteraction = interaction
             }
             pinchChanged(.changed(dy: dy))
+        case .changed(let dy) where pinchZooms:
+            zoomWheel(dy)
         case .changed(let dy):
             guard let interaction = pinchInteraction, interaction.isActive,
                   let operation = interaction.operation,
                   case .interacting? = navigation.transition?.state else { return }
             interaction.update(interaction.percentComplete + FolioApp.wheelSign(operation) * dy * FolioApp.notchProgress)
+        case .ended where pinchZooms:
+            pinchZooms = false
         case .ended(let release):
             guard let interaction = pinchInteraction, interaction.isActive,
                   let operation = interaction.operation,
@@ -407,16 +428,17 @@ public final class FolioApp: NavigationDelegate {
         if let book, pose.showsBookBackground {
             list.background = BookScene.background
             list.appendSorted(book.layers(in: pose))
-            return list
+            return zoomed(list)
         }
         list.appendFlat(shelf.layers(in: pose))
         if let book { list.appendSorted(book.layers(in: pose)) }
-        return list
+        return zoomed(list)
     }
 
-    /// True when nothing moves: no transition, no scrolling, no pinch, no text fading.
+    /// True when nothing moves: no transition, no scrolling, no pinch, no text fading, no
+    /// click held to see whether a second one comes.
     public var isAtRest: Bool {
-        navigation.transition == nil && !pinch.isActive && shelf.isAtRest && (book?.isAtRest ?? true)
+        navigation.transition == nil && !pinch.isActive && !clicks.isHolding && shelf.isAtRest && (book?.isAtRest ?? true)
             && !onScreen.isChanging(at: time)
     }
 }
@@ -424,12 +446,15 @@ public final class FolioApp: NavigationDelegate {
 extension FolioApp {
     /// Images to have ready next, most wanted first: the open book's pages within two
     /// spreads of the reader (nearest first), then the shelf's covers around the centre.
-    /// (What is on screen comes first anyway: the renderer asks for it as it draws.)
+    /// (What is on screen comes first anyway: the renderer asks for it as it draws.) While
+    /// the book is zoomed only its spread: pages are then made up to 4× larger, and a turn
+    /// shows the next spread whole.
     public func prefetchContents() -> [LayerContent] {
         var out: [LayerContent] = []
+        let zoomed = book?.zoom.isZoomed ?? false
         if let book {
             let leaf = book.currentLeaf
-            for distance in 0...2 {
+            for distance in 0...(zoomed ? 0 : 2) {
                 for l in Set([leaf + distance, leaf - distance]).sorted() where l >= 0 && l < book.layout.leafCount {
                     // A leaf's front is on the right; the spread shows the previous leaf's back.
                     for page in [2 * l + 1, 2 * l + 2] where page < book.layout.pageCount {
@@ -438,6 +463,7 @@ extension FolioApp {
                 }
             }
         }
+        guard !zoomed else { return out }
         let centre = shelf.centeredIndex
         for distance in 0...3 {
             for i in Set([centre - distance, centre + distance]).sorted() where library.books.indices.contains(i) {

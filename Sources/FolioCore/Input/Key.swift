@@ -7,4 +7,8 @@ public enum Key: String, CaseIterable, Sendable {
     case f11, f, q
     /// The help keys: "?" arrives as typed text, whatever the keyboard layout.
     case question = "?", f1
+    /// Zoom keys: "=" is also "+" with Shift (and Ctrl+= with Ctrl); "+" is a key of its own on
+    /// some layouts; then the keypad's.
+    case equals = "=", plus = "+", minus = "-", zero = "0"
+    case keypadPlus = "keypad +", keypadMinus = "keypad -", keypadZero = "keypad 0"
 }

@@ -9,4 +9,6 @@ public enum KeyAction: Sendable, Equatable {
     case fullscreen, leaveFullscreen
     /// Shows or hides the list of keys; `hideHelp` only hides it.
     case help, hideHelp
+    /// In a book: zoom in and out at the pointer, and back to the whole spread.
+    case zoomIn, zoomOut, zoomReset
 }

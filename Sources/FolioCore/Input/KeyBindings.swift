@@ -14,6 +14,9 @@ public enum KeyBindings {
         KeyBinding(keys: [.home], context: .book, action: .first, help: "first spread"),
         KeyBinding(keys: [.end], context: .book, action: .last, help: "last spread"),
         KeyBinding(keys: [.escape, .backspace], context: .book, action: .close, help: "close the book"),
+        KeyBinding(keys: [.equals, .plus, .keypadPlus], context: .book, action: .zoomIn, help: "zoom in at the pointer, up to 4x (also Ctrl+=)"),
+        KeyBinding(keys: [.minus, .keypadMinus], context: .book, action: .zoomOut, help: "zoom out (also Ctrl+-)"),
+        KeyBinding(keys: [.zero, .keypadZero], context: .book, action: .zoomReset, help: "the whole spread again (also Ctrl+0)"),
         KeyBinding(keys: [.return, .space], context: .transition, action: .steerOpen, help: "steer towards the open book"),
         KeyBinding(keys: [.escape, .backspace], context: .transition, action: .steerClose, help: "steer back towards the shelf"),
         KeyBinding(keys: [.s], context: .anywhere, action: .slowMotion, help: "slow motion on/off (10x slower)"),
@@ -27,13 +30,14 @@ public enum KeyBindings {
 
     /// Mouse and wheel input, described for `--help` and the README (handled by the pinch
     /// recognizer and the pointer tracker, not by key lookups).
-    public static let pointer: [(input: String, help: String)] = [
-        ("Wheel up/down, Ctrl+wheel", "pinch: up opens the centred book, down closes"),
-        ("Sideways wheel, Shift+wheel", "scroll the shelf; turn pages in a book"),
-        ("Drag", "scroll the shelf; in a book the leaf follows"),
-        ("Click", "open the centred book, centre a side one; in a book, right half forward, left half back"),
-        ("Two fingers (touchscreen)", "pinch: spread to open the centred book, pinch in to close"),
-        ("One finger (touchscreen)", "tap and swipe as with the mouse"),
+    public static let pointer: [(input: String, where: String, help: String)] = [
+        ("Wheel up/down, Ctrl+wheel", "shelf, book", "pinch: up opens the book and zooms in, down undoes it"),
+        ("Sideways wheel, Shift+wheel", "shelf, book", "scroll the shelf; turn pages in a book"),
+        ("Drag", "shelf, book", "scroll the shelf; in a book the leaf follows, or the zoomed spread pans"),
+        ("Click", "shelf, book", "open the centred book, centre a side one; in a book, right half forward, left half back"),
+        ("Double-click", "book", "in a book, zoom in at the pointer or back out"),
+        ("Two fingers (touchscreen)", "shelf, book", "pinch: spread to open the centred book, pinch in to close"),
+        ("One finger (touchscreen)", "shelf, book", "tap and swipe as with the mouse"),
     ]
 
     /// The action `key` has in `context`, if any.
@@ -91,7 +95,7 @@ public enum KeyBindings {
     public static var markdownTable: String {
         var lines = ["| Input | Where | What it does |", "|---|---|---|"]
         lines += all.map { "| \(names($0)) | \($0.context.rawValue) | \($0.help) |" }
-        lines += pointer.map { "| \($0.input) | shelf, book | \($0.help) |" }
+        lines += pointer.map { "| \($0.input) | \($0.where) | \($0.help) |" }
         return lines.joined(separator: "\n")
     }
 }

@@ -2,7 +2,8 @@
 /// swipe drags (the shelf scrolls, a leaf turns). Two fingers are the pinch: the change in
 /// their distance drives the same percent-driven interaction as the wheel, as a smooth
 /// stream (`PinchRecognizer`), spreading them by half the window's shorter side being worth
-/// a whole transition (four notches); lifting one ends the gesture at once. A second finger
+/// a whole transition (four notches); lifting one ends the gesture at once. The point between
+/// them moves the pointer (without a press), so a pinch in an open book zooms about it. A second finger
 /// landing mid-swipe ends the swipe where it is (never as a tap). Fingers beyond two are
 /// ignored, and after a pinch the remaining finger does nothing until every finger is up.
 public struct TouchTracker: Sendable {
@@ -45,7 +46,8 @@ public struct TouchTracker: Sendable {
                 let wasPointer = pointerFinger != nil
                 pointerFinger = nil
                 pair = (first, finger, distance(other, point))
-                return wasPointer ? [.cancelPointer] : []
+                // The point between the fingers is where a zoom centres.
+                return (wasPointer ? [.cancelPointer] : []) + [.pointer(.pointerMoved(midpoint(other, point)))]
             }
             return []
         case .move:
@@ -57,7 +59,7 @@ public struct TouchTracker: Sendable {
             pair = (p.a, p.b, d)
             let side = max(min(windowSize.width, windowSize.height), 1)
             let dy = (d - p.distance) / side * TouchTracker.notchesPerShortSide
-            return dy == 0 || !dy.isFinite ? [] : [.pinch(dy: dy)]
+            return dy == 0 || !dy.isFinite ? [] : [.pointer(.pointerMoved(midpoint(a, b))), .pinch(dy: dy)]
         case .up:
             guard fingers.removeValue(forKey: finger) != nil else { return [] }
             if finger == pointerFinger {
@@ -70,6 +72,10 @@ public struct TouchTracker: Sendable {
             }
             return []
         }
+    }
+
+    private func midpoint(_ a: Point, _ b: Point) -> Point {
+        Point(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2)
     }
 
     private func distance(_ a: Point, _ b: Point) -> Double {

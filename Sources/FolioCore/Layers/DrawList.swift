@@ -8,6 +8,9 @@ public struct DrawList: Sendable {
     public var texts: [TextLayer] = []
     /// The help overlay, drawn over everything else, or nil.
     public var help: HelpOverlay?
+    /// How much the layers are magnified on screen (a zoomed book), now or where the zoom is
+    /// going, whichever is more: the renderer makes page textures that much larger.
+    public var magnification = 1.0
 
     public init(background: RGBA, layers: [Layer] = []) {
         self.background = background

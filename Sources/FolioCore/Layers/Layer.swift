@@ -17,6 +17,8 @@ public struct Layer: Equatable, Sendable {
     public var shading: Shading?
     /// Breaks ties between coplanar layers: the higher draws on top.
     public var stackOrder: Int
+    /// The zoom, applied on screen after the projection (identity unless a book is zoomed).
+    public var screen: ScreenTransform = .identity
 
     public init(size: Size, position: Point, anchor: Point, transform: Transform3D = .identity,
                 opacity: Double = 1, content: LayerContent, side: PageSide, cornerRadius: Double,
@@ -42,7 +44,7 @@ public struct Layer: Equatable, Sendable {
     /// Window position of a local bounds point, or nil behind the eye.
     public func project(x: Double, y: Double) -> Point? {
         guard let p = transform.project(anchored(x, y)) else { return nil }
-        return Point(x: position.x + p.x, y: position.y + p.y)
+        return screen.apply(Point(x: position.x + p.x, y: position.y + p.y))
     }
 
     /// Depth of the bounds' centre after the transform (towards the viewer is positive).

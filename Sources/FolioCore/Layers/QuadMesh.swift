@@ -60,9 +60,10 @@ public struct QuadMesh: Sendable {
                 let p = m.apply(Vector3(x - ax, y - ay, 0))
                 let inv = 1 / max(p.w, 1e-9)
                 let shade = layer.shading.map { $0.alpha(at: clamp(x / w, 0, 1)) } ?? 0
+                let q = layer.screen.apply(Point(x: layer.position.x + p.x * inv, y: layer.position.y + p.y * inv))
                 vertices.append(MeshVertex(
-                    x: Float((layer.position.x + p.x * inv) * pixelScale),
-                    y: Float((layer.position.y + p.y * inv) * pixelScale),
+                    x: Float(q.x * pixelScale),
+                    y: Float(q.y * pixelScale),
                     u: Float((x - x0) / (x1 - x0)), v: v, shade: Float(shade)))
             }
         }

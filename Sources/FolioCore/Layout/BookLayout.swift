@@ -33,6 +33,11 @@ public struct BookLayout: Equatable, Sendable {
     public var cornerRadius: Double { PageGeometry.cornerRadius * unit }
     /// Where the spine's middle sits in the window.
     public var spine: Point { Point(x: size.width / 2, y: size.height / 2) }
+    /// The open spread lying flat, window points: a page either side of the spine.
+    public var spreadFrame: Rect {
+        Rect(x: spine.x - pageSize.width, y: spine.y - pageSize.height / 2,
+             width: 2 * pageSize.width, height: pageSize.height)
+    }
 
     /// Offsets at which paging rests: 0, W, 2W, … (one leaf each).
     public var offsetRange: ClosedRange<Double> { 0...(Double(max(leafCount - 1, 0)) * size.width) }

@@ -6,6 +6,10 @@ public final class BookScene: Scene {
     public private(set) var layout: BookLayout
     public private(set) var scroller: Scroller
     private var wheel = WheelStepper()
+    /// The zoom into the spread (identity: the whole spread).
+    public private(set) var zoom: BookZoom
+    /// The drag in progress pans the zoomed spread instead of turning the leaf.
+    private var panning = false
 
     public static let background = ShelfScene.background
     /// A release faster than this (offset points per second) turns to the next leaf.
@@ -15,12 +19,32 @@ public final class BookScene: Scene {
         self.bookIndex = bookIndex
         layout = BookLayout(size: size, pageCount: pageCount, pageShape: pageShape)
         scroller = Scroller(range: layout.offsetRange, dimension: size.width)
+        zoom = BookZoom(window: size, spread: layout.spreadFrame)
+    }
+
+    /// The open book as drawn now, unzoomed: the box around its pages' corners on screen
+    /// (pages lean towards the reader in perspective, and the fan of leaves shows beside
+    /// them), in window points. What the zoom keeps covering the window.
+    public var drawnBounds: Rect {
+        var low = Point(x: Double.infinity, y: Double.infinity), high = Point(x: -Double.infinity, y: -Double.infinity)
+        for layer in layers(in: .open) {
+            let w = layer.size.width, h = layer.size.height
+            for (x, y) in [(0, 0), (w, 0), (w, h), (0, h)] {
+                guard let p = layer.project(x: x, y: y) else { continue }
+                low = Point(x: min(low.x, p.x), y: min(low.y, p.y))
+                high = Point(x: max(high.x, p.x), y: max(high.y, p.y))
+            }
+        }
+        guard low.x < high.x, low.y < high.y else { return layout.spreadFrame }
+        return Rect(x: low.x, y: low.y, width: high.x - low.x, height: high.y - low.y)
     }
 
     public var size: Size { layout.size }
     /// Offset, points: one window width per leaf.
     public var offset: Double { scroller.position }
-    public var isAtRest: Bool { !scroller.isDragging && !scroller.isAnimating }
+    public var isAtRest: Bool { !isTurning && !zoom.isAnimating }
+    /// A leaf is moving (dragged or gliding).
+    public var isTurning: Bool { scroller.isDragging || scroller.isAnimating }
     /// The leaf the reader is at (its back on the left, the next leaf's front on the right).
     public var currentLeaf: Int { Int((scroller.target / layout.size.width).rounded()) }
 
@@ -30,6 +54,7 @@ public final class BookScene: Scene {
         scroller.relayout(range: layout.offsetRange, dimension: size.width, scale: size.width / old.size.width) {
             ($0 / size.width).rounded() * size.width
         }
+        zoom.relayout(window: size, spread: drawnBounds)
     }
 
     /// Rests on leaf `leaf` (clamped) at once: a book opening at a remembered spread or at
@@ -38,9 +63,30 @@ public final class BookScene: Scene {
         scroller.jump(to: Double(min(max(leaf, 0), max(layout.leafCount - 1, 0))) * layout.size.width)
     }
 
-    /// Turns to leaf `leaf` (clamped), gliding there.
+    /// Turns to leaf `leaf` (clamped), gliding there. A turn to another spread also glides
+    /// back to the whole spread: the zoom was about a place on this spread's pages.
     public func turn(toLeaf leaf: Int, at time: Double) {
+        if min(max(leaf, 0), max(layout.leafCount - 1, 0)) != currentLeaf { zoom.reset(at: time) }
         scroller.scroll(to: Double(leaf) * layout.size.width, at: time)
+    }
+
+    // MARK: Zoom
+
+    /// Multiplies the zoom by `factor` (clamped to 1…4) about window point `point`.
+    public func magnify(by factor: Double, about point: Point, at time: Double) {
+        zoom.track(spread: drawnBounds)
+        zoom.zoom(by: factor, about: point, at: time)
+    }
+
+    /// Zooms to `scale` about window point `point`.
+    public func magnify(to scale: Double, about point: Point, at time: Double) {
+        zoom.track(spread: drawnBounds)
+        zoom.zoom(to: scale, about: point, at: time)
+    }
+
+    /// Glides back to the whole spread.
+    public func unzoom(at time: Double) {
+        zoom.reset(at: time)
     }
 
     /// The leaf whose spread shows display page `page`: the first spread shows pages 1 and 2
@@ -69,11 +115,16 @@ public final class BookScene: Scene {
         case .pointer(let gesture):
             switch gesture {
             case .click(let point):
-                turn(toLeaf: currentLeaf + (point.x >= layout.spine.x ? 1 : -1), at: time)
+                // The half of the spread under the pointer, wherever the zoom has put it.
+                let x = zoom.current.unapply(point).x
+                turn(toLeaf: currentLeaf + (x >= layout.spine.x ? 1 : -1), at: time)
             case .dragBegan:
-                scroller.beginDrag(at: time)
+                panning = zoom.isZoomed
+                if !panning { scroller.beginDrag(at: time) }
             case .dragChanged(_, let delta):
-                scroller.drag(by: -delta.x * dragGain, at: time)
+                if panning { zoom.pan(by: delta) } else { scroller.drag(by: -delta.x * dragGain, at: time) }
+            case .dragEnded where panning:
+                panning = false
             case .dragEnded:
                 let width = layout.size.width
                 let here = scroller.position / width
@@ -91,6 +142,7 @@ public final class BookScene: Scene {
 
     public func update(at time: Double) {
         scroller.update(at: time)
+        zoom.update(at: time)
     }
 
     /// The pages to draw: those the open layout poses, plus the cover's leaf while the book

@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+
+/// Zoom in the real window under Xvfb, driven by xdotool and read from the live trace: a
+/// double-click zooms without turning, Ctrl+0 and Ctrl+= work as keys, the wheel zooms.
+@Suite(.serialized)
+struct ZoomWindowTests {
+    static func zoom(_ state: [String: Any]?) -> [String: Any]? {
+        (state?["book"] as? [String: Any])?["zoom"] as? [String: Any]
+    }
+
+    static func offset(_ state: [String: Any]?) -> Double? {
+        (state?["book"] as? [String: Any])?["offset"] as? Double
+    }
+
+    @Test(.enabled(if: LiveWindowTests.tools, "needs Xvfb, xdotool and ImageMagick (installed by .ci/run)"))
+    func aDoubleClickTheKeysAndTheWheelZoomTheOpenBook() throws {
+        let dir = try Folio.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let display = ":\(80 + Int(getpid() % 9))"
+        let xvfb = Process()
+        xvfb.executableURL = URL(fileURLWithPath: Folio.which("Xvfb")!)
+        xvfb.arguments = [display, "-screen", "0", "1280x800x24", "-nolisten", "tcp"]
+        xvfb.standardError = FileHandle.nullDevice
+        try xvfb.run()
+        defer { kill(xvfb.processIdentifier, SIGKILL); xvfb.waitUntilExit() }
+        let socket = "/tmp/.X11-unix/X\(display.dropFirst())"
+        for _ in 0..<50 where !FileManager.default.fileExists(atPath: socket) { usleep(100_000) }
+
+        let traceURL = dir.appendingPathComponent("live.jsonl")
+        let app = Process()
+        app.executableURL = URL(fileURLWithPath: Folio.executable)
+        app.arguments = ["--fresh", "--trace", traceURL.path]
+        var env = ProcessInfo.processInfo.environment
+        env["DISPLAY"] = display
+        env["XDG_STATE_HOME"] = dir.path
+        env.removeValue(forKey: "SDL_VIDEODRIVER")
+        app.environment = env
+        app.standardError = FileHandle.nullDevice
+        try app.run()
+        defer { if app.isRunning { kill(app.processIdentifier, SIGKILL) } }
+        let run = { (args: [String]) in try LiveWindowTests.xdotool(args, display: display) }
+
+        try #require(LiveWindowTests.waitFor(traceURL) { _ in true } != nil, "the viewer wrote no trace")
+        try run(["search", "--sync", "--name", "^Folio$", "windowfocus", "--sync"])
+        try run(["key", "Return"])
+        let opened = LiveWindowTests.waitFor(traceURL) { $0["stack"] as! [String] == ["shelf", "book"] && $0["transition"] is NSNull }
+        #expect(opened?["stack"] as? [String] == ["shelf", "book"])
+
+        // A double-click on the right page zooms to 2× there and turns no leaf.
+        try run(["mousemove", "800", "380", "click", "--repeat", "2", "--delay", "80", "1"])
+        let zoomed = LiveWindowTests.waitFor(traceURL) { (Self.zoom($0)?["scale"] as? Double) == 2 }
+        #expect(Self.zoom(zoomed)?["scale"] as? Double == 2)
+        usleep(600_000)
+        #expect(Self.offset(LiveWindowTests.lastState(traceURL)) == 0)
+
+        // Ctrl+0 goes back to the whole spread (the zoom leaves the trace); Ctrl+= zooms a step.
+        try run(["key", "ctrl+0"])
+        let whole = LiveWindowTests.waitFor(traceURL) { ($0["book"] as? [String: Any]).map { $0["zoom"] == nil } ?? false }
+        #expect(whole != nil && Self.zoom(whole) == nil)
+        try run(["key", "ctrl+equal"])
+        let step = LiveWindowTests.waitFor(traceURL) { abs(((Self.zoom($0)?["scale"] as? Double) ?? 0) - 2.0.squareRoot()) < 1e-6 }
+        #expect(Self.zoom(step) != nil)
+
+        // The wheel up zooms on, to 4× at most; the book stays open.
+        try run(["click", "--repeat", "6", "--delay", "30", "4"])
+        let four = LiveWindowTests.waitFor(traceURL) { (Self.zoom($0)?["scale"] as? Double) == 4 }
+        #expect(Self.zoom(four)?["scale"] as? Double == 4 && four?["stack"] as? [String] == ["shelf", "book"])
+
+        try run(["key", "q"])
+        let deadline = Date().addingTimeInterval(5)
+        while app.isRunning && Date() < deadline { usleep(100_000) }
+        #expect(!app.isRunning)
+    }
+}
