@@ -90,12 +90,7 @@ struct FileDescriptorIO {
     }
 
     func read(into buffer: UnsafeMutableRawBufferPointer) throws {
-        var done = 0
-        while done < buffer.count {
-            try wait(Int16(POLLIN))
-            let n = Glibc.read(fd, buffer.baseAddress! + done, buffer.count - done)
-            if n > 0 { done += n } else if n == 0 || errno != EINTR { throw Ended() }
-        }
+        try transfer(buffer.count, when: Int16(POLLIN)) { Glibc.read(fd, buffer.baseAddress! + $0, buffer.count - $0) }
     }
 
     func write(_ data: Data) throws {
@@ -103,10 +98,16 @@ struct FileDescriptorIO {
     }
 
     func write(_ buffer: UnsafeRawBufferPointer) throws {
+        try transfer(buffer.count, when: Int16(POLLOUT)) { Glibc.write(fd, buffer.baseAddress! + $0, buffer.count - $0) }
+    }
+
+    /// Moves `count` bytes by `step(done)` (a read or a write from offset `done`) as the
+    /// pipe becomes ready for `events`, retrying interrupted calls; the pipe ending throws.
+    private func transfer(_ count: Int, when events: Int16, _ step: (Int) -> Int) throws {
         var done = 0
-        while done < buffer.count {
-            try wait(Int16(POLLOUT))
-            let n = Glibc.write(fd, buffer.baseAddress! + done, buffer.count - done)
+        while done < count {
+            try wait(events)
+            let n = step(done)
             if n > 0 { done += n } else if n == 0 || errno != EINTR { throw Ended() }
         }
     }

@@ -30,29 +30,13 @@ struct LiveWindowTests {
     func windowOpensABookFromKeysAndClicks() throws {
         let dir = try Folio.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let display = ":\(90 + Int(getpid() % 9))"
-        let xvfb = Process()
-        xvfb.executableURL = URL(fileURLWithPath: Folio.which("Xvfb")!)
-        xvfb.arguments = [display, "-screen", "0", "1280x800x24", "-nolisten", "tcp"]
-        xvfb.standardError = FileHandle.nullDevice
-        try xvfb.run()
-        // SIGKILL: the test runner's threads may block SIGTERM, and children inherit that.
-        defer { kill(xvfb.processIdentifier, SIGKILL); xvfb.waitUntilExit() }
-        let socket = "/tmp/.X11-unix/X\(display.dropFirst())"
-        for _ in 0..<50 where !FileManager.default.fileExists(atPath: socket) { usleep(100_000) }
+        let screen = try VirtualDisplay(number: 90 + Int(getpid() % 9))
+        defer { screen.stop() }
+        let display = screen.name
 
         let traceURL = dir.appendingPathComponent("live.jsonl")
-        let app = Process()
-        app.executableURL = URL(fileURLWithPath: Folio.executable)
-        app.arguments = ["--trace", traceURL.path]
-        var env = ProcessInfo.processInfo.environment
-        env["DISPLAY"] = display
-        env.removeValue(forKey: "SDL_VIDEODRIVER")
-        app.environment = env
         let log = dir.appendingPathComponent("stderr.txt")
-        FileManager.default.createFile(atPath: log.path, contents: nil)
-        app.standardError = try FileHandle(forWritingTo: log)
-        try app.run()
+        let app = try screen.launch(["--trace", traceURL.path], state: dir.appendingPathComponent("state"), log: log)
         defer { if app.isRunning { kill(app.processIdentifier, SIGKILL) } }
 
         let first = Self.waitFor(traceURL) { _ in true }

@@ -104,26 +104,12 @@ struct OpenPathTests {
     func aComicOpensAtItsPageInARealWindow() throws {
         let (dir, cbz) = try Self.comic()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let display = ":\(80 + Int(getpid() % 9))"
-        let xvfb = Process()
-        xvfb.executableURL = URL(fileURLWithPath: Folio.which("Xvfb")!)
-        xvfb.arguments = [display, "-screen", "0", "1280x800x24", "-nolisten", "tcp"]
-        xvfb.standardError = FileHandle.nullDevice
-        try xvfb.run()
-        defer { kill(xvfb.processIdentifier, SIGKILL); xvfb.waitUntilExit() }
-        let socket = "/tmp/.X11-unix/X\(display.dropFirst())"
-        for _ in 0..<50 where !FileManager.default.fileExists(atPath: socket) { usleep(100_000) }
+        let screen = try VirtualDisplay(number: 80 + Int(getpid() % 9))
+        defer { screen.stop() }
+        let display = screen.name
 
         let trace = dir.appendingPathComponent("live.jsonl")
-        let app = Process()
-        app.executableURL = URL(fileURLWithPath: Folio.executable)
-        app.arguments = [cbz.path, "--page", "4", "--size", "1000x700", "--trace", trace.path]
-        var env = ProcessInfo.processInfo.environment
-        env["DISPLAY"] = display
-        env.removeValue(forKey: "SDL_VIDEODRIVER")
-        app.environment = env
-        app.standardError = FileHandle.nullDevice
-        try app.run()
+        let app = try screen.launch([cbz.path, "--page", "4", "--size", "1000x700", "--trace", trace.path], state: dir.appendingPathComponent("state"))
         defer { if app.isRunning { kill(app.processIdentifier, SIGKILL); app.waitUntilExit() } }
 
         let open = LiveWindowTests.waitFor(trace) { state in
