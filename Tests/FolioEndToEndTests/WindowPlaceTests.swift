@@ -11,17 +11,12 @@ struct WindowPlaceTests {
     /// An X server with a window manager, for as long as the value lives.
     final class Desktop {
         let display: String
-        private let xvfb = Process()
+        private let screen: VirtualDisplay
         private let wm = Process()
 
         init() throws {
-            display = ":\(80 + Int(getpid() % 9))"
-            xvfb.executableURL = URL(fileURLWithPath: Folio.which("Xvfb")!)
-            xvfb.arguments = [display, "-screen", "0", "1600x1000x24", "-nolisten", "tcp"]
-            xvfb.standardError = FileHandle.nullDevice
-            try xvfb.run()
-            let socket = "/tmp/.X11-unix/X\(display.dropFirst())"
-            for _ in 0..<50 where !FileManager.default.fileExists(atPath: socket) { usleep(100_000) }
+            screen = try VirtualDisplay(number: 80 + Int(getpid() % 9), size: "1600x1000")
+            display = screen.name
             wm.executableURL = URL(fileURLWithPath: Folio.which("openbox")!)
             wm.arguments = ["--sm-disable"]
             wm.environment = ["DISPLAY": display, "HOME": FileManager.default.temporaryDirectory.path]
@@ -33,7 +28,8 @@ struct WindowPlaceTests {
 
         deinit {
             // SIGKILL: the test runner's threads may block SIGTERM, and children inherit that.
-            for p in [wm, xvfb] where p.isRunning { kill(p.processIdentifier, SIGKILL); p.waitUntilExit() }
+            if wm.isRunning { kill(wm.processIdentifier, SIGKILL); wm.waitUntilExit() }
+            screen.stop()
         }
 
         /// xdotool's output, with a time limit (a `--sync` search would otherwise wait forever).
