@@ -24,8 +24,24 @@ public final class LiveViewer {
         public var places: PlaceKeeper?
         /// Open the first book at this display page (0 is the cover) as the window appears.
         public var openAtPage: Int?
+        /// Seconds after the start at which to note the process's CPU time, frames drawn and
+        /// resident memory in `marks` (the benchmark's idle measurement), waking for each.
+        public var markTimes: [Double] = []
+        /// Quit this many seconds after the start (the benchmark).
+        public var quitAfter: Double?
         public init() {}
     }
+
+    /// What the process had used at one of `Options.markTimes`.
+    public struct Mark: Sendable {
+        public var time: Double
+        /// User and system CPU of every thread, seconds.
+        public var cpuSeconds: Double
+        public var framesDrawn: Int
+        public var residentMB: Double
+    }
+
+    public private(set) var marks: [Mark] = []
 
     private let window: OpaquePointer
     private let sdlRenderer: OpaquePointer
@@ -129,14 +145,28 @@ public final class LiveViewer {
             app.update(at: now())
             app.open(book: 0, atPage: page, at: now())
         }
+        var pendingMarks = options.markTimes.sorted()[...]
         running: while true {
-            // At rest, with the frame on screen final, sleep until an event arrives; while a
-            // page texture is on its way, look again every frame; while anything moves,
-            // don't wait at all.
+            // At rest, with the frame on screen final, sleep until an event arrives (or a
+            // benchmark's mark or end is due); while a page texture is on its way, look again
+            // every frame; while anything moves, don't wait at all.
             if app.isAtRest && drawn {
-                let waited = renderer.texturesSettled ? SDL_WaitEvent(&event) : SDL_WaitEventTimeout(&event, 16)
+                let due = [pendingMarks.first, options.quitAfter].compactMap { $0 }.min().map { $0 - (now() - start) }
+                let waited: Int32
+                if !renderer.texturesSettled {
+                    waited = SDL_WaitEventTimeout(&event, 16)
+                } else if let due {
+                    waited = SDL_WaitEventTimeout(&event, Int32(clamping: Int(max(due, 0) * 1000) + 1))
+                } else {
+                    waited = SDL_WaitEvent(&event)
+                }
                 if waited == 1, !dispatch(event) { break running }
             }
+            while let mark = pendingMarks.first, now() - start >= mark {
+                pendingMarks.removeFirst()
+                marks.append(Mark(time: now() - start, cpuSeconds: Self.cpuSeconds(), framesDrawn: frame, residentMB: Self.residentMB()))
+            }
+            if let end = options.quitAfter, now() - start >= end { break running }
             while SDL_PollEvent(&event) == 1 {
                 if !dispatch(event) { break running }
             }
@@ -166,6 +196,22 @@ public final class LiveViewer {
         app.rememberPlace()
         savePlaces()
         try capture?.close()
+    }
+
+    /// User and system CPU time of the whole process so far, seconds.
+    static func cpuSeconds() -> Double {
+        var usage = rusage()
+        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+        func seconds(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
+        return seconds(usage.ru_utime) + seconds(usage.ru_stime)
+    }
+
+    /// The process's resident memory now (VmRSS), megabytes.
+    static func residentMB() -> Double {
+        guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+              let line = text.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
+              let kb = Double(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") else { return 0 }
+        return kb / 1024
     }
 
     /// Fullscreen and the title as the app wants them.

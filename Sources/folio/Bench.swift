@@ -16,6 +16,7 @@ struct Bench: ParsableCommand {
     @Flag(inversion: .prefixedNo, help: "Measure the library: first frame, and flipping a generated 1,000-page book of scans (about a minute).") var libraryCase = true
     @Option(help: "Leaves per second in the library flip.") var flipRate = 10.0
     @Option(help: "Also render every page of this PDF, at 1280x800 pixels and at the page size of a 1280x800 window (document).") var document: String?
+    @Flag(inversion: .prefixedNo, help: "Measure the viewer at rest on the shelf and in a book, 10 s each (idle_cpu_percent, idle_frames, rss_mb.shelf).") var idle = true
 
     func validate() throws {
         try check(frames, "--frames", 1...1_000_000)
@@ -36,6 +37,12 @@ struct Bench: ParsableCommand {
         }
         if libraryCase {
             members.append(("library", .object(try measureLibrary(libraryPath: library.library, cacheBytes: library.cacheBytes, flipRate: flipRate))))
+        }
+        if idle {
+            let measured = try measureIdle(libraryPath: library.library)
+            members.append(("idle_cpu_percent", .object(measured.cpu)))
+            members.append(("idle_frames", .object(measured.frames)))
+            members.append(("rss_mb", .object([("shelf", .number(measured.shelfMB))])))
         }
         if let document {
             members.append(("document", .object(try measureDocument(document))))

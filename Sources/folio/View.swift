@@ -7,7 +7,7 @@ import Foundation
 struct View: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Open the viewer window (the default command).")
 
-    @Argument(help: ArgumentHelp("What to open: a folder, a comic archive (.cbz, .cbr, .cb7, .cbt), an image (its folder opens as a book, at that image) or a Books.plist; the same as --library PATH.", valueName: "path"), completion: .file())
+    @Argument(help: ArgumentHelp("What to open: a folder, a comic archive (.cbz, .cbr, .cb7, .cbt), a PDF, an image (a book of one page) or a Books.plist; the same as --library PATH.", valueName: "path"), completion: .file())
     var path: String?
     @OptionGroup var library: LibraryOptions
     @Option(help: "Open the book at this page (1 is the cover); PATH must be one book.") var page: Int?
@@ -17,6 +17,11 @@ struct View: ParsableCommand {
     @Option(help: "Capture every input event to this script file (replay with `folio record --script`).") var capture: String?
     @Flag(help: "Start on the first book at its first spread, ignoring the places remembered in $XDG_STATE_HOME/folio (~/.local/state/folio), which are kept as they are until a book is read.") var fresh = false
     @Flag(help: .hidden) var exitAfterFirstFrame = false
+    /// The benchmark's idle run: seconds at which to note CPU, frames and memory (printed as
+    /// JSON lines at exit), when to quit, and whether to open the first book first.
+    @Option(help: .hidden) var markAt: [Double] = []
+    @Option(help: .hidden) var quitAfter: Double?
+    @Flag(help: .hidden) var openFirstBook = false
 
     func validate() throws {
         _ = try parseSize(size)
@@ -27,6 +32,8 @@ struct View: ParsableCommand {
             throw ValidationError("give the library as PATH or as --library PATH, not both.")
         }
         try check(page, "--page", 1...(LibraryLoader.maxPages + 1))
+        for mark in markAt { try check(mark, "--mark-at", 0...3600, unit: " s") }
+        try check(quitAfter, "--quit-after", 0...3600, unit: " s")
     }
 
     func run() throws {
@@ -54,9 +61,13 @@ struct View: ParsableCommand {
         options.capturePath = capture
         options.cacheBytes = library.cacheBytes
         options.exitAfterFirstFrame = exitAfterFirstFrame
+        options.markTimes = markAt
+        options.quitAfter = quitAfter
+        if openFirstBook, openAtPage == nil { openAtPage = 1 }
+        let measuring = exitAfterFirstFrame || !markAt.isEmpty || quitAfter != nil
         // The remembered places; a traced or captured session starts as a script does,
-        // so it replays the same.
-        if trace == nil, capture == nil, !exitAfterFirstFrame, let store = PlaceStore.standard() {
+        // so it replays the same, and the benchmark's runs neither read nor write them.
+        if trace == nil, capture == nil, !measuring, let store = PlaceStore.standard() {
             var remembered = Places()
             var unread = fresh
             if !fresh {
@@ -78,5 +89,9 @@ struct View: ParsableCommand {
             throw FolioError.noDisplay("no display is available (\(reason)); render headless instead with `folio record --out DIR` or `folio bench`.")
         }
         try viewer.run()
+        for mark in viewer.marks {
+            print(JSONValue.object([("t", .number(mark.time)), ("cpu_s", .number(mark.cpuSeconds)),
+                                    ("frames", .number(Double(mark.framesDrawn))), ("rss_mb", .number(mark.residentMB))]).serialized())
+        }
     }
 }
