@@ -57,24 +57,82 @@ public enum ArchiveReader {
     /// libarchive as they arrive (a CRC mismatch is an error, not a warning).
     public static func read(_ path: String, entry entryPath: String, limit: Int = maxEntryBytes) throws -> Data {
         try withArchive(path) { archive in
-            var header: OpaquePointer?
             var seen = 0
-            while true {
-                let status = archive_read_next_header(archive, &header)
-                if status == ARCHIVE_EOF { break }
-                guard status >= ARCHIVE_WARN, let header else {
-                    throw failure(path, archive, doing: "cannot be read")
-                }
-                seen += 1
-                guard seen <= maxEntries else { break }
-                guard self.entryPath(header) == entryPath else { continue }
-                let name = "\(path): \(entryPath)"
-                if archive_entry_is_encrypted(header) != 0 {
-                    throw FolioError.badInput("\(name): the entry is encrypted; Folio reads no encrypted entries.", cause: .encrypted)
-                }
-                return try readData(archive, name: name, limit: limit)
-            }
+            if let data = try find(entryPath, in: archive, path: path, limit: limit, seen: &seen) { return data }
             throw FolioError.badInput("\(path): has no entry \(entryPath).", cause: .missing)
+        }
+    }
+
+    /// Reads headers from where `archive` stands until `entryPath`, then its bytes; nil at
+    /// the end of the archive. `seen` counts the headers read, bounded by `maxEntries`.
+    private static func find(_ entryPath: String, in archive: OpaquePointer, path: String, limit: Int,
+                             seen: inout Int) throws -> Data? {
+        var header: OpaquePointer?
+        while true {
+            let status = archive_read_next_header(archive, &header)
+            if status == ARCHIVE_EOF { return nil }
+            guard status >= ARCHIVE_WARN, let header else {
+                throw failure(path, archive, doing: "cannot be read")
+            }
+            seen += 1
+            guard seen <= maxEntries else { return nil }
+            guard self.entryPath(header) == entryPath else { continue }
+            let name = "\(path): \(entryPath)"
+            if archive_entry_is_encrypted(header) != 0 {
+                throw FolioError.badInput("\(name): the entry is encrypted; Folio reads no encrypted entries.", cause: .encrypted)
+            }
+            return try readData(archive, name: name, limit: limit)
+        }
+    }
+
+    /// An archive kept open between reads, standing after the entry last read, so a book
+    /// read in stored order inflates each entry once. Opening the archive for every page
+    /// would, in a solid 7z or RAR (one compressed stream for all entries), inflate every
+    /// entry before the page again: quadratic in the book's length, seconds a page deep in a
+    /// long comic. An entry behind the position, or in another archive, opens it again from
+    /// the start. Holds one archive (a descriptor and libarchive's decoder); any thread may
+    /// use it, one read at a time.
+    public final class Cursor: @unchecked Sendable {
+        private let lock = NSLock()
+        /// The open archive, guarded by `lock`.
+        private var current: (path: String, fd: Int32, archive: OpaquePointer, seen: Int)?
+
+        public init() {}
+
+        deinit { close() }
+
+        /// As `ArchiveReader.read`, from where the last read left off when it can.
+        public func read(_ path: String, entry entryPath: String, limit: Int = maxEntryBytes) throws -> Data {
+            lock.lock()
+            defer { lock.unlock() }
+            if current?.path == path, let data = try readHere(entryPath, limit: limit) { return data }
+            close()
+            let (fd, archive) = try ArchiveReader.open(path)
+            current = (path, fd, archive, 0)
+            if let data = try readHere(entryPath, limit: limit) { return data }
+            close()
+            throw FolioError.badInput("\(path): has no entry \(entryPath).", cause: .missing)
+        }
+
+        /// Reads on from the current position; nil at the end. Any failure closes the
+        /// archive (libarchive's state after an error is not to be trusted).
+        private func readHere(_ entryPath: String, limit: Int) throws -> Data? {
+            guard var state = current else { return nil }
+            do {
+                let data = try ArchiveReader.find(entryPath, in: state.archive, path: state.path, limit: limit, seen: &state.seen)
+                current?.seen = state.seen
+                return data
+            } catch {
+                close()
+                throw error
+            }
+        }
+
+        private func close() {
+            guard let state = current else { return }
+            archive_read_free(state.archive)
+            Glibc.close(state.fd)
+            current = nil
         }
     }
 
@@ -100,10 +158,22 @@ public enum ArchiveReader {
     /// Opens `path` (a regular file only) for reading with every archive format Folio takes
     /// and runs `body`; the archive is closed whatever happens.
     private static func withArchive<T>(_ path: String, _ body: (OpaquePointer) throws -> T) throws -> T {
+        let (fd, archive) = try open(path)
+        defer {
+            archive_read_free(archive)
+            close(fd)
+        }
+        return try body(archive)
+    }
+
+    /// `path` (a regular file only) open for reading with every archive format Folio takes;
+    /// the caller frees the archive, then closes the descriptor.
+    private static func open(_ path: String) throws -> (Int32, OpaquePointer) {
         let fd = try SafeFile.openForReading(path)
-        defer { close(fd) }
-        guard let archive = archive_read_new() else { throw FolioError.badInput("\(path): out of memory.") }
-        defer { archive_read_free(archive) }
+        guard let archive = archive_read_new() else {
+            close(fd)
+            throw FolioError.badInput("\(path): out of memory.")
+        }
         // Built-in decompressors only: "all" would also run outside programs (lrzip, lzop,
         // grzip) on a hostile file's say-so.
         archive_read_support_filter_gzip(archive)
@@ -117,9 +187,12 @@ public enum ArchiveReader {
         archive_read_support_format_7zip(archive)
         archive_read_support_format_tar(archive)
         guard archive_read_open_fd(archive, fd, 1 << 16) == ARCHIVE_OK else {
-            throw failure(path, archive, doing: "is not a readable archive")
+            let error = failure(path, archive, doing: "is not a readable archive")
+            archive_read_free(archive)
+            close(fd)
+            throw error
         }
-        return try body(archive)
+        return (fd, archive)
     }
 
     /// An entry's path as UTF-8, or nil when it has none (such entries are skipped).
