@@ -16,6 +16,8 @@ struct Bench: ParsableCommand {
     @Flag(inversion: .prefixedNo, help: "Measure the library: first frame, and flipping a generated 1,000-page book of scans (about a minute).") var libraryCase = true
     @Option(help: "Leaves per second in the library flip.") var flipRate = 10.0
     @Option(help: "Also render every page of this PDF, at 1280x800 pixels and at the page size of a 1280x800 window (document).") var document: String?
+    @Flag(help: "Also measure a generated 300-page PDF, 1,000-page CBR and CB7 and a shelf of 300 PDFs: pages per second, peak memory flipping each, first frame (formats; several minutes).") var formats = false
+    @Option(help: ArgumentHelp("Only flip the first book of this library and print its memory and frame times (a process of its own for --formats).", visibility: .hidden)) var flip: String?
 
     func validate() throws {
         try check(frames, "--frames", 1...1_000_000)
@@ -24,6 +26,11 @@ struct Bench: ParsableCommand {
     }
 
     func run() throws {
+        if let flip {
+            let members = try measureFlipHere(flip, cacheBytes: library.cacheBytes, flipRate: flipRate)
+            print(JSONValue.object([("flip", .object(members))]).serialized())
+            return
+        }
         var cpu: [(String, JSONValue)] = []
         for c in CPUCase.allCases {
             cpu.append((c.rawValue, .number(c.measure(frames: frames))))
@@ -38,7 +45,10 @@ struct Bench: ParsableCommand {
             members.append(("library", .object(try measureLibrary(libraryPath: library.library, cacheBytes: library.cacheBytes, flipRate: flipRate))))
         }
         if let document {
-            members.append(("document", .object(try measureDocument(document))))
+            members.append(("document", .object(try measurePages(document))))
+        }
+        if formats {
+            members.append(("formats", .object(try measureFormats(cacheBytes: library.cacheBytes, flipRate: flipRate))))
         }
         let result = JSONValue.object(members)
         print(result.serialized())
