@@ -3,7 +3,8 @@ import FolioSDL
 import Foundation
 
 /// The formats benchmark (`folio bench --formats`): books in every container the viewer
-/// reads, generated into a temporary folder, removed afterwards:
+/// reads, generated on first use into ~/.cache/folio/bench-formats (about 730 MB; making
+/// them takes minutes, mostly the 7z's LZMA), reused while complete:
 /// - a 300-page PDF (`PDFWriter`, 362×568-point pages), rendered through the document worker;
 /// - a 1,000-page CBR (RAR 4, stored) and CB7 (7z, LZMA, solid) of distinct 1600×2400 JPEG
 ///   pages (`ScanGenerator.jpegPage`), each written by `ArchiveWriter`;
@@ -14,10 +15,7 @@ import Foundation
 /// process of its own (the viewer's renderer, background decoding, its cache); and the
 /// first frame of the viewer on the PDF and on the shelf of 300.
 func measureFormats(cacheBytes: Int?, flipRate: Double) throws -> [(String, JSONValue)] {
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("folio-formats-\(getpid())")
-    try? FileManager.default.removeItem(at: dir)
-    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: dir) }
+    let dir = URL(fileURLWithPath: NSHomeDirectory()).appendingPathComponent(".cache/folio/bench-formats")
     let files = try BenchFormatFiles.make(in: dir)
     var out: [(String, JSONValue)] = [("generate_s", .number(files.seconds))]
     for (name, path) in [("pdf", files.pdf), ("cbr", files.cbr), ("cb7", files.cb7)] {
@@ -134,25 +132,32 @@ enum BenchFormatFiles {
         var cbr: String
         var cb7: String
         var shelf: URL
-        /// Seconds taken to make them.
+        /// Seconds taken to make them (0 when reused).
         var seconds: Double
     }
 
     static let archivePages = 1000
     static let pageSize: (width: Int32, height: Int32) = (1600, 2400)
 
+    /// The files in `dir`: those of an earlier complete run, else made anew.
     static func make(in dir: URL) throws -> Files {
         let start = seconds()
+        let fm = FileManager.default
         let pdf = dir.appendingPathComponent("book-300.pdf")
-        try PDFWriter.document(pages: 300, title: "Three hundred pages").write(to: pdf)
         let cbr = dir.appendingPathComponent("comic-1000.cbr"), cb7 = dir.appendingPathComponent("comic-1000.cb7")
-        try writeArchives([(cbr, .rar), (cb7, .sevenZip)])
         let shelf = dir.appendingPathComponent("shelf")
-        try FileManager.default.createDirectory(at: shelf, withIntermediateDirectories: true)
+        let done = dir.appendingPathComponent(".complete-\(archivePages)-\(pageSize.width)x\(pageSize.height)")
+        if fm.fileExists(atPath: done.path) { return Files(pdf: pdf.path, cbr: cbr.path, cb7: cb7.path, shelf: shelf, seconds: 0) }
+        try? fm.removeItem(at: dir)
+        try fm.createDirectory(at: dir, withIntermediateDirectories: true)
+        try PDFWriter.document(pages: 300, title: "Three hundred pages").write(to: pdf)
+        try writeArchives([(cbr, .rar), (cb7, .sevenZip)])
+        try fm.createDirectory(at: shelf, withIntermediateDirectories: true)
         for i in 0..<300 {
             let name = String(format: "magazine-%03d.pdf", i + 1)
             try PDFWriter.document(pages: 8 + i * 7 % 57, title: "Magazine \(i + 1)").write(to: shelf.appendingPathComponent(name))
         }
+        _ = fm.createFile(atPath: done.path, contents: nil)
         return Files(pdf: pdf.path, cbr: cbr.path, cb7: cb7.path, shelf: shelf, seconds: seconds() - start)
     }
 
