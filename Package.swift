@@ -18,7 +18,7 @@ let package = Package(
             pkgConfig: "sdl2",
             providers: [.apt(["libsdl2-dev", "libsdl2-image-dev", "libsdl2-ttf-dev"])]
         ),
-        // libarchive, fenced off: only FolioCore's ArchiveReader imports this.
+        // libarchive, fenced off: only FolioCore's ArchiveReader and ArchiveWriter import this.
         .systemLibrary(name: "CArchive", pkgConfig: "libarchive", providers: [.apt(["libarchive-dev"])]),
         // libvips, fenced off behind CVips' non-variadic wrappers (only FolioSDL's PageImage
         // calls them).
@@ -39,7 +39,7 @@ let package = Package(
         ),
         .testTarget(name: "FolioCoreTests", dependencies: ["FolioCore", "FolioTestFixtures"]),
         // Files the tests write (PDFs), shared by the test targets that need them.
-        .target(name: "FolioTestFixtures", dependencies: ["CArchive"], path: "Tests/Fixtures"),
+        .target(name: "FolioTestFixtures", dependencies: ["FolioCore"], path: "Tests/Fixtures"),
         .testTarget(name: "FolioSDLTests", dependencies: ["FolioCore", "FolioSDL", "FolioTestFixtures"]),
         .testTarget(name: "FolioEndToEndTests", dependencies: ["FolioCore", "FolioTestFixtures"]),
     ]

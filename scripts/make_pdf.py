@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Writes a PDF of N pages, each filled with its own colour and a few pale lines, by hand
 (objects, xref table, trailer; standard library only, byte-identical on every run): the
-input of `folio bench --document`. The tests write the same kind of file in Swift
-(Tests/Fixtures/PDFFixture.swift).
+input of `folio bench --document`. Folio writes the same kind of file in Swift
+(Sources/FolioCore/Library/PDFWriter.swift) for `folio bench --formats` and the tests.
 
     python3 scripts/make_pdf.py 300 /tmp/bench-300.pdf [--width 362 --height 568]
 """

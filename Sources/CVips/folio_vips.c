@@ -112,6 +112,29 @@ int folio_vips_document_read(int fd, folio_vips_document *document, char *error,
     return 0;
 }
 
+// The DCT scale to decode a JPEG at for a `width`×`height` box (fitted inside it, or
+// covering it when `crop`): the largest of 2, 4 and 8 that keeps the image at least the size
+// it is drawn at; 0 when the source is not a JPEG or 1 would do.
+static int jpeg_shrink_for(VipsSource *source, int width, int height, int crop) {
+    const char *loader = vips_foreign_find_load_source(source);
+    if (!loader || (strncmp(loader, "VipsForeignLoadJpeg", 19) != 0 && strncmp(loader, "jpegload", 8) != 0)) {
+        vips_error_clear();
+        return 0;
+    }
+    VipsImage *header = vips_image_new_from_source(source, "", "access", VIPS_ACCESS_SEQUENTIAL, NULL);
+    if (!header) { vips_error_clear(); return 0; }
+    // The size as drawn: an EXIF rotation by a quarter turn swaps the sides.
+    int swap = vips_image_get_orientation_swap(header);
+    int w = swap ? vips_image_get_height(header) : vips_image_get_width(header);
+    int h = swap ? vips_image_get_width(header) : vips_image_get_height(header);
+    g_object_unref(header);
+    double sx = (double)w / width, sy = (double)h / height;
+    double factor = crop ? (sx < sy ? sx : sy) : (sx > sy ? sx : sy);
+    int shrink = 0;
+    for (int s = 2; s <= 8; s *= 2) if (factor >= s) shrink = s;
+    return shrink;
+}
+
 unsigned char *folio_vips_thumbnail(int fd, const void *bytes, size_t length, int page, int width, int height,
                                     int crop, int *out_width, int *out_height,
                                     char *error, size_t error_capacity) {
@@ -122,9 +145,22 @@ unsigned char *folio_vips_thumbnail(int fd, const void *bytes, size_t length, in
     // document's page is rendered straight at the scale the box needs (pdfload's "scale").
     char options[64];
     page_options(page, "fail_on=error", options, sizeof options);
-    int failed = vips_thumbnail_source(source, &thumb, width, "height", height, "option_string", options,
-                                       "crop", crop ? VIPS_INTERESTING_CENTRE : VIPS_INTERESTING_NONE,
-                                       NULL);
+    VipsInteresting interesting = crop ? VIPS_INTERESTING_CENTRE : VIPS_INTERESTING_NONE;
+    int failed;
+    int jpeg_shrink = page < 0 ? jpeg_shrink_for(source, width, height, crop) : 0;
+    if (jpeg_shrink > 0) {
+        // A JPEG is decoded at the largest DCT scale (1/2, 1/4, 1/8) still at least the page's
+        // size, then reduced (lanczos3) the rest of the way. vips_thumbnail itself leaves a
+        // factor of two for the reduce: a 2400×3600 scan on a 362×568 page is decoded at
+        // 1200×1800, four times the pixels of the 600×900 this decodes.
+        snprintf(options, sizeof options, "fail_on=error,shrink=%d", jpeg_shrink);
+        VipsImage *shrunk = vips_image_new_from_source(source, options, "access", VIPS_ACCESS_SEQUENTIAL, NULL);
+        failed = !shrunk || vips_thumbnail_image(shrunk, &thumb, width, "height", height, "crop", interesting, NULL);
+        if (shrunk) g_object_unref(shrunk);
+    } else {
+        failed = vips_thumbnail_source(source, &thumb, width, "height", height, "option_string", options,
+                                       "crop", interesting, NULL);
+    }
     g_object_unref(source);
     if (failed) { take_error(error, error_capacity); return NULL; }
     // To 8-bit sRGB with alpha, whatever came in (grey, CMYK, 16-bit, no alpha).

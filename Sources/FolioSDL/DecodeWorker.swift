@@ -39,10 +39,12 @@ final class DecodeWorker {
     /// Nil once joined (or if it could not be started).
     private var thread: pthread_t?
 
-    /// Decodes pages with `PageImage`; nil when no thread can be started.
+    /// Decodes pages with `PageImage`, through one reader (an archive stays open between
+    /// its pages); nil when no thread can be started.
     convenience init?() {
+        let reader = ImageReader()
         self.init(decode: { job in
-            PageImage.make(job.source, reader: ImageReader(), shape: job.shape).map(OwnedSurface.init)
+            PageImage.make(job.source, reader: reader, shape: job.shape).map(OwnedSurface.init)
         })
     }
 

@@ -17,6 +17,8 @@ struct Bench: ParsableCommand {
     @Option(help: "Leaves per second in the library flip.") var flipRate = 10.0
     @Option(help: "Also render every page of this PDF, at 1280x800 pixels and at the page size of a 1280x800 window (document).") var document: String?
     @Flag(inversion: .prefixedNo, help: "Measure the viewer at rest on the shelf and in a book, 10 s each (idle_cpu_percent, idle_frames, rss_mb.shelf).") var idle = true
+    @Flag(help: "Also measure a generated 300-page PDF, 1,000-page CBR and CB7 and a shelf of 300 PDFs: pages per second, peak memory flipping each, first frame (formats; several minutes).") var formats = false
+    @Option(help: ArgumentHelp("Only flip the first book of this library and print its memory and frame times (a process of its own for --formats).", visibility: .hidden)) var flip: String?
 
     func validate() throws {
         try check(frames, "--frames", 1...1_000_000)
@@ -25,6 +27,11 @@ struct Bench: ParsableCommand {
     }
 
     func run() throws {
+        if let flip {
+            let members = try measureFlipHere(flip, cacheBytes: library.cacheBytes, flipRate: flipRate)
+            print(JSONValue.object([("flip", .object(members))]).serialized())
+            return
+        }
         var cpu: [(String, JSONValue)] = []
         for c in CPUCase.allCases {
             cpu.append((c.rawValue, .number(c.measure(frames: frames))))
@@ -45,7 +52,10 @@ struct Bench: ParsableCommand {
             members.append(("rss_mb", .object([("shelf", .number(measured.shelfMB))])))
         }
         if let document {
-            members.append(("document", .object(try measureDocument(document))))
+            members.append(("document", .object(try measurePages(document))))
+        }
+        if formats {
+            members.append(("formats", .object(try measureFormats(cacheBytes: library.cacheBytes, flipRate: flipRate))))
         }
         let result = JSONValue.object(members)
         print(result.serialized())

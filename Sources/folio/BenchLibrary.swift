@@ -12,13 +12,22 @@ func measureLibrary(libraryPath: String?, cacheBytes: Int?, flipRate: Double) th
     let cache = URL(fileURLWithPath: NSHomeDirectory()).appendingPathComponent(".cache/folio/bench-scans")
     let folder = try ScanGenerator.makeBook(at: cache)
     let library = try LibraryLoader.load(folder.path).library
-    let size = Size(width: 1280, height: 800)
     let canvas = try HeadlessCanvas(library: library, width: 1280, height: 800, backgroundDecoding: true, cacheBytes: cacheBytes)
-    let layout = BookLayout(size: size, pageCount: 2)
+    let layout = BookLayout(size: Size(width: 1280, height: 800), pageCount: 2)
     out.append(("decode_pages_per_s", .number(canvas.renderer.measureDecoding(
         book: 0, count: 20, pixelSize: (Int32(layout.pageSize.width.rounded()), Int32(layout.pageSize.height.rounded()))))))
 
     out.append(("cache_mb", .number(Double(canvas.renderer.cacheBudget >> 20))))
+    return out + (try measureFlip(library: library, canvas: canvas, flipRate: flipRate))
+}
+
+/// Opens the library's first book and flips it from first leaf to last at `flipRate`
+/// leaves a second, paced at 60 frames a second as the viewer is, drawing each frame with
+/// `canvas` (background decoding, its bounded cache). Peak RSS counts from the open book
+/// to the last leaf; frame times are update + draw + finish.
+func measureFlip(library: Library, canvas: HeadlessCanvas, flipRate: Double) throws -> [(String, JSONValue)] {
+    var out: [(String, JSONValue)] = []
+    let size = Size(width: 1280, height: 800)
     let app = FolioApp(library: library, size: size)
     let frame = 1.0 / 60
     let start = seconds()
@@ -91,8 +100,9 @@ func resetPeakRSS() {
     }
 }
 
-func peakRSSMegabytes() -> Double {
-    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
+/// The kernel's peak resident set (VmHWM) of process `pid` (this one by default), MB.
+func peakRSSMegabytes(of pid: String = "self") -> Double {
+    guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return 0 }
     for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
         let kb = Double(line.split(separator: " ").dropFirst().first ?? "0") ?? 0
         return kb / 1024

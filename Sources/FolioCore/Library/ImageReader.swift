@@ -2,10 +2,14 @@ import Foundation
 
 /// Reads the bytes of page images, bounded: a file through `SafeFile` (regular files only,
 /// refused unread past the size limit), an archive entry through `ArchiveReader` (inflated
-/// bytes counted as they arrive). Holds no state, so any thread may use its own or share one.
+/// bytes counted as they arrive). Its one state is the archive it read last, kept open where
+/// it left off (`ArchiveReader.Cursor`), so pages read in order from a solid archive cost one
+/// entry each: a thread that reads many pages keeps one reader. Any thread may use it.
 public struct ImageReader: Sendable {
     /// Files and entries larger than this are refused (bytes).
     public static let maxFileSize = 64 << 20
+
+    private let archives = ArchiveReader.Cursor()
 
     public init() {}
 
@@ -25,7 +29,7 @@ public struct ImageReader: Sendable {
             }
             return try classify { try SafeFile.read(path, limit: ImageReader.maxFileSize) }
         case .archiveEntry(let path, let name):
-            return try classify { try ArchiveReader.read(path, entry: name, limit: ImageReader.maxFileSize) }
+            return try classify { try archives.read(path, entry: name, limit: ImageReader.maxFileSize) }
         case .documentPage:
             // A page has no bytes of its own: the decoder renders it from the document's
             // descriptor (`descriptor(forFile:)`).
