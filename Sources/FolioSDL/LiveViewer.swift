@@ -146,6 +146,8 @@ public final class LiveViewer {
             app.open(book: 0, atPage: page, at: now())
         }
         var pendingMarks = options.markTimes.sorted()[...]
+        var lastPresent = -Double.infinity
+        let frameInterval = 1 / refreshRate()
         running: while true {
             // At rest, with the frame on screen final, sleep until an event arrives (or a
             // benchmark's mark or end is due); while a page texture is on its way, look again
@@ -176,6 +178,12 @@ public final class LiveViewer {
             if app.isAtRest { savePlaces() }
             renderer.draw(app.drawList(), prefetch: app.prefetchContents())
             SDL_RenderPresent(sdlRenderer)
+            // No faster than the display refreshes: where presenting does not wait for it
+            // (no vsync, the offscreen driver), frames would pile up in a software renderer's
+            // queue and cost the CPU long after they were shown.
+            let elapsed = now() - lastPresent
+            if elapsed < frameInterval { SDL_Delay(UInt32((frameInterval - elapsed) * 1000)) }
+            lastPresent = now()
             drawn = true
             if let trace {
                 let line = app.trace(frame: frame, t: now() - start)
@@ -196,6 +204,14 @@ public final class LiveViewer {
         app.rememberPlace()
         savePlaces()
         try capture?.close()
+    }
+
+    /// The window's display refresh rate, hertz (60 when the display does not say).
+    private func refreshRate() -> Double {
+        var mode = SDL_DisplayMode()
+        let display = SDL_GetWindowDisplayIndex(window)
+        guard display >= 0, SDL_GetCurrentDisplayMode(display, &mode) == 0, mode.refresh_rate >= 24 else { return 60 }
+        return Double(min(mode.refresh_rate, 240))
     }
 
     /// User and system CPU time of the whole process so far, seconds.
