@@ -7,22 +7,13 @@ import Foundation
 /// next 10 s, from getrusage, as a percentage of one core; and the frames it drew meanwhile
 /// (at rest: none).
 func measureIdle(libraryPath: String?) throws -> (cpu: [(String, JSONValue)], frames: [(String, JSONValue)], shelfMB: Double) {
-    let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
     var cpu: [(String, JSONValue)] = [], frames: [(String, JSONValue)] = []
     var shelfMB = 0.0
     for (name, open) in [("shelf", false), ("book", true)] {
-        var arguments = ["view", "--size", "1280x800", "--mark-at", "5", "--mark-at", "15", "--quit-after", "15.05"]
+        var arguments = ["--size", "1280x800", "--mark-at", "5", "--mark-at", "15", "--quit-after", "15.05"]
         if let libraryPath { arguments += ["--library", libraryPath] }
         if open { arguments.append("--open-first-book") }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["SDL_VIDEODRIVER"] = "offscreen"
-        process.environment = environment
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
+        let (process, output) = offscreenViewer(arguments)
         try process.run()
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()

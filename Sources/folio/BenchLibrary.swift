@@ -69,19 +69,26 @@ func measureFlip(library: Library, canvas: HeadlessCanvas, flipRate: Double) thr
     return out
 }
 
+/// `folio view ARGUMENTS` as a child process on the offscreen driver (not yet run): its
+/// stdout piped, its stderr discarded.
+func offscreenViewer(_ arguments: [String]) -> (Process, Pipe) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+    process.arguments = ["view"] + arguments
+    var env = ProcessInfo.processInfo.environment
+    env["SDL_VIDEODRIVER"] = "offscreen"
+    process.environment = env
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = FileHandle.nullDevice
+    return (process, pipe)
+}
+
 /// Process start to the first presented frame of the viewer (offscreen driver), median of 5.
 func measureFirstFrame(libraryPath: String?) throws -> Double {
     var samples: [Double] = []
     for _ in 0..<5 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-        process.arguments = ["view", "--exit-after-first-frame"] + (libraryPath.map { ["--library", $0] } ?? [])
-        var env = ProcessInfo.processInfo.environment
-        env["SDL_VIDEODRIVER"] = "offscreen"
-        process.environment = env
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
+        let (process, pipe) = offscreenViewer(["--exit-after-first-frame"] + (libraryPath.map { ["--library", $0] } ?? []))
         let begin = seconds()
         try process.run()
         let line = pipe.fileHandleForReading.readDataToEndOfFile()
