@@ -166,7 +166,7 @@ public final class LiveViewer {
             }
             while let mark = pendingMarks.first, now() - start >= mark {
                 pendingMarks.removeFirst()
-                marks.append(Mark(time: now() - start, cpuSeconds: Self.cpuSeconds(), framesDrawn: frame, residentMB: Self.residentMB()))
+                marks.append(Mark(time: now() - start, cpuSeconds: Self.cpuSeconds(), framesDrawn: frame, residentMB: ProcessMemory.megabytes("VmRSS")))
             }
             if let end = options.quitAfter, now() - start >= end { break running }
             while SDL_PollEvent(&event) == 1 {
@@ -220,14 +220,6 @@ public final class LiveViewer {
         getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
         func seconds(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
         return seconds(usage.ru_utime) + seconds(usage.ru_stime)
-    }
-
-    /// The process's resident memory now (VmRSS), megabytes.
-    static func residentMB() -> Double {
-        guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-              let line = text.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
-              let kb = Double(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") else { return 0 }
-        return kb / 1024
     }
 
     /// Fullscreen and the title as the app wants them.

@@ -73,15 +73,8 @@ func measureReading(_ path: String, timeLimit: Double) throws -> Double {
 /// `folio bench --flip PATH` in a process of its own, so each book's peak memory is its own;
 /// its JSON members.
 func measureFlipInChild(_ path: String, cacheBytes: Int?, flipRate: Double) throws -> [(String, JSONValue)] {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-    process.arguments = ["bench", "--flip", path, "--flip-rate", String(flipRate)]
-        + (cacheBytes.map { ["--cache-mb", String($0 >> 20)] } ?? [])
-    var env = ProcessInfo.processInfo.environment
-    env["SDL_VIDEODRIVER"] = "offscreen"
-    process.environment = env
-    let pipe = Pipe()
-    process.standardOutput = pipe
+    let (process, pipe) = offscreenChild(["bench", "--flip", path, "--flip-rate", String(flipRate)]
+                                         + (cacheBytes.map { ["--cache-mb", String($0 >> 20)] } ?? []))
     try process.run()
     let data = pipe.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
@@ -107,7 +100,7 @@ func measureFlipHere(_ path: String, cacheBytes: Int?, flipRate: Double) throws 
     var out: [(String, JSONValue)] = [("cache_mb", .number(Double(canvas.renderer.cacheBudget >> 20)))]
     out += try measureFlip(library: library, canvas: canvas, flipRate: flipRate)
     let workers = childProcesses()
-    out.append(("worker_peak_rss_mb", .number(workers.map { peakRSSMegabytes(of: $0) }.max() ?? 0)))
+    out.append(("worker_peak_rss_mb", .number(workers.map { ProcessMemory.megabytes("VmHWM", of: $0) }.max() ?? 0)))
     out.append(("workers", .number(Double(workers.count))))
     return out
 }

@@ -10,10 +10,10 @@ func measureIdle(libraryPath: String?) throws -> (cpu: [(String, JSONValue)], fr
     var cpu: [(String, JSONValue)] = [], frames: [(String, JSONValue)] = []
     var shelfMB = 0.0
     for (name, open) in [("shelf", false), ("book", true)] {
-        var arguments = ["--size", "1280x800", "--mark-at", "5", "--mark-at", "15", "--quit-after", "15.05"]
+        var arguments = ["view", "--size", "1280x800", "--mark-at", "5", "--mark-at", "15", "--quit-after", "15.05"]
         if let libraryPath { arguments += ["--library", libraryPath] }
         if open { arguments.append("--open-first-book") }
-        let (process, output) = offscreenViewer(arguments)
+        let (process, output) = offscreenChild(arguments)
         try process.run()
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()

@@ -60,7 +60,7 @@ func measureFlip(library: Library, canvas: HeadlessCanvas, flipRate: Double) thr
         times.append(try step())
         if times.count > Int(Double(leaves) / flipRate * 60) + 600 { break }
     }
-    out.append(("peak_rss_mb", .number(peakRSSMegabytes())))
+    out.append(("peak_rss_mb", .number(ProcessMemory.megabytes("VmHWM"))))
     out.append(("median_frame_ms", .number(median(times))))
     out.append(("worst_frame_ms", .number(times.max() ?? 0)))
     let sorted = times.sorted()
@@ -69,12 +69,12 @@ func measureFlip(library: Library, canvas: HeadlessCanvas, flipRate: Double) thr
     return out
 }
 
-/// `folio view ARGUMENTS` as a child process on the offscreen driver (not yet run): its
-/// stdout piped, its stderr discarded.
-func offscreenViewer(_ arguments: [String]) -> (Process, Pipe) {
+/// `folio ARGUMENTS` (this same executable) as a child process on the offscreen driver, not
+/// yet run: its stdout piped, its stderr discarded.
+func offscreenChild(_ arguments: [String]) -> (Process, Pipe) {
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-    process.arguments = ["view"] + arguments
+    process.executableURL = URL(fileURLWithPath: BundledAssets.executablePath())
+    process.arguments = arguments
     var env = ProcessInfo.processInfo.environment
     env["SDL_VIDEODRIVER"] = "offscreen"
     process.environment = env
@@ -88,7 +88,7 @@ func offscreenViewer(_ arguments: [String]) -> (Process, Pipe) {
 func measureFirstFrame(libraryPath: String?) throws -> Double {
     var samples: [Double] = []
     for _ in 0..<5 {
-        let (process, pipe) = offscreenViewer(["--exit-after-first-frame"] + (libraryPath.map { ["--library", $0] } ?? []))
+        let (process, pipe) = offscreenChild(["view", "--exit-after-first-frame"] + (libraryPath.map { ["--library", $0] } ?? []))
         let begin = seconds()
         try process.run()
         let line = pipe.fileHandleForReading.readDataToEndOfFile()
@@ -107,12 +107,4 @@ func resetPeakRSS() {
     }
 }
 
-/// The kernel's peak resident set (VmHWM) of process `pid` (this one by default), MB.
-func peakRSSMegabytes(of pid: String = "self") -> Double {
-    guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return 0 }
-    for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
-        let kb = Double(line.split(separator: " ").dropFirst().first ?? "0") ?? 0
-        return kb / 1024
-    }
-    return 0
-}
+

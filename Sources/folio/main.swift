@@ -112,8 +112,6 @@ func runFolio() -> Never {
 
 // PDFs are read by this same binary in confined child processes (see DocumentSandbox).
 if CommandLine.arguments.dropFirst().first == DocumentWorker.flag { DocumentWorker.serve() }
-if let me = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
-    DocumentSandbox.useWorker(me)
-}
+DocumentSandbox.useWorker(BundledAssets.executablePath())
 SDLVideo.tuneMemory()
 runFolio()
