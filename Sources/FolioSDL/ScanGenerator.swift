@@ -29,13 +29,20 @@ public enum ScanGenerator {
         return dir
     }
 
-    /// Page `index` (from 0) as a JPEG of `width`×`height` at quality 85: paper with a grain,
-    /// ruled lines and its own number, so no two pages are alike (the benchmark's comic
-    /// archives). The grain (each 4×4 cell of paper a shade lighter or darker) stands for a
+    /// Pages 0..<`count` in turn, each as a JPEG of `width`×`height` at quality 85 handed to
+    /// `body` (one in memory at a time): paper with a grain, ruled lines and its own number,
+    /// so no two pages are alike (the benchmark's comic archives). The grain (each 4×4 cell of paper a shade lighter or darker) stands for a
     /// real scan's paper: without it flat paper encodes to repeating bytes that a solid 7z
     /// shrinks fiftyfold, which real comics never do.
-    public static func jpegPage(_ index: Int, width: Int32, height: Int32) throws -> Data {
-        let surface = try scan(index, width: width, height: height, grain: true)
+    public static func jpegPages(_ count: Int, width: Int32, height: Int32, _ body: (Int, Data) throws -> Void) throws {
+        let typeface = Typeface.bundled()
+        for index in 0..<count {
+            try body(index, try jpegPage(index, width: width, height: height, typeface: typeface))
+        }
+    }
+
+    private static func jpegPage(_ index: Int, width: Int32, height: Int32, typeface: Typeface?) throws -> Data {
+        let surface = try scan(index, width: width, height: height, grain: true, typeface: typeface)
         defer { SDL_FreeSurface(surface) }
         // Written into memory: any JPEG of these pages is far smaller than their RGB bytes.
         let capacity = Int(width) * Int(height) * 3 + (64 << 10)
@@ -94,7 +101,7 @@ public enum ScanGenerator {
             var rect = SDL_Rect(x: Int32(200 * sx), y: Int32(Double(300 + line * 45) * sy), w: length, h: max(1, Int32(14 * sy)))
             SDL_FillRect(surface, &rect, ink)
         }
-        if let typeface = typeface ?? Typeface.bundled() {
+        if let typeface {
             PageImage.write(String(i + 1), into: surface, typeface: typeface, pixels: max(8, 480 * sy), weight: .bold,
                             colour: SDL_Color(r: 60, g: 55, b: 50, a: 255), maxWidth: Double(width),
                             centre: (Double(width) / 2, Double(height) - 500 * sy))

@@ -7,7 +7,7 @@ import Foundation
 /// them takes minutes, mostly the 7z's LZMA), reused while complete:
 /// - a 300-page PDF (`PDFWriter`, 362×568-point pages), rendered through the document worker;
 /// - a 1,000-page CBR (RAR 4, stored) and CB7 (7z, LZMA, solid) of distinct 1600×2400 JPEG
-///   pages (`ScanGenerator.jpegPage`), each written by `ArchiveWriter`;
+///   pages (`ScanGenerator.jpegPages`), each written by `ArchiveWriter`;
 /// - a shelf of 300 PDFs (8 to 64 pages each).
 /// For each book: pages per second decoded in reading order on one thread, at 1280×800
 /// pixels and at the page size a 1280×800 window draws (the viewer's path: header, decode,
@@ -159,8 +159,7 @@ enum BenchFormatFiles {
     /// only natural sorting puts them in order, as with many real comics.
     static func writeArchives(_ targets: [(URL, ArchiveWriter.Format)]) throws {
         let writers = try targets.map { try ArchiveWriter(url: $0.0, format: $0.1) }
-        for index in 0..<archivePages {
-            let page = try ScanGenerator.jpegPage(index, width: pageSize.width, height: pageSize.height)
+        try ScanGenerator.jpegPages(archivePages, width: pageSize.width, height: pageSize.height) { index, page in
             for writer in writers { try writer.add("page\(index + 1).jpg", page) }
         }
         for writer in writers { try writer.close() }
