@@ -64,10 +64,34 @@ public final class Renderer {
         let bg = list.background
         SDL_SetRenderDrawColor(sdlRenderer, UInt8(bg.r * 255), UInt8(bg.g * 255), UInt8(bg.b * 255), UInt8(bg.a * 255))
         SDL_RenderClear(sdlRenderer)
-        for layer in list.layers {
-            draw(layer)
+        let entries = list.layers.map { texture(for: $0) }
+        let bleeds = list.layers.indices.map { i in entries[i].map { bleed(of: list.layers[i], texture: $0) } ?? 0 }
+        // What the pages over a page hide of it is not drawn (issue: fill each pixel about once).
+        let hidden = cullsHiddenParts
+            ? Occlusion.hidden(in: list.layers, inset: { entries[$0] == nil ? nil : Renderer.opaqueInset(bleed: bleeds[$0]) })
+            : []
+        for (i, layer) in list.layers.enumerated() {
+            guard let entry = entries[i] else { continue }
+            draw(layer, texture: entry, bleed: bleeds[i], hidden: hidden.isEmpty ? [] : hidden[i])
         }
         drawTexts(list)
+    }
+
+    /// False draws every layer whole (tests compare the two; the benchmark reports both).
+    public var cullsHiddenParts = true
+
+    /// When set, every triangle drawn is counted into it (the benchmark's overdraw).
+    public var coverage: Coverage?
+
+    /// The margin in points: texels scaled back by the layer's own texel density.
+    private func bleed(of layer: Layer, texture: TextureStore.Entry) -> Double {
+        Double(PageImage.margin) * layer.size.width / Double(texture.width)
+    }
+
+    /// How far inside its bounds a page is surely opaque, points: past the margin and the
+    /// texel that filtering blends with it, plus half a point for the affine mesh's error.
+    static func opaqueInset(bleed: Double) -> Double {
+        bleed * 1.5 + 0.5
     }
 
     /// Text over the layers, then the help overlay: its scrim and its text.
@@ -175,13 +199,14 @@ public final class Renderer {
         return (min(Float(c.r) / Float(paper.r), 1), min(Float(c.g) / Float(paper.g), 1), min(Float(c.b) / Float(paper.b), 1))
     }
 
-    private func draw(_ layer: Layer) {
-        guard let page = texture(for: layer) else { return }
+    private func draw(_ layer: Layer, texture page: TextureStore.Entry, bleed: Double, hidden: [ConvexPolygon]) {
         let tint = tint(of: layer)
-        // The margin in points: texels scaled back by the layer's own texel density.
-        let bleed = Double(PageImage.margin) * layer.size.width / Double(page.width)
         mesh.removeAll()
-        guard mesh.append(layer, pixelScale: pixelScale, bleed: bleed), !mesh.indices.isEmpty else { return }
+        // Inside its soft edge an opaque page needs no blending, which a software rasteriser
+        // does for each pixel (and Mesa's llvmpipe then drops whatever an opaque tile hides).
+        let solid = blendsOnlyEdges && layer.opacity >= 1 ? Occlusion.opaqueInterior(of: layer, inset: Renderer.opaqueInset(bleed: bleed)) : nil
+        guard mesh.append(layer, pixelScale: pixelScale, bleed: bleed, hidden: hidden, solid: solid),
+              !(mesh.indices.isEmpty && mesh.opaqueIndices.isEmpty) else { return }
 
         // One pass: the page texture modulated per vertex. The factor is chosen so that paper
         // comes out exactly as SPEC's dark-grey overlay would make it (paper·(1 − a) + grey·a);
@@ -209,12 +234,28 @@ public final class Renderer {
             vertices.append(SDL_Vertex(position: SDL_FPoint(x: v.x, y: v.y), color: color(v),
                                        tex_coord: SDL_FPoint(x: v.u, y: v.v)))
         }
-        mesh.indices.withUnsafeBufferPointer { indices in
-            indices.withMemoryRebound(to: Int32.self) { idx in
-                _ = SDL_RenderGeometry(sdlRenderer, texture, vertices, Int32(vertices.count), idx.baseAddress, Int32(idx.count))
+        if !mesh.opaqueIndices.isEmpty {
+            SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_NONE)
+            submit(texture, mesh.opaqueIndices)
+            SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND)
+        }
+        submit(texture, mesh.indices)
+    }
+
+    /// Draws the triangles `indices` of `vertices` (and counts them into `coverage`).
+    private func submit(_ texture: OpaquePointer, _ indices: [Int32]) {
+        guard !indices.isEmpty else { return }
+        if coverage != nil {
+            for t in stride(from: 0, to: indices.count - 2, by: 3) {
+                let a = vertices[Int(indices[t])].position, b = vertices[Int(indices[t + 1])].position, c = vertices[Int(indices[t + 2])].position
+                coverage?.fill(Point(x: Double(a.x), y: Double(a.y)), Point(x: Double(b.x), y: Double(b.y)), Point(x: Double(c.x), y: Double(c.y)))
             }
         }
+        _ = SDL_RenderGeometry(sdlRenderer, texture, vertices, Int32(vertices.count), indices, Int32(indices.count))
     }
+
+    /// False blends every triangle, the page's opaque interior too (the benchmark compares).
+    public var blendsOnlyEdges = true
 
     /// Draws the same page textures as `list` flat, without geometry (the benchmark's
     /// baseline for what drawing the pages must cost at least).

@@ -38,7 +38,8 @@ struct Bench: ParsableCommand {
         }
         var render: [(String, JSONValue)] = []
         render = try measureRender(library: library.load(), frames: renderFrames)
-        var members: [(String, JSONValue)] = [("frame_cpu_us", .object(cpu)), ("render_ms", .object(render))]
+        var members: [(String, JSONValue)] = [("frame_cpu_us", .object(cpu)), ("render_ms", .object(render)),
+                                              ("overdraw", .object(try measureOverdraw(library: library.load())))]
         if record {
             members.append(("record_fps", .object(try measureRecording(library: library.load()))))
         }

@@ -3,7 +3,8 @@ import FolioCore
 import FolioSDL
 import Foundation
 
-/// CPU cost of one frame: advance the app, build its draw list and every layer's mesh.
+/// CPU cost of one frame: advance the app, build its draw list, find what is hidden and
+/// build every layer's mesh.
 enum CPUCase: String, CaseIterable {
     case shelf_rest, shelf_moving, book12_rest, book12_turning, book1000_rest, book1000_turning
 
@@ -44,7 +45,9 @@ enum CPUCase: String, CaseIterable {
             step()
             let list = app.drawList()
             mesh.removeAll()
-            for layer in list.layers { mesh.append(layer, pixelScale: 1, bleed: 1) }
+            // What the renderer does: the parts under opaque pages are left out.
+            let hidden = Occlusion.hidden(in: list.layers, inset: { _ in 2 })
+            for (i, layer) in list.layers.enumerated() { mesh.append(layer, pixelScale: 1, bleed: 1, hidden: hidden[i]) }
             samples.append((seconds() - start) * 1e6)
         }
         return median(samples)
@@ -52,36 +55,76 @@ enum CPUCase: String, CaseIterable {
 }
 
 /// Render time of a 1280×800 frame with the offscreen OpenGL renderer, synchronised by a
-/// read-back: the shelf, a 12-page book open, and the same visible pages drawn flat.
+/// read-back: the shelf; a 12-page book open, as drawn (hidden parts culled, only edges
+/// blended), with each of those off, and drawn the way it was before both (whole and blended
+/// throughout); and the same visible pages drawn flat. The book's variants take turns frame
+/// by frame, so load on the machine weighs on each alike.
 func measureRender(library: Library, frames: Int) throws -> [(String, JSONValue)] {
     let size = Size(width: 1280, height: 800)
     let canvas = try HeadlessCanvas(library: library, width: 1280, height: 800)
     let app = FolioApp(library: library, size: size)
     var t = 0.0
     app.update(at: t)
-    func time(_ draw: () throws -> Void) rethrows -> Double {
-        for _ in 0..<5 { try draw(); canvas.finish() }
-        var samples: [Double] = []
+    /// Median ms of each variant, drawn in turn.
+    func time(_ variants: [() throws -> Void]) throws -> [Double] {
+        for draw in variants { for _ in 0..<5 { try draw(); canvas.finish() } }
+        var samples = [[Double]](repeating: [], count: variants.count)
         for _ in 0..<frames {
-            let start = seconds()
-            try draw()
-            canvas.finish()
-            samples.append((seconds() - start) * 1000)
+            for (i, draw) in variants.enumerated() {
+                let start = seconds()
+                try draw()
+                canvas.finish()
+                samples[i].append((seconds() - start) * 1000)
+            }
         }
-        return median(samples)
+        return samples.map(median)
     }
-    let shelf = try time { try canvas.draw(app) }
-    // Open the first book with twelve pages.
+    let renderer = canvas.renderer
+    func book(cull: Bool, blendEdgesOnly: Bool) -> () throws -> Void {
+        { renderer.cullsHiddenParts = cull; renderer.blendsOnlyEdges = blendEdgesOnly; try canvas.draw(app) }
+    }
+    let shelf = try time([{ try canvas.draw(app) }])[0]
+    openTwelvePageBook(app, library: library, at: &t)
+    let list = app.drawList()
+    let books = try time([book(cull: true, blendEdgesOnly: true), book(cull: false, blendEdgesOnly: true),
+                          book(cull: true, blendEdgesOnly: false), book(cull: false, blendEdgesOnly: false),
+                          { renderer.drawFlat(list) }])
+    renderer.cullsHiddenParts = true
+    renderer.blendsOnlyEdges = true
+    return [("shelf", .number(shelf)), ("book12_open", .number(books[0])),
+            ("book12_open_whole", .number(books[1])), ("book12_open_all_blended", .number(books[2])),
+            ("book12_open_before", .number(books[3])), ("flat_blit", .number(books[4]))]
+}
+
+/// Pixels filled per pixel of a 1280×800 frame (the background counted where nothing covers
+/// it): the shelf and the open 12-page book, with hidden parts culled and drawn whole.
+func measureOverdraw(library: Library) throws -> [(String, JSONValue)] {
+    let size = Size(width: 1280, height: 800)
+    let canvas = try HeadlessCanvas(library: library, width: 1280, height: 800)
+    let app = FolioApp(library: library, size: size)
+    var t = 0.0
+    app.update(at: t)
+    func overdraw(culling: Bool = true) throws -> Double {
+        canvas.renderer.cullsHiddenParts = culling
+        canvas.renderer.coverage = Coverage(width: 1280, height: 800)
+        defer { canvas.renderer.coverage = nil; canvas.renderer.cullsHiddenParts = true }
+        try canvas.draw(app)
+        return canvas.renderer.coverage?.overdraw ?? 0
+    }
+    let shelf = try overdraw()
+    openTwelvePageBook(app, library: library, at: &t)
+    return [("shelf", .number(shelf)), ("book12_open", .number(try overdraw())),
+            ("book12_open_uncull", .number(try overdraw(culling: false)))]
+}
+
+/// Scrolls to the first book with twelve pages and opens it, 1.5 s of animation.
+func openTwelvePageBook(_ app: FolioApp, library: Library, at t: inout Double) {
     if let twelve = library.books.firstIndex(where: { $0.displayPageCount == 12 }) ?? library.books.indices.first {
         for _ in 0..<twelve { app.handle(.key(.right), at: t) }
         for _ in 0..<120 { t += 1.0 / 60; app.update(at: t) }
         app.handle(.key(.return), at: t)
         for _ in 0..<90 { t += 1.0 / 60; app.update(at: t) }
     }
-    let book = try time { try canvas.draw(app) }
-    let list = app.drawList()
-    let flat = time { canvas.renderer.drawFlat(list) }
-    return [("shelf", .number(shelf)), ("book12_open", .number(book)), ("flat_blit", .number(flat))]
 }
 
 /// Frames per second of recording the built-in demo at 1280×800 (60 fps, 960 frames):

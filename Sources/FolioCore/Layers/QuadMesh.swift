@@ -7,6 +7,9 @@
 public struct QuadMesh: Sendable {
     public var vertices: [MeshVertex] = []
     public var indices: [Int32] = []
+    /// Triangles wholly inside the layer's opaque interior (`solid`): they may be drawn
+    /// without blending.
+    public var opaqueIndices: [Int32] = []
 
     public init() {}
 
@@ -16,15 +19,23 @@ public struct QuadMesh: Sendable {
     public mutating func removeAll() {
         vertices.removeAll(keepingCapacity: true)
         indices.removeAll(keepingCapacity: true)
+        opaqueIndices.removeAll(keepingCapacity: true)
     }
 
     /// Appends the mesh of `layer`. `pixelScale` is pixels per point; `bleed` (points)
     /// extends the quad on every side to cover the texture's transparent margin, which is
     /// what gives the page edges their smooth, filtered falloff. Returns false (and appends
     /// nothing) when the layer is behind the eye.
+    ///
+    /// `hidden` (convex polygons in the layer's bounds coordinates, from `Occlusion`) is left
+    /// out: cells wholly inside one are skipped, and cells that cross one are cut to what is
+    /// left. The pieces keep their triangle's affine texture map, so what remains is drawn
+    /// exactly as it would have been. Whole cells inside `solid` (bounds coordinates) go to
+    /// `opaqueIndices` instead of `indices`.
     @discardableResult
     public mutating func append(_ layer: Layer, pixelScale: Double, bleed: Double = 0,
-                                tolerance: Double = 0.5) -> Bool {
+                                tolerance: Double = 0.5, hidden: [ConvexPolygon] = [],
+                                solid: ConvexPolygon? = nil) -> Bool {
         let w = layer.size.width, h = layer.size.height
         let x0 = -bleed, x1 = w + bleed, y0 = -bleed, y1 = h + bleed
         guard let tl = layer.project(x: x0, y: y0), let tr = layer.project(x: x1, y: y0),
@@ -68,13 +79,92 @@ public struct QuadMesh: Sendable {
             }
         }
         let stride = Int32(columns.count)
-        for r in 0..<Int32(rows.count - 1) {
-            for c in 0..<(stride - 1) {
-                let a = base + r * stride + c
+        // Per row of cells, for each hidden polygon: the x it holds all the way down the row
+        // (a convex polygon holds a cell when it holds its four corners) and the x it reaches.
+        var holds: [(lo: Double, hi: Double)] = [], reaches: [(lo: Double, hi: Double)] = []
+        var crossing: [Int] = []
+        for r in 0..<(rows.count - 1) {
+            let cy0 = rows[r], cy1 = rows[r + 1]
+            holds.removeAll(keepingCapacity: true)
+            reaches.removeAll(keepingCapacity: true)
+            for polygon in hidden {
+                if let top = polygon.span(atY: cy0), let bottom = polygon.span(atY: cy1) {
+                    holds.append((max(top.lo, bottom.lo), min(top.hi, bottom.hi)))
+                } else {
+                    holds.append((.infinity, -.infinity))
+                }
+                reaches.append(polygon.extent(fromY: cy0, toY: cy1) ?? (.infinity, -.infinity))
+            }
+            let solidSpan = solid.flatMap { polygon -> (lo: Double, hi: Double)? in
+                guard let top = polygon.span(atY: cy0), let bottom = polygon.span(atY: cy1) else { return nil }
+                return (max(top.lo, bottom.lo), min(top.hi, bottom.hi))
+            }
+            for c in 0..<(columns.count - 1) {
+                let a = base + Int32(r) * stride + Int32(c)
                 let b = a + 1, d = a + stride, e = d + 1
-                indices.append(contentsOf: [a, b, e, a, e, d])
+                let cx0 = columns[c], cx1 = columns[c + 1]
+                if holds.contains(where: { $0.lo <= cx0 && $0.hi >= cx1 }) { continue }
+                crossing.removeAll(keepingCapacity: true)
+                for k in reaches.indices where reaches[k].lo < cx1 && reaches[k].hi > cx0 {
+                    crossing.append(k)
+                }
+                // A small cell on an edge of what is hidden is drawn whole: cutting it would
+                // cost more than the few pixels it saves.
+                if crossing.isEmpty || cellArea(a, b, e, d) < QuadMesh.smallestCutCell {
+                    if let span = solidSpan, span.lo <= cx0, span.hi >= cx1 {
+                        opaqueIndices.append(contentsOf: [a, b, e, a, e, d])
+                    } else {
+                        indices.append(contentsOf: [a, b, e, a, e, d])
+                    }
+                    continue
+                }
+                let va = (Point(x: cx0, y: cy0), vertices[Int(a)]), vb = (Point(x: cx1, y: cy0), vertices[Int(b)])
+                let vd = (Point(x: cx0, y: cy1), vertices[Int(d)]), ve = (Point(x: cx1, y: cy1), vertices[Int(e)])
+                for triangle in [[va, vb, ve], [va, ve, vd]] {
+                    var pieces = [ConvexPolygon(triangle.map(\.0))]
+                    for k in crossing {
+                        pieces = pieces.flatMap { $0.subtracting(hidden[k]) }
+                        if pieces.isEmpty { break }
+                    }
+                    appendPieces(pieces, of: triangle)
+                }
             }
         }
         return true
+    }
+
+    /// Cells on screen smaller than this many square pixels are never cut.
+    public static let smallestCutCell: Float = 400
+
+    /// Screen area of the cell with corners a, b, e, d (in order round it), square pixels.
+    private func cellArea(_ a: Int32, _ b: Int32, _ e: Int32, _ d: Int32) -> Float {
+        let p = vertices[Int(a)], q = vertices[Int(b)], r = vertices[Int(e)], s = vertices[Int(d)]
+        return abs((r.x - p.x) * (s.y - q.y) - (s.x - q.x) * (r.y - p.y)) / 2
+    }
+
+    /// Appends convex `pieces` of a mesh triangle as fans, each new corner carrying the
+    /// triangle's own affine interpolation of position, texture coordinates and shade.
+    private mutating func appendPieces(_ pieces: [ConvexPolygon], of triangle: [(Point, MeshVertex)]) {
+        let p0 = triangle[0].0, p1 = triangle[1].0, p2 = triangle[2].0
+        let det = (p1.x - p0.x) * (p2.y - p0.y) - (p2.x - p0.x) * (p1.y - p0.y)
+        guard abs(det) > 1e-12 else { return }
+        let v0 = triangle[0].1, v1 = triangle[1].1, v2 = triangle[2].1
+        for piece in pieces where piece.points.count >= 3 {
+            let first = Int32(vertices.count)
+            for p in piece.points {
+                let l1 = ((p.x - p0.x) * (p2.y - p0.y) - (p2.x - p0.x) * (p.y - p0.y)) / det
+                let l2 = ((p1.x - p0.x) * (p.y - p0.y) - (p.x - p0.x) * (p1.y - p0.y)) / det
+                let l0 = 1 - l1 - l2
+                func mix(_ a: Float, _ b: Float, _ c: Float) -> Float {
+                    Float(l0 * Double(a) + l1 * Double(b) + l2 * Double(c))
+                }
+                vertices.append(MeshVertex(x: mix(v0.x, v1.x, v2.x), y: mix(v0.y, v1.y, v2.y),
+                                           u: mix(v0.u, v1.u, v2.u), v: mix(v0.v, v1.v, v2.v),
+                                           shade: mix(v0.shade, v1.shade, v2.shade)))
+            }
+            for k in 1..<Int32(piece.points.count - 1) {
+                indices.append(contentsOf: [first, first + k, first + k + 1])
+            }
+        }
     }
 }

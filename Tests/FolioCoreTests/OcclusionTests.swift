@@ -1,0 +1,148 @@
+import Foundation
+import Testing
+@testable import FolioCore
+
+/// The geometry behind leaving hidden parts of pages undrawn: convex polygons, the plane
+/// map of a layer, which layer hides what, and counting filled pixels.
+struct OcclusionTests {
+    static func square(_ x: Double, _ y: Double, _ side: Double) -> ConvexPolygon {
+        ConvexPolygon([Point(x: x, y: y), Point(x: x + side, y: y), Point(x: x + side, y: y + side), Point(x: x, y: y + side)])
+    }
+
+    /// A deterministic spread of convex polygons: triangles, squares and octagons at
+    /// different places, windings and sizes.
+    static let polygons: [ConvexPolygon] = (0..<24).map { k in
+        let n = [3, 4, 8][k % 3]
+        let cx = Double((k * 37) % 50), cy = Double((k * 53) % 40), r = 10 + Double((k * 11) % 25)
+        let turn = k % 2 == 0 ? 1.0 : -1.0
+        return ConvexPolygon((0..<n).map { i in
+            let a = turn * (Double(i) / Double(n) * 2 * .pi + Double(k) * 0.3)
+            return Point(x: cx + r * cos(a), y: cy + r * sin(a))
+        })
+    }
+
+    @Test func subtractingKeepsExactlyTheAreaOutside() {
+        // Area of P − Q is area(P) − area(P ∩ Q); P ∩ Q is P clipped by every edge of Q. Both
+        // windings, overlapping, disjoint and nested pairs alike.
+        var checked = 0
+        for p in Self.polygons {
+            for q in Self.polygons {
+                let pieces = p.subtracting(q)
+                let sign = q.signedArea >= 0 ? 1.0 : -1.0
+                var inside = p
+                for i in q.points.indices {
+                    inside = inside.clipped(q.points[i], q.points[(i + 1) % q.points.count], keep: sign)
+                }
+                let expected = p.area - (inside.points.count >= 3 ? inside.area : 0)
+                let got = pieces.reduce(0) { $0 + $1.area }
+                #expect(abs(got - expected) < 1e-6 * max(1, p.area))
+                // No piece reaches inside Q: every piece's centroid lies outside it (or on its edge).
+                for piece in pieces {
+                    let c = Point(x: piece.points.map(\.x).reduce(0, +) / Double(piece.points.count),
+                                  y: piece.points.map(\.y).reduce(0, +) / Double(piece.points.count))
+                    #expect(!q.contains(c) || piece.area < 1e-6)
+                }
+                checked += 1
+            }
+        }
+        #expect(checked == Self.polygons.count * Self.polygons.count)
+    }
+
+    @Test func aPolygonInsideAnotherLeavesNothingAndOneOutsideIsUntouched() {
+        let big = Self.square(0, 0, 100), small = Self.square(20, 20, 10), far = Self.square(200, 0, 10)
+        #expect(small.subtracting(big).isEmpty)
+        #expect(far.subtracting(big) == [far])
+        let left: Double = big.subtracting(small).reduce(0) { $0 + $1.area }
+        #expect(left == 9_900)
+    }
+
+    @Test(arguments: [0.0, -0.4, -1.1, 0.7])
+    func aPlaneMapRoundTripsEveryPointOfAPageInFrontOfTheEye(angle: Double) throws {
+        let layout = BookLayout(size: Size(width: 1280, height: 800), pageCount: 12)
+        var layer = layout.layer(page: 2, content: .blank, angle: angle)
+        layer.screen = ScreenTransform(scale: 1.5, offset: Point(x: -200, y: -90))
+        let map = try #require(PlaneMap(layer))
+        for x in stride(from: 0.0, through: layer.size.width, by: layer.size.width / 4) {
+            for y in stride(from: 0.0, through: layer.size.height, by: layer.size.height / 4) {
+                let window = try #require(map.window(Point(x: x, y: y)))
+                // The map agrees with the layer's own projection…
+                let projected = try #require(layer.project(x: x, y: y))
+                #expect(abs(window.x - projected.x) < 1e-6 && abs(window.y - projected.y) < 1e-6)
+                // …and finds the bounds point again from the window point.
+                let back = try #require(map.bounds(window))
+                #expect(abs(back.x - x) < 1e-6 && abs(back.y - y) < 1e-6)
+            }
+        }
+    }
+
+    static func flat(_ x: Double, opacity: Double = 1) -> Layer {
+        Layer(size: Size(width: 200, height: 300), position: Point(x: x, y: 400), anchor: Point(x: 0.5, y: 0.5),
+              opacity: opacity, content: .blank, side: .right, cornerRadius: 10)
+    }
+
+    @Test func aPageHidesWhatIsUnderItsOpaqueInteriorAndNothingElse() throws {
+        // Three flat pages: the second over the first, shifted by 50; the third far away.
+        let layers = [Self.flat(500), Self.flat(550), Self.flat(1000)]
+        let hidden = Occlusion.hidden(in: layers, inset: { _ in 2 })
+        #expect(hidden[1].isEmpty && hidden[2].isEmpty)
+        let cover = try #require(hidden[0].first)
+        #expect(hidden[0].count == 1)
+        // In the first page's bounds the second page's interior starts 50 + 2 points in.
+        #expect(cover.contains(Point(x: 150, y: 150)))
+        #expect(!cover.contains(Point(x: 51, y: 150)))
+        #expect(cover.contains(Point(x: 53, y: 150)))
+        // Its rounded corner is not counted as cover.
+        #expect(!cover.contains(Point(x: 53, y: 3)))
+        // A page that is not fully opaque, or has no texture, hides nothing.
+        let faded = [Self.flat(500), Self.flat(550, opacity: 0.99)]
+        #expect(Occlusion.hidden(in: faded, inset: { _ in 2 })[0].isEmpty)
+        #expect(Occlusion.hidden(in: layers, inset: { $0 == 1 ? nil : 2 })[0].isEmpty)
+    }
+
+    @Test func aMeshLeavesOutWhatIsHiddenAndKeepsTheRest() {
+        var layer = Self.flat(500)
+        layer.shading = nil
+        // The right half hidden (in bounds coordinates), past the page's edges.
+        let half = ConvexPolygon([Point(x: 100, y: -10), Point(x: 300, y: -10), Point(x: 300, y: 310), Point(x: 100, y: 310)])
+        var whole = QuadMesh(), cut = QuadMesh()
+        whole.append(layer, pixelScale: 1)
+        cut.append(layer, pixelScale: 1, hidden: [half])
+        func area(_ mesh: QuadMesh) -> Double {
+            stride(from: 0, to: mesh.indices.count, by: 3).reduce(0) { sum, t in
+                let a = mesh.vertices[Int(mesh.indices[t])], b = mesh.vertices[Int(mesh.indices[t + 1])], c = mesh.vertices[Int(mesh.indices[t + 2])]
+                return sum + abs(Double((b.x - a.x) * (c.y - a.y) - (c.x - a.x) * (b.y - a.y))) / 2
+            }
+        }
+        #expect(abs(area(whole) - 200 * 300) < 1e-3)
+        #expect(abs(area(cut) - 100 * 300) < 1e-3)
+        // What is left keeps the texture where it was: every vertex's u is x across the page.
+        for v in cut.vertices {
+            #expect(abs(Double(v.u) - (Double(v.x) - 400) / 200) < 1e-5)
+        }
+        // Wholly hidden: nothing to draw.
+        var gone = QuadMesh()
+        gone.append(layer, pixelScale: 1, hidden: [ConvexPolygon([Point(x: -5, y: -5), Point(x: 205, y: -5), Point(x: 205, y: 305), Point(x: -5, y: 305)])])
+        #expect(gone.indices.isEmpty)
+    }
+
+    @Test func coverageCountsEachPixelOfTwoTrianglesOnce() {
+        var coverage = Coverage(width: 10, height: 8)
+        // Two triangles making up the whole frame: every pixel filled once, none twice along
+        // the shared diagonal.
+        let a = Point(x: 0, y: 0), b = Point(x: 10, y: 0), c = Point(x: 10, y: 8), d = Point(x: 0, y: 8)
+        coverage.fill(a, b, c)
+        coverage.fill(a, c, d)
+        #expect(coverage.fills == 80 && coverage.uncovered == 0)
+        #expect(coverage.overdraw == 1)
+        // A square of 4×4 over it: those 16 pixels are filled twice.
+        coverage.fill(Point(x: 2, y: 2), Point(x: 6, y: 2), Point(x: 6, y: 6))
+        coverage.fill(Point(x: 2, y: 2), Point(x: 6, y: 6), Point(x: 2, y: 6))
+        #expect(coverage.fills == 96)
+        #expect(coverage.overdraw == 96.0 / 80)
+        // Over an empty frame, the background counts once where nothing is drawn.
+        var sparse = Coverage(width: 10, height: 10)
+        sparse.fill(Point(x: 0, y: 0), Point(x: 5, y: 0), Point(x: 5, y: 10))
+        sparse.fill(Point(x: 0, y: 0), Point(x: 5, y: 10), Point(x: 0, y: 10))
+        #expect(sparse.fills == 50 && sparse.uncovered == 50 && sparse.overdraw == 1)
+    }
+}
