@@ -25,8 +25,11 @@ public enum Occlusion {
     /// For each layer of `layers` (back to front), the polygons, in that layer's own bounds
     /// coordinates, that the layers drawn after it hide. `inset(j)` is the inset of layer j's
     /// opaque interior, nil when layer j hides nothing (not drawn, or not opaque); a layer
-    /// below full opacity never hides anything.
-    public static func hidden(in layers: [Layer], maxPerLayer: Int = 3, inset: (Int) -> Double?) -> [[ConvexPolygon]] {
+    /// below full opacity never hides anything. Each layer keeps its `maxPerLayer` largest
+    /// polygons: in a fan of pages the largest hides nearly all that the others do (an open
+    /// 12-page book at 1280×800 fills 1.032 pixels per pixel with one, 1.029 with three, at
+    /// about half the CPU).
+    public static func hidden(in layers: [Layer], maxPerLayer: Int = 1, inset: (Int) -> Double?) -> [[ConvexPolygon]] {
         var result = [[ConvexPolygon]](repeating: [], count: layers.count)
         guard layers.count > 1 else { return result }
         let maps = layers.map { PlaneMap($0) }

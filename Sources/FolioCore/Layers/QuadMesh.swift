@@ -118,16 +118,21 @@ public struct QuadMesh: Sendable {
                     }
                     continue
                 }
-                let va = (Point(x: cx0, y: cy0), vertices[Int(a)]), vb = (Point(x: cx1, y: cy0), vertices[Int(b)])
-                let vd = (Point(x: cx0, y: cy1), vertices[Int(d)]), ve = (Point(x: cx1, y: cy1), vertices[Int(e)])
-                for triangle in [[va, vb, ve], [va, ve, vd]] {
-                    var pieces = [ConvexPolygon(triangle.map(\.0))]
-                    for k in crossing {
-                        pieces = pieces.flatMap { $0.subtracting(hidden[k]) }
-                        if pieces.isEmpty { break }
-                    }
-                    appendPieces(pieces, of: triangle)
+                // What is left of the cell, then of each of its two triangles (split along
+                // the diagonal a–e), each piece keeping its triangle's texture map.
+                var pieces = [ConvexPolygon([Point(x: cx0, y: cy0), Point(x: cx1, y: cy0), Point(x: cx1, y: cy1), Point(x: cx0, y: cy1)])]
+                for k in crossing {
+                    var next: [ConvexPolygon] = []
+                    for piece in pieces { next.append(contentsOf: piece.subtracting(hidden[k])) }
+                    pieces = next
+                    if pieces.isEmpty { break }
                 }
+                guard !pieces.isEmpty else { continue }
+                let pa = Point(x: cx0, y: cy0), pb = Point(x: cx1, y: cy0), pd = Point(x: cx0, y: cy1), pe = Point(x: cx1, y: cy1)
+                // Side of the diagonal a→e that b is on: negative (y down, b is up and right).
+                let upper = ConvexPolygon.side(pa, pe, pb) < 0 ? -1.0 : 1.0
+                appendPieces(pieces.map { $0.clipped(pa, pe, keep: upper) }, of: (pa, vertices[Int(a)]), (pb, vertices[Int(b)]), (pe, vertices[Int(e)]))
+                appendPieces(pieces.map { $0.clipped(pa, pe, keep: -upper) }, of: (pa, vertices[Int(a)]), (pe, vertices[Int(e)]), (pd, vertices[Int(d)]))
             }
         }
         return true
@@ -144,12 +149,12 @@ public struct QuadMesh: Sendable {
 
     /// Appends convex `pieces` of a mesh triangle as fans, each new corner carrying the
     /// triangle's own affine interpolation of position, texture coordinates and shade.
-    private mutating func appendPieces(_ pieces: [ConvexPolygon], of triangle: [(Point, MeshVertex)]) {
-        let p0 = triangle[0].0, p1 = triangle[1].0, p2 = triangle[2].0
+    private mutating func appendPieces(_ pieces: [ConvexPolygon], of t0: (Point, MeshVertex), _ t1: (Point, MeshVertex), _ t2: (Point, MeshVertex)) {
+        let p0 = t0.0, p1 = t1.0, p2 = t2.0
         let det = (p1.x - p0.x) * (p2.y - p0.y) - (p2.x - p0.x) * (p1.y - p0.y)
         guard abs(det) > 1e-12 else { return }
-        let v0 = triangle[0].1, v1 = triangle[1].1, v2 = triangle[2].1
-        for piece in pieces where piece.points.count >= 3 {
+        let v0 = t0.1, v1 = t1.1, v2 = t2.1
+        for piece in pieces where piece.points.count >= 3 && piece.area > 1e-9 {
             let first = Int32(vertices.count)
             for p in piece.points {
                 let l1 = ((p.x - p0.x) * (p2.y - p0.y) - (p2.x - p0.x) * (p.y - p0.y)) / det
