@@ -33,46 +33,44 @@ public enum Occlusion {
         var result = [[ConvexPolygon]](repeating: [], count: layers.count)
         guard layers.count > 1 else { return result }
         let maps = layers.map { PlaneMap($0) }
-        // Each opaque layer's interior in window points, with its bounding box.
-        var covers: [(index: Int, window: ConvexPolygon, box: (minX: Double, minY: Double, maxX: Double, maxY: Double))] = []
-        for (j, layer) in layers.enumerated() where layer.opacity >= 1 {
-            guard let d = inset(j), let map = maps[j], let interior = opaqueInterior(of: layer, inset: d) else { continue }
+        let boxes = layers.indices.map { windowBox(of: layers[$0], map: maps[$0]) }
+        func overlap(_ a: Box, _ b: Box) -> Bool {
+            a.minX < b.maxX && a.maxX > b.minX && a.minY < b.maxY && a.maxY > b.minY
+        }
+        for j in layers.indices.dropFirst() where layers[j].opacity >= 1 {
+            // Only a layer over another can hide anything: most of the shelf's covers are not.
+            guard let box = boxes[j], (0..<j).contains(where: { boxes[$0].map { overlap($0, box) } ?? false }),
+                  let d = inset(j), let map = maps[j], let interior = opaqueInterior(of: layers[j], inset: d)
+            else { continue }
             let corners = interior.points.compactMap { map.window($0) }
             guard corners.count == interior.points.count else { continue }
             let window = ConvexPolygon(corners)
-            covers.append((j, window, window.bounds))
-        }
-        guard !covers.isEmpty else { return result }
-        for (i, layer) in layers.enumerated() {
-            guard let map = maps[i] else { continue }
-            let outline = [Point(x: 0, y: 0), Point(x: layer.size.width, y: 0),
-                           Point(x: layer.size.width, y: layer.size.height), Point(x: 0, y: layer.size.height)]
-            let corners = outline.compactMap { map.window($0) }
-            guard corners.count == 4 else { continue }
-            let box = ConvexPolygon(corners).bounds
-            for cover in covers where cover.index > i {
-                guard cover.box.minX < box.maxX, cover.box.maxX > box.minX,
-                      cover.box.minY < box.maxY, cover.box.maxY > box.minY else { continue }
-                // Into this layer's bounds; a corner this plane cannot see there skips it.
-                let local = cover.window.points.compactMap { map.bounds($0) }
-                guard local.count == cover.window.points.count else { continue }
+            let coverBox = window.bounds
+            for i in 0..<j {
+                guard let below = boxes[i], overlap(below, coverBox), let map = maps[i] else { continue }
+                // Into layer i's bounds; a corner its plane cannot see there skips it.
+                let local = window.points.compactMap { map.bounds($0) }
+                guard local.count == window.points.count else { continue }
                 let polygon = ConvexPolygon(local)
                 if polygon.area > 1e-6 { result[i].append(polygon) }
             }
-            result[i] = Array(essential(result[i]).prefix(maxPerLayer))
+        }
+        for i in result.indices where result[i].count > maxPerLayer {
+            result[i] = Array(result[i].sorted { $0.area > $1.area }.prefix(maxPerLayer))
         }
         return result
     }
 
-    /// The polygons that are not inside another of them, largest first (the one most likely
-    /// to hold a cell is tried first).
-    static func essential(_ polygons: [ConvexPolygon]) -> [ConvexPolygon] {
-        guard polygons.count > 1 else { return polygons }
-        let sorted = polygons.map { ($0, $0.area) }.sorted { $0.1 > $1.1 }.map(\.0)
-        var kept: [ConvexPolygon] = []
-        for polygon in sorted where !kept.contains(where: { outer in polygon.points.allSatisfy(outer.contains) }) {
-            kept.append(polygon)
+    typealias Box = (minX: Double, minY: Double, maxX: Double, maxY: Double)
+
+    /// The window box of a layer's bounds, or nil when a corner is behind the eye.
+    static func windowBox(of layer: Layer, map: PlaneMap?) -> Box? {
+        guard let map else { return nil }
+        var box: Box = (.infinity, .infinity, -.infinity, -.infinity)
+        for (x, y) in [(0.0, 0.0), (layer.size.width, 0), (layer.size.width, layer.size.height), (0, layer.size.height)] {
+            guard let p = map.window(Point(x: x, y: y)) else { return nil }
+            box = (min(box.minX, p.x), min(box.minY, p.y), max(box.maxX, p.x), max(box.maxY, p.y))
         }
-        return kept
+        return box
     }
 }
