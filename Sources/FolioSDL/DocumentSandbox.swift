@@ -46,16 +46,16 @@ public enum DocumentSandbox {
     }
 
     /// Page `page` rendered into `width`×`height` pixels; a `PageImage.Failure` on any failure.
-    static func pixels(_ path: String, page: Int, width: Int, height: Int, crop: Bool) throws -> VipsDecoder.Pixels {
+    static func pixels(_ path: String, page: Int, width: Int, height: Int) throws -> VipsDecoder.Pixels {
         let name = ImageSource.documentPage(document: path, page: page).name
         guard pool.executable != nil else {
-            return try pixelsHere(path, page: page, name: name, width: width, height: height, crop: crop)
+            return try pixelsHere(path, page: page, name: name, width: width, height: height)
         }
         guard let page32 = Int32(exactly: page), let w = Int32(exactly: width), let h = Int32(exactly: height),
               (1...DocumentWire.maxSide).contains(w), (1...DocumentWire.maxSide).contains(h) else {
             throw PageImage.unreadable(name, "a \(width)×\(height) page cannot be drawn")
         }
-        let request = DocumentWire.Request(operation: .render, path: path, page: page32, width: w, height: h, crop: crop)
+        let request = DocumentWire.Request(operation: .render, path: path, page: page32, width: w, height: h)
         var received: VipsDecoder.Pixels?
         do {
             let reply = try pool.run(request) { width, height, io in
@@ -82,13 +82,13 @@ public enum DocumentSandbox {
     }
 
     /// The page rendered in this process (what a worker does).
-    static func pixelsHere(_ path: String, page: Int, name: String, width: Int, height: Int, crop: Bool) throws -> VipsDecoder.Pixels {
+    static func pixelsHere(_ path: String, page: Int, name: String, width: Int, height: Int) throws -> VipsDecoder.Pixels {
         let fd: Int32
         do { fd = try ImageReader().descriptor(forFile: path) } catch let failure as ImageReader.Failure {
             throw PageImage.Failure(reason: failure.reason, message: failure.description, detail: failure.description)
         }
         defer { close(fd) }
-        return try PageImage.documentPixels(.descriptor(fd), page: page, name: name, width: width, height: height, crop: crop)
+        return try PageImage.documentPixels(.descriptor(fd), page: page, name: name, width: width, height: height)
     }
 
     /// Why a worker gave no usable answer, mid-sentence.

@@ -6,7 +6,7 @@ import Foundation
 /// astray is as untrusted as the file it was reading.
 ///
 /// Numbers are little-endian. A request: op (1 inspect, 2 render), page, width, height
-/// (Int32 each), crop (UInt8), then the path (UInt16 length, bytes). A reply: kind
+/// (Int32 each), then the path (UInt16 length, bytes). A reply: kind
 /// (1 document, 2 pixels, 3 failure) and then
 /// - document: page count, first page's width and height in points (Int32 each, 0 when
 ///   unknown), title (UInt16 length, bytes);
@@ -26,15 +26,13 @@ public enum DocumentWire {
         public var page: Int32 = 0
         public var width: Int32 = 0
         public var height: Int32 = 0
-        public var crop = false
 
-        public init(operation: Operation, path: String, page: Int32 = 0, width: Int32 = 0, height: Int32 = 0, crop: Bool = false) {
+        public init(operation: Operation, path: String, page: Int32 = 0, width: Int32 = 0, height: Int32 = 0) {
             self.operation = operation
             self.path = path
             self.page = page
             self.width = width
             self.height = height
-            self.crop = crop
         }
     }
 
@@ -55,7 +53,6 @@ public enum DocumentWire {
     public static func encode(_ request: Request) -> Data {
         var data = Data([request.operation.rawValue])
         for value in [request.page, request.width, request.height] { append(value, to: &data) }
-        data.append(request.crop ? 1 : 0)
         appendText(request.path, limit: maxPath, to: &data)
         return data
     }
@@ -101,11 +98,9 @@ public enum DocumentWire {
     public typealias Source = (_ count: Int) throws -> Data
 
     public static func readRequest(_ read: Source) throws -> Request {
-        let head = try take(read, 14)
+        let head = try take(read, 13)
         guard let operation = Operation(rawValue: head[head.startIndex]) else { throw Malformed(what: "an unknown request") }
         let page = int32(head, at: 1), width = int32(head, at: 5), height = int32(head, at: 9)
-        let crop = head[head.startIndex + 13]
-        guard crop <= 1 else { throw Malformed(what: "a request's crop flag is \(crop)") }
         if operation == .render {
             guard page >= 0, (1...maxSide).contains(width), (1...maxSide).contains(height) else {
                 throw Malformed(what: "a render request for page \(page) at \(width)×\(height)")
@@ -113,7 +108,7 @@ public enum DocumentWire {
         }
         let path = try readText(read, limit: maxPath)
         guard !path.isEmpty, !path.utf8.contains(0) else { throw Malformed(what: "a request without a path") }
-        return Request(operation: operation, path: path, page: page, width: width, height: height, crop: crop == 1)
+        return Request(operation: operation, path: path, page: page, width: width, height: height)
     }
 
     /// A reply to `request`; pixels must fit the box the request asked for.

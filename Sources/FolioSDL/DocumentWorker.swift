@@ -45,7 +45,7 @@ public enum DocumentWorker {
             let name = ImageSource.documentPage(document: request.path, page: page).name
             do {
                 let pixels = try DocumentSandbox.pixelsHere(request.path, page: page, name: name,
-                                                            width: Int(request.width), height: Int(request.height), crop: request.crop)
+                                                            width: Int(request.width), height: Int(request.height))
                 defer { pixels.free() }
                 try output.write(DocumentWire.encode(.pixels(width: Int32(pixels.width), height: Int32(pixels.height))))
                 try output.write(UnsafeRawBufferPointer(start: pixels.base, count: pixels.width * pixels.height * 4))

@@ -121,14 +121,14 @@ enum PageImage {
     /// Page `page` of a document on a page of `shape`: rendered in the document worker (see
     /// `DocumentSandbox`) when the app has one, else here.
     static func render(_ path: String, page: Int, name: String, shape: Shape) throws -> UnsafeMutablePointer<SDL_Surface> {
-        let pixels = try DocumentSandbox.pixels(path, page: page, width: Int(shape.width), height: Int(shape.height), crop: false)
+        let pixels = try DocumentSandbox.pixels(path, page: page, width: Int(shape.width), height: Int(shape.height))
         return try surface(pixels, name: name, shape: shape)
     }
 
     /// Page `page` of a document as pixels: its header (size in points) read and checked,
     /// then drawn once at the scale `width`×`height` needs (pdfload's scale, chosen by the
     /// thumbnail), never at full resolution first. What the document worker runs.
-    static func documentPixels(_ input: VipsDecoder.Input, page: Int, name: String, width: Int, height: Int, crop: Bool) throws -> VipsDecoder.Pixels {
+    static func documentPixels(_ input: VipsDecoder.Input, page: Int, name: String, width: Int, height: Int) throws -> VipsDecoder.Pixels {
         func failure(_ reason: String) -> Failure {
             guard VipsDecoder.isPasswordFailure(reason) else { return unreadable(name, reason) }
             let why = "the document is password-protected"
@@ -144,7 +144,7 @@ enum PageImage {
         }
         let fills = fillsBox(width: header.width, height: header.height, box: (width, height))
         do {
-            return try VipsDecoder.thumbnail(input, page: page, width: width, height: height, crop: crop || fills)
+            return try VipsDecoder.thumbnail(input, page: page, width: width, height: height, crop: fills)
         } catch let error as VipsDecoder.Failure {
             throw failure(error.reason)
         }

@@ -102,7 +102,7 @@ import FolioTestFixtures
     }
 
     @Test func requestsRoundTripAndBadOnesAreRefused() throws {
-        let request = DocumentWire.Request(operation: .render, path: "/books/ä.pdf", page: 7, width: 362, height: 568, crop: true)
+        let request = DocumentWire.Request(operation: .render, path: "/books/ä.pdf", page: 7, width: 362, height: 568)
         var data = DocumentWire.encode(request)
         let read: DocumentWire.Source = { count in
             let chunk = data.prefix(count)
