@@ -66,19 +66,28 @@ public final class Renderer {
         SDL_RenderClear(sdlRenderer)
         let entries = list.layers.map { texture(for: $0) }
         let bleeds = list.layers.indices.map { i in entries[i].map { bleed(of: list.layers[i], texture: $0) } ?? 0 }
-        // What the pages over a page hide of it is not drawn (issue: fill each pixel about once).
-        let hidden = cullsHiddenParts
-            ? Occlusion.hidden(in: list.layers, inset: { entries[$0] == nil ? nil : Renderer.opaqueInset(bleed: bleeds[$0]) })
-            : []
+        // What the pages over a page hide of it is not drawn: each pixel is filled about once.
+        let hidden = hiddenParts == .ignored
+            ? []
+            : Occlusion.hidden(in: list.layers, inset: { entries[$0] == nil ? nil : Renderer.opaqueInset(bleed: bleeds[$0]) })
         for (i, layer) in list.layers.enumerated() {
             guard let entry = entries[i] else { continue }
-            draw(layer, texture: entry, bleed: bleeds[i], hidden: hidden.isEmpty ? [] : hidden[i])
+            draw(layer, texture: entry, bleed: bleeds[i], hidden: hidden.isEmpty ? nil : hidden[i])
         }
         drawTexts(list)
     }
 
-    /// False draws every layer whole (tests compare the two; the benchmark reports both).
-    public var cullsHiddenParts = true
+    /// What becomes of the parts of pages that pages over them hide.
+    public enum HiddenParts: Sendable {
+        /// Left out (the renderer's way).
+        case cut
+        /// Drawn, on the same mesh that leaves them out (tests compare the two).
+        case drawn
+        /// Not looked for: every layer drawn whole on its plain mesh (the benchmark's before).
+        case ignored
+    }
+
+    public var hiddenParts = HiddenParts.cut
 
     /// When set, every triangle drawn is counted into it (the benchmark's overdraw).
     public var coverage: Coverage?
@@ -199,13 +208,13 @@ public final class Renderer {
         return (min(Float(c.r) / Float(paper.r), 1), min(Float(c.g) / Float(paper.g), 1), min(Float(c.b) / Float(paper.b), 1))
     }
 
-    private func draw(_ layer: Layer, texture page: TextureStore.Entry, bleed: Double, hidden: [ConvexPolygon]) {
+    private func draw(_ layer: Layer, texture page: TextureStore.Entry, bleed: Double, hidden: ConvexPolygon?) {
         let tint = tint(of: layer)
         mesh.removeAll()
         // Inside its soft edge an opaque page needs no blending, which a software rasteriser
         // does for each pixel (and Mesa's llvmpipe then drops whatever an opaque tile hides).
         let solid = blendsOnlyEdges && layer.opacity >= 1 ? Occlusion.opaqueInterior(of: layer, inset: Renderer.opaqueInset(bleed: bleed)) : nil
-        guard mesh.append(layer, pixelScale: pixelScale, bleed: bleed, hidden: hidden, solid: solid),
+        guard mesh.append(layer, pixelScale: pixelScale, bleed: bleed, hidden: hidden, cutsHidden: hiddenParts == .cut, solid: solid),
               !(mesh.indices.isEmpty && mesh.opaqueIndices.isEmpty) else { return }
 
         // One pass: the page texture modulated per vertex. The factor is chosen so that paper

@@ -81,7 +81,7 @@ func measureRender(library: Library, frames: Int) throws -> [(String, JSONValue)
     }
     let renderer = canvas.renderer
     func book(cull: Bool, blendEdgesOnly: Bool) -> () throws -> Void {
-        { renderer.cullsHiddenParts = cull; renderer.blendsOnlyEdges = blendEdgesOnly; try canvas.draw(app) }
+        { renderer.hiddenParts = cull ? .cut : .ignored; renderer.blendsOnlyEdges = blendEdgesOnly; try canvas.draw(app) }
     }
     let shelf = try time([{ try canvas.draw(app) }])[0]
     openTwelvePageBook(app, library: library, at: &t)
@@ -89,7 +89,7 @@ func measureRender(library: Library, frames: Int) throws -> [(String, JSONValue)
     let books = try time([book(cull: true, blendEdgesOnly: true), book(cull: false, blendEdgesOnly: true),
                           book(cull: true, blendEdgesOnly: false), book(cull: false, blendEdgesOnly: false),
                           { renderer.drawFlat(list) }])
-    renderer.cullsHiddenParts = true
+    renderer.hiddenParts = .cut
     renderer.blendsOnlyEdges = true
     return [("shelf", .number(shelf)), ("book12_open", .number(books[0])),
             ("book12_open_whole", .number(books[1])), ("book12_open_all_blended", .number(books[2])),
@@ -105,9 +105,9 @@ func measureOverdraw(library: Library) throws -> [(String, JSONValue)] {
     var t = 0.0
     app.update(at: t)
     func overdraw(culling: Bool = true) throws -> Double {
-        canvas.renderer.cullsHiddenParts = culling
+        canvas.renderer.hiddenParts = culling ? .cut : .ignored
         canvas.renderer.coverage = Coverage(width: 1280, height: 800)
-        defer { canvas.renderer.coverage = nil; canvas.renderer.cullsHiddenParts = true }
+        defer { canvas.renderer.coverage = nil; canvas.renderer.hiddenParts = .cut }
         try canvas.draw(app)
         return canvas.renderer.coverage?.overdraw ?? 0
     }

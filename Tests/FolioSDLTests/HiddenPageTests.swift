@@ -35,27 +35,27 @@ struct HiddenPageTests {
     }
 
     /// The frame at `moment` as RGB, and its overdraw.
-    static func frame(_ moment: Moment, library: Library, culling: Bool) throws -> (rgb: [UInt8], overdraw: Double) {
-        let canvas = try HeadlessCanvas(library: library, width: Int(size.width), height: Int(size.height))
-        // Culled: hidden parts left out and only edges blended; else the frame as it was
-        // drawn before either (every layer whole and blended throughout).
-        canvas.renderer.cullsHiddenParts = culling
+    static func frame(_ moment: Moment, library: Library, culling: Bool, pixelScale: Double = 1) throws -> (rgb: [UInt8], overdraw: Double) {
+        let canvas = try HeadlessCanvas(library: library, width: Int(size.width), height: Int(size.height), pixelScale: pixelScale)
+        // Culled: hidden parts left out and only edges blended; else the same meshes drawn
+        // whole and blended throughout.
+        canvas.renderer.hiddenParts = culling ? .cut : .drawn
         canvas.renderer.blendsOnlyEdges = culling
         let app = FolioApp(library: library, size: size)
         var t = 0.0
         moment.drive(app, &t)
-        canvas.renderer.coverage = Coverage(width: Int(size.width), height: Int(size.height))
+        canvas.renderer.coverage = Coverage(width: Int(size.width * pixelScale), height: Int(size.height * pixelScale))
         try canvas.draw(app)
         var rgb: [UInt8] = []
         canvas.readRGB(into: &rgb)
         return (rgb, canvas.renderer.coverage?.overdraw ?? 0)
     }
 
-    @Test(arguments: Moment.allCases)
-    func cullingChangesNoPixel(moment: Moment) throws {
+    @Test(arguments: Moment.allCases.map { ($0, 1.0) } + [(.open, 2.0), (.turning, 2.0)])
+    func cullingChangesNoPixel(moment: Moment, pixelScale: Double) throws {
         let library = RendererTests.library
-        let whole = try Self.frame(moment, library: library, culling: false)
-        let culled = try Self.frame(moment, library: library, culling: true)
+        let whole = try Self.frame(moment, library: library, culling: false, pixelScale: pixelScale)
+        let culled = try Self.frame(moment, library: library, culling: true, pixelScale: pixelScale)
         #expect(whole.rgb.count == culled.rgb.count)
         var differing = 0, worst = 0
         for i in stride(from: 0, to: min(whole.rgb.count, culled.rgb.count), by: 3) {

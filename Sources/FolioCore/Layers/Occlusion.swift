@@ -22,16 +22,16 @@ public enum Occlusion {
         ])
     }
 
-    /// For each layer of `layers` (back to front), the polygons, in that layer's own bounds
-    /// coordinates, that the layers drawn after it hide. `inset(j)` is the inset of layer j's
-    /// opaque interior, nil when layer j hides nothing (not drawn, or not opaque); a layer
-    /// below full opacity never hides anything. Each layer keeps its `maxPerLayer` largest
-    /// polygons: in a fan of pages the largest hides nearly all that the others do (an open
-    /// 12-page book at 1280×800 fills 1.032 pixels per pixel with one, 1.029 with three, at
-    /// about half the CPU).
-    public static func hidden(in layers: [Layer], maxPerLayer: Int = 1, inset: (Int) -> Double?) -> [[ConvexPolygon]] {
+    /// For each layer of `layers` (back to front), the largest polygon, in that layer's own
+    /// bounds coordinates, that one of the layers drawn after it hides, or nil. `inset(j)` is
+    /// the inset of layer j's opaque interior, nil when layer j hides nothing (not drawn, or
+    /// not opaque); a layer below full opacity never hides anything. One polygon a layer is
+    /// enough: in a fan of pages the largest hides nearly all that the others do (an open
+    /// 12-page book at 1280×800 fills 1.032 pixels per pixel with the largest, 1.029 with the
+    /// three largest, at half the CPU).
+    public static func hidden(in layers: [Layer], inset: (Int) -> Double?) -> [ConvexPolygon?] {
         var result = [[ConvexPolygon]](repeating: [], count: layers.count)
-        guard layers.count > 1 else { return result }
+        guard layers.count > 1 else { return result.map(\.first) }
         let maps = layers.map { PlaneMap($0) }
         let boxes = layers.indices.map { windowBox(of: layers[$0], map: maps[$0]) }
         func overlap(_ a: Box, _ b: Box) -> Bool {
@@ -55,10 +55,7 @@ public enum Occlusion {
                 if polygon.area > 1e-6 { result[i].append(polygon) }
             }
         }
-        for i in result.indices where result[i].count > maxPerLayer {
-            result[i] = Array(result[i].sorted { $0.area > $1.area }.prefix(maxPerLayer))
-        }
-        return result
+        return result.map { $0.max { $0.area < $1.area } }
     }
 
     typealias Box = (minX: Double, minY: Double, maxX: Double, maxY: Double)

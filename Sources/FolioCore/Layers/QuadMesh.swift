@@ -27,14 +27,18 @@ public struct QuadMesh: Sendable {
     /// what gives the page edges their smooth, filtered falloff. Returns false (and appends
     /// nothing) when the layer is behind the eye.
     ///
-    /// `hidden` (convex polygons in the layer's bounds coordinates, from `Occlusion`) is left
-    /// out: cells wholly inside one are skipped, and cells that cross one are cut to what is
-    /// left. The pieces keep their triangle's affine texture map, so what remains is drawn
-    /// exactly as it would have been. Whole cells inside `solid` (bounds coordinates) go to
-    /// `opaqueIndices` instead of `indices`.
+    /// `hidden` (a convex polygon in the layer's bounds coordinates, from `Occlusion`) is
+    /// left out unless `cutsHidden` is false. The grid gains a row at each of its corners, so
+    /// that within a row what is hidden lies between two straight chords; cells between them
+    /// are skipped, cells they cross are cut along them. The pieces keep their triangle's
+    /// affine texture map, so what remains is drawn exactly as the same grid drawn whole, and
+    /// every point a cut adds lies on a cell's edge or diagonal and is added with the same
+    /// value by each cell that shares it, so the mesh stays watertight (no T-junction a
+    /// rasteriser could open into a crack). Whole cells inside `solid` (bounds coordinates)
+    /// go to `opaqueIndices` instead of `indices`.
     @discardableResult
     public mutating func append(_ layer: Layer, pixelScale: Double, bleed: Double = 0,
-                                tolerance: Double = 0.5, hidden: [ConvexPolygon] = [],
+                                tolerance: Double = 0.5, hidden: ConvexPolygon? = nil, cutsHidden: Bool = true,
                                 solid: ConvexPolygon? = nil) -> Bool {
         let w = layer.size.width, h = layer.size.height
         let x0 = -bleed, x1 = w + bleed, y0 = -bleed, y1 = h + bleed
@@ -60,7 +64,15 @@ public struct QuadMesh: Sendable {
             }
             columns.sort()
         }
-        let rows = (0...n).map { y0 + (y1 - y0) * Double($0) / Double(n) }
+        var rows = (0...n).map { y0 + (y1 - y0) * Double($0) / Double(n) }
+        if let hidden {
+            rows += hidden.points.map(\.y).filter { $0 > y0 && $0 < y1 }
+            rows.sort()
+            // Rows closer than this are merged (a chord across a corner of the hidden polygon
+            // stays inside it, so what is hidden is only ever underestimated).
+            rows = rows.enumerated().filter { $0.offset == 0 || $0.element - rows[$0.offset - 1] > 1e-6 }.map(\.element)
+            if rows.last != y1 { rows[rows.count - 1] = y1 }
+        }
 
         let base = Int32(vertices.count)
         let m = layer.transform
@@ -78,98 +90,172 @@ public struct QuadMesh: Sendable {
                     u: Float((x - x0) / (x1 - x0)), v: v, shade: Float(shade)))
             }
         }
-        let stride = Int32(columns.count)
-        // Per row of cells, for each hidden polygon: the x it holds all the way down the row
-        // (a convex polygon holds a cell when it holds its four corners) and the x it reaches.
-        var holds: [(lo: Double, hi: Double)] = [], reaches: [(lo: Double, hi: Double)] = []
-        var crossing: [Int] = []
+        let grid = Grid(base: base, columns: columns, rows: rows)
+        // Where the hidden polygon crosses each row line: the ends of the chords.
+        let spans: [(lo: Double, hi: Double)?] = rows.map { y in cutsHidden ? hidden?.span(atY: y) : nil }
+        let cutRows = (0..<(rows.count - 1)).map { r in spans[r] != nil && spans[r + 1] != nil }
         for r in 0..<(rows.count - 1) {
             let cy0 = rows[r], cy1 = rows[r + 1]
-            holds.removeAll(keepingCapacity: true)
-            reaches.removeAll(keepingCapacity: true)
-            for polygon in hidden {
-                if let top = polygon.span(atY: cy0), let bottom = polygon.span(atY: cy1) {
-                    holds.append((max(top.lo, bottom.lo), min(top.hi, bottom.hi)))
-                } else {
-                    holds.append((.infinity, -.infinity))
-                }
-                reaches.append(polygon.extent(fromY: cy0, toY: cy1) ?? (.infinity, -.infinity))
-            }
             let solidSpan = solid.flatMap { polygon -> (lo: Double, hi: Double)? in
                 guard let top = polygon.span(atY: cy0), let bottom = polygon.span(atY: cy1) else { return nil }
                 return (max(top.lo, bottom.lo), min(top.hi, bottom.hi))
             }
+            // Chord ends on the lines above and below that a neighbouring cut row put there.
+            let marksAbove = r > 0 && cutRows[r - 1] || cutRows[r] ? spans[r] : nil
+            let marksBelow = r + 1 < cutRows.count && cutRows[r + 1] || cutRows[r] ? spans[r + 1] : nil
             for c in 0..<(columns.count - 1) {
-                let a = base + Int32(r) * stride + Int32(c)
-                let b = a + 1, d = a + stride, e = d + 1
-                let cx0 = columns[c], cx1 = columns[c + 1]
-                if holds.contains(where: { $0.lo <= cx0 && $0.hi >= cx1 }) { continue }
-                crossing.removeAll(keepingCapacity: true)
-                for k in reaches.indices where reaches[k].lo < cx1 && reaches[k].hi > cx0 {
-                    crossing.append(k)
-                }
-                // A small cell on an edge of what is hidden is drawn whole: cutting it would
-                // cost more than the few pixels it saves.
-                if crossing.isEmpty || cellArea(a, b, e, d) < QuadMesh.smallestCutCell {
-                    if let span = solidSpan, span.lo <= cx0, span.hi >= cx1 {
-                        opaqueIndices.append(contentsOf: [a, b, e, a, e, d])
-                    } else {
-                        indices.append(contentsOf: [a, b, e, a, e, d])
+                let cell = grid.cell(row: r, column: c)
+                if cutRows[r], let top = spans[r], let bottom = spans[r + 1] {
+                    let left = Chord(top: top.lo, bottom: bottom.lo), right = Chord(top: top.hi, bottom: bottom.hi)
+                    // Wholly between the chords: hidden.
+                    if cell.x0 >= max(left.top, left.bottom) && cell.x1 <= min(right.top, right.bottom) { continue }
+                    let crossesLeft = cell.x0 < max(left.top, left.bottom) && cell.x1 > min(left.top, left.bottom)
+                    let crossesRight = cell.x0 < max(right.top, right.bottom) && cell.x1 > min(right.top, right.bottom)
+                    if crossesLeft || crossesRight {
+                        // What shows: left of the left chord, right of the right one.
+                        if cell.x0 < max(left.top, left.bottom) { appendCut(of: cell, along: left, keepingLeft: true) }
+                        if cell.x1 > min(right.top, right.bottom) { appendCut(of: cell, along: right, keepingLeft: false) }
+                        continue
                     }
-                    continue
                 }
-                // What is left of the cell, then of each of its two triangles (split along
-                // the diagonal a–e), each piece keeping its triangle's texture map.
-                var pieces = [ConvexPolygon([Point(x: cx0, y: cy0), Point(x: cx1, y: cy0), Point(x: cx1, y: cy1), Point(x: cx0, y: cy1)])]
-                for k in crossing {
-                    var next: [ConvexPolygon] = []
-                    for piece in pieces { next.append(contentsOf: piece.subtracting(hidden[k])) }
-                    pieces = next
-                    if pieces.isEmpty { break }
-                }
-                guard !pieces.isEmpty else { continue }
-                let pa = Point(x: cx0, y: cy0), pb = Point(x: cx1, y: cy0), pd = Point(x: cx0, y: cy1), pe = Point(x: cx1, y: cy1)
-                // Side of the diagonal a→e that b is on: negative (y down, b is up and right).
-                let upper = ConvexPolygon.side(pa, pe, pb) < 0 ? -1.0 : 1.0
-                appendPieces(pieces.map { $0.clipped(pa, pe, keep: upper) }, of: (pa, vertices[Int(a)]), (pb, vertices[Int(b)]), (pe, vertices[Int(e)]))
-                appendPieces(pieces.map { $0.clipped(pa, pe, keep: -upper) }, of: (pa, vertices[Int(a)]), (pe, vertices[Int(e)]), (pd, vertices[Int(d)]))
+                let whole = solidSpan.map { $0.lo <= cell.x0 && $0.hi >= cell.x1 } ?? false
+                appendWhole(cell, marksAbove: marksAbove, marksBelow: marksBelow, opaque: whole)
             }
         }
         return true
     }
 
-    /// Cells on screen smaller than this many square pixels are never cut.
-    public static let smallestCutCell: Float = 400
+    /// The grid of vertices the layer's cells are made of (row-major from `base`).
+    struct Grid {
+        let base: Int32
+        let columns: [Double]
+        let rows: [Double]
 
-    /// Screen area of the cell with corners a, b, e, d (in order round it), square pixels.
-    private func cellArea(_ a: Int32, _ b: Int32, _ e: Int32, _ d: Int32) -> Float {
-        let p = vertices[Int(a)], q = vertices[Int(b)], r = vertices[Int(e)], s = vertices[Int(d)]
-        return abs((r.x - p.x) * (s.y - q.y) - (s.x - q.x) * (r.y - p.y)) / 2
+        func cell(row r: Int, column c: Int) -> Cell {
+            let a = base + Int32(r * columns.count + c)
+            return Cell(a: a, b: a + 1, d: a + Int32(columns.count), e: a + Int32(columns.count) + 1,
+                        x0: columns[c], x1: columns[c + 1], y0: rows[r], y1: rows[r + 1])
+        }
     }
 
-    /// Appends convex `pieces` of a mesh triangle as fans, each new corner carrying the
-    /// triangle's own affine interpolation of position, texture coordinates and shade.
-    private mutating func appendPieces(_ pieces: [ConvexPolygon], of t0: (Point, MeshVertex), _ t1: (Point, MeshVertex), _ t2: (Point, MeshVertex)) {
-        let p0 = t0.0, p1 = t1.0, p2 = t2.0
-        let det = (p1.x - p0.x) * (p2.y - p0.y) - (p2.x - p0.x) * (p1.y - p0.y)
-        guard abs(det) > 1e-12 else { return }
-        let v0 = t0.1, v1 = t1.1, v2 = t2.1
-        for piece in pieces where piece.points.count >= 3 && piece.area > 1e-9 {
-            let first = Int32(vertices.count)
-            for p in piece.points {
-                let l1 = ((p.x - p0.x) * (p2.y - p0.y) - (p2.x - p0.x) * (p.y - p0.y)) / det
-                let l2 = ((p1.x - p0.x) * (p.y - p0.y) - (p.x - p0.x) * (p1.y - p0.y)) / det
-                let l0 = 1 - l1 - l2
-                func mix(_ a: Float, _ b: Float, _ c: Float) -> Float {
-                    Float(l0 * Double(a) + l1 * Double(b) + l2 * Double(c))
-                }
-                vertices.append(MeshVertex(x: mix(v0.x, v1.x, v2.x), y: mix(v0.y, v1.y, v2.y),
-                                           u: mix(v0.u, v1.u, v2.u), v: mix(v0.v, v1.v, v2.v),
-                                           shade: mix(v0.shade, v1.shade, v2.shade)))
+    /// One cell: corners a (top left), b (top right), e (bottom right), d (bottom left), as
+    /// vertex indices and in bounds coordinates. Its triangles are a-b-e and a-e-d.
+    struct Cell {
+        let a, b, d, e: Int32
+        let x0, x1, y0, y1: Double
+    }
+
+    /// A straight line across a row: x at the row's top line and at its bottom line.
+    struct Chord {
+        let top: Double
+        let bottom: Double
+        func x(at y: Double, _ cell: Cell) -> Double {
+            top + (bottom - top) * (y - cell.y0) / (cell.y1 - cell.y0)
+        }
+    }
+
+    /// A corner of a cut piece: bounds position and its vertex.
+    struct CutPoint {
+        let local: Point
+        let vertex: MeshVertex
+    }
+
+    /// The vertex a fraction `t` of the way from grid vertex `from` to `to`, always computed
+    /// from the same end, so two cells that share the edge get the same bits.
+    private func along(_ from: Int32, _ to: Int32, _ t: Double) -> MeshVertex {
+        let p = vertices[Int(from)], q = vertices[Int(to)]
+        func mix(_ a: Float, _ b: Float) -> Float { Float(Double(a) + t * (Double(b) - Double(a))) }
+        return MeshVertex(x: mix(p.x, q.x), y: mix(p.y, q.y), u: mix(p.u, q.u), v: mix(p.v, q.v), shade: mix(p.shade, q.shade))
+    }
+
+    /// A whole cell, with the chord ends its neighbours put on its top or bottom edge as
+    /// corners of its triangles (so no neighbour's corner sits in the middle of its edge).
+    private mutating func appendWhole(_ cell: Cell, marksAbove: (lo: Double, hi: Double)?, marksBelow: (lo: Double, hi: Double)?, opaque: Bool) {
+        func inside(_ marks: (lo: Double, hi: Double)?) -> [Double] {
+            guard let marks else { return [] }
+            return [marks.lo, marks.hi].filter { $0 > cell.x0 && $0 < cell.x1 }.sorted()
+        }
+        let top = inside(marksAbove), bottom = inside(marksBelow)
+        if top.isEmpty && bottom.isEmpty {
+            if opaque {
+                opaqueIndices.append(contentsOf: [cell.a, cell.b, cell.e, cell.a, cell.e, cell.d])
+            } else {
+                indices.append(contentsOf: [cell.a, cell.b, cell.e, cell.a, cell.e, cell.d])
             }
-            for k in 1..<Int32(piece.points.count - 1) {
-                indices.append(contentsOf: [first, first + k, first + k + 1])
+            return
+        }
+        var fresh: [Int32] = []
+        func mark(_ x: Double, from: Int32, to: Int32) -> Int32 {
+            vertices.append(along(from, to, (x - cell.x0) / (cell.x1 - cell.x0)))
+            return Int32(vertices.count - 1)
+        }
+        // a-b-e as a fan from e over a, the marks on a-b, b; a-e-d as a fan from a over e,
+        // the marks on e-d (right to left), d.
+        let upper = [cell.a] + top.map { mark($0, from: cell.a, to: cell.b) } + [cell.b]
+        for k in 0..<(upper.count - 1) { fresh += [cell.e, upper[k], upper[k + 1]] }
+        let lower = [cell.e] + bottom.reversed().map { mark($0, from: cell.d, to: cell.e) } + [cell.d]
+        for k in 0..<(lower.count - 1) { fresh += [cell.a, lower[k], lower[k + 1]] }
+        if opaque { opaqueIndices += fresh } else { indices += fresh }
+    }
+
+    /// The part of `cell` on one side of `chord` (left: x ≤ the chord), split along the
+    /// cell's diagonal into the parts of its two triangles.
+    private mutating func appendCut(of cell: Cell, along chord: Chord, keepingLeft: Bool) {
+        let sign = keepingLeft ? 1.0 : -1.0
+        func keeps(_ p: Point) -> Double { sign * (chord.x(at: p.y, cell) - p.x) }
+        let corners = [
+            CutPoint(local: Point(x: cell.x0, y: cell.y0), vertex: vertices[Int(cell.a)]),
+            CutPoint(local: Point(x: cell.x1, y: cell.y0), vertex: vertices[Int(cell.b)]),
+            CutPoint(local: Point(x: cell.x1, y: cell.y1), vertex: vertices[Int(cell.e)]),
+            CutPoint(local: Point(x: cell.x0, y: cell.y1), vertex: vertices[Int(cell.d)]),
+        ]
+        // Where the chord crosses each edge, from the edge's own ends: top and bottom at the
+        // chord's ends, the sides where the chord reaches their x.
+        func crossing(edge k: Int) -> CutPoint {
+            switch k {
+            case 0: return CutPoint(local: Point(x: chord.top, y: cell.y0), vertex: along(cell.a, cell.b, (chord.top - cell.x0) / (cell.x1 - cell.x0)))
+            case 2: return CutPoint(local: Point(x: chord.bottom, y: cell.y1), vertex: along(cell.d, cell.e, (chord.bottom - cell.x0) / (cell.x1 - cell.x0)))
+            default:
+                let x = k == 1 ? cell.x1 : cell.x0
+                let t = (x - chord.top) / (chord.bottom - chord.top)
+                let (top, bottom) = k == 1 ? (cell.b, cell.e) : (cell.a, cell.d)
+                return CutPoint(local: Point(x: x, y: cell.y0 + t * (cell.y1 - cell.y0)), vertex: along(top, bottom, t))
+            }
+        }
+        var piece: [CutPoint] = []
+        for k in 0..<4 {
+            let p = corners[k], q = corners[(k + 1) % 4]
+            let sp = keeps(p.local), sq = keeps(q.local)
+            if sp >= 0 { piece.append(p) }
+            if (sp > 0 && sq < 0) || (sp < 0 && sq > 0) { piece.append(crossing(edge: k)) }
+        }
+        guard piece.count >= 3 else { return }
+        // The diagonal a–e: b's side is triangle a-b-e, d's side a-e-d. It can only cross the
+        // piece on the chord; that point is made once and shared by both sides.
+        let pa = corners[0].local, pe = corners[2].local
+        func side(_ p: Point) -> Double { ConvexPolygon.side(pa, pe, p) }
+        let upperSign = side(corners[1].local) > 0 ? 1.0 : -1.0
+        var upper: [CutPoint] = [], lower: [CutPoint] = []
+        for k in piece.indices {
+            let p = piece[k], q = piece[(k + 1) % piece.count]
+            let sp = upperSign * side(p.local), sq = upperSign * side(q.local)
+            if sp >= 0 { upper.append(p) }
+            if sp <= 0 { lower.append(p) }
+            if (sp > 0 && sq < 0) || (sp < 0 && sq > 0) {
+                let t = sp / (sp - sq)
+                let local = Point(x: p.local.x + (q.local.x - p.local.x) * t, y: p.local.y + (q.local.y - p.local.y) * t)
+                let point = CutPoint(local: local, vertex: along(cell.a, cell.e, (local.x - cell.x0) / (cell.x1 - cell.x0)))
+                upper.append(point)
+                lower.append(point)
+            }
+        }
+        for part in [upper, lower] where part.count >= 3 {
+            let first = Int32(vertices.count)
+            vertices += part.map(\.vertex)
+            for k in 1..<Int32(part.count - 1) {
+                indices += [first, first + k, first + k + 1]
             }
         }
     }
+
 }
