@@ -2,60 +2,9 @@ import Foundation
 import Testing
 @testable import FolioCore
 
-/// The geometry behind leaving hidden parts of pages undrawn: convex polygons, the plane
-/// map of a layer, which layer hides what, and counting filled pixels.
+/// The geometry behind leaving hidden parts of pages undrawn: the plane map of a layer,
+/// which layer hides what, meshes cut to what shows, and counting filled pixels.
 struct OcclusionTests {
-    static func square(_ x: Double, _ y: Double, _ side: Double) -> ConvexPolygon {
-        ConvexPolygon([Point(x: x, y: y), Point(x: x + side, y: y), Point(x: x + side, y: y + side), Point(x: x, y: y + side)])
-    }
-
-    /// A deterministic spread of convex polygons: triangles, squares and octagons at
-    /// different places, windings and sizes.
-    static let polygons: [ConvexPolygon] = (0..<24).map { k in
-        let n = [3, 4, 8][k % 3]
-        let cx = Double((k * 37) % 50), cy = Double((k * 53) % 40), r = 10 + Double((k * 11) % 25)
-        let turn = k % 2 == 0 ? 1.0 : -1.0
-        return ConvexPolygon((0..<n).map { i in
-            let a = turn * (Double(i) / Double(n) * 2 * .pi + Double(k) * 0.3)
-            return Point(x: cx + r * cos(a), y: cy + r * sin(a))
-        })
-    }
-
-    @Test func subtractingKeepsExactlyTheAreaOutside() {
-        // Area of P − Q is area(P) − area(P ∩ Q); P ∩ Q is P clipped by every edge of Q. Both
-        // windings, overlapping, disjoint and nested pairs alike.
-        var checked = 0
-        for p in Self.polygons {
-            for q in Self.polygons {
-                let pieces = p.subtracting(q)
-                let sign = q.signedArea >= 0 ? 1.0 : -1.0
-                var inside = p
-                for i in q.points.indices {
-                    inside = inside.clipped(q.points[i], q.points[(i + 1) % q.points.count], keep: sign)
-                }
-                let expected = p.area - (inside.points.count >= 3 ? inside.area : 0)
-                let got = pieces.reduce(0) { $0 + $1.area }
-                #expect(abs(got - expected) < 1e-6 * max(1, p.area))
-                // No piece reaches inside Q: every piece's centroid lies outside it (or on its edge).
-                for piece in pieces {
-                    let c = Point(x: piece.points.map(\.x).reduce(0, +) / Double(piece.points.count),
-                                  y: piece.points.map(\.y).reduce(0, +) / Double(piece.points.count))
-                    #expect(!q.contains(c) || piece.area < 1e-6)
-                }
-                checked += 1
-            }
-        }
-        #expect(checked == Self.polygons.count * Self.polygons.count)
-    }
-
-    @Test func aPolygonInsideAnotherLeavesNothingAndOneOutsideIsUntouched() {
-        let big = Self.square(0, 0, 100), small = Self.square(20, 20, 10), far = Self.square(200, 0, 10)
-        #expect(small.subtracting(big).isEmpty)
-        #expect(far.subtracting(big) == [far])
-        let left: Double = big.subtracting(small).reduce(0) { $0 + $1.area }
-        #expect(left == 9_900)
-    }
-
     @Test(arguments: [0.0, -0.4, -1.1, 0.7])
     func aPlaneMapRoundTripsEveryPointOfAPageInFrontOfTheEye(angle: Double) throws {
         let layout = BookLayout(size: Size(width: 1280, height: 800), pageCount: 12)
