@@ -31,6 +31,8 @@ enum EventTranslator {
             let name = String(cString: SDL_GetKeyName(event.key.keysym.sym)).lowercased()
             // "?" comes as text (below), so a layout with a "?" key does not toggle twice.
             guard let key = Key(rawValue: name), key != .question else { return .none }
+            // A held toggle acts once (the keyboard's repeats are dropped).
+            if event.key.repeat != 0 && !key.repeats { return .none }
             return .input(.key(key, modifiers()))
         case SDL_TEXTINPUT:
             // "?" as typed, whatever the layout puts it on (Shift+/ on most).

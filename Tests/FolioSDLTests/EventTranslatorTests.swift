@@ -27,6 +27,19 @@ import Testing
         return nil
     }
 
+    @Test func aHeldToggleActsOnceAndAHeldArrowKeepsTurning() {
+        var f11 = Self.key(Int32(SDLK_F11.rawValue))
+        #expect(Self.key(of: f11) == .f11)
+        f11.key.repeat = 1
+        #expect(Self.key(of: f11) == nil)
+        var right = Self.key(Int32(SDLK_RIGHT.rawValue))
+        right.key.repeat = 1
+        #expect(Self.key(of: right) == .right)
+        var escape = Self.key(Int32(SDLK_ESCAPE.rawValue))
+        escape.key.repeat = 1
+        #expect(Self.key(of: escape) == nil)
+    }
+
     @Test func aTypedQuestionMarkIsTheHelpKeyAndOtherTextIsIgnored() {
         #expect(Self.key(of: Self.text("?")) == .question)
         #expect(Self.key(of: Self.text("s")) == nil)

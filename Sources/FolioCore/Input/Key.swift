@@ -11,4 +11,15 @@ public enum Key: String, CaseIterable, Sendable {
     /// some layouts; then the keypad's.
     case equals = "=", plus = "+", minus = "-", zero = "0"
     case keypadPlus = "keypad +", keypadMinus = "keypad -", keypadZero = "keypad 0"
+
+    /// Keys that act again while held (turning pages, zooming step by step). The others
+    /// toggle or leave something (fullscreen, help, open, quit) and act once a press: a key
+    /// the keyboard repeats, or a slow desktop delivers late, must not toggle back.
+    public var repeats: Bool {
+        switch self {
+        case .right, .left, .pageup, .pagedown, .space, .backspace,
+             .equals, .plus, .minus, .keypadPlus, .keypadMinus: return true
+        default: return false
+        }
+    }
 }
