@@ -3,7 +3,7 @@
 #   make test   install what is missing, run the whole test suite (headless)
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
-PACKAGES := pkg-config libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libvips-dev libarchive-dev ffmpeg xvfb xdotool imagemagick openbox desktop-file-utils
+PACKAGES := pkg-config libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libvips-dev libarchive-dev libpng-dev ffmpeg xvfb xdotool imagemagick openbox desktop-file-utils
 FOLIO := .build/release/folio
 
 .PHONY: deps build run test tsan fuzz campaign bench demo docs assets clean manual install uninstall
@@ -24,10 +24,10 @@ test: deps
 	$(SWIFT) package --disable-sandbox plugin generate-manual --configuration debug --date $(MAN_DATE) >/dev/null
 	SDL_VIDEODRIVER=offscreen $(SWIFT) test --no-parallel
 
-# The decoding and cache tests under ThreadSanitizer (their own build folder).
+# The decoding, cache and recording-pipeline tests under ThreadSanitizer (their own build folder).
 tsan: deps
 	SDL_VIDEODRIVER=offscreen $(SWIFT) test --sanitize=thread --scratch-path .build-tsan --no-parallel \
-	  --filter "DecodeWorkerTests|TextureCacheTests"
+	  --filter "DecodeWorkerTests|TextureCacheTests|RecordingPipelineTests"
 
 # Every libFuzzer target in Fuzz/ (one folder each, seeds in Fuzz/corpus/NAME) for
 # FUZZ_SECONDS each; a crash, a hang past 20 s or 1 GB of memory fails, and the input that

@@ -24,11 +24,15 @@ let package = Package(
         // calls them).
         .systemLibrary(name: "CVipsSystem", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
         .target(name: "CVips", dependencies: ["CVipsSystem"]),
+        // libpng, fenced off behind one C call that catches its longjmp (only FolioSDL's
+        // FrameWriter calls it).
+        .systemLibrary(name: "CPNGSystem", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .target(name: "CPNG", dependencies: ["CPNGSystem"]),
         // All behaviour, pure Swift, no SDL.
         .target(name: "FolioCore", dependencies: ["CArchive"]),
         // The only SDL code: window, renderer, textures, decoding, capture, event translation.
         .target(
-            name: "FolioSDL", dependencies: ["FolioCore", "CSDL2", "CVips"]
+            name: "FolioSDL", dependencies: ["FolioCore", "CSDL2", "CVips", "CPNG"]
         ),
         .executableTarget(
             name: "folio",

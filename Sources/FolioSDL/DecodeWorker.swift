@@ -51,7 +51,7 @@ final class DecodeWorker {
     /// Decodes with `decode` (tests give one they can watch); nil when no thread can be started.
     init?(decode: @escaping Decode) {
         let monitor = monitor
-        guard let thread = Self.startThread({ Self.run(monitor, decode: decode) }) else { return nil }
+        guard let thread = startJoinableThread(named: "folio-decode", { Self.run(monitor, decode: decode) }) else { return nil }
         self.thread = thread
     }
 
@@ -140,31 +140,5 @@ final class DecodeWorker {
             result = nil
             monitor.withLock { $0.busy = nil }
         }
-    }
-
-    /// Starts a joinable thread named folio-decode running `body`.
-    private static func startThread(_ body: @escaping @Sendable () -> Void) -> pthread_t? {
-        let context = Unmanaged.passRetained(ThreadBody(body)).toOpaque()
-        var thread = pthread_t()
-        let status = pthread_create(&thread, nil, { context in
-            guard let context else { return nil }
-            Thread.current.name = "folio-decode"
-            Unmanaged<ThreadBody>.fromOpaque(context).takeRetainedValue().body()
-            return nil
-        }, context)
-        guard status == 0 else {
-            Unmanaged<ThreadBody>.fromOpaque(context).release()
-            return nil
-        }
-        return thread
-    }
-}
-
-/// A thread's body, boxed to pass through pthread_create's context pointer.
-private final class ThreadBody: Sendable {
-    let body: @Sendable () -> Void
-
-    init(_ body: @escaping @Sendable () -> Void) {
-        self.body = body
     }
 }

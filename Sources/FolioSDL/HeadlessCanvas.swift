@@ -55,12 +55,16 @@ public final class HeadlessCanvas {
         return String(cString: info.name)
     }
 
+    /// The render targets' pixel format: RGBA bytes, which llvmpipe renders into natively
+    /// and reads back with a copy.
+    static let targetFormat = SDL_PIXELFORMAT_ABGR8888.rawValue
+
     /// Logical size in points; the frame is `pixelScale` times larger in pixels.
     public func resize(width: Int, height: Int) throws {
         let w = Int32((Double(width) * pixelScale).rounded()), h = Int32((Double(height) * pixelScale).rounded())
         guard w != size.width || h != size.height else { return }
         if let target { SDL_DestroyTexture(target) }
-        guard let t = SDL_CreateTexture(sdlRenderer, SDL_PIXELFORMAT_ABGR8888.rawValue, Int32(SDL_TEXTUREACCESS_TARGET.rawValue), w, h) else {
+        guard let t = SDL_CreateTexture(sdlRenderer, Self.targetFormat, Int32(SDL_TEXTUREACCESS_TARGET.rawValue), w, h) else {
             throw FolioError.sdl("A \(w)×\(h) render target could not be created")
         }
         target = t
@@ -97,7 +101,7 @@ public final class HeadlessCanvas {
         if letterboxed?.width != w || letterboxed?.height != h {
             if let letterboxed { SDL_DestroyTexture(letterboxed.texture) }
             letterboxed = nil
-            guard let t = SDL_CreateTexture(sdlRenderer, SDL_PIXELFORMAT_ABGR8888.rawValue, Int32(SDL_TEXTUREACCESS_TARGET.rawValue), w, h) else {
+            guard let t = SDL_CreateTexture(sdlRenderer, Self.targetFormat, Int32(SDL_TEXTUREACCESS_TARGET.rawValue), w, h) else {
                 throw FolioError.sdl("A \(w)×\(h) render target could not be created")
             }
             SDL_SetTextureBlendMode(t, SDL_BLENDMODE_NONE)
@@ -112,6 +116,33 @@ public final class HeadlessCanvas {
         SDL_RenderClear(sdlRenderer)
         var place = SDL_Rect(x: (size.width - w) / 2, y: (size.height - h) / 2, w: w, h: h)
         SDL_RenderCopy(sdlRenderer, content, nil, &place)
+    }
+
+    /// The byte order of a frame read by `readPixels`: the render target's own, so reading
+    /// back copies bytes and converts none.
+    public enum PixelOrder: Sendable {
+        /// Red, green, blue, then a fourth byte (alpha, 255 in every frame).
+        case rgbx
+        /// Blue, green, red, then the fourth byte.
+        case bgrx
+    }
+
+    /// The order `readPixels` delivers.
+    public var pixelOrder: PixelOrder { Self.targetFormat == SDL_PIXELFORMAT_ARGB8888.rawValue ? .bgrx : .rgbx }
+
+    /// Reads the frame into `frame` (resized to the frame's size), 4 bytes a pixel in
+    /// `pixelOrder`, rows top to bottom, in bands of rows as `readRGB` does.
+    public func readPixels(into frame: FrameBuffer) {
+        frame.reshape(width: Int(size.width), height: Int(size.height))
+        let pitch = Int(size.width) * 4
+        guard let base = frame.pixels.baseAddress else { return }
+        let band: Int32 = 256
+        var y: Int32 = 0
+        while y < size.height {
+            var rect = SDL_Rect(x: 0, y: y, w: size.width, h: min(band, size.height - y))
+            _ = SDL_RenderReadPixels(sdlRenderer, &rect, Self.targetFormat, base + Int(y) * pitch, Int32(pitch))
+            y += band
+        }
     }
 
     /// Reads the frame back as tightly packed RGB, 3 bytes a pixel, rows top to bottom.

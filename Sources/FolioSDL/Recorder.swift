@@ -81,48 +81,78 @@ public struct Recorder {
         case .video(let path, let format)?:
             // A GIF runs at 25 fps unless --fps asks for more (then up to 50).
             encoder = try VideoEncoder(path: path, format: format, width: Int(canvas.size.width), height: Int(canvas.size.height),
-                                       fps: player.fps, frameCount: player.frameCount, gifMaxRate: options.fps == nil ? 25 : 50)
+                                       fps: player.fps, frameCount: player.frameCount, gifMaxRate: options.fps == nil ? 25 : 50,
+                                       pixelOrder: canvas.pixelOrder)
         case nil:
             break
         }
         var trace: FileHandle?
         if let path = options.tracePath {
             guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path) else {
+                encoder?.abort()
                 throw FolioError.outputFailed("\(path): cannot be written.")
             }
             trace = handle
         }
         defer { try? trace?.close() }
 
+        let pipeline: FramePipeline?
+        do {
+            pipeline = try Self.pipeline(directory: directory, encoder: encoder, order: canvas.pixelOrder,
+                                         frameBytes: Int(canvas.size.width) * Int(canvas.size.height) * 4)
+        } catch {
+            encoder?.abort()
+            throw error
+        }
         let progress = ProgressBar(total: player.frameCount, enabled: !options.quiet)
-        var rgb: [UInt8] = []
         var written = 0
         do {
             while let (frame, t) = player.advance() {
                 if interrupted() { throw RecordingInterrupted(framesWritten: written) }
                 trace?.write(Data((app.trace(frame: frame, t: t).serialized() + "\n").utf8))
-                let toVideo = encoder?.wants(frame: frame) ?? false
-                if directory != nil || toVideo {
-                    try canvas.draw(app)
-                    canvas.readRGB(into: &rgb)
-                    if let directory {
-                        let name = String(format: "frame-%05d.png", frame)
-                        try HeadlessCanvas.writePNG(rgb, width: canvas.size.width, height: canvas.size.height,
-                                                    to: (directory as NSString).appendingPathComponent(name))
+                if let pipeline, encoder?.wants(frame: frame) ?? true {
+                    // Drawing waits here while the writers are a few frames behind.
+                    let buffer = try pipeline.nextBuffer {
+                        if interrupted() { throw RecordingInterrupted(framesWritten: written) }
                     }
-                    if toVideo { try encoder?.write(rgb) }
+                    try canvas.draw(app)
+                    canvas.readPixels(into: buffer)
+                    pipeline.submit(buffer, index: frame)
                 }
                 written += 1
                 progress.update(written)
             }
+            try pipeline?.finish()
         } catch {
             progress.finish()
+            // ffmpeg goes first, so a writer waiting on its pipe returns and can be joined.
+            encoder?.kill()
+            pipeline?.cancel()
             encoder?.abort()
             throw error
         }
         progress.finish()
         try encoder?.finish()
         return written
+    }
+
+    /// The writers behind the render thread: ffmpeg's pipe is fed by one thread, in order;
+    /// PNG files are compressed by one thread per core. Nil when nothing is drawn (a trace
+    /// alone).
+    static func pipeline(directory: String?, encoder: VideoEncoder?, order: HeadlessCanvas.PixelOrder, frameBytes: Int) throws -> FramePipeline? {
+        if let encoder {
+            return try FramePipeline(writers: 1, buffers: FramePipeline.bufferCount(writers: 1, frameBytes: frameBytes),
+                                     frameBytes: frameBytes, name: "folio-encode") { _, frame in
+                try encoder.write(frame)
+            }
+        }
+        guard let directory else { return nil }
+        let writers = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        return try FramePipeline(writers: writers, buffers: FramePipeline.bufferCount(writers: writers, frameBytes: frameBytes),
+                                 frameBytes: frameBytes, name: "folio-png") { index, frame in
+            let name = String(format: "frame-%05d.png", index)
+            try PNGFrame.write(frame, order: order, to: (directory as NSString).appendingPathComponent(name))
+        }
     }
 
     /// Refuses a folder that already holds frames, or with `overwrite` removes them (only

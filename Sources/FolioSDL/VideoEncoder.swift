@@ -1,14 +1,17 @@
 import FolioCore
 import Foundation
 
-/// Feeds raw RGB frames to ffmpeg on its standard input: H.264 MP4, VP9 WebM, animated WebP,
+/// Feeds raw frames (4 bytes a pixel, as read back) to ffmpeg on its standard input: H.264 MP4, VP9 WebM, animated WebP,
 /// or a GIF with one palette for the whole clip.
 ///
 /// A GIF takes two ffmpeg runs, so ffmpeg never holds the clip in memory (a palette made and
 /// used in one filter graph keeps every frame until the end: 0.9 GB for the 16 s demo at
 /// 640×400): the first writes the palette and a lossless FFV1 copy of the frames beside the
 /// output, the second maps that copy through the palette.
-public final class VideoEncoder {
+public final class VideoEncoder: @unchecked Sendable {
+    // Unchecked because `process` is replaced for a GIF's second run. Safe: while frames flow,
+    // the one writer thread only writes to the pipe and the render thread only stops ffmpeg;
+    // `finish` and `abort` run on the render thread after the writer has been joined.
     public enum Format: String, CaseIterable, Equatable, Sendable {
         case mp4, webm, webp, gif
 
@@ -56,7 +59,8 @@ public final class VideoEncoder {
     public static let missingMessage = "ffmpeg is not installed, so videos (MP4, WebM, WebP, GIF) cannot be written; install it with `sudo apt-get install ffmpeg` (PNG frames into a folder still work)."
 
     /// `frameCount` frames at `fps` will come; a GIF plays them at its own rate (`gifTiming`).
-    init(path: String, format: Format, width: Int, height: Int, fps: Double, frameCount: Int, gifMaxRate: Double = 25) throws {
+    init(path: String, format: Format, width: Int, height: Int, fps: Double, frameCount: Int, gifMaxRate: Double = 25,
+         pixelOrder: HeadlessCanvas.PixelOrder = .rgbx) throws {
         guard let ffmpeg = VideoEncoder.ffmpegPath() else { throw FolioError.badInput(VideoEncoder.missingMessage) }
         self.ffmpeg = ffmpeg
         self.path = path
@@ -74,7 +78,7 @@ public final class VideoEncoder {
 
         let rate = gifTiming.map { "100/\($0.hundredths)" } ?? String(format: "%g", fps)
         var args = ["-hide_banner", "-loglevel", "error", "-y",
-                    "-f", "rawvideo", "-pix_fmt", "rgb24", "-s", "\(width)x\(height)",
+                    "-f", "rawvideo", "-pix_fmt", pixelOrder == .bgrx ? "bgr0" : "rgb0", "-s", "\(width)x\(height)",
                     "-r", rate, "-i", "pipe:0"]
         switch format {
         case .mp4:
@@ -92,6 +96,8 @@ public final class VideoEncoder {
                      "-c:v", "ffv1", "-f", "nut", frames]
         }
         process.standardInput = input
+        // A closed pipe is an error to report, not a signal to die of.
+        signal(SIGPIPE, SIG_IGN)
         try start(args)
     }
 
@@ -106,13 +112,36 @@ public final class VideoEncoder {
         gifTiming?.includes(index) ?? true
     }
 
-    func write(_ rgb: [UInt8]) throws {
-        // Lent to the pipe, not copied: at 7680×4320 a copy would be another 100 MB.
-        try rgb.withUnsafeBytes { bytes in
-            guard let base = bytes.baseAddress else { return }
-            let frame = Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: base), count: bytes.count, deallocator: .none)
-            try input.fileHandleForWriting.write(contentsOf: frame)
+    /// Hands one frame to ffmpeg (waits while ffmpeg's pipe is full).
+    func write(_ frame: FrameBuffer) throws {
+        let fd = input.fileHandleForWriting.fileDescriptor
+        let pixels = UnsafeRawBufferPointer(frame.pixels)
+        var offset = 0
+        while offset < pixels.count {
+            let n = Foundation.write(fd, pixels.baseAddress! + offset, pixels.count - offset)
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw stopped(reason: String(cString: strerror(errno)))
+            }
+            offset += n
         }
+    }
+
+    /// The error for ffmpeg no longer taking frames: its exit status once it has gone
+    /// (waited for up to 2 s), else the pipe's complaint.
+    private func stopped(reason: String) -> FolioError {
+        let deadline = Date().addingTimeInterval(2)
+        while process.isRunning && Date() < deadline { usleep(10_000) }
+        if !process.isRunning {
+            return FolioError.outputFailed("\(path): ffmpeg stopped with status \(process.terminationStatus) before the last frame.")
+        }
+        return FolioError.outputFailed("\(path): ffmpeg stopped taking frames (\(reason)).")
+    }
+
+    /// Kills ffmpeg at once (the recording is being abandoned), so a write waiting on its
+    /// pipe returns.
+    func kill() {
+        if process.isRunning { Foundation.kill(process.processIdentifier, SIGKILL) }
     }
 
     /// Closes the stream, waits for ffmpeg (and runs a GIF's second pass) and moves the file

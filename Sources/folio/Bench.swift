@@ -12,7 +12,8 @@ struct Bench: ParsableCommand {
     @OptionGroup var library: LibraryOptions
     @Option(help: "Frames measured per CPU case.") var frames = 2000
     @Option(help: "Frames measured per render case.") var renderFrames = 60
-    @Flag(inversion: .prefixedNo, help: "Measure recording the built-in demo to PNG and MP4 (record_fps).") var record = true
+    @Flag(inversion: .prefixedNo, help: "Measure recording the built-in demo: PNG, MP4, WebM, GIF, MP4 at 1080p and 2160p (record_fps), and each stage of a frame (record_ms).") var record = true
+    @Flag(help: "Measure only the recording (record_ms, record_fps).") var recordOnly = false
     @Flag(inversion: .prefixedNo, help: "Measure the library: first frame, and flipping a generated 1,000-page book of scans (about a minute).") var libraryCase = true
     @Option(help: "Leaves per second in the library flip.") var flipRate = 10.0
     @Option(help: "Also render every page of this PDF, at 1280x800 pixels and at the page size of a 1280x800 window (document).") var document: String?
@@ -32,6 +33,12 @@ struct Bench: ParsableCommand {
             print(JSONValue.object([("flip", .object(members))]).serialized())
             return
         }
+        if recordOnly {
+            let stages = try measureRecordingStages(library: library.load())
+            let rates = try measureRecording(library: library.load())
+            print(JSONValue.object([("record_ms", .object(stages)), ("record_fps", .object(rates))]).serialized())
+            return
+        }
         var cpu: [(String, JSONValue)] = []
         for c in CPUCase.allCases {
             cpu.append((c.rawValue, .number(c.measure(frames: frames))))
@@ -41,6 +48,7 @@ struct Bench: ParsableCommand {
         var members: [(String, JSONValue)] = [("frame_cpu_us", .object(cpu)), ("render_ms", .object(render)),
                                               ("overdraw", .object(try measureOverdraw(library: library.load())))]
         if record {
+            members.append(("record_ms", .object(try measureRecordingStages(library: library.load()))))
             members.append(("record_fps", .object(try measureRecording(library: library.load()))))
         }
         if libraryCase {

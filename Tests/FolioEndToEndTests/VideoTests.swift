@@ -183,4 +183,88 @@ struct VideoTests {
         #expect(message.contains("was not written"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
     }
+
+    /// Writes an executable `ffmpeg` shell script into `dir` (for PATH) and returns `dir`.
+    static func fakeFFmpeg(_ body: String, in dir: URL) throws -> String {
+        let bin = dir.appendingPathComponent("bin")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        let path = bin.appendingPathComponent("ffmpeg").path
+        try ("#!/bin/sh\n" + body + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        chmod(path, 0o755)
+        return bin.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+    }
+
+    /// What reaches ffmpeg is every frame, in order, with the pixels of the PNG frames the
+    /// same script records (ffmpeg itself reads the PNGs back for the comparison).
+    @Test(.enabled(if: ffmpeg, "needs ffmpeg (installed by .ci/run)"))
+    func framesReachFFmpegInOrderAsDrawn() throws {
+        let dir = try Folio.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let raw = dir.appendingPathComponent("raw").path
+        // Keeps the stream, and leaves an output (the last argument) for folio to move.
+        let path = try Self.fakeFFmpeg("for last; do :; done\ncat > \"$FOLIO_TEST_RAW\"\n: > \"$last\"", in: dir)
+        let scriptPath = dir.appendingPathComponent("s.json").path
+        try Self.script.write(toFile: scriptPath, atomically: true, encoding: .utf8)
+        let piped = try Folio.run(["record", "--script", scriptPath, "--out", dir.appendingPathComponent("clip.mp4").path, "--quiet"],
+                                  environment: ["PATH": path, "FOLIO_TEST_RAW": raw])
+        #expect(piped.status == 0, "\(piped.stderr)")
+        let frames = dir.appendingPathComponent("frames").path + "/"
+        let png = try Folio.run(["record", "--script", scriptPath, "--out", frames, "--quiet"])
+        #expect(png.status == 0, "\(png.stderr)")
+        let decoded = dir.appendingPathComponent("decoded").path
+        let convert = try Folio.runProcess(Folio.which("ffmpeg")!, ["-v", "error", "-i", frames + "frame-%05d.png",
+                                                                    "-f", "rawvideo", "-pix_fmt", "rgb24", decoded])
+        #expect(convert.status == 0, "\(convert.stderr)")
+        let stream = try #require(FileManager.default.contents(atPath: raw))
+        let expected = try #require(FileManager.default.contents(atPath: decoded))
+        // 30 frames of 320×200, 4 bytes a pixel; the fourth byte is padding.
+        try #require(stream.count == 30 * 320 * 200 * 4 && expected.count == 30 * 320 * 200 * 3)
+        var mismatches = 0
+        let s = [UInt8](stream), e = [UInt8](expected)
+        for p in 0..<(30 * 320 * 200) where s[p * 4] != e[p * 3] || s[p * 4 + 1] != e[p * 3 + 1] || s[p * 4 + 2] != e[p * 3 + 2] {
+            mismatches += 1
+        }
+        #expect(mismatches == 0)
+    }
+
+    /// ffmpeg dies after a few frames: one sentence, exit 4, no partial file, and no hang.
+    @Test func anEncoderThatDiesMidRunFailsCleanly() throws {
+        let dir = try Folio.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = try Self.fakeFFmpeg("head -c 1000000 > /dev/null\nexit 3", in: dir)
+        let scriptURL = dir.appendingPathComponent("s.json")
+        try Self.script.write(to: scriptURL, atomically: true, encoding: .utf8)
+        let started = Date()
+        let result = try Folio.run(["record", "--script", scriptURL.path, "--out", dir.appendingPathComponent("clip.mp4").path, "--quiet"],
+                                   environment: ["PATH": path])
+        #expect(result.status == 4)
+        #expect(result.stderr.contains("ffmpeg stopped with status 3"), "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+        #expect(Date().timeIntervalSince(started) < 30)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["bin", "s.json"])
+    }
+
+    /// ffmpeg takes no frames at all: Ctrl-C still ends the recording at once.
+    @Test func ctrlCIsHeardWhileTheEncoderIsStuck() throws {
+        let dir = try Folio.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = try Self.fakeFFmpeg("exec sleep 60", in: dir)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Folio.executable)
+        process.arguments = ["record", "--out", dir.appendingPathComponent("clip.mp4").path, "--quiet"]
+        var env = ProcessInfo.processInfo.environment
+        env["PATH"] = path
+        process.environment = env
+        let err = Pipe()
+        process.standardError = err
+        try process.run()
+        sleep(3)
+        let interrupted = Date()
+        kill(process.processIdentifier, SIGINT)
+        process.waitUntilExit()
+        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(process.terminationStatus == 130, "\(message)")
+        #expect(message.contains("was not written"))
+        #expect(Date().timeIntervalSince(interrupted) < 5)
+    }
 }

@@ -1,0 +1,79 @@
+#include "folio_png.h"
+
+#include <errno.h>
+#include <setjmp.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <png.h>
+
+typedef struct {
+    jmp_buf jump;
+    char *error;
+    size_t capacity;
+} folio_png_context;
+
+static void folio_png_error(png_structp png, png_const_charp message) {
+    folio_png_context *context = png_get_error_ptr(png);
+    snprintf(context->error, context->capacity, "%s", message);
+    longjmp(context->jump, 1);
+}
+
+static void folio_png_warning(png_structp png, png_const_charp message) {
+    (void)png;
+    (void)message;
+}
+
+static int folio_png_filter_flag(int filter) {
+    switch (filter) {
+    case 0: return PNG_FILTER_NONE;
+    case 1: return PNG_FILTER_SUB;
+    case 2: return PNG_FILTER_UP;
+    case 3: return PNG_FILTER_AVG;
+    case 4: return PNG_FILTER_PAETH;
+    default: return PNG_ALL_FILTERS;
+    }
+}
+
+int folio_png_write_rgbx(const char *path, const void *pixels, int width, int height, size_t pitch, int bgr,
+                         int level, int filter, char *error, size_t error_capacity) {
+    folio_png_context context = {.error = error, .capacity = error_capacity};
+    if (error_capacity > 0) error[0] = 0;
+    FILE *volatile file = fopen(path, "wb");
+    if (!file) {
+        snprintf(error, error_capacity, "%s", strerror(errno));
+        return -1;
+    }
+    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &context, folio_png_error, folio_png_warning);
+    png_infop info = png ? png_create_info_struct(png) : NULL;
+    if (!png || !info) {
+        snprintf(error, error_capacity, "out of memory");
+        png_destroy_write_struct(&png, NULL);
+        fclose(file);
+        return -1;
+    }
+    if (setjmp(context.jump)) {
+        png_destroy_write_struct(&png, &info);
+        fclose(file);
+        return -1;
+    }
+    png_init_io(png, file);
+    png_set_compression_level(png, level);
+    png_set_filter(png, PNG_FILTER_TYPE_BASE, folio_png_filter_flag(filter));
+    png_set_IHDR(png, info, (png_uint_32)width, (png_uint_32)height, 8, PNG_COLOR_TYPE_RGB, PNG_INTERLACE_NONE,
+                 PNG_COMPRESSION_TYPE_BASE, PNG_FILTER_TYPE_BASE);
+    png_write_info(png, info);
+    // The fourth byte of each pixel is dropped on the way out.
+    png_set_filler(png, 0, PNG_FILLER_AFTER);
+    if (bgr) png_set_bgr(png);
+    for (int y = 0; y < height; y++) {
+        png_write_row(png, (png_const_bytep)pixels + (size_t)y * pitch);
+    }
+    png_write_end(png, NULL);
+    png_destroy_write_struct(&png, &info);
+    if (fclose(file) != 0) {
+        snprintf(error, error_capacity, "%s", strerror(errno));
+        return -1;
+    }
+    return 0;
+}

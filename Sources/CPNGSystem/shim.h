@@ -1,0 +1,2 @@
+// libpng, fenced off: only the wrapper in CPNG includes it.
+#include <png.h>

@@ -1,0 +1,30 @@
+import Foundation
+
+/// Starts a joinable thread named `name` running `body`; nil when none can be started.
+func startJoinableThread(named name: String, _ body: @escaping @Sendable () -> Void) -> pthread_t? {
+    let context = Unmanaged.passRetained(ThreadBody(name: name, body)).toOpaque()
+    var thread = pthread_t()
+    let status = pthread_create(&thread, nil, { context in
+        guard let context else { return nil }
+        let boxed = Unmanaged<ThreadBody>.fromOpaque(context).takeRetainedValue()
+        Thread.current.name = boxed.name
+        boxed.body()
+        return nil
+    }, context)
+    guard status == 0 else {
+        Unmanaged<ThreadBody>.fromOpaque(context).release()
+        return nil
+    }
+    return thread
+}
+
+/// A thread's body, boxed to pass through pthread_create's context pointer.
+private final class ThreadBody: Sendable {
+    let name: String
+    let body: @Sendable () -> Void
+
+    init(name: String, _ body: @escaping @Sendable () -> Void) {
+        self.name = name
+        self.body = body
+    }
+}
