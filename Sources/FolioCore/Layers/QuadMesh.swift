@@ -70,8 +70,13 @@ public struct QuadMesh: Sendable {
             rows.sort()
             // Rows closer than this are merged (a chord across a corner of the hidden polygon
             // stays inside it, so what is hidden is only ever underestimated).
-            rows = rows.enumerated().filter { $0.offset == 0 || $0.element - rows[$0.offset - 1] > 1e-6 }.map(\.element)
-            if rows.last != y1 { rows[rows.count - 1] = y1 }
+            var kept = 0
+            for y in rows where kept == 0 || y - rows[kept - 1] > 1e-6 {
+                rows[kept] = y
+                kept += 1
+            }
+            rows.removeLast(rows.count - kept)
+            rows[kept - 1] = y1
         }
 
         let base = Int32(vertices.count)
@@ -203,12 +208,14 @@ public struct QuadMesh: Sendable {
     private mutating func appendCut(of cell: Cell, along chord: Chord, keepingLeft: Bool) {
         let sign = keepingLeft ? 1.0 : -1.0
         func keeps(_ p: Point) -> Double { sign * (chord.x(at: p.y, cell) - p.x) }
-        let corners = [
-            CutPoint(local: Point(x: cell.x0, y: cell.y0), vertex: vertices[Int(cell.a)]),
-            CutPoint(local: Point(x: cell.x1, y: cell.y0), vertex: vertices[Int(cell.b)]),
-            CutPoint(local: Point(x: cell.x1, y: cell.y1), vertex: vertices[Int(cell.e)]),
-            CutPoint(local: Point(x: cell.x0, y: cell.y1), vertex: vertices[Int(cell.d)]),
-        ]
+        func corner(_ k: Int) -> CutPoint {
+            switch k {
+            case 0: return CutPoint(local: Point(x: cell.x0, y: cell.y0), vertex: vertices[Int(cell.a)])
+            case 1: return CutPoint(local: Point(x: cell.x1, y: cell.y0), vertex: vertices[Int(cell.b)])
+            case 2: return CutPoint(local: Point(x: cell.x1, y: cell.y1), vertex: vertices[Int(cell.e)])
+            default: return CutPoint(local: Point(x: cell.x0, y: cell.y1), vertex: vertices[Int(cell.d)])
+            }
+        }
         // Where the chord crosses each edge, from the edge's own ends: top and bottom at the
         // chord's ends, the sides where the chord reaches their x.
         func crossing(edge k: Int) -> CutPoint {
@@ -222,9 +229,13 @@ public struct QuadMesh: Sendable {
                 return CutPoint(local: Point(x: x, y: cell.y0 + t * (cell.y1 - cell.y0)), vertex: along(top, bottom, t))
             }
         }
-        var piece: [CutPoint] = []
+        var piece = scratch.piece, upper = scratch.upper, lower = scratch.lower
+        piece.removeAll(keepingCapacity: true)
+        upper.removeAll(keepingCapacity: true)
+        lower.removeAll(keepingCapacity: true)
+        defer { scratch = (piece, upper, lower) }
         for k in 0..<4 {
-            let p = corners[k], q = corners[(k + 1) % 4]
+            let p = corner(k), q = corner((k + 1) % 4)
             let sp = keeps(p.local), sq = keeps(q.local)
             if sp >= 0 { piece.append(p) }
             if (sp > 0 && sq < 0) || (sp < 0 && sq > 0) { piece.append(crossing(edge: k)) }
@@ -232,10 +243,9 @@ public struct QuadMesh: Sendable {
         guard piece.count >= 3 else { return }
         // The diagonal a–e: b's side is triangle a-b-e, d's side a-e-d. It can only cross the
         // piece on the chord; that point is made once and shared by both sides.
-        let pa = corners[0].local, pe = corners[2].local
+        let pa = Point(x: cell.x0, y: cell.y0), pe = Point(x: cell.x1, y: cell.y1)
         func side(_ p: Point) -> Double { ConvexPolygon.side(pa, pe, p) }
-        let upperSign = side(corners[1].local) > 0 ? 1.0 : -1.0
-        var upper: [CutPoint] = [], lower: [CutPoint] = []
+        let upperSign = side(Point(x: cell.x1, y: cell.y0)) > 0 ? 1.0 : -1.0
         for k in piece.indices {
             let p = piece[k], q = piece[(k + 1) % piece.count]
             let sp = upperSign * side(p.local), sq = upperSign * side(q.local)
@@ -249,13 +259,23 @@ public struct QuadMesh: Sendable {
                 lower.append(point)
             }
         }
-        for part in [upper, lower] where part.count >= 3 {
-            let first = Int32(vertices.count)
-            vertices += part.map(\.vertex)
-            for k in 1..<Int32(part.count - 1) {
-                indices += [first, first + k, first + k + 1]
-            }
+        appendFan(upper)
+        appendFan(lower)
+    }
+
+    /// A convex polygon of cut points as a fan of triangles.
+    private mutating func appendFan(_ part: [CutPoint]) {
+        guard part.count >= 3 else { return }
+        let first = Int32(vertices.count)
+        for point in part { vertices.append(point.vertex) }
+        for k in 1..<Int32(part.count - 1) {
+            indices.append(first)
+            indices.append(first + k)
+            indices.append(first + k + 1)
         }
     }
+
+    /// Buffers a cut reuses from cell to cell.
+    private var scratch: (piece: [CutPoint], upper: [CutPoint], lower: [CutPoint]) = ([], [], [])
 
 }
