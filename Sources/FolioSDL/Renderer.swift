@@ -126,6 +126,9 @@ public final class Renderer {
     /// Bytes of textures held (benchmarks).
     public var cacheBytes: Int { textures.byteCount }
 
+    /// What the last `draw` spent on page textures before drawing (benchmarks).
+    public var lastTextureWork: FrameTextureWork { textures.lastFrame }
+
     /// Decodes the first `count` images of book `book` in order on this thread, stopping
     /// early once `timeLimit` seconds have passed; pages per second (benchmarks).
     public func measureDecoding(book: Int, count: Int, pixelSize: (Int32, Int32), timeLimit: Double = .infinity) -> Double {

@@ -24,6 +24,8 @@ final class TextureCache {
     private let reader = ImageReader()
     /// The background decoder (nil when decoding synchronously).
     let worker: DecodeWorker?
+    /// What the last `beginFrame` spent on textures.
+    private(set) var lastFrame = FrameTextureWork()
 
     init(sdlRenderer: OpaquePointer, mode: Mode, budgetBytes: Int, typeface: Typeface? = nil) {
         var info = SDL_RendererInfo()
@@ -68,8 +70,11 @@ final class TextureCache {
     /// Call once per frame before drawing: uploads finished decodes and asks the worker for
     /// `wanted` (nearest first), dropping requests no longer wanted.
     func beginFrame(wanted: [Wanted]) {
-        store.beginFrame()
+        let begin = SDL_GetPerformanceCounter()
+        lastFrame = FrameTextureWork()
+        lastFrame.evictions = store.beginFrame()
         placeholders.beginFrame()
+        defer { lastFrame.seconds = Self.seconds(since: begin) }
         guard let worker else { return }
         for result in worker.takeFinished(limit: Self.uploadsPerFrame) {
             let job = result.job
@@ -136,6 +141,24 @@ final class TextureCache {
 
     @discardableResult
     private func upload(_ surface: OwnedSurface, as key: TextureStore.Key, shape: PageImage.Shape) -> TextureStore.Entry? {
-        store.insert(key, surface: surface, width: shape.width, height: shape.height)
+        lastFrame.uploads += 1
+        lastFrame.uploadBytes += Int(surface.pointer.pointee.h) * Int(surface.pointer.pointee.pitch)
+        return store.insert(key, surface: surface, width: shape.width, height: shape.height)
     }
+
+    private static func seconds(since start: UInt64) -> Double {
+        Double(SDL_GetPerformanceCounter() - start) / Double(SDL_GetPerformanceFrequency())
+    }
+}
+
+/// What one frame spent on page textures before drawing (the benchmark's breakdown):
+/// evicting, uploading what the decoder finished, queueing what to decode next.
+public struct FrameTextureWork: Sendable {
+    /// Decoded pages uploaded, and their pixels in bytes.
+    public var uploads = 0
+    public var uploadBytes = 0
+    /// Textures destroyed to stay within the budget.
+    public var evictions = 0
+    /// Wall time of all of it, seconds.
+    public var seconds = 0.0
 }

@@ -24,7 +24,8 @@ func measureLibrary(libraryPath: String?, cacheBytes: Int?, flipRate: Double) th
 /// Opens the library's first book and flips it from first leaf to last at `flipRate`
 /// leaves a second, paced at 60 frames a second as the viewer is, drawing each frame with
 /// `canvas` (background decoding, its bounded cache). Peak RSS counts from the open book
-/// to the last leaf; frame times are update + draw + finish.
+/// to the last leaf; frame times are update + draw + finish, and `frame_breakdown_ms` splits
+/// them into phases: the medians, and the means over the slowest 1 % of frames.
 func measureFlip(library: Library, canvas: HeadlessCanvas, flipRate: Double) throws -> [(String, JSONValue)] {
     var out: [(String, JSONValue)] = []
     let size = Size(width: 1280, height: 800)
@@ -34,22 +35,38 @@ func measureFlip(library: Library, canvas: HeadlessCanvas, flipRate: Double) thr
     var t = 0.0
     app.update(at: t)
     app.handle(.key(.return), at: t)
-    /// One paced frame: update, draw, wait for the renderer; returns its duration in ms.
-    func step() throws -> Double {
+    /// One paced frame: update, draw, wait for the renderer; returns where its time went.
+    func step() throws -> FramePhases {
         t += frame
-        let begin = seconds()
+        var phases = FramePhases()
+        var mark = seconds()
+        func lap() -> Double {
+            let now = seconds()
+            defer { mark = now }
+            return (now - mark) * 1000
+        }
         app.update(at: t)
-        try canvas.draw(app)
+        phases.update = lap()
+        let list = app.drawList(), prefetch = app.prefetchContents()
+        phases.drawList = lap()
+        phases.layers = list.layers.count
+        canvas.renderer.configure(pixelScale: canvas.pixelScale, windowSize: app.size)
+        canvas.renderer.draw(list, prefetch: prefetch)
+        let drawn = lap()
+        let textures = canvas.renderer.lastTextureWork
+        phases.textures = textures.seconds * 1000
+        phases.uploads = textures.uploads
+        phases.render = drawn - phases.textures
         canvas.finish()
-        let took = seconds() - begin
+        phases.finish = lap()
         let wake = start + t
         let now = seconds()
         if wake > now { usleep(UInt32((wake - now) * 1e6)) }
-        return took * 1000
+        return phases
     }
     for _ in 0..<72 { _ = try step() }
     resetPeakRSS()
-    var times: [Double] = []
+    var frames: [FramePhases] = []
     let leaves = library.books[0].displayPageCount / 2
     var nextTurn = t
     while let book = app.book, book.currentLeaf < leaves - 1 || !book.isAtRest {
@@ -57,16 +74,58 @@ func measureFlip(library: Library, canvas: HeadlessCanvas, flipRate: Double) thr
             app.handle(.key(.right), at: t)
             nextTurn += 1 / flipRate
         }
-        times.append(try step())
-        if times.count > Int(Double(leaves) / flipRate * 60) + 600 { break }
+        frames.append(try step())
+        if frames.count > Int(Double(leaves) / flipRate * 60) + 600 { break }
     }
+    let times = frames.map(\.total)
     out.append(("peak_rss_mb", .number(ProcessMemory.megabytes("VmHWM"))))
     out.append(("median_frame_ms", .number(median(times))))
     out.append(("worst_frame_ms", .number(times.max() ?? 0)))
     let sorted = times.sorted()
     out.append(("p99_frame_ms", .number(sorted.isEmpty ? 0 : sorted[Int(Double(sorted.count - 1) * 0.99)])))
     out.append(("flip_frames", .number(Double(times.count))))
+    out.append(("frame_breakdown_ms", FramePhases.breakdown(frames)))
     return out
+}
+
+/// Where one frame of the flip spent its time, milliseconds.
+struct FramePhases {
+    /// `FolioApp.update`: springs, turns, the book's state.
+    var update = 0.0
+    /// The draw list and the pages to decode next.
+    var drawList = 0.0
+    /// Page textures: evicting, uploading finished decodes, queueing the next.
+    var textures = 0.0
+    /// Meshes and draw calls handed to SDL (queued, not yet rasterised).
+    var render = 0.0
+    /// Until the frame is rasterised (llvmpipe runs the queued draws and hands back a pixel).
+    var finish = 0.0
+    /// Pages uploaded in this frame.
+    var uploads = 0
+    /// Layers in the draw list (pages, covers, edges).
+    var layers = 0
+
+    var total: Double { update + drawList + textures + render + finish }
+
+    static let phases: [(String, @Sendable (FramePhases) -> Double)] = [
+        ("update", { $0.update }), ("draw_list", { $0.drawList }), ("uploads", { $0.textures }),
+        ("render", { $0.render }), ("finish", { $0.finish }),
+    ]
+
+    /// The median of each phase, and each phase's mean over the slowest 1 % of frames (with
+    /// how many pages those frames uploaded and how many layers they drew, on average).
+    static func breakdown(_ frames: [FramePhases]) -> JSONValue {
+        func rounded(_ x: Double) -> JSONValue { .number((x * 1000).rounded() / 1000) }
+        var medians = phases.map { ($0.0, rounded(median(frames.map($0.1)))) }
+        medians.append(("layers", rounded(median(frames.map { Double($0.layers) }))))
+        let worst = frames.sorted { $0.total > $1.total }.prefix(max(1, frames.count / 100))
+        let n = Double(max(worst.count, 1))
+        var slowest = phases.map { name, phase in (name, rounded(worst.map(phase).reduce(0, +) / n)) }
+        slowest.append(("pages_uploaded", rounded(Double(worst.map(\.uploads).reduce(0, +)) / n)))
+        slowest.append(("layers", rounded(Double(worst.map(\.layers).reduce(0, +)) / n)))
+        slowest.append(("frames", .number(Double(worst.count))))
+        return .object([("median", .object(medians)), ("worst_1_percent", .object(slowest))])
+    }
 }
 
 /// `folio ARGUMENTS` (this same executable) as a child process on the offscreen driver, not
