@@ -123,6 +123,11 @@ public final class Renderer {
     /// True when no page texture is on its way (the live loop may sleep).
     public var texturesSettled: Bool { textures.isSettled }
 
+    /// Sleeps until a page texture can be made or none is on its way, or `timeout` seconds
+    /// pass; false if the timeout came first.
+    @discardableResult
+    func waitForTextures(timeout: Double) -> Bool { textures.waitForDecode(timeout: timeout) }
+
     /// Bytes of textures held (benchmarks).
     public var cacheBytes: Int { textures.byteCount }
 

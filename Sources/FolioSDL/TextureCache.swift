@@ -57,6 +57,13 @@ final class TextureCache {
     var isSettled: Bool { !placeholders.madeAny && (worker?.isSettled ?? true) }
     var count: Int { store.count }
 
+    /// Sleeps until a decoded page can be uploaded or none is on its way, or `timeout`
+    /// seconds pass; false if the timeout came first.
+    @discardableResult
+    func waitForDecode(timeout: Double) -> Bool {
+        worker?.waitForResult(timeout: timeout) ?? true
+    }
+
     /// Adopts the page size in pixels (capped by the renderer's largest texture), made
     /// larger for a zoomed book (up to 4×, each page within a sixteenth of the budget);
     /// textures made for a very different size are redone, and drawn scaled until then.
