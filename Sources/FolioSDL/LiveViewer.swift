@@ -144,6 +144,8 @@ public final class LiveViewer {
         syncSize()
         var event = SDL_Event()
         var drawn = false
+        /// The heap was trimmed since the last frame drawn.
+        var trimmed = false
         if let page = options.openAtPage {
             app.update(at: now())
             app.open(book: 0, atPage: page, at: now())
@@ -156,6 +158,11 @@ public final class LiveViewer {
             // page texture, or a benchmark's mark or end is due); while anything moves, don't
             // wait at all. A wait that ends with nothing new draws nothing.
             if app.isAtRest && drawn {
+                if !trimmed, renderer.texturesSettled {
+                    // Come to rest: what decoding and evicting freed goes back to the system.
+                    SDLVideo.returnFreedMemory()
+                    trimmed = true
+                }
                 let due = [pendingMarks.first, options.quitAfter].compactMap { $0 }.min().map { $0 - (now() - start) }
                 switch rest(until: due, event: &event) {
                 case .event:
@@ -186,6 +193,7 @@ public final class LiveViewer {
             if elapsed < frameInterval { SDL_Delay(UInt32((frameInterval - elapsed) * 1000)) }
             lastPresent = now()
             drawn = true
+            trimmed = false
             if let trace {
                 let line = app.trace(frame: frame, t: now() - start)
                 // Only frames whose state changed, ignoring the frame number and time.

@@ -51,6 +51,12 @@ public enum SDLVideo {
         _ = mallopt(M_MMAP_THRESHOLD, 1 << 20)
     }
 
+    /// Hands the heap's free pages back to the system (glibc keeps what was freed below its
+    /// top for later); called when the viewer comes to rest after decoding and drawing.
+    static func returnFreedMemory() {
+        _ = malloc_trim(0)
+    }
+
     public static func stop() {
         IMG_Quit()
         SDL_Quit()

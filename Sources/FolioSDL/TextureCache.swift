@@ -137,6 +137,7 @@ final class TextureCache {
         }
         // Made for an older page size: drawn scaled until its redo arrives.
         if let held { return held }
+        lastFrame.waiting += 1
         return placeholders.texture(number: number, label: "", shape: shape, in: store)
     }
 
@@ -159,13 +160,17 @@ final class TextureCache {
 }
 
 /// What one frame spent on page textures before drawing (the benchmark's breakdown):
-/// evicting, uploading what the decoder finished, queueing what to decode next.
+/// evicting, uploading what the decoder finished, queueing what to decode next; and the
+/// pages it then drew before they were decoded.
 public struct FrameTextureWork: Sendable {
     /// Decoded pages uploaded, and their pixels in bytes.
     public var uploads = 0
     public var uploadBytes = 0
     /// Textures destroyed to stay within the budget.
     public var evictions = 0
+    /// Pages drawn as a placeholder because their decode had not arrived (by the end of the
+    /// frame's drawing).
+    public var waiting = 0
     /// Wall time of all of it, seconds.
     public var seconds = 0.0
 }
