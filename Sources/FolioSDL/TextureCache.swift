@@ -83,6 +83,7 @@ final class TextureCache {
         placeholders.beginFrame()
         defer { lastFrame.seconds = Self.seconds(since: begin) }
         guard let worker else { return }
+        lastFrame.decoding = worker.isBusy
         for result in worker.takeFinished(limit: Self.uploadsPerFrame) {
             let job = result.job
             switch result.outcome {
@@ -173,4 +174,6 @@ public struct FrameTextureWork: Sendable {
     public var waiting = 0
     /// Wall time of all of it, seconds.
     public var seconds = 0.0
+    /// A page was being decoded on the worker's thread as the frame began.
+    public var decoding = false
 }

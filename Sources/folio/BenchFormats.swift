@@ -86,7 +86,7 @@ func measureFlipInChild(_ path: String, cacheBytes: Int?, flipRate: Double) thro
     var out: [(String, JSONValue)] = flipKeys.compactMap { key in (flip[key] as? NSNumber).map { (key, JSONValue.number($0.doubleValue)) } }
     if let breakdown = flip["frame_breakdown_ms"] as? [String: [String: NSNumber]] {
         // In the order the child wrote them (JSONSerialization forgets it).
-        let parts = ["median", "worst_1_percent"].compactMap { part in
+        let parts = ["median", "worst_1_percent", "median_frame_by_decode"].compactMap { part in
             breakdown[part].map { values in
                 (part, JSONValue.object(FramePhases.keys.compactMap { key in values[key].map { (key, JSONValue.number($0.doubleValue)) } }))
             }

@@ -61,6 +61,7 @@ func measureFlip(library: Library, canvas: HeadlessCanvas, flipRate: Double) thr
         canvas.finish()
         phases.finish = lap()
         phases.waiting = canvas.renderer.lastTextureWork.waiting
+        phases.decoding = textures.decoding
         let wake = start + t
         let now = seconds()
         if wake > now { usleep(UInt32((wake - now) * 1e6)) }
@@ -109,11 +110,13 @@ struct FramePhases {
     var layers = 0
     /// Pages drawn as placeholders, their decode not there yet.
     var waiting = 0
+    /// A page was being decoded on the worker's thread as the frame began.
+    var decoding = false
 
     var total: Double { update + drawList + textures + render + finish }
 
     /// Every member of a breakdown's parts, in order.
-    static let keys = phases.map(\.0) + ["layers", "pages_uploaded", "frames"]
+    static let keys = phases.map(\.0) + ["layers", "pages_uploaded", "decoding", "frames", "while_decoding", "otherwise", "share_decoding"]
 
     static let phases: [(String, @Sendable (FramePhases) -> Double)] = [
         ("update", { $0.update }), ("draw_list", { $0.drawList }), ("uploads", { $0.textures }),
@@ -121,7 +124,8 @@ struct FramePhases {
     ]
 
     /// The median of each phase, and each phase's mean over the slowest 1 % of frames (with
-    /// how many pages those frames uploaded and how many layers they drew, on average).
+    /// how many pages those frames uploaded, how many layers they drew and the share begun
+    /// while a page decoded); the median frame begun while a page decoded and otherwise.
     static func breakdown(_ frames: [FramePhases]) -> JSONValue {
         func rounded(_ x: Double) -> JSONValue { .number((x * 1000).rounded() / 1000) }
         var medians = phases.map { ($0.0, rounded(median(frames.map($0.1)))) }
@@ -131,8 +135,16 @@ struct FramePhases {
         var slowest = phases.map { name, phase in (name, rounded(worst.map(phase).reduce(0, +) / n)) }
         slowest.append(("pages_uploaded", rounded(Double(worst.map(\.uploads).reduce(0, +)) / n)))
         slowest.append(("layers", rounded(Double(worst.map(\.layers).reduce(0, +)) / n)))
+        slowest.append(("decoding", rounded(Double(worst.filter(\.decoding).count) / n)))
         slowest.append(("frames", .number(Double(worst.count))))
-        return .object([("median", .object(medians)), ("worst_1_percent", .object(slowest))])
+        // The decode thread shares the cores with llvmpipe's: frames begun while it decodes,
+        // against the others.
+        let contention: [(String, JSONValue)] = [
+            ("while_decoding", rounded(median(frames.filter(\.decoding).map(\.total)))),
+            ("otherwise", rounded(median(frames.filter { !$0.decoding }.map(\.total)))),
+            ("share_decoding", rounded(Double(frames.filter(\.decoding).count) / Double(max(frames.count, 1)))),
+        ]
+        return .object([("median", .object(medians)), ("worst_1_percent", .object(slowest)), ("median_frame_by_decode", .object(contention))])
     }
 }
 
