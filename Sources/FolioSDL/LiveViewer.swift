@@ -225,20 +225,19 @@ public final class LiveViewer {
         case nothing
     }
 
-    /// Video drivers of SDL 2.26 that can sleep until an event arrives; on any other SDL's
-    /// wait looks at the queue every millisecond (1.6 % of a core doing nothing).
-    static let driversThatWait: Set<String> = ["x11", "wayland", "windows", "cocoa", "winrt"]
-    /// Drivers with no display, hence no input but a quit (Ctrl-C): looked at 4 times a
-    /// second when nothing else wakes the loop.
+    /// Drivers with no display, hence no input but a quit (Ctrl-C). SDL 2.26 sleeps until an
+    /// event arrives only on drivers that implement it (x11, wayland, windows, cocoa); on
+    /// these its wait looks at the queue every millisecond (1.6 % of a core doing nothing),
+    /// so the loop looks 4 times a second instead when nothing else wakes it. A display
+    /// without the wait (kmsdrm) keeps SDL's, for input without delay.
     static let driversWithoutInput: Set<String> = ["offscreen", "dummy"]
     static let unattendedLook = 0.25  // seconds
 
-    /// How the loop sleeps at rest: SDL's own wait where the driver has one, or where a real
-    /// display without one needs input at once; without a display, on the decode worker,
-    /// looking at SDL's queue every `unattendedLook` seconds.
+    /// True when the loop sleeps at rest on the decode worker, looking at SDL's queue every
+    /// `unattendedLook` seconds, rather than in SDL's own wait.
     private lazy var restsOnWorker: Bool = {
         guard let name = SDL_GetCurrentVideoDriver().map({ String(cString: $0) }) else { return false }
-        return !Self.driversThatWait.contains(name) && Self.driversWithoutInput.contains(name)
+        return Self.driversWithoutInput.contains(name)
     }()
 
     /// Sleeps at rest until an event, a page texture or `due` seconds from now (nil: no
