@@ -103,6 +103,18 @@ final class DecodeWorker {
     /// sleep.
     var isSettled: Bool { monitor.withLock { $0.queue.isEmpty && $0.busy == nil && $0.finished.isEmpty } }
 
+    /// True while a page is being decoded (benchmarks).
+    var isBusy: Bool { monitor.withLock { $0.busy != nil } }
+
+    /// Sleeps until a decoded page waits to be taken, or nothing is queued or being decoded,
+    /// or `timeout` seconds pass; false if the timeout came first (the live loop at rest,
+    /// where the video driver cannot wait for events itself).
+    @discardableResult
+    func waitForResult(timeout: Double) -> Bool {
+        monitor.wait(until: { !$0.finished.isEmpty || ($0.queue.isEmpty && $0.busy == nil) },
+                     deadline: Date().addingTimeInterval(timeout)) { $1 }
+    }
+
     /// Sleeps until nothing is queued or being decoded (tests); false if
     /// `timeout` seconds passed first.
     @discardableResult

@@ -38,10 +38,13 @@ public final class LiveViewer {
         /// User and system CPU of every thread, seconds.
         public var cpuSeconds: Double
         public var framesDrawn: Int
+        /// Times the loop woke from a wait at rest, for whatever reason.
+        public var wakes: Int
         public var residentMB: Double
     }
 
     public private(set) var marks: [Mark] = []
+    private var wakes = 0
 
     private let window: OpaquePointer
     private let sdlRenderer: OpaquePointer
@@ -141,6 +144,8 @@ public final class LiveViewer {
         syncSize()
         var event = SDL_Event()
         var drawn = false
+        /// The heap was trimmed since the last frame drawn.
+        var trimmed = false
         if let page = options.openAtPage {
             app.update(at: now())
             app.open(book: 0, atPage: page, at: now())
@@ -150,24 +155,27 @@ public final class LiveViewer {
         let frameInterval = 1 / refreshRate()
         running: while true {
             // At rest, with the frame on screen final, sleep until an event arrives (or a
-            // benchmark's mark or end is due); while a page texture is on its way, look again
-            // every frame; while anything moves, don't wait at all.
+            // page texture, or a benchmark's mark or end is due); while anything moves, don't
+            // wait at all. A wait that ends with nothing new draws nothing.
             if app.isAtRest && drawn {
-                let due = [pendingMarks.first, options.quitAfter].compactMap { $0 }.min().map { $0 - (now() - start) }
-                let waited: Int32
-                if !renderer.texturesSettled {
-                    waited = SDL_WaitEventTimeout(&event, 16)
-                } else if let due {
-                    waited = SDL_WaitEventTimeout(&event, Int32(clamping: Int(max(due, 0) * 1000) + 1))
-                } else {
-                    waited = SDL_WaitEvent(&event)
+                if !trimmed, renderer.texturesSettled {
+                    // Come to rest: what decoding and evicting freed goes back to the system.
+                    SDLVideo.returnFreedMemory()
+                    trimmed = true
                 }
-                if waited == 1, !dispatch(event) { break running }
+                let due = [pendingMarks.first, options.quitAfter].compactMap { $0 }.min().map { $0 - (now() - start) }
+                switch rest(until: due, event: &event) {
+                case .event:
+                    if !dispatch(event) { break running }
+                case .texture:
+                    break
+                case .nothing:
+                    noteMarks(&pendingMarks, start: start, frame: frame)
+                    if let end = options.quitAfter, now() - start >= end { break running }
+                    continue running
+                }
             }
-            while let mark = pendingMarks.first, now() - start >= mark {
-                pendingMarks.removeFirst()
-                marks.append(Mark(time: now() - start, cpuSeconds: Self.cpuSeconds(), framesDrawn: frame, residentMB: ProcessMemory.megabytes("VmRSS")))
-            }
+            noteMarks(&pendingMarks, start: start, frame: frame)
             if let end = options.quitAfter, now() - start >= end { break running }
             while SDL_PollEvent(&event) == 1 {
                 if !dispatch(event) { break running }
@@ -185,6 +193,7 @@ public final class LiveViewer {
             if elapsed < frameInterval { SDL_Delay(UInt32((frameInterval - elapsed) * 1000)) }
             lastPresent = now()
             drawn = true
+            trimmed = false
             if let trace {
                 let line = app.trace(frame: frame, t: now() - start)
                 // Only frames whose state changed, ignoring the frame number and time.
@@ -204,6 +213,65 @@ public final class LiveViewer {
         app.rememberPlace()
         savePlaces()
         try capture?.close()
+    }
+
+    /// What ended a wait at rest.
+    enum Wake: Equatable {
+        /// An SDL event (in the event passed to `rest`).
+        case event
+        /// A page texture can be made, or a placeholder is still due.
+        case texture
+        /// The time given ran out, or the look at SDL's queue found nothing.
+        case nothing
+    }
+
+    /// Drivers with no display, hence no input but a quit (Ctrl-C). SDL 2.26 sleeps until an
+    /// event arrives only on drivers that implement it (x11, wayland, windows, cocoa); on
+    /// these its wait looks at the queue every millisecond (1.6 % of a core doing nothing),
+    /// so the loop looks 4 times a second instead when nothing else wakes it. A display
+    /// without the wait (kmsdrm) keeps SDL's, for input without delay.
+    static let driversWithoutInput: Set<String> = ["offscreen", "dummy"]
+    static let unattendedLook = 0.25  // seconds
+
+    /// True when the loop sleeps at rest on the decode worker, looking at SDL's queue every
+    /// `unattendedLook` seconds, rather than in SDL's own wait.
+    private lazy var restsOnWorker: Bool = {
+        guard let name = SDL_GetCurrentVideoDriver().map({ String(cString: $0) }) else { return false }
+        return Self.driversWithoutInput.contains(name)
+    }()
+
+    /// Sleeps at rest until an event, a page texture or `due` seconds from now (nil: no
+    /// deadline).
+    private func rest(until due: Double?, event: inout SDL_Event) -> Wake {
+        defer { wakes += 1 }
+        let settled = renderer.texturesSettled
+        guard restsOnWorker else {
+            // While a texture is on its way, look again every frame.
+            let waited: Int32
+            if !settled {
+                waited = SDL_WaitEventTimeout(&event, 16)
+            } else if let due {
+                waited = SDL_WaitEventTimeout(&event, Int32(clamping: Int(max(due, 0) * 1000) + 1))
+            } else {
+                waited = SDL_WaitEvent(&event)
+            }
+            return waited == 1 ? .event : settled ? .nothing : .texture
+        }
+        let limit = min(max(due ?? .infinity, 0), Self.unattendedLook)
+        if settled {
+            usleep(UInt32(limit * 1e6))
+        } else if renderer.waitForTextures(timeout: limit) {
+            return .texture
+        }
+        return SDL_PollEvent(&event) == 1 ? .event : .nothing
+    }
+
+    /// Notes the marks that are due (the benchmark's idle measurement).
+    private func noteMarks(_ pending: inout ArraySlice<Double>, start: Double, frame: Int) {
+        while let mark = pending.first, now() - start >= mark {
+            pending.removeFirst()
+            marks.append(Mark(time: now() - start, cpuSeconds: Self.cpuSeconds(), framesDrawn: frame, wakes: wakes, residentMB: ProcessMemory.megabytes("VmRSS")))
+        }
     }
 
     /// The window's display refresh rate, hertz (60 when the display does not say).

@@ -156,8 +156,16 @@ public final class Renderer {
     /// True when no page texture is on its way (the live loop may sleep).
     public var texturesSettled: Bool { textures.isSettled }
 
+    /// Sleeps until a page texture can be made or none is on its way, or `timeout` seconds
+    /// pass; false if the timeout came first.
+    @discardableResult
+    func waitForTextures(timeout: Double) -> Bool { textures.waitForDecode(timeout: timeout) }
+
     /// Bytes of textures held (benchmarks).
     public var cacheBytes: Int { textures.byteCount }
+
+    /// What the last `draw` spent on page textures before drawing (benchmarks).
+    public var lastTextureWork: FrameTextureWork { textures.lastFrame }
 
     /// Decodes the first `count` images of book `book` in order on this thread, stopping
     /// early once `timeLimit` seconds have passed; pages per second (benchmarks).

@@ -24,6 +24,8 @@ final class TextureCache {
     private let reader = ImageReader()
     /// The background decoder (nil when decoding synchronously).
     let worker: DecodeWorker?
+    /// What the last `beginFrame` spent on textures.
+    private(set) var lastFrame = FrameTextureWork()
 
     init(sdlRenderer: OpaquePointer, mode: Mode, budgetBytes: Int, typeface: Typeface? = nil) {
         var info = SDL_RendererInfo()
@@ -55,6 +57,13 @@ final class TextureCache {
     var isSettled: Bool { !placeholders.madeAny && (worker?.isSettled ?? true) }
     var count: Int { store.count }
 
+    /// Sleeps until a decoded page can be uploaded or none is on its way, or `timeout`
+    /// seconds pass; false if the timeout came first.
+    @discardableResult
+    func waitForDecode(timeout: Double) -> Bool {
+        worker?.waitForResult(timeout: timeout) ?? true
+    }
+
     /// Adopts the page size in pixels (capped by the renderer's largest texture), made
     /// larger for a zoomed book (up to 4×, each page within a sixteenth of the budget);
     /// textures made for a very different size are redone, and drawn scaled until then.
@@ -68,9 +77,13 @@ final class TextureCache {
     /// Call once per frame before drawing: uploads finished decodes and asks the worker for
     /// `wanted` (nearest first), dropping requests no longer wanted.
     func beginFrame(wanted: [Wanted]) {
-        store.beginFrame()
+        let begin = SDL_GetPerformanceCounter()
+        lastFrame = FrameTextureWork()
+        lastFrame.evictions = store.beginFrame()
         placeholders.beginFrame()
+        defer { lastFrame.seconds = Self.seconds(since: begin) }
         guard let worker else { return }
+        lastFrame.decoding = worker.isBusy
         for result in worker.takeFinished(limit: Self.uploadsPerFrame) {
             let job = result.job
             switch result.outcome {
@@ -125,6 +138,7 @@ final class TextureCache {
         }
         // Made for an older page size: drawn scaled until its redo arrives.
         if let held { return held }
+        lastFrame.waiting += 1
         return placeholders.texture(number: number, label: "", shape: shape, in: store)
     }
 
@@ -136,6 +150,30 @@ final class TextureCache {
 
     @discardableResult
     private func upload(_ surface: OwnedSurface, as key: TextureStore.Key, shape: PageImage.Shape) -> TextureStore.Entry? {
-        store.insert(key, surface: surface, width: shape.width, height: shape.height)
+        lastFrame.uploads += 1
+        lastFrame.uploadBytes += Int(surface.pointer.pointee.h) * Int(surface.pointer.pointee.pitch)
+        return store.insert(key, surface: surface, width: shape.width, height: shape.height)
     }
+
+    private static func seconds(since start: UInt64) -> Double {
+        Double(SDL_GetPerformanceCounter() - start) / Double(SDL_GetPerformanceFrequency())
+    }
+}
+
+/// What one frame spent on page textures before drawing (the benchmark's breakdown):
+/// evicting, uploading what the decoder finished, queueing what to decode next; and the
+/// pages it then drew before they were decoded.
+public struct FrameTextureWork: Sendable {
+    /// Decoded pages uploaded, and their pixels in bytes.
+    public var uploads = 0
+    public var uploadBytes = 0
+    /// Textures destroyed to stay within the budget.
+    public var evictions = 0
+    /// Pages drawn as a placeholder because their decode had not arrived (by the end of the
+    /// frame's drawing).
+    public var waiting = 0
+    /// Wall time of all of it, seconds.
+    public var seconds = 0.0
+    /// A page was being decoded on the worker's thread as the frame began.
+    public var decoding = false
 }

@@ -41,10 +41,12 @@ final class TextureStore {
 
     var count: Int { entries.count }
 
-    /// Evicts down to the budget what earlier frames drew, then starts a new frame.
-    func beginFrame() {
-        evict()
-        frame += 1
+    /// Evicts down to the budget what earlier frames drew, then starts a new frame; returns
+    /// how many textures went.
+    @discardableResult
+    func beginFrame() -> Int {
+        defer { frame += 1 }
+        return evict()
     }
 
     /// The entry for `key`, without marking it as drawn.
@@ -85,14 +87,17 @@ final class TextureStore {
         byteCount = 0
     }
 
-    private func evict() {
-        guard byteCount > budget else { return }
+    private func evict() -> Int {
+        guard byteCount > budget else { return 0 }
         let order = entries.filter { $0.value.lastUse < frame }.sorted { $0.value.lastUse < $1.value.lastUse }
+        var evicted = 0
         for (key, entry) in order {
             guard byteCount > budget else { break }
             SDL_DestroyTexture(entry.texture)
             entries[key] = nil
             byteCount -= entry.bytes
+            evicted += 1
         }
+        return evicted
     }
 }

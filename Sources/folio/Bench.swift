@@ -51,15 +51,20 @@ struct Bench: ParsableCommand {
             members.append(("record_ms", .object(try measureRecordingStages(library: library.load()))))
             members.append(("record_fps", .object(try measureRecording(library: library.load()))))
         }
+        /// Resident memory: at the shelf at rest, and the library flip's peak.
+        var rss: [(String, JSONValue)] = []
         if libraryCase {
-            members.append(("library", .object(try measureLibrary(libraryPath: library.library, cacheBytes: library.cacheBytes, flipRate: flipRate))))
+            let measured = try measureLibrary(libraryPath: library.library, cacheBytes: library.cacheBytes, flipRate: flipRate)
+            members.append(("library", .object(measured)))
+            if let peak = measured.first(where: { $0.0 == "peak_rss_mb" }) { rss.append(("flip_peak", peak.1)) }
         }
         if idle {
             let measured = try measureIdle(libraryPath: library.library)
             members.append(("idle_cpu_percent", .object(measured.cpu)))
             members.append(("idle_frames", .object(measured.frames)))
-            members.append(("rss_mb", .object([("shelf", .number(measured.shelfMB))])))
+            rss.insert(("shelf", .number(measured.shelfMB)), at: 0)
         }
+        if !rss.isEmpty { members.append(("rss_mb", .object(rss))) }
         if let document {
             members.append(("document", .object(try measurePages(document))))
         }

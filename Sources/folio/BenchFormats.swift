@@ -83,11 +83,21 @@ func measureFlipInChild(_ path: String, cacheBytes: Int?, flipRate: Double) thro
           let flip = object["flip"] as? [String: Any] else {
         throw FolioError.badInput("\(path): the flip benchmark ended with code \(process.terminationStatus).")
     }
-    return flipKeys.compactMap { key in (flip[key] as? NSNumber).map { (key, .number($0.doubleValue)) } }
+    var out: [(String, JSONValue)] = flipKeys.compactMap { key in (flip[key] as? NSNumber).map { (key, JSONValue.number($0.doubleValue)) } }
+    if let breakdown = flip["frame_breakdown_ms"] as? [String: [String: NSNumber]] {
+        // In the order the child wrote them (JSONSerialization forgets it).
+        let parts = ["median", "worst_1_percent", "median_frame_by_decode"].compactMap { part in
+            breakdown[part].map { values in
+                (part, JSONValue.object(FramePhases.keys.compactMap { key in values[key].map { (key, JSONValue.number($0.doubleValue)) } }))
+            }
+        }
+        out.append(("frame_breakdown_ms", .object(parts)))
+    }
+    return out
 }
 
 private let flipKeys = ["cache_mb", "peak_rss_mb", "worker_peak_rss_mb", "workers", "median_frame_ms", "p99_frame_ms",
-                        "worst_frame_ms", "flip_frames"]
+                        "worst_frame_ms", "flip_frames", "placeholder_frames"]
 
 /// Flips the first book of the library at `path` (loaded as the viewer loads it) and adds
 /// the peak memory of the document workers this process started (each worker's own peak,

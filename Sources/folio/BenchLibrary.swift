@@ -16,15 +16,17 @@ func measureLibrary(libraryPath: String?, cacheBytes: Int?, flipRate: Double) th
     let layout = BookLayout(size: Size(width: 1280, height: 800), pageCount: 2)
     out.append(("decode_pages_per_s", .number(canvas.renderer.measureDecoding(
         book: 0, count: 20, pixelSize: (Int32(layout.pageSize.width.rounded()), Int32(layout.pageSize.height.rounded()))))))
-
-    out.append(("cache_mb", .number(Double(canvas.renderer.cacheBudget >> 20))))
-    return out + (try measureFlip(library: library, canvas: canvas, flipRate: flipRate))
+    // The flip runs in a process of its own, as the viewer would: its peak memory is the
+    // flip's, not that of the benchmark's earlier cases.
+    let flip = try measureFlipInChild(folder.path, cacheBytes: cacheBytes, flipRate: flipRate)
+    return out + flip.filter { !["worker_peak_rss_mb", "workers"].contains($0.0) }
 }
 
 /// Opens the library's first book and flips it from first leaf to last at `flipRate`
 /// leaves a second, paced at 60 frames a second as the viewer is, drawing each frame with
 /// `canvas` (background decoding, its bounded cache). Peak RSS counts from the open book
-/// to the last leaf; frame times are update + draw + finish.
+/// to the last leaf; frame times are update + draw + finish, and `frame_breakdown_ms` splits
+/// them into phases: the medians, and the means over the slowest 1 % of frames.
 func measureFlip(library: Library, canvas: HeadlessCanvas, flipRate: Double) throws -> [(String, JSONValue)] {
     var out: [(String, JSONValue)] = []
     let size = Size(width: 1280, height: 800)
@@ -34,22 +36,40 @@ func measureFlip(library: Library, canvas: HeadlessCanvas, flipRate: Double) thr
     var t = 0.0
     app.update(at: t)
     app.handle(.key(.return), at: t)
-    /// One paced frame: update, draw, wait for the renderer; returns its duration in ms.
-    func step() throws -> Double {
+    /// One paced frame: update, draw, wait for the renderer; returns where its time went.
+    func step() throws -> FramePhases {
         t += frame
-        let begin = seconds()
+        var phases = FramePhases()
+        var mark = seconds()
+        func lap() -> Double {
+            let now = seconds()
+            defer { mark = now }
+            return (now - mark) * 1000
+        }
         app.update(at: t)
-        try canvas.draw(app)
+        phases.update = lap()
+        let list = app.drawList(), prefetch = app.prefetchContents()
+        phases.drawList = lap()
+        phases.layers = list.layers.count
+        canvas.renderer.configure(pixelScale: canvas.pixelScale, windowSize: app.size)
+        canvas.renderer.draw(list, prefetch: prefetch)
+        let drawn = lap()
+        let textures = canvas.renderer.lastTextureWork
+        phases.textures = textures.seconds * 1000
+        phases.uploads = textures.uploads
+        phases.render = drawn - phases.textures
         canvas.finish()
-        let took = seconds() - begin
+        phases.finish = lap()
+        phases.waiting = canvas.renderer.lastTextureWork.waiting
+        phases.decoding = textures.decoding
         let wake = start + t
         let now = seconds()
         if wake > now { usleep(UInt32((wake - now) * 1e6)) }
-        return took * 1000
+        return phases
     }
     for _ in 0..<72 { _ = try step() }
     resetPeakRSS()
-    var times: [Double] = []
+    var frames: [FramePhases] = []
     let leaves = library.books[0].displayPageCount / 2
     var nextTurn = t
     while let book = app.book, book.currentLeaf < leaves - 1 || !book.isAtRest {
@@ -57,16 +77,75 @@ func measureFlip(library: Library, canvas: HeadlessCanvas, flipRate: Double) thr
             app.handle(.key(.right), at: t)
             nextTurn += 1 / flipRate
         }
-        times.append(try step())
-        if times.count > Int(Double(leaves) / flipRate * 60) + 600 { break }
+        frames.append(try step())
+        if frames.count > Int(Double(leaves) / flipRate * 60) + 600 { break }
     }
+    let times = frames.map(\.total)
     out.append(("peak_rss_mb", .number(ProcessMemory.megabytes("VmHWM"))))
     out.append(("median_frame_ms", .number(median(times))))
     out.append(("worst_frame_ms", .number(times.max() ?? 0)))
     let sorted = times.sorted()
     out.append(("p99_frame_ms", .number(sorted.isEmpty ? 0 : sorted[Int(Double(sorted.count - 1) * 0.99)])))
     out.append(("flip_frames", .number(Double(times.count))))
+    out.append(("placeholder_frames", .number(Double(frames.filter { $0.waiting > 0 }.count))))
+    out.append(("frame_breakdown_ms", FramePhases.breakdown(frames)))
     return out
+}
+
+/// Where one frame of the flip spent its time, milliseconds.
+struct FramePhases {
+    /// `FolioApp.update`: springs, turns, the book's state.
+    var update = 0.0
+    /// The draw list and the pages to decode next.
+    var drawList = 0.0
+    /// Page textures: evicting, uploading finished decodes, queueing the next.
+    var textures = 0.0
+    /// Meshes and draw calls handed to SDL (queued, not yet rasterised).
+    var render = 0.0
+    /// Until the frame is rasterised (llvmpipe runs the queued draws and hands back a pixel).
+    var finish = 0.0
+    /// Pages uploaded in this frame.
+    var uploads = 0
+    /// Layers in the draw list (pages, covers, edges).
+    var layers = 0
+    /// Pages drawn as placeholders, their decode not there yet.
+    var waiting = 0
+    /// A page was being decoded on the worker's thread as the frame began.
+    var decoding = false
+
+    var total: Double { update + drawList + textures + render + finish }
+
+    /// Every member of a breakdown's parts, in order.
+    static let keys = phases.map(\.0) + ["layers", "pages_uploaded", "decoding", "frames", "while_decoding", "otherwise", "share_decoding"]
+
+    static let phases: [(String, @Sendable (FramePhases) -> Double)] = [
+        ("update", { $0.update }), ("draw_list", { $0.drawList }), ("uploads", { $0.textures }),
+        ("render", { $0.render }), ("finish", { $0.finish }),
+    ]
+
+    /// The median of each phase, and each phase's mean over the slowest 1 % of frames (with
+    /// how many pages those frames uploaded, how many layers they drew and the share begun
+    /// while a page decoded); the median frame begun while a page decoded and otherwise.
+    static func breakdown(_ frames: [FramePhases]) -> JSONValue {
+        func rounded(_ x: Double) -> JSONValue { .number((x * 1000).rounded() / 1000) }
+        var medians = phases.map { ($0.0, rounded(median(frames.map($0.1)))) }
+        medians.append(("layers", rounded(median(frames.map { Double($0.layers) }))))
+        let worst = frames.sorted { $0.total > $1.total }.prefix(max(1, frames.count / 100))
+        let n = Double(max(worst.count, 1))
+        var slowest = phases.map { name, phase in (name, rounded(worst.map(phase).reduce(0, +) / n)) }
+        slowest.append(("pages_uploaded", rounded(Double(worst.map(\.uploads).reduce(0, +)) / n)))
+        slowest.append(("layers", rounded(Double(worst.map(\.layers).reduce(0, +)) / n)))
+        slowest.append(("decoding", rounded(Double(worst.filter(\.decoding).count) / n)))
+        slowest.append(("frames", .number(Double(worst.count))))
+        // The decode thread shares the cores with llvmpipe's: frames begun while it decodes,
+        // against the others.
+        let contention: [(String, JSONValue)] = [
+            ("while_decoding", rounded(median(frames.filter(\.decoding).map(\.total)))),
+            ("otherwise", rounded(median(frames.filter { !$0.decoding }.map(\.total)))),
+            ("share_decoding", rounded(Double(frames.filter(\.decoding).count) / Double(max(frames.count, 1)))),
+        ]
+        return .object([("median", .object(medians)), ("worst_1_percent", .object(slowest)), ("median_frame_by_decode", .object(contention))])
+    }
 }
 
 /// `folio ARGUMENTS` (this same executable) as a child process on the offscreen driver, not

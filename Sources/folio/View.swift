@@ -91,7 +91,8 @@ struct View: ParsableCommand {
         try viewer.run()
         for mark in viewer.marks {
             print(JSONValue.object([("t", .number(mark.time)), ("cpu_s", .number(mark.cpuSeconds)),
-                                    ("frames", .number(Double(mark.framesDrawn))), ("rss_mb", .number(mark.residentMB))]).serialized())
+                                    ("frames", .number(Double(mark.framesDrawn))),
+                                    ("wakes", .number(Double(mark.wakes))), ("rss_mb", .number(mark.residentMB))]).serialized())
         }
     }
 }

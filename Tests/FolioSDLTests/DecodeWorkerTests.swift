@@ -54,6 +54,21 @@ extension TextureCacheTests {
             #expect(ledger.frees == [1])
         }
 
+        /// The live loop at rest on a driver without its own wait sleeps here: it wakes for a
+        /// finished page (not before) and straight away when nothing is on its way.
+        @Test func waitingForAResultWakesWhenOneIsReady() throws {
+            let ledger = SurfaceLedger(allowed: 0)
+            let worker = try #require(DecodeWorker(decode: ledger.decode))
+            #expect(worker.waitForResult(timeout: 30), "nothing queued: no wait")
+            worker.setWanted(Self.jobs(1))
+            #expect(ledger.waitUntilStarted(1))
+            #expect(!worker.waitForResult(timeout: 0.05), "the decode is still under way")
+            DispatchQueue.global().asyncAfter(deadline: .now() + 0.1) { ledger.allow() }
+            #expect(worker.waitForResult(timeout: 30))
+            #expect(worker.takeFinished(limit: .max).count == 1)
+            worker.stop()
+        }
+
         @Test func clearDropsFinishedAndUnderwayResults() throws {
             let ledger = SurfaceLedger(allowed: 2)
             let worker = try #require(DecodeWorker(decode: ledger.decode))
