@@ -28,6 +28,8 @@ struct Bench: ParsableCommand {
     }
 
     func run() throws {
+        // Ctrl+C or SIGTERM stops a long case (the flip, recording) with exit 130.
+        Interrupt.install()
         if let flip {
             let members = try measureFlipHere(flip, cacheBytes: library.cacheBytes, flipRate: flipRate)
             print(JSONValue.object([("flip", .object(members))]).serialized())

@@ -73,6 +73,7 @@ func measureFlip(library: Library, canvas: HeadlessCanvas, flipRate: Double) thr
     let leaves = library.books[0].displayPageCount / 2
     var nextTurn = t
     while let book = app.book, book.currentLeaf < leaves - 1 || !book.isAtRest {
+        if Interrupt.requested() { throw FolioError.interrupted("interrupted; the benchmark stopped.") }
         if t >= nextTurn, book.currentLeaf < leaves - 1 {
             app.handle(.key(.right), at: t)
             nextTurn += 1 / flipRate

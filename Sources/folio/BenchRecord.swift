@@ -30,7 +30,12 @@ func measureRecording(library: Library) throws -> [(String, JSONValue)] {
         options.quiet = true
         options.overwrite = true
         let start = seconds()
-        let frames = try Recorder(library: library, script: .builtInDemo, options: options).run()
+        let frames: Int
+        do {
+            frames = try Recorder(library: library, script: .builtInDemo, options: options).run(interrupted: Interrupt.requested)
+        } catch is RecordingInterrupted {
+            throw FolioError.interrupted("interrupted; the benchmark stopped.")
+        }
         out.append((c.name, .number(Double(frames) / (seconds() - start))))
     }
     return out
