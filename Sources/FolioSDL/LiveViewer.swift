@@ -50,6 +50,8 @@ public final class LiveViewer {
     private let sdlRenderer: OpaquePointer
     private let renderer: Renderer
     private let app: FolioApp
+    /// Drops are read off this thread.
+    private let drops: DropReader
     private let options: Options
     private var trace: FileHandle?
     private var capture: InputCapture?
@@ -82,11 +84,13 @@ public final class LiveViewer {
         SDL_GetWindowSize(window, &w, &h)
         app = FolioApp(library: library, size: Size(width: Double(w), height: Double(h)), slowMotion: options.slowMotion,
                        places: options.places)
-        app.loadDropped = { path in
+        let loadDropped: DropReader.Load = { path in
             var result = try LibraryLoader.load(path, documents: VipsDocumentInspector())
             result.library = BookShapes.measured(result.library)
             return result
         }
+        app.loadDropped = loadDropped
+        drops = DropReader(load: loadDropped)
         if let path = options.tracePath {
             guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path) else {
                 throw FolioError.badInput("\(path): cannot be written.")
@@ -180,6 +184,7 @@ public final class LiveViewer {
             while SDL_PollEvent(&event) == 1 {
                 if !dispatch(event) { break running }
             }
+            adoptDrops()
             app.update(at: now())
             if app.quitRequested { break }
             applyWindowState()
@@ -336,12 +341,26 @@ public final class LiveViewer {
                 return true
             }
             handle(input)
-        case .app(let appEvent):
-            for line in app.handle(appEvent, at: now()) { Console.warning(line) }
-            renderer.library = app.library
+        case .app(.dropped(let path)):
+            // Read off this thread; `adoptDrops` adds what it held once it is read.
+            if let refusal = FolioApp.refusal(ofDrop: path) {
+                Console.warning(refusal)
+            } else {
+                drops.read(path)
+            }
         case .none: break
         }
         return true
+    }
+
+    /// Adds to the shelf what the drops read so far held.
+    private func adoptDrops() {
+        let read = drops.take()
+        guard !read.isEmpty else { return }
+        for drop in read {
+            for line in app.adopt(dropOf: drop.path, drop.result, at: now()) { Console.warning(line) }
+        }
+        renderer.library = app.library
     }
 
     private func toggleCapture() {

@@ -62,6 +62,36 @@ import Testing
         }
     }
 
+    /// A drop is read off the window's thread: queuing it returns while the loader is still
+    /// busy, and what is read comes back once, in the order dropped, failures as sentences.
+    @Test func dropsAreReadOffTheWindowsThreadInOrder() throws {
+        let gate = DispatchSemaphore(value: 0)
+        let reader = DropReader(load: { path in
+            if path == "/first" { gate.wait() }  // the first drop is slow to read
+            if path == "/broken" { throw FolioError.badInput("/broken: not a library.") }
+            return LibraryLoader.Result(library: .synthetic(books: 1, pages: 2), problems: [])
+        })
+        reader.read("/first")
+        reader.read("/broken")
+        reader.read("/third")
+        // All three queued while the first is still being read: nothing has come back.
+        #expect(reader.take().isEmpty)
+        #expect(reader.isBusy)
+        gate.signal()
+        var read: [DropReader.Read] = []
+        let deadline = Date().addingTimeInterval(10)
+        while read.count < 3 && Date() < deadline {
+            read += reader.take()
+            usleep(10_000)
+        }
+        #expect(read.map(\.path) == ["/first", "/broken", "/third"])
+        guard case .failure(let failure) = read[1].result else { Issue.record("a broken drop read as a library"); return }
+        #expect(failure.message == "/broken: not a library.")
+        #expect((try? read[2].result.get().library.books.count) == 1)
+        #expect(reader.take().isEmpty)
+        #expect(!reader.isBusy)
+    }
+
     /// The window's own loop: a drop waiting in SDL's queue when the viewer starts joins the
     /// shelf and is centred, as its live trace shows; SDL_QUIT, pushed from another thread
     /// a second later, ends the loop.

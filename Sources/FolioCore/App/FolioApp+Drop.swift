@@ -7,27 +7,50 @@ extension FolioApp {
     /// takes), adds its books to the end of the shelf and centres the first; a book already
     /// on the shelf is centred, not added twice. Returns the lines to warn with: the loader's
     /// problems, or one sentence when nothing could be added. The shelf is left as it was
-    /// when the drop fails.
+    /// when the drop fails. (The live viewer reads drops off its thread with `readDrop` and
+    /// hands the result to `adopt`.)
     @discardableResult
     public func handle(_ event: AppEvent, at time: Double) -> [String] {
         update(at: time)
         switch event {
         case .dropped(let path):
-            return drop(path)
+            if let refusal = FolioApp.refusal(ofDrop: path) { return [refusal] }
+            return adopt(dropOf: path, FolioApp.readDrop(path, load: loadDropped), at: time)
         }
     }
 
-    private func drop(_ path: String) -> [String] {
-        guard !path.isEmpty, path.utf8.count <= FolioApp.maxDropPathBytes, !path.utf8.contains(0) else {
-            return ["A dropped path was empty or longer than \(FolioApp.maxDropPathBytes) bytes; nothing was added."]
+    /// Why a dropped file or folder added nothing: one sentence naming it.
+    public struct DropFailure: Error, Equatable, Sendable {
+        public let message: String
+    }
+
+    /// The sentence a dropped path earns before anything is read, or nil when it may be read.
+    public static func refusal(ofDrop path: String) -> String? {
+        guard !path.isEmpty, path.utf8.count <= maxDropPathBytes, !path.utf8.contains(0) else {
+            return "A dropped path was empty or longer than \(maxDropPathBytes) bytes; nothing was added."
         }
-        let result: LibraryLoader.Result
+        return nil
+    }
+
+    /// Reads a drop with `load`; safe on any thread (it touches no app state).
+    public static func readDrop(_ path: String, load: (String) throws -> LibraryLoader.Result) -> Result<LibraryLoader.Result, DropFailure> {
         do {
-            result = try loadDropped(path)
+            return .success(try load(path))
         } catch let error as FolioError {
-            return [error.message]
+            return .failure(DropFailure(message: error.message))
         } catch {
-            return ["\(path): cannot be read; nothing was added."]
+            return .failure(DropFailure(message: "\(path): cannot be read; nothing was added."))
+        }
+    }
+
+    /// Adds what reading the drop of `path` gave; the lines to warn with.
+    @discardableResult
+    public func adopt(dropOf path: String, _ read: Result<LibraryLoader.Result, DropFailure>, at time: Double) -> [String] {
+        update(at: time)
+        let result: LibraryLoader.Result
+        switch read {
+        case .success(let loaded): result = loaded
+        case .failure(let failure): return [failure.message]
         }
         var lines = result.problems.map(\.description)
         guard !result.library.books.isEmpty else {
