@@ -52,6 +52,8 @@ public final class LiveViewer {
     private let app: FolioApp
     /// Drops are read off this thread.
     private let drops: DropReader
+    /// Remembered places are written off this thread.
+    private let placeWriter: PlaceWriter?
     private let options: Options
     private var trace: FileHandle?
     private var capture: InputCapture?
@@ -91,6 +93,7 @@ public final class LiveViewer {
         }
         app.loadDropped = loadDropped
         drops = DropReader(load: loadDropped)
+        placeWriter = options.placeStore.map(PlaceWriter.init)
         if let path = options.tracePath {
             guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path) else {
                 throw FolioError.badInput("\(path): cannot be written.")
@@ -217,6 +220,8 @@ public final class LiveViewer {
         }
         app.rememberPlace()
         savePlaces()
+        placeWriter?.flush()
+        for line in placeWriter?.takeWarnings() ?? [] { Console.warning(line) }
         try capture?.close()
     }
 
@@ -312,15 +317,13 @@ public final class LiveViewer {
     }
 
     /// Writes the remembered places when they changed; a failure is one warning.
+    /// Hands the places to the writer when they changed, and prints what earlier writes
+    /// had to say.
     private func savePlaces() {
-        guard let store = options.placeStore, let places = app.places, places.needsSaving else { return }
-        do {
-            try store.save(places.places)
-        } catch let error as FolioError {
-            Console.warning(error.message)
-        } catch {
-            Console.warning("\(store.path): cannot be written.")
-        }
+        guard let writer = placeWriter else { return }
+        for line in writer.takeWarnings() { Console.warning(line) }
+        guard let places = app.places, places.needsSaving else { return }
+        writer.save(places.places)
         // Written or not, the same places are not tried again until they change.
         places.saved()
     }
