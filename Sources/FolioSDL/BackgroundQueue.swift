@@ -1,0 +1,49 @@
+import Foundation
+
+/// Runs `work` on queued items off the caller's thread, one at a time in the order they were
+/// queued, on a thread that starts when there is work and ends when there is none. With
+/// `latestOnly`, an item replaces any still waiting (only the newest state matters).
+final class BackgroundQueue<Item: Sendable>: Sendable {
+    private struct State: Sendable {
+        var waiting: [Item] = []
+        var running = false
+    }
+
+    private let state = Monitor(State())
+    private let latestOnly: Bool
+    private let work: @Sendable (Item) -> Void
+
+    init(latestOnly: Bool = false, work: @escaping @Sendable (Item) -> Void) {
+        self.latestOnly = latestOnly
+        self.work = work
+    }
+
+    /// Queues `item`; returns at once.
+    func add(_ item: Item) {
+        let latestOnly = self.latestOnly
+        let start = state.withLock { state -> Bool in
+            if latestOnly { state.waiting.removeAll() }
+            state.waiting.append(item)
+            defer { state.running = true }
+            return !state.running
+        }
+        guard start else { return }
+        let state = self.state, work = self.work
+        Thread.detachNewThread {
+            while let item = state.withLock({ state -> Item? in
+                if state.waiting.isEmpty { state.running = false; return nil }
+                return state.waiting.removeFirst()
+            }) {
+                work(item)
+            }
+        }
+    }
+
+    /// Waits until nothing is waiting or being worked on.
+    func flush() {
+        state.wait(until: { !$0.running }) { _, _ in }
+    }
+
+    /// True while an item waits or is being worked on.
+    var isBusy: Bool { state.withLock { $0.running } }
+}
