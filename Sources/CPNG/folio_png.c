@@ -35,7 +35,7 @@ static int folio_png_filter_flag(int filter) {
     }
 }
 
-int folio_png_write_rgbx(const char *path, const void *pixels, int width, int height, size_t pitch, int bgr,
+int folio_png_write_rgbx(const char *path, const void *pixels, int width, int height, size_t pitch,
                          int level, int filter, char *error, size_t error_capacity) {
     folio_png_context context = {.error = error, .capacity = error_capacity};
     if (error_capacity > 0) error[0] = 0;
@@ -65,7 +65,6 @@ int folio_png_write_rgbx(const char *path, const void *pixels, int width, int he
     png_write_info(png, info);
     // The fourth byte of each pixel is dropped on the way out.
     png_set_filler(png, 0, PNG_FILLER_AFTER);
-    if (bgr) png_set_bgr(png);
     for (int y = 0; y < height; y++) {
         png_write_row(png, (png_const_bytep)pixels + (size_t)y * pitch);
     }

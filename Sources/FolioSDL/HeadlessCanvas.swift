@@ -118,48 +118,34 @@ public final class HeadlessCanvas {
         SDL_RenderCopy(sdlRenderer, content, nil, &place)
     }
 
-    /// The byte order of a frame read by `readPixels`: the render target's own, so reading
-    /// back copies bytes and converts none.
-    public enum PixelOrder: Sendable {
-        /// Red, green, blue, then a fourth byte (alpha, 255 in every frame).
-        case rgbx
-        /// Blue, green, red, then the fourth byte.
-        case bgrx
-    }
-
-    /// The order `readPixels` delivers.
-    public var pixelOrder: PixelOrder { Self.targetFormat == SDL_PIXELFORMAT_ARGB8888.rawValue ? .bgrx : .rgbx }
-
-    /// Reads the frame into `frame` (resized to the frame's size), 4 bytes a pixel in
-    /// `pixelOrder`, rows top to bottom, in bands of rows as `readRGB` does.
+    /// Reads the frame into `frame` (resized to the frame's size): red, green, blue and a
+    /// fourth byte (alpha) a pixel, rows top to bottom. That is the render target's own
+    /// layout, so SDL copies bytes and converts none.
     public func readPixels(into frame: FrameBuffer) {
         frame.reshape(width: Int(size.width), height: Int(size.height))
-        let pitch = Int(size.width) * 4
         guard let base = frame.pixels.baseAddress else { return }
+        read(format: Self.targetFormat, bytesPerPixel: 4, into: base)
+    }
+
+    /// Reads the frame back as tightly packed RGB, 3 bytes a pixel, rows top to bottom (SDL
+    /// converting each pixel).
+    public func readRGB(into buffer: inout [UInt8]) {
+        let count = Int(size.width) * 3 * Int(size.height)
+        if buffer.count != count { buffer = [UInt8](repeating: 0, count: count) }
+        buffer.withUnsafeMutableBytes { read(format: SDL_PIXELFORMAT_RGB24.rawValue, bytesPerPixel: 3, into: $0.baseAddress!) }
+    }
+
+    /// Reads the whole frame in `format`, rows tightly packed, into `base`. SDL reads through
+    /// a temporary copy of what it is asked for, so the frame is read in bands of rows: the
+    /// copy stays small even at 7680×4320.
+    func read(format: UInt32, bytesPerPixel: Int, into base: UnsafeMutableRawPointer) {
+        let pitch = Int(size.width) * bytesPerPixel
         let band: Int32 = 256
         var y: Int32 = 0
         while y < size.height {
             var rect = SDL_Rect(x: 0, y: y, w: size.width, h: min(band, size.height - y))
-            _ = SDL_RenderReadPixels(sdlRenderer, &rect, Self.targetFormat, base + Int(y) * pitch, Int32(pitch))
+            _ = SDL_RenderReadPixels(sdlRenderer, &rect, format, base + Int(y) * pitch, Int32(pitch))
             y += band
-        }
-    }
-
-    /// Reads the frame back as tightly packed RGB, 3 bytes a pixel, rows top to bottom.
-    /// SDL reads through a temporary copy of what it is asked for, so the frame is read in
-    /// bands of rows: the copy stays small even at 7680×4320.
-    public func readRGB(into buffer: inout [UInt8]) {
-        let pitch = Int(size.width) * 3
-        let count = pitch * Int(size.height)
-        if buffer.count != count { buffer = [UInt8](repeating: 0, count: count) }
-        let band: Int32 = 256
-        buffer.withUnsafeMutableBytes { bytes in
-            var y: Int32 = 0
-            while y < size.height {
-                var rect = SDL_Rect(x: 0, y: y, w: size.width, h: min(band, size.height - y))
-                _ = SDL_RenderReadPixels(sdlRenderer, &rect, SDL_PIXELFORMAT_RGB24.rawValue, bytes.baseAddress! + Int(y) * pitch, Int32(pitch))
-                y += band
-            }
         }
     }
 
@@ -182,11 +168,17 @@ public final class HeadlessCanvas {
         }
     }
 
-    /// Writes RGB pixels as a PNG.
+    /// Writes tightly packed RGB pixels as a PNG.
     public static func writePNG(_ rgb: [UInt8], width: Int32, height: Int32, to path: String) throws {
+        try writePNG(rgb, width: width, height: height, format: SDL_PIXELFORMAT_RGB24.rawValue, bytesPerPixel: 3, to: path)
+    }
+
+    /// Writes tightly packed pixels in `format` as a PNG (SDL_image's writer).
+    static func writePNG(_ pixels: [UInt8], width: Int32, height: Int32, format: UInt32, bytesPerPixel: Int32, to path: String) throws {
         // SDL only reads these pixels: borrowing them avoids copying a whole frame.
-        try rgb.withUnsafeBytes { bytes in
-            guard let surface = SDL_CreateRGBSurfaceWithFormatFrom(UnsafeMutableRawPointer(mutating: bytes.baseAddress), width, height, 24, width * 3, SDL_PIXELFORMAT_RGB24.rawValue) else {
+        try pixels.withUnsafeBytes { bytes in
+            guard let surface = SDL_CreateRGBSurfaceWithFormatFrom(UnsafeMutableRawPointer(mutating: bytes.baseAddress), width, height,
+                                                                   bytesPerPixel * 8, width * bytesPerPixel, format) else {
                 throw FolioError.sdl("A frame surface could not be made")
             }
             defer { SDL_FreeSurface(surface) }

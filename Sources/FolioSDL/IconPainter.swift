@@ -30,7 +30,7 @@ public enum IconPainter {
                 for c in 0..<4 { out[to + c] = final.rgba[from + c] }
             }
         }
-        try writePNG(rgba: out, width: Int32(size), height: Int32(size), to: path)
+        try HeadlessCanvas.writePNG(out, width: Int32(size), height: Int32(size), format: SDL_PIXELFORMAT_RGBA32.rawValue, bytesPerPixel: 4, to: path)
     }
 
     /// The book's share of the icon's side (its longer extent).
@@ -66,27 +66,13 @@ public enum IconPainter {
         let box = maxX < 0 ? nil : (x: minX, y: minY, w: maxX - minX + 1, h: maxY - minY + 1)
         return (rgba, width, height, box)
     }
-
-    static func writePNG(rgba: [UInt8], width: Int32, height: Int32, to path: String) throws {
-        try rgba.withUnsafeBytes { bytes in
-            guard let surface = SDL_CreateRGBSurfaceWithFormatFrom(UnsafeMutableRawPointer(mutating: bytes.baseAddress), width, height, 32, width * 4, SDL_PIXELFORMAT_RGBA32.rawValue) else {
-                throw FolioError.sdl("An icon surface could not be made")
-            }
-            defer { SDL_FreeSurface(surface) }
-            guard IMG_SavePNG(surface, path) == 0 else { throw FolioError.sdl("\(path) could not be written", .outputFailed) }
-        }
-    }
 }
 
 extension HeadlessCanvas {
     /// The frame as RGBA, 4 bytes a pixel, rows top to bottom (alpha kept, for icons).
     func readRGBA() -> [UInt8] {
-        let pitch = Int(size.width) * 4
-        var out = [UInt8](repeating: 0, count: pitch * Int(size.height))
-        out.withUnsafeMutableBytes { bytes in
-            var rect = SDL_Rect(x: 0, y: 0, w: size.width, h: size.height)
-            _ = SDL_RenderReadPixels(sdlRenderer, &rect, SDL_PIXELFORMAT_RGBA32.rawValue, bytes.baseAddress, Int32(pitch))
-        }
+        var out = [UInt8](repeating: 0, count: Int(size.width) * 4 * Int(size.height))
+        out.withUnsafeMutableBytes { read(format: SDL_PIXELFORMAT_RGBA32.rawValue, bytesPerPixel: 4, into: $0.baseAddress!) }
         return out
     }
 }

@@ -10,11 +10,12 @@ public enum PNGFrame {
     static let level: Int32 = 1
     static let filter: Int32 = 2
 
-    /// Writes `frame` (4 bytes a pixel in `order`) to `path`.
-    public static func write(_ frame: FrameBuffer, order: HeadlessCanvas.PixelOrder, to path: String) throws {
+    /// Writes `frame` (red, green, blue and a fourth byte a pixel, as `readPixels` reads it)
+    /// to `path`.
+    public static func write(_ frame: FrameBuffer, to path: String) throws {
         var reason = [CChar](repeating: 0, count: 256)
         let status = folio_png_write_rgbx(path, frame.pixels.baseAddress, Int32(frame.width), Int32(frame.height), frame.width * 4,
-                                          order == .bgrx ? 1 : 0, level, filter, &reason, reason.count)
+                                          level, filter, &reason, reason.count)
         guard status == 0 else {
             let text = String(decoding: reason.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             throw FolioError.outputFailed("\(path) could not be written (\(text)).")

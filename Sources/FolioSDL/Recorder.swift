@@ -81,8 +81,7 @@ public struct Recorder {
         case .video(let path, let format)?:
             // A GIF runs at 25 fps unless --fps asks for more (then up to 50).
             encoder = try VideoEncoder(path: path, format: format, width: Int(canvas.size.width), height: Int(canvas.size.height),
-                                       fps: player.fps, frameCount: player.frameCount, gifMaxRate: options.fps == nil ? 25 : 50,
-                                       pixelOrder: canvas.pixelOrder)
+                                       fps: player.fps, frameCount: player.frameCount, gifMaxRate: options.fps == nil ? 25 : 50)
         case nil:
             break
         }
@@ -98,7 +97,7 @@ public struct Recorder {
 
         let pipeline: FramePipeline?
         do {
-            pipeline = try Self.pipeline(directory: directory, encoder: encoder, order: canvas.pixelOrder,
+            pipeline = try Self.pipeline(directory: directory, encoder: encoder,
                                          frameBytes: Int(canvas.size.width) * Int(canvas.size.height) * 4)
         } catch {
             encoder?.abort()
@@ -139,7 +138,7 @@ public struct Recorder {
     /// The writers behind the render thread: ffmpeg's pipe is fed by one thread, in order;
     /// PNG files are compressed by one thread per core. Nil when nothing is drawn (a trace
     /// alone).
-    static func pipeline(directory: String?, encoder: VideoEncoder?, order: HeadlessCanvas.PixelOrder, frameBytes: Int) throws -> FramePipeline? {
+    static func pipeline(directory: String?, encoder: VideoEncoder?, frameBytes: Int) throws -> FramePipeline? {
         if let encoder {
             return try FramePipeline(writers: 1, buffers: FramePipeline.bufferCount(writers: 1, frameBytes: frameBytes),
                                      frameBytes: frameBytes, name: "folio-encode") { _, frame in
@@ -151,7 +150,7 @@ public struct Recorder {
         return try FramePipeline(writers: writers, buffers: FramePipeline.bufferCount(writers: writers, frameBytes: frameBytes),
                                  frameBytes: frameBytes, name: "folio-png") { index, frame in
             let name = String(format: "frame-%05d.png", index)
-            try PNGFrame.write(frame, order: order, to: (directory as NSString).appendingPathComponent(name))
+            try PNGFrame.write(frame, to: (directory as NSString).appendingPathComponent(name))
         }
     }
 

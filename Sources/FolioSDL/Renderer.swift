@@ -99,7 +99,7 @@ public final class Renderer {
 
     /// How far inside its bounds a page is surely opaque, points: past the margin and the
     /// texel that filtering blends with it, plus half a point for the affine mesh's error.
-    static func opaqueInset(bleed: Double) -> Double {
+    public static func opaqueInset(bleed: Double) -> Double {
         bleed * 1.5 + 0.5
     }
 

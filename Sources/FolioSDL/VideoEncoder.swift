@@ -59,8 +59,7 @@ public final class VideoEncoder: @unchecked Sendable {
     public static let missingMessage = "ffmpeg is not installed, so videos (MP4, WebM, WebP, GIF) cannot be written; install it with `sudo apt-get install ffmpeg` (PNG frames into a folder still work)."
 
     /// `frameCount` frames at `fps` will come; a GIF plays them at its own rate (`gifTiming`).
-    init(path: String, format: Format, width: Int, height: Int, fps: Double, frameCount: Int, gifMaxRate: Double = 25,
-         pixelOrder: HeadlessCanvas.PixelOrder = .rgbx) throws {
+    init(path: String, format: Format, width: Int, height: Int, fps: Double, frameCount: Int, gifMaxRate: Double = 25) throws {
         guard let ffmpeg = VideoEncoder.ffmpegPath() else { throw FolioError.badInput(VideoEncoder.missingMessage) }
         self.ffmpeg = ffmpeg
         self.path = path
@@ -78,7 +77,7 @@ public final class VideoEncoder: @unchecked Sendable {
 
         let rate = gifTiming.map { "100/\($0.hundredths)" } ?? String(format: "%g", fps)
         var args = ["-hide_banner", "-loglevel", "error", "-y",
-                    "-f", "rawvideo", "-pix_fmt", pixelOrder == .bgrx ? "bgr0" : "rgb0", "-s", "\(width)x\(height)",
+                    "-f", "rawvideo", "-pix_fmt", "rgb0", "-s", "\(width)x\(height)",
                     "-r", rate, "-i", "pipe:0"]
         switch format {
         case .mp4:

@@ -68,7 +68,7 @@ func measureRecordingStages(library: Library) throws -> [(String, JSONValue)] {
         canvas.readRGB(into: &rgb)
         readRGB.append((seconds() - start) * 1000)
         start = seconds()
-        try PNGFrame.write(frame, order: canvas.pixelOrder, to: path)
+        try PNGFrame.write(frame, to: path)
         png.append((seconds() - start) * 1000)
     }
     return [("draw", .number(median(draw))), ("read_back", .number(median(read))),

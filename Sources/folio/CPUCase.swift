@@ -46,7 +46,7 @@ enum CPUCase: String, CaseIterable {
             let list = app.drawList()
             mesh.removeAll()
             // What the renderer does: the parts under opaque pages are left out.
-            let hidden = Occlusion.hidden(in: list.layers, inset: { _ in 2 })
+            let hidden = Occlusion.hidden(in: list.layers, inset: { _ in Renderer.opaqueInset(bleed: 1) })
             for (i, layer) in list.layers.enumerated() { mesh.append(layer, pixelScale: 1, bleed: 1, hidden: hidden[i]) }
             samples.append((seconds() - start) * 1e6)
         }

@@ -37,7 +37,7 @@ struct RecordingPipelineTests {
             try canvas.draw(app)
             canvas.readPixels(into: frame)
             canvas.readRGB(into: &rgb)
-            try PNGFrame.write(frame, order: canvas.pixelOrder, to: single)
+            try PNGFrame.write(frame, to: single)
             let piped = dir.appendingPathComponent("piped").appendingPathComponent(String(format: "frame-%05d.png", index)).path
             #expect(FileManager.default.contents(atPath: piped) == FileManager.default.contents(atPath: single), "frame \(index)")
             // The file holds exactly the pixels drawn (as SDL's own RGB read-back sees them).
