@@ -42,7 +42,7 @@ fuzz: build
 	@mkdir -p .build-fuzz/crashes
 	@for t in $(FUZZ_TARGETS); do \
 	  echo "fuzz: $$t for $(FUZZ_SECONDS) s"; mkdir -p .build-fuzz/corpus/$$t; \
-	  FOLIO_DOCUMENT_WORKER=$(CURDIR)/$(FOLIO) SWIFT_BACKTRACE=enable=no .build-fuzz/release/$$t -max_total_time=$(FUZZ_SECONDS) -timeout=20 -rss_limit_mb=1024 -print_final_stats=1 \
+	  FOLIO_DECODER_WORKER=$(CURDIR)/$(FOLIO) SWIFT_BACKTRACE=enable=no .build-fuzz/release/$$t -max_total_time=$(FUZZ_SECONDS) -timeout=20 -rss_limit_mb=1024 -print_final_stats=1 \
 	    -artifact_prefix=.build-fuzz/crashes/$$t- .build-fuzz/corpus/$$t Fuzz/corpus/$$t 2>.build-fuzz/$$t.log \
 	    || { tail -40 .build-fuzz/$$t.log; echo "fuzz: $$t failed; the input is in .build-fuzz/crashes/"; exit 1; }; \
 	  grep -E "stat::number_of_executed_units|Done" .build-fuzz/$$t.log | tail -1; \

@@ -7,12 +7,12 @@ import Foundation
 // (poppler's header read: page count, title), then the first pages are rendered as
 // `validate` does; never a trap, a hang or a page drawn at an absurd size. Poppler runs in
 // the confined document worker as in the app, when `make fuzz` names the release folio in
-// FOLIO_DOCUMENT_WORKER (a PDF that exhausts poppler then costs a worker, not the run).
+// FOLIO_DECODER_WORKER (a PDF that exhausts poppler then costs a worker, not the run).
 let folder = FileManager.default.temporaryDirectory.appendingPathComponent("folio-fuzz-document-\(getpid())")
 try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
 let url = folder.appendingPathComponent("x.pdf")
-if let worker = ProcessInfo.processInfo.environment["FOLIO_DOCUMENT_WORKER"] {
-    DocumentSandbox.useWorker(worker, timeout: 5)
+if let worker = ProcessInfo.processInfo.environment["FOLIO_DECODER_WORKER"] {
+    DecoderSandbox.useWorker(worker, timeout: 5)
 }
 
 fuzzMain { data in

@@ -2,11 +2,11 @@ import FolioSDL
 import FolioFuzzDriver
 import Foundation
 
-// libFuzzer target: any bytes as a document worker's request (what a worker reads) and as
-// its reply to a render and to an inspect request (what the app reads from a worker that
-// poppler may have led astray); never a trap, never a read or allocation past the bounds.
+// libFuzzer target: any bytes as a decoder worker's request (what a worker reads) and as its
+// reply to each kind of request (what the app reads from a worker that a decoder may have
+// led astray); never a trap, never a read or allocation past the bounds.
 fuzzMain { data in
-    func source(_ bytes: Data) -> DocumentWire.Source {
+    func source(_ bytes: Data) -> DecoderWire.Source {
         var rest = bytes
         return { count in
             let chunk = rest.prefix(count)
@@ -14,12 +14,16 @@ fuzzMain { data in
             return chunk
         }
     }
-    if let request = try? DocumentWire.readRequest(source(data)) {
-        _ = DocumentWire.encode(request)
+    if let request = try? DecoderWire.readRequest(source(data)) {
+        _ = DecoderWire.encode(request)
     }
-    let render = DocumentWire.Request(operation: .render, path: "/x.pdf", page: 0, width: 362, height: 568)
-    let inspect = DocumentWire.Request(operation: .inspect, path: "/x.pdf")
-    for request in [render, inspect] {
-        if let reply = try? DocumentWire.readReply(source(data), to: request) { _ = DocumentWire.encode(reply) }
+    let requests = [
+        DecoderWire.Request(operation: .render, path: "/x.pdf", page: 0, width: 362, height: 568),
+        DecoderWire.Request(operation: .inspect, path: "/x.pdf"),
+        DecoderWire.Request(operation: .page, path: "/x.cbz", width: 362, height: 568, name: "x.cbz:p.png"),
+        DecoderWire.Request(operation: .measure, path: "/x.png", name: "/x.png"),
+    ]
+    for request in requests {
+        if let reply = try? DecoderWire.readReply(source(data), to: request) { _ = DecoderWire.encode(reply) }
     }
 }

@@ -1,3 +1,4 @@
+#define _GNU_SOURCE
 #include "folio_vips.h"
 #include <vips/vips.h>
 #include <stdio.h>
@@ -40,11 +41,54 @@ int folio_vips_start(void) {
     vips_block_untrusted_set(TRUE);
     const char *trusted[] = {"VipsForeignLoadJpeg", "VipsForeignLoadPng", "VipsForeignLoadWebp",
                              "VipsForeignLoadNsgif", "VipsForeignLoadTiff", "VipsForeignLoadHeif",
-                             "VipsForeignLoadJxl", "VipsForeignLoadJp2k", "VipsForeignLoadSvg",
-                             "VipsForeignLoadPdf"};
+                             "VipsForeignLoadJxl", "VipsForeignLoadJp2k", "VipsForeignLoadPpm",
+                             "VipsForeignLoadSvg", "VipsForeignLoadPdf"};
     for (size_t i = 0; i < sizeof trusted / sizeof *trusted; i++) vips_operation_block_set(trusted[i], FALSE);
     started = 0;
     return 0;
+}
+
+// The loaders each slot takes. libvips picks a loader by the bytes, not the name, so a PDF
+// or an SVG stored under an image's name would otherwise reach poppler or librsvg: only
+// raster loaders fill an image slot, an SVG's loader only a slot named .svg, and poppler
+// only a document's page.
+static const char *const raster_loaders[] = {
+    "VipsForeignLoadJpeg", "VipsForeignLoadPng", "VipsForeignLoadWebp", "VipsForeignLoadNsgif",
+    "VipsForeignLoadTiff", "VipsForeignLoadHeif", "VipsForeignLoadJxl", "VipsForeignLoadJp2k",
+    "VipsForeignLoadPpm", NULL};
+
+static int has_prefix_in(const char *loader, const char *const *prefixes) {
+    for (; *prefixes; prefixes++) if (strncmp(loader, *prefixes, strlen(*prefixes)) == 0) return 1;
+    return 0;
+}
+
+static int slot_allows(int slot, const char *loader) {
+    switch (slot) {
+    case FOLIO_SLOT_DOCUMENT: return strncmp(loader, "VipsForeignLoadPdf", 18) == 0;
+    case FOLIO_SLOT_VECTOR: return strncmp(loader, "VipsForeignLoadSvg", 18) == 0 || has_prefix_in(loader, raster_loaders);
+    default: return has_prefix_in(loader, raster_loaders);
+    }
+}
+
+// What the bytes are, for the sentence that refuses them.
+static const char *kind_of(const char *loader) {
+    if (strncmp(loader, "VipsForeignLoadPdf", 18) == 0) return "a PDF document";
+    if (strncmp(loader, "VipsForeignLoadSvg", 18) == 0) return "an SVG drawing";
+    return "an image";
+}
+
+// The loader libvips would use for `source`, if `slot` takes it; NULL with the reason in
+// `error` otherwise.
+static const char *checked_loader(VipsSource *source, int slot, char *error, size_t capacity) {
+    const char *loader = vips_foreign_find_load_source(source);
+    if (!loader) { take_error(error, capacity); return NULL; }
+    if (!slot_allows(slot, loader)) {
+        vips_error_clear();
+        if (slot == FOLIO_SLOT_DOCUMENT) snprintf(error, capacity, "not a PDF");
+        else snprintf(error, capacity, "its contents are %s, not a picture its name allows", kind_of(loader));
+        return NULL;
+    }
+    return loader;
 }
 
 static VipsSource *open_source(int fd, const void *bytes, size_t length) {
@@ -59,19 +103,21 @@ static void page_options(int page, const char *extra, char *options, size_t capa
     else snprintf(options, capacity, "%s", extra);
 }
 
-int folio_vips_header_read(int fd, const void *bytes, size_t length, int page, folio_vips_header *header,
+int folio_vips_header_read(int fd, const void *bytes, size_t length, int page, int slot, folio_vips_header *header,
                            char *error, size_t error_capacity) {
     VipsSource *source = open_source(fd, bytes, length);
     if (!source) { take_error(error, error_capacity); return 1; }
-    const char *loader = vips_foreign_find_load_source(source);
-    if (!loader) { g_object_unref(source); take_error(error, error_capacity); return 1; }
+    const char *loader = checked_loader(source, page >= 0 ? FOLIO_SLOT_DOCUMENT : slot, error, error_capacity);
+    if (!loader) { g_object_unref(source); return 1; }
     char options[64];
     page_options(page, "", options, sizeof options);
     VipsImage *image = vips_image_new_from_source(source, options, "access", VIPS_ACCESS_SEQUENTIAL, NULL);
     g_object_unref(source);
     if (!image) { take_error(error, error_capacity); return 1; }
-    header->width = vips_image_get_width(image);
-    header->height = vips_image_get_height(image);
+    // The size as shown: an EXIF orientation of 5 to 8 turns the picture a quarter.
+    int swap = vips_image_get_orientation_swap(image);
+    header->width = swap ? vips_image_get_height(image) : vips_image_get_width(image);
+    header->height = swap ? vips_image_get_width(image) : vips_image_get_height(image);
     header->pages = vips_image_get_n_pages(image);
     strncpy(header->loader, loader, sizeof header->loader - 1);
     header->loader[sizeof header->loader - 1] = 0;
@@ -83,11 +129,8 @@ int folio_vips_document_read(int fd, folio_vips_document *document, char *error,
     memset(document, 0, sizeof *document);
     VipsSource *source = open_source(fd, NULL, 0);
     if (!source) { take_error(error, error_capacity); return 1; }
-    const char *loader = vips_foreign_find_load_source(source);
-    if (!loader || (strncmp(loader, "VipsForeignLoadPdf", 18) != 0 && strncmp(loader, "pdfload", 7) != 0)) {
+    if (!checked_loader(source, FOLIO_SLOT_DOCUMENT, error, error_capacity)) {
         g_object_unref(source);
-        if (!loader) take_error(error, error_capacity);
-        else snprintf(error, error_capacity, "not a PDF");
         return 1;
     }
     // Only the header: poppler opens the document and reads its page tree, no page is drawn.
@@ -135,11 +178,15 @@ static int jpeg_shrink_for(VipsSource *source, int width, int height, int crop) 
     return shrink;
 }
 
-unsigned char *folio_vips_thumbnail(int fd, const void *bytes, size_t length, int page, int width, int height,
+unsigned char *folio_vips_thumbnail(int fd, const void *bytes, size_t length, int page, int slot, int width, int height,
                                     int crop, int *out_width, int *out_height,
                                     char *error, size_t error_capacity) {
     VipsSource *source = open_source(fd, bytes, length);
     if (!source) { take_error(error, error_capacity); return NULL; }
+    if (!checked_loader(source, page >= 0 ? FOLIO_SLOT_DOCUMENT : slot, error, error_capacity)) {
+        g_object_unref(source);
+        return NULL;
+    }
     VipsImage *thumb = NULL;
     // fail_on=error: a truncated or corrupt image is an error, not a half-grey page. A
     // document's page is rendered straight at the scale the box needs (pdfload's "scale").
@@ -203,3 +250,7 @@ int folio_worker_confine(unsigned long data_bytes) {
     setrlimit(RLIMIT_CORE, &no_core);
     return 0;
 }
+
+#include <sys/mman.h>
+
+int folio_shared_memory(void) { return memfd_create("folio-pixels", MFD_CLOEXEC); }

@@ -22,11 +22,33 @@ public enum BookShapes {
     }
 
     /// An image's size from its header, or nil when it cannot be read (documents are
-    /// measured by their inspector, not here: poppler stays in its worker).
+    /// measured by their inspector, not here). In the app the header is read by a decoder
+    /// worker (`DecoderSandbox`), as every other part of a user's file is.
     static func size(of source: ImageSource, reader: ImageReader) -> Size? {
-        let kind = (source.name as NSString).pathExtension.lowercased()
+        let input: PageImage.Input
+        switch source {
+        case .file(let path):
+            input = .file(path)
+        case .archiveEntry(let archive, _):
+            guard let bytes = try? reader.data(for: source) else { return nil }
+            let measured = DecoderSandbox.measure(path: archive, name: source.name, bytes: bytes)
+            if measured.measured { return measured.size }
+            input = .bytes(bytes, name: source.name)
+        case .documentPage, .unavailable:
+            return nil
+        }
+        if case .file(let path) = input {
+            let measured = DecoderSandbox.measure(path: path, name: path, bytes: nil)
+            if measured.measured { return measured.size }
+        }
+        return sizeHere(of: input, reader: reader)
+    }
+
+    /// `size(of:reader:)` read in this process (what a decoder worker runs).
+    static func sizeHere(of input: PageImage.Input, reader: ImageReader) -> Size? {
+        let kind = (input.name as NSString).pathExtension.lowercased()
         func measure(_ input: VipsDecoder.Input) -> Size? {
-            if let header = try? VipsDecoder.header(input), header.width > 0, header.height > 0 {
+            if let header = try? VipsDecoder.header(input, slot: .forImage(kind: kind)), header.width > 0, header.height > 0 {
                 return Size(width: Double(header.width), height: Double(header.height))
             }
             let head = PageImage.prefix(of: input, count: 32)
@@ -34,15 +56,13 @@ public enum BookShapes {
                   let size = ImageHeader.size(of: head, format: format), size.width > 0, size.height > 0 else { return nil }
             return Size(width: Double(size.width), height: Double(size.height))
         }
-        switch source {
+        switch input {
         case .file(let path):
             guard let fd = try? reader.descriptor(forFile: path) else { return nil }
             defer { close(fd) }
             return measure(.descriptor(fd))
-        case .archiveEntry:
-            return (try? reader.data(for: source)).flatMap { measure(.bytes($0)) }
-        case .documentPage, .unavailable:
-            return nil
+        case .bytes(let data, _):
+            return measure(.bytes(data))
         }
     }
 }

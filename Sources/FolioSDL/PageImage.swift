@@ -11,7 +11,7 @@ import Glibc
 /// use a Typeface, so they are made on the renderer's thread).
 enum PageImage {
     /// Texels of transparent margin around the content.
-    static let margin: Int32 = 2
+    static let margin: Int32 = DecoderWire.pageMargin
     static let paper = (r: UInt8(246), g: UInt8(242), b: UInt8(232))
     static let ink = (r: UInt8(120), g: UInt8(112), b: UInt8(100))
 
@@ -37,38 +37,75 @@ enum PageImage {
         return SDL_CreateRGBSurfaceWithFormat(0, shape.width + 2 * m, shape.height + 2 * m, 32, SDL_PIXELFORMAT_RGBA32.rawValue)
     }
 
+    /// An image to decode in this process: a file (opened here, a regular file only) or an
+    /// archive entry's bytes with the name they go by.
+    enum Input {
+        case file(String)
+        case bytes(Data, name: String)
+
+        var name: String {
+            switch self {
+            case .file(let path): return path
+            case .bytes(_, let name): return name
+            }
+        }
+    }
+
     /// Reads and decodes `source` into a page of `shape`; every failure becomes the reason
     /// its placeholder shows and one sentence to warn with.
     static func make(_ source: ImageSource, reader: ImageReader, shape: Shape) -> Result<UnsafeMutablePointer<SDL_Surface>, Failure> {
+        outcome(source.name) { try decode(source, reader: reader, shape: shape) }
+    }
+
+    /// `make` for an input decoded in this process (what a decoder worker runs).
+    static func makeHere(_ input: Input, reader: ImageReader, shape: Shape) -> Result<UnsafeMutablePointer<SDL_Surface>, Failure> {
+        outcome(input.name) { try decodeHere(input, reader: reader, shape: shape) }
+    }
+
+    private static func outcome(_ name: String, _ decode: () throws -> UnsafeMutablePointer<SDL_Surface>) -> Result<UnsafeMutablePointer<SDL_Surface>, Failure> {
         do {
-            return .success(try decode(source, reader: reader, shape: shape))
+            return .success(try decode())
         } catch let failure as Failure {
             return .failure(failure)
         } catch let failure as ImageReader.Failure {
             return .failure(Failure(reason: failure.reason, message: failure.description, detail: failure.description))
         } catch {
-            return .failure(Failure(reason: "unreadable", message: "\(source.name): \(error)."))
+            return .failure(Failure(reason: "unreadable", message: "\(name): \(error)."))
         }
     }
 
-    /// A decoded page: a file is streamed from its descriptor, an archive entry comes as
-    /// bounded bytes; either way the header is read and checked before any pixel.
+    /// A decoded page. In the app every decoder runs in a confined worker (`DecoderSandbox`):
+    /// a file is opened there, an archive entry's bounded bytes are read here and sent;
+    /// either way the header is read and checked before any pixel.
     static func decode(_ source: ImageSource, reader: ImageReader, shape: Shape) throws -> UnsafeMutablePointer<SDL_Surface> {
         let name = source.name
-        let kind = (name as NSString).pathExtension.lowercased()
         switch source {
         case .file(let path):
-            let fd = try reader.descriptor(forFile: path)
-            defer { close(fd) }
-            return try decode(.descriptor(fd), name: name, kind: kind, shape: shape)
-        case .archiveEntry:
-            return try decode(.bytes(try reader.data(for: source)), name: name, kind: kind, shape: shape)
+            if let page = try DecoderSandbox.page(path: path, name: name, bytes: nil, shape: shape) { return page }
+            return try decodeHere(.file(path), reader: reader, shape: shape)
+        case .archiveEntry(let archive, _):
+            let bytes = try reader.data(for: source)
+            if let page = try DecoderSandbox.page(path: archive, name: name, bytes: bytes, shape: shape) { return page }
+            return try decodeHere(.bytes(bytes, name: name), reader: reader, shape: shape)
         case .documentPage(let path, let page):
             guard page >= 0, page < LibraryLoader.maxPages else { throw unreadable(name, "no such page") }
             return try render(path, page: page, name: name, shape: shape)
         case .unavailable:
             _ = try reader.data(for: source)  // throws its reason
             throw Failure(reason: "missing", message: "\(name): missing.")
+        }
+    }
+
+    /// `input` decoded in this process: a file streamed from its descriptor, bytes as they are.
+    static func decodeHere(_ input: Input, reader: ImageReader, shape: Shape) throws -> UnsafeMutablePointer<SDL_Surface> {
+        let kind = (input.name as NSString).pathExtension.lowercased()
+        switch input {
+        case .file(let path):
+            let fd = try reader.descriptor(forFile: path)
+            defer { close(fd) }
+            return try decode(.descriptor(fd), name: path, kind: kind, shape: shape)
+        case .bytes(let data, let name):
+            return try decode(.bytes(data), name: name, kind: kind, shape: shape)
         }
     }
 
@@ -97,9 +134,10 @@ enum PageImage {
                 throw tooLarge(name, refusal)
             }
         }
+        let slot = VipsDecoder.Slot.forImage(kind: kind)
         let header: VipsDecoder.Header
         do {
-            header = try VipsDecoder.header(input)
+            header = try VipsDecoder.header(input, slot: slot)
         } catch let failure as VipsDecoder.Failure {
             let data = try bytes(of: input, name: name)
             guard let format = ImageHeader.sniff(data, fileExtension: kind), format.decodedBySDL else {
@@ -111,7 +149,7 @@ enum PageImage {
         let pixels: VipsDecoder.Pixels
         do {
             let fills = fillsBox(width: header.width, height: header.height, box: (Int(shape.width), Int(shape.height)))
-            pixels = try VipsDecoder.thumbnail(input, width: Int(shape.width), height: Int(shape.height), crop: fills)
+            pixels = try VipsDecoder.thumbnail(input, slot: slot, width: Int(shape.width), height: Int(shape.height), crop: fills)
         } catch let failure as VipsDecoder.Failure {
             throw unreadable(name, failure.reason)
         }
@@ -119,9 +157,9 @@ enum PageImage {
     }
 
     /// Page `page` of a document on a page of `shape`: rendered in the document worker (see
-    /// `DocumentSandbox`) when the app has one, else here.
+    /// `DecoderSandbox`) when the app has one, else here.
     static func render(_ path: String, page: Int, name: String, shape: Shape) throws -> UnsafeMutablePointer<SDL_Surface> {
-        let pixels = try DocumentSandbox.pixels(path, page: page, width: Int(shape.width), height: Int(shape.height))
+        let pixels = try DecoderSandbox.pixels(path, page: page, width: Int(shape.width), height: Int(shape.height))
         return try surface(pixels, name: name, shape: shape)
     }
 

@@ -33,14 +33,24 @@ enum VipsDecoder {
 
     private static let started: Bool = folio_vips_start() == 0
 
-    /// The image's size from its header (of page `page` of a document, in points, when
-    /// given); throws when libvips has no trusted loader for it.
-    static func header(_ input: Input, page: Int? = nil) throws -> Header {
+    /// Which loaders may read an input: raster ones for an image, librsvg too for a picture
+    /// named .svg, poppler alone for a document's page (`folio_vips.c` keeps the lists).
+    enum Slot: Int32 {
+        case image, vector, document
+
+        /// The slot an image named with extension `kind` fills.
+        static func forImage(kind: String) -> Slot { kind.lowercased() == "svg" ? .vector : .image }
+    }
+
+    /// The image's size from its header (as shown, after any EXIF orientation; of page
+    /// `page` of a document, in points, when given); throws when libvips has no trusted
+    /// loader for it, or only one `slot` does not take.
+    static func header(_ input: Input, page: Int? = nil, slot: Slot = .image) throws -> Header {
         guard started else { throw Failure(reason: "libvips could not start") }
         var header = folio_vips_header()
         var error = [CChar](repeating: 0, count: 256)
         let status: Int32 = with(input) { fd, bytes, count in
-            folio_vips_header_read(fd, bytes, count, Int32(clamping: page ?? -1), &header, &error, error.count)
+            folio_vips_header_read(fd, bytes, count, Int32(clamping: page ?? -1), slot.rawValue, &header, &error, error.count)
         }
         guard status == 0 else { throw Failure(reason: reason(error)) }
         return Header(width: Int(header.width), height: Int(header.height))
@@ -51,12 +61,12 @@ enum VipsDecoder {
     /// SVG; others stream rows through a shrink), so memory follows the output size.
     /// A document's page (`page`, from 0) is rendered at the scale the box needs, never at
     /// full resolution first.
-    static func thumbnail(_ input: Input, page: Int? = nil, width: Int, height: Int, crop: Bool) throws -> Pixels {
+    static func thumbnail(_ input: Input, page: Int? = nil, slot: Slot = .image, width: Int, height: Int, crop: Bool) throws -> Pixels {
         guard started else { throw Failure(reason: "libvips could not start") }
         var outWidth: Int32 = 0, outHeight: Int32 = 0
         var error = [CChar](repeating: 0, count: 256)
         let pixels: UnsafeMutablePointer<UInt8>? = with(input) { fd, bytes, count in
-            folio_vips_thumbnail(fd, bytes, count, Int32(clamping: page ?? -1), Int32(width), Int32(height), crop ? 1 : 0,
+            folio_vips_thumbnail(fd, bytes, count, Int32(clamping: page ?? -1), slot.rawValue, Int32(width), Int32(height), crop ? 1 : 0,
                                  &outWidth, &outHeight, &error, error.count)
         }
         guard let pixels else { throw Failure(reason: reason(error)) }

@@ -3,13 +3,13 @@ import Foundation
 
 /// The `DocumentInspector` the app hands `LibraryLoader`: a PDF's page count and title
 /// from its header, read by poppler through libvips (no page drawn), in the document worker
-/// when the app has one (see `DocumentSandbox`). The file is opened as a regular file only,
+/// when the app has one (see `DecoderSandbox`). The file is opened as a regular file only,
 /// like every file Folio reads.
 public struct VipsDocumentInspector: DocumentInspector {
     public init() {}
 
     public func inspect(_ path: String) throws -> DocumentInfo {
-        try DocumentSandbox.inspect(path)
+        try DecoderSandbox.inspect(path)
     }
 
     /// The header read in this process.

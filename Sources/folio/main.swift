@@ -110,8 +110,8 @@ func runFolio() -> Never {
     }
 }
 
-// PDFs are read by this same binary in confined child processes (see DocumentSandbox).
-if CommandLine.arguments.dropFirst().first == DocumentWorker.flag { DocumentWorker.serve() }
-DocumentSandbox.useWorker(BundledAssets.executablePath())
+// PDFs are read by this same binary in confined child processes (see DecoderSandbox).
+if CommandLine.arguments.dropFirst().first == DecoderProcess.flag { DecoderProcess.serve() }
+DecoderSandbox.useWorker(BundledAssets.executablePath())
 SDLVideo.tuneMemory()
 runFolio()

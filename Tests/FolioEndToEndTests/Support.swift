@@ -67,10 +67,23 @@ enum Folio {
 }
 
 extension Folio {
-    /// Runs folio and waits, returning its exit status and its peak resident memory in
-    /// megabytes: the high-water mark of its own address space (`VmHWM`), read every 2 ms
-    /// until it exits. (`wait4`'s `ru_maxrss` will not do: a spawned child inherits the high-
-    /// water mark of the test process it was spawned from, which grows as tests run.)
+    /// Resident kilobytes of `pid` and every process under it, each page shared between
+    /// them counted once (proportional set sizes, summed).
+    static func treeKB(_ pid: pid_t) -> Int {
+        func field(_ name: String, of pid: pid_t) -> Int {
+            guard let text = try? String(contentsOfFile: "/proc/\(pid)/smaps_rollup", encoding: .utf8),
+                  let line = text.split(separator: "\n").first(where: { $0.hasPrefix(name) }) else { return 0 }
+            return Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") ?? 0
+        }
+        let children = ((try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8)) ?? "")
+            .split(separator: " ").compactMap { pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        return field("Pss:", of: pid) + children.reduce(0) { $0 + treeKB($1) }
+    }
+
+    /// Runs folio and waits, returning its exit status and the peak resident memory of its
+    /// process tree in megabytes (Folio and its decoder workers together, their proportional set sizes summed),
+    /// sampled every 2 ms until it exits. (`wait4`'s `ru_maxrss` will not do: a spawned
+    /// child inherits the high-water mark of the test process it was spawned from.)
     static func runMeasuringMemory(_ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, peakMB: Double) {
         var env = ProcessInfo.processInfo.environment
         for (k, v) in environment { env[k] = v }
@@ -91,11 +104,8 @@ extension Folio {
         while true {
             let done = waitpid(pid, &status, WNOHANG)
             if done == pid || (done < 0 && errno != EINTR) { break }
-            if let text = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-               let line = text.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
-               let kb = Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") {
-                peakKB = max(peakKB, kb)
-            }
+            // The whole tree: Folio and its decoder workers, resident at this moment.
+            peakKB = max(peakKB, treeKB(pid))
             usleep(2000)
         }
         let exited = status & 0x7F == 0

@@ -6,10 +6,14 @@
 
 /// Starts libvips once: no operation cache, one worker thread per pipeline, and only the
 /// loaders Folio trusts with hostile files (JPEG, PNG, WebP, GIF, TIFF, HEIF/AVIF, JPEG XL,
-/// JPEG 2000, SVG, PDF). Returns 0 on success.
+/// JPEG 2000, PPM/PGM/PBM/PNM, SVG, PDF). Returns 0 on success.
 int folio_vips_start(void);
 
-/// An image's size and loader, read from its header only (no pixel is decoded).
+/// What a file fills, and so which loaders may read it: a raster image, a picture named .svg
+/// (librsvg too), or a document's page (poppler only).
+enum { FOLIO_SLOT_IMAGE = 0, FOLIO_SLOT_VECTOR = 1, FOLIO_SLOT_DOCUMENT = 2 };
+
+/// An image's size (as shown, after its EXIF orientation) and loader, read from its header only (no pixel is decoded).
 typedef struct {
     int width;
     int height;
@@ -18,9 +22,10 @@ typedef struct {
 } folio_vips_header;
 
 /// Reads the header of the file behind `fd` (or of `length` bytes at `bytes` when fd < 0);
-/// of page `page` (from 0) of a document, or of the image itself when `page` < 0.
+/// of page `page` (from 0) of a document, or of the image itself when `page` < 0. A loader
+/// `slot` does not take (a document's page takes only poppler) is refused before it reads.
 /// Returns 0 on success; otherwise writes libvips' reason into `error`.
-int folio_vips_header_read(int fd, const void *bytes, size_t length, int page, folio_vips_header *header,
+int folio_vips_header_read(int fd, const void *bytes, size_t length, int page, int slot, folio_vips_header *header,
                            char *error, size_t error_capacity);
 
 /// What a library needs from a PDF: its page count, the first page's size in points and the
@@ -40,9 +45,9 @@ int folio_vips_document_read(int fd, folio_vips_document *document, char *error,
 /// Decodes with shrink-on-load to exactly `width`×`height` RGBA pixels: the image (or page
 /// `page` of a document when `page` >= 0, rendered at the scale the box needs) scaled to
 /// cover the box and cropped centred when `crop` is nonzero, else scaled to fit inside it
-/// (then `out_width`/`out_height` may be smaller). Returns the pixels (free with
-/// `folio_vips_free`), or NULL with libvips' reason in `error`.
-unsigned char *folio_vips_thumbnail(int fd, const void *bytes, size_t length, int page, int width, int height,
+/// (then `out_width`/`out_height` may be smaller); the loader checked against `slot` first.
+/// Returns the pixels (free with `folio_vips_free`), or NULL with libvips' reason in `error`.
+unsigned char *folio_vips_thumbnail(int fd, const void *bytes, size_t length, int page, int slot, int width, int height,
                                     int crop, int *out_width, int *out_height,
                                     char *error, size_t error_capacity);
 
@@ -55,5 +60,9 @@ unsigned char *folio_vips_alloc(size_t size);
 /// anonymous maps: poppler's allocations) is capped at `data_bytes`, no core dumps. 0 on
 /// success.
 int folio_worker_confine(unsigned long data_bytes);
+
+/// A new anonymous shared memory file (memfd, close-on-exec), where a decoder worker leaves
+/// the pixels it decoded for its parent; -1 on failure.
+int folio_shared_memory(void);
 
 #endif

@@ -1,16 +1,18 @@
+import CSDL2
 import CVips
 import FolioCore
 import Foundation
 import Glibc
 
-/// The child side of `DocumentSandbox`: `folio --document-worker` reads requests on stdin
-/// and answers on stdout (see `DocumentWire`), one at a time, until stdin closes. It is the
-/// only process that lets poppler at a PDF, and it runs confined: its heap capped at
-/// `memoryLimit` (poppler then fails its allocation and the worker ends), killed with its
-/// parent. Nothing it says is trusted by the parent.
-public enum DocumentWorker {
+/// The child side of `DecoderSandbox`: `folio --decoder-worker` reads requests on stdin and
+/// answers on stdout (see `DecoderWire`), one at a time, until stdin closes, leaving pixels
+/// in the shared memory file it finds at descriptor 3. It is the only process that lets a
+/// decoder at a user's file, and it runs confined: its heap capped at `memoryLimit` (a
+/// decoder then fails its allocation and the worker ends), killed with its parent. Nothing
+/// it says is trusted by the parent.
+public enum DecoderProcess {
     /// The first argument that makes `folio` a worker.
-    public static let flag = "--document-worker"
+    public static let flag = "--decoder-worker"
     /// The worker's data segment (heap and anonymous maps); a 1280×800 page needs about
     /// 30 MB, one zoomed 4× about 200 MB.
     public static let memoryLimit = 512 << 20
@@ -20,39 +22,68 @@ public enum DocumentWorker {
         guard folio_worker_confine(UInt(memoryLimit)) == 0 else { exit(70) }
         signal(SIGPIPE, SIG_IGN)
         let input = FileDescriptorIO(fd: 0, deadline: nil)
+        let shared = SharedPixels(inherited: SharedPixels.childDescriptor)
+        let reader = ImageReader()
         while true {
-            let request: DocumentWire.Request
-            do { request = try DocumentWire.readRequest(input.read) } catch { exit(0) }
-            guard (try? answer(request)) != nil else { exit(0) }
+            let request: DecoderWire.Request
+            do { request = try DecoderWire.readRequest(input.read) } catch { exit(0) }
+            guard (try? answer(request, shared: shared, reader: reader)) != nil else { exit(0) }
         }
     }
 
-    private static func answer(_ request: DocumentWire.Request) throws {
+    private static func answer(_ request: DecoderWire.Request, shared: SharedPixels, reader: ImageReader) throws {
         let output = FileDescriptorIO(fd: 1, deadline: nil)
+        func fail(_ failure: PageImage.Failure) throws {
+            try output.write(DecoderWire.encode(.failure(reason: failure.reason, message: failure.message, detail: failure.detail)))
+        }
         switch request.operation {
         case .inspect:
             do {
                 let info = try VipsDocumentInspector.inspectHere(request.path)
                 let size = info.firstPageSize ?? Size(width: 0, height: 0)
-                try output.write(DocumentWire.encode(.document(pageCount: Int32(clamping: info.pageCount),
+                try output.write(DecoderWire.encode(.document(pageCount: Int32(clamping: info.pageCount),
                                                                width: Int32(clamping: Int(size.width)), height: Int32(clamping: Int(size.height)),
                                                                title: info.title ?? "")))
             } catch let error as FolioError {
-                try output.write(DocumentWire.encode(.failure(reason: (error.cause ?? .unreadable).rawValue, message: error.message, detail: "")))
+                try output.write(DecoderWire.encode(.failure(reason: (error.cause ?? .unreadable).rawValue, message: error.message, detail: "")))
             }
         case .render:
             let page = Int(request.page)
             let name = ImageSource.documentPage(document: request.path, page: page).name
             do {
-                let pixels = try DocumentSandbox.pixelsHere(request.path, page: page, name: name,
-                                                            width: Int(request.width), height: Int(request.height))
+                let pixels = try DecoderSandbox.pixelsHere(request.path, page: page, name: name,
+                                                           width: Int(request.width), height: Int(request.height))
                 defer { pixels.free() }
-                try output.write(DocumentWire.encode(.pixels(width: Int32(pixels.width), height: Int32(pixels.height))))
-                try output.write(UnsafeRawBufferPointer(start: pixels.base, count: pixels.width * pixels.height * 4))
+                try shared.write(UnsafeRawBufferPointer(start: pixels.base, count: pixels.width * pixels.height * 4))
+                try output.write(DecoderWire.encode(.pixels(width: Int32(pixels.width), height: Int32(pixels.height))))
             } catch let failure as PageImage.Failure {
-                try output.write(DocumentWire.encode(.failure(reason: failure.reason, message: failure.message, detail: failure.detail)))
+                try fail(failure)
+            }
+        case .page:
+            let shape = PageImage.Shape(width: request.width, height: request.height, radius: request.radius, side: request.side)
+            switch PageImage.makeHere(image(of: request), reader: reader, shape: shape) {
+            case .success(let page):
+                defer { SDL_FreeSurface(page) }
+                let rows = Int(page.pointee.h), row = Int(page.pointee.w) * 4, pitch = Int(page.pointee.pitch)
+                let base = UnsafeRawPointer(page.pointee.pixels!)
+                for y in 0..<rows { try shared.write(UnsafeRawBufferPointer(start: base + y * pitch, count: row), at: y * row) }
+                try output.write(DecoderWire.encode(.pixels(width: page.pointee.w, height: page.pointee.h)))
+            case .failure(let failure):
+                try fail(failure)
+            }
+        case .measure:
+            if let size = BookShapes.sizeHere(of: image(of: request), reader: reader),
+               let width = Int32(exactly: size.width.rounded()), let height = Int32(exactly: size.height.rounded()), width > 0, height > 0 {
+                try output.write(DecoderWire.encode(.size(width: width, height: height)))
+            } else {
+                try fail(PageImage.unreadable(request.name, "no size"))
             }
         }
+    }
+
+    /// Where a page or measure request's image is: the file at its path, or its bytes.
+    private static func image(of request: DecoderWire.Request) -> PageImage.Input {
+        request.bytes.isEmpty ? .file(request.path) : .bytes(request.bytes, name: request.name)
     }
 }
 

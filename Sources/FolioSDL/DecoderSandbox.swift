@@ -1,0 +1,385 @@
+import CSDL2
+import CVips
+import FolioCore
+import Foundation
+import Glibc
+
+/// Where every file of a user's is decoded: libvips (with poppler, librsvg, libtiff and the
+/// rest) and SDL_image are large parsers of hostile files, and a damaged PDF has been seen to
+/// make poppler allocate without end (Fuzz/findings). So the app decodes in worker processes
+/// (`folio --decoder-worker`, see `DecoderProcess`), each with its heap capped and each
+/// answer due within its timeout (20 s); a worker that dies, overruns or answers out of
+/// protocol is killed, the file is named as unreadable, and the next request starts a fresh
+/// worker. At most `maxWorkers` run, kept between requests. Pixels come back through a
+/// shared memory file each worker is given (`SharedPixels`), not through the pipe.
+///
+/// A document that overran once, or spent `documentBudget` seconds on slow requests, fails
+/// its remaining requests at once, so no document holds a worker or a command for long.
+///
+/// Without a worker executable (`useWorker(nil)`, the default outside the app) files are
+/// decoded in this process, as tests of trusted fixtures do.
+public enum DecoderSandbox {
+    /// Seconds a worker has to answer one request, unless `useWorker` says otherwise.
+    public static let defaultTimeout = 20.0
+    public static let maxWorkers = 2
+    /// Seconds of slow requests (each over `slowRequest`) one document may spend in all.
+    public static let documentBudget = 30.0
+    static let slowRequest = 2.0
+
+    /// Runs decoders in `executable --decoder-worker` from now on (nil: in process).
+    /// `FOLIO_DECODER_WORKER` in the environment names one too.
+    public static func useWorker(_ executable: String?, timeout: Double = defaultTimeout) {
+        pool.setExecutable(executable, timeout: timeout)
+    }
+
+    /// True when files are decoded in worker processes.
+    public static var isolated: Bool { pool.executable != nil }
+
+    /// The document's header; a `FolioError` naming `path` on any failure.
+    static func inspect(_ path: String) throws -> DocumentInfo {
+        guard pool.executable != nil else { return try VipsDocumentInspector.inspectHere(path) }
+        let request = DecoderWire.Request(operation: .inspect, path: path)
+        do {
+            switch try pool.run(request, pixels: nil) {
+            case .document(let pageCount, let width, let height, let title):
+                let size = width > 0 && height > 0 ? Size(width: Double(width), height: Double(height)) : nil
+                return DocumentInfo(pageCount: Int(pageCount), title: title, firstPageSize: size)
+            case .failure(let reason, let message, _):
+                throw FolioError.badInput(message, cause: FolioError.Cause(rawValue: reason) ?? .unreadable)
+            case .pixels, .size:
+                throw FolioError.badInput("\(path): is not a readable PDF (the PDF reader answered out of turn).", cause: .unreadable)
+            }
+        } catch let stopped as Stopped {
+            throw FolioError.badInput("\(path): is not a readable PDF (\(stopped.why)).", cause: .unreadable)
+        }
+    }
+
+    /// Page `page` rendered into `width`×`height` pixels; a `PageImage.Failure` on any failure.
+    static func pixels(_ path: String, page: Int, width: Int, height: Int) throws -> VipsDecoder.Pixels {
+        let name = ImageSource.documentPage(document: path, page: page).name
+        guard pool.executable != nil else {
+            return try pixelsHere(path, page: page, name: name, width: width, height: height)
+        }
+        guard let page32 = Int32(exactly: page), let w = Int32(exactly: width), let h = Int32(exactly: height),
+              (1...DecoderWire.maxSide).contains(w), (1...DecoderWire.maxSide).contains(h) else {
+            throw PageImage.unreadable(name, "a \(width)×\(height) page cannot be drawn")
+        }
+        let request = DecoderWire.Request(operation: .render, path: path, page: page32, width: w, height: h)
+        var received: VipsDecoder.Pixels?
+        do {
+            let reply = try pool.run(request) { width, height, shared in
+                let count = DecoderWire.Request.pixelBytes(width: width, height: height)
+                guard let base = folio_vips_alloc(count) else { throw Stopped(why: "out of memory for the page") }
+                do { try shared.read(into: UnsafeMutableRawBufferPointer(start: base, count: count)) } catch {
+                    folio_vips_free(base)
+                    throw error
+                }
+                received = VipsDecoder.Pixels(base: base, width: Int(width), height: Int(height))
+            }
+            switch reply {
+            case .pixels:
+                guard let received else { throw Stopped(why: "the PDF reader sent no pixels") }
+                return received
+            case .failure(let reason, let message, let detail):
+                throw PageImage.Failure(reason: reason, message: message, detail: detail)
+            case .document, .size:
+                throw Stopped(why: "the PDF reader answered out of turn")
+            }
+        } catch let stopped as Stopped {
+            throw PageImage.unreadable(name, stopped.why)
+        }
+    }
+
+    /// An image made into a page surface of `shape` by a worker: the file at `path`, opened
+    /// there, or `bytes` (an archive entry's) when given. Nil when no worker is set up (the
+    /// caller decodes in process); a `PageImage.Failure` naming `name` on any failure.
+    static func page(path: String, name: String, bytes: Data?, shape: PageImage.Shape) throws -> UnsafeMutablePointer<SDL_Surface>? {
+        guard pool.executable != nil else { return nil }
+        let request = DecoderWire.Request(operation: .page, path: path, width: shape.width, height: shape.height,
+                                          name: name, radius: shape.radius, side: shape.side, bytes: bytes ?? Data())
+        var received: UnsafeMutablePointer<SDL_Surface>?
+        do {
+            let reply = try pool.run(request) { _, _, shared in
+                guard let page = PageImage.blankSurface(shape) else { throw Stopped(why: "out of memory for the page") }
+                received = page
+                let pitch = Int(page.pointee.pitch), rows = Int(page.pointee.h), row = Int(page.pointee.w) * 4
+                let base = page.pointee.pixels.assumingMemoryBound(to: UInt8.self)
+                for y in 0..<rows {
+                    try shared.read(into: UnsafeMutableRawBufferPointer(start: base + y * pitch, count: row), at: y * row)
+                }
+            }
+            switch reply {
+            case .pixels:
+                guard let received else { throw Stopped(why: "the image decoder sent no pixels") }
+                return received
+            case .failure(let reason, let message, let detail):
+                SDL_FreeSurface(received)
+                throw PageImage.Failure(reason: reason, message: message, detail: detail)
+            case .document, .size:
+                SDL_FreeSurface(received)
+                throw Stopped(why: "the image decoder answered out of turn")
+            }
+        } catch let stopped as Stopped {
+            SDL_FreeSurface(received)
+            throw PageImage.unreadable(name, stopped.why)
+        }
+    }
+
+    /// An image's size from its header, read by a worker (`page`'s inputs); nil when it
+    /// cannot be read. Nil with `measured` false when no worker is set up.
+    static func measure(path: String, name: String, bytes: Data?) -> (size: Size?, measured: Bool) {
+        guard pool.executable != nil else { return (nil, false) }
+        let request = DecoderWire.Request(operation: .measure, path: path, name: name, bytes: bytes ?? Data())
+        guard case .size(let width, let height) = try? pool.run(request, pixels: nil) else { return (nil, true) }
+        return (Size(width: Double(width), height: Double(height)), true)
+    }
+
+    /// The page rendered in this process (what a worker does).
+    static func pixelsHere(_ path: String, page: Int, name: String, width: Int, height: Int) throws -> VipsDecoder.Pixels {
+        let fd: Int32
+        do { fd = try ImageReader().descriptor(forFile: path) } catch let failure as ImageReader.Failure {
+            throw PageImage.Failure(reason: failure.reason, message: failure.description, detail: failure.description)
+        }
+        defer { close(fd) }
+        return try PageImage.documentPixels(.descriptor(fd), page: page, name: name, width: width, height: height)
+    }
+
+    /// Why a worker gave no usable answer, mid-sentence.
+    struct Stopped: Error { let why: String }
+
+    private static let pool = Pool(executable: ProcessInfo.processInfo.environment["FOLIO_DECODER_WORKER"])
+
+    /// Worker processes, checked out one request at a time.
+    private final class Pool: @unchecked Sendable {
+        private let condition = NSCondition()
+        private var configured: String?
+        private var timeout = DecoderSandbox.defaultTimeout
+        private var idle: [Worker] = []
+        private var running = 0
+
+        init(executable: String?) {
+            configured = executable.flatMap { $0.isEmpty ? nil : $0 }
+        }
+
+        var executable: String? {
+            condition.lock(); defer { condition.unlock() }
+            return configured
+        }
+
+        func setExecutable(_ path: String?, timeout: Double) {
+            condition.lock(); defer { condition.unlock() }
+            configured = path
+            self.timeout = timeout
+            overran = []
+            slowSeconds = [:]
+            for worker in idle { worker.stop() }
+            running -= idle.count
+            idle = []
+            condition.broadcast()
+        }
+
+        /// Documents that overran, and the seconds each spent on slow requests.
+        private var overran: Set<String> = []
+        private var slowSeconds: [String: Double] = [:]
+
+        /// Sends `request` to a worker and reads its reply; `pixels` reads a pixel reply's
+        /// pixels (width, height) from the worker's shared memory.
+        func run(_ request: DecoderWire.Request,
+                 pixels: ((Int32, Int32, SharedPixels) throws -> Void)?) throws -> DecoderWire.Reply {
+            let who = request.operation.isImage ? "the image decoder" : "the PDF reader"
+            let document = request.operation.isImage ? nil : request.path
+            if let document, hasOverrun(document) {
+                throw Stopped(why: "\(who) took too long on it before")
+            }
+            let (worker, timeout) = try checkOut()
+            var healthy = false, timedOut = false
+            let started = FileDescriptorIO.now()
+            defer {
+                checkIn(worker, healthy: healthy)
+                if let document { charge(document, seconds: FileDescriptorIO.now() - started, timedOut: timedOut) }
+            }
+            let io = FileDescriptorIO(fd: worker.fromChild, deadline: started + timeout)
+            let reply: DecoderWire.Reply
+            do {
+                // The last reply's pixels are let go before the next request is sent.
+                worker.shared.clear()
+                try FileDescriptorIO(fd: worker.toChild, deadline: io.deadline).write(DecoderWire.encode(request))
+                reply = try DecoderWire.readReply(io.read, to: request)
+                if case .pixels(let width, let height) = reply {
+                    guard let pixels else { throw DecoderWire.Malformed(what: "pixels that were not asked for") }
+                    try pixels(width, height, worker.shared)
+                    worker.shared.clear()
+                }
+            } catch is FileDescriptorIO.TimedOut {
+                timedOut = true
+                throw Stopped(why: "\(who) took longer than \(Int(timeout)) s")
+            } catch is FileDescriptorIO.Ended {
+                throw Stopped(why: worker.endedWhy(who))
+            } catch let malformed as DecoderWire.Malformed {
+                throw Stopped(why: "\(who) sent \(malformed.what)")
+            }
+            healthy = true
+            return reply
+        }
+
+        private func hasOverrun(_ document: String) -> Bool {
+            condition.lock(); defer { condition.unlock() }
+            return overran.contains(document)
+        }
+
+        /// Counts a request's time against its document: once one timed out, or its slow
+        /// requests passed the budget, the document fails fast from then on.
+        private func charge(_ document: String, seconds: Double, timedOut: Bool) {
+            guard timedOut || seconds >= DecoderSandbox.slowRequest else { return }
+            condition.lock(); defer { condition.unlock() }
+            let spent = slowSeconds[document, default: 0] + seconds
+            slowSeconds[document] = spent
+            if timedOut || spent >= DecoderSandbox.documentBudget { overran.insert(document) }
+        }
+
+        private func checkOut() throws -> (Worker, Double) {
+            condition.lock()
+            defer { condition.unlock() }
+            while idle.isEmpty && running >= DecoderSandbox.maxWorkers { condition.wait() }
+            if let worker = idle.popLast() { return (worker, timeout) }
+            guard let executable = configured else { throw Stopped(why: "no decoder is set up") }
+            let worker = try Worker(executable: executable)
+            running += 1
+            return (worker, timeout)
+        }
+
+        private func checkIn(_ worker: Worker, healthy: Bool) {
+            condition.lock()
+            defer { condition.unlock() }
+            if healthy && worker.executable == configured {
+                idle.append(worker)
+            } else {
+                worker.stop()
+                running -= 1
+            }
+            condition.signal()
+        }
+    }
+
+    /// One `folio --decoder-worker` process, its two pipes and its shared memory.
+    private final class Worker {
+        let executable: String
+        let pid: pid_t
+        let toChild: Int32
+        let fromChild: Int32
+        let shared: SharedPixels
+        private var reaped: Int32?
+
+        init(executable: String) throws {
+            self.executable = executable
+            guard let shared = SharedPixels() else { throw Stopped(why: "the decoder could not start (no shared memory)") }
+            var down: [Int32] = [0, 0], up: [Int32] = [0, 0]
+            guard pipe(&down) == 0 else { throw Stopped(why: "the decoder could not start (no pipe)") }
+            guard pipe(&up) == 0 else {
+                close(down[0]); close(down[1])
+                throw Stopped(why: "the decoder could not start (no pipe)")
+            }
+            // Not inherited by other children (the spawn's dup2 gives the worker its copies).
+            for fd in down + up { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+            var actions = posix_spawn_file_actions_t()
+            posix_spawn_file_actions_init(&actions)
+            defer { posix_spawn_file_actions_destroy(&actions) }
+            posix_spawn_file_actions_adddup2(&actions, down[0], 0)
+            posix_spawn_file_actions_adddup2(&actions, up[1], 1)
+            posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+            posix_spawn_file_actions_adddup2(&actions, shared.fd, SharedPixels.childDescriptor)
+            let argv = [executable, DecoderProcess.flag]
+            var cArgs = argv.map { strdup($0) } + [nil]
+            defer { cArgs.forEach { free($0) } }
+            var pid: pid_t = 0
+            let status = posix_spawn(&pid, executable, &actions, nil, &cArgs, environ)
+            close(down[0]); close(up[1])
+            guard status == 0 else {
+                close(down[1]); close(up[0])
+                throw Stopped(why: "the decoder could not start (\(String(cString: strerror(status))))")
+            }
+            self.pid = pid
+            self.shared = shared
+            toChild = down[1]
+            fromChild = up[0]
+        }
+
+        /// Why the worker's pipe ended: how the process ended (given half a second to).
+        func endedWhy(_ who: String) -> String {
+            stop(grace: 0.5)
+            guard let status = reaped else { return "\(who) stopped" }
+            let signal = status & 0x7F
+            if signal == 0 { return "\(who) stopped on it" }
+            if signal == SIGABRT || signal == SIGSEGV || signal == SIGBUS {
+                return "\(who) failed on it, out of memory or on damaged data"
+            }
+            return "\(who) was stopped by signal \(signal)"
+        }
+
+        /// Ends the process (its stdin closed; after `grace` seconds, a kill) and reaps it.
+        func stop(grace: Double = 0) {
+            guard reaped == nil else { return }
+            close(toChild); close(fromChild)
+            shared.close()
+            var status: Int32 = 0
+            let end = FileDescriptorIO.now() + grace
+            repeat {
+                if waitpid(pid, &status, WNOHANG) == pid {
+                    reaped = status
+                    return
+                }
+                if grace > 0 { usleep(10_000) }
+            } while FileDescriptorIO.now() < end
+            kill(pid, SIGKILL)
+            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+            reaped = status
+        }
+    }
+}
+
+/// The shared memory file (memfd) a decoder worker leaves its pixels in: the worker writes
+/// them from offset 0, the parent reads them with `pread` (a worker that shortens the file
+/// makes a short read, refused, never a fault) and empties the file once it has them.
+final class SharedPixels: @unchecked Sendable {
+    /// The descriptor the worker finds it at.
+    static let childDescriptor: Int32 = 3
+
+    private(set) var fd: Int32
+
+    /// A new empty file; nil when the system gives none.
+    init?() {
+        fd = folio_shared_memory()
+        guard fd >= 0 else { return nil }
+    }
+
+    /// The worker's side: the file its parent gave it.
+    init(inherited fd: Int32) { self.fd = fd }
+
+    deinit { close() }
+
+    func close() {
+        if fd >= 0 { Glibc.close(fd) }
+        fd = -1
+    }
+
+    /// Lets the pixels go (their memory returns to the system).
+    func clear() { _ = ftruncate(fd, 0) }
+
+    /// Exactly `buffer.count` bytes from `offset`; `FileDescriptorIO.Ended` when the file holds fewer.
+    func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int = 0) throws {
+        var done = 0
+        while done < buffer.count {
+            let n = pread(fd, buffer.baseAddress! + done, buffer.count - done, off_t(offset + done))
+            if n > 0 { done += n } else if n == 0 || errno != EINTR { throw DecoderWire.Malformed(what: "fewer pixels than it said") }
+        }
+    }
+
+    /// The worker's side: writes `buffer` from `offset`.
+    func write(_ buffer: UnsafeRawBufferPointer, at offset: Int = 0) throws {
+        var done = 0
+        while done < buffer.count {
+            let n = pwrite(fd, buffer.baseAddress! + done, buffer.count - done, off_t(offset + done))
+            if n > 0 { done += n } else if n == 0 || errno != EINTR { throw FileDescriptorIO.Ended() }
+        }
+    }
+}

@@ -1,0 +1,248 @@
+import FolioCore
+import Foundation
+
+/// The messages between Folio and its decoder worker (the child process that runs every
+/// decoder of a user's files: libvips, poppler, SDL_image), as bytes on a pipe. Requests go
+/// one way, replies the other; every length is bounded and checked before anything is read
+/// or allocated, because a worker that a decoder has led astray is as untrusted as the file
+/// it was reading. Pixels do not travel on the pipe: the worker writes them into the shared
+/// memory file its parent gave it (`SharedPixels`) and says only their size.
+///
+/// Numbers are little-endian. A request: op (1 inspect, 2 render, 3 page, 4 measure), page,
+/// width, height (Int32 each), then the path (UInt16 length, bytes); a page or measure
+/// request goes on with the image's name (UInt16 length, bytes), the page's corner radius
+/// (Float64 bits), its side (1 right, 2 left) and the encoded image (UInt32 length, bytes;
+/// none when the worker is to open the path itself). A reply: kind (1 document, 2 pixels,
+/// 3 failure, 4 size) and then
+/// - document: page count, first page's width and height in points (Int32 each, 0 when
+///   unknown), title (UInt16 length, bytes);
+/// - pixels: width, height (Int32 each): a render's within the request's box, a page's the
+///   box and its margin exactly; width×height×4 bytes wait in the shared memory;
+/// - failure: reason, message, detail (UInt16 length, bytes each);
+/// - size: width, height (Int32 each, positive).
+public enum DecoderWire {
+    public static let maxPath = 4096
+    public static let maxText = 1024
+    /// The largest page a worker may be asked for, per side (pixels).
+    public static let maxSide: Int32 = 16_384
+    /// The largest encoded image sent to a worker (an archive entry's bytes).
+    public static let maxBytes = ImageReader.maxFileSize
+    /// Pixels of margin a page surface has on each side, around the request's box.
+    public static let pageMargin: Int32 = 2
+
+    public enum Operation: UInt8, Sendable {
+        /// A PDF's header.
+        case inspect = 1
+        /// A document's page, fitted inside a box.
+        case render = 2
+        /// An image made into a page surface.
+        case page = 3
+        /// An image's size, from its header.
+        case measure = 4
+
+        /// Whether the request names an image (and carries its name, shape and maybe bytes).
+        var isImage: Bool { self == .page || self == .measure }
+    }
+
+    public struct Request: Equatable, Sendable {
+        public var operation: Operation
+        public var path: String
+        public var page: Int32 = 0
+        public var width: Int32 = 0
+        public var height: Int32 = 0
+        /// An image's name, for messages (an archive entry's "archive › entry").
+        public var name = ""
+        public var radius = 0.0
+        public var side = PageSide.right
+        /// The encoded image; empty when the worker opens `path` itself.
+        public var bytes = Data()
+
+        public init(operation: Operation, path: String, page: Int32 = 0, width: Int32 = 0, height: Int32 = 0,
+                    name: String = "", radius: Double = 0, side: PageSide = .right, bytes: Data = Data()) {
+            self.operation = operation
+            self.path = path
+            self.page = page
+            self.width = width
+            self.height = height
+            self.name = name
+            self.radius = radius
+            self.side = side
+            self.bytes = bytes
+        }
+
+        /// Bytes of pixels a reply of `width`×`height` leaves in the shared memory.
+        static func pixelBytes(width: Int32, height: Int32) -> Int { Int(width) * Int(height) * 4 }
+
+        /// The largest pixel reply this request allows (bytes).
+        var pixelCapacity: Int {
+            switch operation {
+            case .render: return Self.pixelBytes(width: width, height: height)
+            case .page: return Self.pixelBytes(width: width + 2 * pageMargin, height: height + 2 * pageMargin)
+            case .inspect, .measure: return 0
+            }
+        }
+    }
+
+    /// A reply's head: pixels wait in the shared memory.
+    public enum Reply: Equatable, Sendable {
+        case document(pageCount: Int32, width: Int32, height: Int32, title: String)
+        case pixels(width: Int32, height: Int32)
+        case failure(reason: String, message: String, detail: String)
+        case size(width: Int32, height: Int32)
+    }
+
+    public struct Malformed: Error, Equatable, CustomStringConvertible {
+        public let what: String
+        public var description: String { what }
+    }
+
+    // MARK: Writing
+
+    public static func encode(_ request: Request) -> Data {
+        var data = Data([request.operation.rawValue])
+        for value in [request.page, request.width, request.height] { append(value, to: &data) }
+        appendText(request.path, limit: maxPath, to: &data)
+        if request.operation.isImage {
+            appendText(request.name, limit: maxPath, to: &data)
+            withUnsafeBytes(of: request.radius.bitPattern.littleEndian) { data.append(contentsOf: $0) }
+            data.append(request.side == .left ? 2 : 1)
+            let bytes = request.bytes.prefix(maxBytes)
+            withUnsafeBytes(of: UInt32(bytes.count).littleEndian) { data.append(contentsOf: $0) }
+            data.append(bytes)
+        }
+        return data
+    }
+
+    public static func encode(_ reply: Reply) -> Data {
+        var data = Data()
+        switch reply {
+        case .document(let pageCount, let width, let height, let title):
+            data.append(1)
+            for value in [pageCount, width, height] { append(value, to: &data) }
+            appendText(title, limit: maxText, to: &data)
+        case .pixels(let width, let height):
+            data.append(2)
+            append(width, to: &data)
+            append(height, to: &data)
+        case .failure(let reason, let message, let detail):
+            data.append(3)
+            for text in [reason, message, detail] { appendText(text, limit: maxText, to: &data) }
+        case .size(let width, let height):
+            data.append(4)
+            append(width, to: &data)
+            append(height, to: &data)
+        }
+        return data
+    }
+
+    private static func append(_ value: Int32, to data: inout Data) {
+        withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) }
+    }
+
+    /// UTF-8 cut to `limit` bytes on a character boundary.
+    private static func appendText(_ text: String, limit: Int, to data: inout Data) {
+        var bytes = Array(text.utf8)
+        if bytes.count > limit {
+            var cut = limit
+            while cut > 0, bytes[cut] & 0xC0 == 0x80 { cut -= 1 }
+            bytes = Array(bytes[..<cut])
+        }
+        let count = UInt16(bytes.count)
+        withUnsafeBytes(of: count.littleEndian) { data.append(contentsOf: $0) }
+        data.append(contentsOf: bytes)
+    }
+
+    // MARK: Reading
+
+    /// Reads exactly `count` bytes, or throws (end of data, timeout).
+    public typealias Source = (_ count: Int) throws -> Data
+
+    public static func readRequest(_ read: Source) throws -> Request {
+        let head = try take(read, 13)
+        guard let operation = Operation(rawValue: head[head.startIndex]) else { throw Malformed(what: "an unknown request") }
+        let page = int32(head, at: 1), width = int32(head, at: 5), height = int32(head, at: 9)
+        if operation == .render || operation == .page {
+            guard page >= 0, (1...maxSide).contains(width), (1...maxSide).contains(height) else {
+                throw Malformed(what: "a \(operation) request for page \(page) at \(width)×\(height)")
+            }
+        }
+        let path = try readText(read, limit: maxPath)
+        guard !path.isEmpty, !path.utf8.contains(0) else { throw Malformed(what: "a request without a path") }
+        var request = Request(operation: operation, path: path, page: page, width: width, height: height)
+        guard operation.isImage else { return request }
+        request.name = try readText(read, limit: maxPath)
+        let shape = try take(read, 9)
+        var bits: UInt64 = 0
+        for i in 0..<8 { bits |= UInt64(shape[shape.startIndex + i]) << (8 * UInt64(i)) }
+        request.radius = Double(bitPattern: bits)
+        guard request.radius.isFinite, (0...Double(maxSide)).contains(request.radius) else {
+            throw Malformed(what: "a page with a corner radius of \(request.radius)")
+        }
+        switch shape[shape.startIndex + 8] {
+        case 1: request.side = .right
+        case 2: request.side = .left
+        case let other: throw Malformed(what: "a page on side \(other)")
+        }
+        let length = Int(UInt32(bitPattern: int32(try take(read, 4), at: 0)))
+        guard length <= maxBytes else { throw Malformed(what: "an image of \(length) bytes (at most \(maxBytes))") }
+        request.bytes = length > 0 ? try take(read, length) : Data()
+        return request
+    }
+
+    /// A reply to `request`; pixels must fit the box the request asked for.
+    public static func readReply(_ read: Source, to request: Request) throws -> Reply {
+        let kind = try take(read, 1).first ?? 0
+        switch kind {
+        case 1 where request.operation == .inspect:
+            let head = try take(read, 12)
+            let pageCount = int32(head, at: 0), width = int32(head, at: 4), height = int32(head, at: 8)
+            guard pageCount >= 0 else { throw Malformed(what: "a document of \(pageCount) pages") }
+            guard width >= 0, height >= 0 else { throw Malformed(what: "a first page of \(width)×\(height) points") }
+            return .document(pageCount: pageCount, width: width, height: height, title: try readText(read, limit: maxText))
+        case 2 where request.operation == .render || request.operation == .page:
+            let size = try take(read, 8)
+            let width = int32(size, at: 0), height = int32(size, at: 4)
+            if request.operation == .render {
+                guard (1...request.width).contains(width), (1...request.height).contains(height) else {
+                    throw Malformed(what: "a \(width)×\(height) page for a \(request.width)×\(request.height) box")
+                }
+            } else {
+                guard width == request.width + 2 * pageMargin, height == request.height + 2 * pageMargin else {
+                    throw Malformed(what: "a \(width)×\(height) page for a \(request.width)×\(request.height) page")
+                }
+            }
+            return .pixels(width: width, height: height)
+        case 3:
+            return .failure(reason: try readText(read, limit: maxText), message: try readText(read, limit: maxText),
+                            detail: try readText(read, limit: maxText))
+        case 4 where request.operation == .measure:
+            let size = try take(read, 8)
+            let width = int32(size, at: 0), height = int32(size, at: 4)
+            guard width > 0, height > 0 else { throw Malformed(what: "an image of \(width)×\(height)") }
+            return .size(width: width, height: height)
+        default:
+            throw Malformed(what: "a reply of kind \(kind) to a \(request.operation) request")
+        }
+    }
+
+    /// `count` bytes from `read`, indexed from 0, or a throw when it gave another number.
+    private static func take(_ read: Source, _ count: Int) throws -> Data {
+        let data = Data(try read(count))
+        guard data.count == count else { throw Malformed(what: "\(data.count) bytes where \(count) were due") }
+        return data
+    }
+
+    private static func int32(_ data: Data, at offset: Int) -> Int32 {
+        var value: UInt32 = 0
+        for i in 0..<4 { value |= UInt32(data[data.startIndex + offset + i]) << (8 * UInt32(i)) }
+        return Int32(bitPattern: value)
+    }
+
+    private static func readText(_ read: Source, limit: Int) throws -> String {
+        let head = try take(read, 2)
+        let count = Int(head[head.startIndex]) | Int(head[head.startIndex + 1]) << 8
+        guard count <= limit else { throw Malformed(what: "a text of \(count) bytes (at most \(limit))") }
+        guard count > 0 else { return "" }
+        return String(decoding: try take(read, count), as: UTF8.self)
+    }
+}

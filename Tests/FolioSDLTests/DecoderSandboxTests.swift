@@ -1,0 +1,217 @@
+import CSDL2
+import Foundation
+import Testing
+@testable import FolioCore
+@testable import FolioSDL
+import FolioTestFixtures
+
+/// Every decoder run in the confined worker process (the built `folio --decoder-worker`): the
+/// same answers as in process, and a worker that dies or lies is named, never trusted.
+@Suite(.serialized) struct DecoderSandboxTests {
+    /// The debug `folio` that `swift build --build-tests` made beside the tests.
+    static let folio = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent(".build/debug/folio").path
+    static let finding = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Fuzz/corpus/FuzzDocument/poppler-array-oom.pdf")
+
+    /// Runs `body` with documents read through the worker, then back in process.
+    func isolated(_ body: () throws -> Void) throws {
+        try #require(FileManager.default.isExecutableFile(atPath: Self.folio), "build folio first: \(Self.folio)")
+        DecoderSandbox.useWorker(Self.folio)
+        defer { DecoderSandbox.useWorker(nil) }
+        try body()
+    }
+
+    @Test func theWorkerReadsTheHeaderAndRendersPagesLikeTheProcessItself() throws {
+        let url = try DocumentPageTests.write(PDFFixture.document(pages: 5, title: "Über den Fluss"), "river.pdf")
+        defer { DocumentPageTests.remove(url) }
+        let shape = PageImage.Shape(width: 181, height: 284, radius: 0, side: .right)
+        let here = try PageImage.make(.documentPage(document: url.path, page: 3), reader: ImageReader(), shape: shape).get()
+        defer { SDL_FreeSurface(here) }
+        try isolated {
+            #expect(DecoderSandbox.isolated)
+            #expect(try VipsDocumentInspector().inspect(url.path) == DocumentInfo(pageCount: 5, title: "Über den Fluss", firstPageSize: Size(width: 362, height: 568)))
+            let there = try PageImage.make(.documentPage(document: url.path, page: 3), reader: ImageReader(), shape: shape).get()
+            defer { SDL_FreeSurface(there) }
+            let count = Int(here.pointee.pitch) * Int(here.pointee.h)
+            #expect(there.pointee.w == here.pointee.w && there.pointee.h == here.pointee.h)
+            #expect(memcmp(here.pointee.pixels, there.pointee.pixels, count) == 0, "the worker's page differs")
+        }
+    }
+
+    @Test func aLockedOrMissingPDFIsNamedThroughTheWorker() throws {
+        let url = try DocumentPageTests.write(PDFFixture.document(pages: 2, passwordProtected: true), "locked.pdf")
+        defer { DocumentPageTests.remove(url) }
+        try isolated {
+            #expect { try VipsDocumentInspector().inspect(url.path) } throws: {
+                ($0 as? FolioError)?.cause == .encrypted && ($0 as? FolioError)?.message.contains("locked.pdf") == true
+            }
+            let shape = PageImage.Shape(width: 50, height: 80, radius: 0, side: .right)
+            let gone = url.deletingLastPathComponent().appendingPathComponent("gone.pdf").path
+            guard case .failure(let failure) = PageImage.make(.documentPage(document: gone, page: 0), reader: ImageReader(), shape: shape) else {
+                Issue.record("a missing PDF rendered")
+                return
+            }
+            #expect(failure.reason == "missing" && failure.message.contains("gone.pdf"))
+        }
+    }
+
+    /// The fuzzing find: poppler allocates without end on this 512-byte file. The worker
+    /// runs out of its capped heap and dies; the file is named, and the next request gets
+    /// a fresh worker.
+    @Test func aPDFThatExhaustsPopplerKillsOnlyTheWorker() throws {
+        let copy = try DocumentPageTests.write(try Data(contentsOf: Self.finding), "endless.pdf")
+        defer { DocumentPageTests.remove(copy) }
+        let good = copy.deletingLastPathComponent().appendingPathComponent("good.pdf")
+        try PDFFixture.document(pages: 3).write(to: good)
+        try isolated {
+            let thrown = #expect(throws: FolioError.self) { try VipsDocumentInspector().inspect(copy.path) }
+            let message = thrown?.message ?? ""
+            #expect(thrown?.cause == .unreadable)
+            #expect(message.contains("endless.pdf: is not a readable PDF (the PDF reader"), "\(message)")
+            let next = try VipsDocumentInspector().inspect(good.path)
+            #expect(next.pageCount == 3)
+        }
+    }
+
+    /// Images (libvips' PNG and SDL_image's BMP), from a file and as an archive entry's
+    /// bytes, come back from the worker the same to the byte, and their sizes too.
+    @Test(arguments: ["png", "bmp"])
+    func imagesDecodedByTheWorkerMatchThoseDecodedHere(kind: String) throws {
+        let dir = try DocumentPageTests.write(Data(), "unused")
+        defer { DocumentPageTests.remove(dir) }
+        let png = dir.deletingLastPathComponent().appendingPathComponent("wide.png").path
+        try PageFitTests.framedPNG(width: 400, height: 200, at: png)
+        var path = png
+        if kind == "bmp" {
+            let surface = try #require(IMG_Load(png))
+            defer { SDL_FreeSurface(surface) }
+            path = dir.deletingLastPathComponent().appendingPathComponent("wide.bmp").path
+            #expect(SDL_SaveBMP_RW(surface, SDL_RWFromFile(path, "wb"), 1) == 0)
+        }
+        let shape = PageImage.Shape(width: 120, height: 170, radius: 9, side: .left)
+        let here = try PageImage.make(.file(path), reader: ImageReader(), shape: shape).get()
+        defer { SDL_FreeSurface(here) }
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        try isolated {
+            for there in [try PageImage.decode(.file(path), reader: ImageReader(), shape: shape),
+                          try #require(try DecoderSandbox.page(path: "/books/a.cbz", name: "a.cbz:wide.\(kind)", bytes: bytes, shape: shape))] {
+                defer { SDL_FreeSurface(there) }
+                #expect(there.pointee.w == here.pointee.w && there.pointee.h == here.pointee.h)
+                #expect(memcmp(here.pointee.pixels, there.pointee.pixels, Int(here.pointee.pitch) * Int(here.pointee.h)) == 0,
+                        "the worker's \(kind) page differs")
+            }
+            #expect(BookShapes.size(of: .file(path), reader: ImageReader()) == Size(width: 400, height: 200))
+        }
+    }
+
+    /// libvips picks a loader by the bytes: a PDF named as a JPEG, or an SVG named as a PNG,
+    /// is refused before poppler or librsvg reads it, in the worker and in process alike; an
+    /// SVG named .svg is still a picture.
+    @Test func aDocumentOrDrawingUnderAnImagesNameIsRefusedUnread() throws {
+        let pdf = try DocumentPageTests.write(PDFFixture.document(pages: 1), "page1.jpg")
+        defer { DocumentPageTests.remove(pdf) }
+        let svg = #"<svg xmlns="http://www.w3.org/2000/svg" width="40" height="60"><rect width="40" height="60" fill="red"/></svg>"#
+        let folder = pdf.deletingLastPathComponent()
+        let disguised = folder.appendingPathComponent("page2.png"), honest = folder.appendingPathComponent("page3.svg")
+        try svg.write(to: disguised, atomically: true, encoding: .utf8)
+        try svg.write(to: honest, atomically: true, encoding: .utf8)
+        let shape = PageImage.Shape(width: 40, height: 60, radius: 0, side: .right)
+        func check() throws {
+            for (url, what) in [(pdf, "a PDF document"), (disguised, "an SVG drawing")] {
+                guard case .failure(let failure) = PageImage.make(.file(url.path), reader: ImageReader(), shape: shape) else {
+                    Issue.record("\(url.lastPathComponent) was decoded")
+                    continue
+                }
+                #expect(failure.message.contains(url.lastPathComponent) && failure.message.contains("its contents are \(what)"), "\(failure.message)")
+                #expect(BookShapes.size(of: .file(url.path), reader: ImageReader()) == nil)
+            }
+            let drawn = try PageImage.make(.file(honest.path), reader: ImageReader(), shape: shape).get()
+            defer { SDL_FreeSurface(drawn) }
+            #expect(DocumentPageTests.centre(drawn).0 > 150)
+        }
+        try check()
+        try isolated(check)
+    }
+
+    /// A document whose request overran is failed at once from then on (it would otherwise
+    /// hold a worker for every page); another document is still read.
+    @Test func aDocumentThatOverranFailsItsOtherPagesAtOnce() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: Self.folio), "build folio first: \(Self.folio)")
+        let slow = try DocumentPageTests.write(PDFFixture.document(pages: 4), "slow.pdf")
+        defer { DocumentPageTests.remove(slow) }
+        // A worker cannot even start within a millisecond: the first request overruns.
+        DecoderSandbox.useWorker(Self.folio, timeout: 0.001)
+        defer { DecoderSandbox.useWorker(nil) }
+        let shape = PageImage.Shape(width: 50, height: 80, radius: 0, side: .right)
+        guard case .failure(let first) = PageImage.make(.documentPage(document: slow.path, page: 0), reader: ImageReader(), shape: shape) else {
+            Issue.record("the first page came back within a millisecond")
+            return
+        }
+        #expect(first.message.contains("took longer than"), "\(first.message)")
+        let start = Date()
+        guard case .failure(let second) = PageImage.make(.documentPage(document: slow.path, page: 1), reader: ImageReader(), shape: shape) else {
+            Issue.record("the second page was rendered")
+            return
+        }
+        #expect(second.message.contains("took too long on it before"), "\(second.message)")
+        #expect(Date().timeIntervalSince(start) < 0.5)
+        DecoderSandbox.useWorker(Self.folio)
+        let other = try DocumentPageTests.write(PDFFixture.document(pages: 2), "other.pdf")
+        defer { DocumentPageTests.remove(other) }
+        let page = try PageImage.make(.documentPage(document: other.path, page: 1), reader: ImageReader(), shape: shape).get()
+        SDL_FreeSurface(page)
+    }
+
+    /// Replies are read as hostile: a page larger than the box asked for, an unknown kind,
+    /// an oversized text and a short read are refused before anything is allocated.
+    @Test func malformedRepliesAreRefused() throws {
+        let request = DecoderWire.Request(operation: .render, path: "/x.pdf", page: 0, width: 100, height: 50)
+        func reply(_ bytes: [UInt8]) throws -> DecoderWire.Reply {
+            var data = Data(bytes)
+            return try DecoderWire.readReply({ count in
+                let chunk = data.prefix(count)
+                data = data.dropFirst(count)
+                return chunk
+            }, to: request)
+        }
+        let good = DecoderWire.encode(.pixels(width: 100, height: 50))
+        #expect(try reply(Array(good)) == .pixels(width: 100, height: 50))
+        #expect(throws: DecoderWire.Malformed.self) { try reply(Array(DecoderWire.encode(.pixels(width: 101, height: 50)))) }
+        #expect(throws: DecoderWire.Malformed.self) { try reply([9]) }
+        #expect(throws: DecoderWire.Malformed.self) { try reply(Array(DecoderWire.encode(.document(pageCount: 3, width: 10, height: 20, title: "")))) }
+        #expect(throws: DecoderWire.Malformed.self) { try reply([3, 0xFF, 0xFF]) }
+        #expect(throws: DecoderWire.Malformed.self) { try reply(Array(good.prefix(5))) }
+        let failure = DecoderWire.Reply.failure(reason: "unreadable", message: String(repeating: "é", count: 900), detail: "")
+        guard case .failure(_, let message, _) = try reply(Array(DecoderWire.encode(failure))) else {
+            Issue.record("a failure did not round-trip")
+            return
+        }
+        #expect(message.utf8.count <= DecoderWire.maxText && message.allSatisfy { $0 == "é" })
+    }
+
+    @Test func requestsRoundTripAndBadOnesAreRefused() throws {
+        let request = DecoderWire.Request(operation: .render, path: "/books/ä.pdf", page: 7, width: 362, height: 568)
+        var data = DecoderWire.encode(request)
+        let read: DecoderWire.Source = { count in
+            let chunk = data.prefix(count)
+            data = data.dropFirst(count)
+            return chunk
+        }
+        #expect(try DecoderWire.readRequest(read) == request)
+        let image = DecoderWire.Request(operation: .page, path: "/books/a.cbz", width: 362, height: 568,
+                                        name: "a.cbz:p1.png", radius: 9.5, side: .left, bytes: Data([1, 2, 3]))
+        data = DecoderWire.encode(image)
+        #expect(try DecoderWire.readRequest(read) == image)
+        // A page request's reply is exactly the page and its margin.
+        let reply = DecoderWire.encode(.pixels(width: 362 + 2 * DecoderWire.pageMargin, height: 568 + 2 * DecoderWire.pageMargin))
+        data = reply
+        #expect(throws: Never.self) { try DecoderWire.readReply(read, to: image) }
+        data = DecoderWire.encode(.pixels(width: 362, height: 568))
+        #expect(throws: DecoderWire.Malformed.self) { try DecoderWire.readReply(read, to: image) }
+        var bad = DecoderWire.encode(DecoderWire.Request(operation: .render, path: "/x.pdf", page: -1, width: 10, height: 10))
+        #expect(throws: DecoderWire.Malformed.self) {
+            try DecoderWire.readRequest { count in defer { bad = bad.dropFirst(count) }; return bad.prefix(count) }
+        }
+    }
+}
