@@ -1,7 +1,8 @@
 import Foundation
 
 /// Reads an image's pixel size from its first bytes, without decoding it, for the formats
-/// SDL_image decodes (BMP, TGA, QOI, PCX; libvips reads every other format's header itself),
+/// SDL_image decodes (BMP, TGA, QOI, PCX, ICO/CUR, XPM; libvips reads every other format's
+/// header itself),
 /// and holds the size limits that apply to every format.
 public enum ImageHeader {
     /// Largest side Folio decodes, pixels.
@@ -12,10 +13,10 @@ public enum ImageHeader {
     public static let maxFallbackPixels = 25_000_000
 
     public enum Format: String, Sendable {
-        case png, jpeg, gif, webp, bmp, tga, qoi, pcx
+        case png, jpeg, gif, webp, bmp, tga, qoi, pcx, ico, xpm
 
         /// Formats libvips does not read here; SDL_image decodes them after this header check.
-        public var decodedBySDL: Bool { [.bmp, .tga, .qoi, .pcx].contains(self) }
+        public var decodedBySDL: Bool { [.bmp, .tga, .qoi, .pcx, .ico, .xpm].contains(self) }
     }
 
     /// The format from the magic bytes, or for TGA (which has none) from the extension and a
@@ -29,14 +30,18 @@ public enum ImageHeader {
         if b.starts(with: Array("BM".utf8)) { return .bmp }
         if b.starts(with: Array("qoif".utf8)) { return .qoi }
         if b.count >= 4, b[0] == 0x0A, [0, 2, 3, 4, 5].contains(b[1]), b[2] == 1 { return .pcx }
+        // ICO (type 1) and CUR (type 2): a reserved zero, the type, at least one image.
+        if b.count >= 6, b[0] == 0, b[1] == 0, [1, 2].contains(b[2]), b[3] == 0, b[4] | b[5] != 0 { return .ico }
+        if b.starts(with: Array("/* XPM */".utf8)) { return .xpm }
         if ["tga", "icb", "vda", "vst"].contains(fileExtension.lowercased()), b.count == 18,
            b[1] <= 1, [1, 2, 3, 9, 10, 11].contains(b[2]), [8, 15, 16, 24, 32].contains(b[16]) { return .tga }
         return nil
     }
 
-    /// Width and height from the header of a BMP, TGA, QOI or PCX; nil when cut short or
-    /// not positive.
+    /// Width and height from the header of a BMP, TGA, QOI, PCX, ICO or XPM; nil when cut
+    /// short or not positive.
     public static func size(of data: Data, format: Format) -> (width: Int, height: Int)? {
+        if format == .xpm { return xpmSize(data.prefix(4096)) }
         let b = [UInt8](data.prefix(32))
         func le16(_ i: Int) -> Int { i + 1 < b.count ? Int(b[i]) | Int(b[i + 1]) << 8 : -1 }
         func be32(_ i: Int) -> Int { i + 3 < b.count ? Int(b[i]) << 24 | Int(b[i + 1]) << 16 | Int(b[i + 2]) << 8 | Int(b[i + 3]) : -1 }
@@ -52,9 +57,22 @@ public enum ImageHeader {
         case .qoi: return valid(be32(4), be32(8))
         case .pcx: return valid(le16(8) - le16(4) + 1, le16(10) - le16(6) + 1)
         case .png: return valid(be32(16), be32(20))
+        // The first image of the directory; 0 means 256.
+        case .ico: return b.count >= 8 ? (b[6] == 0 ? 256 : Int(b[6]), b[7] == 0 ? 256 : Int(b[7])) : nil
         case .gif: return b.count >= 10 ? (le16(6), le16(8)) : nil  // the logical screen, maybe empty
-        case .jpeg, .webp: return nil  // libvips reads these
+        case .jpeg, .webp, .xpm: return nil  // libvips reads these; XPM is read above
         }
+    }
+
+    /// An XPM's size: the first two numbers of its first string ("width height colours
+    /// characters-per-pixel"), found within its first 4 KB.
+    static func xpmSize(_ data: Data) -> (width: Int, height: Int)? {
+        let bytes = [UInt8](data)
+        guard let open = bytes.firstIndex(of: UInt8(ascii: "\"")) else { return nil }
+        let line = bytes[(open + 1)...].prefix { $0 != UInt8(ascii: "\"") }
+        let numbers = String(decoding: line, as: UTF8.self).split(separator: " ", omittingEmptySubsequences: true)
+        guard numbers.count >= 4, let w = Int(numbers[0]), let h = Int(numbers[1]), w > 0, h > 0 else { return nil }
+        return (w, h)
     }
 
     /// Why an image of this size is refused, or nil when it is acceptable.

@@ -4,13 +4,15 @@ import Foundation
 /// book folders, comic archives and PDFs, a single archive or PDF, a single folder of
 /// images, or a single image.
 public enum LibraryLoader {
-    /// File name extensions treated as images: what libvips reads here (JPEG, PNG, WebP, GIF,
-    /// TIFF, HEIF/AVIF, JPEG XL, JPEG 2000, SVG) and what SDL_image decodes after Folio's own
-    /// header check (BMP, TGA, QOI, PCX). TGA has no magic bytes, so a folder's images are
-    /// recognised by extension, never by content.
+    /// File name extensions treated as images: what libvips reads here (JPEG and MPO, PNG and
+    /// APNG, WebP, GIF, TIFF, HEIF/AVIF, JPEG XL, JPEG 2000, PPM/PGM/PBM/PNM, SVG) and what
+    /// SDL_image decodes after Folio's own header check (BMP, TGA, QOI, PCX, ICO/CUR, XPM).
+    /// TGA has no magic bytes, so a folder's images are recognised by extension, never by
+    /// content.
     public static let imageExtensions: Set<String> = [
-        "png", "jpg", "jpeg", "jpe", "jfif", "gif", "webp", "tif", "tiff", "heic", "heif", "avif", "jxl",
-        "jp2", "j2k", "j2c", "jpf", "jpx", "svg", "bmp", "tga", "icb", "vda", "vst", "qoi", "pcx",
+        "png", "apng", "jpg", "jpeg", "jpe", "jfif", "mpo", "gif", "webp", "tif", "tiff", "heic", "heif", "avif",
+        "jxl", "jp2", "j2k", "j2c", "jpf", "jpx", "ppm", "pgm", "pbm", "pnm", "svg", "bmp", "tga", "icb", "vda",
+        "vst", "qoi", "pcx", "ico", "cur", "xpm",
     ]
     /// Comic archives, read in place through libarchive.
     public static let archiveExtensions: Set<String> = ["cbz", "zip", "cbr", "rar", "cb7", "7z", "cbt", "tar"]
@@ -208,8 +210,19 @@ public enum LibraryLoader {
             return nil
         }
         let root = SafeFile.realPath(path) ?? path
-        let images = names.filter { !$0.hasPrefix(".") && isImage($0) }.sorted(by: naturalLess)
+        let visible = names.filter { !$0.hasPrefix(".") }
+        let images = visible.filter { isImage($0) }.sorted(by: naturalLess)
             .filter { member($0, of: path, root: root, problems: &problems)?.kind == .file }
+        let others = visible.filter { name in
+            var isDirectory: ObjCBool = false
+            let full = (path as NSString).appendingPathComponent(name)
+            return !isImage(name) && FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory) && !isDirectory.boolValue
+        }.sorted(by: naturalLess)
+        if !others.isEmpty {
+            let named = others.prefix(3).joined(separator: ", ") + (others.count > 3 ? ", …" : "")
+            let are = others.count == 1 ? "is" : "are"
+            problems.append(LibraryProblem(file: path, message: "\(Console.count(others.count, "file")) that \(are) not a picture Folio reads skipped (\(named))."))
+        }
         guard !images.isEmpty else {
             problems.append(LibraryProblem(file: path, message: "empty book: no images; skipped."))
             return nil

@@ -1,0 +1,100 @@
+import CSDL2
+import Foundation
+import Testing
+@testable import FolioCore
+@testable import FolioSDL
+
+/// Pictures other viewers open and Folio once refused: the Netpbm family through libvips,
+/// icons and XPM through SDL_image, and JPEG and PNG variants known by other names (MPO,
+/// APNG). Each fixture is made here, red (grey for PGM, black for PBM), and must decode to
+/// that colour in the middle of its page.
+@Suite struct FormatVariantTests {
+    static func netpbm(_ magic: String, width: Int, height: Int, maxValue: Int?, body: [UInt8]) -> Data {
+        Data("\(magic)\n\(width) \(height)\n\(maxValue.map { "\($0)\n" } ?? "")".utf8) + Data(body)
+    }
+
+    /// A 4×4 icon holding one 32-bit BMP image (its height doubled for the AND mask, as ICO stores it).
+    static func icon(red: Bool = true) -> Data {
+        func le16(_ v: Int) -> [UInt8] { [UInt8(v & 0xFF), UInt8(v >> 8 & 0xFF)] }
+        func le32(_ v: Int) -> [UInt8] { (0..<4).map { UInt8(v >> (8 * $0) & 0xFF) } }
+        let pixels = [UInt8]((0..<16).flatMap { _ in [0, 0, 255, 255] as [UInt8] })  // BGRA red
+        let mask = [UInt8](repeating: 0, count: 16)
+        let info = le32(40) + le32(4) + le32(8) + le16(1) + le16(32) + [UInt8](repeating: 0, count: 24)
+        let image = info + pixels + mask
+        let directory = le16(0) + le16(1) + le16(1)
+        let entry: [UInt8] = [4, 4, 0, 0] + le16(1) + le16(32) + le32(image.count) + le32(22)
+        return Data(directory + entry + image)
+    }
+
+    static let xpm = """
+        /* XPM */
+        static char *red[] = {
+        "4 4 1 1",
+        "r c #FF0000",
+        "rrrr",
+        "rrrr",
+        "rrrr",
+        "rrrr"};
+        """
+
+    /// A 64×64 red image saved by SDL_image as a PNG or a JPEG.
+    static func saved(_ kind: String) throws -> Data {
+        let surface = try #require(SDL_CreateRGBSurfaceWithFormat(0, 64, 64, 32, SDL_PIXELFORMAT_RGBA32.rawValue))
+        defer { SDL_FreeSurface(surface) }
+        SDL_FillRect(surface, nil, SDL_MapRGBA(surface.pointee.format, 255, 0, 0, 255))
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("folio-variant-\(UUID().uuidString).\(kind)").path
+        defer { unlink(path) }
+        #expect((kind == "png" ? IMG_SavePNG(surface, path) : IMG_SaveJPG(surface, path, 95)) == 0)
+        return try Data(contentsOf: URL(fileURLWithPath: path))
+    }
+
+    static func fixtures() throws -> [(name: String, data: Data, colour: (Int, Int, Int))] {
+        let red = (255, 0, 0)
+        return [
+            ("a.ppm", netpbm("P6", width: 4, height: 4, maxValue: 255, body: Array((0..<16).flatMap { _ in [255, 0, 0] as [UInt8] })), red),
+            ("b.pgm", netpbm("P5", width: 4, height: 4, maxValue: 255, body: [UInt8](repeating: 200, count: 16)), (200, 200, 200)),
+            ("c.pbm", netpbm("P4", width: 8, height: 2, maxValue: nil, body: [0xFF, 0xFF]), (0, 0, 0)),
+            ("d.pnm", netpbm("P3", width: 2, height: 1, maxValue: 255, body: Array("255 0 0 255 0 0\n".utf8)), red),
+            ("e.ico", icon(), red),
+            ("f.xpm", Data(xpm.utf8), red),
+            ("g.mpo", try saved("jpg"), red),
+            ("h.apng", try saved("png"), red),
+        ]
+    }
+
+    @Test func everyVariantDecodesToItsColour() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("folio-variants-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for fixture in try Self.fixtures() {
+            let path = dir.appendingPathComponent(fixture.name).path
+            try fixture.data.write(to: URL(fileURLWithPath: path))
+            #expect(LibraryLoader.isImage(fixture.name), "\(fixture.name) is not taken as an image")
+            let shape = PageImage.Shape(width: 40, height: 40, radius: 0, side: .right)
+            switch PageImage.make(.file(path), reader: ImageReader(), shape: shape) {
+            case .success(let page):
+                defer { SDL_FreeSurface(page) }
+                let (r, g, b) = DocumentPageTests.centre(page)
+                let want = fixture.colour
+                #expect(abs(r - want.0) <= 12 && abs(g - want.1) <= 12 && abs(b - want.2) <= 12,
+                        "\(fixture.name): (\(r), \(g), \(b)), not \(want)")
+            case .failure(let failure):
+                Issue.record("\(fixture.name): \(failure.message)")
+            }
+        }
+    }
+
+    /// A folder says which of its files it skipped, by name.
+    @Test func aFolderNamesTheFilesItSkipped() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("folio-skips-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Self.saved("png").write(to: dir.appendingPathComponent("p1.png"))
+        try Data("notes".utf8).write(to: dir.appendingPathComponent("notes.txt"))
+        try Data([0, 1, 2]).write(to: dir.appendingPathComponent("scan.raw"))
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("extras"), withIntermediateDirectories: true)
+        let result = try LibraryLoader.load(dir.path)
+        #expect(result.library.books.count == 1)
+        #expect(result.problems.map(\.message) == ["2 files that are not a picture Folio reads skipped (notes.txt, scan.raw)."])
+    }
+}
