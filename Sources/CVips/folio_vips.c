@@ -178,9 +178,9 @@ static int jpeg_shrink_for(VipsSource *source, int width, int height, int crop) 
     return shrink;
 }
 
-unsigned char *folio_vips_thumbnail(int fd, const void *bytes, size_t length, int page, int slot, int width, int height,
-                                    int crop, int *out_width, int *out_height,
-                                    char *error, size_t error_capacity) {
+static unsigned char *thumbnail_once(int fd, const void *bytes, size_t length, int page, int slot, int width, int height,
+                                     int crop, const char *fail_on, int *out_width, int *out_height,
+                                     char *error, size_t error_capacity) {
     VipsSource *source = open_source(fd, bytes, length);
     if (!source) { take_error(error, error_capacity); return NULL; }
     if (!checked_loader(source, page >= 0 ? FOLIO_SLOT_DOCUMENT : slot, error, error_capacity)) {
@@ -188,10 +188,10 @@ unsigned char *folio_vips_thumbnail(int fd, const void *bytes, size_t length, in
         return NULL;
     }
     VipsImage *thumb = NULL;
-    // fail_on=error: a truncated or corrupt image is an error, not a half-grey page. A
-    // document's page is rendered straight at the scale the box needs (pdfload's "scale").
-    char options[64];
-    page_options(page, "fail_on=error", options, sizeof options);
+    // A document's page is rendered straight at the scale the box needs (pdfload's "scale").
+    char options[64], fail[32];
+    snprintf(fail, sizeof fail, "fail_on=%s", fail_on);
+    page_options(page, fail, options, sizeof options);
     VipsInteresting interesting = crop ? VIPS_INTERESTING_CENTRE : VIPS_INTERESTING_NONE;
     int failed;
     int jpeg_shrink = page < 0 ? jpeg_shrink_for(source, width, height, crop) : 0;
@@ -200,7 +200,7 @@ unsigned char *folio_vips_thumbnail(int fd, const void *bytes, size_t length, in
         // size, then reduced (lanczos3) the rest of the way. vips_thumbnail itself leaves a
         // factor of two for the reduce: a 2400×3600 scan on a 362×568 page is decoded at
         // 1200×1800, four times the pixels of the 600×900 this decodes.
-        snprintf(options, sizeof options, "fail_on=error,shrink=%d", jpeg_shrink);
+        snprintf(options, sizeof options, "%s,shrink=%d", fail, jpeg_shrink);
         VipsImage *shrunk = vips_image_new_from_source(source, options, "access", VIPS_ACCESS_SEQUENTIAL, NULL);
         failed = !shrunk || vips_thumbnail_image(shrunk, &thumb, width, "height", height, "crop", interesting, NULL);
         if (shrunk) g_object_unref(shrunk);
@@ -230,6 +230,31 @@ fail:
     if (rgb) g_object_unref(rgb);
     g_object_unref(thumb);
     return NULL;
+}
+
+// True when libvips' reason says the file ends early (libjpeg's "Premature end", libpng's
+// read error at the end of data, libtiff's and libwebp's "not enough data").
+static int says_cut_short(const char *reason) {
+    const char *signs[] = {"Premature end", "premature end", "truncated", "not enough data", "libpng read error",
+                           "Read Error", "unexpected end", "out of data"};
+    for (size_t i = 0; i < sizeof signs / sizeof *signs; i++) if (strstr(reason, signs[i])) return 1;
+    return 0;
+}
+
+unsigned char *folio_vips_thumbnail(int fd, const void *bytes, size_t length, int page, int slot, int width, int height,
+                                    int crop, int *out_width, int *out_height, int *cut_short,
+                                    char *error, size_t error_capacity) {
+    // fail_on=error first: a corrupt image is an error, not a half-grey page. An image that
+    // only ends early is shown as far as it goes, as other viewers show it, and said so.
+    *cut_short = 0;
+    unsigned char *pixels = thumbnail_once(fd, bytes, length, page, slot, width, height, crop, "error",
+                                           out_width, out_height, error, error_capacity);
+    if (pixels || page >= 0 || !says_cut_short(error)) return pixels;
+    char again[256];
+    pixels = thumbnail_once(fd, bytes, length, page, slot, width, height, crop, "none", out_width, out_height,
+                            again, sizeof again);
+    if (pixels) *cut_short = 1;
+    return pixels;
 }
 
 void folio_vips_free(void *pixels) { g_free(pixels); }

@@ -61,13 +61,14 @@ public enum DecoderProcess {
             }
         case .page:
             let shape = PageImage.Shape(width: request.width, height: request.height, radius: request.radius, side: request.side)
-            switch PageImage.makeHere(image(of: request), reader: reader, shape: shape) {
+            var cutShort = false
+            switch PageImage.makeHere(image(of: request), reader: reader, shape: shape, cutShort: &cutShort) {
             case .success(let page):
                 defer { SDL_FreeSurface(page) }
                 let rows = Int(page.pointee.h), row = Int(page.pointee.w) * 4, pitch = Int(page.pointee.pitch)
                 let base = UnsafeRawPointer(page.pointee.pixels!)
                 for y in 0..<rows { try shared.write(UnsafeRawBufferPointer(start: base + y * pitch, count: row), at: y * row) }
-                try output.write(DecoderWire.encode(.pixels(width: page.pointee.w, height: page.pointee.h)))
+                try output.write(DecoderWire.encode(.pixels(width: page.pointee.w, height: page.pointee.h, cutShort: cutShort)))
             case .failure(let failure):
                 try fail(failure)
             }

@@ -93,7 +93,8 @@ public enum DecoderSandbox {
     /// An image made into a page surface of `shape` by a worker: the file at `path`, opened
     /// there, or `bytes` (an archive entry's) when given. Nil when no worker is set up (the
     /// caller decodes in process); a `PageImage.Failure` naming `name` on any failure.
-    static func page(path: String, name: String, bytes: Data?, shape: PageImage.Shape) throws -> UnsafeMutablePointer<SDL_Surface>? {
+    static func page(path: String, name: String, bytes: Data?, shape: PageImage.Shape,
+                     cutShort: inout Bool) throws -> UnsafeMutablePointer<SDL_Surface>? {
         guard pool.executable != nil else { return nil }
         let request = DecoderWire.Request(operation: .page, path: path, width: shape.width, height: shape.height,
                                           name: name, radius: shape.radius, side: shape.side, bytes: bytes ?? Data())
@@ -109,8 +110,9 @@ public enum DecoderSandbox {
                 }
             }
             switch reply {
-            case .pixels:
+            case .pixels(_, _, let cut):
                 guard let received else { throw Stopped(why: "the image decoder sent no pixels") }
+                cutShort = cut
                 return received
             case .failure(let reason, let message, let detail):
                 SDL_FreeSurface(received)
@@ -205,7 +207,7 @@ public enum DecoderSandbox {
                 worker.shared.clear()
                 try FileDescriptorIO(fd: worker.toChild, deadline: io.deadline).write(DecoderWire.encode(request))
                 reply = try DecoderWire.readReply(io.read, to: request)
-                if case .pixels(let width, let height) = reply {
+                if case .pixels(let width, let height, _) = reply {
                     guard let pixels else { throw DecoderWire.Malformed(what: "pixels that were not asked for") }
                     try pixels(width, height, worker.shared)
                     worker.shared.clear()

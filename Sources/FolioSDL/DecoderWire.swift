@@ -17,7 +17,8 @@ import Foundation
 /// - document: page count, first page's width and height in points (Int32 each, 0 when
 ///   unknown), title (UInt16 length, bytes);
 /// - pixels: width, height (Int32 each): a render's within the request's box, a page's the
-///   box and its margin exactly; width×height×4 bytes wait in the shared memory;
+///   box and its margin exactly; then 1 when the image ended early (0 otherwise);
+///   width×height×4 bytes wait in the shared memory;
 /// - failure: reason, message, detail (UInt16 length, bytes each);
 /// - size: width, height (Int32 each, positive).
 public enum DecoderWire {
@@ -86,7 +87,8 @@ public enum DecoderWire {
     /// A reply's head: pixels wait in the shared memory.
     public enum Reply: Equatable, Sendable {
         case document(pageCount: Int32, width: Int32, height: Int32, title: String)
-        case pixels(width: Int32, height: Int32)
+        /// `cutShort`: the image ended early, and these are its pixels as far as it goes.
+        case pixels(width: Int32, height: Int32, cutShort: Bool = false)
         case failure(reason: String, message: String, detail: String)
         case size(width: Int32, height: Int32)
     }
@@ -120,10 +122,11 @@ public enum DecoderWire {
             data.append(1)
             for value in [pageCount, width, height] { append(value, to: &data) }
             appendText(title, limit: maxText, to: &data)
-        case .pixels(let width, let height):
+        case .pixels(let width, let height, let cutShort):
             data.append(2)
             append(width, to: &data)
             append(height, to: &data)
+            data.append(cutShort ? 1 : 0)
         case .failure(let reason, let message, let detail):
             data.append(3)
             for text in [reason, message, detail] { appendText(text, limit: maxText, to: &data) }
@@ -200,8 +203,14 @@ public enum DecoderWire {
             guard width >= 0, height >= 0 else { throw Malformed(what: "a first page of \(width)×\(height) points") }
             return .document(pageCount: pageCount, width: width, height: height, title: try readText(read, limit: maxText))
         case 2 where request.operation == .render || request.operation == .page:
-            let size = try take(read, 8)
+            let size = try take(read, 9)
             let width = int32(size, at: 0), height = int32(size, at: 4)
+            let cutShort: Bool
+            switch size[size.startIndex + 8] {
+            case 0: cutShort = false
+            case 1: cutShort = true
+            case let other: throw Malformed(what: "pixels flagged \(other)")
+            }
             if request.operation == .render {
                 guard (1...request.width).contains(width), (1...request.height).contains(height) else {
                     throw Malformed(what: "a \(width)×\(height) page for a \(request.width)×\(request.height) box")
@@ -211,7 +220,7 @@ public enum DecoderWire {
                     throw Malformed(what: "a \(width)×\(height) page for a \(request.width)×\(request.height) page")
                 }
             }
-            return .pixels(width: width, height: height)
+            return .pixels(width: width, height: height, cutShort: cutShort)
         case 3:
             return .failure(reason: try readText(read, limit: maxText), message: try readText(read, limit: maxText),
                             detail: try readText(read, limit: maxText))

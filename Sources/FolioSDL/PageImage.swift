@@ -58,8 +58,10 @@ enum PageImage {
     }
 
     /// `make` for an input decoded in this process (what a decoder worker runs).
-    static func makeHere(_ input: Input, reader: ImageReader, shape: Shape) -> Result<UnsafeMutablePointer<SDL_Surface>, Failure> {
-        outcome(input.name) { try decodeHere(input, reader: reader, shape: shape) }
+    static func makeHere(_ input: Input, reader: ImageReader, shape: Shape, cutShort: inout Bool) -> Result<UnsafeMutablePointer<SDL_Surface>, Failure> {
+        var cut = false
+        defer { cutShort = cut }
+        return outcome(input.name) { try decodeHere(input, reader: reader, shape: shape, cutShort: &cut) }
     }
 
     private static func outcome(_ name: String, _ decode: () throws -> UnsafeMutablePointer<SDL_Surface>) -> Result<UnsafeMutablePointer<SDL_Surface>, Failure> {
@@ -81,12 +83,9 @@ enum PageImage {
         let name = source.name
         switch source {
         case .file(let path):
-            if let page = try DecoderSandbox.page(path: path, name: name, bytes: nil, shape: shape) { return page }
-            return try decodeHere(.file(path), reader: reader, shape: shape)
+            return try decodeAnywhere(.file(path), sandboxPath: path, reader: reader, shape: shape)
         case .archiveEntry(let archive, _):
-            let bytes = try reader.data(for: source)
-            if let page = try DecoderSandbox.page(path: archive, name: name, bytes: bytes, shape: shape) { return page }
-            return try decodeHere(.bytes(bytes, name: name), reader: reader, shape: shape)
+            return try decodeAnywhere(.bytes(try reader.data(for: source), name: name), sandboxPath: archive, reader: reader, shape: shape)
         case .documentPage(let path, let page):
             guard page >= 0, page < LibraryLoader.maxPages else { throw unreadable(name, "no such page") }
             return try render(path, page: page, name: name, shape: shape)
@@ -96,16 +95,36 @@ enum PageImage {
         }
     }
 
+    /// `input` decoded by a worker when the app has them, else here; an image that ends
+    /// early is warned about once and shown as far as it goes.
+    private static func decodeAnywhere(_ input: Input, sandboxPath: String, reader: ImageReader, shape: Shape) throws -> UnsafeMutablePointer<SDL_Surface> {
+        var bytes: Data?
+        if case .bytes(let data, _) = input { bytes = data }
+        var cutShort = false
+        let page = try DecoderSandbox.page(path: sandboxPath, name: input.name, bytes: bytes, shape: shape, cutShort: &cutShort)
+            ?? decodeHere(input, reader: reader, shape: shape, cutShort: &cutShort)
+        if cutShort { warnCutShort(input.name) }
+        return page
+    }
+
+    private static let warned = Monitor(Set<String>())
+
+    /// Says once per image that it ends early.
+    static func warnCutShort(_ name: String) {
+        guard warned.withLock({ $0.insert(name).inserted }) else { return }
+        Console.warning("\(name): ends early; shown as far as it goes.")
+    }
+
     /// `input` decoded in this process: a file streamed from its descriptor, bytes as they are.
-    static func decodeHere(_ input: Input, reader: ImageReader, shape: Shape) throws -> UnsafeMutablePointer<SDL_Surface> {
+    static func decodeHere(_ input: Input, reader: ImageReader, shape: Shape, cutShort: inout Bool) throws -> UnsafeMutablePointer<SDL_Surface> {
         let kind = (input.name as NSString).pathExtension.lowercased()
         switch input {
         case .file(let path):
             let fd = try reader.descriptor(forFile: path)
             defer { close(fd) }
-            return try decode(.descriptor(fd), name: path, kind: kind, shape: shape)
+            return try decode(.descriptor(fd), name: path, kind: kind, shape: shape, cutShort: &cutShort)
         case .bytes(let data, let name):
-            return try decode(.bytes(data), name: name, kind: kind, shape: shape)
+            return try decode(.bytes(data), name: name, kind: kind, shape: shape, cutShort: &cutShort)
         }
     }
 
@@ -119,7 +138,7 @@ enum PageImage {
 
     /// libvips for every format it reads (shrink-on-load, straight to the page's pixels);
     /// SDL_image for the few it does not (BMP, TGA, QOI, PCX), after Folio's own header check.
-    static func decode(_ input: VipsDecoder.Input, name: String, kind: String, shape: Shape) throws -> UnsafeMutablePointer<SDL_Surface> {
+    static func decode(_ input: VipsDecoder.Input, name: String, kind: String, shape: Shape, cutShort: inout Bool) throws -> UnsafeMutablePointer<SDL_Surface> {
         // Folio's own reading of the sizes it can find at fixed offsets comes first, so a
         // header that libvips would reject as damaged is still refused for its size.
         let head = prefix(of: input, count: 32)
@@ -153,6 +172,7 @@ enum PageImage {
         } catch let failure as VipsDecoder.Failure {
             throw unreadable(name, failure.reason)
         }
+        cutShort = pixels.cutShort
         return try surface(pixels, name: name, shape: shape)
     }
 

@@ -23,6 +23,8 @@ enum VipsDecoder {
         let base: UnsafeMutablePointer<UInt8>
         let width: Int
         let height: Int
+        /// The image ended early and these are its pixels as far as it goes.
+        var cutShort = false
         func free() { folio_vips_free(base) }
     }
 
@@ -63,14 +65,14 @@ enum VipsDecoder {
     /// full resolution first.
     static func thumbnail(_ input: Input, page: Int? = nil, slot: Slot = .image, width: Int, height: Int, crop: Bool) throws -> Pixels {
         guard started else { throw Failure(reason: "libvips could not start") }
-        var outWidth: Int32 = 0, outHeight: Int32 = 0
+        var outWidth: Int32 = 0, outHeight: Int32 = 0, cutShort: Int32 = 0
         var error = [CChar](repeating: 0, count: 256)
         let pixels: UnsafeMutablePointer<UInt8>? = with(input) { fd, bytes, count in
             folio_vips_thumbnail(fd, bytes, count, Int32(clamping: page ?? -1), slot.rawValue, Int32(width), Int32(height), crop ? 1 : 0,
-                                 &outWidth, &outHeight, &error, error.count)
+                                 &outWidth, &outHeight, &cutShort, &error, error.count)
         }
         guard let pixels else { throw Failure(reason: reason(error)) }
-        return Pixels(base: pixels, width: Int(outWidth), height: Int(outHeight))
+        return Pixels(base: pixels, width: Int(outWidth), height: Int(outHeight), cutShort: cutShort != 0)
     }
 
     /// A PDF's page count, first page size and title, from the document's header (poppler

@@ -37,11 +37,17 @@ import Testing
         "rrrr"};
         """
 
-    /// A 64×64 red image saved by SDL_image as a PNG or a JPEG.
-    static func saved(_ kind: String) throws -> Data {
-        let surface = try #require(SDL_CreateRGBSurfaceWithFormat(0, 64, 64, 32, SDL_PIXELFORMAT_RGBA32.rawValue))
+    /// A red image saved by SDL_image as a PNG or a JPEG (`noisy`: speckled, so that it
+    /// does not compress to a few bytes).
+    static func saved(_ kind: String, size: Int32 = 64, noisy: Bool = false) throws -> Data {
+        let surface = try #require(SDL_CreateRGBSurfaceWithFormat(0, size, size, 32, SDL_PIXELFORMAT_RGBA32.rawValue))
         defer { SDL_FreeSurface(surface) }
         SDL_FillRect(surface, nil, SDL_MapRGBA(surface.pointee.format, 255, 0, 0, 255))
+        if noisy {
+            var random = SystemRandomNumberGenerator()
+            let pixels = surface.pointee.pixels.assumingMemoryBound(to: UInt8.self)
+            for i in 0..<Int(size * size) { pixels[i * 4 + 1] = UInt8.random(in: 0...60, using: &random) }
+        }
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("folio-variant-\(UUID().uuidString).\(kind)").path
         defer { unlink(path) }
         #expect((kind == "png" ? IMG_SavePNG(surface, path) : IMG_SaveJPG(surface, path, 95)) == 0)
@@ -81,6 +87,35 @@ import Testing
             case .failure(let failure):
                 Issue.record("\(fixture.name): \(failure.message)")
             }
+        }
+    }
+
+    /// A JPEG or PNG cut off part-way is shown as far as it goes (its top rows are the
+    /// picture's) and flagged as cut short, here and through the worker; one cut inside its
+    /// header is still refused.
+    @Test(arguments: ["jpg", "png"])
+    func anImageThatEndsEarlyIsShownAsFarAsItGoes(kind: String) throws {
+        var whole = try Self.saved(kind, size: 256, noisy: true)
+        let cut = whole.prefix(whole.count * 6 / 10)
+        whole = Data()
+        let shape = PageImage.Shape(width: 128, height: 128, radius: 0, side: .right)
+        func check(_ page: UnsafeMutablePointer<SDL_Surface>, cutShort: Bool) {
+            defer { SDL_FreeSurface(page) }
+            #expect(cutShort)
+            let top = PageFitTests.pixel(page, 64, 4)
+            #expect(top.0 > 100 && top.2 < 100, "\(kind): the top of the page is \(top), not the picture's red")
+        }
+        var cutShort = false
+        check(try PageImage.decodeHere(.bytes(Data(cut), name: "cut.\(kind)"), reader: ImageReader(), shape: shape, cutShort: &cutShort),
+              cutShort: cutShort)
+        try DecoderSandboxTests().isolated {
+            var cutThere = false
+            let page = try #require(try DecoderSandbox.page(path: "/b.cbz", name: "cut.\(kind)", bytes: Data(cut), shape: shape, cutShort: &cutThere))
+            check(page, cutShort: cutThere)
+        }
+        var headerOnly = false
+        #expect(throws: PageImage.Failure.self) {
+            SDL_FreeSurface(try PageImage.decodeHere(.bytes(Data(cut.prefix(40)), name: "cut.\(kind)"), reader: ImageReader(), shape: shape, cutShort: &headerOnly))
         }
     }
 

@@ -46,9 +46,10 @@ int folio_vips_document_read(int fd, folio_vips_document *document, char *error,
 /// `page` of a document when `page` >= 0, rendered at the scale the box needs) scaled to
 /// cover the box and cropped centred when `crop` is nonzero, else scaled to fit inside it
 /// (then `out_width`/`out_height` may be smaller); the loader checked against `slot` first.
+/// An image that ends early is decoded as far as it goes, with `cut_short` set to 1.
 /// Returns the pixels (free with `folio_vips_free`), or NULL with libvips' reason in `error`.
 unsigned char *folio_vips_thumbnail(int fd, const void *bytes, size_t length, int page, int slot, int width, int height,
-                                    int crop, int *out_width, int *out_height,
+                                    int crop, int *out_width, int *out_height, int *cut_short,
                                     char *error, size_t error_capacity);
 
 void folio_vips_free(void *pixels);
