@@ -3,7 +3,7 @@
 #   make test   install what is missing, run the whole test suite (headless)
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
-PACKAGES := pkg-config libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libvips-dev libarchive-dev libpng-dev ffmpeg xvfb xdotool imagemagick openbox desktop-file-utils
+PACKAGES := pkg-config libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libvips-dev libarchive-dev libpng-dev libgdk-pixbuf-2.0-dev ffmpeg xvfb xdotool imagemagick openbox desktop-file-utils
 FOLIO := .build/release/folio
 
 .PHONY: deps build run test tsan fuzz campaign bench demo docs assets clean manual install uninstall

@@ -24,6 +24,10 @@ let package = Package(
         // calls them).
         .systemLibrary(name: "CVipsSystem", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
         .target(name: "CVips", dependencies: ["CVipsSystem"]),
+        // gdk-pixbuf, fenced off behind one C call (only FolioSDL's PageImage calls it, in the
+        // decoder worker): BMP, TGA, ICO/CUR, XPM and XBM as the GNOME image viewer reads them.
+        .systemLibrary(name: "CPixbufSystem", pkgConfig: "gdk-pixbuf-2.0", providers: [.apt(["libgdk-pixbuf-2.0-dev"])]),
+        .target(name: "CPixbuf", dependencies: ["CPixbufSystem"]),
         // libpng, fenced off behind one C call that catches its longjmp (only FolioSDL's
         // FrameWriter calls it).
         .systemLibrary(name: "CPNGSystem", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
@@ -32,7 +36,7 @@ let package = Package(
         .target(name: "FolioCore", dependencies: ["CArchive"]),
         // The only SDL code: window, renderer, textures, decoding, capture, event translation.
         .target(
-            name: "FolioSDL", dependencies: ["FolioCore", "CSDL2", "CVips", "CPNG"]
+            name: "FolioSDL", dependencies: ["FolioCore", "CSDL2", "CVips", "CPixbuf", "CPNG"]
         ),
         .executableTarget(
             name: "folio",

@@ -4,8 +4,10 @@ import FolioFuzzDriver
 import Foundation
 
 // libFuzzer target: any bytes, under any image extension, go through the viewer's own
-// header check and decode (via `validate`'s path); never a trap, a hang or a huge allocation.
-let extensions = ["png", "jpg", "gif", "webp", "bmp", "tga", "qoi", "pcx", "tif"]
+// header check and decode (via `validate`'s path, in this process, so libFuzzer sees the
+// decoders the worker runs); never a trap, a hang or a huge allocation.
+let extensions = ["png", "jpg", "gif", "webp", "bmp", "tga", "qoi", "pcx", "tif", "ico", "xpm", "xbm", "ppm", "svg"]
+DecoderSandbox.useWorker(nil)
 let folder = FileManager.default.temporaryDirectory.appendingPathComponent("folio-fuzz-image-\(getpid())")
 try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
 

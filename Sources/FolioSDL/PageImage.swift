@@ -1,3 +1,4 @@
+import CPixbuf
 import CSDL2
 import FolioCore
 import Foundation
@@ -162,7 +163,7 @@ enum PageImage {
             guard let format = ImageHeader.sniff(data, fileExtension: kind), format.decodedBySDL else {
                 throw unreadable(name, failure.reason)
             }
-            return try decodeWithSDL(data, format: format, name: name, shape: shape)
+            return try decodeWhole(data, format: format, name: name, shape: shape)
         }
         if let refusal = ImageHeader.refusal(width: header.width, height: header.height) { throw tooLarge(name, refusal) }
         let pixels: VipsDecoder.Pixels
@@ -286,27 +287,61 @@ enum PageImage {
         }
     }
 
-    /// BMP, TGA, QOI and PCX: no shrink-on-load exists for them, so their limit is lower
-    /// (`ImageHeader.maxFallbackPixels`), checked from the header before SDL_image decodes.
-    static func decodeWithSDL(_ data: Data, format: ImageHeader.Format, name: String, shape: Shape) throws -> UnsafeMutablePointer<SDL_Surface> {
+    /// BMP, TGA, QOI, PCX, ICO/CUR, XPM and XBM: no shrink-on-load exists for them, so their
+    /// limit is lower (`ImageHeader.maxFallbackPixels`), checked from the header before
+    /// anything decodes. gdk-pixbuf reads the formats it knows (every BMP variant, TGA with
+    /// any origin, grey with alpha, icons, XBM), as the GNOME image viewer shows them;
+    /// SDL_image reads QOI and PCX, and is tried second where gdk-pixbuf gave up.
+    static func decodeWhole(_ data: Data, format: ImageHeader.Format, name: String, shape: Shape) throws -> UnsafeMutablePointer<SDL_Surface> {
         guard let size = ImageHeader.size(of: data, format: format) else {
             throw unreadable(name, "its \(format.rawValue.uppercased()) header is damaged")
         }
         if let refusal = ImageHeader.refusal(width: size.width, height: size.height, limit: ImageHeader.maxFallbackPixels) {
             throw tooLarge(name, refusal)
         }
+        var reason: String?
+        if format.decodedByPixbuf {
+            do {
+                return try decodeWithPixbuf(data, format: format, name: name, shape: shape)
+            } catch let failure as Failure where failure.reason == "unreadable" {
+                reason = failure.detail
+            }
+        }
+        guard format != .xbm else { throw unreadable(name, reason ?? "damaged XBM data") }
         let loaded: UnsafeMutablePointer<SDL_Surface>? = data.withUnsafeBytes { bytes in
             guard let rw = SDL_RWFromConstMem(bytes.baseAddress, Int32(bytes.count)) else { return nil }
             return IMG_LoadTyped_RW(rw, 1, format.rawValue.uppercased())
         }
         guard let loaded else {
             let error = String(cString: SDL_GetError()).trimmingCharacters(in: CharacterSet(charactersIn: ". "))
-            throw unreadable(name, error.isEmpty ? "damaged \(format.rawValue.uppercased()) data" : error)
+            throw unreadable(name, reason ?? (error.isEmpty ? "damaged \(format.rawValue.uppercased()) data" : error))
         }
         defer { SDL_FreeSurface(loaded) }
         if let refusal = ImageHeader.refusal(width: Int(loaded.pointee.w), height: Int(loaded.pointee.h), limit: ImageHeader.maxFallbackPixels) {
             throw tooLarge(name, refusal)
         }
+        return try fit(loaded, name: name, shape: shape)
+    }
+
+    /// gdk-pixbuf's decode of `data`, fitted onto the page.
+    private static func decodeWithPixbuf(_ data: Data, format: ImageHeader.Format, name: String, shape: Shape) throws -> UnsafeMutablePointer<SDL_Surface> {
+        var width: Int32 = 0, height: Int32 = 0
+        var error = [CChar](repeating: 0, count: 256)
+        let pixels = data.withUnsafeBytes { bytes in
+            folio_pixbuf_decode(bytes.baseAddress, bytes.count, format.rawValue, ImageHeader.maxFallbackPixels,
+                                &width, &height, &error, error.count)
+        }
+        guard let pixels else {
+            let why = String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+                .trimmingCharacters(in: CharacterSet(charactersIn: ". \n"))
+            if why.hasPrefix("is "), why.contains("megapixels") { throw tooLarge(name, why) }
+            throw unreadable(name, why.isEmpty ? "damaged \(format.rawValue.uppercased()) data" : why)
+        }
+        defer { folio_pixbuf_free(pixels) }
+        guard let loaded = SDL_CreateRGBSurfaceWithFormatFrom(pixels, width, height, 32, width * 4, SDL_PIXELFORMAT_RGBA32.rawValue) else {
+            throw unreadable(name, "out of memory")
+        }
+        defer { SDL_FreeSurface(loaded) }
         return try fit(loaded, name: name, shape: shape)
     }
 

@@ -4,9 +4,9 @@ import Testing
 @testable import FolioCore
 @testable import FolioSDL
 
-/// Pictures other viewers open and Folio once refused: the Netpbm family through libvips,
-/// icons and XPM through SDL_image, and JPEG and PNG variants known by other names (MPO,
-/// APNG). Each fixture is made here, red (grey for PGM, black for PBM), and must decode to
+/// Pictures other viewers open and Folio once refused: the Netpbm family through libvips;
+/// 32-bit bitfield BMPs, grey-and-alpha and right-origin TGAs, icons, XPM and XBM through
+/// gdk-pixbuf; and JPEG and PNG variants known by other names (MPO, APNG). Each fixture is made here, red (grey for PGM, black for PBM), and must decode to
 /// that colour in the middle of its page.
 @Suite struct FormatVariantTests {
     static func netpbm(_ magic: String, width: Int, height: Int, maxValue: Int?, body: [UInt8]) -> Data {
@@ -14,9 +14,7 @@ import Testing
     }
 
     /// A 4×4 icon holding one 32-bit BMP image (its height doubled for the AND mask, as ICO stores it).
-    static func icon(red: Bool = true) -> Data {
-        func le16(_ v: Int) -> [UInt8] { [UInt8(v & 0xFF), UInt8(v >> 8 & 0xFF)] }
-        func le32(_ v: Int) -> [UInt8] { (0..<4).map { UInt8(v >> (8 * $0) & 0xFF) } }
+    static func icon() -> Data {
         let pixels = [UInt8]((0..<16).flatMap { _ in [0, 0, 255, 255] as [UInt8] })  // BGRA red
         let mask = [UInt8](repeating: 0, count: 16)
         let info = le32(40) + le32(4) + le32(8) + le16(1) + le16(32) + [UInt8](repeating: 0, count: 24)
@@ -25,6 +23,31 @@ import Testing
         let entry: [UInt8] = [4, 4, 0, 0] + le16(1) + le16(32) + le32(image.count) + le32(22)
         return Data(directory + entry + image)
     }
+
+    static func le16(_ v: Int) -> [UInt8] { [UInt8(v & 0xFF), UInt8(v >> 8 & 0xFF)] }
+    static func le32(_ v: Int) -> [UInt8] { (0..<4).map { UInt8(v >> (8 * $0) & 0xFF) } }
+
+    /// A 4×4 red BMP of 32-bit pixels with 11-11-10 bitfield masks (which SDL_image refuses).
+    static func bitfieldBMP() -> Data {
+        let info = le32(40) + le32(4) + le32(4) + le16(1) + le16(32) + le32(3) + le32(64) + [UInt8](repeating: 0, count: 16)
+        let masks = le32(0xFFE0_0000) + le32(0x001F_FC00) + le32(0x0000_03FF)
+        let pixels = (0..<16).flatMap { _ in le32(0xFFE0_0000) }
+        return Data(Array("BM".utf8) + le32(14 + 52 + 64) + le32(0) + le32(66) + info + masks + pixels)
+    }
+
+    /// A TGA: `type` 2 (true colour) or 3 (grey), `bits` per pixel, `descriptor` (alpha bits,
+    /// origin), `width`×`height`, then `pixels` as stored.
+    static func tga(type: UInt8, bits: UInt8, descriptor: UInt8, width: Int, height: Int, pixels: [UInt8]) -> Data {
+        Data([0, 0, type, 0, 0, 0, 0, 0] + le16(0) + le16(0) + le16(width) + le16(height) + [bits, descriptor] + pixels)
+    }
+
+    static let xbm = """
+        #define black_width 8
+        #define black_height 2
+        static unsigned char black_bits[] = {
+           0xff, 0xff };
+
+        """
 
     static let xpm = """
         /* XPM */
@@ -65,6 +88,9 @@ import Testing
             ("f.xpm", Data(xpm.utf8), red),
             ("g.mpo", try saved("jpg"), red),
             ("h.apng", try saved("png"), red),
+            ("i.bmp", bitfieldBMP(), red),
+            ("j.tga", tga(type: 3, bits: 16, descriptor: 0x08, width: 4, height: 4, pixels: Array((0..<16).flatMap { _ in [200, 255] as [UInt8] })), (200, 200, 200)),
+            ("k.xbm", Data(xbm.utf8), (0, 0, 0)),
         ]
     }
 
@@ -88,6 +114,23 @@ import Testing
                 Issue.record("\(fixture.name): \(failure.message)")
             }
         }
+    }
+
+    /// A TGA stored from its right edge is shown mirrored back: its first stored pixel on the right.
+    @Test func aRightOriginTGAIsShownTheRightWayRound() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("folio-tga-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("right.tga").path
+        // Blue first, then red (BGR): shown red on the left, blue on the right.
+        try Self.tga(type: 2, bits: 24, descriptor: 0x10, width: 2, height: 1, pixels: [255, 0, 0, 0, 0, 255])
+            .write(to: URL(fileURLWithPath: path))
+        let shape = PageImage.Shape(width: 40, height: 40, radius: 0, side: .right)
+        let page = try PageImage.make(.file(path), reader: ImageReader(), shape: shape).get()
+        defer { SDL_FreeSurface(page) }
+        let left = PageFitTests.pixel(page, 5, 20), right = PageFitTests.pixel(page, 34, 20)
+        #expect(left.0 > 200 && left.2 < 60, "left \(left)")
+        #expect(right.2 > 200 && right.0 < 60, "right \(right)")
     }
 
     /// A JPEG or PNG cut off part-way is shown as far as it goes (its top rows are the

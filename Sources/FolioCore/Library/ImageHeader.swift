@@ -1,8 +1,8 @@
 import Foundation
 
 /// Reads an image's pixel size from its first bytes, without decoding it, for the formats
-/// SDL_image decodes (BMP, TGA, QOI, PCX, ICO/CUR, XPM; libvips reads every other format's
-/// header itself),
+/// gdk-pixbuf or SDL_image decode (BMP, TGA, QOI, PCX, ICO/CUR, XPM, XBM; libvips reads every
+/// other format's header itself),
 /// and holds the size limits that apply to every format.
 public enum ImageHeader {
     /// Largest side Folio decodes, pixels.
@@ -13,10 +13,14 @@ public enum ImageHeader {
     public static let maxFallbackPixels = 25_000_000
 
     public enum Format: String, Sendable {
-        case png, jpeg, gif, webp, bmp, tga, qoi, pcx, ico, xpm
+        case png, jpeg, gif, webp, bmp, tga, qoi, pcx, ico, xpm, xbm
 
-        /// Formats libvips does not read here; SDL_image decodes them after this header check.
-        public var decodedBySDL: Bool { [.bmp, .tga, .qoi, .pcx, .ico, .xpm].contains(self) }
+        /// Formats libvips does not read here; gdk-pixbuf or SDL_image decode them, whole,
+        /// after this header check.
+        public var decodedBySDL: Bool { [.bmp, .tga, .qoi, .pcx, .ico, .xpm, .xbm].contains(self) }
+
+        /// Formats gdk-pixbuf reads (first; SDL_image where it also reads them, second).
+        public var decodedByPixbuf: Bool { [.bmp, .tga, .ico, .xpm, .xbm].contains(self) }
     }
 
     /// The format from the magic bytes, or for TGA (which has none) from the extension and a
@@ -33,6 +37,7 @@ public enum ImageHeader {
         // ICO (type 1) and CUR (type 2): a reserved zero, the type, at least one image.
         if b.count >= 6, b[0] == 0, b[1] == 0, [1, 2].contains(b[2]), b[3] == 0, b[4] | b[5] != 0 { return .ico }
         if b.starts(with: Array("/* XPM */".utf8)) { return .xpm }
+        if b.starts(with: Array("#define ".utf8)), String(decoding: data.prefix(256), as: UTF8.self).contains("_width ") { return .xbm }
         if ["tga", "icb", "vda", "vst"].contains(fileExtension.lowercased()), b.count == 18,
            b[1] <= 1, [1, 2, 3, 9, 10, 11].contains(b[2]), [8, 15, 16, 24, 32].contains(b[16]) { return .tga }
         return nil
@@ -42,6 +47,7 @@ public enum ImageHeader {
     /// short or not positive.
     public static func size(of data: Data, format: Format) -> (width: Int, height: Int)? {
         if format == .xpm { return xpmSize(data.prefix(4096)) }
+        if format == .xbm { return xbmSize(data.prefix(1024)) }
         let b = [UInt8](data.prefix(32))
         func le16(_ i: Int) -> Int { i + 1 < b.count ? Int(b[i]) | Int(b[i + 1]) << 8 : -1 }
         func be32(_ i: Int) -> Int { i + 3 < b.count ? Int(b[i]) << 24 | Int(b[i + 1]) << 16 | Int(b[i + 2]) << 8 | Int(b[i + 3]) : -1 }
@@ -60,7 +66,7 @@ public enum ImageHeader {
         // The first image of the directory; 0 means 256.
         case .ico: return b.count >= 8 ? (b[6] == 0 ? 256 : Int(b[6]), b[7] == 0 ? 256 : Int(b[7])) : nil
         case .gif: return b.count >= 10 ? (le16(6), le16(8)) : nil  // the logical screen, maybe empty
-        case .jpeg, .webp, .xpm: return nil  // libvips reads these; XPM is read above
+        case .jpeg, .webp, .xpm, .xbm: return nil  // libvips reads these; XPM and XBM are read above
         }
     }
 
@@ -72,6 +78,18 @@ public enum ImageHeader {
         let line = bytes[(open + 1)...].prefix { $0 != UInt8(ascii: "\"") }
         let numbers = String(decoding: line, as: UTF8.self).split(separator: " ", omittingEmptySubsequences: true)
         guard numbers.count >= 4, let w = Int(numbers[0]), let h = Int(numbers[1]), w > 0, h > 0 else { return nil }
+        return (w, h)
+    }
+
+    /// An XBM's size: the numbers after its `#define NAME_width` and `NAME_height`, within
+    /// its first kilobyte.
+    static func xbmSize(_ data: Data) -> (width: Int, height: Int)? {
+        let text = String(decoding: data, as: UTF8.self)
+        func number(after key: String) -> Int? {
+            guard let range = text.range(of: key) else { return nil }
+            return Int(text[range.upperBound...].drop { $0 == " " || $0 == "\t" }.prefix { $0.isNumber }.prefix(9))
+        }
+        guard let w = number(after: "_width "), let h = number(after: "_height "), w > 0, h > 0 else { return nil }
         return (w, h)
     }
 
