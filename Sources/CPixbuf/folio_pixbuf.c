@@ -29,14 +29,15 @@ static void say(char *error, size_t capacity, const char *text) {
     error[n] = 0;
 }
 
-unsigned char *folio_pixbuf_decode(const void *bytes, size_t length, const char *type, long max_pixels,
-                                   int *out_width, int *out_height, char *error, size_t error_capacity) {
+int folio_pixbuf_decode(const void *bytes, size_t length, const char *type, long max_pixels, folio_pixbuf *image,
+                        char *error, size_t error_capacity) {
+    memset(image, 0, sizeof *image);
     GError *failure = NULL;
     GdkPixbufLoader *loader = gdk_pixbuf_loader_new_with_type(type, &failure);
     if (!loader) {
         say(error, error_capacity, failure ? failure->message : "no loader for this format");
         if (failure) g_error_free(failure);
-        return NULL;
+        return 1;
     }
     size_check check = {max_pixels, 0, 0, 0};
     g_signal_connect(loader, "size-prepared", G_CALLBACK(on_size), &check);
@@ -49,32 +50,28 @@ unsigned char *folio_pixbuf_decode(const void *bytes, size_t length, const char 
         say(error, error_capacity, failure ? failure->message : "damaged data");
     }
     if (failure) g_error_free(failure);
-    if (!pixbuf || check.refused) { g_object_unref(loader); return NULL; }
+    if (!pixbuf || check.refused) { g_object_unref(loader); return 1; }
     int width = gdk_pixbuf_get_width(pixbuf), height = gdk_pixbuf_get_height(pixbuf);
     int channels = gdk_pixbuf_get_n_channels(pixbuf), stride = gdk_pixbuf_get_rowstride(pixbuf);
     if (gdk_pixbuf_get_bits_per_sample(pixbuf) != 8 || (channels != 3 && channels != 4) || width <= 0 || height <= 0 ||
-        (long)width * height > max_pixels) {
+        (long)width * height > max_pixels || stride < width * channels) {
         say(error, error_capacity, "an unexpected pixel layout");
         g_object_unref(loader);
-        return NULL;
+        return 1;
     }
-    const guchar *from = gdk_pixbuf_read_pixels(pixbuf);
-    unsigned char *pixels = g_try_malloc((size_t)width * height * 4);
-    if (!pixels) { say(error, error_capacity, "out of memory"); g_object_unref(loader); return NULL; }
-    for (int y = 0; y < height; y++) {
-        const guchar *row = from + (size_t)y * stride;
-        unsigned char *to = pixels + (size_t)y * width * 4;
-        for (int x = 0; x < width; x++) {
-            to[x * 4] = row[x * channels];
-            to[x * 4 + 1] = row[x * channels + 1];
-            to[x * 4 + 2] = row[x * channels + 2];
-            to[x * 4 + 3] = channels == 4 ? row[x * channels + 3] : 255;
-        }
-    }
-    *out_width = width;
-    *out_height = height;
+    // The pixels stay the pixbuf's (no copy); the pixbuf stays alive with its own reference.
+    g_object_ref(pixbuf);
     g_object_unref(loader);
-    return pixels;
+    image->pixels = gdk_pixbuf_read_pixels(pixbuf);
+    image->width = width;
+    image->height = height;
+    image->stride = stride;
+    image->channels = channels;
+    image->owner = pixbuf;
+    return 0;
 }
 
-void folio_pixbuf_free(void *pixels) { g_free(pixels); }
+void folio_pixbuf_free(folio_pixbuf *image) {
+    if (image->owner) g_object_unref(image->owner);
+    memset(image, 0, sizeof *image);
+}

@@ -13,9 +13,12 @@ import Glibc
 public enum DecoderProcess {
     /// The first argument that makes `folio` a worker.
     public static let flag = "--decoder-worker"
-    /// The worker's data segment (heap and anonymous maps); a 1280×800 page needs about
-    /// 30 MB, one zoomed 4× about 200 MB.
-    public static let memoryLimit = 512 << 20
+    /// The worker's data segment (heap and anonymous maps). The largest page asked for is a
+    /// zoomed one of a sixteenth of the texture budget (16 MB), which poppler draws in about
+    /// 60 MB; the largest image decoded whole (`ImageHeader.maxFallbackPixels`, 100 MB of
+    /// pixels) is shrunk from gdk-pixbuf's own buffer. With two workers and the viewer, a
+    /// hostile file cannot take the process tree far past 500 MB.
+    public static let memoryLimit = 160 << 20
 
     /// Serves requests until stdin closes; exits the process.
     public static func serve() -> Never {

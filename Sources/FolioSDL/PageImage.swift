@@ -323,22 +323,23 @@ enum PageImage {
         return try fit(loaded, name: name, shape: shape)
     }
 
-    /// gdk-pixbuf's decode of `data`, fitted onto the page.
+    /// gdk-pixbuf's decode of `data`, fitted onto the page straight from its pixels.
     private static func decodeWithPixbuf(_ data: Data, format: ImageHeader.Format, name: String, shape: Shape) throws -> UnsafeMutablePointer<SDL_Surface> {
-        var width: Int32 = 0, height: Int32 = 0
+        var image = folio_pixbuf()
         var error = [CChar](repeating: 0, count: 256)
-        let pixels = data.withUnsafeBytes { bytes in
-            folio_pixbuf_decode(bytes.baseAddress, bytes.count, format.rawValue, ImageHeader.maxFallbackPixels,
-                                &width, &height, &error, error.count)
+        let status = data.withUnsafeBytes { bytes in
+            folio_pixbuf_decode(bytes.baseAddress, bytes.count, format.rawValue, ImageHeader.maxFallbackPixels, &image, &error, error.count)
         }
-        guard let pixels else {
+        guard status == 0, let pixels = image.pixels else {
             let why = String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
                 .trimmingCharacters(in: CharacterSet(charactersIn: ". \n"))
             if why.hasPrefix("is "), why.contains("megapixels") { throw tooLarge(name, why) }
             throw unreadable(name, why.isEmpty ? "damaged \(format.rawValue.uppercased()) data" : why)
         }
-        defer { folio_pixbuf_free(pixels) }
-        guard let loaded = SDL_CreateRGBSurfaceWithFormatFrom(pixels, width, height, 32, width * 4, SDL_PIXELFORMAT_RGBA32.rawValue) else {
+        defer { folio_pixbuf_free(&image) }
+        let layout = image.channels == 4 ? SDL_PIXELFORMAT_RGBA32 : SDL_PIXELFORMAT_RGB24
+        guard let loaded = SDL_CreateRGBSurfaceWithFormatFrom(UnsafeMutableRawPointer(mutating: pixels), image.width, image.height,
+                                                              image.channels * 8, image.stride, layout.rawValue) else {
             throw unreadable(name, "out of memory")
         }
         defer { SDL_FreeSurface(loaded) }

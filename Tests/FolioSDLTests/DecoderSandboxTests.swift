@@ -165,6 +165,29 @@ import FolioTestFixtures
         SDL_FreeSurface(page)
     }
 
+    /// A real slow document (six pages of some 800,000 squares each): once a page overran,
+    /// the others fail at once, so reading every page costs about one timeout, not six.
+    @Test func aSlowDocumentCostsOneTimeoutNotOneAPage() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: Self.folio), "build folio first: \(Self.folio)")
+        let slow = try DocumentPageTests.write(SlowPDFFixture.document(pages: 6, fan: 30), "slow.pdf")
+        defer { DocumentPageTests.remove(slow) }
+        DecoderSandbox.useWorker(Self.folio, timeout: 1)
+        defer { DecoderSandbox.useWorker(nil) }
+        let shape = PageImage.Shape(width: 300, height: 400, radius: 0, side: .right)
+        let start = Date()
+        var messages: [String] = []
+        for page in 0..<6 {
+            guard case .failure(let failure) = PageImage.make(.documentPage(document: slow.path, page: page), reader: ImageReader(), shape: shape) else {
+                Issue.record("page \(page + 1) was drawn within a second")
+                continue
+            }
+            messages.append(failure.message)
+        }
+        #expect(messages.first?.contains("took longer than 1 s") == true, "\(messages)")
+        #expect(messages.dropFirst().allSatisfy { $0.contains("took too long on it before") }, "\(messages)")
+        #expect(Date().timeIntervalSince(start) < 4, "six pages took \(Date().timeIntervalSince(start)) s")
+    }
+
     /// Replies are read as hostile: a page larger than the box asked for, an unknown kind,
     /// an oversized text and a short read are refused before anything is allocated.
     @Test func malformedRepliesAreRefused() throws {

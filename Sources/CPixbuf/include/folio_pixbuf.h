@@ -4,13 +4,21 @@
 // does not read: BMP in all its variants, TGA, ICO/CUR, XPM and XBM.
 #include <stddef.h>
 
+/// A decoded image: 8-bit RGB (3 channels) or RGBA with straight alpha (4), rows `stride`
+/// bytes apart, owned by gdk-pixbuf until `folio_pixbuf_free`.
+typedef struct {
+    const unsigned char *pixels;
+    int width, height, stride, channels;
+    void *owner;
+} folio_pixbuf;
+
 /// Decodes `length` bytes at `bytes` with gdk-pixbuf's loader for `type` ("bmp", "tga",
 /// "ico", "xpm", "xbm"), refusing an image of more than `max_pixels` as soon as its size is
-/// known. Returns width×height RGBA pixels, rows packed, alpha straight (free with
-/// `folio_pixbuf_free`), or NULL with the reason in `error`.
-unsigned char *folio_pixbuf_decode(const void *bytes, size_t length, const char *type, long max_pixels,
-                                   int *out_width, int *out_height, char *error, size_t error_capacity);
+/// known. Returns 0 and fills `image` (free with `folio_pixbuf_free`), or 1 with the reason
+/// in `error`.
+int folio_pixbuf_decode(const void *bytes, size_t length, const char *type, long max_pixels, folio_pixbuf *image,
+                        char *error, size_t error_capacity);
 
-void folio_pixbuf_free(void *pixels);
+void folio_pixbuf_free(folio_pixbuf *image);
 
 #endif
