@@ -3,10 +3,10 @@
 #   make test   install what is missing, run the whole test suite (headless)
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
-PACKAGES := pkg-config libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libvips-dev libarchive-dev libpng-dev libgdk-pixbuf-2.0-dev ffmpeg xvfb xdotool imagemagick openbox desktop-file-utils
+PACKAGES := pkg-config libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libvips-dev libarchive-dev libpng-dev libgdk-pixbuf-2.0-dev python3 python3-pip ffmpeg xvfb xdotool imagemagick openbox desktop-file-utils
 FOLIO := .build/release/folio
 
-.PHONY: deps build run test tsan fuzz campaign bench demo docs assets clean manual install uninstall
+.PHONY: deps build run test tsan fuzz campaign corpus bench demo docs assets clean manual install uninstall
 
 deps:
 	@missing=""; for p in $(PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
@@ -53,6 +53,11 @@ fuzz: build
 RUNS ?= 2000
 campaign: build
 	python3 scripts/campaign.py --runs $(RUNS)
+
+# Pillow's test images (downloaded once from PyPI, pinned) through `folio validate`: the
+# results must match Tests/Corpus/, with no signal and nothing past 60 s or 500 MB.
+corpus: build
+	python3 scripts/corpus.py
 
 bench: build
 	$(FOLIO) bench

@@ -232,11 +232,12 @@ fail:
     return NULL;
 }
 
-// True when libvips' reason says the file ends early (libjpeg's "Premature end", libpng's
-// read error at the end of data, libtiff's and libwebp's "not enough data").
+// True when libvips' reason says the file ends early or its data stops making sense part-way
+// (libjpeg's "Premature end" and "Corrupt JPEG data", libpng's read error at the end of data,
+// libtiff's and libwebp's "not enough data"): what other viewers show as far as it goes.
 static int says_cut_short(const char *reason) {
     const char *signs[] = {"Premature end", "premature end", "truncated", "not enough data", "libpng read error",
-                           "Read Error", "unexpected end", "out of data"};
+                           "Read Error", "unexpected end", "out of data", "Corrupt JPEG data"};
     for (size_t i = 0; i < sizeof signs / sizeof *signs; i++) if (strstr(reason, signs[i])) return 1;
     return 0;
 }
