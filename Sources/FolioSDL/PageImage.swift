@@ -160,10 +160,9 @@ enum PageImage {
             header = try VipsDecoder.header(input, slot: slot)
         } catch let failure as VipsDecoder.Failure {
             let data = try bytes(of: input, name: name)
-            guard let format = ImageHeader.sniff(data, fileExtension: kind), format.decodedBySDL else {
-                throw unreadable(name, failure.reason)
-            }
-            return try decodeWhole(data, format: format, name: name, shape: shape)
+            guard let format = ImageHeader.sniff(data, fileExtension: kind) else { throw unreadable(name, failure.reason) }
+            if format.decodedBySDL { return try decodeWhole(data, format: format, name: name, shape: shape) }
+            return try secondOpinion(data, format: format, name: name, shape: shape, failure: failure)
         }
         if let refusal = ImageHeader.refusal(width: header.width, height: header.height) { throw tooLarge(name, refusal) }
         let pixels: VipsDecoder.Pixels
@@ -171,7 +170,8 @@ enum PageImage {
             let fills = fillsBox(width: header.width, height: header.height, box: (Int(shape.width), Int(shape.height)))
             pixels = try VipsDecoder.thumbnail(input, slot: slot, width: Int(shape.width), height: Int(shape.height), crop: fills)
         } catch let failure as VipsDecoder.Failure {
-            throw unreadable(name, failure.reason)
+            guard let format = ImageHeader.sniff(head, fileExtension: kind) else { throw unreadable(name, failure.reason) }
+            return try secondOpinion(try bytes(of: input, name: name), format: format, name: name, shape: shape, failure: failure)
         }
         cutShort = pixels.cutShort
         return try surface(pixels, name: name, shape: shape)
@@ -321,6 +321,18 @@ enum PageImage {
             throw tooLarge(name, refusal)
         }
         return try fit(loaded, name: name, shape: shape)
+    }
+
+    /// A TIFF libvips refused (tiles of separate planes, old-style JPEG) read by gdk-pixbuf,
+    /// whole, within the lower limit; libvips' reason stands when gdk-pixbuf fails too.
+    private static func secondOpinion(_ data: Data, format: ImageHeader.Format, name: String, shape: Shape,
+                                      failure: VipsDecoder.Failure) throws -> UnsafeMutablePointer<SDL_Surface> {
+        guard format == .tiff else { throw unreadable(name, failure.reason) }
+        do {
+            return try decodeWithPixbuf(data, format: format, name: name, shape: shape)
+        } catch let second as Failure where second.reason == "unreadable" {
+            throw unreadable(name, failure.reason)
+        }
     }
 
     /// gdk-pixbuf's decode of `data`, fitted onto the page straight from its pixels.

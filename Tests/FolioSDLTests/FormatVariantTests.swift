@@ -5,8 +5,8 @@ import Testing
 @testable import FolioSDL
 
 /// Pictures other viewers open and Folio once refused: the Netpbm family through libvips;
-/// 32-bit bitfield BMPs, grey-and-alpha and right-origin TGAs, icons, XPM and XBM through
-/// gdk-pixbuf; and JPEG and PNG variants known by other names (MPO, APNG). Each fixture is made here, red (grey for PGM, black for PBM), and must decode to
+/// 32-bit bitfield BMPs, grey-and-alpha and right-origin TGAs, icons, XPM and XBM, and the
+/// TIFFs libvips refuses (tiled planes) through gdk-pixbuf; and JPEG and PNG variants known by other names (MPO, APNG). Each fixture is made here, red (grey for PGM, black for PBM), and must decode to
 /// that colour in the middle of its page.
 @Suite struct FormatVariantTests {
     static func netpbm(_ magic: String, width: Int, height: Int, maxValue: Int?, body: [UInt8]) -> Data {
@@ -39,6 +39,24 @@ import Testing
     /// origin), `width`×`height`, then `pixels` as stored.
     static func tga(type: UInt8, bits: UInt8, descriptor: UInt8, width: Int, height: Int, pixels: [UInt8]) -> Data {
         Data([0, 0, type, 0, 0, 0, 0, 0] + le16(0) + le16(0) + le16(width) + le16(height) + [bits, descriptor] + pixels)
+    }
+
+    /// A 32×32 red TIFF in one tile per colour plane (planar configuration 2), which libvips
+    /// refuses and gdk-pixbuf reads.
+    static func planarTiledTIFF() -> Data {
+        func entry(_ tag: Int, _ type: Int, _ count: Int, _ value: Int) -> [UInt8] {
+            le16(tag) + le16(type) + le32(count) + (type == 3 && count == 1 ? le16(value) + le16(0) : le32(value))
+        }
+        let short = 3, long = 4, side = 32, plane = 32 * 32, data = 176
+        let entries = [entry(256, short, 1, side), entry(257, short, 1, side), entry(258, short, 3, 146), entry(259, short, 1, 1),
+                       entry(262, short, 1, 2), entry(277, short, 1, 3), entry(284, short, 1, 2), entry(322, short, 1, side),
+                       entry(323, short, 1, side), entry(324, long, 3, 152), entry(325, long, 3, 164)]
+        var bytes = Array("II".utf8) + le16(42) + le32(8) + le16(entries.count) + entries.flatMap { $0 } + le32(0)
+        bytes += le16(8) + le16(8) + le16(8)                                   // 146: bits per sample
+        bytes += le32(data) + le32(data + plane) + le32(data + 2 * plane)      // 152: tile offsets
+        bytes += le32(plane) + le32(plane) + le32(plane)                       // 164: tile byte counts
+        bytes += [UInt8](repeating: 255, count: plane) + [UInt8](repeating: 0, count: 2 * plane)  // 176: R, G, B
+        return Data(bytes)
     }
 
     static let xbm = """
@@ -91,6 +109,7 @@ import Testing
             ("i.bmp", bitfieldBMP(), red),
             ("j.tga", tga(type: 3, bits: 16, descriptor: 0x08, width: 4, height: 4, pixels: Array((0..<16).flatMap { _ in [200, 255] as [UInt8] })), (200, 200, 200)),
             ("k.xbm", Data(xbm.utf8), (0, 0, 0)),
+            ("l.tif", planarTiledTIFF(), red),
         ]
     }
 

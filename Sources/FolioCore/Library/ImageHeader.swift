@@ -13,14 +13,16 @@ public enum ImageHeader {
     public static let maxFallbackPixels = 25_000_000
 
     public enum Format: String, Sendable {
-        case png, jpeg, gif, webp, bmp, tga, qoi, pcx, ico, xpm, xbm
+        case png, jpeg, gif, webp, tiff, bmp, tga, qoi, pcx, ico, xpm, xbm
 
         /// Formats libvips does not read here; gdk-pixbuf or SDL_image decode them, whole,
         /// after this header check.
         public var decodedBySDL: Bool { [.bmp, .tga, .qoi, .pcx, .ico, .xpm, .xbm].contains(self) }
 
-        /// Formats gdk-pixbuf reads (first; SDL_image where it also reads them, second).
-        public var decodedByPixbuf: Bool { [.bmp, .tga, .ico, .xpm, .xbm].contains(self) }
+        /// Formats gdk-pixbuf reads (first; SDL_image where it also reads them, second). TIFF
+        /// goes to libvips first and to gdk-pixbuf only for what libvips refuses (planar
+        /// tiles, old-style JPEG).
+        public var decodedByPixbuf: Bool { [.bmp, .tga, .ico, .xpm, .xbm, .tiff].contains(self) }
     }
 
     /// The format from the magic bytes, or for TGA (which has none) from the extension and a
@@ -31,6 +33,7 @@ public enum ImageHeader {
         if b.starts(with: [0xFF, 0xD8, 0xFF]) { return .jpeg }
         if b.starts(with: Array("GIF8".utf8)) { return .gif }
         if b.starts(with: Array("RIFF".utf8)), b.count >= 12, Array(b[8..<12]) == Array("WEBP".utf8) { return .webp }
+        if b.starts(with: [0x49, 0x49, 0x2A, 0x00]) || b.starts(with: [0x4D, 0x4D, 0x00, 0x2A]) { return .tiff }
         if b.starts(with: Array("BM".utf8)) { return .bmp }
         if b.starts(with: Array("qoif".utf8)) { return .qoi }
         if b.count >= 4, b[0] == 0x0A, [0, 2, 3, 4, 5].contains(b[1]), b[2] == 1 { return .pcx }
@@ -66,7 +69,7 @@ public enum ImageHeader {
         // The first image of the directory; 0 means 256.
         case .ico: return b.count >= 8 ? (b[6] == 0 ? 256 : Int(b[6]), b[7] == 0 ? 256 : Int(b[7])) : nil
         case .gif: return b.count >= 10 ? (le16(6), le16(8)) : nil  // the logical screen, maybe empty
-        case .jpeg, .webp, .xpm, .xbm: return nil  // libvips reads these; XPM and XBM are read above
+        case .jpeg, .webp, .tiff, .xpm, .xbm: return nil  // libvips reads these; XPM and XBM are read above
         }
     }
 
