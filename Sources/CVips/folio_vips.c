@@ -79,8 +79,24 @@ static const char *kind_of(const char *loader) {
 
 // The loader libvips would use for `source`, if `slot` takes it; NULL with the reason in
 // `error` otherwise.
+// The loader name used when a document's header is found after leading bytes.
+static const char *const pdf_after_junk = "VipsForeignLoadPdfSource (after leading bytes)";
+
+// True when "%PDF-" starts within the first 1024 bytes: poppler (and its own tools) read
+// such a file, but libvips looks for the header at the very start only.
+static int pdf_header_within_1k(VipsSource *source) {
+    unsigned char *data = NULL;
+    gint64 count = vips_source_sniff_at_most(source, &data, 1024);
+    for (gint64 i = 0; data && i + 5 <= count; i++) if (memcmp(data + i, "%PDF-", 5) == 0) return 1;
+    return 0;
+}
+
 static const char *checked_loader(VipsSource *source, int slot, char *error, size_t capacity) {
     const char *loader = vips_foreign_find_load_source(source);
+    if (!loader && slot == FOLIO_SLOT_DOCUMENT && pdf_header_within_1k(source)) {
+        vips_error_clear();
+        return pdf_after_junk;
+    }
     if (!loader) { take_error(error, capacity); return NULL; }
     if (!slot_allows(slot, loader)) {
         vips_error_clear();
@@ -97,6 +113,18 @@ static VipsSource *open_source(int fd, const void *bytes, size_t length) {
     return fd >= 0 ? vips_source_new_from_descriptor(fd) : vips_source_new_from_memory(bytes, length);
 }
 
+// Page `page` of a document (or an image, page < 0) as a sequential image: by the loader
+// libvips finds, or by poppler itself when the header came after leading bytes.
+static VipsImage *open_image(VipsSource *source, const char *loader, const char *options, int page, double scale) {
+    if (loader != pdf_after_junk)
+        return vips_image_new_from_source(source, options, "access", VIPS_ACCESS_SEQUENTIAL, NULL);
+    VipsImage *image = NULL;
+    if (vips_pdfload_source(source, &image, "page", page < 0 ? 0 : page, "scale", scale,
+                            "access", VIPS_ACCESS_SEQUENTIAL, NULL))
+        return NULL;
+    return image;
+}
+
 // The loader options for one page of a document ("" for a plain image).
 static void page_options(int page, const char *extra, char *options, size_t capacity) {
     if (page >= 0) snprintf(options, capacity, "%s%spage=%d", extra, *extra ? "," : "", page);
@@ -111,7 +139,7 @@ int folio_vips_header_read(int fd, const void *bytes, size_t length, int page, i
     if (!loader) { g_object_unref(source); return 1; }
     char options[64];
     page_options(page, "", options, sizeof options);
-    VipsImage *image = vips_image_new_from_source(source, options, "access", VIPS_ACCESS_SEQUENTIAL, NULL);
+    VipsImage *image = open_image(source, loader, options, page, 1.0);
     g_object_unref(source);
     if (!image) { take_error(error, error_capacity); return 1; }
     // The size as shown: an EXIF orientation of 5 to 8 turns the picture a quarter.
@@ -129,12 +157,13 @@ int folio_vips_document_read(int fd, folio_vips_document *document, char *error,
     memset(document, 0, sizeof *document);
     VipsSource *source = open_source(fd, NULL, 0);
     if (!source) { take_error(error, error_capacity); return 1; }
-    if (!checked_loader(source, FOLIO_SLOT_DOCUMENT, error, error_capacity)) {
+    const char *loader = checked_loader(source, FOLIO_SLOT_DOCUMENT, error, error_capacity);
+    if (!loader) {
         g_object_unref(source);
         return 1;
     }
     // Only the header: poppler opens the document and reads its page tree, no page is drawn.
-    VipsImage *image = vips_image_new_from_source(source, "", "access", VIPS_ACCESS_SEQUENTIAL, NULL);
+    VipsImage *image = open_image(source, loader, "", 0, 1.0);
     g_object_unref(source);
     if (!image) { take_error(error, error_capacity); return 1; }
     // "n-pages" itself: vips_image_get_n_pages() says 1 for 10,000 pages or more.
@@ -183,7 +212,8 @@ static unsigned char *thumbnail_once(int fd, const void *bytes, size_t length, i
                                      char *error, size_t error_capacity) {
     VipsSource *source = open_source(fd, bytes, length);
     if (!source) { take_error(error, error_capacity); return NULL; }
-    if (!checked_loader(source, page >= 0 ? FOLIO_SLOT_DOCUMENT : slot, error, error_capacity)) {
+    const char *loader = checked_loader(source, page >= 0 ? FOLIO_SLOT_DOCUMENT : slot, error, error_capacity);
+    if (!loader) {
         g_object_unref(source);
         return NULL;
     }
@@ -195,7 +225,17 @@ static unsigned char *thumbnail_once(int fd, const void *bytes, size_t length, i
     VipsInteresting interesting = crop ? VIPS_INTERESTING_CENTRE : VIPS_INTERESTING_NONE;
     int failed;
     int jpeg_shrink = page < 0 ? jpeg_shrink_for(source, width, height, crop) : 0;
-    if (jpeg_shrink > 0) {
+    if (loader == pdf_after_junk) {
+        // The page drawn at the scale the box needs (its size in points first), then fitted.
+        VipsImage *points = open_image(source, loader, "", page, 1.0);
+        int pw = points ? vips_image_get_width(points) : 0, ph = points ? vips_image_get_height(points) : 0;
+        if (points) g_object_unref(points);
+        double sx = pw > 0 ? (double)width / pw : 1, sy = ph > 0 ? (double)height / ph : 1;
+        double scale = crop ? (sx > sy ? sx : sy) : (sx < sy ? sx : sy);
+        VipsImage *drawn = pw > 0 && ph > 0 ? open_image(source, loader, "", page, scale) : NULL;
+        failed = !drawn || vips_thumbnail_image(drawn, &thumb, width, "height", height, "crop", interesting, NULL);
+        if (drawn) g_object_unref(drawn);
+    } else if (jpeg_shrink > 0) {
         // A JPEG is decoded at the largest DCT scale (1/2, 1/4, 1/8) still at least the page's
         // size, then reduced (lanczos3) the rest of the way. vips_thumbnail itself leaves a
         // factor of two for the reduce: a 2400×3600 scan on a 362×568 page is decoded at

@@ -44,6 +44,20 @@ import FolioTestFixtures
         #expect(LibraryValidator.check(Library(books: [book])).isEmpty)
     }
 
+    /// Bytes before "%PDF-" (within the first kilobyte, as poppler's own tools allow): the
+    /// document is still read, its pages drawn in their colours at the box's size.
+    @Test func aPDFWithBytesBeforeItsHeaderIsRead() throws {
+        let url = try Self.write(Data(repeating: 0x20, count: 300) + Data("junk\n".utf8) + PDFFixture.document(pages: 3), "prefixed.pdf")
+        defer { Self.remove(url) }
+        #expect(try VipsDocumentInspector().inspect(url.path).pageCount == 3)
+        let shape = PageImage.Shape(width: 181, height: 284, radius: 0, side: .right)
+        let surface = try PageImage.make(.documentPage(document: url.path, page: 2), reader: ImageReader(), shape: shape).get()
+        defer { SDL_FreeSurface(surface) }
+        #expect(surface.pointee.w == 181 + 2 * PageImage.margin)
+        let want = PDFFixture.colour(ofPage: 2), got = Self.centre(surface)
+        #expect(abs(got.0 - Int(want.r)) <= 3 && abs(got.1 - Int(want.g)) <= 3 && abs(got.2 - Int(want.b)) <= 3, "\(got) vs \(want)")
+    }
+
     /// Page N comes out in page N's colour, at exactly the page's pixel size plus the margin
     /// (a zoomed book asks for pages up to four times larger).
     @Test(arguments: [(0, 120, 188), (2, 362, 568), (4, 60, 94), (1, 1448, 2272)])  // the last: 4× zoomed
