@@ -26,9 +26,12 @@ public enum LibraryValidator {
             } else if (book.pages.count + 1) % 2 == 1 {
                 problems.append(LibraryProblem(file: label, message: "odd page count (\(book.pages.count + 1) with the cover); a blank page is added at the end."))
             }
-            for source in [book.cover].compactMap({ $0 }) + book.pages.compactMap({ $0 }) {
-                if let problem = check(source, reader: reader) { problems.append(problem) }
-            }
+            // Decoded in the order the images are stored (an archive in one pass, however
+            // its pages are shuffled), reported in page order.
+            let sources = [book.cover].compactMap({ $0 }) + book.pages.compactMap({ $0 })
+            var found: [ImageSource: LibraryProblem] = [:]
+            reader.inStoredOrder(sources) { source in found[source] = check(source, reader: reader) }
+            problems += sources.compactMap { found[$0] }
         }
         return problems
     }

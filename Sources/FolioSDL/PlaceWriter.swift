@@ -3,7 +3,9 @@ import Foundation
 
 /// Writes the remembered places off the window's thread (a write ends in an fsync): one
 /// write at a time, the latest places replacing any still waiting, and `flush()` waits
-/// for the last before the viewer exits. A write that fails becomes one warning line.
+/// for the last before the viewer exits. A write that fails becomes one warning line. Each
+/// write lays this viewer's changes over the file as it is then, under its lock
+/// (`PlaceStore.save`), so viewers open at once keep each other's places.
 final class PlaceWriter: Sendable {
     private let warnings = Monitor([String]())
     private let queue: BackgroundQueue<Places>

@@ -52,7 +52,7 @@ import Testing
         let cursor = ArchiveReader.Cursor()
         for index in stride(from: 200, through: 1, by: -1) {
             #expect(try cursor.read(url.path, entry: "page\(index).jpg") == Self.bytes(index))
-            #expect(cursor.heldBytes <= ArchiveReader.Cursor.behindBytes)
+            #expect(cursor.heldBytes <= ArchiveReader.Cursor.keptBytes)
         }
         // 200 pages backwards: the first read opens it, then one pass per 16 pages kept.
         #expect(cursor.opens <= 1 + 200 / ArchiveReader.Cursor.behindEntries + 1, "\(cursor.opens) opens")

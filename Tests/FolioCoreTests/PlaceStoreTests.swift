@@ -39,7 +39,7 @@ import Testing
         for spread in 0..<5 {
             places.remember(spread: spread, of: Self.key(1))
             try store.save(places)
-            #expect(Self.files(in: dir.appendingPathComponent("folio").path) == ["places.json"])
+            #expect(Self.files(in: dir.appendingPathComponent("folio").path) == ["places.json", "places.json.lock"])
             #expect(store.load().places.spread(of: Self.key(1)) == spread)
         }
         // The folder is private to the user, the file too.
@@ -47,6 +47,97 @@ import Testing
         let file = try FileManager.default.attributesOfItem(atPath: store.path)
         #expect((folder[.posixPermissions] as? Int) == 0o700)
         #expect((file[.posixPermissions] as? Int) == 0o600)
+    }
+
+    /// A viewer of books 1…3 over `store`, started from the file as it is now.
+    static func viewer(_ store: PlaceStore) -> PlaceKeeper {
+        PlaceKeeper(places: store.load().places, path: { key($0).path }, key: { key($0) })
+    }
+
+    /// Two viewers open at once, each turning a different book, both writing: each book
+    /// keeps the place it was left at, and a book neither touched keeps its own.
+    @Test func twoViewersAtOnceKeepEachOthersPlaces() throws {
+        let (store, dir) = try Self.store()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var start = Places()
+        for n in 1...3 { start.remember(spread: n, of: Self.key(n)) }
+        start.centred = Self.key(3)
+        try store.save(start)
+        let first = Self.viewer(store), second = Self.viewer(store)
+        first.remember(spread: 10, ofBook: 1)
+        first.remember(centred: 1)
+        second.remember(spread: 20, ofBook: 2)
+        try store.save(first.places)
+        try store.save(second.places)
+        // The first writes again (it quits last): the second's book is still kept.
+        first.remember(spread: 11, ofBook: 1)
+        try store.save(first.places)
+        let read = store.load().places
+        #expect(read.spread(of: Self.key(1)) == 11)
+        #expect(read.spread(of: Self.key(2)) == 20)
+        #expect(read.spread(of: Self.key(3)) == 3)
+        #expect(read.centred == Self.key(1))
+    }
+
+    /// The same book turned in both viewers: the one that writes last wins, whichever.
+    @Test(arguments: [false, true])
+    func theSameBookInTwoViewersTakesTheLastWrite(secondWritesLast: Bool) throws {
+        let (store, dir) = try Self.store()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let first = Self.viewer(store), second = Self.viewer(store)
+        first.remember(spread: 4, ofBook: 1)
+        second.remember(spread: 8, ofBook: 1)
+        let order = secondWritesLast ? [first, second] : [second, first]
+        for viewer in order { try store.save(viewer.places) }
+        #expect(store.load().places.spread(of: Self.key(1)) == (secondWritesLast ? 8 : 4))
+    }
+
+    /// Only what a viewer changed is laid over the file: a book it left at the spread it
+    /// opened at keeps what another viewer wrote since.
+    @Test func aBookLeftWhereItWasTakesTheOtherViewersPlace() throws {
+        let (store, dir) = try Self.store()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var start = Places()
+        start.remember(spread: 5, of: Self.key(1))
+        try store.save(start)
+        let first = Self.viewer(store), second = Self.viewer(store)
+        second.remember(spread: 9, ofBook: 1)
+        try store.save(second.places)
+        first.remember(spread: 5, ofBook: 1)  // opened and closed where it was
+        first.remember(spread: 2, ofBook: 2)
+        try store.save(first.places)
+        let read = store.load().places
+        #expect(read.spread(of: Self.key(1)) == 9)
+        #expect(read.spread(of: Self.key(2)) == 2)
+        #expect(try !Places.parse(store.load().places.encoded(), name: store.path).hasChanges, "a file read back has changed nothing")
+    }
+
+    /// The lock: a lock file left behind blocks nothing, a write waits while another holds
+    /// the lock and goes on once it is let go, and a write lets go of it when done.
+    @Test func aLockFileLeftBehindBlocksNothingAndAHeldLockIsWaitedFor() throws {
+        let (store, dir) = try Self.store()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.createDirectory(atPath: (store.path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        #expect(FileManager.default.createFile(atPath: store.lockPath, contents: Data("left behind".utf8)))
+        var places = Places()
+        places.remember(spread: 1, of: Self.key(1))
+        try store.save(places)
+        #expect(store.load().places.spread(of: Self.key(1)) == 1)
+
+        let held = open(store.lockPath, O_RDWR | O_CLOEXEC)
+        #expect(held >= 0 && flock(held, LOCK_EX | LOCK_NB) == 0, "the write let go of the lock")
+        places.remember(spread: 2, of: Self.key(1))
+        let later = places
+        let done = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            try? store.save(later)
+            done.signal()
+        }
+        #expect(done.wait(timeout: .now() + 0.3) == .timedOut, "the write waits for the lock")
+        #expect(store.load().places.spread(of: Self.key(1)) == 1)
+        close(held)
+        #expect(done.wait(timeout: .now() + 10) == .success)
+        #expect(store.load().places.spread(of: Self.key(1)) == 2)
     }
 
     @Test func aMissingFileIsNoPlacesAndNoWarning() throws {

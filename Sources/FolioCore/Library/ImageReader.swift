@@ -39,6 +39,33 @@ public struct ImageReader: Sendable {
         }
     }
 
+    /// Calls `body` once for every distinct source of `sources`: an archive's entries in the
+    /// order they are stored, all in one pass through it (where the first of them comes up
+    /// in `sources`), every other source as it comes. While `body` runs for an entry,
+    /// `data(for:)` returns its bytes (or throws why it has none) without reading the
+    /// archive again, so a pass over a whole book reads each archive once, whatever order
+    /// its pages are stored in. `data(for:)` of any other source reads as usual.
+    public func inStoredOrder(_ sources: [ImageSource], _ body: (ImageSource) -> Void) {
+        var wanted: [String: Set<String>] = [:]
+        for source in sources {
+            if case .archiveEntry(let archive, let entry) = source { wanted[archive, default: []].insert(entry) }
+        }
+        var done = Set<ImageSource>()
+        for source in sources where !done.contains(source) {
+            done.insert(source)
+            guard case .archiveEntry(let archive, _) = source else {
+                body(source)
+                continue
+            }
+            guard let entries = wanted.removeValue(forKey: archive) else { continue }
+            archives.readEach(archive, entries: entries, limit: ImageReader.maxFileSize) { entry, _ in
+                let source = ImageSource.archiveEntry(archive: archive, entry: entry)
+                done.insert(source)
+                body(source)
+            }
+        }
+    }
+
     /// A descriptor for the image file at `path` (a regular file only), to stream from; the
     /// caller closes it.
     public func descriptor(forFile path: String) throws -> Int32 {

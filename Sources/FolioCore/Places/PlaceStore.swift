@@ -3,6 +3,11 @@ import Foundation
 /// The remembered places on disk: `$XDG_STATE_HOME/folio/places.json` (by default
 /// `~/.local/state/folio/places.json`), read once at start and replaced atomically (a
 /// temporary file in the same folder, then `rename`). Only the live viewer uses it.
+///
+/// Viewers open at once share the file: each write takes an exclusive `flock` on the
+/// sibling `places.json.lock` (left in the folder; a lock is released when its descriptor
+/// closes, so a file left behind blocks nothing), reads the file as it is now, lays this
+/// viewer's changes over it (`Places.merged(over:)`) and replaces it, then lets go.
 public struct PlaceStore: Sendable {
     /// The state file.
     public let path: String
@@ -59,19 +64,59 @@ public struct PlaceStore: Sendable {
         }
     }
 
-    /// Writes `places` atomically: readers see the old file or the new one, never a part.
-    /// Throws a `FolioError.outputFailed` naming the file.
+    /// The lock file beside the state file.
+    public var lockPath: String { path + ".lock" }
+
+    /// Longest a write waits for another viewer's lock (seconds).
+    public static let lockWait = 5.0
+
+    /// Writes `places`' changes over the file as it is now, under the lock, atomically:
+    /// readers see the old file or the new one, never a part. Each book `places` changed
+    /// takes its value; every other book keeps what is on disk (another viewer may have
+    /// written it). A file that cannot be read is replaced. Throws a
+    /// `FolioError.outputFailed` naming the file.
     public func save(_ places: Places) throws {
         let folder = (path as NSString).deletingLastPathComponent
-        func fail(_ what: String) -> FolioError {
-            .outputFailed("\(path): cannot be written (\(what)).")
-        }
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
                                                     attributes: [.posixPermissions: 0o700])
         } catch {
-            throw fail("its folder cannot be created")
+            throw failure("its folder cannot be created")
         }
+        let lock = try takeLock()
+        defer { close(lock) }  // lets go of the lock
+        try replace(with: places.merged(over: load().places))
+    }
+
+    /// A sentence saying the file cannot be written, and why.
+    private func failure(_ what: String) -> FolioError {
+        .outputFailed("\(path): cannot be written (\(what)).")
+    }
+
+    /// A descriptor of the lock file holding an exclusive `flock`, waited for up to
+    /// `lockWait` seconds; closing it lets go.
+    private func takeLock() throws -> Int32 {
+        // O_NONBLOCK: whatever sits at that name, opening it never waits.
+        let fd = open(lockPath, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK, 0o600)
+        guard fd >= 0 else { throw failure("its lock file cannot be opened: \(String(cString: strerror(errno)).lowercased())") }
+        let deadline = Date().addingTimeInterval(PlaceStore.lockWait)
+        while flock(fd, LOCK_EX | LOCK_NB) != 0 {
+            let reason = errno
+            guard reason == EWOULDBLOCK || reason == EINTR, Date() < deadline else {
+                close(fd)
+                throw failure(reason == EWOULDBLOCK
+                    ? "another Folio held its lock for \(Int(PlaceStore.lockWait)) s"
+                    : "its lock file cannot be locked: \(String(cString: strerror(reason)).lowercased())")
+            }
+            usleep(10_000)
+        }
+        return fd
+    }
+
+    /// Replaces the file with `places` through a temporary file in the same folder.
+    private func replace(with places: Places) throws {
+        let folder = (path as NSString).deletingLastPathComponent
+        let fail = failure
         let temporary = (folder as NSString).appendingPathComponent(".\(PlaceStore.fileName).\(getpid()).tmp")
         var fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         if fd < 0, errno == EEXIST {

@@ -3,6 +3,11 @@ import Foundation
 /// Where the reader left off: the last spread read in each book, most recent last, and the
 /// book centred on the shelf. A value; `PlaceStore` reads and writes it as JSON:
 /// `{"version":1, "opened":true, "centred":{"path":…,"size":…}, "books":[{"path":…,"size":…,"spread":3}, …]}`.
+///
+/// A value also knows what it changed since it was read or made (the books whose spread it
+/// set to another, the centred book, the first opening), so that viewers open at once keep
+/// each other's places: `merged(over:)` lays those changes over what is on disk now. What
+/// changed is neither written nor part of equality.
 public struct Places: Equatable, Sendable {
     public struct Entry: Equatable, Sendable {
         public var book: BookKey
@@ -12,11 +17,52 @@ public struct Places: Equatable, Sendable {
 
     /// Books remembered, oldest first.
     public private(set) var books: [Entry] = []
-    public var centred: BookKey?
+    public var centred: BookKey? {
+        didSet { if centred != oldValue { changedCentred = true } }
+    }
     /// A book has been opened with this state file: the first-run hint is not shown again.
-    public var openedABook = false
+    public var openedABook = false {
+        didSet { if openedABook != oldValue { changedOpened = true } }
+    }
+
+    /// The books whose spread this value set to another (all still in `books`), and
+    /// whether it set the centred book or the first opening.
+    private var changedBooks: Set<BookKey> = []
+    private var changedCentred = false
+    private var changedOpened = false
 
     public init() {}
+
+    /// Equal when they hold the same places, whatever each changed.
+    public static func == (a: Places, b: Places) -> Bool {
+        a.books == b.books && a.centred == b.centred && a.openedABook == b.openedABook
+    }
+
+    /// True when this value changed anything since it was read or made.
+    public var hasChanges: Bool { !changedBooks.isEmpty || changedCentred || changedOpened }
+
+    /// `current` (what is on disk now, which another viewer may have written) with this
+    /// value's changes laid over it: each book this value changed takes its spread here (as
+    /// the most recent, in this value's order), the centred book and the first opening too
+    /// when this value set them; everything else stays as `current` has it.
+    public func merged(over current: Places) -> Places {
+        var result = current
+        for entry in books where changedBooks.contains(entry.book) {
+            result.remember(spread: entry.spread, of: entry.book)
+        }
+        if changedCentred { result.centred = centred }
+        if changedOpened { result.openedABook = openedABook }
+        return result
+    }
+
+    /// The same places with nothing counted as changed (as read from a file).
+    func unchanged() -> Places {
+        var result = self
+        result.changedBooks = []
+        result.changedCentred = false
+        result.changedOpened = false
+        return result
+    }
 
     /// Most books remembered; the oldest is forgotten first.
     public static let maxBooks = 1000
@@ -35,9 +81,14 @@ public struct Places: Equatable, Sendable {
 
     /// Remembers `spread` for `book`, as the most recent.
     public mutating func remember(spread: Int, of book: BookKey) {
+        let spread = min(max(spread, 0), Places.maxSpread)
+        if self.spread(of: book) != spread { changedBooks.insert(book) }
         books.removeAll { $0.book == book }
-        books.append(Entry(book: book, spread: min(max(spread, 0), Places.maxSpread)))
-        if books.count > Places.maxBooks { books.removeFirst(books.count - Places.maxBooks) }
+        books.append(Entry(book: book, spread: spread))
+        if books.count > Places.maxBooks {
+            for gone in books.prefix(books.count - Places.maxBooks) { changedBooks.remove(gone.book) }
+            books.removeFirst(books.count - Places.maxBooks)
+        }
     }
 
     // MARK: The file's form
@@ -87,7 +138,7 @@ public struct Places: Equatable, Sendable {
             }
             places.remember(spread: book.spread, of: key)
         }
-        return places
+        return places.unchanged()
     }
 
     /// The file's bytes, one book a line; the oldest books are left out if the whole would
