@@ -70,7 +70,11 @@ public enum DecoderProcess {
                 defer { SDL_FreeSurface(page) }
                 let rows = Int(page.pointee.h), row = Int(page.pointee.w) * 4, pitch = Int(page.pointee.pitch)
                 let base = UnsafeRawPointer(page.pointee.pixels!)
-                for y in 0..<rows { try shared.write(UnsafeRawBufferPointer(start: base + y * pitch, count: row), at: y * row) }
+                if pitch == row {
+                    try shared.write(UnsafeRawBufferPointer(start: base, count: rows * row))
+                } else {
+                    for y in 0..<rows { try shared.write(UnsafeRawBufferPointer(start: base + y * pitch, count: row), at: y * row) }
+                }
                 try output.write(DecoderWire.encode(.pixels(width: page.pointee.w, height: page.pointee.h, cutShort: cutShort)))
             case .failure(let failure):
                 try fail(failure)

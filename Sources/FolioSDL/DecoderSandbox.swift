@@ -105,8 +105,12 @@ public enum DecoderSandbox {
                 received = page
                 let pitch = Int(page.pointee.pitch), rows = Int(page.pointee.h), row = Int(page.pointee.w) * 4
                 let base = page.pointee.pixels.assumingMemoryBound(to: UInt8.self)
-                for y in 0..<rows {
-                    try shared.read(into: UnsafeMutableRawBufferPointer(start: base + y * pitch, count: row), at: y * row)
+                if pitch == row {
+                    try shared.read(into: UnsafeMutableRawBufferPointer(start: base, count: rows * row))
+                } else {
+                    for y in 0..<rows {
+                        try shared.read(into: UnsafeMutableRawBufferPointer(start: base + y * pitch, count: row), at: y * row)
+                    }
                 }
             }
             switch reply {
