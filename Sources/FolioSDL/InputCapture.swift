@@ -16,9 +16,8 @@ final class InputCapture {
         self.path = path
         scriptSize = size
         startState = start
-        guard FileManager.default.createFile(atPath: path, contents: nil) else {
-            throw FolioError.outputFailed("\(path): cannot be written.")
-        }
+        // Made now, so a path that cannot take the capture is known before the session.
+        try OutputFile.write(Data(), to: path)
     }
 
     func record(_ event: InputEvent, at time: Double, size: Size) {
@@ -30,8 +29,6 @@ final class InputCapture {
     func close() throws {
         let file = ScriptFile(size: [scriptSize.width, scriptSize.height], fps: 60,
                               duration: (events.last?.t ?? 0) + 1.5, events: events, start: startState.map(ScriptFile.Start.init))
-        guard FileManager.default.createFile(atPath: path, contents: try file.encoded()) else {
-            throw FolioError.outputFailed("\(path): cannot be written.")
-        }
+        try OutputFile.write(try file.encoded(), to: path)
     }
 }
