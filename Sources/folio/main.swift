@@ -113,7 +113,9 @@ func runFolio() -> Never {
 // PDFs are read by this same binary in confined child processes (see DecoderSandbox).
 if CommandLine.arguments.dropFirst().first == DecoderProcess.flag { DecoderProcess.serve() }
 DecoderSandbox.useWorker(BundledAssets.executablePath())
-// A closed pipe or a full disk is a failed write to report (exit 4), never a signal.
+// A closed pipe, a full disk or a file-size limit is a failed write to report (exit 4),
+// never a signal.
 signal(SIGPIPE, SIG_IGN)
+signal(SIGXFSZ, SIG_IGN)
 SDLVideo.tuneMemory()
 runFolio()

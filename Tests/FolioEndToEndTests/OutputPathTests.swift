@@ -170,6 +170,40 @@ struct OutputPathTests {
         #expect(process.terminationStatus == 130)
     }
 
+    /// Runs folio under a file-size limit of `kilobytes` (each write past it fails with
+    /// EFBIG, as on a full disk).
+    static func runLimited(kilobytes: Int, _ arguments: [String]) throws -> Folio.Result {
+        let quoted = ([Folio.executable] + arguments).map { "'\($0)'" }.joined(separator: " ")
+        // dash counts ulimit -f in 512-byte blocks.
+        return try Folio.runProcess("/bin/sh", ["-c", "ulimit -f \(kilobytes * 2); exec \(quoted)"])
+    }
+
+    /// A frame that cannot be written whole is not left truncated, nor its partial file.
+    @Test func aFailedFrameLeavesNoTruncatedFile() throws {
+        let dir = try Folio.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("frames")
+        let result = try Self.runLimited(kilobytes: 8, ["record", "--out", out.path + "/", "--size", "640x400", "--duration", "1", "--quiet"])
+        #expect(result.status == 4, "\(result.stderr)")
+        #expect(result.stderr.contains("frame-0") && result.stderr.contains("could not be written"), "\(result.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).isEmpty)
+    }
+
+    /// ffmpeg's own lines never reach the terminal: a failed video is one sentence of
+    /// Folio's, summarising what ffmpeg said, and no file is left.
+    @Test(.enabled(if: ffmpeg, "needs ffmpeg (installed by .ci/run)"))
+    func aFailedVideoIsOneSentenceOfFolios() throws {
+        let dir = try Folio.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("clip.mp4").path
+        let result = try Self.runLimited(kilobytes: 8, ["record", "--out", out, "--size", "640x400", "--duration", "1", "--quiet"])
+        #expect(result.status == 4, "\(result.stderr)")
+        // Every line is Folio's (the decoders, under the same limit, add warnings).
+        for line in result.stderr.split(separator: "\n") { #expect(line.hasPrefix("folio: "), "\(line)") }
+        #expect(result.stderr.contains("\(out): ffmpeg failed") && result.stderr.contains("File too large"), "\(result.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
+    }
+
     /// Runs folio with standard output at `stdout` (a path) and waits.
     static func run(_ arguments: [String], stdout: String) throws -> Folio.Result {
         let process = Process()
