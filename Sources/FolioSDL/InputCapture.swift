@@ -12,6 +12,8 @@ final class InputCapture {
     /// Where the app was when the capture began, so the replay starts there.
     private let startState: InputScript.Start?
 
+    /// Starts a capture into `path` at window size `size`, made empty now (a regular file,
+    /// checked by `OutputFile`); `start` is where the app was.
     init(path: String, size: Size, start: InputScript.Start? = nil) throws {
         self.path = path
         scriptSize = size
@@ -20,12 +22,14 @@ final class InputCapture {
         try OutputFile.write(Data(), to: path)
     }
 
+    /// Adds `event`, which happened at `time` in a window of `size`.
     func record(_ event: InputEvent, at time: Double, size: Size) {
         if start == nil { start = time }
         let scale = (x: scriptSize.width / size.width, y: scriptSize.height / size.height)
         events.append(ScriptFile.Event(event, at: time - (start ?? time), scale: scale))
     }
 
+    /// Writes the script to the file, in place.
     func close() throws {
         let file = ScriptFile(size: [scriptSize.width, scriptSize.height], fps: 60,
                               duration: (events.last?.t ?? 0) + 1.5, events: events, start: startState.map(ScriptFile.Start.init))
