@@ -11,7 +11,7 @@ trap 'rm -rf "$tmp"' EXIT
 cat > "$tmp/open.json" <<'JSON'
 {"size":[1280,800],"fps":60,"duration":2.5,"events":[{"t":0.5,"type":"key","key":"return"},{"t":1.8,"type":"key","key":"right"}]}
 JSON
-"$folio" record --script "$tmp/open.json" --out "$tmp/open" --quiet
+"$folio" record --script "$tmp/open.json" --out "$tmp/open/" --quiet
 cp "$tmp/open/frame-00149.png" docs/frame.png
 convert "$tmp"/open/frame-000{30,32,34,36,39,57}.png -resize 400x250 +append docs/transition.png
 

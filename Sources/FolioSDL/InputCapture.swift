@@ -12,26 +12,27 @@ final class InputCapture {
     /// Where the app was when the capture began, so the replay starts there.
     private let startState: InputScript.Start?
 
+    /// Starts a capture into `path` at window size `size`, made empty now (a regular file,
+    /// checked by `OutputFile`); `start` is where the app was.
     init(path: String, size: Size, start: InputScript.Start? = nil) throws {
         self.path = path
         scriptSize = size
         startState = start
-        guard FileManager.default.createFile(atPath: path, contents: nil) else {
-            throw FolioError.outputFailed("\(path): cannot be written.")
-        }
+        // Made now, so a path that cannot take the capture is known before the session.
+        try OutputFile.write(Data(), to: path)
     }
 
+    /// Adds `event`, which happened at `time` in a window of `size`.
     func record(_ event: InputEvent, at time: Double, size: Size) {
         if start == nil { start = time }
         let scale = (x: scriptSize.width / size.width, y: scriptSize.height / size.height)
         events.append(ScriptFile.Event(event, at: time - (start ?? time), scale: scale))
     }
 
+    /// Writes the script to the file, in place.
     func close() throws {
         let file = ScriptFile(size: [scriptSize.width, scriptSize.height], fps: 60,
                               duration: (events.last?.t ?? 0) + 1.5, events: events, start: startState.map(ScriptFile.Start.init))
-        guard FileManager.default.createFile(atPath: path, contents: try file.encoded()) else {
-            throw FolioError.outputFailed("\(path): cannot be written.")
-        }
+        try OutputFile.write(try file.encoded(), to: path)
     }
 }

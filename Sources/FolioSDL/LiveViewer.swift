@@ -29,6 +29,9 @@ public final class LiveViewer {
         public var markTimes: [Double] = []
         /// Quit this many seconds after the start (the benchmark).
         public var quitAfter: Double?
+        /// Asked every time round the loop: true ends the viewer as closing the window does
+        /// (a SIGTERM or Ctrl-C heard by the caller).
+        public var stopRequested: () -> Bool = { false }
         public init() {}
     }
 
@@ -55,7 +58,7 @@ public final class LiveViewer {
     /// Remembered places are written off this thread.
     private let placeWriter: PlaceWriter?
     private let options: Options
-    private var trace: FileHandle?
+    private var trace: OutputFile.Writer?
     private var capture: InputCapture?
     /// What the window shows now, as last applied from the app.
     private var windowFullscreen = false
@@ -95,10 +98,8 @@ public final class LiveViewer {
         drops = DropReader(load: loadDropped)
         placeWriter = options.placeStore.map(PlaceWriter.init)
         if let path = options.tracePath {
-            guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path) else {
-                throw FolioError.badInput("\(path): cannot be written.")
-            }
-            trace = handle
+            // Written in place: a FIFO or a device stays what it is.
+            trace = try OutputFile.Writer(path: path, streams: true)
         }
         if let path = options.capturePath {
             capture = try InputCapture(path: path, size: app.size, start: app.captureStart)
@@ -160,7 +161,9 @@ public final class LiveViewer {
         var pendingMarks = options.markTimes.sorted()[...]
         var lastPresent = -Double.infinity
         let frameInterval = 1 / refreshRate()
-        running: while true {
+        /// The trace's failed write, thrown once the viewer has closed as usual.
+        var failure: (any Error)?
+        running: while !options.stopRequested() {
             // At rest, with the frame on screen final, sleep until an event arrives (or a
             // page texture, or a benchmark's mark or end is due); while anything moves, don't
             // wait at all. A wait that ends with nothing new draws nothing.
@@ -208,12 +211,17 @@ public final class LiveViewer {
                 let state = JSONValue.object(Array(lineMembers(line).dropFirst(2))).serialized()
                 if state != lastTrace {
                     lastTrace = state
-                    trace.write(Data((line.serialized() + "\n").utf8))
+                    do {
+                        try trace.write(line.serialized() + "\n")
+                    } catch {
+                        failure = error
+                        break running
+                    }
                 }
             }
             if options.exitAfterFirstFrame {
                 // Unbuffered, so a test reading the pipe sees it before the process exits.
-                FileHandle.standardOutput.write(Data("first-frame\n".utf8))
+                Console.output("first-frame")
                 break
             }
             frame += 1
@@ -223,6 +231,8 @@ public final class LiveViewer {
         placeWriter?.flush()
         for line in placeWriter?.takeWarnings() ?? [] { Console.warning(line) }
         try capture?.close()
+        if let failure { throw failure }
+        try trace?.close()
     }
 
     /// What ended a wait at rest.

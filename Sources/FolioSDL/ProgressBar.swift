@@ -24,11 +24,11 @@ final class ProgressBar {
         let filled = total > 0 ? width * done / total : width
         let bar = String(repeating: "█", count: filled) + String(repeating: "·", count: width - filled)
         let line = String(format: "\r%@ %d/%d frames  %.1f fps  %.0fs left ", bar, done, total, fps, left)
-        FileHandle.standardError.write(Data(line.utf8))
+        Console.terminal(line)
     }
 
     func finish() {
         guard enabled else { return }
-        FileHandle.standardError.write(Data("\n".utf8))
+        Console.terminal("\n")
     }
 }

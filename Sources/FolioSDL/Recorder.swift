@@ -85,15 +85,16 @@ public struct Recorder {
         case nil:
             break
         }
-        var trace: FileHandle?
+        // Written in place: a FIFO or a device stays what it is.
+        var trace: OutputFile.Writer?
         if let path = options.tracePath {
-            guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path) else {
+            do {
+                trace = try OutputFile.Writer(path: path, streams: true)
+            } catch {
                 encoder?.abort()
-                throw FolioError.outputFailed("\(path): cannot be written.")
+                throw error
             }
-            trace = handle
         }
-        defer { try? trace?.close() }
 
         let pipeline: FramePipeline?
         do {
@@ -108,7 +109,7 @@ public struct Recorder {
         do {
             while let (frame, t) = player.advance() {
                 if interrupted() { throw RecordingInterrupted(framesWritten: written) }
-                trace?.write(Data((app.trace(frame: frame, t: t).serialized() + "\n").utf8))
+                try trace?.write(app.trace(frame: frame, t: t).serialized() + "\n")
                 if let pipeline, encoder?.wants(frame: frame) ?? true {
                     // Drawing waits here while the writers are a few frames behind.
                     let buffer = try pipeline.nextBuffer {
@@ -122,6 +123,7 @@ public struct Recorder {
                 progress.update(written)
             }
             try pipeline?.finish()
+            try trace?.close()
         } catch {
             progress.finish()
             // ffmpeg goes first, so a writer waiting on its pipe returns and can be joined.

@@ -41,6 +41,9 @@ public final class VideoEncoder: @unchecked Sendable {
     private let ffmpeg: String
     private var process = Process()
     private let input = Pipe()
+    /// The end of what the running ffmpeg says on its standard error: never shown as it is,
+    /// only summarised in Folio's own sentence when ffmpeg fails.
+    private var complaints = OutputTail()
     private let temporary: String
     /// The GIF's palette and lossless frames between its two runs.
     private let palette: String
@@ -76,7 +79,9 @@ public final class VideoEncoder: @unchecked Sendable {
         gifTiming = format == .gif ? GIFTiming(fps: fps, sourceFrames: frameCount, maxRate: gifMaxRate) : nil
 
         let rate = gifTiming.map { "100/\($0.hundredths)" } ?? String(format: "%g", fps)
-        var args = ["-hide_banner", "-loglevel", "error", "-y",
+        // -xerror: without it ffmpeg 5.1 exits 0 after failing to write the file's end
+        // (a full disk), leaving a truncated video.
+        var args = ["-hide_banner", "-loglevel", "error", "-xerror", "-y",
                     "-f", "rawvideo", "-pix_fmt", "rgb0", "-s", "\(width)x\(height)",
                     "-r", rate, "-i", "pipe:0"]
         switch format {
@@ -103,7 +108,15 @@ public final class VideoEncoder: @unchecked Sendable {
     private func start(_ arguments: [String]) throws {
         process.executableURL = URL(fileURLWithPath: ffmpeg)
         process.arguments = arguments
+        let errors = Pipe()
+        process.standardError = errors
         try process.run()
+        complaints = OutputTail(reading: errors)
+    }
+
+    /// " (ffmpeg's last complaint)", or nothing when it said nothing.
+    private var said: String {
+        complaints.lastLine.map { " (\($0))" } ?? ""
     }
 
     /// Whether the recording's frame `index` goes into the video (a GIF skips some).
@@ -132,7 +145,7 @@ public final class VideoEncoder: @unchecked Sendable {
         let deadline = Date().addingTimeInterval(2)
         while process.isRunning && Date() < deadline { usleep(10_000) }
         if !process.isRunning {
-            return FolioError.outputFailed("\(path): ffmpeg stopped with status \(process.terminationStatus) before the last frame.")
+            return FolioError.outputFailed("\(path): ffmpeg stopped with status \(process.terminationStatus) before the last frame\(said).")
         }
         return FolioError.outputFailed("\(path): ffmpeg stopped taking frames (\(reason)).")
     }
@@ -153,7 +166,7 @@ public final class VideoEncoder: @unchecked Sendable {
         if let timing = gifTiming {
             process = Process()
             process.standardInput = FileHandle.nullDevice
-            try start(["-hide_banner", "-loglevel", "error", "-y", "-i", frames, "-i", palette,
+            try start(["-hide_banner", "-loglevel", "error", "-xerror", "-y", "-i", frames, "-i", palette,
                        "-lavfi", "[0:v][1:v]paletteuse=dither=none:diff_mode=rectangle",
                        "-loop", "0", "-final_delay", "\(timing.finalDelay)", "-f", "gif", temporary])
             process.waitUntilExit()
@@ -170,7 +183,7 @@ public final class VideoEncoder: @unchecked Sendable {
     private func check() throws {
         guard process.terminationStatus == 0 else {
             try? FileManager.default.removeItem(atPath: temporary)
-            throw FolioError.outputFailed("\(path): ffmpeg failed with status \(process.terminationStatus).")
+            throw FolioError.outputFailed("\(path): ffmpeg failed with status \(process.terminationStatus)\(said).")
         }
     }
 
@@ -187,5 +200,47 @@ public final class VideoEncoder: @unchecked Sendable {
         process.waitUntilExit()
         try? FileManager.default.removeItem(atPath: temporary)
         removeIntermediates()
+    }
+}
+
+/// The last few kilobytes a child process writes to a pipe, read on a thread of its own until
+/// the pipe closes, so the child never blocks on a full pipe and nothing it says reaches the
+/// terminal.
+final class OutputTail: @unchecked Sendable {
+    // Unchecked because `kept` is mutable. Safe: it is only touched under `lock`.
+    /// Bytes kept: the end of what was said, where the reason for a failure is.
+    static let limit = 4096
+    private let lock = NSLock()
+    private var kept = Data()
+
+    /// A tail that reads nothing (before the first child starts).
+    init() {}
+
+    /// Starts reading `pipe` (its writing end already handed to the child).
+    init(reading pipe: Pipe) {
+        let handle = pipe.fileHandleForReading
+        Thread.detachNewThread { [self] in
+            var chunk = [UInt8](repeating: 0, count: 4096)
+            while true {
+                let n = read(handle.fileDescriptor, &chunk, chunk.count)
+                if n < 0 && errno == EINTR { continue }
+                guard n > 0 else { break }
+                lock.withLock {
+                    kept.append(contentsOf: chunk[0..<n])
+                    if kept.count > Self.limit { kept.removeFirst(kept.count - Self.limit) }
+                }
+            }
+            try? handle.close()
+        }
+    }
+
+    /// The last line that says something, at most 200 characters (nil when none).
+    var lastLine: String? {
+        // The reader may be a moment behind a child that has just exited.
+        usleep(50_000)
+        let text = lock.withLock { String(decoding: kept, as: UTF8.self) }
+        guard let line = text.split(whereSeparator: \.isNewline).last(where: { !$0.allSatisfy(\.isWhitespace) }) else { return nil }
+        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        return trimmed.count > 200 ? String(trimmed.prefix(200)) + "…" : trimmed
     }
 }

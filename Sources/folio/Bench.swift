@@ -32,13 +32,13 @@ struct Bench: ParsableCommand {
         Interrupt.install()
         if let flip {
             let members = try measureFlipHere(flip, cacheBytes: library.cacheBytes, flipRate: flipRate)
-            print(JSONValue.object([("flip", .object(members))]).serialized())
+            Console.output(JSONValue.object([("flip", .object(members))]).serialized())
             return
         }
         if recordOnly {
             let stages = try measureRecordingStages(library: library.load())
             let rates = try measureRecording(library: library.load())
-            print(JSONValue.object([("record_ms", .object(stages)), ("record_fps", .object(rates))]).serialized())
+            Console.output(JSONValue.object([("record_ms", .object(stages)), ("record_fps", .object(rates))]).serialized())
             return
         }
         var cpu: [(String, JSONValue)] = []
@@ -74,7 +74,7 @@ struct Bench: ParsableCommand {
             members.append(("formats", .object(try measureFormats(cacheBytes: library.cacheBytes, flipRate: flipRate))))
         }
         let result = JSONValue.object(members)
-        print(result.serialized())
+        Console.output(result.serialized())
     }
 }
 

@@ -13,10 +13,10 @@ struct Record: ParsableCommand {
     @Option(help: "The script (JSON) to play; default: the built-in demo.") var script: String?
     @Option(help: "Where to write: DIR/, FILE.mp4, FILE.webm, FILE.webp or FILE.gif.") var out: String?
     @Option(help: "Write the state trace here, one JSON object per frame.") var trace: String?
-    @Option(help: "Frame size in points, WIDTHxHEIGHT (default: the script's).") var size: String?
-    @Option(help: "Frames per second (default: the script's).") var fps: Double?
-    @Option(help: "Seconds to render (default: the script's duration).") var duration: Double?
-    @Option(help: "Skip the first seconds of the script.") var start: Double = 0
+    @Option(parsing: .unconditional, help: "Frame size in points, WIDTHxHEIGHT (default: the script's).") var size: String?
+    @Option(parsing: .unconditional, help: "Frames per second (default: the script's).") var fps: Double?
+    @Option(parsing: .unconditional, help: "Seconds to render (default: the script's duration).") var duration: Double?
+    @Option(parsing: .unconditional, help: "Skip the first seconds of the script.") var start: Double = 0
     @Flag(help: "Run every animation 10x slower.") var slowMotion = false
     @Flag(help: "No progress bar.") var quiet = false
     @Flag(help: "Remove the frame-NNNNN.png files already in the --out folder first (without it such a folder is refused).") var overwrite = false
@@ -32,19 +32,17 @@ struct Record: ParsableCommand {
         if duration == 0 { throw ValidationError("--duration must be more than 0 s.") }
         if let size { _ = try parseSize(size) }
         if let out {
-            let ext = (out as NSString).pathExtension.lowercased()
+            // A name that is neither a video nor plainly a folder is refused rather than
+            // guessed at: `--out clip` quietly making a folder of frames surprises.
             var isFolder: ObjCBool = false
             let existingFolder = FileManager.default.fileExists(atPath: out, isDirectory: &isFolder) && isFolder.boolValue
-            if !ext.isEmpty, VideoEncoder.Format(path: out) == nil, !out.hasSuffix("/"), !existingFolder {
-                throw ValidationError("--out \(out) is refused: record writes \(VideoEncoder.Format.extensionList) videos, or PNG frames into a folder (a name ending in / or an existing folder).")
-            }
+            if out.hasSuffix("/") || existingFolder || VideoEncoder.Format(path: out) != nil { return }
+            let what = (out as NSString).pathExtension.isEmpty ? "it has no extension and is not an existing folder" : "its extension is not one record writes"
+            throw ValidationError("--out \(out) is refused (\(what)): record writes \(VideoEncoder.Format.extensionList) videos, or PNG frames into a folder (a name ending in / or an existing folder).")
         }
     }
 
     func run() throws {
-        let demo = try script.map { try InputScript.load(path: $0) } ?? InputScript.builtInDemo
-        let books = try library.load()
-
         var options = Recorder.Options()
         options.output = out.map(Recorder.Output.parse)
         options.tracePath = trace
@@ -56,7 +54,10 @@ struct Record: ParsableCommand {
         options.quiet = quiet
         options.overwrite = overwrite
         options.cacheBytes = library.cacheBytes
+        // A bad script or output is refused before a frame folder is made.
+        let demo = try script.map { try InputScript.load(path: $0) } ?? InputScript.builtInDemo
         try checkWritable(options)
+        let books = try library.load()
 
         Interrupt.install()
         do {
@@ -78,38 +79,24 @@ struct Record: ParsableCommand {
         }
     }
 
-    /// Fails before rendering when an output cannot be written or ffmpeg is missing: folders
-    /// are created now, files are probed (an existing file is left as it is).
+    /// Fails before rendering when an output cannot be written or ffmpeg is missing: every
+    /// path goes through `OutputFile`'s checks (nothing is created or replaced here but a new
+    /// frame folder), so a link, a FIFO or a device is never replaced by a file.
     func checkWritable(_ options: Recorder.Options) throws {
-        let fm = FileManager.default
-        func probeFile(_ path: String) -> Bool {
-            if fm.fileExists(atPath: path) { return fm.isWritableFile(atPath: path) }
-            guard fm.createFile(atPath: path, contents: nil) else { return false }
-            try? fm.removeItem(atPath: path)
-            return true
-        }
         switch options.output {
         case .video(let path, _)?:
             guard VideoEncoder.ffmpegPath() != nil else { throw FolioError.badInput(VideoEncoder.missingMessage) }
-            var isDirectory: ObjCBool = false
-            if fm.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-                throw FolioError.badInput("\(path) is a folder; name a new file for the video, or end the name with / for PNG frames.")
-            }
-            guard probeFile(path) else { throw FolioError.badInput("\(path): cannot be written.") }
+            try OutputFile.checkFile(path, streams: false,
+                                     why: "a video is finished in a file of its own and moved into place, which would replace it")
         case .frames(let dir)?:
-            var isDirectory: ObjCBool = false
-            if fm.fileExists(atPath: dir, isDirectory: &isDirectory) {
-                guard isDirectory.boolValue else { throw FolioError.badInput("\(dir): is a file, not a folder for frames.") }
-            } else if (try? fm.createDirectory(atPath: dir, withIntermediateDirectories: true)) == nil {
-                throw FolioError.badInput("\(dir): the folder cannot be created.")
-            }
-            guard probeFile((dir as NSString).appendingPathComponent(".folio-write-test")) else {
-                throw FolioError.badInput("\(dir): the folder cannot be written.")
+            try OutputFile.checkFolder(dir)
+            if mkdir(dir, 0o777) != 0, errno != EEXIST {
+                throw FolioError.badInput("\(dir): the folder cannot be created (\(String(cString: strerror(errno)).lowercased())).")
             }
         case nil: break
         }
-        if let trace = options.tracePath, !probeFile(trace) {
-            throw FolioError.badInput("\(trace): cannot be written.")
+        if let trace = options.tracePath {
+            try OutputFile.checkFile(trace, streams: true)
         }
     }
 }

@@ -10,8 +10,8 @@ struct View: ParsableCommand {
     @Argument(help: ArgumentHelp("What to open: a folder, a comic archive (.cbz, .cbr, .cb7, .cbt), a PDF, an image (a book of one page) or a Books.plist; the same as --library PATH.", valueName: "path"), completion: .file())
     var path: String?
     @OptionGroup var library: LibraryOptions
-    @Option(help: "Open the book at this page (1 is the cover); PATH must be one book.") var page: Int?
-    @Option(help: "Window size in points, WIDTHxHEIGHT.") var size = "1280x800"
+    @Option(parsing: .unconditional, help: "Open the book at this page (1 is the cover); PATH must be one book.") var page: Int?
+    @Option(parsing: .unconditional, help: "Window size in points, WIDTHxHEIGHT.") var size = "1280x800"
     @Flag(help: "Run every animation 10x slower (toggle with S).") var slowMotion = false
     @Option(help: "Write the state trace live, one JSON line per changed frame.") var trace: String?
     @Option(help: "Capture every input event to this script file (replay with `folio record --script`).") var capture: String?
@@ -30,6 +30,9 @@ struct View: ParsableCommand {
         }
         if path != nil, library.library != nil {
             throw ValidationError("give the library as PATH or as --library PATH, not both.")
+        }
+        if let page, page < 1 {
+            throw ValidationError("--page \(page) is outside 1…\(LibraryLoader.maxPages + 1): pages start at 1 (the cover).")
         }
         try check(page, "--page", 1...(LibraryLoader.maxPages + 1))
         for mark in markAt { try check(mark, "--mark-at", 0...3600, unit: " s") }
@@ -81,6 +84,7 @@ struct View: ParsableCommand {
             options.places = PlaceKeeper(places: remembered, fresh: unread, library: books)
         }
         options.openAtPage = openAtPage
+        options.stopRequested = Interrupt.requested
         let viewer: LiveViewer
         do {
             viewer = try LiveViewer(library: books, options: options)
@@ -88,9 +92,12 @@ struct View: ParsableCommand {
             let reason = error.message.hasSuffix(".") ? String(error.message.dropLast()) : error.message
             throw FolioError.noDisplay("no display is available (\(reason)); render headless instead with `folio record --out DIR` or `folio bench`.")
         }
+        // After the window opened, so SDL's own handlers (a quit event) still run.
+        Interrupt.chain()
         try viewer.run()
+        if Interrupt.requested() { throw FolioError.interrupted("interrupted; the viewer closed.") }
         for mark in viewer.marks {
-            print(JSONValue.object([("t", .number(mark.time)), ("cpu_s", .number(mark.cpuSeconds)),
+            Console.output(JSONValue.object([("t", .number(mark.time)), ("cpu_s", .number(mark.cpuSeconds)),
                                     ("frames", .number(Double(mark.framesDrawn))),
                                     ("wakes", .number(Double(mark.wakes))), ("rss_mb", .number(mark.residentMB))]).serialized())
         }

@@ -24,7 +24,7 @@ struct LibraryOptions: ParsableArguments {
     @Option(name: .long, help: "A Books.plist, a folder holding one, a folder of book folders, comic archives (.cbz, .cbr, .cb7, .cbt) and PDFs, one archive or PDF, one folder of images, or one image (default: the bundled library).", completion: .file())
     var library: String?
 
-    @Option(name: .customLong("cache-mb"), help: "Most megabytes of page textures kept in memory (default 256, or 128 when OpenGL runs on the CPU).")
+    @Option(name: .customLong("cache-mb"), parsing: .unconditional, help: "Most megabytes of page textures kept in memory (default 256, or 128 when OpenGL runs on the CPU).")
     var cacheMB: Int?
 
     var cacheBytes: Int? { cacheMB.map { $0 << 20 } }
@@ -113,5 +113,9 @@ func runFolio() -> Never {
 // PDFs are read by this same binary in confined child processes (see DecoderSandbox).
 if CommandLine.arguments.dropFirst().first == DecoderProcess.flag { DecoderProcess.serve() }
 DecoderSandbox.useWorker(BundledAssets.executablePath())
+// A closed pipe, a full disk or a file-size limit is a failed write to report (exit 4),
+// never a signal.
+signal(SIGPIPE, SIG_IGN)
+signal(SIGXFSZ, SIG_IGN)
 SDLVideo.tuneMemory()
 runFolio()

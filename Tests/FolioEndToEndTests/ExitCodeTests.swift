@@ -53,7 +53,7 @@ struct ExitCodeTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let trace = dir.appendingPathComponent("t.jsonl")
         // A video is probed only once ffmpeg is known to be there.
-        for out in ["/proc/folio-cannot-write/frames"] + (Self.ffmpeg ? ["/proc/folio-cannot-write/a.mp4"] : []) {
+        for out in ["/proc/folio-cannot-write/frames/"] + (Self.ffmpeg ? ["/proc/folio-cannot-write/a.mp4"] : []) {
             let result = try Folio.run(["record", "--out", out, "--trace", trace.path, "--quiet"])
             #expect(result.status == 2)
             #expect(result.stderr.contains("/proc/folio-cannot-write"))

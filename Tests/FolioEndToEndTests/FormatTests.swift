@@ -81,7 +81,7 @@ struct FormatTests {
         try #"{"size":[640,400],"fps":10,"duration":2.0,"events":[{"t":0.1,"type":"key","key":"return"}]}"#
             .write(to: script, atomically: true, encoding: .utf8)
         let frames = dir.appendingPathComponent("frames")
-        let result = try Folio.run(["record", "--library", pdf.path, "--script", script.path, "--out", frames.path, "--quiet"])
+        let result = try Folio.run(["record", "--library", pdf.path, "--script", script.path, "--out", frames.path + "/", "--quiet"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.isEmpty, "\(result.stderr)")
         let raw = dir.appendingPathComponent("last.rgb")

@@ -71,7 +71,7 @@ struct LibraryCommandTests {
         {"size":[640,400],"fps":30,"duration":3,"events":[{"t":0.1,"type":"key","key":"return"},{"t":1.3,"type":"key","key":"right"},{"t":2.0,"type":"key","key":"right"}]}
         """.write(to: script, atomically: true, encoding: .utf8)
         let out = lib.deletingLastPathComponent().appendingPathComponent("frames")
-        let result = try Folio.run(["record", "--library", lib.path, "--script", script.path, "--out", out.path, "--quiet"])
+        let result = try Folio.run(["record", "--library", lib.path, "--script", script.path, "--out", out.path + "/", "--quiet"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).count == 90)
         #expect(result.stderr.contains("corrupt.jpg: cannot be decoded"))

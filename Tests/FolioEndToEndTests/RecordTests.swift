@@ -110,7 +110,7 @@ struct RecordTests {
         for run in 0..<2 {
             let out = dir.appendingPathComponent("frames\(run)")
             let trace = dir.appendingPathComponent("trace\(run).jsonl")
-            let result = try Folio.run(["record", "--script", scriptURL.path, "--out", out.path, "--trace", trace.path, "--quiet"])
+            let result = try Folio.run(["record", "--script", scriptURL.path, "--out", out.path + "/", "--trace", trace.path, "--quiet"])
             #expect(result.status == 0, "\(result.stderr)")
             let names = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
             #expect(names.count == 36)
@@ -135,7 +135,7 @@ struct RecordTests {
         let scriptURL = dir.appendingPathComponent("bad.json")
         try script.write(to: scriptURL, atomically: true, encoding: .utf8)
         let out = dir.appendingPathComponent("frames")
-        let result = try Folio.run(["record", "--script", scriptURL.path, "--out", out.path, "--quiet"])
+        let result = try Folio.run(["record", "--script", scriptURL.path, "--out", out.path + "/", "--quiet"])
         #expect(result.status == 2)
         #expect(result.stderr.contains("bad.json"))
         #expect(result.stderr.contains(mentions))
@@ -160,7 +160,7 @@ struct RecordTests {
          {"t":2.5,"type":"key","key":"return"}]}
         """.write(to: script, atomically: true, encoding: .utf8)
         let out = dir.appendingPathComponent("frames"), trace = dir.appendingPathComponent("t.jsonl")
-        let result = try Folio.run(["record", "--script", script.path, "--out", out.path, "--trace", trace.path, "--quiet"])
+        let result = try Folio.run(["record", "--script", script.path, "--out", out.path + "/", "--trace", trace.path, "--quiet"])
         #expect(result.status == 0, "\(result.stderr)")
         let lines = try String(contentsOf: trace, encoding: .utf8).split(separator: "\n")
         #expect(lines.count == 30)

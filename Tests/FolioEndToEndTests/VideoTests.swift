@@ -131,7 +131,7 @@ struct VideoTests {
         #expect(video.status == 2)
         #expect(video.stderr.contains("apt-get install ffmpeg"))
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("a.mp4").path))
-        let frames = try Folio.run(["record", "--script", scriptURL.path, "--out", dir.appendingPathComponent("frames").path, "--quiet"], environment: env)
+        let frames = try Folio.run(["record", "--script", scriptURL.path, "--out", dir.appendingPathComponent("frames").path + "/", "--quiet"], environment: env)
         #expect(frames.status == 0)
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("frames").path).count == 30)
     }
@@ -151,7 +151,7 @@ struct VideoTests {
     }
 
     @Test func anUnwritableOutputFailsBeforeRendering() throws {
-        let result = try Folio.run(["record", "--out", "/proc/folio-cannot-write/frames", "--quiet"])
+        let result = try Folio.run(["record", "--out", "/proc/folio-cannot-write/frames/", "--quiet"])
         #expect(result.status == 2)
         #expect(result.stderr.contains("/proc/folio-cannot-write"))
     }

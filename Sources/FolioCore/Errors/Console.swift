@@ -42,13 +42,25 @@ public enum Console {
         writeError(escaped(message))
     }
 
-    /// A line on standard output, escaped (`validate`'s list of problems).
+    /// A line on standard output, escaped (`validate`'s list of problems). A failed write
+    /// (a full disk, a closed pipe) ends the program with exit code 4 and one sentence.
     public static func output(_ line: String) {
-        FileHandle.standardOutput.write(Data((escaped(line) + "\n").utf8))
+        if let code = OutputFile.writeAll(1, escaped(line) + "\n") {
+            writeError("folio: " + escaped("standard output could not be written (\(OutputFile.reason(code)))."))
+            exit(FolioError.Exit.outputFailed.rawValue)
+        }
     }
 
+    /// `text` as it is on standard error, with no newline (the progress bar's own
+    /// carriage returns); a failed write ends the program as `note`'s does.
+    public static func terminal(_ text: String) {
+        if OutputFile.writeAll(2, text) != nil { exit(FolioError.Exit.outputFailed.rawValue) }
+    }
+
+    /// A line on standard error. A failed write cannot be reported anywhere, so it ends the
+    /// program quietly with exit code 4.
     private static func writeError(_ line: String) {
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+        terminal(line + "\n")
     }
 
     /// "1 book", "3 books".

@@ -1,0 +1,221 @@
+import Foundation
+import Testing
+
+/// Outputs never replace what is not theirs: a trace goes into a FIFO or a device as it is,
+/// a link or a FIFO named as a video is refused and left alone, a failed write is exit 4 and
+/// one sentence (never a signal), and the viewer ends with 130 on SIGTERM.
+@Suite(.serialized)
+struct OutputPathTests {
+    static let offscreen = ["SDL_VIDEODRIVER": "offscreen"]
+    static let ffmpeg = Folio.which("ffmpeg") != nil
+
+    /// The file type of `path` itself (not what a link points to).
+    static func type(_ path: String) -> mode_t {
+        var info = stat()
+        return lstat(path, &info) == 0 ? info.st_mode & S_IFMT : 0
+    }
+
+    /// A trace named by a symbolic link is refused; the link and its target stay as they were.
+    @Test func aTraceAtASymlinkIsRefusedAndTheTargetUntouched() throws {
+        let dir = try Folio.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let target = dir.appendingPathComponent("target.txt"), link = dir.appendingPathComponent("trace.jsonl")
+        try Data("mine\n".utf8).write(to: target)
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: target.path)
+        let result = try Folio.run(["record", "--trace", link.path, "--duration", "0.1"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains(link.path) && result.stderr.contains("symbolic link"), "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1)
+        #expect(Self.type(link.path) == S_IFLNK)
+        #expect(try Data(contentsOf: target) == Data("mine\n".utf8))
+    }
+
+    /// A trace into a FIFO is written into it: a reader gets the lines, and the FIFO stays one.
+    @Test func aTraceIntoAFIFOReachesItsReader() throws {
+        let dir = try Folio.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let fifo = dir.appendingPathComponent("trace.fifo").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        final class Lines: @unchecked Sendable { var text = "" }
+        let lines = Lines()
+        let reader = Thread {
+            let fd = open(fifo, O_RDONLY)
+            guard fd >= 0 else { return }
+            var data = Data()
+            var chunk = [UInt8](repeating: 0, count: 65536)
+            while true {
+                let n = read(fd, &chunk, chunk.count)
+                if n <= 0 { break }
+                data.append(contentsOf: chunk[0..<n])
+            }
+            close(fd)
+            lines.text = String(decoding: data, as: UTF8.self)
+        }
+        reader.start()
+        let result = try Folio.run(["record", "--trace", fifo, "--duration", "0.2", "--fps", "10"])
+        while !reader.isFinished { usleep(10_000) }
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(lines.text.split(separator: "\n").count == 2, "\(lines.text)")
+        #expect(lines.text.hasPrefix("{\"frame\":0"))
+        #expect(Self.type(fifo) == S_IFIFO)
+    }
+
+    /// A trace into /dev/null is written and /dev/null is still the character device.
+    @Test func aTraceIntoDevNullLeavesTheDevice() throws {
+        let result = try Folio.run(["record", "--trace", "/dev/null", "--duration", "0.1"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(Self.type("/dev/null") == S_IFCHR)
+    }
+
+    /// A video cannot go into a FIFO (it is made beside the name and moved into place): exit
+    /// 2 before anything runs, saying why, and the FIFO stays.
+    @Test(.enabled(if: ffmpeg, "needs ffmpeg (installed by .ci/run)"))
+    func aVideoIntoAFIFOIsRefused() throws {
+        let dir = try Folio.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let fifo = dir.appendingPathComponent("clip.mp4").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let result = try Folio.run(["record", "--out", fifo, "--duration", "0.1", "--quiet"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains(fifo) && result.stderr.contains("FIFO") && result.stderr.contains("regular file"), "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1)
+        #expect(Self.type(fifo) == S_IFIFO)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["clip.mp4"])
+    }
+
+    /// A name with no extension that is not a folder is refused rather than made a folder.
+    @Test func anOutputWithoutExtensionIsRefused() throws {
+        let dir = try Folio.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("o").path
+        let result = try Folio.run(["record", "--out", out, "--duration", "0.1", "--quiet"])
+        #expect(result.status == 2)
+        for word in [out, ".mp4", ".gif", "folder"] { #expect(result.stderr.contains(word), "\(result.stderr)") }
+        #expect(result.stderr.split(separator: "\n").count == 1)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
+    }
+
+    /// An output in a folder that does not exist is refused, naming the path.
+    @Test func anOutputInAMissingFolderIsRefused() throws {
+        let dir = try Folio.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let trace = dir.appendingPathComponent("missing/t.jsonl").path
+        let result = try Folio.run(["record", "--trace", trace, "--duration", "0.1"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains(trace) && result.stderr.contains("does not exist"), "\(result.stderr)")
+    }
+
+    /// `validate`'s list on a full disk: exit 4 and one sentence, not a signal.
+    @Test func validateIntoAFullDiskExits4() throws {
+        let dir = try Folio.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // An empty book folder is a problem, so validate has a line to print.
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("Empty"), withIntermediateDirectories: true)
+        let result = try Self.run(["validate", dir.path], stdout: "/dev/full")
+        #expect(result.status == 4, "\(result)")
+        #expect(result.stderr.contains("standard output") && result.stderr.contains("no space left"), "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+    }
+
+    /// A trace into /dev/full: exit 4 with a sentence naming it.
+    @Test func aTraceIntoAFullDiskExits4() throws {
+        let result = try Folio.run(["record", "--trace", "/dev/full", "--duration", "0.1"])
+        #expect(result.status == 4, "\(result.stderr)")
+        #expect(result.stderr.contains("/dev/full") && result.stderr.contains("no space left"), "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1)
+    }
+
+    /// `--page -1` is a page out of range, not a missing value.
+    @Test func aNegativePageIsOutOfRange() throws {
+        let result = try Folio.run(["--page", "-1", "--exit-after-first-frame"], environment: Self.offscreen)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("--page -1 is outside 1…") && result.stderr.contains("pages start at 1"), "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1)
+    }
+
+    /// Negative numbers reach the range checks of the other numeric options too.
+    @Test(arguments: [["record", "--fps", "-5", "--trace", "/dev/null"], ["record", "--duration", "-1", "--trace", "/dev/null"],
+                      ["view", "--cache-mb", "-1"]])
+    func negativeNumbersAreOutOfRange(arguments: [String]) throws {
+        let result = try Folio.run(arguments, environment: Self.offscreen)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("\(arguments[1]) -") && result.stderr.contains("outside"), "\(result.stderr)")
+    }
+
+    /// SIGTERM to a running viewer ends it with 130, as documented.
+    @Test func theViewerExits130OnSIGTERM() throws {
+        let dir = try Folio.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let trace = dir.appendingPathComponent("t.jsonl").path
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Folio.executable)
+        process.arguments = ["--trace", trace]
+        var env = ProcessInfo.processInfo.environment
+        env["SDL_VIDEODRIVER"] = "offscreen"
+        process.environment = env
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // Running once the first frame is traced.
+        var deadline = Date().addingTimeInterval(30)
+        while process.isRunning, Date() < deadline, ((try? Data(contentsOf: URL(fileURLWithPath: trace)))?.isEmpty ?? true) {
+            usleep(20_000)
+        }
+        kill(process.processIdentifier, SIGTERM)
+        deadline = Date().addingTimeInterval(10)
+        while process.isRunning, Date() < deadline { usleep(20_000) }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit)
+        #expect(process.terminationStatus == 130)
+    }
+
+    /// Runs folio under a file-size limit of `kilobytes` (each write past it fails with
+    /// EFBIG, as on a full disk).
+    static func runLimited(kilobytes: Int, _ arguments: [String]) throws -> Folio.Result {
+        let quoted = ([Folio.executable] + arguments).map { "'\($0)'" }.joined(separator: " ")
+        // dash counts ulimit -f in 512-byte blocks.
+        return try Folio.runProcess("/bin/sh", ["-c", "ulimit -f \(kilobytes * 2); exec \(quoted)"])
+    }
+
+    /// A frame that cannot be written whole is not left truncated, nor its partial file.
+    @Test func aFailedFrameLeavesNoTruncatedFile() throws {
+        let dir = try Folio.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("frames")
+        let result = try Self.runLimited(kilobytes: 8, ["record", "--out", out.path + "/", "--size", "640x400", "--duration", "1", "--quiet"])
+        #expect(result.status == 4, "\(result.stderr)")
+        #expect(result.stderr.contains("frame-0") && result.stderr.contains("could not be written"), "\(result.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).isEmpty)
+    }
+
+    /// ffmpeg's own lines never reach the terminal: a failed video is one sentence of
+    /// Folio's, summarising what ffmpeg said, and no file is left.
+    @Test(.enabled(if: ffmpeg, "needs ffmpeg (installed by .ci/run)"))
+    func aFailedVideoIsOneSentenceOfFolios() throws {
+        let dir = try Folio.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("clip.mp4").path
+        let result = try Self.runLimited(kilobytes: 8, ["record", "--out", out, "--size", "640x400", "--duration", "1", "--quiet"])
+        #expect(result.status == 4, "\(result.stderr)")
+        // Every line is Folio's (the decoders, under the same limit, add warnings).
+        for line in result.stderr.split(separator: "\n") { #expect(line.hasPrefix("folio: "), "\(line)") }
+        #expect(result.stderr.contains("\(out): ffmpeg failed") && result.stderr.contains("File too large"), "\(result.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
+    }
+
+    /// Runs folio with standard output at `stdout` (a path) and waits.
+    static func run(_ arguments: [String], stdout: String) throws -> Folio.Result {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Folio.executable)
+        process.arguments = arguments
+        process.standardOutput = FileHandle(forWritingAtPath: stdout)
+        let err = Pipe()
+        process.standardError = err
+        try process.run()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit, "ended by a signal")
+        return Folio.Result(status: process.terminationStatus, stdout: "", stderr: String(decoding: errData, as: UTF8.self))
+    }
+}
