@@ -53,6 +53,9 @@ public enum LibraryValidator {
             case "missing": message = "missing file."
             case "too large": message = "image too large: \(failure.detail)."
             case "unreadable": message = "unreadable or corrupt image (\(failure.detail))."
+            case "unsupported":
+                let prefix = source.name + ": "
+                message = failure.message.hasPrefix(prefix) ? String(failure.message.dropFirst(prefix.count)) : failure.message
             default: message = failure.detail.isEmpty ? "\(failure.reason)." : "\(failure.reason): \(failure.detail)."
             }
             return LibraryProblem(file: source.name, message: message)

@@ -57,6 +57,31 @@ import Testing
         #expect(throws: ImageReader.Failure.self) { try ImageReader().data(for: .file(book.appendingPathComponent("b.bmp").path)) }
     }
 
+    /// A ZIP entry stored with a method libarchive has no decoder for (Deflate64, 9) is
+    /// named as unsupported, not as damaged; the entry beside it still reads.
+    @Test func anEntryInAnUnsupportedCompressionIsNamedAsSuch() throws {
+        let dir = try LibraryFixtures.directory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let url = dir.appendingPathComponent("deflate64.cbz")
+        try LibraryFixtures.archive([("a.bmp", Self.image), ("b.bmp", Self.image)], to: url, options: "zip:compression=store")
+        var bytes = [UInt8](try Data(contentsOf: url))
+        // The method of b.bmp, in its local header (offset 8) and its central entry (offset 10).
+        func offsets(of signature: [UInt8]) -> [Int] {
+            (0...(bytes.count - 4)).filter { Array(bytes[$0..<$0 + 4]) == signature }
+        }
+        let local = try #require(offsets(of: [0x50, 0x4B, 0x03, 0x04]).last)
+        let central = try #require(offsets(of: [0x50, 0x4B, 0x01, 0x02]).last)
+        bytes[local + 8] = 9
+        bytes[central + 10] = 9
+        try Data(bytes).write(to: url)
+        #expect(try ArchiveReader.read(url.path, entry: "a.bmp") == Self.image)
+        #expect { try ArchiveReader.read(url.path, entry: "b.bmp") } throws: { error in
+            let error = error as? FolioError
+            return error?.cause == .unsupported && error?.message.contains("compressed in a way Folio cannot read") == true
+                && error?.message.contains("deflate64") == true
+        }
+    }
+
     @Test func fourThousandEntriesListInOnePassAndTheLastReads() throws {
         let dir = try LibraryFixtures.directory()
         defer { try? FileManager.default.removeItem(at: dir) }

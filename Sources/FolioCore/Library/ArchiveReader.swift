@@ -350,6 +350,12 @@ public enum ArchiveReader {
             if n == 0 { return data }
             guard n > 0 else {
                 let reason = archive_error_string(archive).map { String(cString: $0) } ?? ""
+                // libarchive says "Unsupported ZIP compression method (9: deflate64)": the
+                // entry is whole, Folio just cannot inflate it.
+                if reason.lowercased().contains("unsupported") {
+                    throw FolioError.badInput("\(name): the entry is compressed in a way Folio cannot read (\(describe(reason))).",
+                                              cause: .unsupported)
+                }
                 throw FolioError.badInput("\(name): the entry is damaged (\(describe(reason))).", cause: .unreadable)
             }
             guard data.count + n <= limit else {

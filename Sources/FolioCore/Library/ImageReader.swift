@@ -14,7 +14,7 @@ public struct ImageReader: Sendable {
     public init() {}
 
     /// Why an image could not be read: `reason` marks its placeholder ("missing",
-    /// "unreadable", "too large", "encrypted", "refused"); `description` is one sentence
+    /// "unreadable", "too large", "encrypted", "refused", "unsupported"); `description` is one sentence
     /// naming the file.
     public struct Failure: Error, CustomStringConvertible, Sendable {
         public let reason: String
