@@ -26,12 +26,24 @@ public enum LibraryValidator {
             } else if (book.pages.count + 1) % 2 == 1 {
                 problems.append(LibraryProblem(file: label, message: "odd page count (\(book.pages.count + 1) with the cover); a blank page is added at the end."))
             }
-            // Decoded in the order the images are stored (an archive in one pass, however
-            // its pages are shuffled), reported in page order.
+            // Read in the order the images are stored (an archive in one pass, however its
+            // pages are shuffled), decoded on as many threads as there are decoder workers,
+            // reported in page order.
             let sources = [book.cover].compactMap({ $0 }) + book.pages.compactMap({ $0 })
-            var found: [ImageSource: LibraryProblem] = [:]
-            reader.inStoredOrder(sources) { source in found[source] = check(source, reader: reader) }
-            problems += sources.compactMap { found[$0] }
+            let found = Monitor([ImageSource: LibraryProblem]())
+            let slots = DispatchSemaphore(value: decodingThreads)
+            let group = DispatchGroup()
+            reader.inStoredOrder(sources) { source in
+                let bytes: Result<Data, any Error>? = if case .archiveEntry = source { Result { try reader.data(for: source) } } else { nil }
+                slots.wait()
+                checks.async(group: group) {
+                    if let problem = check(source, bytes: bytes) { found.withLock { $0[source] = problem } }
+                    slots.signal()
+                }
+            }
+            group.wait()
+            let problemsFound = found.withLock { $0 }
+            problems += sources.compactMap { problemsFound[$0] }
         }
         return problems
     }
@@ -40,10 +52,24 @@ public enum LibraryValidator {
     /// and every image is still decoded through the viewer's own path.
     static let probeShape = PageImage.Shape(width: 36, height: 56, radius: 0, side: .right)
 
-    /// Nil when the image decodes; otherwise what is wrong with it.
-    static func check(_ source: ImageSource, reader: ImageReader) -> LibraryProblem? {
+    /// Pages decoded at once: one a decoder worker (the read of the next waits for a slot, so
+    /// at most this many entries' bytes are held).
+    static let decodingThreads = DecoderSandbox.maxWorkers
+    private static let checks = DispatchQueue(label: "folio-validate", attributes: .concurrent)
+
+    /// Nil when the image decodes; otherwise what is wrong with it. An archive entry comes
+    /// with its bytes (or why they could not be read); a file is opened here.
+    static func check(_ source: ImageSource, bytes: Result<Data, any Error>?) -> LibraryProblem? {
         if case .unavailable = source { return nil }  // reported when the library loaded
-        switch PageImage.make(source, reader: reader, shape: probeShape) {
+        let outcome: Result<UnsafeMutablePointer<SDL_Surface>, PageImage.Failure>
+        switch bytes {
+        case .success(let data)?: outcome = PageImage.make(source, bytes: data, reader: ImageReader(), shape: probeShape)
+        case .failure(let failure as ImageReader.Failure)?:
+            outcome = .failure(PageImage.Failure(reason: failure.reason, message: failure.description, detail: failure.description))
+        case .failure(let error)?: outcome = .failure(PageImage.Failure(reason: "unreadable", message: "\(source.name): \(error).", detail: "\(error)"))
+        case nil: outcome = PageImage.make(source, reader: ImageReader(), shape: probeShape)
+        }
+        switch outcome {
         case .success(let surface):
             SDL_FreeSurface(surface)
             return nil

@@ -77,6 +77,15 @@ enum PageImage {
         }
     }
 
+    /// `make` for an archive entry whose bytes were read already (`validate` reads an archive
+    /// in one pass and decodes its entries on other threads).
+    static func make(_ source: ImageSource, bytes: Data, reader: ImageReader, shape: Shape) -> Result<UnsafeMutablePointer<SDL_Surface>, Failure> {
+        guard case .archiveEntry(let archive, _) = source else { return make(source, reader: reader, shape: shape) }
+        return outcome(source.name) {
+            try decodeAnywhere(.bytes(bytes, name: source.name), sandboxPath: archive, reader: reader, shape: shape)
+        }
+    }
+
     /// A decoded page. In the app every decoder runs in a confined worker (`DecoderSandbox`):
     /// a file is opened there, an archive entry's bounded bytes are read here and sent;
     /// either way the header is read and checked before any pixel.
