@@ -1,3 +1,4 @@
+import FolioCore
 import Foundation
 
 /// A small PDF that is slow to draw: each page draws a form that draws another `fan` times,
@@ -26,16 +27,6 @@ public enum SlowPDFFixture {
         }
         _ = add("<< /Type /Pages /Kids [\(kids.map { "\($0) 0 R" }.joined(separator: " "))] /Count \(pages) >>")
         let catalog = add("<< /Type /Catalog /Pages \(pagesID) 0 R >>")
-        var out = "%PDF-1.4\n"
-        var offsets: [Int] = []
-        for (i, object) in objects.enumerated() {
-            offsets.append(out.utf8.count)
-            out += "\(i + 1) 0 obj\n\(object)\nendobj\n"
-        }
-        let xref = out.utf8.count
-        out += "xref\n0 \(objects.count + 1)\n0000000000 65535 f \n"
-        out += offsets.map { String(format: "%010d 00000 n \n", $0) }.joined()
-        out += "trailer\n<< /Size \(objects.count + 1) /Root \(catalog) 0 R >>\nstartxref\n\(xref)\n%%EOF\n"
-        return Data(out.utf8)
+        return PDFWriter.file(objects: objects, trailer: "/Root \(catalog) 0 R")
     }
 }

@@ -44,7 +44,13 @@ public enum PDFWriter {
             let id = String(repeating: "AB", count: 16)
             trailer += " /Encrypt \(objects.count) 0 R /ID [<\(id)> <\(id)>]"
         }
-        trailer += " /Size \(objects.count + 1)"  // object 0 counts too
+        return file(objects: objects, trailer: trailer)
+    }
+
+    /// A PDF file of `objects` (object N is `objects[N - 1]`), its cross-reference table and
+    /// a trailer holding `trailer` and the /Size.
+    public static func file(objects: [String], trailer: String) -> Data {
+        let trailer = trailer + " /Size \(objects.count + 1)"  // object 0 counts too
         var out = "%PDF-1.4\n"
         var offsets: [Int] = []
         for (index, object) in objects.enumerated() {
