@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """A hostile-input campaign against the built `folio`: mutated scripts, images, archives and
-Books.plists, plus FIFOs, symbolic links and lying headers, run through `validate` and
-`record`. Every run must end with a documented exit code, no signal, within the time limit
-and under the memory limit. Prints one line per class and a summary; exit 1 if any run broke
+Books.plists, PDFs and SVGs named as pictures, outputs aimed at links, folders and devices,
+plus FIFOs, symbolic links and lying headers, run through `validate` and `record`. Every run
+must end with a documented exit code, no signal, within the time limit and under the memory
+limit (Folio and its decoder workers together), and write nothing through a link. Prints one line per class and a summary; exit 1 if any run broke
 a rule (the inputs that did are kept in the work folder).
 
     python3 scripts/campaign.py --runs 2000 [--folio .build/release/folio] [--seed 1]
@@ -22,6 +23,8 @@ import time
 import zipfile
 import zlib
 
+from proctree import tree_kb
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DOCUMENTED = {0, 1, 2, 3, 4, 130}
 INTERESTING_NUMBERS = [b"1e308", b"-1e308", b"1e18", b"-1e18", b"NaN", b"Infinity", b"-0",
@@ -32,14 +35,18 @@ INTERESTING_NUMBERS = [b"1e308", b"-1e308", b"1e18", b"-1e18", b"NaN", b"Infinit
 
 
 def run(argv, limit_s, env=None):
-    """Runs argv in its own process group; returns (status, signal, seconds, peak_rss_mb, stderr)."""
+    """Runs argv in its own process group; returns (status, signal, seconds, peak_mb, stderr),
+    the peak being that of Folio and its decoder workers together (proportional set sizes,
+    sampled every 20 ms)."""
     start = time.monotonic()
     proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                             stdin=subprocess.DEVNULL, start_new_session=True, env=env)
     err_chunks = []
     os.set_blocking(proc.stderr.fileno(), False)
     timed_out = False
+    peak_kb = 0
     while True:
+        peak_kb = max(peak_kb, tree_kb(proc.pid))
         try:
             chunk = proc.stderr.read()
             if chunk:
@@ -58,8 +65,8 @@ def run(argv, limit_s, env=None):
     seconds = time.monotonic() - start
     stderr = b"".join(err_chunks).decode("utf-8", "replace")
     if os.WIFSIGNALED(status):
-        return None, os.WTERMSIG(status), seconds, usage.ru_maxrss / 1024, stderr, timed_out
-    return os.WEXITSTATUS(status), None, seconds, usage.ru_maxrss / 1024, stderr, timed_out
+        return None, os.WTERMSIG(status), seconds, peak_kb / 1024, stderr, timed_out
+    return os.WEXITSTATUS(status), None, seconds, peak_kb / 1024, stderr, timed_out
 
 
 # Mutators ---------------------------------------------------------------------------------
@@ -215,7 +222,13 @@ def main():
                 f.write(" ".join(argv) + "\n" + problem + "\n" + stderr[-2000:])
             broken.append((kind, problem, dest))
 
-    kinds = ["script", "image", "archive", "plist", "folder"]
+    # A PDF and an SVG to disguise as pictures: they must be refused unread, never handed to
+    # poppler or librsvg.
+    pdf_path = os.path.join(work, "seed.pdf")
+    subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "make_pdf.py"), "3", pdf_path], check=True)
+    with open(pdf_path, "rb") as f:
+        disguises = [f.read(), b'<svg xmlns="http://www.w3.org/2000/svg" width="40" height="60"><rect width="40" height="60"/></svg>']
+    kinds = ["script", "image", "archive", "plist", "folder", "disguised", "output"]
     for i in range(args.runs):
         kind = kinds[i % len(kinds)]
         case = os.path.join(work, f"case-{i}")
@@ -261,6 +274,48 @@ def main():
                 os.symlink(outside, os.path.join(case, "link.png"))
                 cmd = rng.choice([["validate", path], ["record", "--library", path, "--trace", os.path.join(case, "t.jsonl"), "--duration", "0.5", "--quiet"]])
                 check(kind, [args.folio] + cmd, [path])
+            elif kind == "disguised":
+                # A document or drawing (sometimes mutated) named as a picture, in a folder or
+                # in a comic archive.
+                data = rng.choice(disguises)
+                data = mutate(rng, data) if rng.random() < 0.5 else data
+                name = "p1" + rng.choice([".jpg", ".png", ".tif", ".webp", ".gif"])
+                if rng.random() < 0.5:
+                    book = os.path.join(case, "book")
+                    os.makedirs(book)
+                    for n, d in list(images.items())[:1]:
+                        with open(os.path.join(book, n), "wb") as f:
+                            f.write(d)
+                    target = os.path.join(book, name)
+                    with open(target, "wb") as f:
+                        f.write(data)
+                else:
+                    book = os.path.join(case, "x.cbz")
+                    buffer = io.BytesIO()
+                    with zipfile.ZipFile(buffer, "w") as z:
+                        z.writestr(name, data)
+                        z.writestr("p2.png", next(iter(images.values())))
+                    with open(book, "wb") as f:
+                        f.write(buffer.getvalue())
+                    target = book
+                check(kind, [args.folio, "validate", book], [target])
+            elif kind == "output":
+                # Outputs where Folio must not write: a link to a file of the user's, a folder,
+                # a device; the link's target must be unchanged afterwards.
+                precious = os.path.join(case, "precious.txt")
+                with open(precious, "wb") as f:
+                    f.write(b"the user's own file\n")
+                link = os.path.join(case, "link.jsonl")
+                os.symlink(precious, link)
+                trace = rng.choice([link, case, "/dev/null", os.path.join(case, "missing", "t.jsonl")])
+                out = rng.choice([None, link.replace(".jsonl", ".mp4"), os.path.join(case, "o"), "/dev/null"])
+                if out == link.replace(".jsonl", ".mp4"):
+                    os.symlink(precious, out)
+                cmd = [args.folio, "record", "--duration", "0.3", "--quiet", "--trace", trace]
+                check(kind, cmd + (["--out", out] if out else []), [])
+                with open(precious, "rb") as f:
+                    if f.read() != b"the user's own file\n":
+                        broken.append((kind, f"wrote through a link ({' '.join(cmd)})", case))
             else:
                 # A folder library with the hostile furniture: a FIFO archive, a FIFO image, a
                 # link out of the folder, a link to a device, a mutated archive beside a good one.

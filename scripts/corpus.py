@@ -14,7 +14,9 @@ signal, within 60 s, and with its whole process tree (Folio and its decoder work
 --update rewrites the expected results. If the corpus cannot be downloaded (no network),
 the script says so and exits 0 without checking anything.
 """
-import argparse, hashlib, os, subprocess, sys, tarfile, time, urllib.request
+import argparse, hashlib, os, subprocess, sys, tarfile, time
+
+from proctree import tree_kb
 
 VERSION = "11.0.0"
 SHA256 = "72bacbaf24ac003fea9bff9837d1eedb6088758d41e100c1552930151f677739"
@@ -66,20 +68,6 @@ def stage(images):
             with open(os.path.join(folder, name), "rb") as source, open(os.path.join(staged, kind, relative), "wb") as copy:
                 copy.write(source.read())
     return staged
-
-
-def tree_kb(pid):
-    """Proportional set size of `pid` and its children, kilobytes."""
-    total = 0
-    try:
-        for line in open(f"/proc/{pid}/smaps_rollup"):
-            if line.startswith("Pss:"):
-                total += int(line.split()[1])
-        for child in open(f"/proc/{pid}/task/{pid}/children").read().split():
-            total += tree_kb(int(child))
-    except OSError:
-        pass
-    return total
 
 
 def validate(folio, corpus, folder):
