@@ -45,6 +45,9 @@ public final class VideoEncoder: @unchecked Sendable {
     /// only summarised in Folio's own sentence when ffmpeg fails.
     private var complaints = OutputTail()
     private let temporary: String
+    /// Registered with `Console`: a failed write to the terminal stops ffmpeg and removes the
+    /// unfinished files before the program ends.
+    private var cleanup: Int?
     /// The GIF's palette and lossless frames between its two runs.
     private let palette: String
     private let frames: String
@@ -103,6 +106,11 @@ public final class VideoEncoder: @unchecked Sendable {
         // A closed pipe is an error to report, not a signal to die of.
         signal(SIGPIPE, SIG_IGN)
         try start(args)
+        cleanup = Console.onFailedWrite { [weak self] in self?.abort() }
+    }
+
+    deinit {
+        if let cleanup { Console.removeCleanup(cleanup) }
     }
 
     private func start(_ arguments: [String]) throws {
@@ -159,7 +167,11 @@ public final class VideoEncoder: @unchecked Sendable {
     /// Closes the stream, waits for ffmpeg (and runs a GIF's second pass) and moves the file
     /// into place.
     func finish() throws {
-        defer { removeIntermediates() }
+        defer {
+            removeIntermediates()
+            if let cleanup { Console.removeCleanup(cleanup) }
+            cleanup = nil
+        }
         try input.fileHandleForWriting.close()
         process.waitUntilExit()
         try check()
@@ -195,6 +207,8 @@ public final class VideoEncoder: @unchecked Sendable {
 
     /// Stops ffmpeg and removes the partial file.
     func abort() {
+        if let cleanup { Console.removeCleanup(cleanup) }
+        cleanup = nil
         try? input.fileHandleForWriting.close()
         if process.isRunning { process.terminate() }
         process.waitUntilExit()

@@ -204,6 +204,34 @@ struct OutputPathTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
     }
 
+    /// The terminal failing mid-recording (standard error at /dev/full when a damaged page's
+    /// warning is written, once the book opens): exit 4, ffmpeg stopped, and no unfinished
+    /// video left beside the output.
+    @Test(.enabled(if: ffmpeg, "needs ffmpeg (installed by .ci/run)"))
+    func aTerminalThatFailsMidRecordingLeavesNoPartialVideo() throws {
+        let dir = try Folio.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let book = dir.appendingPathComponent("book"), out = dir.appendingPathComponent("clips")
+        try FileManager.default.createDirectory(at: book, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        try Folio.makeImage(book.appendingPathComponent("cover.jpg"), width: 200, height: 300)
+        try Folio.makeImage(book.appendingPathComponent("p2.jpg"), width: 200, height: 300)
+        try Data(try Data(contentsOf: book.appendingPathComponent("p2.jpg")).prefix(300)).write(to: book.appendingPathComponent("p1.jpg"))
+        let script = dir.appendingPathComponent("open.json")
+        try #"{"size":[320,200],"fps":10,"duration":3,"events":[{"t":0.5,"type":"key","key":"return"}]}"#
+            .write(to: script, atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Folio.executable)
+        process.arguments = ["record", "--library", book.path, "--script", script.path, "--out", out.appendingPathComponent("clip.mp4").path]
+        process.environment = ProcessInfo.processInfo.environment.merging(["SDL_VIDEODRIVER": "offscreen"]) { $1 }
+        process.standardError = FileHandle(forWritingAtPath: "/dev/full")
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit && process.terminationStatus == 4)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).isEmpty)
+    }
+
     /// Runs folio with standard output at `stdout` (a path) and waits.
     static func run(_ arguments: [String], stdout: String) throws -> Folio.Result {
         let process = Process()

@@ -47,14 +47,61 @@ public enum Console {
     public static func output(_ line: String) {
         if let code = OutputFile.writeAll(1, escaped(line) + "\n") {
             writeError("folio: " + escaped("standard output could not be written (\(OutputFile.reason(code)))."))
-            exit(FolioError.Exit.outputFailed.rawValue)
+            endAfterFailedWrite()
         }
     }
 
     /// `text` as it is on standard error, with no newline (the progress bar's own
     /// carriage returns); a failed write ends the program as `note`'s does.
     public static func terminal(_ text: String) {
-        if OutputFile.writeAll(2, text) != nil { exit(FolioError.Exit.outputFailed.rawValue) }
+        if OutputFile.writeAll(2, text) != nil { endAfterFailedWrite() }
+    }
+
+    /// Runs `cleanup` if a failed write to the terminal ends the program before
+    /// `removeCleanup(token)` (a recording's unfinished files are removed, its encoder
+    /// stopped). Returns the token.
+    public static func onFailedWrite(_ cleanup: @escaping () -> Void) -> Int {
+        cleanups.add(cleanup)
+    }
+
+    public static func removeCleanup(_ token: Int) {
+        cleanups.remove(token)
+    }
+
+    private static let cleanups = Cleanups()
+
+    /// Exit code 4, after the cleanups (each runs once; one that writes to the failed
+    /// terminal again finds the list empty).
+    private static func endAfterFailedWrite() -> Never {
+        for cleanup in cleanups.takeAll() { cleanup() }
+        exit(FolioError.Exit.outputFailed.rawValue)
+    }
+
+    /// The work to do before a failed write ends the program, by token.
+    private final class Cleanups: @unchecked Sendable {
+        // Unchecked because the dictionary is mutable. Safe: only touched under `lock`.
+        private let lock = NSLock()
+        private var pending: [Int: () -> Void] = [:]
+        private var next = 0
+
+        func add(_ cleanup: @escaping () -> Void) -> Int {
+            lock.lock(); defer { lock.unlock() }
+            next += 1
+            pending[next] = cleanup
+            return next
+        }
+
+        func remove(_ token: Int) {
+            lock.lock(); defer { lock.unlock() }
+            pending[token] = nil
+        }
+
+        func takeAll() -> [() -> Void] {
+            lock.lock(); defer { lock.unlock() }
+            let all = pending.sorted { $0.key < $1.key }.map(\.value)
+            pending = [:]
+            return all
+        }
     }
 
     /// A line on standard error. A failed write cannot be reported anywhere, so it ends the
