@@ -14,7 +14,8 @@ import Glibc
 /// shared memory file each worker is given (`SharedPixels`), not through the pipe.
 ///
 /// A document that overran once, or spent `documentBudget` seconds on slow requests, fails
-/// its remaining requests at once, so no document holds a worker or a command for long.
+/// its remaining requests at once, and so does a book of images (an archive, a folder) whose
+/// slow pages passed the budget, so no file holds a worker or a command for long.
 ///
 /// Without a worker executable (`useWorker(nil)`, the default outside the app) files are
 /// decoded in this process, as tests of trusted fixtures do.
@@ -22,7 +23,7 @@ public enum DecoderSandbox {
     /// Seconds a worker has to answer one request, unless `useWorker` says otherwise.
     public static let defaultTimeout = 20.0
     public static let maxWorkers = 2
-    /// Seconds of slow requests (each over `slowRequest`) one document may spend in all.
+    /// Seconds of slow requests (each over `slowRequest`) one document or book may spend in all.
     public static let documentBudget = 30.0
     static let slowRequest = 2.0
 
@@ -150,6 +151,12 @@ public enum DecoderSandbox {
         return try PageImage.documentPixels(.descriptor(fd), page: page, name: name, width: width, height: height)
     }
 
+    /// The book an image request belongs to, whose time it is charged to: the archive its
+    /// bytes came from, or the folder of the file.
+    static func bookOfImage(_ request: DecoderWire.Request) -> String {
+        request.bytes.isEmpty ? (request.path as NSString).deletingLastPathComponent : request.path
+    }
+
     /// Why a worker gave no usable answer, mid-sentence.
     struct Stopped: Error { let why: String }
 
@@ -176,33 +183,35 @@ public enum DecoderSandbox {
             condition.lock(); defer { condition.unlock() }
             configured = path
             self.timeout = timeout
-            overran = []
-            slowSeconds = [:]
+            budget = TimeBudget()
             for worker in idle { worker.stop() }
             running -= idle.count
             idle = []
             condition.broadcast()
         }
 
-        /// Documents that overran, and the seconds each spent on slow requests.
-        private var overran: Set<String> = []
-        private var slowSeconds: [String: Double] = [:]
+        /// Time spent by document and by book.
+        private var budget = TimeBudget()
 
         /// Sends `request` to a worker and reads its reply; `pixels` reads a pixel reply's
         /// pixels (width, height) from the worker's shared memory.
         func run(_ request: DecoderWire.Request,
                  pixels: ((Int32, Int32, SharedPixels) throws -> Void)?) throws -> DecoderWire.Reply {
             let who = request.operation.isImage ? "the image decoder" : "the PDF reader"
-            let document = request.operation.isImage ? nil : request.path
-            if let document, hasOverrun(document) {
-                throw Stopped(why: "\(who) took too long on it before")
+            // A document's requests are charged to it; an image's to its book: the archive it
+            // is in, or the folder that holds it.
+            let document = request.operation.isImage ? DecoderSandbox.bookOfImage(request) : request.path
+            if hasOverrun(document) {
+                throw Stopped(why: request.operation.isImage ? "\(who) spent too long on this book's pages before"
+                                                             : "\(who) took too long on it before")
             }
             let (worker, timeout) = try checkOut()
             var healthy = false, timedOut = false
             let started = FileDescriptorIO.now()
             defer {
                 checkIn(worker, healthy: healthy)
-                if let document { charge(document, seconds: FileDescriptorIO.now() - started, timedOut: timedOut) }
+                charge(document, seconds: FileDescriptorIO.now() - started,
+                       failsFast: timedOut && !request.operation.isImage)
             }
             let io = FileDescriptorIO(fd: worker.fromChild, deadline: started + timeout)
             let reply: DecoderWire.Reply
@@ -230,17 +239,12 @@ public enum DecoderSandbox {
 
         private func hasOverrun(_ document: String) -> Bool {
             condition.lock(); defer { condition.unlock() }
-            return overran.contains(document)
+            return budget.hasOverrun(document)
         }
 
-        /// Counts a request's time against its document: once one timed out, or its slow
-        /// requests passed the budget, the document fails fast from then on.
-        private func charge(_ document: String, seconds: Double, timedOut: Bool) {
-            guard timedOut || seconds >= DecoderSandbox.slowRequest else { return }
+        private func charge(_ document: String, seconds: Double, failsFast: Bool) {
             condition.lock(); defer { condition.unlock() }
-            let spent = slowSeconds[document, default: 0] + seconds
-            slowSeconds[document] = spent
-            if timedOut || spent >= DecoderSandbox.documentBudget { overran.insert(document) }
+            budget.charge(document, seconds: seconds, failsFast: failsFast)
         }
 
         private func checkOut() throws -> (Worker, Double) {
@@ -340,6 +344,23 @@ public enum DecoderSandbox {
             while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
             reaped = status
         }
+    }
+}
+
+/// Seconds spent on slow requests (each over `DecoderSandbox.slowRequest`), by document or
+/// book, and those that have spent too long: past `DecoderSandbox.documentBudget`, or at once
+/// when a request that fails fast (a document's that timed out) is charged.
+struct TimeBudget {
+    private var overran: Set<String> = []
+    private var slowSeconds: [String: Double] = [:]
+
+    func hasOverrun(_ key: String) -> Bool { overran.contains(key) }
+
+    mutating func charge(_ key: String, seconds: Double, failsFast: Bool) {
+        guard failsFast || seconds >= DecoderSandbox.slowRequest else { return }
+        let spent = slowSeconds[key, default: 0] + seconds
+        slowSeconds[key] = spent
+        if failsFast || spent >= DecoderSandbox.documentBudget { overran.insert(key) }
     }
 }
 

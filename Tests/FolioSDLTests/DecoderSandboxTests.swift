@@ -188,6 +188,24 @@ import FolioTestFixtures
         #expect(Date().timeIntervalSince(start) < 4, "six pages took \(Date().timeIntervalSince(start)) s")
     }
 
+    /// Slow requests add up per document or book: quick ones never count, a book fails fast
+    /// once its slow pages pass the budget, a document at its first timeout; an image is
+    /// charged to its archive, or to the folder that holds it.
+    @Test func slowRequestsAddUpPerDocumentAndPerBook() {
+        var budget = TimeBudget()
+        for _ in 0..<1000 { budget.charge("/books/quick", seconds: DecoderSandbox.slowRequest / 2, failsFast: false) }
+        #expect(!budget.hasOverrun("/books/quick"))
+        budget.charge("/books/slow", seconds: 20, failsFast: false)
+        #expect(!budget.hasOverrun("/books/slow"))
+        budget.charge("/books/slow", seconds: DecoderSandbox.documentBudget - 20, failsFast: false)
+        #expect(budget.hasOverrun("/books/slow") && !budget.hasOverrun("/books/other"))
+        budget.charge("/books/a.pdf", seconds: 0.5, failsFast: true)
+        #expect(budget.hasOverrun("/books/a.pdf"))
+        let entry = DecoderWire.Request(operation: .page, path: "/books/a.cbz", width: 9, height: 9, name: "a.cbz:p1.png", bytes: Data([1]))
+        let file = DecoderWire.Request(operation: .page, path: "/books/photos/p1.jpg", width: 9, height: 9, name: "/books/photos/p1.jpg")
+        #expect(DecoderSandbox.bookOfImage(entry) == "/books/a.cbz" && DecoderSandbox.bookOfImage(file) == "/books/photos")
+    }
+
     /// Replies are read as hostile: a page larger than the box asked for, an unknown kind,
     /// an oversized text and a short read are refused before anything is allocated.
     @Test func malformedRepliesAreRefused() throws {
