@@ -36,6 +36,29 @@ struct DropTests {
         #expect(driver.app.book?.layout.pageCount == driver.app.library.books[3].displayPageCount)
     }
 
+    /// A book that joined by a drop has its place remembered like the others: read to its
+    /// second spread and closed, the places hold that spread under its key.
+    @Test func aDroppedBooksPlaceIsRemembered() throws {
+        let dir = try Self.droppable()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let comic = dir.appendingPathComponent("comic.cbz").path
+        let library = Library.synthetic(books: 2, pages: 12)
+        let keeper = PlaceKeeper(places: Places(), library: library)
+        let driver = AppDriver(books: 2, places: keeper)
+        #expect(driver.app.handle(.dropped(path: comic), at: driver.now).isEmpty)
+        driver.run(until: driver.now + 2)
+        driver.send(.key(.return))
+        driver.run(until: driver.now + 2)
+        #expect(driver.app.book?.bookIndex == 2)
+        driver.send(.key(.right))
+        driver.run(until: driver.now + 2)
+        driver.send(.key(.escape))
+        driver.run(until: driver.now + 2)
+        let key = try #require(BookKey.of(driver.app.library.books[2]))
+        #expect(keeper.places.spread(of: key) == 1)
+        #expect(keeper.places.centred == key)
+    }
+
     @Test func aDroppedFolderAddsEachBookAndCentresTheFirst() throws {
         let dir = try Self.droppable()
         defer { try? FileManager.default.removeItem(at: dir) }

@@ -70,6 +70,7 @@ extension FolioApp {
             library.books.append(book)
             first = first ?? library.books.count - 1
         }
+        places?.libraryChanged(library)
         shelf.setCoverShapes(library.books.map(\.pageShape))
         droppedBookToCentre = first
         centreDroppedBook()

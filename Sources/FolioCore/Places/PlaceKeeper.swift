@@ -20,12 +20,28 @@ public final class PlaceKeeper {
         self.key = key
     }
 
-    /// The books of `library`, keyed by their files on disk.
+    /// The books of `library`, keyed by their files on disk; `libraryChanged` keeps up with
+    /// books added later (a drop).
     public convenience init(places: Places, fresh: Bool = false, library: Library) {
-        let books = library.books
+        let shelf = Shelf(books: library.books)
         self.init(places: places, fresh: fresh,
-                  path: { books.indices.contains($0) ? BookKey.path(of: books[$0]) : nil },
-                  key: { books.indices.contains($0) ? BookKey.of(books[$0]) : nil })
+                  path: { shelf.books.indices.contains($0) ? BookKey.path(of: shelf.books[$0]) : nil },
+                  key: { shelf.books.indices.contains($0) ? BookKey.of(shelf.books[$0]) : nil })
+        self.shelf = shelf
+    }
+
+    /// The library's books as this keeper knows them, when it was made from a library.
+    private final class Shelf {
+        var books: [Book]
+        init(books: [Book]) { self.books = books }
+    }
+
+    private var shelf: Shelf?
+
+    /// The library now holds `library.books` (books were added: their places are kept too).
+    /// Books only join at the end, so the keys already read stay right.
+    public func libraryChanged(_ library: Library) {
+        shelf?.books = library.books
     }
 
     private func key(ofBook index: Int) -> BookKey? {
