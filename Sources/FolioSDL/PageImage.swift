@@ -300,7 +300,8 @@ enum PageImage {
     /// limit is lower (`ImageHeader.maxFallbackPixels`), checked from the header before
     /// anything decodes. gdk-pixbuf reads the formats it knows (every BMP variant, TGA with
     /// any origin, grey with alpha, icons, XBM), as the GNOME image viewer shows them;
-    /// SDL_image reads QOI and PCX, and is tried second where gdk-pixbuf gave up.
+    /// SDL_image reads QOI and PCX, and is tried second where gdk-pixbuf gave up on a BMP or
+    /// TGA.
     static func decodeWhole(_ data: Data, format: ImageHeader.Format, name: String, shape: Shape) throws -> UnsafeMutablePointer<SDL_Surface> {
         guard let size = ImageHeader.size(of: data, format: format) else {
             throw unreadable(name, "its \(format.rawValue.uppercased()) header is damaged")
@@ -316,7 +317,11 @@ enum PageImage {
                 reason = failure.detail
             }
         }
-        guard format != .xbm else { throw unreadable(name, reason ?? "damaged XBM data") }
+        // XBM has no SDL_image reader; its XPM and ICO readers were left out after fuzzing
+        // (a malformed XPM crashed SDL_image 2.6.3), so gdk-pixbuf's word is final for these.
+        guard ![.xbm, .xpm, .ico].contains(format) else {
+            throw unreadable(name, reason ?? "damaged \(format.rawValue.uppercased()) data")
+        }
         let loaded: UnsafeMutablePointer<SDL_Surface>? = data.withUnsafeBytes { bytes in
             guard let rw = SDL_RWFromConstMem(bytes.baseAddress, Int32(bytes.count)) else { return nil }
             return IMG_LoadTyped_RW(rw, 1, format.rawValue.uppercased())
