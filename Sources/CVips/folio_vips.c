@@ -108,6 +108,9 @@ static const char *checked_loader(VipsSource *source, int slot, char *error, siz
 }
 
 static VipsSource *open_source(int fd, const void *bytes, size_t length) {
+    // What an earlier file left in libvips' error buffer (a warning of a decode that still
+    // succeeded) must not become this file's reason: a worker serves many files.
+    vips_error_clear();
     // The header read and the decode each start from the top of the same descriptor.
     if (fd >= 0 && lseek(fd, 0, SEEK_SET) != 0) return NULL;
     return fd >= 0 ? vips_source_new_from_descriptor(fd) : vips_source_new_from_memory(bytes, length);
