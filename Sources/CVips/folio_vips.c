@@ -190,12 +190,8 @@ int folio_vips_document_read(int fd, folio_vips_document *document, char *error,
 // The DCT scale to decode a JPEG at for a `width`×`height` box (fitted inside it, or
 // covering it when `crop`): the largest of 2, 4 and 8 that keeps the image at least the size
 // it is drawn at; 0 when the source is not a JPEG or 1 would do.
-static int jpeg_shrink_for(VipsSource *source, int width, int height, int crop) {
-    const char *loader = vips_foreign_find_load_source(source);
-    if (!loader || (strncmp(loader, "VipsForeignLoadJpeg", 19) != 0 && strncmp(loader, "jpegload", 8) != 0)) {
-        vips_error_clear();
-        return 0;
-    }
+static int jpeg_shrink_for(VipsSource *source, const char *loader, int width, int height, int crop) {
+    if (strncmp(loader, "VipsForeignLoadJpeg", 19) != 0) return 0;
     VipsImage *header = vips_image_new_from_source(source, "", "access", VIPS_ACCESS_SEQUENTIAL, NULL);
     if (!header) { vips_error_clear(); return 0; }
     // The size as drawn: an EXIF rotation by a quarter turn swaps the sides.
@@ -208,6 +204,26 @@ static int jpeg_shrink_for(VipsSource *source, int width, int height, int crop) 
     int shrink = 0;
     for (int s = 2; s <= 8; s *= 2) if (factor >= s) shrink = s;
     return shrink;
+}
+
+// The whole of `image` (4 bands of uchar) computed on this thread, as one region from the
+// top: no thread pool to start and hand pages to, which for a page-sized picture costs more
+// than the pixels. NULL on a decode failure, with libvips' reason in its error buffer.
+static unsigned char *compute(VipsImage *image) {
+    size_t row = (size_t)image->Xsize * 4, size = row * image->Ysize;
+    if (VIPS_IMAGE_SIZEOF_PEL(image) != 4) { vips_error("folio", "unexpected pixel size"); return NULL; }
+    unsigned char *pixels = g_try_malloc(size);
+    if (!pixels) { vips_error("folio", "out of memory"); return NULL; }
+    VipsRegion *region = vips_region_new(image);
+    VipsRect all = {0, 0, image->Xsize, image->Ysize};
+    if (!region || vips_region_prepare(region, &all)) {
+        if (region) g_object_unref(region);
+        g_free(pixels);
+        return NULL;
+    }
+    for (int y = 0; y < image->Ysize; y++) memcpy(pixels + y * row, VIPS_REGION_ADDR(region, 0, y), row);
+    g_object_unref(region);
+    return pixels;
 }
 
 static unsigned char *thumbnail_once(int fd, const void *bytes, size_t length, int page, int slot, int width, int height,
@@ -227,7 +243,7 @@ static unsigned char *thumbnail_once(int fd, const void *bytes, size_t length, i
     page_options(page, fail, options, sizeof options);
     VipsInteresting interesting = crop ? VIPS_INTERESTING_CENTRE : VIPS_INTERESTING_NONE;
     int failed;
-    int jpeg_shrink = page < 0 ? jpeg_shrink_for(source, width, height, crop) : 0;
+    int jpeg_shrink = page < 0 ? jpeg_shrink_for(source, loader, width, height, crop) : 0;
     if (loader == pdf_after_junk) {
         // The page drawn at the scale the box needs (its size in points first), then fitted.
         VipsImage *points = open_image(source, loader, "", page, 1.0);
@@ -255,13 +271,16 @@ static unsigned char *thumbnail_once(int fd, const void *bytes, size_t length, i
     if (failed) { take_error(error, error_capacity); return NULL; }
     // To 8-bit sRGB with alpha, whatever came in (grey, CMYK, 16-bit, no alpha).
     VipsImage *rgb = NULL, *rgba = NULL, *u8 = NULL;
-    if (vips_colourspace(thumb, &rgb, VIPS_INTERPRETATION_sRGB, NULL)) goto fail;
+    // (Each step skipped when there is nothing to do: for a small picture, building a libvips
+    // operation costs more than running it.)
+    if (thumb->Type == VIPS_INTERPRETATION_sRGB && thumb->BandFmt == VIPS_FORMAT_UCHAR) { rgb = thumb; g_object_ref(rgb); }
+    else if (vips_colourspace(thumb, &rgb, VIPS_INTERPRETATION_sRGB, NULL)) goto fail;
     if (vips_image_hasalpha(rgb)) { rgba = rgb; g_object_ref(rgba); }
     else if (vips_bandjoin_const1(rgb, &rgba, 255, NULL)) goto fail;
-    if (vips_cast_uchar(rgba, &u8, NULL)) goto fail;
-    size_t size = 0;
-    unsigned char *pixels = vips_image_write_to_memory(u8, &size);
-    if (!pixels || size != (size_t)u8->Xsize * u8->Ysize * 4) { g_free(pixels); goto fail; }
+    if (rgba->BandFmt == VIPS_FORMAT_UCHAR) { u8 = rgba; g_object_ref(u8); }
+    else if (vips_cast_uchar(rgba, &u8, NULL)) goto fail;
+    unsigned char *pixels = compute(u8);
+    if (!pixels) goto fail;
     *out_width = u8->Xsize;
     *out_height = u8->Ysize;
     g_object_unref(u8); g_object_unref(rgba); g_object_unref(rgb); g_object_unref(thumb);
