@@ -24,10 +24,11 @@ test: deps
 	$(SWIFT) package --disable-sandbox plugin generate-manual --configuration debug --date $(MAN_DATE) >/dev/null
 	SDL_VIDEODRIVER=offscreen $(SWIFT) test --no-parallel
 
-# The decoding, cache, recording-pipeline, drop-reading and place-writing tests under ThreadSanitizer (their own build folder).
+# The decoding, cache, recording-pipeline, drop-reading and place-writing tests, and validate's
+# two decoding threads (a PDF's pages checked in process), under ThreadSanitizer (their own build folder).
 tsan: deps
 	SDL_VIDEODRIVER=offscreen $(SWIFT) test --sanitize=thread --scratch-path .build-tsan --no-parallel \
-	  --filter "DecodeWorkerTests|TextureCacheTests|RecordingPipelineTests|dropsAreReadOffTheWindowsThreadInOrder|PlaceWriterTests"
+	  --filter "DecodeWorkerTests|TextureCacheTests|RecordingPipelineTests|dropsAreReadOffTheWindowsThreadInOrder|PlaceWriterTests|aPDFLoadsAsABookWithTheRealInspector"
 
 # Every libFuzzer target in Fuzz/ (one folder each, seeds in Fuzz/corpus/NAME) for
 # FUZZ_SECONDS each; a crash, a hang past 20 s or 1 GB of memory fails, and the input that
