@@ -25,23 +25,18 @@ public enum BookShapes {
     /// measured by their inspector, not here). In the app the header is read by a decoder
     /// worker (`DecoderSandbox`), as every other part of a user's file is.
     static func size(of source: ImageSource, reader: ImageReader) -> Size? {
-        let input: PageImage.Input
+        let input: PageImage.Input, sandboxPath: String
         switch source {
         case .file(let path):
-            input = .file(path)
+            (input, sandboxPath) = (.file(path), path)
         case .archiveEntry(let archive, _):
             guard let bytes = try? reader.data(for: source) else { return nil }
-            let measured = DecoderSandbox.measure(path: archive, name: source.name, bytes: bytes)
-            if measured.measured { return measured.size }
-            input = .bytes(bytes, name: source.name)
+            (input, sandboxPath) = (.bytes(bytes, name: source.name), archive)
         case .documentPage, .unavailable:
             return nil
         }
-        if case .file(let path) = input {
-            let measured = DecoderSandbox.measure(path: path, name: path, bytes: nil)
-            if measured.measured { return measured.size }
-        }
-        return sizeHere(of: input, reader: reader)
+        let measured = DecoderSandbox.measure(path: sandboxPath, name: input.name, bytes: input.bytes)
+        return measured.measured ? measured.size : sizeHere(of: input, reader: reader)
     }
 
     /// `size(of:reader:)` read in this process (what a decoder worker runs).

@@ -50,6 +50,13 @@ enum PageImage {
             case .bytes(_, let name): return name
             }
         }
+
+        /// The encoded bytes, when they were read already (nil: the file is opened where it
+        /// is decoded).
+        var bytes: Data? {
+            if case .bytes(let data, _) = self { return data }
+            return nil
+        }
     }
 
     /// Reads and decodes `source` into a page of `shape`; every failure becomes the reason
@@ -108,10 +115,8 @@ enum PageImage {
     /// `input` decoded by a worker when the app has them, else here; an image that ends
     /// early is warned about once and shown as far as it goes.
     private static func decodeAnywhere(_ input: Input, sandboxPath: String, reader: ImageReader, shape: Shape) throws -> UnsafeMutablePointer<SDL_Surface> {
-        var bytes: Data?
-        if case .bytes(let data, _) = input { bytes = data }
         var cutShort = false
-        let page = try DecoderSandbox.page(path: sandboxPath, name: input.name, bytes: bytes, shape: shape, cutShort: &cutShort)
+        let page = try DecoderSandbox.page(path: sandboxPath, name: input.name, bytes: input.bytes, shape: shape, cutShort: &cutShort)
             ?? decodeHere(input, reader: reader, shape: shape, cutShort: &cutShort)
         if cutShort { warnCutShort(input.name) }
         return page
@@ -158,7 +163,7 @@ enum PageImage {
             guard size.width > 0, size.height > 0 else {
                 throw unreadable(name, "its header gives an empty \(size.width)×\(size.height) image")
             }
-            let limit = format.decodedBySDL ? ImageHeader.maxFallbackPixels : ImageHeader.maxPixels
+            let limit = format.decodedWhole ? ImageHeader.maxFallbackPixels : ImageHeader.maxPixels
             if let refusal = ImageHeader.refusal(width: size.width, height: size.height, limit: limit) {
                 throw tooLarge(name, refusal)
             }
@@ -170,7 +175,7 @@ enum PageImage {
         } catch let failure as VipsDecoder.Failure {
             let data = try bytes(of: input, name: name)
             guard let format = ImageHeader.sniff(data, fileExtension: kind) else { throw unreadable(name, failure.reason) }
-            if format.decodedBySDL { return try decodeWhole(data, format: format, name: name, shape: shape) }
+            if format.decodedWhole { return try decodeWhole(data, format: format, name: name, shape: shape) }
             return try secondOpinion(data, format: format, name: name, shape: shape, failure: failure)
         }
         if let refusal = ImageHeader.refusal(width: header.width, height: header.height) { throw tooLarge(name, refusal) }
@@ -317,11 +322,7 @@ enum PageImage {
                 reason = failure.detail
             }
         }
-        // XBM has no SDL_image reader; its XPM and ICO readers were left out after fuzzing
-        // (a malformed XPM crashed SDL_image 2.6.3), so gdk-pixbuf's word is final for these.
-        guard ![.xbm, .xpm, .ico].contains(format) else {
-            throw unreadable(name, reason ?? "damaged \(format.rawValue.uppercased()) data")
-        }
+        guard format.decodedBySDLImage else { throw unreadable(name, reason ?? "damaged \(format.rawValue.uppercased()) data") }
         let loaded: UnsafeMutablePointer<SDL_Surface>? = data.withUnsafeBytes { bytes in
             guard let rw = SDL_RWFromConstMem(bytes.baseAddress, Int32(bytes.count)) else { return nil }
             return IMG_LoadTyped_RW(rw, 1, format.rawValue.uppercased())

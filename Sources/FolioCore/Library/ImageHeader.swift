@@ -15,13 +15,15 @@ public enum ImageHeader {
     public enum Format: String, Sendable {
         case png, jpeg, gif, webp, tiff, bmp, tga, qoi, pcx, ico, xpm, xbm
 
-        /// Formats libvips does not read here; gdk-pixbuf or SDL_image decode them, whole,
-        /// after this header check.
-        public var decodedBySDL: Bool { [.bmp, .tga, .qoi, .pcx, .ico, .xpm, .xbm].contains(self) }
+        /// Formats libvips does not read here: decoded whole (no shrink-on-load), by gdk-pixbuf
+        /// or SDL_image, after this header check.
+        public var decodedWhole: Bool { [.bmp, .tga, .qoi, .pcx, .ico, .xpm, .xbm].contains(self) }
 
-        /// Formats gdk-pixbuf reads (first; SDL_image where it also reads them, second). TIFF
-        /// goes to libvips first and to gdk-pixbuf only for what libvips refuses (planar
-        /// tiles, old-style JPEG).
+        /// Formats SDL_image reads: QOI and PCX, and BMP and TGA where gdk-pixbuf gave up. Its
+        /// XPM and ICO readers are left out after fuzzing (a malformed XPM crashed SDL_image
+        /// 2.6.3), and it has no XBM reader.
+        public var decodedBySDLImage: Bool { [.bmp, .tga, .qoi, .pcx].contains(self) }
+
         public var decodedByPixbuf: Bool { [.bmp, .tga, .ico, .xpm, .xbm, .tiff].contains(self) }
     }
 
