@@ -44,7 +44,7 @@ public enum IconPainter {
         var t = 0.0
         app.update(at: t)
         // Notches of a held wheel: each is a quarter of the transition, which stays put while held.
-        for _ in 0..<Int((progress / FolioApp.notchProgress).rounded()) {
+        for _ in 0..<Int((progress / PinchGesture.notchProgress).rounded()) {
             t += 0.05
             app.handle(.wheel(dx: 0, dy: 1), at: t)
         }

@@ -7,7 +7,7 @@ import Testing
 /// release decides by the last movement, the progress and the speed (README, "The pinch").
 @Suite struct PinchTimelineTests {
     static let dt = FixedStep.dt
-    static let quarter = FolioApp.notchProgress
+    static let quarter = PinchGesture.notchProgress
 
     static func notches(_ times: [Double], dy: Double = 1, _ modifiers: Modifiers = []) -> [(t: Double, event: InputEvent)] {
         times.map { ($0, InputEvent.wheel(dx: 0, dy: dy, modifiers: modifiers)) }
@@ -74,10 +74,10 @@ import Testing
     @Test func oneNotchThenNothingSpringsBack() {
         let s = AppDriver()
         let frames = Self.record(s, until: 1.5, events: Self.notches([0]))
-        let hold = frames.filter { $0.t < FolioApp.holdTime - 1e-9 }
+        let hold = frames.filter { $0.t < PinchGesture.holdTime - 1e-9 }
         #expect(hold.allSatisfy { $0.state == "interacting" && abs($0.progress - Self.quarter) < 1e-9 })
         let back = frames.first { $0.state == "cancelling" }?.t ?? -1
-        #expect(abs(back - FolioApp.holdTime) < Self.dt + 1e-9)
+        #expect(abs(back - PinchGesture.holdTime) < Self.dt + 1e-9)
         #expect(!frames.contains { $0.state == "finishing" })
         #expect(Self.isOnTheShelf(s) && s.app.pose.showsCenteredCover)
     }

@@ -13,17 +13,9 @@ extension FolioApp {
     }
 
     /// The open book at rest on top of the stack (no transition), if any.
-    private var restingBook: BookScene? {
+    var restingBook: BookScene? {
         guard navigation.transition == nil, let book, navigation.top === book else { return nil }
         return book
-    }
-
-    /// True when a wheel gesture beginning with `dy` zooms: up in an open book, or either way
-    /// while it is zoomed. The whole gesture stays a zoom, so the notches that bring the zoom
-    /// back to the whole spread never also start closing the book; a later gesture does.
-    func zoomsWithWheel(_ dy: Double) -> Bool {
-        guard let book = restingBook else { return false }
-        return dy > 0 || book.zoom.isZoomed
     }
 
     /// `dy` notches of the wheel: each multiplies the zoom by `BookZoom.stepFactor`.

@@ -2,7 +2,8 @@
 /// from the user) spreads the fingers, wheel down pinches in. Every event carries SDL's
 /// `preciseY`: ±1 per notch of a notched wheel, fractions from high-resolution wheels and
 /// touchpads. A gesture begins with the first event and ends when the wheel has been idle
-/// for 0.25 s or the pointer leaves (a touchscreen pinch: when a finger lifts); what the end means is the app's rule (`FolioApp`).
+/// for 0.25 s or the pointer leaves (a touchscreen pinch: when a finger lifts); what the end
+/// means is the gesture's rule (`PinchGesture`).
 public struct PinchRecognizer: Sendable {
     public enum Phase: Equatable, Sendable {
         /// The first event of a gesture, `dy` notches.
@@ -31,7 +32,8 @@ public struct PinchRecognizer: Sendable {
 
     /// Σ notches of the gesture in progress, or nil when none is.
     public private(set) var notches: Double?
-    private var lastEvent = 0.0
+    /// When the gesture's last event came (the real clock).
+    public private(set) var lastEvent = 0.0
     private var lastDelta = 0.0
     private var samples: [(t: Double, dy: Double)] = []
 

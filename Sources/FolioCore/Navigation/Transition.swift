@@ -13,7 +13,7 @@ public final class Transition {
     /// that takes hold of a running transition continues it as a new, interactive one.
     public let isInteractive: Bool
     /// Speed multiplier for finishing and cancelling (UIPercentDrivenInteractiveTransition).
-    public var completionSpeed = 1.0
+    public let completionSpeed: Double
     /// True when a gesture holding this transition scrubs it linearly.
     public let scrubsLinearly: Bool
     public private(set) var state: TransitionState
@@ -32,19 +32,20 @@ public final class Transition {
         curve = animator.curve(context)
         isInteractive = false
         scrubsLinearly = false
+        completionSpeed = 1
         progress = 0
         state = .animating(start: time)
     }
 
     /// The same transition where it is at `time`, held by a gesture. A linear scrub starts at
     /// the value on screen, so the scenes do not jump when the gesture takes hold.
-    init(interacting other: Transition, at time: Double, scrubsLinearly: Bool = false) {
+    init(interacting other: Transition, at time: Double, interaction: PercentDrivenInteraction) {
         context = other.context
         duration = other.duration
         curve = other.curve
         isInteractive = true
-        self.scrubsLinearly = scrubsLinearly
-        completionSpeed = other.completionSpeed
+        scrubsLinearly = interaction.scrubsLinearly
+        completionSpeed = interaction.completionSpeed
         let p = other.progress(at: time)
         progress = scrubsLinearly ? clamp(other.value(atProgress: p), 0, 1) : p
         state = .interacting(progress: progress)
@@ -109,7 +110,7 @@ public final class Transition {
         }
     }
 
-    // MARK: Steering (the percent-driven interaction and the stack call these)
+    // MARK: Steering (the stack calls these)
 
     /// Moves an interacting transition to `fraction` (clamped to 0…1).
     func setInteractiveProgress(_ fraction: Double) {

@@ -1,4 +1,4 @@
-/// The two kinds of scene on the navigation stack.
+/// The kinds of scene on the navigation stack.
 public enum SceneKind: String, Sendable {
-    case shelf, book
+    case shelf, book, reading
 }

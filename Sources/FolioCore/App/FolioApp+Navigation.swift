@@ -1,0 +1,74 @@
+/// Opening and closing books on the navigation stack, where a capture starts, and the
+/// places remembered as books close.
+extension FolioApp {
+    /// Opens book `index` as Enter does, at the spread showing display page `page` (0 is the
+    /// cover; clamped to the book).
+    public func open(book index: Int, atPage page: Int, at time: Double) {
+        advance(to: time)
+        open(index, leaf: BookScene.leaf(showing: page))
+    }
+
+    /// Where a captured session began: the centred book and, when one was open, that book
+    /// at its spread, set at once (no animation), so the replay starts where the user was.
+    public func begin(at start: InputScript.Start) {
+        guard !library.books.isEmpty, navigation.scenes.count == 1, navigation.transition == nil else { return }
+        shelf.settle(onBook: min(max(start.centred, 0), library.books.count - 1))
+        guard let index = start.book else { return }
+        open(index, leaf: start.spread, animated: false)
+    }
+
+    /// The state a capture starts from (a book turning in or out counts as where it goes).
+    public var captureStart: InputScript.Start {
+        let opening = transition.map { $0.context.operation == .push } ?? (book != nil)
+        return InputScript.Start(centred: shelf.centeredIndex, book: opening ? book?.bookIndex : nil,
+                                 spread: opening ? (book?.currentLeaf ?? 0) : 0)
+    }
+
+    func open(_ index: Int, leaf: Int = 0, animated: Bool = true) {
+        guard navigation.transition == nil, library.books.indices.contains(index) else { return }
+        shelf.settle(onBook: index)
+        onScreen.noteOpened(at: time)
+        places?.rememberOpening()
+        let scene = BookScene(bookIndex: index, pageCount: library.books[index].displayPageCount, size: size,
+                              pageShape: library.books[index].pageShape)
+        // Opened at a page asked for, else where the reader left off (the left block turns
+        // as one), else at the cover.
+        if leaf > 0 {
+            scene.settle(onLeaf: leaf)
+        } else if let spread = places?.spread(ofBook: index) {
+            scene.settle(onLeaf: spread)
+        }
+        book = scene
+        navigation.push(scene, animator: animated ? animator : nil, at: animationTime)
+    }
+
+    func close() {
+        guard navigation.transition == nil, navigation.scenes.count > 1 else { return }
+        clicks.cancel()
+        book?.unzoom(at: animationTime)
+        rememberPlace()
+        navigation.pop(animator: animator, at: animationTime)
+    }
+
+    /// Remembers the spread of the book on screen and the book centred on the shelf (as a
+    /// book closes, and as the app quits).
+    public func rememberPlace() {
+        guard let places, !library.books.isEmpty else { return }
+        if let book { places.remember(spread: book.currentLeaf, ofBook: book.bookIndex) }
+        places.remember(centred: shelf.centeredIndex)
+    }
+
+    /// The window's title: the book on screen, or the app's name on the shelf.
+    public var title: String {
+        guard let book, library.books.indices.contains(book.bookIndex) else { return "Folio" }
+        // Cut before escaping: a title may be as long as a Books.plist allows.
+        let full = library.books[book.bookIndex].title
+        let name = full.prefix(FolioApp.maxTitleLength + 1).count > FolioApp.maxTitleLength
+            ? full.prefix(FolioApp.maxTitleLength - 1) + "…" : Substring(full)
+        guard !name.isEmpty else { return "Folio" }
+        return Console.escaped(String(name)) + " — Folio"
+    }
+
+    /// Longest book title the window's title shows, characters.
+    static let maxTitleLength = 120
+}

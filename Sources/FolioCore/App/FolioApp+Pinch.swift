@@ -1,0 +1,30 @@
+/// The app's side of the pinch: it tells the gesture what is on screen and carries out
+/// what the gesture answers (`PinchGesture` holds the lifecycle and the rule).
+extension FolioApp {
+    /// What the pinch needs to know as an event arrives.
+    var pinchSituation: PinchGesture.Situation {
+        let running = navigation.transition.map {
+            PinchGesture.Running(operation: $0.operation, state: $0.state, progress: $0.progress)
+        }
+        let resting = restingBook
+        return PinchGesture.Situation(
+            transition: running, canZoom: resting != nil, isZoomed: resting?.zoom.isZoomed ?? false,
+            canGoDeeper: running == nil && navigation.top === shelf && !library.books.isEmpty,
+            canGoBack: running == nil && navigation.scenes.count > 1)
+    }
+
+    func perform(_ actions: [PinchGesture.Action]) {
+        for action in actions {
+            switch action {
+            case .zoom(let notches): zoomWheel(notches)
+            case .goDeeper: open(shelf.centeredIndex)
+            case .goBack: close()
+            case .grab: navigation.grab(with: PercentDrivenInteraction(scrubsLinearly: true), at: animationTime)
+            case .move(let delta):
+                if let progress = navigation.interactiveProgress { navigation.setInteractiveProgress(progress + delta) }
+            case .finish: navigation.steer(forward: true, at: animationTime)
+            case .cancel: navigation.steer(forward: false, at: animationTime)
+            }
+        }
+    }
+}

@@ -1,0 +1,41 @@
+/// Which images to have ready next, most wanted first: the open book's pages within two
+/// spreads of the reader (nearest first), then the shelf's covers around the centre. (What is
+/// on screen comes first anyway: the renderer asks for it as it draws.) While the book is
+/// zoomed only its spread: pages are then made up to 4× larger, and a turn shows the next
+/// spread whole.
+public enum Prefetch {
+    /// Spreads either side of the reader's that are made ready.
+    static let spreadReach = 2
+    /// Covers either side of the centred one that are made ready.
+    static let coverReach = 3
+
+    public static func contents(book: BookScene?, centredBook centre: Int, bookCount: Int) -> [LayerContent] {
+        var out: [LayerContent] = []
+        let zoomed = book?.zoom.isZoomed ?? false
+        if let book {
+            let leaf = book.currentLeaf
+            for distance in 0...(zoomed ? 0 : spreadReach) {
+                for l in Set([leaf + distance, leaf - distance]).sorted() where l >= 0 && l < book.layout.leafCount {
+                    // A leaf's front is on the right; the spread shows the previous leaf's back.
+                    for page in [2 * l + 1, 2 * l + 2] where page < book.layout.pageCount {
+                        out.append(.page(book: book.bookIndex, page: page))
+                    }
+                }
+            }
+        }
+        guard !zoomed else { return out }
+        for distance in 0...coverReach {
+            for i in Set([centre - distance, centre + distance]).sorted() where (0..<bookCount).contains(i) {
+                out.append(.cover(book: i))
+            }
+        }
+        return out
+    }
+}
+
+extension FolioApp {
+    /// What to have ready next (`Prefetch`).
+    public func prefetchContents() -> [LayerContent] {
+        Prefetch.contents(book: book, centredBook: shelf.centeredIndex, bookCount: library.books.count)
+    }
+}
