@@ -22,7 +22,9 @@ struct PageSizePolicy {
     /// within `maxPageBytes` (never below its unzoomed size).
     static func magnification(zoom: Double, width: Double, height: Double, maxPageBytes: Int) -> Double {
         guard zoom > 1 else { return 1 }
-        let step = min(4, pow(2, (log2(zoom) - 1e-9).rounded(.up)))
+        // Quarter steps up to 2 (the reading view draws pages about 1.3× their 3D size),
+        // then 4.
+        let step = zoom <= 2 ? ((zoom - 1e-9) * 4).rounded(.up) / 4 : 4
         let fits = (Double(maxPageBytes) / max(width * height * 4, 1)).squareRoot()
         return max(1, min(step, fits))
     }

@@ -85,19 +85,19 @@ import Testing
         #expect(driver.kinds == [.shelf] && !driver.app.quitRequested)
     }
 
-    /// SPEC §4: pinching in on the shelf does nothing; spreading in the open book starts no
-    /// transition (it zooms into the spread: ZoomTests).
+    /// SPEC §4: pinching in on the shelf does nothing; spreading in the reading view starts
+    /// no transition (it zooms into the spread: ZoomTests).
     @Test(arguments: [false, true])
     func theOtherPinchDirectionsStartNoTransition(inBook: Bool) {
-        let driver = inBook ? Self.openBook() : AppDriver()
+        let driver = inBook ? ZoomTests.openBook() : AppDriver()
         let before = driver.app.trace(frame: 0, t: 0).serialized()
         let start = driver.now
         driver.run(until: start + 1, events: (0..<4).map { (start + 0.05 * Double($0), InputEvent.wheel(dx: 0, dy: inBook ? 1 : -1)) }) { _ in
             #expect(driver.app.transition == nil)
         }
-        #expect(driver.kinds == (inBook ? [.shelf, .book] : [.shelf]))
+        #expect(driver.kinds == (inBook ? [.shelf, .book, .reading] : [.shelf]))
         if inBook {
-            #expect(driver.app.book?.zoom.current.scale == BookZoom.maxScale)
+            #expect(driver.app.reading?.zoom.current.scale == BookZoom.maxScale)
         } else {
             #expect(driver.app.trace(frame: 0, t: 0).serialized() == before)
         }

@@ -8,10 +8,13 @@ import Testing
 @Suite struct ZoomTests {
     static let window = Size(width: 1280, height: 800)
 
+    /// The centred book open and laid flat in the reading view, where zoom lives.
     static func openBook() -> AppDriver {
         let driver = AppDriver()
         driver.send(.key(.return))
         driver.run(until: 1.2)
+        driver.send(.key(.return))
+        driver.run(until: 1.8)
         return driver
     }
 
@@ -36,7 +39,7 @@ import Testing
         // Where the clamp leaves the zoom free (at 1.41× the spread is just taller than the window).
         let pointer = Point(x: 700, y: 400)
         s.send(.pointerMoved(pointer))
-        let book = try #require(s.app.book)
+        let book = try #require(s.app.reading)
         let start = s.now
         var scales: [Double] = []
         var drift = 0.0
@@ -48,7 +51,7 @@ import Testing
             drift = max(drift, abs(p.x - pointer.x), abs(p.y - pointer.y))
             #expect(s.app.transition == nil)
         }
-        #expect(s.kinds == [.shelf, .book])
+        #expect(s.kinds == [.shelf, .book, .reading])
         #expect(abs(book.zoom.current.scale - 2) < 1e-9 && book.zoom.target == book.zoom.current)
         #expect(drift < 1e-9)
         // It glides: rising, never in one jump, and resting within 0.25 s of the last notch.
@@ -65,18 +68,18 @@ import Testing
         let s = Self.openBook()
         let start = s.now
         s.run(until: start + 1, events: Self.notches([start + 0.05, start + 0.1], dy: 1))
-        let book = try #require(s.app.book)
+        let book = try #require(s.app.reading)
         #expect(book.zoom.isZoomed)
         // One quick flick of six notches down: two bring the zoom back, the rest do nothing.
         s.run(until: start + 2, events: Self.notches((0..<6).map { start + 1.05 + 0.05 * Double($0) }, dy: -1)) { _ in
             #expect(s.app.transition == nil)
         }
-        #expect(s.kinds == [.shelf, .book] && book.zoom.current == .identity && !book.zoom.isZoomed)
-        // A later notch starts closing, and a run of them shuts the book as before.
+        #expect(s.kinds == [.shelf, .book, .reading] && book.zoom.current == .identity && !book.zoom.isZoomed)
+        // A later notch starts back to the 3D book, and a run of them lands there.
         s.run(until: start + 2.2, events: Self.notches([start + 2.1], dy: -1))
-        #expect(s.app.transition?.operation == .pop)
+        #expect(s.app.transition?.operation == .pop && s.app.transition?.context.from === book)
         s.run(until: start + 4, events: Self.notches([start + 2.25, start + 2.3, start + 2.35], dy: -1))
-        #expect(s.kinds == [.shelf] && s.app.transition == nil)
+        #expect(s.kinds == [.shelf, .book] && s.app.transition == nil)
     }
 
     @Test(arguments: [
@@ -86,7 +89,7 @@ import Testing
     ])
     func zoomKeysAndCtrlZero(zoomIn: [InputEvent], reset: InputEvent) throws {
         let s = Self.openBook()
-        let book = try #require(s.app.book)
+        let book = try #require(s.app.reading)
         for key in zoomIn { s.send(key) }
         s.run(until: s.now + 0.5)
         #expect(abs(book.zoom.current.scale - 2) < 1e-9)
@@ -95,7 +98,7 @@ import Testing
         #expect(abs(book.zoom.current.scale - BookZoom.stepFactor) < 1e-9)
         s.send(reset)
         s.run(until: s.now + 0.5)
-        #expect(book.zoom.current == .identity && s.kinds == [.shelf, .book] && book.currentLeaf == 0)
+        #expect(book.zoom.current == .identity && s.kinds == [.shelf, .book, .reading] && book.book.currentLeaf == 0)
         // Without a pointer, keys zoom about the window's centre (at 1.41×, where the clamp
         // leaves it be).
         s.send(.key(.equals))
@@ -106,7 +109,7 @@ import Testing
 
     @Test func aDragPansTheZoomedSpreadClampedAndTurnsNoLeaf() throws {
         let s = Self.openBook()
-        let book = try #require(s.app.book)
+        let book = try #require(s.app.reading)
         for _ in 0..<4 { s.send(.key(.equals)) }
         s.run(until: s.now + 0.5)
         let before = book.zoom.current
@@ -120,7 +123,7 @@ import Testing
         ])
         #expect(abs(book.zoom.current.offset.x - before.offset.x - 60) < 1e-9)
         #expect(abs(book.zoom.current.offset.y - before.offset.y - 40) < 1e-9)
-        #expect(book.offset == 0 && book.scroller.target == 0)
+        #expect(book.book.offset == 0 && book.book.scroller.target == 0)
         // Far drags every way stop at the spread's edges.
         for (dx, dy) in [(5000.0, 5000.0), (-5000, -5000), (5000, -5000), (-5000, 5000)] {
             let t = s.now
@@ -136,31 +139,31 @@ import Testing
             let right = z.scale * (book.zoom.spread.origin.x + book.zoom.spread.size.width) + z.offset.x
             #expect(abs(dx > 0 ? left : right - 1280) < 1e-9)
         }
-        #expect(book.offset == 0 && book.currentLeaf == 0 && s.app.isAtRest)
+        #expect(book.book.offset == 0 && book.book.currentLeaf == 0 && s.app.isAtRest)
     }
 
     @Test func aDoubleClickZoomsAndDoesNotTurnAndASecondOneZoomsBackOut() throws {
         let s = Self.openBook()
-        let book = try #require(s.app.book)
+        let book = try #require(s.app.reading)
         let p = Point(x: 1000, y: 400)
         func doubleClick(at t: Double) -> [(t: Double, event: InputEvent)] {
             [(t, .pointerDown(p)), (t + 0.05, .pointerUp(p)), (t + 0.15, .pointerDown(p)), (t + 0.2, .pointerUp(p))]
         }
         let t0 = s.now
         s.run(until: t0 + 1, events: doubleClick(at: t0 + 0.1))
-        #expect(book.scroller.target == 0 && book.offset == 0)
+        #expect(book.book.scroller.target == 0 && book.book.offset == 0)
         #expect(book.zoom.current.scale == BookZoom.doubleClickScale)
         s.run(until: t0 + 2, events: doubleClick(at: t0 + 1.1))
-        #expect(book.scroller.target == 0 && book.zoom.current == .identity && s.app.isAtRest)
+        #expect(book.book.scroller.target == 0 && book.zoom.current == .identity && s.app.isAtRest)
     }
 
     @Test func aSingleClickStillTurnsOnceTheDoubleClickIntervalHasPassed() throws {
         let s = Self.openBook()
-        let book = try #require(s.app.book)
+        let book = try #require(s.app.reading)
         let t0 = s.now
         var turnedAt: Double?
         s.run(until: t0 + 1, events: [(t0 + 0.1, .pointerDown(Point(x: 1000, y: 400))), (t0 + 0.15, .pointerUp(Point(x: 1000, y: 400)))]) { t in
-            if turnedAt == nil, book.scroller.target == 1280 { turnedAt = t }
+            if turnedAt == nil, book.book.scroller.target == 1280 { turnedAt = t }
         }
         let turned = try #require(turnedAt)
         #expect(turned > t0 + 0.15 + DoubleClickRecognizer.interval - 1e-9)
@@ -171,12 +174,12 @@ import Testing
             (t1, .pointerDown(Point(x: 1000, y: 400))), (t1 + 0.05, .pointerUp(Point(x: 1000, y: 400))),
             (t1 + 0.45, .pointerDown(Point(x: 1000, y: 400))), (t1 + 0.5, .pointerUp(Point(x: 1000, y: 400))),
         ])
-        #expect(book.scroller.target == 3 * 1280 && book.zoom.current == .identity)
+        #expect(book.book.scroller.target == 3 * 1280 && book.zoom.current == .identity)
     }
 
     @Test func aPageKeyTurnsWhileZoomedAndGoesBackToTheWholeSpread() throws {
         let s = Self.openBook()
-        let book = try #require(s.app.book)
+        let book = try #require(s.app.reading)
         s.send(.pointerMoved(Point(x: 900, y: 300)))
         s.send(.key(.equals))
         s.send(.key(.equals))
@@ -184,7 +187,7 @@ import Testing
         #expect(book.zoom.isZoomed)
         s.send(.key(.right))
         s.run(until: s.now + 1.5)
-        #expect(book.currentLeaf == 1 && book.zoom.current == .identity && book.isAtRest)
+        #expect(book.book.currentLeaf == 1 && book.zoom.current == .identity && book.isAtRest)
         // A click while zoomed turns by the half of the spread it lands on, wherever the zoom put it.
         s.send(.pointerMoved(Point(x: 620, y: 300)))
         for _ in 0..<4 { s.send(.key(.equals)) }
@@ -196,13 +199,13 @@ import Testing
         #expect(leftPage.x > 640 && leftPage.x < 1280, "\(z)")
         let t = s.now
         s.run(until: t + 1.5, events: [(t, .pointerDown(leftPage)), (t + 0.05, .pointerUp(leftPage))])
-        #expect(book.currentLeaf == 0)
+        #expect(book.book.currentLeaf == 0)
     }
 
     @Test(arguments: [Size(width: 800, height: 600), Size(width: 320, height: 240), Size(width: 2560, height: 1000)])
     func aResizeKeepsTheZoomValid(size: Size) throws {
         let s = Self.openBook()
-        let book = try #require(s.app.book)
+        let book = try #require(s.app.reading)
         s.send(.pointerMoved(Point(x: 1200, y: 100)))
         for _ in 0..<4 { s.send(.key(.equals)) }
         s.run(until: s.now + 0.5)
@@ -233,11 +236,14 @@ import Testing
         s.run(until: s.now + 0.5)
         #expect(!s.app.trace(frame: 0, t: 0).serialized().contains("zoom"))
         // The draw list carries the zoom on every layer only while zoomed.
-        #expect(s.app.drawList().layers.allSatisfy { $0.screen == .identity } && s.app.drawList().magnification == 1)
+        // (Flat pages are drawn larger than the 3D book's: their textures are made larger.)
+        let flat = try #require(s.app.book?.layout.readingScale)
+        #expect(flat > 1.2)
+        #expect(s.app.drawList().layers.allSatisfy { $0.screen == .identity } && s.app.drawList().magnification == flat)
         s.send(.key(.equals))
         s.run(until: s.now + 0.5)
         let list = s.app.drawList()
-        #expect(list.layers.allSatisfy { $0.screen.scale == BookZoom.stepFactor } && list.magnification == BookZoom.stepFactor)
+        #expect(list.layers.allSatisfy { $0.screen.scale == BookZoom.stepFactor } && abs(list.magnification - BookZoom.stepFactor * flat) < 1e-12)
     }
 
     /// Zoomed pages are large: only the spread on screen is made ahead, no neighbours and no covers.
@@ -280,25 +286,25 @@ import Testing
             }
         }
         s.run(until: t + 3, events: events) { _ in
-            guard let book = s.app.book, s.app.transition == nil else { return }
+            guard let book = s.app.reading, s.app.transition == nil else { return }
             let z = book.zoom.current
             #expect(z.scale >= 1 - 1e-9 && z.scale <= BookZoom.maxScale + 1e-9 && z.offset.x.isFinite && z.offset.y.isFinite)
         }
-        if let book = s.app.book, s.app.transition == nil {
+        if let book = s.app.reading, s.app.transition == nil {
             #expect(!book.zoom.isAnimating)
             #expect(Self.isClamped(book.zoom.current, spread: book.zoom.spread, window: s.app.size))
         }
     }
 
-    @Test func escapeWhileZoomedClosesTheBookAndTheZoomGoes() throws {
+    @Test func escapeWhileZoomedGoesBackToTheBookAndTheZoomGoes() throws {
         let s = Self.openBook()
-        let book = try #require(s.app.book)
+        let book = try #require(s.app.reading)
         s.send(.key(.equals))
         s.run(until: s.now + 0.5)
         s.send(.key(.escape))
         s.run(until: s.now + 0.1)
         #expect(s.app.transition?.operation == .pop && !book.zoom.isZoomed)
         s.run(until: s.now + 2)
-        #expect(s.kinds == [.shelf] && s.app.isAtRest)
+        #expect(s.kinds == [.shelf, .book] && s.app.isAtRest && s.app.reading == nil)
     }
 }

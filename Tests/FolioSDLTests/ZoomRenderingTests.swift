@@ -78,7 +78,7 @@ struct ZoomRenderingTests {
         app.handle(.pointerMoved(Point(x: 820, y: 360)), at: t)
         for _ in 0..<4 { app.handle(.key(.equals), at: t) }
         Self.advance(app, from: &t, seconds: 0.5)
-        #expect(app.book?.zoom.current.scale == BookZoom.maxScale)
+        #expect(app.reading?.zoom.current.scale == BookZoom.maxScale)
         try canvas.draw(app)
         let zoomed = try Self.rightPage(app, canvas)
         // Made again four times larger: as many texels per screen pixel as the whole spread

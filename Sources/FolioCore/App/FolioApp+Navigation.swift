@@ -45,7 +45,6 @@ extension FolioApp {
     func close() {
         guard navigation.transition == nil, navigation.scenes.count > 1 else { return }
         clicks.cancel()
-        book?.unzoom(at: animationTime)
         rememberPlace()
         navigation.pop(animator: animator, at: animationTime)
     }
@@ -71,4 +70,21 @@ extension FolioApp {
 
     /// Longest book title the window's title shows, characters.
     static let maxTitleLength = 120
+
+    /// Lays the open book flat in the reading view (Enter, a double-click, the wheel).
+    func openReading(animated: Bool = true) {
+        guard navigation.transition == nil, let book, navigation.top === book else { return }
+        clicks.cancel()
+        let scene = ReadingScene(book: book)
+        reading = scene
+        navigation.push(scene, animator: animated ? readingAnimator : nil, at: animationTime)
+    }
+
+    /// Back from the reading view to the book in 3D, the zoom gliding back to the whole spread.
+    func closeReading() {
+        guard navigation.transition == nil, let reading, navigation.top === reading else { return }
+        clicks.cancel()
+        reading.unzoom(at: animationTime)
+        navigation.pop(animator: readingAnimator, at: animationTime)
+    }
 }

@@ -6,10 +6,11 @@ extension FolioApp {
         let running = navigation.transition.map {
             PinchGesture.Running(operation: $0.operation, state: $0.state, progress: $0.progress)
         }
-        let resting = restingBook
+        let resting = restingReading
+        let deeper = navigation.top.kind == .book || (navigation.top.kind == .shelf && !library.books.isEmpty)
         return PinchGesture.Situation(
             transition: running, canZoom: resting != nil, isZoomed: resting?.zoom.isZoomed ?? false,
-            canGoDeeper: running == nil && navigation.top === shelf && !library.books.isEmpty,
+            canGoDeeper: running == nil && deeper,
             canGoBack: running == nil && navigation.scenes.count > 1)
     }
 
@@ -17,8 +18,10 @@ extension FolioApp {
         for action in actions {
             switch action {
             case .zoom(let notches): zoomWheel(notches)
-            case .goDeeper: open(shelf.centeredIndex)
-            case .goBack: close()
+            case .goDeeper:
+                if navigation.top.kind == .book { openReading() } else { open(shelf.centeredIndex) }
+            case .goBack:
+                if navigation.top.kind == .reading { closeReading() } else { close() }
             case .grab: navigation.grab(with: PercentDrivenInteraction(scrubsLinearly: true), at: animationTime)
             case .move(let delta):
                 if let progress = navigation.interactiveProgress { navigation.setInteractiveProgress(progress + delta) }

@@ -25,11 +25,13 @@ extension FolioApp {
         } else {
             out += shelfTexts(in: pose)
         }
-        if let book, navigation.top === book, navigation.transition == nil {
+        if let book, navigation.top.kind != .shelf, navigation.transition == nil {
             let opacity = onScreen.pageOpacity(at: time)
             if opacity > 0 {
                 let s = textSize(16, minimum: 11)
-                let y = min((FolioApp.liftedBottom(book.layout) + size.height) / 2, size.height - s * 0.6)
+                // Under the spread: the 3D book's lifted bottom edge, or the flat spread's.
+                let bottom = navigation.top.kind == .reading ? book.layout.readingArea.maxY : FolioApp.liftedBottom(book.layout)
+                let y = min((bottom + size.height) / 2, size.height - s * 0.6)
                 let label = OnScreenText.pageLabel(leaf: book.currentLeaf, pageCount: library.books[book.bookIndex].pages.count)
                 out.append(TextLayer(label, size: s, position: Point(x: size.width / 2, y: y), colour: FolioApp.textColour,
                                      opacity: opacity, maxWidth: size.width * 0.9))

@@ -44,8 +44,7 @@ extension FolioApp {
                 ("pages", .array(pages)),
             ]
             // Only while zoomed, so traces of books seen whole stay as they were.
-            let zoom = book.zoom
-            if !zoom.current.isIdentity || !zoom.target.isIdentity {
+            if let zoom = reading?.zoom, !zoom.current.isIdentity || !zoom.target.isIdentity {
                 members.append(("zoom", .object([
                     ("scale", .number(zoom.current.scale)),
                     ("x", .number(zoom.current.offset.x)),

@@ -4,29 +4,35 @@ import Glibc
 import Darwin
 #endif
 
-/// Zoom and pan in an open book: the wheel past fully open, the zoom keys and a double-click
-/// zoom about the pointer (`BookZoom`); a drag pans while zoomed (`BookScene`).
+/// Zoom and pan live in the reading view: the wheel there, the zoom keys and a double-click
+/// zoom about the pointer (`BookZoom`); a drag pans while zoomed (`ReadingScene`). In the 3D
+/// book a double-click lays the book flat.
 extension FolioApp {
     /// The window point zooms are centred on: the pointer's last place, else the centre.
     var zoomPoint: Point {
         lastPointer ?? Point(x: size.width / 2, y: size.height / 2)
     }
 
-    /// The open book at rest on top of the stack (no transition), if any.
-    var restingBook: BookScene? {
-        guard navigation.transition == nil, let book, navigation.top === book else { return nil }
-        return book
+    /// The reading view at rest on top of the stack (no transition), if any.
+    var restingReading: ReadingScene? {
+        guard navigation.transition == nil, let reading, navigation.top === reading else { return nil }
+        return reading
+    }
+
+    /// The book (3D or flat) at rest on top of the stack: where clicks wait for a second.
+    private var restingPages: Bool {
+        navigation.transition == nil && navigation.top.kind != .shelf
     }
 
     /// `dy` notches of the wheel: each multiplies the zoom by `BookZoom.stepFactor`.
     func zoomWheel(_ dy: Double) {
-        restingBook?.magnify(by: pow(BookZoom.stepFactor, dy), about: zoomPoint, at: animationTime)
+        restingReading?.magnify(by: pow(BookZoom.stepFactor, dy), about: zoomPoint, at: animationTime)
     }
 
-    /// Handles `key` if it is a zoom key in the open book.
+    /// Handles `key` if it is a zoom key in the reading view.
     func zoomKey(_ key: Key) -> Bool {
-        guard let book = restingBook else { return false }
-        switch KeyBindings.action(for: key, in: .book) {
+        guard let book = restingReading else { return false }
+        switch KeyBindings.action(for: key, in: .reading) {
         case .zoomIn?: book.magnify(by: BookZoom.stepFactor, about: zoomPoint, at: animationTime)
         case .zoomOut?: book.magnify(by: 1 / BookZoom.stepFactor, about: zoomPoint, at: animationTime)
         case .zoomReset?: book.unzoom(at: animationTime)
@@ -36,9 +42,10 @@ extension FolioApp {
     }
 
     /// A pointer gesture: in the open book a click waits for a possible second one (a
-    /// double-click zooms in, or back out); anything else acts at once, after a held click.
+    /// double-click lays the 3D book flat, or zooms the flat one in or back out); anything
+    /// else acts at once, after a held click.
     func routePointer(_ gesture: PointerGesture) {
-        guard restingBook != nil else {
+        guard restingPages else {
             clicks.cancel()
             route(.pointer(gesture))
             return
@@ -54,7 +61,7 @@ extension FolioApp {
     /// Lets a held click act once no second click came in time.
     func releaseHeldClick() {
         guard clicks.isHolding else { return }
-        guard restingBook != nil else { return clicks.cancel() }
+        guard restingPages else { return clicks.cancel() }
         clicked(clicks.update(at: time))
     }
 
@@ -63,7 +70,7 @@ extension FolioApp {
         case .click(let point)?:
             route(.pointer(.click(point)))
         case .doubleClick(let point)?:
-            guard let book = restingBook else { return }
+            guard let book = restingReading else { return openReading() }
             if book.zoom.isZoomed {
                 book.unzoom(at: animationTime)
             } else {
@@ -76,10 +83,13 @@ extension FolioApp {
 
     /// `list` with the book's zoom applied to every layer on screen.
     func zoomed(_ list: DrawList) -> DrawList {
-        guard let zoom = book?.zoom, !zoom.current.isIdentity || !zoom.target.isIdentity else { return list }
         var out = list
+        // Flat pages are drawn larger than in the 3D book: their textures are made larger.
+        let flat = pose.flatness > 0 ? (book?.layout.readingScale ?? 1) : 1
+        out.magnification = max(flat, 1)
+        guard let zoom = reading?.zoom, !zoom.current.isIdentity || !zoom.target.isIdentity else { return out }
         for i in out.layers.indices { out.layers[i].screen = zoom.current }
-        out.magnification = max(zoom.current.scale, zoom.target.scale)
+        out.magnification = max(flat, 1) * max(zoom.current.scale, zoom.target.scale)
         return out
     }
 }

@@ -8,6 +8,8 @@ public final class FolioApp {
     public let shelf: ShelfScene
     /// The book on the stack, or being opened or closed.
     public internal(set) var book: BookScene?
+    /// The reading view on the stack, or on its way in or out.
+    public internal(set) var reading: ReadingScene?
     public let navigation: NavigationStack
     /// Animations run 10× slower (the S key, `--slow-motion`).
     public var slowMotion: Bool
@@ -38,8 +40,10 @@ public final class FolioApp {
     /// (`FolioApp+Keys`).
     var pendingKeys: [(Key, Modifiers)] = []
     static let maxPendingKeys = 8
-    /// Times pushes and pops and poses the scenes for them.
+    /// Time pushes and pops and pose the scenes for them: the shelf ⇄ the book, and the
+    /// book ⇄ the reading view.
     let animator = BookOpeningTransition()
+    let readingAnimator = ReadingTransition()
     /// A dropped book to centre once the shelf is on top and still.
     var droppedBookToCentre: Int?
     /// Where the pointer was last seen in the window (nil before it moves, or after it left).
@@ -77,8 +81,16 @@ public final class FolioApp {
     /// How the shelf and the book show now: the running transition's pose, or the one the
     /// stack rests in.
     public var pose: BookOpeningPose {
-        if let transition = navigation.transition { return animator.pose(transition.operation, value: transition.value) }
-        return navigation.scenes.count > 1 ? .open : .shelf
+        if let transition = navigation.transition {
+            let reading = transition.context.from.kind == .reading || transition.context.to.kind == .reading
+            return reading ? readingAnimator.pose(transition.operation, value: transition.value)
+                : animator.pose(transition.operation, value: transition.value)
+        }
+        switch navigation.top.kind {
+        case .shelf: return .shelf
+        case .book: return .open
+        case .reading: return .reading
+        }
     }
 
     // MARK: Clock
@@ -93,15 +105,17 @@ public final class FolioApp {
         animationTime += slowMotion ? step / FolioApp.slowMotionFactor : step
         shelf.update(at: animationTime)
         book?.update(at: animationTime)
+        reading?.update(at: animationTime)
         // The stack's events are acted on as the clock reaches them, before any input at
         // a later time: keys held during a transition play on the scene it reached.
         for event in navigation.update(at: animationTime) {
             if case .ended(_, let finished) = event { transitionEnded(finished: finished) }
         }
-        if navigation.transition == nil, navigation.scenes.count == 1 {
-            book = nil
+        if navigation.transition == nil {
+            if navigation.scenes.count < 3 { reading = nil }
+            if navigation.scenes.count < 2 { book = nil }
         }
-        if let book, navigation.transition == nil, navigation.top === book {
+        if let book, navigation.transition == nil, navigation.top.kind != .shelf {
             onScreen.noteSpread(book: book.bookIndex, leaf: book.currentLeaf, turning: book.isTurning, at: time)
         } else {
             onScreen.noteClosed()
@@ -127,6 +141,7 @@ public final class FolioApp {
             size = newSize
             shelf.resize(to: newSize)
             book?.resize(to: newSize)
+            reading?.resize(to: newSize)
         case .key(let key, let modifiers):
             handleKey(key, modifiers)
         case .wheel(let dx, let dy, let modifiers):
@@ -168,15 +183,11 @@ public final class FolioApp {
     }
 
     func route(_ input: SceneInput) {
-        let request: SceneRequest?
-        if let book, navigation.top === book {
-            request = book.handle(input, at: animationTime)
-        } else {
-            request = shelf.handle(input, at: animationTime)
-        }
-        switch request {
+        switch navigation.top.handle(input, at: animationTime) {
         case .openBook(let index)?: open(index)
         case .closeBook?: close()
+        case .openReading?: openReading()
+        case .closeReading?: closeReading()
         case .quit?: quitRequested = true
         case nil: break
         }
@@ -204,6 +215,7 @@ public final class FolioApp {
     /// click held to see whether a second one comes.
     public var isAtRest: Bool {
         navigation.transition == nil && !pinch.isActive && !clicks.isHolding && shelf.isAtRest && (book?.isAtRest ?? true)
+            && (reading?.isAtRest ?? true)
             && !onScreen.isChanging(at: time)
     }
 }

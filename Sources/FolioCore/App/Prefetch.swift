@@ -9,9 +9,8 @@ public enum Prefetch {
     /// Covers either side of the centred one that are made ready.
     static let coverReach = 3
 
-    public static func contents(book: BookScene?, centredBook centre: Int, bookCount: Int) -> [LayerContent] {
+    public static func contents(book: BookScene?, zoomed: Bool, centredBook centre: Int, bookCount: Int) -> [LayerContent] {
         var out: [LayerContent] = []
-        let zoomed = book?.zoom.isZoomed ?? false
         if let book {
             let leaf = book.currentLeaf
             for distance in 0...(zoomed ? 0 : spreadReach) {
@@ -36,6 +35,6 @@ public enum Prefetch {
 extension FolioApp {
     /// What to have ready next (`Prefetch`).
     public func prefetchContents() -> [LayerContent] {
-        Prefetch.contents(book: book, centredBook: shelf.centeredIndex, bookCount: library.books.count)
+        Prefetch.contents(book: book, zoomed: reading?.zoom.isZoomed ?? false, centredBook: shelf.centeredIndex, bookCount: library.books.count)
     }
 }

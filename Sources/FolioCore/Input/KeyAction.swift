@@ -2,13 +2,15 @@
 public enum KeyAction: Sendable, Equatable {
     case next, previous, first, last
     case open, close, quit
-    /// Mid-transition: towards the open book, or back towards the shelf.
+    /// In the 3D book: the flat reading view.
+    case read
+    /// Mid-transition: on to the deeper level (the open book, the reading view), or back.
     case steerOpen, steerClose
     case slowMotion, capture
     /// The window: desktop fullscreen on/off, and out of it (Escape, before anything else).
     case fullscreen, leaveFullscreen
     /// Shows or hides the list of keys; `hideHelp` only hides it.
     case help, hideHelp
-    /// In a book: zoom in and out at the pointer, and back to the whole spread.
+    /// In the reading view: zoom in and out at the pointer, and back to the whole spread.
     case zoomIn, zoomOut, zoomReset
 }

@@ -13,12 +13,18 @@ public enum KeyBindings {
         KeyBinding(keys: [.left, .pageup], context: .book, action: .previous, help: "turn one leaf back"),
         KeyBinding(keys: [.home], context: .book, action: .first, help: "first spread"),
         KeyBinding(keys: [.end], context: .book, action: .last, help: "last spread"),
+        KeyBinding(keys: [.return], context: .book, action: .read, help: "lay the book flat to read it"),
         KeyBinding(keys: [.escape, .backspace], context: .book, action: .close, help: "close the book"),
-        KeyBinding(keys: [.equals, .plus, .keypadPlus], context: .book, action: .zoomIn, help: "zoom in at the pointer, up to 4x (also Ctrl+=)"),
-        KeyBinding(keys: [.minus, .keypadMinus], context: .book, action: .zoomOut, help: "zoom out (also Ctrl+-)"),
-        KeyBinding(keys: [.zero, .keypadZero], context: .book, action: .zoomReset, help: "the whole spread again (also Ctrl+0)"),
-        KeyBinding(keys: [.return, .space], context: .transition, action: .steerOpen, help: "steer towards the open book"),
-        KeyBinding(keys: [.escape, .backspace], context: .transition, action: .steerClose, help: "steer back towards the shelf"),
+        KeyBinding(keys: [.right, .pagedown, .space], context: .reading, action: .next, help: "turn one leaf forward"),
+        KeyBinding(keys: [.left, .pageup], context: .reading, action: .previous, help: "turn one leaf back"),
+        KeyBinding(keys: [.home], context: .reading, action: .first, help: "first spread"),
+        KeyBinding(keys: [.end], context: .reading, action: .last, help: "last spread"),
+        KeyBinding(keys: [.escape, .backspace], context: .reading, action: .close, help: "back to the book in 3D"),
+        KeyBinding(keys: [.equals, .plus, .keypadPlus], context: .reading, action: .zoomIn, help: "zoom in at the pointer, up to 4x (also Ctrl+=)"),
+        KeyBinding(keys: [.minus, .keypadMinus], context: .reading, action: .zoomOut, help: "zoom out (also Ctrl+-)"),
+        KeyBinding(keys: [.zero, .keypadZero], context: .reading, action: .zoomReset, help: "the whole spread again (also Ctrl+0)"),
+        KeyBinding(keys: [.return, .space], context: .transition, action: .steerOpen, help: "steer on: the book opening, or lying flat"),
+        KeyBinding(keys: [.escape, .backspace], context: .transition, action: .steerClose, help: "steer back the way it came"),
         KeyBinding(keys: [.s], context: .anywhere, action: .slowMotion, help: "slow motion on/off (10x slower)"),
         KeyBinding(keys: [.r], context: .anywhere, action: .capture, help: "start/stop capturing input to a script"),
         KeyBinding(keys: [.f11, .f], context: .anywhere, action: .fullscreen, help: "fullscreen on/off"),
@@ -31,13 +37,13 @@ public enum KeyBindings {
     /// Mouse and wheel input, described for `--help` and the README (handled by the pinch
     /// recognizer and the pointer tracker, not by key lookups).
     public static let pointer: [(input: String, where: String, help: String)] = [
-        ("Wheel up/down, Ctrl+wheel", "shelf, book", "pinch: up opens the book and zooms in, down undoes it"),
-        ("Sideways wheel, Shift+wheel", "shelf, book", "scroll the shelf; turn pages in a book"),
-        ("Drag", "shelf, book", "scroll the shelf; in a book the leaf follows, or the zoomed spread pans"),
-        ("Click", "shelf, book", "open the centred book, centre a side one; in a book, right half forward, left half back"),
-        ("Double-click", "book", "in a book, zoom in at the pointer or back out"),
-        ("Two fingers (touchscreen)", "shelf, book", "pinch: spread to open the centred book, pinch in to close"),
-        ("One finger (touchscreen)", "shelf, book", "tap and swipe as with the mouse"),
+        ("Wheel up/down, Ctrl+wheel", "shelf, book, reading", "pinch: up opens the book, lays it flat, then zooms in; down undoes each"),
+        ("Sideways wheel, Shift+wheel", "shelf, book, reading", "scroll the shelf; turn pages in a book"),
+        ("Drag", "shelf, book, reading", "scroll the shelf; in a book the leaf follows, or the zoomed spread pans"),
+        ("Click", "shelf, book, reading", "open the centred book, centre a side one; in a book, right half forward, left half back"),
+        ("Double-click", "book, reading", "in the 3D book, lay it flat; flat, zoom in at the pointer or back out"),
+        ("Two fingers (touchscreen)", "shelf, book, reading", "pinch: spread to go deeper, pinch in to come back"),
+        ("One finger (touchscreen)", "shelf, book, reading", "tap and swipe as with the mouse"),
     ]
 
     /// The action `key` has in `context`, if any.
@@ -64,8 +70,9 @@ public enum KeyBindings {
     static func heading(_ context: KeyContext) -> String {
         switch context {
         case .shelf: return "On the shelf:"
-        case .book: return "In a book:"
-        case .transition: return "While a book opens or closes:"
+        case .book: return "In a book (3D):"
+        case .reading: return "Reading (the book flat):"
+        case .transition: return "While a book opens, closes, or goes flat:"
         case .anywhere: return "Anywhere:"
         case .help: return "While the list of keys shows:"
         }

@@ -2,9 +2,11 @@
 public enum KeyContext: String, Sendable, CaseIterable {
     /// The shelf, at rest or scrolling.
     case shelf
-    /// An open book.
+    /// An open book, in 3D.
     case book
-    /// While a book opens or closes.
+    /// The reading view: the open book flat, filling the window.
+    case reading
+    /// While a book opens or closes, or goes flat or back to 3D.
     case transition
     /// Everywhere in the window.
     case anywhere

@@ -10,8 +10,12 @@ public struct BookOpeningPose: Equatable, Sendable {
     public var showsCenteredCover: Bool
     /// The book's background is opaque once it is open; until then the shelf shows under it.
     public var showsBookBackground: Bool
+    /// 0 in the 3D book, 1 in the reading view (the spread flat and filling the window).
+    public var flatness: Double
 
-    public init(openness: Double, otherCoversOpacity: Double, showsCenteredCover: Bool, showsBookBackground: Bool) {
+    public init(openness: Double, otherCoversOpacity: Double, showsCenteredCover: Bool, showsBookBackground: Bool,
+                flatness: Double = 0) {
+        self.flatness = flatness
         self.openness = openness
         self.otherCoversOpacity = otherCoversOpacity
         self.showsCenteredCover = showsCenteredCover
@@ -24,4 +28,7 @@ public struct BookOpeningPose: Equatable, Sendable {
     /// The book open over a hidden shelf.
     public static let open = BookOpeningPose(openness: 1, otherCoversOpacity: 0,
                                              showsCenteredCover: false, showsBookBackground: true)
+    /// The book flat in the reading view.
+    public static let reading = BookOpeningPose(openness: 1, otherCoversOpacity: 0,
+                                                showsCenteredCover: false, showsBookBackground: true, flatness: 1)
 }

@@ -6,10 +6,6 @@ public final class BookScene: Scene {
     public private(set) var layout: BookLayout
     public private(set) var scroller: Scroller
     private var wheel = WheelStepper()
-    /// The zoom into the spread (identity: the whole spread).
-    public private(set) var zoom: BookZoom
-    /// The drag in progress pans the zoomed spread instead of turning the leaf.
-    private var panning = false
 
     public static let background = ShelfScene.background
     /// A release faster than this (offset points per second) turns to the next leaf.
@@ -19,30 +15,12 @@ public final class BookScene: Scene {
         self.bookIndex = bookIndex
         layout = BookLayout(size: size, pageCount: pageCount, pageShape: pageShape)
         scroller = Scroller(range: layout.offsetRange, dimension: size.width)
-        zoom = BookZoom(window: size, spread: layout.spreadFrame)
-    }
-
-    /// The open book as drawn now, unzoomed: the box around its pages' corners on screen
-    /// (pages lean towards the reader in perspective, and the fan of leaves shows beside
-    /// them), in window points. What the zoom keeps covering the window.
-    public var drawnBounds: Rect {
-        var low = Point(x: Double.infinity, y: Double.infinity), high = Point(x: -Double.infinity, y: -Double.infinity)
-        for layer in layers(in: .open) {
-            let w = layer.size.width, h = layer.size.height
-            for (x, y) in [(0, 0), (w, 0), (w, h), (0, h)] {
-                guard let p = layer.project(x: x, y: y) else { continue }
-                low = Point(x: min(low.x, p.x), y: min(low.y, p.y))
-                high = Point(x: max(high.x, p.x), y: max(high.y, p.y))
-            }
-        }
-        guard low.x < high.x, low.y < high.y else { return layout.spreadFrame }
-        return Rect(x: low.x, y: low.y, width: high.x - low.x, height: high.y - low.y)
     }
 
     public var size: Size { layout.size }
     /// Offset, points: one window width per leaf.
     public var offset: Double { scroller.position }
-    public var isAtRest: Bool { !isTurning && !zoom.isAnimating }
+    public var isAtRest: Bool { !isTurning }
     /// A leaf is moving (dragged or gliding).
     public var isTurning: Bool { scroller.isDragging || scroller.isAnimating }
     /// The leaf the reader is at (its back on the left, the next leaf's front on the right).
@@ -54,7 +32,6 @@ public final class BookScene: Scene {
         scroller.relayout(range: layout.offsetRange, dimension: size.width, scale: size.width / old.size.width) {
             ($0 / size.width).rounded() * size.width
         }
-        zoom.relayout(window: size, spread: drawnBounds)
     }
 
     /// Rests on leaf `leaf` (clamped) at once: a book opening at a remembered spread or at
@@ -63,30 +40,9 @@ public final class BookScene: Scene {
         scroller.jump(to: Double(min(max(leaf, 0), max(layout.leafCount - 1, 0))) * layout.size.width)
     }
 
-    /// Turns to leaf `leaf` (clamped), gliding there. A turn to another spread also glides
-    /// back to the whole spread: the zoom was about a place on this spread's pages.
+    /// Turns to leaf `leaf` (clamped), gliding there.
     public func turn(toLeaf leaf: Int, at time: Double) {
-        if min(max(leaf, 0), max(layout.leafCount - 1, 0)) != currentLeaf { zoom.reset(at: time) }
         scroller.scroll(to: Double(leaf) * layout.size.width, at: time)
-    }
-
-    // MARK: Zoom
-
-    /// Multiplies the zoom by `factor` (clamped to 1…4) about window point `point`.
-    public func magnify(by factor: Double, about point: Point, at time: Double) {
-        zoom.track(spread: drawnBounds)
-        zoom.zoom(by: factor, about: point, at: time)
-    }
-
-    /// Zooms to `scale` about window point `point`.
-    public func magnify(to scale: Double, about point: Point, at time: Double) {
-        zoom.track(spread: drawnBounds)
-        zoom.zoom(to: scale, about: point, at: time)
-    }
-
-    /// Glides back to the whole spread.
-    public func unzoom(at time: Double) {
-        zoom.reset(at: time)
     }
 
     /// The leaf whose spread shows display page `page`: the first spread shows pages 1 and 2
@@ -107,6 +63,7 @@ public final class BookScene: Scene {
             case .first?: turn(toLeaf: 0, at: time)
             case .last?: turn(toLeaf: layout.leafCount - 1, at: time)
             case .close?: return .closeBook
+            case .read?: return .openReading
             default: break
             }
         case .horizontalWheel(let notches):
@@ -115,16 +72,13 @@ public final class BookScene: Scene {
         case .pointer(let gesture):
             switch gesture {
             case .click(let point):
-                // The half of the spread under the pointer, wherever the zoom has put it.
-                let x = zoom.current.unapply(point).x
-                turn(toLeaf: currentLeaf + (x >= layout.spine.x ? 1 : -1), at: time)
+                // The half of the spread under the pointer (in the reading view, wherever
+                // its zoom put it: the reading scene hands the point over unzoomed).
+                turn(toLeaf: currentLeaf + (point.x >= layout.spine.x ? 1 : -1), at: time)
             case .dragBegan:
-                panning = zoom.isZoomed
-                if !panning { scroller.beginDrag(at: time) }
+                scroller.beginDrag(at: time)
             case .dragChanged(_, let delta):
-                if panning { zoom.pan(by: delta) } else { scroller.drag(by: -delta.x * dragGain, at: time) }
-            case .dragEnded where panning:
-                panning = false
+                scroller.drag(by: -delta.x * dragGain, at: time)
             case .dragEnded:
                 let width = layout.size.width
                 let here = scroller.position / width
@@ -142,14 +96,14 @@ public final class BookScene: Scene {
 
     public func update(at time: Double) {
         scroller.update(at: time)
-        zoom.update(at: time)
     }
 
     /// The pages to draw: those the open layout poses, plus the cover's leaf while the book
     /// is not fully open (the closed book shows its cover). Once the leaves left of the spine
     /// have gathered into one block, only its two faces are drawn: the page on top and the
     /// cover underneath.
-    public func pageIndices(openness: Double = 1) -> [Int] {
+    public func pageIndices(openness: Double = 1, flatness: Double = 0) -> [Int] {
+        if flatness == 1 { return Array(layout.readingPageRange(offset: offset)) }
         let range = layout.pageRange(offset: offset)
         guard openness != 1, layout.pageCount >= 2 else { return Array(range) }
         let top = leftTopLeaf
@@ -187,8 +141,17 @@ public final class BookScene: Scene {
         let t = pose.openness
         let top = leftTopLeaf
         let fan = BookScene.gathering(t)
-        return pageIndices(openness: t).map { i in
+        let f = pose.flatness
+        return pageIndices(openness: t, flatness: f).map { i in
             let pose = layout.pose(of: i, offset: o)
+            if t == 1 && f > 0 {
+                // Towards the reading view: each leaf's ratio moves to its flat one, the page
+                // grows to the reading size and the spine rises to the reading view's middle.
+                let ratio = mix(pose.ratio, layout.flatRatio(of: i, offset: o), f)
+                return PageState(pose: pose, angle: BookLayout.angle(of: i, ratio: ratio),
+                                 scale: mix(1, layout.readingScale, f), tx: 0, alpha: 1,
+                                 rise: f * (layout.spine.y - layout.readingSpine.y))
+            }
             if t == 1 {
                 return PageState(pose: pose, angle: pose.angle, scale: 1, tx: 0, alpha: 1)
             }
@@ -208,12 +171,31 @@ public final class BookScene: Scene {
     public func layer(_ state: PageState) -> Layer {
         let page = state.pose.page
         let content: LayerContent = page == layout.pageCount - 1 ? .backCover(book: bookIndex) : .page(book: bookIndex, page: page)
-        return layout.layer(page: page, content: content,
-                     angle: state.angle, tx: state.tx, scale: state.scale, opacity: state.alpha)
+        var layer = layout.layer(page: page, content: content,
+                                 angle: state.angle, tx: state.tx, scale: state.scale, opacity: state.alpha)
+        layer.position.y -= state.rise
+        return layer
     }
 
     public func layers(in pose: BookOpeningPose = .open) -> [Layer] {
         // In the open book a page hidden by the tutorial's rule faces away: skip it early.
         pages(in: pose).filter { pose.openness != 1 || $0.pose.visible }.map(layer)
+    }
+
+    /// The open book's pages as drawn in `pose`, unzoomed: the box around their corners on
+    /// screen (pages lean towards the reader in perspective, and the fan of leaves shows
+    /// beside them), in window points.
+    public func drawnBounds(in pose: BookOpeningPose = .open) -> Rect {
+        var low = Point(x: Double.infinity, y: Double.infinity), high = Point(x: -Double.infinity, y: -Double.infinity)
+        for layer in layers(in: pose) {
+            let w = layer.size.width, h = layer.size.height
+            for (x, y) in [(0, 0), (w, 0), (w, h), (0, h)] {
+                guard let p = layer.project(x: x, y: y) else { continue }
+                low = Point(x: min(low.x, p.x), y: min(low.y, p.y))
+                high = Point(x: max(high.x, p.x), y: max(high.y, p.y))
+            }
+        }
+        guard low.x < high.x, low.y < high.y else { return layout.spreadFrame }
+        return Rect(x: low.x, y: low.y, width: high.x - low.x, height: high.y - low.y)
     }
 }

@@ -7,4 +7,6 @@ public struct PageState: Equatable, Sendable {
     /// Shift along the page's own x axis, points.
     public var tx: Double
     public var alpha: Double
+    /// How far the spine is lifted towards the reading view's middle, points.
+    public var rise = 0.0
 }

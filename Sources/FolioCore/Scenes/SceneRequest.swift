@@ -4,6 +4,8 @@ public enum SceneRequest: Equatable, Sendable {
     case openBook(Int)
     /// Close the open book.
     case closeBook
+    /// Lay the open book flat in the reading view, or leave it for the 3D book.
+    case openReading, closeReading
     /// Leave the app.
     case quit
 }

@@ -1,0 +1,104 @@
+/// The reading view, one level past the open book (the Paper app's move from a notebook to
+/// a page): the same book's spread lying flat, facing the reader and filling the window.
+/// Leaves still turn about the spine in perspective (the book scene's own paging, which this
+/// scene shares, so the 3D book below shows the same spread) and land flat. Zoom and pan
+/// live here.
+public final class ReadingScene: Scene {
+    public let kind = SceneKind.reading
+    /// The book being read; its scroller is the reader's place in both views.
+    public let book: BookScene
+    /// The zoom into the flat spread (identity: the whole spread).
+    public private(set) var zoom: BookZoom
+    /// The drag in progress pans the zoomed spread instead of turning the leaf.
+    private var panning = false
+
+    public init(book: BookScene) {
+        self.book = book
+        zoom = BookZoom(window: book.size, spread: book.layout.readingFrame)
+    }
+
+    public var size: Size { book.size }
+    public var isAtRest: Bool { book.isAtRest && !zoom.isAnimating }
+
+    /// The book has been resized by the app; the zoom follows its flat spread.
+    public func resize(to size: Size) {
+        zoom.relayout(window: size, spread: book.layout.readingFrame)
+    }
+
+    public func update(at time: Double) {
+        zoom.update(at: time)
+    }
+
+    // MARK: Zoom
+
+    /// Multiplies the zoom by `factor` (clamped to 1…4) about window point `point`.
+    public func magnify(by factor: Double, about point: Point, at time: Double) {
+        zoom.track(spread: book.layout.readingFrame)
+        zoom.zoom(by: factor, about: point, at: time)
+    }
+
+    /// Zooms to `scale` about window point `point`.
+    public func magnify(to scale: Double, about point: Point, at time: Double) {
+        zoom.track(spread: book.layout.readingFrame)
+        zoom.zoom(to: scale, about: point, at: time)
+    }
+
+    /// Glides back to the whole spread.
+    public func unzoom(at time: Double) {
+        zoom.reset(at: time)
+    }
+
+    // MARK: Input
+
+    public func handle(_ input: SceneInput, at time: Double) -> SceneRequest? {
+        let leaf = book.currentLeaf
+        defer {
+            // A turn to another spread glides back to the whole spread: the zoom was about
+            // a place on this spread's pages.
+            if book.currentLeaf != leaf { zoom.reset(at: time) }
+        }
+        switch input {
+        case .key(let key, _):
+            switch KeyBindings.action(for: key, in: .reading) {
+            case let action? where [.next, .previous, .first, .last].contains(action):
+                turn(action, at: time)
+            case .close?:
+                return .closeReading
+            default:
+                break // the zoom keys are the app's: they zoom about the pointer
+            }
+        case .horizontalWheel:
+            return book.handle(input, at: time)
+        case .pointer(let gesture):
+            switch gesture {
+            case .click(let point):
+                // The half of the spread under the pointer, wherever the zoom has put it.
+                let flat = zoom.current.unapply(point)
+                book.turn(toLeaf: book.currentLeaf + (flat.x >= book.layout.spine.x ? 1 : -1), at: time)
+            case .dragBegan:
+                panning = zoom.isZoomed
+                if !panning { _ = book.handle(input, at: time) }
+            case .dragChanged(_, let delta):
+                if panning { zoom.pan(by: delta) } else { _ = book.handle(input, at: time) }
+            case .dragEnded where panning:
+                panning = false
+            case .dragEnded:
+                _ = book.handle(input, at: time)
+            }
+        }
+        return nil
+    }
+
+    private func turn(_ action: KeyAction, at time: Double) {
+        switch action {
+        case .next: book.turn(toLeaf: book.currentLeaf + 1, at: time)
+        case .previous: book.turn(toLeaf: book.currentLeaf - 1, at: time)
+        case .first: book.turn(toLeaf: 0, at: time)
+        case .last: book.turn(toLeaf: book.layout.leafCount - 1, at: time)
+        default: break
+        }
+    }
+
+    /// The flat spread's layers.
+    public func layers() -> [Layer] { book.layers(in: .reading) }
+}
