@@ -24,6 +24,9 @@ public final class LiveViewer {
         public var places: PlaceKeeper?
         /// Open the first book at this display page (0 is the cover) as the window appears.
         public var openAtPage: Int?
+        /// PATH was one book: open it straight into the reading view (at `openAtPage`, else
+        /// its remembered place).
+        public var readFirstBook = false
         /// Seconds after the start at which to note the process's CPU time, frames drawn and
         /// resident memory in `marks` (the benchmark's idle measurement), waking for each.
         public var markTimes: [Double] = []
@@ -154,7 +157,10 @@ public final class LiveViewer {
         var drawn = false
         /// The heap was trimmed since the last frame drawn.
         var trimmed = false
-        if let page = options.openAtPage {
+        if options.readFirstBook {
+            app.update(at: now())
+            app.read(book: 0, atPage: options.openAtPage, at: now())
+        } else if let page = options.openAtPage {
             app.update(at: now())
             app.open(book: 0, atPage: page, at: now())
         }

@@ -17,14 +17,15 @@ struct PageSizePolicy {
         self.maxTextureSide = maxTextureSide
     }
 
-    /// A zoomed book's pages are made larger in steps (1, 2, 4 times the window's page size,
-    /// whichever first covers `zoom`), so a zoom in asks for at most two redos; a page stays
+    /// Pages drawn larger than the 3D book's (the reading view, zoomed or not) are made
+    /// larger in steps (quarters up to 2 times the window's page size, then whole numbers up
+    /// to 8, whichever first covers `zoom`), so a zoom in asks for a few redos; a page stays
     /// within `maxPageBytes` (never below its unzoomed size).
     static func magnification(zoom: Double, width: Double, height: Double, maxPageBytes: Int) -> Double {
         guard zoom > 1 else { return 1 }
         // Quarter steps up to 2 (the reading view draws pages about 1.3× their 3D size),
-        // then 4.
-        let step = zoom <= 2 ? ((zoom - 1e-9) * 4).rounded(.up) / 4 : 4
+        // then whole ones.
+        let step = zoom <= 2 ? ((zoom - 1e-9) * 4).rounded(.up) / 4 : min(8, (zoom - 1e-9).rounded(.up))
         let fits = (Double(maxPageBytes) / max(width * height * 4, 1)).squareRoot()
         return max(1, min(step, fits))
     }

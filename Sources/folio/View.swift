@@ -84,6 +84,7 @@ struct View: ParsableCommand {
             options.places = PlaceKeeper(places: remembered, fresh: unread, library: books)
         }
         options.openAtPage = openAtPage
+        options.readFirstBook = loaded.isOneBook && books.books.count == 1 && !openFirstBook
         options.stopRequested = Interrupt.requested
         let viewer: LiveViewer
         do {

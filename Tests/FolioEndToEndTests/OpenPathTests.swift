@@ -39,7 +39,21 @@ struct OpenPathTests {
         let first = try #require(try Folio.trace(trace).first)
         let shelf = try #require(first["shelf"] as? [String: Any])
         #expect((shelf["covers"] as? [Any])?.count == 1)
-        #expect(first["stack"] as? [String] == ["shelf"])
+        // One book: it opens straight away (on its way to the reading view).
+        #expect(first["stack"] as? [String] == ["shelf", "book"])
+        #expect((first["transition"] as? [String: Any])?["operation"] as? String == "push")
+    }
+
+    /// A folder of books opens on the shelf, nothing opened.
+    @Test func aFolderOfBooksOpensTheShelf() throws {
+        let (dir, cbz) = try Self.comic()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.copyItem(at: cbz, to: dir.appendingPathComponent("second.cbz"))
+        let trace = dir.appendingPathComponent("trace.jsonl")
+        let result = try Folio.run([dir.path, "--exit-after-first-frame", "--trace", trace.path], environment: Self.offscreen)
+        #expect(result.status == 0, "\(result.stderr)")
+        let first = try #require(try Folio.trace(trace).first)
+        #expect(first["stack"] as? [String] == ["shelf"] && first["transition"] is NSNull)
     }
 
     /// --page N: the book opens as the window appears, on the spread showing page N (the
@@ -98,8 +112,8 @@ struct OpenPathTests {
         #expect(result.stderr.contains("1 book, 5 pages, no problems."), "\(result.stderr)")
     }
 
-    /// `folio comic.cbz --page 4` in a real window under Xvfb: the book opens by itself and
-    /// comes to rest on the second spread.
+    /// `folio comic.cbz --page 4` in a real window under Xvfb: the book opens by itself, lies
+    /// flat in the reading view and comes to rest on the second spread.
     @Test(.enabled(if: LiveWindowTests.tools, "needs Xvfb (installed by .ci/run)"))
     func aComicOpensAtItsPageInARealWindow() throws {
         let (dir, cbz) = try Self.comic()
@@ -113,10 +127,10 @@ struct OpenPathTests {
         defer { if app.isRunning { kill(app.processIdentifier, SIGKILL); app.waitUntilExit() } }
 
         let open = LiveWindowTests.waitFor(trace) { state in
-            state["transition"] is NSNull && state["stack"] as? [String] == ["shelf", "book"]
+            state["transition"] is NSNull && state["stack"] as? [String] == ["shelf", "book", "reading"]
         }
         let state = try #require(open)
-        #expect(state["stack"] as? [String] == ["shelf", "book"])
+        #expect(state["stack"] as? [String] == ["shelf", "book", "reading"])
         let book = try #require(state["book"] as? [String: Any])
         let size = try #require(state["size"] as? [Double])
         #expect(book["offset"] as? Double == size[0], "\(book["offset"] ?? "nil") for a window \(size[0]) wide")

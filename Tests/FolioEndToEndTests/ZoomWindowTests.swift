@@ -14,7 +14,7 @@ struct ZoomWindowTests {
     }
 
     @Test(.enabled(if: LiveWindowTests.tools, "needs Xvfb, xdotool and ImageMagick (installed by .ci/run)"))
-    func aDoubleClickTheKeysAndTheWheelZoomTheOpenBook() throws {
+    func aDoubleClickTheKeysAndTheWheelZoomTheReadingView() throws {
         let dir = try Folio.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let screen = try VirtualDisplay(number: 80 + Int(getpid() % 9))
@@ -31,6 +31,10 @@ struct ZoomWindowTests {
         try run(["key", "Return"])
         let opened = LiveWindowTests.waitFor(traceURL) { $0["stack"] as! [String] == ["shelf", "book"] && $0["transition"] is NSNull }
         #expect(opened?["stack"] as? [String] == ["shelf", "book"])
+        // Enter lays the book flat in the reading view, where zoom lives.
+        try run(["key", "Return"])
+        let flat = LiveWindowTests.waitFor(traceURL) { $0["stack"] as? [String] == ["shelf", "book", "reading"] && $0["transition"] is NSNull }
+        #expect(flat?["stack"] as? [String] == ["shelf", "book", "reading"])
 
         // A double-click on the right page zooms to 2× there and turns no leaf.
         try run(["mousemove", "800", "380", "click", "--repeat", "2", "--delay", "80", "1"])
@@ -50,7 +54,7 @@ struct ZoomWindowTests {
         // The wheel up zooms on, to 4× at most; the book stays open.
         try run(["click", "--repeat", "6", "--delay", "30", "4"])
         let four = LiveWindowTests.waitFor(traceURL) { (Self.zoom($0)?["scale"] as? Double) == 4 }
-        #expect(Self.zoom(four)?["scale"] as? Double == 4 && four?["stack"] as? [String] == ["shelf", "book"])
+        #expect(Self.zoom(four)?["scale"] as? Double == 4 && four?["stack"] as? [String] == ["shelf", "book", "reading"])
 
         try run(["key", "q"])
         let deadline = Date().addingTimeInterval(5)

@@ -44,7 +44,10 @@ extension FolioApp {
     func transitionEnded(finished: Bool) {
         let keys = pendingKeys
         pendingKeys.removeAll()
+        let next = afterOpening
+        afterOpening = nil
         guard finished else { return }
         for (key, modifiers) in keys { route(.key(key, modifiers)) }
+        if next == .openReading { openReading() }
     }
 }

@@ -8,6 +8,16 @@ extension FolioApp {
         open(index, leaf: BookScene.leaf(showing: page))
     }
 
+    /// Opens book `index` straight into the reading view (`folio BOOK`): the opening plays
+    /// from the cover once, at display page `page` (nil: where the reader left off, else the
+    /// cover), then the book lies flat. Keys pressed meanwhile act on the book once open; a
+    /// key that steers the opening back leaves the shelf on screen.
+    public func read(book index: Int, atPage page: Int?, at time: Double) {
+        advance(to: time)
+        open(index, leaf: page.map(BookScene.leaf(showing:)) ?? 0)
+        if navigation.transition != nil { afterOpening = .openReading }
+    }
+
     /// Where a captured session began: the centred book and, when one was open, that book
     /// at its spread, set at once (no animation), so the replay starts where the user was.
     public func begin(at start: InputScript.Start) {

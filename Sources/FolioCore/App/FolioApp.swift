@@ -40,6 +40,9 @@ public final class FolioApp {
     /// (`FolioApp+Keys`).
     var pendingKeys: [(Key, Modifiers)] = []
     static let maxPendingKeys = 8
+    /// What follows the running transition once it finishes (`read(book:atPage:at:)`: the
+    /// reading view after the opening).
+    var afterOpening: SceneRequest?
     /// Time pushes and pops and pose the scenes for them: the shelf ⇄ the book, and the
     /// book ⇄ the reading view.
     let animator = BookOpeningTransition()

@@ -33,6 +33,9 @@ public enum LibraryLoader {
     public struct Result: Sendable {
         public var library: Library
         public var problems: [LibraryProblem]
+        /// The path was one book (a PDF, an archive, an image, a folder of images), not a
+        /// shelf of them: the viewer opens it straight into the reading view.
+        public var isOneBook = false
     }
 
     static func pathExtension(_ name: String) -> String {
@@ -61,11 +64,11 @@ public enum LibraryLoader {
             var problems: [LibraryProblem] = []
             if isDocument(path) || !isPlistName(path) && looksLikePDF(path) {
                 let book = try documentBook(path, documents: documents, problems: &problems, strict: true)
-                return Result(library: Library(books: book.map { [$0] } ?? []), problems: problems)
+                return Result(library: Library(books: book.map { [$0] } ?? []), problems: problems, isOneBook: book != nil)
             }
             if isArchive(path) || !isPlistName(path) && ArchiveReader.looksLikeArchive(path) {
                 let book = try archiveBook(path, problems: &problems, strict: true)
-                return Result(library: Library(books: book.map { [$0] } ?? []), problems: problems)
+                return Result(library: Library(books: book.map { [$0] } ?? []), problems: problems, isOneBook: book != nil)
             }
             if isImage(path) { return try singleImage(path) }
             return try plist(path)
@@ -81,7 +84,7 @@ public enum LibraryLoader {
         close(fd)
         let real = SafeFile.realPath(path) ?? path
         let title = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
-        return Result(library: Library(books: [Book(title: title, cover: .file(real), pages: [])]), problems: [])
+        return Result(library: Library(books: [Book(title: title, cover: .file(real), pages: [])]), problems: [], isOneBook: true)
     }
 
     // MARK: Books.plist
@@ -178,7 +181,7 @@ public enum LibraryLoader {
         if visible.contains(where: isImage) && !visible.contains(where: { isArchive($0) || isDocument($0) }) {
             // One book: the folder itself.
             let book = folderBook(path, problems: &problems)
-            return Result(library: Library(books: book.map { [$0] } ?? []), problems: problems)
+            return Result(library: Library(books: book.map { [$0] } ?? []), problems: problems, isOneBook: book != nil)
         }
         var books: [Book] = []
         let root = SafeFile.realPath(path) ?? path
