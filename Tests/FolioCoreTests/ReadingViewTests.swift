@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+@testable import FolioCore
+
+/// The reading view, one level past the open book: the spread flat and filling the window,
+/// the move to it continuous at both ends, and a whole book read with a notched wheel and
+/// clicks alone.
+@Suite struct ReadingViewTests {
+    /// The centred book open at rest, then (`flat`) laid flat.
+    static func open(flat: Bool, size: Size = Size(width: 1280, height: 800), aspect: Double? = nil) -> AppDriver {
+        let s = AppDriver(size: size, aspect: aspect)
+        s.send(.key(.return))
+        s.run(until: 1.2)
+        if flat {
+            s.send(.key(.return))
+            s.run(until: 1.8)
+        }
+        return s
+    }
+
+    /// Flat pages face the reader: every page's top and bottom edges are level on screen
+    /// (under half a pixel across the page), and the spread fills at least 90 % of the
+    /// window's limiting side, at several window shapes and page shapes.
+    @Test(arguments: [(1280.0, 800.0, nil), (800.0, 600.0, nil), (1920.0, 1080.0, 0.75), (1000.0, 1000.0, 1.4)] as [(Double, Double, Double?)])
+    func theSpreadLiesFlatAndFillsTheWindow(width: Double, height: Double, aspect: Double?) throws {
+        let s = Self.open(flat: true, size: Size(width: width, height: height), aspect: aspect)
+        #expect(s.kinds == [.shelf, .book, .reading] && s.app.transition == nil)
+        let pages = s.app.drawList().layers.filter { if case .page = $0.content { return true } else { return false } }
+        #expect(pages.count == 2)
+        var low = Point(x: .infinity, y: .infinity), high = Point(x: -.infinity, y: -.infinity)
+        for layer in pages {
+            for y in [0, layer.size.height / 2, layer.size.height] {
+                let a = try #require(layer.project(x: 0, y: y)), b = try #require(layer.project(x: layer.size.width, y: y))
+                #expect(abs(a.y - b.y) < 0.5, "a row slopes by \(abs(a.y - b.y)) px")
+                low = Point(x: min(low.x, a.x, b.x), y: min(low.y, a.y, b.y))
+                high = Point(x: max(high.x, a.x, b.x), y: max(high.y, a.y, b.y))
+            }
+        }
+        let fillsWidth = (high.x - low.x) / width, fillsHeight = (high.y - low.y) / height
+        #expect(max(fillsWidth, fillsHeight) >= 0.9, "fills \(fillsWidth) × \(fillsHeight)")
+        #expect(low.x >= 0 && low.y >= 0 && high.x <= width && high.y <= height)
+    }
+
+    /// The move is continuous at both ends: its first frame is the open book at rest and its
+    /// last the reading view at rest (the same layers, so the same pixels), both ways.
+    @Test func theMoveStartsAndEndsOnTheViewsAtRest() throws {
+        let book = Self.open(flat: false)
+        let openAtRest = book.app.drawList().layers
+        book.send(.key(.return))
+        let first = try #require(book.app.transition)
+        #expect(first.context.to.kind == .reading && book.app.pose.flatness == 0)
+        #expect(book.app.drawList().layers == openAtRest)
+        book.run(until: book.now + ReadingTransition.duration + 0.05)
+        let flatAtRest = book.app.drawList().layers
+        #expect(book.app.transition == nil && book.app.pose == .reading)
+        book.run(until: book.now + 0.75, events: [(book.now + 0.1, .key(.escape))]) { _ in
+            #expect(book.app.pose.flatness >= 0 && book.app.pose.flatness <= 1)
+        }
+        #expect(book.kinds == [.shelf, .book] && book.app.drawList().layers == openAtRest)
+        _ = flatAtRest
+        let reread = Self.open(flat: true)
+        #expect(reread.app.drawList().layers == flatAtRest)
+    }
+
+    /// A notched mouse and no keyboard: wheel up opens the book, wheel up again lays it flat,
+    /// clicks on the right half read it to its last spread, and the wheel down closes it
+    /// again (to the book, then the shelf).
+    @Test func aNotchedMouseAloneReadsABookFromCoverToClose() {
+        let s = AppDriver(books: 3, pages: 12)
+        func roll(_ dy: Double, from t: Double) -> [(t: Double, event: InputEvent)] {
+            (0..<4).map { (t + 0.05 * Double($0), InputEvent.wheel(dx: 0, dy: dy)) }
+        }
+        s.run(until: 1.5, events: roll(1, from: 0.1))
+        #expect(s.kinds == [.shelf, .book])
+        s.run(until: 2.5, events: roll(1, from: 1.6))
+        #expect(s.kinds == [.shelf, .book, .reading] && s.app.transition == nil)
+        let book = s.app.book!
+        var t = 2.6
+        for _ in 0..<book.layout.leafCount {
+            s.run(until: t + 0.9, events: [(t, .pointerDown(Point(x: 1000, y: 400))), (t + 0.05, .pointerUp(Point(x: 1000, y: 400)))])
+            t += 1
+        }
+        #expect(book.currentLeaf == book.layout.leafCount - 1)
+        s.run(until: t + 1, events: roll(-1, from: t))
+        #expect(s.kinds == [.shelf, .book])
+        s.run(until: t + 2.5, events: roll(-1, from: t + 1.1))
+        #expect(s.kinds == [.shelf] && s.app.book == nil && s.app.reading == nil)
+    }
+}
