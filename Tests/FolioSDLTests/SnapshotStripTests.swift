@@ -13,7 +13,8 @@ import FolioCore
 
     /// Draws `app` at each fraction of the transition `start` begins (after `prepare`), and
     /// joins the frames left to right.
-    static func strip(prepare: (FolioApp, inout Double) -> Void, start: (FolioApp, Double) -> Void) throws -> [UInt8] {
+    static func strip(duration: Double = BookOpeningTransition.duration, prepare: (FolioApp, inout Double) -> Void,
+                      start: (FolioApp, Double) -> Void) throws -> [UInt8] {
         let library = RendererTests.library
         let size = Size(width: Double(frame.width), height: Double(frame.height))
         let canvas = try HeadlessCanvas(library: library, width: frame.width, height: frame.height)
@@ -25,7 +26,7 @@ import FolioCore
         start(app, t0)
         var frames: [[UInt8]] = []
         for fraction in fractions {
-            let target = t0 + fraction * BookOpeningTransition.duration
+            let target = t0 + fraction * duration
             while t < target - 1e-9 {
                 t = min(t + 1.0 / 60, target)
                 app.update(at: t)
@@ -88,5 +89,34 @@ import FolioCore
             for k in 0..<3 { app.handle(.wheel(dx: 0, dy: 1), at: t + 0.001 * Double(k)) }
         })
         try Self.check(strip, against: "open-with-a-flick.png")
+    }
+
+    /// The open book at leaf `leaf`, laid flat in the reading view.
+    static func read(_ app: FolioApp, _ t: inout Double, atLeaf leaf: Int) {
+        open(app, &t, atLeaf: leaf)
+        app.handle(.key(.return), at: t)
+        for _ in 0..<45 { t += 1.0 / 60; app.update(at: t) }
+    }
+
+    /// Enter in the open book: the leaves fold flat, the spread grows to fill the window.
+    @Test func layingTheBookFlatByKey() throws {
+        let strip = try Self.strip(duration: ReadingTransition.duration, prepare: { Self.open($0, &$1, atLeaf: 2) },
+                                   start: { app, t in app.handle(.key(.return), at: t) })
+        try Self.check(strip, against: "book-to-reading-by-key.png")
+    }
+
+    /// Two quick notches up in the open book (half way): the book follows the wheel flat, then settles.
+    @Test func layingTheBookFlatByWheel() throws {
+        let strip = try Self.strip(duration: ReadingTransition.duration, prepare: { Self.open($0, &$1, atLeaf: 2) }, start: { app, t in
+            for k in 0..<2 { app.handle(.wheel(dx: 0, dy: 1), at: t + 0.001 * Double(k)) }
+        })
+        try Self.check(strip, against: "book-to-reading-by-wheel.png")
+    }
+
+    /// Escape in the reading view: back to the book in 3D.
+    @Test func backFromReadingByKey() throws {
+        let strip = try Self.strip(duration: ReadingTransition.duration, prepare: { Self.read($0, &$1, atLeaf: 2) },
+                                   start: { app, t in app.handle(.key(.escape), at: t) })
+        try Self.check(strip, against: "reading-to-book-by-key.png")
     }
 }
