@@ -159,7 +159,7 @@ public final class Renderer {
     /// Sleeps until a page texture can be made or none is on its way, or `timeout` seconds
     /// pass; false if the timeout came first.
     @discardableResult
-    func waitForTextures(timeout: Double) -> Bool { textures.waitForDecode(timeout: timeout) }
+    public func waitForTextures(timeout: Double) -> Bool { textures.waitForDecode(timeout: timeout) }
 
     /// Bytes of textures held (benchmarks).
     public var cacheBytes: Int { textures.byteCount }
