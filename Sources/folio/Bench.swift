@@ -17,6 +17,8 @@ struct Bench: ParsableCommand {
     @Flag(inversion: .prefixedNo, help: "Measure the library: first frame, and flipping a generated 1,000-page book of scans (about a minute).") var libraryCase = true
     @Option(help: "Leaves per second in the library flip.") var flipRate = 10.0
     @Option(help: "Also render every page of this PDF, at 1280x800 pixels and at the page size of a 1280x800 window (document).") var document: String?
+    @Flag(inversion: .prefixedNo, help: "Read a 200-page PDF and a 200-page CBZ in the reading view at one turn a second with both cores kept busy (reading_placeholders; about a minute).") var readingCase = true
+    @Option(help: "Turns in each book of the reading case.") var readingTurns = 20
     @Flag(inversion: .prefixedNo, help: "Measure the viewer at rest on the shelf and in a book, 10 s each (idle_cpu_percent, idle_frames, rss_mb.shelf).") var idle = true
     @Flag(help: "Also measure a generated 300-page PDF, 1,000-page CBR and CB7 and a shelf of 300 PDFs: pages per second, peak memory flipping each, first frame (formats; several minutes).") var formats = false
     @Option(help: ArgumentHelp("Only flip the first book of this library and print its memory and frame times (a process of its own for --formats).", visibility: .hidden)) var flip: String?
@@ -25,6 +27,7 @@ struct Bench: ParsableCommand {
         try check(frames, "--frames", 1...1_000_000)
         try check(renderFrames, "--render-frames", 1...10_000)
         try check(flipRate, "--flip-rate", 0.1...120, unit: " leaves a second")
+        try check(readingTurns, "--reading-turns", 1...1000)
     }
 
     func run() throws {
@@ -60,6 +63,9 @@ struct Bench: ParsableCommand {
             let measured = try measureLibrary(libraryPath: library.library, cacheBytes: library.cacheBytes, flipRate: flipRate)
             members.append(("library", .object(measured)))
             if let peak = measured.first(where: { $0.0 == "peak_rss_mb" }) { rss.append(("flip_peak", peak.1)) }
+        }
+        if readingCase {
+            members.append(("reading_placeholders", .object(try measureReadingFlips(cacheBytes: library.cacheBytes, turns: readingTurns))))
         }
         if idle {
             let measured = try measureIdle(libraryPath: library.library)
