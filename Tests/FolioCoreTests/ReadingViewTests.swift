@@ -86,4 +86,42 @@ import Testing
         s.run(until: t + 2.5, events: roll(-1, from: t + 1.1))
         #expect(s.kinds == [.shelf] && s.app.book == nil && s.app.reading == nil)
     }
+
+    /// A slow roll, a notch every half second: the book opens notch by notch and carries on
+    /// into the reading view; the 3D book is never zoomed on the way.
+    @Test func aSlowRollOpensTheBookThenLaysItFlat() {
+        let s = AppDriver()
+        let notches = (0..<6).map { (0.1 + 0.5 * Double($0), InputEvent.wheel(dx: 0, dy: 1)) }
+        var kinds: [[SceneKind]] = []
+        s.run(until: 5, events: notches) { _ in
+            if kinds.last != s.kinds { kinds.append(s.kinds) }
+            #expect(!(s.app.reading?.zoom.isZoomed ?? false) || s.kinds.count == 3)
+        }
+        #expect(kinds == [[.shelf], [.shelf, .book], [.shelf, .book, .reading]])
+        #expect(s.app.transition == nil)
+    }
+
+    /// A touchpad's smooth stream (tenths of a notch at 60 Hz): two fingers up open the book
+    /// and lay it flat, sideways swipes turn its leaves, two fingers down close it again.
+    @Test func aTouchpadStreamReadsABook() {
+        let s = AppDriver(books: 3, pages: 12)
+        func stream(dx: Double = 0, dy: Double = 0, from t: Double, seconds: Double = 0.5) -> [(t: Double, event: InputEvent)] {
+            (0..<Int(seconds * 60)).map { (t + Double($0) / 60, InputEvent.wheel(dx: dx, dy: dy)) }
+        }
+        s.run(until: 2, events: stream(dy: 0.12, from: 0.1))
+        #expect(s.kinds == [.shelf, .book] && s.app.transition == nil)
+        s.run(until: 3.5, events: stream(dy: 0.12, from: 2.1))
+        #expect(s.kinds == [.shelf, .book, .reading] && s.app.transition == nil)
+        let book = s.app.book!
+        var t = 3.6
+        for _ in 0..<3 {
+            s.run(until: t + 1, events: stream(dx: 0.1, from: t, seconds: 0.2))
+            t += 1
+        }
+        #expect(book.currentLeaf == 3)
+        s.run(until: t + 1.5, events: stream(dy: -0.12, from: t))
+        #expect(s.kinds == [.shelf, .book])
+        s.run(until: t + 3.5, events: stream(dy: -0.12, from: t + 1.6))
+        #expect(s.kinds == [.shelf])
+    }
 }
