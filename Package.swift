@@ -7,21 +7,24 @@ let package = Package(
     products: [
         .executable(name: "folio", targets: ["folio"]),
         .library(name: "FolioCore", targets: ["FolioCore"]),
+        .library(name: "FolioLibrary", targets: ["FolioLibrary"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-numerics", from: "1.1.1"),
     ],
     targets: [
-        // SDL2, SDL2_image and SDL2_ttf, fenced off: only FolioSDL imports this.
+        // SDL2, SDL2_image and SDL2_ttf, fenced off: only FolioSDL imports this (and the tests
+        // that drive its renderer and event translation).
         .systemLibrary(
             name: "CSDL2",
             pkgConfig: "sdl2",
             providers: [.apt(["libsdl2-dev", "libsdl2-image-dev", "libsdl2-ttf-dev"])]
         ),
-        // libarchive, fenced off: only FolioCore's ArchiveReader and ArchiveWriter import this.
+        // libarchive, fenced off: only FolioLibrary's ArchiveReader and ArchiveWriter import this.
         .systemLibrary(name: "CArchive", pkgConfig: "libarchive", providers: [.apt(["libarchive-dev"])]),
-        // libvips, fenced off behind CVips' non-variadic wrappers (only FolioSDL's PageImage
-        // calls them).
+        // libvips, fenced off behind CVips' non-variadic wrappers (only FolioSDL's decoders call
+        // them: VipsDecoder, VipsDocumentInspector, PageImage, in the decoder worker).
         .systemLibrary(name: "CVipsSystem", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
         .target(name: "CVips", dependencies: ["CVipsSystem"]),
         // gdk-pixbuf, fenced off behind one C call (only FolioSDL's PageImage calls it, in the
@@ -32,24 +35,28 @@ let package = Package(
         // FrameWriter calls it).
         .systemLibrary(name: "CPNGSystem", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .target(name: "CPNG", dependencies: ["CPNGSystem"]),
-        // All behaviour, pure Swift, no SDL.
-        .target(name: "FolioCore", dependencies: ["CArchive"]),
+        // All behaviour, pure Swift: animation, geometry, layout, scenes, navigation, input,
+        // the app. No SDL, no file I/O, no Glibc (its maths comes from swift-numerics).
+        .target(name: "FolioCore", dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
+        // What touches the disk: libraries, archives, places, scripts and outputs, safe files,
+        // the console.
+        .target(name: "FolioLibrary", dependencies: ["FolioCore", "CArchive"]),
         // The only SDL code: window, renderer, textures, decoding, capture, event translation.
         .target(
-            name: "FolioSDL", dependencies: ["FolioCore", "CSDL2", "CVips", "CPixbuf", "CPNG"]
+            name: "FolioSDL", dependencies: ["FolioCore", "FolioLibrary", "CSDL2", "CVips", "CPixbuf", "CPNG"]
         ),
         .executableTarget(
             name: "folio",
             dependencies: [
-                "FolioCore", "FolioSDL",
+                "FolioCore", "FolioLibrary", "FolioSDL",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "FolioCoreTests", dependencies: ["FolioCore", "FolioTestFixtures"]),
+        .testTarget(name: "FolioCoreTests", dependencies: ["FolioCore", "FolioLibrary", "FolioTestFixtures"]),
         // Files the tests write (PDFs), shared by the test targets that need them.
-        .target(name: "FolioTestFixtures", dependencies: ["FolioCore"], path: "Tests/Fixtures"),
-        .testTarget(name: "FolioSDLTests", dependencies: ["FolioCore", "FolioSDL", "FolioTestFixtures"]),
-        .testTarget(name: "FolioEndToEndTests", dependencies: ["FolioCore", "FolioTestFixtures"]),
+        .target(name: "FolioTestFixtures", dependencies: ["FolioCore", "FolioLibrary"], path: "Tests/Fixtures"),
+        .testTarget(name: "FolioSDLTests", dependencies: ["FolioCore", "FolioLibrary", "FolioSDL", "FolioTestFixtures"]),
+        .testTarget(name: "FolioEndToEndTests", dependencies: ["FolioCore", "FolioLibrary", "FolioTestFixtures"]),
     ]
 )
 
@@ -62,6 +69,6 @@ if ProcessInfo.processInfo.environment["FOLIO_FUZZ"] != nil {
     package.targets.append(.target(name: "FolioFuzzDriver", path: "Fuzz/Driver"))
     for name in names {
         package.targets.append(.executableTarget(
-            name: name, dependencies: ["FolioCore", "FolioSDL", "FolioFuzzDriver"], path: "Fuzz/\(name)"))
+            name: name, dependencies: ["FolioCore", "FolioLibrary", "FolioSDL", "FolioFuzzDriver"], path: "Fuzz/\(name)"))
     }
 }

@@ -1,5 +1,6 @@
 import CSDL2
 import FolioCore
+import FolioLibrary
 
 /// The colour each book's back cover is drawn in: the mean colour of its cover image,
 /// found once from a tiny decode (a book without a readable cover keeps a leather brown).

@@ -1,4 +1,5 @@
 import FolioCore
+import FolioLibrary
 import Foundation
 import Glibc
 

@@ -1,5 +1,6 @@
 import CSDL2
 import FolioCore
+import FolioLibrary
 import Foundation
 
 /// One background thread that decodes the most wanted page first. The worker owns its thread

@@ -1,6 +1,7 @@
 import CSDL2
 import CVips
 import FolioCore
+import FolioLibrary
 import Foundation
 import Glibc
 

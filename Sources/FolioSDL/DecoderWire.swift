@@ -1,4 +1,5 @@
 import FolioCore
+import FolioLibrary
 import Foundation
 
 /// The messages between Folio and its decoder worker (the child process that runs every

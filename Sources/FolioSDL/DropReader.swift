@@ -1,5 +1,6 @@
 import CSDL2
 import FolioCore
+import FolioLibrary
 import Foundation
 
 /// Reads what is dropped on the window off the window's thread, one drop at a time in the

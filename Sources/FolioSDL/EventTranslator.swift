@@ -1,5 +1,6 @@
 import CSDL2
 import FolioCore
+import FolioLibrary
 
 /// SDL events in Folio's terms; nothing above this file sees an SDL type.
 enum EventTranslator {

@@ -1,4 +1,5 @@
 import FolioCore
+import FolioLibrary
 
 /// Images that cannot be shown and the reason their placeholder says; each is warned about
 /// once, and never decoded again.

@@ -1,4 +1,5 @@
 import FolioCore
+import FolioLibrary
 import Foundation
 
 /// One frame's pixels, 4 bytes a pixel, rows top to bottom, tightly packed; reused from

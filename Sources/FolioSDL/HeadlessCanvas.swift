@@ -1,5 +1,6 @@
 import CSDL2
 import FolioCore
+import FolioLibrary
 
 /// Renders frames with the offscreen video driver (OpenGL through Mesa, no display) into a
 /// target texture and reads them back.

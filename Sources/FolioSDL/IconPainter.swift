@@ -1,5 +1,6 @@
 import CSDL2
 import FolioCore
+import FolioLibrary
 
 /// Draws Folio's application icon with the headless renderer: the first book of a library
 /// half open (the pinch held at `progress`), on a transparent square.

@@ -1,4 +1,5 @@
 import FolioCore
+import FolioLibrary
 import Foundation
 
 /// Writes live input as a replayable script (the `record --script` format, `ScriptFile`).

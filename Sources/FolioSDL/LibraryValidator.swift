@@ -1,5 +1,6 @@
 import CSDL2
 import FolioCore
+import FolioLibrary
 import Foundation
 
 /// Decodes every image of a library to find what the viewer would show as a placeholder:

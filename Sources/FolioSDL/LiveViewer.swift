@@ -1,5 +1,6 @@
 import CSDL2
 import FolioCore
+import FolioLibrary
 import Foundation
 
 /// The windowed viewer: a resizable, HiDPI-aware window running `FolioApp` on the real

@@ -1,5 +1,6 @@
 import CPNG
 import FolioCore
+import FolioLibrary
 import Foundation
 
 /// Writes read-back frames as RGB PNG files (libpng, from any thread).

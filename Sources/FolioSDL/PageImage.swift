@@ -1,6 +1,7 @@
 import CPixbuf
 import CSDL2
 import FolioCore
+import FolioLibrary
 import Foundation
 import Glibc
 

@@ -1,4 +1,5 @@
 import FolioCore
+import FolioLibrary
 #if canImport(Glibc)
 import Glibc
 #endif

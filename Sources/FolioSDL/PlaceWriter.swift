@@ -1,4 +1,5 @@
 import FolioCore
+import FolioLibrary
 import Foundation
 
 /// Writes the remembered places off the window's thread (a write ends in an fsync): one

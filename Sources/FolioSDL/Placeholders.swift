@@ -1,4 +1,5 @@
 import FolioCore
+import FolioLibrary
 
 /// Paper-coloured stand-ins for pages not decoded yet or that cannot be: numbered, labelled
 /// with the reason a page failed. While decoding in the background at most `perFrame`

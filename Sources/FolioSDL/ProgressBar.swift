@@ -1,5 +1,6 @@
 import CSDL2
 import FolioCore
+import FolioLibrary
 import Foundation
 
 /// A one-line progress bar on stderr (only when stderr is a terminal).

@@ -1,5 +1,6 @@
 import CSDL2
 import FolioCore
+import FolioLibrary
 import Foundation
 
 /// Renders a script headless at a fixed time step: PNG frames into a folder, or an MP4,
@@ -162,7 +163,7 @@ public struct Recorder {
         let old = Recorder.existingFrames(in: directory)
         guard !old.isEmpty else { return }
         guard options.overwrite else {
-            throw FolioError.badInput("\(directory) already holds \(Console.count(old.count, "frame")) (\(old[0]), …); pass --overwrite to replace them, or choose another folder.")
+            throw FolioError.badInput("\(directory) already holds \(Sentence.count(old.count, "frame")) (\(old[0]), …); pass --overwrite to replace them, or choose another folder.")
         }
         for name in old {
             do {

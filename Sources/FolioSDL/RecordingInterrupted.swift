@@ -1,5 +1,6 @@
 import CSDL2
 import FolioCore
+import FolioLibrary
 import Foundation
 
 /// Ctrl-C arrived while recording.

@@ -1,5 +1,6 @@
 import CSDL2
 import FolioCore
+import FolioLibrary
 
 /// Draws a `DrawList` with SDL_RenderGeometry: each layer becomes a subdivided, perspective-
 /// correct mesh of its page texture, shaded by per-vertex colour.

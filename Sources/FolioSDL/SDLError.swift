@@ -1,5 +1,6 @@
 import CSDL2
 import FolioCore
+import FolioLibrary
 
 extension FolioError {
     /// An SDL call failed: `what` with SDL's own reason, as one sentence. Window, renderer

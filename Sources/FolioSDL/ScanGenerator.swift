@@ -1,5 +1,6 @@
 import CSDL2
 import FolioCore
+import FolioLibrary
 import Foundation
 
 /// Makes a long book of large JPEG "scans" for the benchmark: `distinct` different images

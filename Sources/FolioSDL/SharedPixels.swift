@@ -1,5 +1,6 @@
 import CVips
 import FolioCore
+import FolioLibrary
 import Foundation
 import Glibc
 

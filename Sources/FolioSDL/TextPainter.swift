@@ -1,5 +1,6 @@
 import CSDL2
 import FolioCore
+import FolioLibrary
 
 /// Draws text layers as textures at the output's pixel size. Each distinct line (words,
 /// pixel size, weight, width) is rendered once, in white, and kept while it is drawn;

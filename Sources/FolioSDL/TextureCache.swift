@@ -1,5 +1,6 @@
 import CSDL2
 import FolioCore
+import FolioLibrary
 
 /// Page and cover textures: decoded on a background thread nearest-first, uploaded on the
 /// main thread a few per frame, kept in a least-recently-used store bounded in bytes. A page

@@ -1,5 +1,6 @@
 import CSDL2
 import FolioCore
+import FolioLibrary
 
 /// The page and placeholder textures on the GPU, kept within a byte budget: once over it, the
 /// least recently drawn go first (never those of the frame being drawn). Textures are

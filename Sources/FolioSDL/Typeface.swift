@@ -1,5 +1,6 @@
 import CSDL2
 import FolioCore
+import FolioLibrary
 import Foundation
 
 /// The bundled DejaVu Sans (Assets/Fonts, regular and bold) at any pixel size, through

@@ -1,4 +1,5 @@
 import FolioCore
+import FolioLibrary
 import Foundation
 
 /// Feeds raw frames (4 bytes a pixel, as read back) to ffmpeg on its standard input: H.264 MP4, VP9 WebM, animated WebP,

@@ -1,5 +1,6 @@
 import CVips
 import FolioCore
+import FolioLibrary
 import Foundation
 
 /// libvips behind Folio's own rules: the header first (every format it knows, no pixel

@@ -1,4 +1,5 @@
 import FolioCore
+import FolioLibrary
 import Foundation
 
 /// The `DocumentInspector` the app hands `LibraryLoader`: a PDF's page count and title

@@ -1,4 +1,5 @@
 import FolioCore
+import FolioLibrary
 import FolioSDL
 import Foundation
 

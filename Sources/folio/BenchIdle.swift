@@ -1,4 +1,5 @@
 import FolioCore
+import FolioLibrary
 import Foundation
 
 /// `idle_cpu_percent` and `rss_mb.shelf`: the live viewer on the offscreen driver, in a

@@ -1,5 +1,6 @@
 import ArgumentParser
 import FolioCore
+import FolioLibrary
 import FolioSDL
 
 /// Draws the application icon (`make install` runs it for each hicolor size).

@@ -1,5 +1,6 @@
 import ArgumentParser
 import FolioCore
+import FolioLibrary
 import FolioSDL
 import Foundation
 
@@ -62,7 +63,7 @@ struct Record: ParsableCommand {
         Interrupt.install()
         do {
             let frames = try Recorder(library: books, script: demo, options: options).run(interrupted: Interrupt.requested)
-            if !quiet, let out { Console.note("folio: wrote \(Console.count(frames, "frame")) to \(out)") }
+            if !quiet, let out { Console.note("folio: wrote \(Sentence.count(frames, "frame")) to \(out)") }
         } catch {
             // Ctrl-C also reaches ffmpeg (same process group), so a failed write can be the
             // first sign of it.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import FolioCore
+import FolioLibrary
 import FolioSDL
 import Foundation
 
@@ -16,8 +17,8 @@ struct Validate: ParsableCommand {
         for problem in problems { Console.output(problem.description) }
         let books = result.library.books
         let pages = books.reduce(0) { $0 + $1.pages.count }
-        let found = problems.isEmpty ? "no problems" : Console.count(problems.count, "problem")
-        Console.note("\(Console.count(books.count, "book")), \(Console.count(pages, "page")), \(found).")
+        let found = problems.isEmpty ? "no problems" : Sentence.count(problems.count, "problem")
+        Console.note("\(Sentence.count(books.count, "book")), \(Sentence.count(pages, "page")), \(found).")
         if !problems.isEmpty { throw ExitCode(FolioError.Exit.problems.rawValue) }
     }
 }

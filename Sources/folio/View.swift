@@ -1,5 +1,6 @@
 import ArgumentParser
 import FolioCore
+import FolioLibrary
 import FolioSDL
 import Foundation
 
@@ -47,12 +48,12 @@ struct View: ParsableCommand {
         if let page {
             let source = path ?? library.library ?? "the bundled library"
             guard books.books.count == 1 else {
-                throw FolioError.badInput("--page \(page) needs one book, and \(source) holds \(Console.count(books.books.count, "book")).")
+                throw FolioError.badInput("--page \(page) needs one book, and \(source) holds \(Sentence.count(books.books.count, "book")).")
             }
             // Pages as the reader counts them: the cover is 1.
             let count = books.books[0].pages.count + 1
             guard page <= count else {
-                throw FolioError.badInput("--page \(page) is outside 1…\(count): \(source) has \(Console.count(count, "page")).")
+                throw FolioError.badInput("--page \(page) is outside 1…\(count): \(source) has \(Sentence.count(count, "page")).")
             }
             openAtPage = page - 1
         }

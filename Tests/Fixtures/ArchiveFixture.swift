@@ -1,4 +1,5 @@
 import FolioCore
+import FolioLibrary
 import Foundation
 
 /// Comic archives written inside the tests (no outside tool), through Folio's own

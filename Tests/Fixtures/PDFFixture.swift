@@ -1,4 +1,5 @@
 import FolioCore
+import FolioLibrary
 
 /// The tests' PDFs: Folio's own `PDFWriter` (a colour a page, written by hand).
 public typealias PDFFixture = PDFWriter

@@ -1,4 +1,5 @@
 import FolioCore
+import FolioLibrary
 import Foundation
 
 /// A small PDF that is slow to draw: each page draws a form that draws another `fan` times,

@@ -1,5 +1,6 @@
 import Foundation
 @testable import FolioCore
+@testable import FolioLibrary
 
 /// The tests' one clock: frame times a fixed step apart, as the recorder steps.
 enum FixedStep {
@@ -29,6 +30,8 @@ final class AppDriver {
         var library = Library.synthetic(books: books, pages: pages)
         for i in library.books.indices { library.books[i].pageAspect = aspect }
         app = FolioApp(library: library, size: size, slowMotion: slowMotion, places: places)
+        // Drops are read by the library loader, as the live viewer hands it in.
+        app.loadDropped = { try LibraryLoader.load($0) }
         app.update(at: 0)
     }
 

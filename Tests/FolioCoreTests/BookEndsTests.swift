@@ -1,5 +1,6 @@
 import Testing
 @testable import FolioCore
+@testable import FolioLibrary
 
 /// How a book begins and ends: closing from any spread turns the left block over as one,
 /// and the last leaf's back is the back cover.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FolioCore
+@testable import FolioLibrary
 
 /// The open book (SPEC §2): ratios, angles, visibility and the posed page range.
 @Suite struct BookLayoutTests {

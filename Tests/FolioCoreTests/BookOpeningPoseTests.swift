@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FolioCore
+@testable import FolioLibrary
 
 /// What the book-opening transition shows (SPEC §2–3): the cover or its inside, never both
 /// and never neither; no shading on the closed cover; the shading's stop values.

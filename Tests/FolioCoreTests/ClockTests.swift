@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FolioCore
+@testable import FolioLibrary
 
 /// The app's animation clock (SPEC §4, STYLE 4): slow motion runs it 10× slower, the S key
 /// toggles that mid-animation, and a stalled frame advances it by a quarter second at most.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FolioCore
+@testable import FolioLibrary
 
 /// UIScrollView's "fast" momentum: v(t) = v0 · 0.99^(1000 t) (SPEC §1).
 @Suite struct DecayMotionTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FolioCore
+@testable import FolioLibrary
 
 /// A document inspector that answers from a table (file name → header or failure), so the
 /// loader's rules for PDFs are tested without poppler; it records what it was asked.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FolioCore
+@testable import FolioLibrary
 
 /// Back-face culling (Layer.isFrontFacing) and depth order (DrawList.depthSorted).
 @Suite struct DrawListTests {

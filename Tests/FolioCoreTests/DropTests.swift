@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FolioCore
+@testable import FolioLibrary
 
 /// Dropping a file or folder on the window: its books join the shelf through the library
 /// loader and the shelf glides to the first; a bad drop is one warning and changes nothing.
@@ -139,5 +140,14 @@ struct DropTests {
             driver.run(until: driver.now + 1)
             #expect(driver.app.shelf.centeredIndex == 1)
         }
+    }
+
+    /// The core reads no files: an app not handed a loader refuses a drop in one sentence
+    /// naming it, and the shelf stays as it was.
+    @Test func withoutALoaderADropIsRefused() {
+        let app = FolioApp(library: .synthetic(books: 2, pages: 4), size: Size(width: 320, height: 200))
+        let lines = app.handle(.dropped(path: "/tmp/comic.cbz"), at: 0)
+        #expect(lines == ["/tmp/comic.cbz: drops are not read here; nothing was added."])
+        #expect(app.library.books.count == 2)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FolioCore
+@testable import FolioLibrary
 
 /// The whole flow through FolioApp: keys, the wheel pinch and the book-opening transition
 /// (SPEC §3–4), driven at 60 frames per second.

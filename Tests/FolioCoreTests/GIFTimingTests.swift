@@ -1,5 +1,6 @@
 import Testing
 @testable import FolioCore
+@testable import FolioLibrary
 
 /// A GIF's frames and delays: a rate GIF can express, delays adding up to the recording's
 /// length, and each frame the recording's latest at or before its time.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FolioCore
+@testable import FolioLibrary
 
 /// Archives and folders built to hurt: lying headers, FIFOs, bombs, links out of the library.
 /// Each ends in one sentence naming the file, and the rest of the library still loads.

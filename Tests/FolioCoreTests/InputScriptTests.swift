@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FolioCore
+@testable import FolioLibrary
 
 /// The `record --script` format: parsing, errors that name file, event and field, and the
 /// timeline a script expands to.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FolioCore
+@testable import FolioLibrary
 
 /// Input that arrives in the middle of something else: resizes during drags, a gesture that
 /// catches a running transition.

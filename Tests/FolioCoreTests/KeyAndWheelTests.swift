@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FolioCore
+@testable import FolioLibrary
 
 /// Input outcomes SPEC §1, §2 and §4 state: the horizontal wheel and Shift+wheel scroll, the
 /// paging keys turn leaves, Backspace closes, and a pinch the wrong way does nothing.

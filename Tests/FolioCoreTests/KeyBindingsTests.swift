@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FolioCore
+@testable import FolioLibrary
 
 /// The one key table: lookups the scenes use, and the README rendered from it.
 @Suite struct KeyBindingsTests {

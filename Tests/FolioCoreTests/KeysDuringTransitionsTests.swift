@@ -1,5 +1,6 @@
 import Testing
 @testable import FolioCore
+@testable import FolioLibrary
 
 /// Keys pressed while a book opens or closes are kept for the scene the transition reaches,
 /// not dropped; the steering keys still turn the transition round.

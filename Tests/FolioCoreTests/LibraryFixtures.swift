@@ -1,6 +1,7 @@
 import Foundation
 import FolioTestFixtures
 @testable import FolioCore
+@testable import FolioLibrary
 
 /// Small image files and libraries made inside the tests (nothing large is committed).
 enum LibraryFixtures {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FolioCore
+@testable import FolioLibrary
 
 @Suite struct LibraryLoaderTests {
     static let image = LibraryFixtures.bmp(width: 8, height: 12)

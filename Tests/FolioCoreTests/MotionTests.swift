@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FolioCore
+@testable import FolioLibrary
 
 /// What every Motion promises (STYLE 2 and 10), checked for every Motion type with several
 /// parameter sets: exact endpoints, rest after `settleTime`, `isDone`, velocity as the

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FolioCore
+@testable import FolioLibrary
 
 /// The geometry behind leaving hidden parts of pages undrawn: the plane map of a layer,
 /// which layer hides what, meshes cut to what shows, and counting filled pixels.

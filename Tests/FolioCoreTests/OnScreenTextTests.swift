@@ -1,5 +1,6 @@
 import Testing
 @testable import FolioCore
+@testable import FolioLibrary
 
 /// When each piece of text shows, what it says, and how it fades; the help overlay.
 @Suite struct OnScreenTextTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FolioCore
+@testable import FolioLibrary
 
 /// `folio PATH --page N` and an image given as PATH open a book at a spread.
 struct OpenAtPageTests {

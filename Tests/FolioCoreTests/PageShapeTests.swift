@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FolioCore
+@testable import FolioLibrary
 
 /// Books of any page shape: the page follows the content's aspect ratio within bounds, and
 /// the shelf, the transition, the pinch and the open book stay consistent for every shape.

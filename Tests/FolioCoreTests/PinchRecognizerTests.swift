@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FolioCore
+@testable import FolioLibrary
 
 /// The wheel as a pinch: each event reports its notches, the gesture ends after 0.25 s idle
 /// or when the pointer leaves, and the release says how the wheel was moving.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FolioCore
+@testable import FolioLibrary
 
 /// The wheel pinch as a user rolls it, frame by frame at 60 fps: a notch is worth a quarter
 /// of the transition, the scenes follow the progress linearly while the wheel moves, and the

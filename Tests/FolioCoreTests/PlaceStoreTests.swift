@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FolioCore
+@testable import FolioLibrary
 
 /// The remembered places on disk: the file's form and its limits, where it lives, and
 /// atomic replacement.

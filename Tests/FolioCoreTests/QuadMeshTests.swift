@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FolioCore
+@testable import FolioLibrary
 
 /// QuadMesh: affine triangles that stay within a pixel of the exact perspective projection.
 @Suite struct QuadMeshTests {

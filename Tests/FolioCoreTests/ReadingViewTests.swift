@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FolioCore
+@testable import FolioLibrary
 
 /// The reading view, one level past the open book: the spread flat and filling the window,
 /// the move to it continuous at both ends, and a whole book read with a notched wheel and

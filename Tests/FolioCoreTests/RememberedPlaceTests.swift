@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FolioCore
+@testable import FolioLibrary
 
 /// The app and its remembered places: a book opens at the spread last read, the shelf starts
 /// on the book last centred, and closing or quitting remembers them.

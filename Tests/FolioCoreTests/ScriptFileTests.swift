@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FolioCore
+@testable import FolioLibrary
 
 /// The one script codec: what capture writes is what `record --script` reads, and a file of
 /// the wrong shape is refused naming the event and the field.

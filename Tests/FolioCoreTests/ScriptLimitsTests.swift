@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FolioCore
+@testable import FolioLibrary
 
 /// Scripts from outside: every number that once trapped or ran away is refused with one
 /// sentence, and what is accepted plays within an hour of frames and memory proportional

@@ -1,5 +1,6 @@
 import Testing
 @testable import FolioCore
+@testable import FolioLibrary
 
 /// `record --start` and `--size` as the player and the script see them (SPEC: recording).
 @Suite struct ScriptPlayerTests {

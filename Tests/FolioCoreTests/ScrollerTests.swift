@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FolioCore
+@testable import FolioLibrary
 
 /// One scroll axis: rubber band, momentum, snapping (SPEC §1).
 @Suite struct ScrollerTests {

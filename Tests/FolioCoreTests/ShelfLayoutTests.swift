@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FolioCore
+@testable import FolioLibrary
 
 /// The cover row (SPEC §1) at 1280×800 and other sizes.
 @Suite struct ShelfLayoutTests {

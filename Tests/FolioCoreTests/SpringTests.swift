@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FolioCore
+@testable import FolioLibrary
 
 /// UIKit's spring (SPEC §5): damping ratio 0.7, duration 1 s, initial velocity 0.7.
 @Suite struct SpringTests {

@@ -3,6 +3,7 @@
 
 import Foundation
 @testable import FolioCore
+@testable import FolioLibrary
 
 /// SplitMix64: a tiny seeded generator so that random property tests repeat exactly.
 struct SplitMix64: RandomNumberGenerator {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FolioCore
+@testable import FolioLibrary
 
 /// UIKit's ease-in-out, cubic Bézier (0.42, 0, 0.58, 1) (SPEC §5).
 @Suite struct TimingCurveTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FolioCore
+@testable import FolioLibrary
 
 /// A touchscreen: two fingers pinch through the same percent-driven interaction as the
 /// wheel (spreading them by half the window's shorter side is the whole transition), one

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FolioCore
+@testable import FolioLibrary
 
 /// Transform3D against hand-computed matrices (Core Animation's row-vector conventions).
 @Suite struct Transform3DTests {

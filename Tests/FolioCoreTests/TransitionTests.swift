@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FolioCore
+@testable import FolioLibrary
 
 /// NavigationStack, Transition and PercentDrivenInteraction with stub scenes and a
 /// recording animator (the UIKit shapes of SPEC §3–4).

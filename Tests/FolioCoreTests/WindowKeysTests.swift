@@ -1,5 +1,6 @@
 import Testing
 @testable import FolioCore
+@testable import FolioLibrary
 
 /// The window's keys as the app decides them: fullscreen, quit, and the title.
 @Suite struct WindowKeysTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FolioCore
+@testable import FolioLibrary
 
 /// Zoom and pan in the open book, frame by frame at 60 fps: the wheel past fully open, the
 /// zoom keys and a double-click zoom about the pointer; a drag pans, clamped; the wheel back

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FolioCore
+@testable import FolioLibrary
 @testable import FolioSDL
 
 extension TextureCacheTests {

@@ -2,6 +2,7 @@ import CSDL2
 import Foundation
 import Testing
 @testable import FolioCore
+@testable import FolioLibrary
 @testable import FolioSDL
 
 /// SDL_DROPFILE, pushed into SDL's queue on the offscreen driver, reaches the app as a drop.
@@ -38,6 +39,7 @@ import Testing
         }
         #expect(event == .dropped(path: dir.path))
         let app = FolioApp(library: .synthetic(books: 2, pages: 4), size: Size(width: 320, height: 200))
+        app.loadDropped = { try LibraryLoader.load($0) }
         app.update(at: 0)
         #expect(app.handle(event, at: 0.1).isEmpty)
         app.update(at: 3)

@@ -1,6 +1,7 @@
 import CSDL2
 import Testing
 @testable import FolioCore
+@testable import FolioLibrary
 @testable import FolioSDL
 
 /// Keys from SDL's events: "?" as typed text on any layout, F1 as a key; the zoom keys by

@@ -2,6 +2,7 @@ import CSDL2
 import Foundation
 import Testing
 @testable import FolioCore
+@testable import FolioLibrary
 @testable import FolioSDL
 
 /// Pictures other viewers open and Folio once refused: the Netpbm family through libvips;

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FolioCore
+@testable import FolioLibrary
 @testable import FolioSDL
 
 /// Leaving out what the pages over a page hide, and blending only the pages' edges, changes

@@ -2,6 +2,7 @@ import CSDL2
 import Foundation
 import Testing
 @testable import FolioCore
+@testable import FolioLibrary
 @testable import FolioSDL
 
 /// Phone photos are stored sideways with an EXIF orientation saying how to show them: every

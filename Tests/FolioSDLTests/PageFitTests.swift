@@ -2,6 +2,7 @@ import CSDL2
 import Foundation
 import Testing
 @testable import FolioCore
+@testable import FolioLibrary
 @testable import FolioSDL
 
 /// Pages are fitted whole onto paper of the book's shape (letterboxed, never cropped), and

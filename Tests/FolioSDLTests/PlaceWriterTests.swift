@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FolioCore
+@testable import FolioLibrary
 @testable import FolioSDL
 
 /// Remembered places are written off the window's thread: the latest places are the ones on

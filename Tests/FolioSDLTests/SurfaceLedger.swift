@@ -1,6 +1,7 @@
 import CSDL2
 import Foundation
 @testable import FolioCore
+@testable import FolioLibrary
 @testable import FolioSDL
 
 /// A decoder for `DecodeWorker` tests that watches every surface it makes. Each surface gets

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FolioCore
+@testable import FolioLibrary
 @testable import FolioSDL
 
 /// Text drawn by SDL2_ttf in the bundled font: where it lands, how crisp it is at 2× pixel

@@ -2,6 +2,7 @@ import CSDL2
 import Foundation
 import Testing
 @testable import FolioCore
+@testable import FolioLibrary
 @testable import FolioSDL
 
 /// Finger events pushed into SDL's queue on the offscreen driver reach the app as touches at

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FolioCore
+@testable import FolioLibrary
 @testable import FolioSDL
 
 /// A zoomed spread on the offscreen driver: its pages are made again at the zoomed size, so

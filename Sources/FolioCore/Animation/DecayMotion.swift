@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import RealModule
 
 /// UIScrollView's momentum: velocity decays as v(t) = v0 · rate^(1000 t), so a fling from
 /// p0 rests at p0 − v0 / (1000 · ln rate). When the scroll view retargets the rest point
@@ -25,14 +21,14 @@ public struct DecayMotion: Motion, Equatable {
                 restThreshold: Double = 0.05) {
         self.start = start
         self.target = target
-        self.lambda = -1000 * log(rate)
+        self.lambda = -1000 * Double.log(rate)
         self.restThreshold = restThreshold
     }
 
     /// Where a fling with `velocity` (points per second) from `position` comes to rest.
     public static func restingPosition(from position: Double, velocity: Double,
                                        rate: Double = DecayMotion.fastRate) -> Double {
-        position - velocity / (1000 * log(rate))
+        position - velocity / (1000 * Double.log(rate))
     }
 
     /// The velocity this motion starts with, points per second.
@@ -40,17 +36,17 @@ public struct DecayMotion: Motion, Equatable {
 
     public func value(at t: Double) -> Double {
         if t >= settleTime { return target }
-        return target - (target - start) * exp(-lambda * max(t, 0))
+        return target - (target - start) * Double.exp(-lambda * max(t, 0))
     }
 
     public func velocity(at t: Double) -> Double {
         if t >= settleTime { return 0 }
-        return (target - start) * lambda * exp(-lambda * max(t, 0))
+        return (target - start) * lambda * Double.exp(-lambda * max(t, 0))
     }
 
     public var settleTime: Double {
         let distance = abs(target - start)
         guard distance > restThreshold else { return 0 }
-        return log(distance / restThreshold) / lambda
+        return Double.log(distance / restThreshold) / lambda
     }
 }

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import RealModule
 
 /// A damped spring moving a unit mass from 0 to 1: the physical parameters (stiffness,
 /// damping) plus UIKit's perceptual initializer (damping ratio, duration, initial velocity).
@@ -38,10 +34,10 @@ public struct Spring: Motion, Equatable {
 
     static func envelope(omega: Double, zeta: Double, duration T: Double, velocity v: Double) -> Double {
         if zeta >= 1 {
-            return (1 + (omega - v) * T) * exp(-omega * T)
+            return (1 + (omega - v) * T) * Double.exp(-omega * T)
         }
         let omegaD = omega * (1 - zeta * zeta).squareRoot()
-        return (zeta * omega - v) / omegaD * exp(-zeta * omega * T)
+        return (zeta * omega - v) / omegaD * Double.exp(-zeta * omega * T)
     }
 
     static func solveNaturalFrequency(zeta: Double, duration T: Double, velocity v: Double) -> Double {
@@ -64,11 +60,11 @@ public struct Spring: Motion, Equatable {
     public func freeValue(at t: Double) -> Double {
         let z = dampingRatio, w0 = naturalFrequency, v = initialVelocity
         if z >= 1 {
-            return 1 - exp(-w0 * t) * (1 + (w0 - v) * t)
+            return 1 - Double.exp(-w0 * t) * (1 + (w0 - v) * t)
         }
         let wd = w0 * (1 - z * z).squareRoot()
         let b = (z * w0 - v) / wd
-        return 1 - exp(-z * w0 * t) * (cos(wd * t) + b * sin(wd * t))
+        return 1 - Double.exp(-z * w0 * t) * (Double.cos(wd * t) + b * Double.sin(wd * t))
     }
 
     public func value(at t: Double) -> Double {
@@ -82,12 +78,12 @@ public struct Spring: Motion, Equatable {
         let z = dampingRatio, w0 = naturalFrequency, v = initialVelocity
         if z >= 1 {
             // d/dt of 1 − e^(−w0 t)(1 + (w0 − v)t)
-            return exp(-w0 * t) * (w0 * (1 + (w0 - v) * t) - (w0 - v))
+            return Double.exp(-w0 * t) * (w0 * (1 + (w0 - v) * t) - (w0 - v))
         }
         let wd = w0 * (1 - z * z).squareRoot()
         let b = (z * w0 - v) / wd
-        let e = exp(-z * w0 * t)
-        let (c, s) = (cos(wd * t), sin(wd * t))
+        let e = Double.exp(-z * w0 * t)
+        let (c, s) = (Double.cos(wd * t), Double.sin(wd * t))
         return e * (z * w0 * (c + b * s) - (-wd * s + b * wd * c))
     }
 

@@ -33,7 +33,7 @@ extension FolioApp {
     }
 
     /// Reads a drop with `load`; safe on any thread (it touches no app state).
-    public static func readDrop(_ path: String, load: (String) throws -> LibraryLoader.Result) -> Result<LibraryLoader.Result, DropFailure> {
+    public static func readDrop(_ path: String, load: (String) throws -> LoadedLibrary) -> Result<LoadedLibrary, DropFailure> {
         do {
             return .success(try load(path))
         } catch let error as FolioError {
@@ -45,9 +45,9 @@ extension FolioApp {
 
     /// Adds what reading the drop of `path` gave; the lines to warn with.
     @discardableResult
-    public func adopt(dropOf path: String, _ read: Result<LibraryLoader.Result, DropFailure>, at time: Double) -> [String] {
+    public func adopt(dropOf path: String, _ read: Result<LoadedLibrary, DropFailure>, at time: Double) -> [String] {
         update(at: time)
-        let result: LibraryLoader.Result
+        let result: LoadedLibrary
         switch read {
         case .success(let loaded): result = loaded
         case .failure(let failure): return [failure.message]
@@ -63,8 +63,8 @@ extension FolioApp {
                 first = first ?? existing
                 continue
             }
-            guard library.books.count < LibraryLoader.maxBooks else {
-                lines.append("\(path): the shelf already holds \(LibraryLoader.maxBooks) books, the most it takes; the rest were not added.")
+            guard library.books.count < Library.maxBooks else {
+                lines.append("\(path): the shelf already holds \(Library.maxBooks) books, the most it takes; the rest were not added.")
                 break
             }
             library.books.append(book)

@@ -75,7 +75,7 @@ extension FolioApp {
         let name = full.prefix(FolioApp.maxTitleLength + 1).count > FolioApp.maxTitleLength
             ? full.prefix(FolioApp.maxTitleLength - 1) + "…" : Substring(full)
         guard !name.isEmpty else { return "Folio" }
-        return Console.escaped(String(name)) + " — Folio"
+        return Sentence.escaped(String(name)) + " — Folio"
     }
 
     /// Longest book title the window's title shows, characters.

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import RealModule
 
 /// Zoom and pan live in the reading view: the wheel there, the zoom keys and a double-click
 /// zoom about the pointer (`BookZoom`); a drag pans while zoomed (`ReadingScene`). In the 3D
@@ -26,7 +22,7 @@ extension FolioApp {
 
     /// `dy` notches of the wheel: each multiplies the zoom by `BookZoom.stepFactor`.
     func zoomWheel(_ dy: Double) {
-        restingReading?.magnify(by: pow(BookZoom.stepFactor, dy), about: zoomPoint, at: animationTime)
+        restingReading?.magnify(by: Double.pow(BookZoom.stepFactor, dy), about: zoomPoint, at: animationTime)
     }
 
     /// Handles `key` if it is a zoom key in the reading view.

@@ -21,9 +21,12 @@ public final class FolioApp {
     /// Where the reader left off (the live viewer's; nil for scripts and recordings, which
     /// never remember).
     public let places: PlaceKeeper?
-    /// Reads a file or folder dropped on the window; the live viewer hands in one that reads
-    /// PDFs and measures page shapes as start-up does.
-    public var loadDropped: (String) throws -> LibraryLoader.Result = { try LibraryLoader.load($0) }
+    /// Reads a file or folder dropped on the window: the live viewer hands in the library
+    /// loader (reading PDFs and measuring page shapes as start-up does); until then a drop
+    /// is refused (the core reads no files).
+    public var loadDropped: (String) throws -> LoadedLibrary = { path in
+        throw FolioError.badInput("\(path): drops are not read here; nothing was added.")
+    }
     /// The help overlay, the hint, the page indicator's clock (`FolioApp+Text`).
     public internal(set) var onScreen = OnScreenText()
     /// Input is being captured (shown on screen); the live viewer sets it.

@@ -71,7 +71,7 @@ public struct Transform3D: Equatable, Sendable, CustomStringConvertible {
         let length = (x * x + y * y + z * z).squareRoot()
         guard length > 0 else { return identity }
         let (ux, uy, uz) = (x / length, y / length, z / length)
-        let c = cos(angle), s = sin(angle), k = 1 - c
+        let c = Double.cos(angle), s = Double.sin(angle), k = 1 - c
         return Transform3D(
             c + k * ux * ux, k * ux * uy + s * uz, k * ux * uz - s * uy, 0,
             k * uy * ux - s * uz, c + k * uy * uy, k * uy * uz + s * ux, 0,
@@ -143,8 +143,4 @@ public struct Transform3D: Equatable, Sendable, CustomStringConvertible {
     }
 }
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import RealModule

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The open book (SPEC §2): every page centred on the window and hinged on the spine at
 /// x = W/2; `offset` (points) turns one leaf per window width.
 public struct BookLayout: Equatable, Sendable {

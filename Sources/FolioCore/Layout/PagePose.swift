@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The pose of one page in the open book.
 public struct PagePose: Equatable, Sendable {
     public var page: Int

@@ -1,7 +1,7 @@
 /// What a document's header tells a library: how many pages, and the title its metadata
 /// gives (nil or empty when none; the file name is used then).
 public struct DocumentInfo: Equatable, Sendable {
-    /// Pages as the header declares them: untrusted, bounded by `LibraryLoader.maxPages`.
+    /// Pages as the header declares them: untrusted, bounded by `Library.maxPages`.
     public var pageCount: Int
     public var title: String?
     /// The first page's size in points, when the header gives one (the book's page shape).

@@ -2,6 +2,10 @@
 public struct Library: Equatable, Sendable {
     public var books: [Book]
 
+    /// Most books a shelf holds, and most pages a book (every reader checks against these).
+    public static let maxBooks = 10_000
+    public static let maxPages = 100_000
+
     public init(books: [Book]) {
         self.books = books
     }

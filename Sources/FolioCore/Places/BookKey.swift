@@ -2,7 +2,8 @@ import Foundation
 
 /// A book as the remembered places know it: the real path of its archive or PDF (or of its cover
 /// image, for a book of image files) and its size on disk, so a file replaced by another of
-/// the same name starts afresh.
+/// the same name starts afresh. (Reading a book's key from disk is FolioLibrary's
+/// `BookKey.of`.)
 public struct BookKey: Hashable, Sendable {
     /// Absolute, every link resolved.
     public var path: String
@@ -16,44 +17,12 @@ public struct BookKey: Hashable, Sendable {
 
     /// The file that names `book`: its archive, or its first image file; nil for a book made
     /// of nothing on disk.
-    static func file(of book: Book) -> ImageSource? {
+    public static func file(of book: Book) -> ImageSource? {
         ([book.cover] + book.pages).lazy.compactMap { $0 }.first {
             switch $0 {
             case .file, .archiveEntry, .documentPage: return true
             case .unavailable: return false
             }
         }
-    }
-
-    /// The real path of the file that names `book` (cheap: no sizes are read).
-    public static func path(of book: Book) -> String? {
-        switch file(of: book) {
-        case .file(let path)?, .archiveEntry(let path, _)?, .documentPage(let path, _)?: return SafeFile.realPath(path)
-        default: return nil
-        }
-    }
-
-    /// The key of `book`, reading the sizes of its files; nil when they cannot be read.
-    public static func of(_ book: Book) -> BookKey? {
-        guard let source = file(of: book), let path = path(of: book), path.utf8.count <= Places.maxPathBytes else { return nil }
-        switch source {
-        case .archiveEntry, .documentPage: return fileSize(path).map { BookKey(path: path, size: $0) }
-        default: break
-        }
-        var total: Int64 = 0
-        for case .file(let image)? in [book.cover] + book.pages {
-            guard let size = fileSize(image) else { return nil }
-            let (sum, overflow) = total.addingReportingOverflow(size)
-            if overflow { return nil }
-            total = sum
-        }
-        return BookKey(path: path, size: total)
-    }
-
-    /// The size of the regular file at `path` (links followed), bytes.
-    static func fileSize(_ path: String) -> Int64? {
-        var info = stat()
-        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
-        return Int64(info.st_size)
     }
 }

@@ -22,11 +22,14 @@ public final class PlaceKeeper {
 
     /// The books of `library`, keyed by their files on disk; `libraryChanged` keeps up with
     /// books added later (a drop).
-    public convenience init(places: Places, fresh: Bool = false, library: Library) {
+    /// Places for `library`'s books, each book's path and key read by `path` and `key`
+    /// (FolioLibrary's `PlaceKeeper(places:fresh:library:)` reads them from disk).
+    public convenience init(places: Places, fresh: Bool = false, library: Library,
+                            path: @escaping (Book) -> String?, key: @escaping (Book) -> BookKey?) {
         let shelf = Shelf(books: library.books)
         self.init(places: places, fresh: fresh,
-                  path: { shelf.books.indices.contains($0) ? BookKey.path(of: shelf.books[$0]) : nil },
-                  key: { shelf.books.indices.contains($0) ? BookKey.of(shelf.books[$0]) : nil })
+                  path: { shelf.books.indices.contains($0) ? path(shelf.books[$0]) : nil },
+                  key: { shelf.books.indices.contains($0) ? key(shelf.books[$0]) : nil })
         self.shelf = shelf
     }
 

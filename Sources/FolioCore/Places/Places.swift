@@ -71,7 +71,7 @@ public struct Places: Equatable, Sendable {
     /// Longest path remembered, bytes of UTF-8 (PATH_MAX).
     public static let maxPathBytes = 4096
     /// Highest spread remembered: a book holds at most 100,000 pages.
-    public static let maxSpread = LibraryLoader.maxPages / 2 + 1
+    public static let maxSpread = Library.maxPages / 2 + 1
     static let version = 1
 
     /// The spread last read in `book`.

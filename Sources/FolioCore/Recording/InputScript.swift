@@ -142,10 +142,6 @@ public struct InputScript: Equatable, Sendable {
 
     // MARK: Reading
 
-    public static func load(path: String) throws -> InputScript {
-        try parse(SafeFile.read(path, limit: maxFileBytes), name: path)
-    }
-
     public static func parse(_ data: Data, name: String) throws -> InputScript {
         guard data.count <= maxFileBytes else {
             throw FolioError.badInput("\(name): is larger than the \(maxFileBytes >> 20) MB allowed for a script.")
@@ -209,7 +205,7 @@ private struct ScriptReader {
                 guard x == x.rounded() else { throw fail("start \(field) must be a whole number") }
                 return Int(x)
             }
-            let books = 0...Double(LibraryLoader.maxBooks - 1)
+            let books = 0...Double(Library.maxBooks - 1)
             script.start = InputScript.Start(centred: try whole(start.centred, "centred", books) ?? 0,
                                  book: try whole(start.book, "book", books),
                                  spread: try whole(start.spread, "spread", 0...Double(Places.maxSpread)) ?? 0)

@@ -1,3 +1,4 @@
+import FolioCore
 import Foundation
 
 /// Reads the bytes of page images, bounded: a file through `SafeFile` (regular files only,

@@ -1,3 +1,4 @@
+import FolioCore
 import Foundation
 
 /// The remembered places on disk: `$XDG_STATE_HOME/folio/places.json` (by default

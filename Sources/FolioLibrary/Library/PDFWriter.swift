@@ -1,3 +1,4 @@
+import FolioCore
 import Foundation
 
 /// PDFs written by hand (objects, an xref table, a trailer) for the benchmark and the tests:

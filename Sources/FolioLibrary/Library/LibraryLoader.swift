@@ -1,3 +1,4 @@
+import FolioCore
 import Foundation
 
 /// Reads every form a library can take: a Books.plist, a folder holding one, a folder of
@@ -22,21 +23,15 @@ public enum LibraryLoader {
     /// A Books.plist larger than this is refused unread (bytes).
     public static let maxPlistSize = 16 << 20
     /// Most books a library holds, and most pages a book holds.
-    public static let maxBooks = 10_000
-    public static let maxPages = 100_000
+    public static let maxBooks = Library.maxBooks
+    public static let maxPages = Library.maxPages
     /// Longest title kept from a document's metadata (characters).
     public static let maxTitleLength = 200
 
     /// What Folio looks for in a folder, for the sentence that says it found none of it.
     public static let lookedFor = "a Books.plist, folders of images, comic archives (.cbz, .cbr, .cb7, .cbt), PDFs or images (.jpg, .png, .webp, …)"
 
-    public struct Result: Sendable {
-        public var library: Library
-        public var problems: [LibraryProblem]
-        /// The path was one book (a PDF, an archive, an image, a folder of images), not a
-        /// shelf of them: the viewer opens it straight into the reading view.
-        public var isOneBook = false
-    }
+    public typealias Result = LoadedLibrary
 
     static func pathExtension(_ name: String) -> String {
         (name as NSString).pathExtension.lowercased()
@@ -225,7 +220,7 @@ public enum LibraryLoader {
         if !others.isEmpty {
             let named = others.prefix(3).joined(separator: ", ") + (others.count > 3 ? ", …" : "")
             let are = others.count == 1 ? "is" : "are"
-            problems.append(LibraryProblem(file: path, message: "\(Console.count(others.count, "file")) that \(are) not a picture Folio reads skipped (\(named))."))
+            problems.append(LibraryProblem(file: path, message: "\(Sentence.count(others.count, "file")) that \(are) not a picture Folio reads skipped (\(named))."))
         }
         guard !images.isEmpty else {
             problems.append(LibraryProblem(file: path, message: "empty book: no images; skipped."))
@@ -301,10 +296,10 @@ public enum LibraryLoader {
             images.append(entry.path)
         }
         if skipped > 0 {
-            problems.append(LibraryProblem(file: path, message: "\(Console.count(skipped, "entry", "entries")) that \(skipped == 1 ? "is" : "are") not an image skipped."))
+            problems.append(LibraryProblem(file: path, message: "\(Sentence.count(skipped, "entry", "entries")) that \(skipped == 1 ? "is" : "are") not an image skipped."))
         }
         if encrypted > 0 {
-            problems.append(LibraryProblem(file: path, message: "\(Console.count(encrypted, "image")) \(encrypted == 1 ? "is" : "are") encrypted; Folio reads no encrypted entries."))
+            problems.append(LibraryProblem(file: path, message: "\(Sentence.count(encrypted, "image")) \(encrypted == 1 ? "is" : "are") encrypted; Folio reads no encrypted entries."))
         }
         guard !images.isEmpty else {
             let why = encrypted > 0 ? "its images are encrypted" : "it holds no images"

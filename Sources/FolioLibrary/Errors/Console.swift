@@ -1,52 +1,30 @@
+import FolioCore
 import Foundation
 
 /// Everything Folio prints for a person goes through here, so names, titles and script text
 /// from outside can never move the cursor, recolour the terminal or reorder a line: control
-/// characters and bidirectional marks are written as `\u{…}` escapes.
+/// characters and bidirectional marks are written as `\u{…}` escapes (`Sentence.escaped`).
 public enum Console {
-    /// `text` with C0/C1 controls, DEL and bidirectional formatting marks escaped.
-    public static func escaped(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            if isUnsafe(scalar) {
-                out += "\\u{" + String(scalar.value, radix: 16) + "}"
-            } else {
-                out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
-    }
-
-    static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x00...0x1F, 0x7F...0x9F: return true  // C0, DEL, C1 (tab and newline included)
-        case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: return true  // bidi marks
-        case 0x2028, 0x2029: return true  // line and paragraph separators
-        default: return false
-        }
-    }
-
     /// "folio: MESSAGE" on standard error.
     public static func error(_ message: String) {
-        writeError("folio: " + escaped(message))
+        writeError("folio: " + Sentence.escaped(message))
     }
 
     /// "folio: warning: MESSAGE" on standard error.
     public static func warning(_ message: String) {
-        writeError("folio: warning: " + escaped(message))
+        writeError("folio: warning: " + Sentence.escaped(message))
     }
 
     /// A line on standard error, escaped (summaries, progress).
     public static func note(_ message: String) {
-        writeError(escaped(message))
+        writeError(Sentence.escaped(message))
     }
 
     /// A line on standard output, escaped (`validate`'s list of problems). A failed write
     /// (a full disk, a closed pipe) ends the program with exit code 4 and one sentence.
     public static func output(_ line: String) {
-        if let code = OutputFile.writeAll(1, escaped(line) + "\n") {
-            writeError("folio: " + escaped("standard output could not be written (\(OutputFile.reason(code)))."))
+        if let code = OutputFile.writeAll(1, Sentence.escaped(line) + "\n") {
+            writeError("folio: " + Sentence.escaped("standard output could not be written (\(OutputFile.reason(code)))."))
             endAfterFailedWrite()
         }
     }
@@ -108,10 +86,5 @@ public enum Console {
     /// program quietly with exit code 4.
     private static func writeError(_ line: String) {
         terminal(line + "\n")
-    }
-
-    /// "1 book", "3 books".
-    public static func count(_ n: Int, _ singular: String, _ plural: String? = nil) -> String {
-        "\(n) \(n == 1 ? singular : (plural ?? singular + "s"))"
     }
 }

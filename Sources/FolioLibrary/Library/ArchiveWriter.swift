@@ -1,3 +1,4 @@
+import FolioCore
 import CArchive
 import Foundation
 

@@ -1,3 +1,4 @@
+import FolioCore
 import Foundation
 
 /// Every path Folio writes to (`--out`, `--trace`, captures) is checked and opened here, so

@@ -1,3 +1,4 @@
+import FolioCore
 import Foundation
 
 /// Opening files named by a library, a script or the command line: only regular files, and

@@ -1,0 +1,31 @@
+/// The words of a sentence for a person, made safe and plural: what `Console` prints and the
+/// window's title are built with these (pure; the printing lives in FolioLibrary).
+public enum Sentence {
+    /// `text` with C0/C1 controls, DEL and bidirectional formatting marks escaped.
+    public static func escaped(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            if isUnsafe(scalar) {
+                out += "\\u{" + String(scalar.value, radix: 16) + "}"
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    public static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x00...0x1F, 0x7F...0x9F: return true  // C0, DEL, C1 (tab and newline included)
+        case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: return true  // bidi marks
+        case 0x2028, 0x2029: return true  // line and paragraph separators
+        default: return false
+        }
+    }
+
+    /// "1 book", "3 books".
+    public static func count(_ n: Int, _ singular: String, _ plural: String? = nil) -> String {
+        "\(n) \(n == 1 ? singular : (plural ?? singular + "s"))"
+    }
+}
