@@ -45,16 +45,18 @@ let package = Package(
         .target(
             name: "FolioSDL", dependencies: ["FolioCore", "FolioLibrary", "CSDL2", "CVips", "CPixbuf", "CPNG"]
         ),
+        // The benchmarks `folio bench` runs, apart from the viewer's code.
+        .target(name: "FolioBench", dependencies: ["FolioCore", "FolioLibrary", "FolioSDL", "FolioTestFixtures"]),
         .executableTarget(
             name: "folio",
             dependencies: [
-                "FolioCore", "FolioLibrary", "FolioSDL",
+                "FolioCore", "FolioLibrary", "FolioSDL", "FolioBench",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "FolioCoreTests", dependencies: ["FolioCore", "FolioLibrary", "FolioTestFixtures"]),
-        // Files the tests write (PDFs), shared by the test targets that need them.
-        .target(name: "FolioTestFixtures", dependencies: ["FolioCore", "FolioLibrary"], path: "Tests/Fixtures"),
+        // Files the tests and the benchmarks write (PDFs and archives: PDFWriter, ArchiveWriter).
+        .target(name: "FolioTestFixtures", dependencies: ["FolioCore", "FolioLibrary", "CArchive"], path: "Tests/Fixtures"),
         .testTarget(name: "FolioSDLTests", dependencies: ["FolioCore", "FolioLibrary", "FolioSDL", "FolioTestFixtures"]),
         .testTarget(name: "FolioEndToEndTests", dependencies: ["FolioCore", "FolioLibrary", "FolioTestFixtures"]),
     ]

@@ -68,7 +68,7 @@ public final class Renderer {
         let entries = list.layers.map { texture(for: $0) }
         let bleeds = list.layers.indices.map { i in entries[i].map { bleed(of: list.layers[i], texture: $0) } ?? 0 }
         // What the pages over a page hide of it is not drawn: each pixel is filled about once.
-        let hidden = hiddenParts == .ignored
+        let hidden = strategy.hiddenParts == .ignored
             ? []
             : Occlusion.hidden(in: list.layers, inset: { entries[$0] == nil ? nil : Renderer.opaqueInset(bleed: bleeds[$0]) })
         for (i, layer) in list.layers.enumerated() {
@@ -88,10 +88,10 @@ public final class Renderer {
         case ignored
     }
 
-    public var hiddenParts = HiddenParts.cut
-
-    /// When set, every triangle drawn is counted into it (the benchmark's overdraw).
-    public var coverage: Coverage?
+    /// How pages are drawn (the viewer's way unless a benchmark or test hands in another).
+    public var strategy = DrawingStrategy()
+    /// Told of every triangle drawn, when set (a benchmark's overdraw).
+    public var probe: (any RenderProbe)?
 
     /// The margin in points: texels scaled back by the layer's own texel density.
     private func bleed(of layer: Layer, texture: TextureStore.Entry) -> Double {
@@ -222,8 +222,8 @@ public final class Renderer {
         mesh.removeAll()
         // Inside its soft edge an opaque page needs no blending, which a software rasteriser
         // does for each pixel (and Mesa's llvmpipe then drops whatever an opaque tile hides).
-        let solid = blendsOnlyEdges && layer.opacity >= 1 ? Occlusion.opaqueInterior(of: layer, inset: Renderer.opaqueInset(bleed: bleed)) : nil
-        guard mesh.append(layer, pixelScale: pixelScale, bleed: bleed, hidden: hidden, cutsHidden: hiddenParts == .cut, solid: solid),
+        let solid = strategy.blendsOnlyEdges && layer.opacity >= 1 ? Occlusion.opaqueInterior(of: layer, inset: Renderer.opaqueInset(bleed: bleed)) : nil
+        guard mesh.append(layer, pixelScale: pixelScale, bleed: bleed, hidden: hidden, cutsHidden: strategy.hiddenParts == .cut, solid: solid),
               !(mesh.indices.isEmpty && mesh.opaqueIndices.isEmpty) else { return }
 
         // One pass: the page texture modulated per vertex. The factor is chosen so that paper
@@ -260,20 +260,17 @@ public final class Renderer {
         submit(texture, mesh.indices)
     }
 
-    /// Draws the triangles `indices` of `vertices` (and counts them into `coverage`).
+    /// Draws the triangles `indices` of `vertices` (and tells the probe of each).
     private func submit(_ texture: OpaquePointer, _ indices: [Int32]) {
         guard !indices.isEmpty else { return }
-        if coverage != nil {
+        if let probe {
             for t in stride(from: 0, to: indices.count - 2, by: 3) {
                 let a = vertices[Int(indices[t])].position, b = vertices[Int(indices[t + 1])].position, c = vertices[Int(indices[t + 2])].position
-                coverage?.fill(Point(x: Double(a.x), y: Double(a.y)), Point(x: Double(b.x), y: Double(b.y)), Point(x: Double(c.x), y: Double(c.y)))
+                probe.filled(Point(x: Double(a.x), y: Double(a.y)), Point(x: Double(b.x), y: Double(b.y)), Point(x: Double(c.x), y: Double(c.y)))
             }
         }
         _ = SDL_RenderGeometry(sdlRenderer, texture, vertices, Int32(vertices.count), indices, Int32(indices.count))
     }
-
-    /// False blends every triangle, the page's opaque interior too (the benchmark compares).
-    public var blendsOnlyEdges = true
 
     /// Draws the same page textures as `list` flat, without geometry (the benchmark's
     /// baseline for what drawing the pages must cost at least).

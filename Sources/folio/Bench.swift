@@ -2,6 +2,7 @@ import ArgumentParser
 import FolioCore
 import FolioLibrary
 import FolioSDL
+import FolioBench
 import Foundation
 
 /// Measures what a frame costs; prints one JSON object.
@@ -34,14 +35,19 @@ struct Bench: ParsableCommand {
     func run() throws {
         // Ctrl+C or SIGTERM stops a long case (the flip, recording) with exit 130.
         Interrupt.install()
+        let bench = Benchmarks(executable: BundledAssets.executablePath(), interrupted: { Interrupt.requested() }, load: { path in
+            var options = LibraryOptions()
+            options.library = path
+            return try options.load()
+        })
         if let flip {
-            let members = try measureFlipHere(flip, cacheBytes: library.cacheBytes, flipRate: flipRate)
+            let members = try bench.measureFlipHere(flip, cacheBytes: library.cacheBytes, flipRate: flipRate)
             Console.output(JSONValue.object([("flip", .object(members))]).serialized())
             return
         }
         if recordOnly {
-            let stages = try measureRecordingStages(library: library.load())
-            let rates = try measureRecording(library: library.load())
+            let stages = try bench.measureRecordingStages(library: library.load())
+            let rates = try bench.measureRecording(library: library.load())
             Console.output(JSONValue.object([("record_ms", .object(stages)), ("record_fps", .object(rates))]).serialized())
             return
         }
@@ -50,50 +56,38 @@ struct Bench: ParsableCommand {
             cpu.append((c.rawValue, .number(c.measure(frames: frames))))
         }
         var render: [(String, JSONValue)] = []
-        render = try measureRender(library: library.load(), frames: renderFrames)
-        render += try measureReading(library: library.load(), frames: renderFrames)
+        render = try bench.measureRender(library: library.load(), frames: renderFrames)
+        render += try bench.measureReading(library: library.load(), frames: renderFrames)
         var members: [(String, JSONValue)] = [("frame_cpu_us", .object(cpu)), ("render_ms", .object(render)),
-                                              ("overdraw", .object(try measureOverdraw(library: library.load())))]
+                                              ("overdraw", .object(try bench.measureOverdraw(library: library.load())))]
         if record {
-            members.append(("record_ms", .object(try measureRecordingStages(library: library.load()))))
-            members.append(("record_fps", .object(try measureRecording(library: library.load()))))
+            members.append(("record_ms", .object(try bench.measureRecordingStages(library: library.load()))))
+            members.append(("record_fps", .object(try bench.measureRecording(library: library.load()))))
         }
         /// Resident memory: at the shelf at rest, and the library flip's peak.
         var rss: [(String, JSONValue)] = []
         if libraryCase {
-            let measured = try measureLibrary(libraryPath: library.library, cacheBytes: library.cacheBytes, flipRate: flipRate)
+            let measured = try bench.measureLibrary(libraryPath: library.library, cacheBytes: library.cacheBytes, flipRate: flipRate)
             members.append(("library", .object(measured)))
             if let peak = measured.first(where: { $0.0 == "peak_rss_mb" }) { rss.append(("flip_peak", peak.1)) }
         }
         if readingCase {
-            members.append(("reading_placeholders", .object(try measureReadingFlips(cacheBytes: library.cacheBytes, turns: readingTurns))))
+            members.append(("reading_placeholders", .object(try bench.measureReadingFlips(cacheBytes: library.cacheBytes, turns: readingTurns))))
         }
         if idle {
-            let measured = try measureIdle(libraryPath: library.library)
+            let measured = try bench.measureIdle(libraryPath: library.library)
             members.append(("idle_cpu_percent", .object(measured.cpu)))
             members.append(("idle_frames", .object(measured.frames)))
             rss.insert(("shelf", .number(measured.shelfMB)), at: 0)
         }
         if !rss.isEmpty { members.append(("rss_mb", .object(rss))) }
         if let document {
-            members.append(("document", .object(try measurePages(document))))
+            members.append(("document", .object(try bench.measurePages(document))))
         }
         if formats {
-            members.append(("formats", .object(try measureFormats(cacheBytes: library.cacheBytes, flipRate: flipRate))))
+            members.append(("formats", .object(try bench.measureFormats(cacheBytes: library.cacheBytes, flipRate: flipRate))))
         }
         let result = JSONValue.object(members)
         Console.output(result.serialized())
     }
-}
-
-func median(_ values: [Double]) -> Double {
-    let s = values.sorted()
-    guard !s.isEmpty else { return 0 }
-    return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
-}
-
-func seconds() -> Double {
-    var ts = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &ts)
-    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
 }

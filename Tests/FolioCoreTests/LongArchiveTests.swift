@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import FolioCore
 @testable import FolioLibrary
+import FolioTestFixtures
 
 /// The benchmark's kind of comic: 1,000 images written by `ArchiveWriter` as a RAR (stored,
 /// by hand) and a solid 7z, named page1.jpg … page1000.jpg (no leading zeros). They open as

@@ -40,16 +40,16 @@ struct HiddenPageTests {
         let canvas = try HeadlessCanvas(library: library, width: Int(size.width), height: Int(size.height), pixelScale: pixelScale)
         // Culled: hidden parts left out and only edges blended; else the same meshes drawn
         // whole and blended throughout.
-        canvas.renderer.hiddenParts = culling ? .cut : .drawn
-        canvas.renderer.blendsOnlyEdges = culling
+        canvas.renderer.strategy = DrawingStrategy(hiddenParts: culling ? .cut : .drawn, blendsOnlyEdges: culling)
         let app = FolioApp(library: library, size: size)
         var t = 0.0
         moment.drive(app, &t)
-        canvas.renderer.coverage = Coverage(width: Int(size.width * pixelScale), height: Int(size.height * pixelScale))
+        let probe = CoverageProbe(width: Int(size.width * pixelScale), height: Int(size.height * pixelScale))
+        canvas.renderer.probe = probe
         try canvas.draw(app)
         var rgb: [UInt8] = []
         canvas.readRGB(into: &rgb)
-        return (rgb, canvas.renderer.coverage?.overdraw ?? 0)
+        return (rgb, probe.coverage.overdraw)
     }
 
     @Test(arguments: Moment.allCases.map { ($0, 1.0) } + [(.open, 2.0), (.turning, 2.0)])

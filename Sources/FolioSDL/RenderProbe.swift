@@ -1,0 +1,34 @@
+import FolioCore
+
+/// How the renderer draws pages. The viewer draws the default way; a benchmark or a test
+/// hands in another to compare (the same frame drawn whole, or blended throughout).
+public struct DrawingStrategy: Equatable, Sendable {
+    /// What becomes of the parts of pages that pages over them hide.
+    public var hiddenParts: Renderer.HiddenParts
+    /// False blends every triangle, the page's opaque interior too.
+    public var blendsOnlyEdges: Bool
+
+    public init(hiddenParts: Renderer.HiddenParts = .cut, blendsOnlyEdges: Bool = true) {
+        self.hiddenParts = hiddenParts
+        self.blendsOnlyEdges = blendsOnlyEdges
+    }
+}
+
+/// Told of every triangle the renderer submits, in pixels: a benchmark's or a test's way to
+/// watch a frame being drawn. The viewer has none.
+public protocol RenderProbe: AnyObject {
+    func filled(_ a: Point, _ b: Point, _ c: Point)
+}
+
+/// Counts the pixels each triangle covers (the benchmark's overdraw).
+public final class CoverageProbe: RenderProbe {
+    public private(set) var coverage: Coverage
+
+    public init(width: Int, height: Int) {
+        coverage = Coverage(width: width, height: height)
+    }
+
+    public func filled(_ a: Point, _ b: Point, _ c: Point) {
+        coverage.fill(a, b, c)
+    }
+}
