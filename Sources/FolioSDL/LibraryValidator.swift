@@ -4,28 +4,17 @@ import FolioLibrary
 import Foundation
 
 /// Decodes every image of a library to find what the viewer would show as a placeholder:
-/// unreadable or corrupt images, images too large; plus empty books, odd page counts and
-/// duplicate titles.
+/// unreadable or corrupt images, images too large, books with nothing to show. Readers'
+/// habits are not problems: an odd page count (a blank evens it), a book of one page, or
+/// one comic in two formats under one title.
 public enum LibraryValidator {
-    /// `pagesExpected` false: a book may be its cover alone (a single image opened as a
-    /// one-page book), so no pages and an odd count are not problems.
-    public static func check(_ library: Library, pagesExpected: Bool = true) -> [LibraryProblem] {
+    public static func check(_ library: Library) -> [LibraryProblem] {
         var problems: [LibraryProblem] = []
         let reader = ImageReader()
-        var titles: [String: Int] = [:]
-        for (index, book) in library.books.enumerated() {
+        for book in library.books {
             let label = "\"\(book.title)\""
-            if let first = titles[book.title] {
-                problems.append(LibraryProblem(file: label, message: "duplicate title (books \(first + 1) and \(index + 1))."))
-            } else {
-                titles[book.title] = index
-            }
-            if !pagesExpected && book.pages.isEmpty && book.cover != nil {
-                // One page: the cover.
-            } else if book.pages.isEmpty {
+            if book.pages.isEmpty && book.cover == nil {
                 problems.append(LibraryProblem(file: label, message: "empty book: no pages."))
-            } else if (book.pages.count + 1) % 2 == 1 {
-                problems.append(LibraryProblem(file: label, message: "odd page count (\(book.pages.count + 1) with the cover); a blank page is added at the end."))
             }
             // Read in the order the images are stored (an archive in one pass, however its
             // pages are shuffled), decoded on as many threads as there are decoder workers,

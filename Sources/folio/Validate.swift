@@ -13,10 +13,10 @@ struct Validate: ParsableCommand {
 
     func run() throws {
         let result = try LibraryLoader.load(path, documents: VipsDocumentInspector())
-        let problems = result.problems + LibraryValidator.check(result.library, pagesExpected: !LibraryLoader.isSingleImage(path))
+        let problems = result.problems + LibraryValidator.check(result.library)
         for problem in problems { Console.output(problem.description) }
         let books = result.library.books
-        let pages = books.reduce(0) { $0 + $1.pages.count }
+        let pages = books.reduce(0) { $0 + $1.numbering.count }
         let found = problems.isEmpty ? "no problems" : Sentence.count(problems.count, "problem")
         Console.note("\(Sentence.count(books.count, "book")), \(Sentence.count(pages, "page")), \(found).")
         if !problems.isEmpty { throw ExitCode(FolioError.Exit.problems.rawValue) }

@@ -70,8 +70,10 @@ import Testing
         if pages % 2 == 1 { #expect(book.image(forPage: display - 2) == nil) }
     }
 
-    /// The last resting spread is the closed back cover; the one before holds two pages.
-    @Test func theBookEndsOnItsBackCover() {
+    /// End shows the last page, not the back cover: with eleven pages after the cover, the
+    /// eleventh on the left and the blank padding page on the right. One more turn shows the
+    /// closed back cover.
+    @Test func endShowsTheLastPageAndTheBookEndsOnItsBackCover() {
         let s = AppDriver(pages: 11)
         s.send(.key(.return))
         s.run(until: 1.2)
@@ -80,13 +82,12 @@ import Testing
         guard let book = s.app.book else { Issue.record("no book"); return }
         let count = book.layout.pageCount
         #expect(count == 14)
+        let spread = book.pages().filter { $0.pose.visible && abs($0.pose.ratio) == 0.5 }.map(\.pose.page).sorted()
+        #expect(spread == [11, 12] && count - 3 == 11)
+        s.send(.key(.right))
+        s.run(until: 5)
         let shown = s.app.drawList().layers.filter { $0.isFrontFacing }.map(\.content)
         #expect(shown.contains(.backCover(book: 0)))
         #expect(!shown.contains(.page(book: 0, page: count - 1)))
-        s.send(.key(.left))
-        s.run(until: 5)
-        let spread = book.pages().filter { $0.pose.visible && abs($0.pose.ratio) == 0.5 }.map(\.pose.page).sorted()
-        // The eleventh page on the left, the blank padding page on the right.
-        #expect(spread == [11, 12] && count - 3 == 11)
     }
 }

@@ -50,7 +50,7 @@ import Testing
 
     @Test func pagingKeysTurnLeavesInTheBook() {
         let driver = Self.openBook()
-        guard let last = driver.app.book.map({ $0.layout.leafCount - 1 }), last >= 3 else {
+        guard let last = driver.app.book.map({ $0.lastLeaf }), last >= 3 else {
             Issue.record("no book"); return
         }
         func press(_ key: Key) -> Int? {
@@ -62,7 +62,8 @@ import Testing
         #expect(press(.pagedown) == 2)
         #expect(press(.pageup) == 1)
         #expect(press(.end) == last)
-        #expect(press(.pagedown) == last) // clamped at the back cover
+        #expect(press(.pagedown) == last + 1) // on to the back cover
+        #expect(press(.pagedown) == last + 1) // and no further
         #expect(press(.home) == 0)
         #expect(press(.pageup) == 0)
         #expect(driver.kinds == [.shelf, .book])

@@ -11,7 +11,7 @@ import Testing
     @Test func theShelfNamesTheCentredBookUnderItsCoverAndHintsHowToOpen() throws {
         let driver = AppDriver(books: 3, pages: 12)
         let title = try #require(Self.text(driver, "Book 1"))
-        let count = try #require(Self.text(driver, "12 pages"))
+        let count = try #require(Self.text(driver, "13 pages")) // the cover and 12 pages
         let hint = try #require(Self.text(driver, OnScreenText.hint))
         let layout = driver.app.shelf.layout
         let coverBottom = 400 + layout.cellSize.height * ShelfLayout.baseScale / 2
@@ -58,7 +58,7 @@ import Testing
         fresh.run(until: openedAt - 0.05)
         #expect(Self.pageNumbers(fresh) == nil)
         fresh.run(until: openedAt + OnScreenText.pageHoldTime - 0.05)
-        #expect(Self.pageNumbers(fresh)?.text == "1\u{2013}2 / 12" && Self.pageNumbers(fresh)?.opacity == 1)
+        #expect(Self.pageNumbers(fresh)?.text == "2\u{2013}3 / 13" && Self.pageNumbers(fresh)?.opacity == 1)
         #expect(!fresh.app.isAtRest, "a fade to come keeps frames coming")
         fresh.run(until: openedAt + OnScreenText.pageHoldTime + OnScreenText.fadeTime / 2)
         let half = try #require(Self.pageNumbers(fresh)?.opacity)
@@ -68,7 +68,7 @@ import Testing
         // A turn shows the spread it goes to at once, and the clock starts again.
         fresh.send(.key(.right, []))
         fresh.run(until: fresh.now + 1.0 / 60)
-        #expect(Self.pageNumbers(fresh)?.text == "3\u{2013}4 / 12" && Self.pageNumbers(fresh)?.opacity == 1)
+        #expect(Self.pageNumbers(fresh)?.text == "4\u{2013}5 / 13" && Self.pageNumbers(fresh)?.opacity == 1)
         fresh.run(until: fresh.now + 3)
         #expect(Self.pageNumbers(fresh) == nil)
     }
@@ -96,12 +96,29 @@ import Testing
         }
     }
 
+    /// The cover is page 1, so the first spread shows pages 2 and 3; the last spread with a
+    /// numbered page shows it; past it only the back cover.
     @Test(arguments: [
-        (0, 12, "1\u{2013}2 / 12"), (5, 12, "11\u{2013}12 / 12"), (6, 12, "Back cover \u{00B7} 12 pages"),
-        (5, 11, "11 / 11"), (6, 11, "Back cover \u{00B7} 11 pages"), (0, 1, "1 / 1"), (0, 0, "Back cover \u{00B7} 0 pages"),
+        (0, 12, "2\u{2013}3 / 12"), (5, 12, "12 / 12"), (6, 12, "Back cover \u{00B7} 12 pages"),
+        (4, 11, "10\u{2013}11 / 11"), (5, 11, "Back cover \u{00B7} 11 pages"), (0, 3, "2\u{2013}3 / 3"),
+        (0, 1, "Back cover \u{00B7} 1 page"),
     ])
     func theSpreadsLabel(leaf: Int, pages: Int, label: String) {
-        #expect(OnScreenText.pageLabel(leaf: leaf, pageCount: pages) == label)
+        #expect(PageNumbering(count: pages).label(leaf: leaf) == label)
+    }
+
+    /// A 64-page PDF's cover and its 63 other pages: 64 pages everywhere, PDF pages 22 and 23
+    /// on one spread labelled so, and `--page 22` opening that spread.
+    @Test func aBookIsNumberedAsItsFileCountsItsPages() {
+        let book = Book(title: "Sixty-four", cover: .documentPage(document: "/b.pdf", page: 0),
+                        pages: (1..<64).map { .documentPage(document: "/b.pdf", page: $0) })
+        let numbering = book.numbering
+        #expect(numbering.count == 64 && numbering.countLabel == "64 pages")
+        let display = numbering.displayPage(ofNumber: 22)
+        #expect(book.image(forPage: display) == .documentPage(document: "/b.pdf", page: 21))
+        let leaf = BookScene.leaf(showing: display)
+        #expect(numbering.label(leaf: leaf) == "22\u{2013}23 / 64")
+        #expect(numbering.label(leaf: BookScene.leaf(showing: numbering.lastDisplayPage)) == "64 / 64")
     }
 
     @Test func indicatorsShowSlowMotionAndCapture() {

@@ -22,7 +22,7 @@ struct FormatTests {
         let result = try Folio.run(["validate", pdf.path])
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         #expect(result.stdout.isEmpty)
-        #expect(result.stderr.contains("1 book, 5 pages, no problems."), "\(result.stderr)")
+        #expect(result.stderr.contains("1 book, 6 pages, no problems."), "\(result.stderr)")
     }
 
     /// Locked and broken PDFs: one sentence naming the file and exit 2 when given alone;
@@ -46,7 +46,7 @@ struct FormatTests {
         #expect(shelf.status == 1)
         #expect(shelf.stdout.contains("locked.pdf: is password-protected; Folio opens no encrypted PDFs; skipped."), "\(shelf.stdout)")
         #expect(shelf.stdout.contains("broken.pdf: is not a readable PDF"))
-        #expect(shelf.stderr.contains("1 book, 1 page, 2 problems."), "\(shelf.stderr)")
+        #expect(shelf.stderr.contains("1 book, 2 pages, 2 problems."), "\(shelf.stderr)")
     }
 
     /// The 512-byte PDF on which poppler allocates without end (a fuzzing find): read in
@@ -66,7 +66,7 @@ struct FormatTests {
         #expect(result.stderr.hasPrefix("folio: \(endless.path): is not a readable PDF (the PDF reader"), "\(result.stderr)")
         let shelf = try Folio.run(["validate", dir.appendingPathComponent("shelf").path])
         #expect(shelf.status == 1)
-        #expect(shelf.stderr.contains("1 book, 1 page, 1 problem."), "\(shelf.stderr)")
+        #expect(shelf.stderr.contains("1 book, 2 pages, 1 problem."), "\(shelf.stderr)")
     }
 
     /// Opening a PDF book shows its pages in order: the inside of the cover (page 2 of the
@@ -127,7 +127,7 @@ struct FormatTests {
         for path in [comic.path, comic.deletingLastPathComponent().path] {
             let result = try Folio.run(["validate", path])
             #expect(result.status == 0, "\(result.stdout)")
-            #expect(result.stderr.contains("1 book, 3 pages, no problems."), "\(result.stderr)")
+            #expect(result.stderr.contains("1 book, 4 pages, no problems."), "\(result.stderr)")
         }
     }
 
@@ -141,7 +141,7 @@ struct FormatTests {
         try Folio.makeImage(photo, width: 80, height: 60)
         let validate = try Folio.run(["validate", photo.path])
         #expect(validate.status == 0, "\(validate.stdout)")
-        #expect(validate.stderr.contains("1 book, 0 pages, no problems."))
+        #expect(validate.stderr.contains("1 book, 1 page, no problems."))
         let record = try Folio.run(["record", "--library", photo.path, "--trace", dir.appendingPathComponent("t.jsonl").path, "--quiet"])
         #expect(record.status == 0, "\(record.stderr)")
         #expect(!record.stderr.contains("property list"))

@@ -109,7 +109,7 @@ struct OpenPathTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let result = try Folio.run(["validate", cbz.path])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stderr.contains("1 book, 5 pages, no problems."), "\(result.stderr)")
+        #expect(result.stderr.contains("1 book, 6 pages, no problems."), "\(result.stderr)")
     }
 
     /// `folio comic.cbz --page 4` in a real window under Xvfb: the book opens by itself, lies

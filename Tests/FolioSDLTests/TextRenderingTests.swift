@@ -61,7 +61,7 @@ struct TextRenderingTests {
         #expect(abs(centre - 640) < 6)
         let coverBottom = 400 + app.shelf.layout.cellSize.height * ShelfLayout.baseScale / 2
         #expect(Double(ink.map(\.y).min()!) > coverBottom)
-        let count = try Self.layer(app, "11 pages")
+        let count = try Self.layer(app, "12 pages")
         #expect(Self.bright(f, rows: Int(count.position.y - count.size / 2)..<Int(count.position.y + count.size / 2), above: 110).count > 30)
         let hint = try Self.layer(app, OnScreenText.hint)
         #expect(Self.bright(f, rows: Int(hint.position.y - hint.size / 2)..<Int(hint.position.y + hint.size / 2), above: 110).count > 60)

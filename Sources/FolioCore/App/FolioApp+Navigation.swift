@@ -40,7 +40,8 @@ extension FolioApp {
         onScreen.noteOpened(at: time)
         places?.rememberOpening()
         let scene = BookScene(bookIndex: index, pageCount: library.books[index].displayPageCount, size: size,
-                              pageShape: library.books[index].pageShape)
+                              pageShape: library.books[index].pageShape,
+                              lastPage: library.books[index].numbering.lastDisplayPage)
         // Opened at a page asked for, else where the reader left off (the left block turns
         // as one), else at the cover.
         if leaf > 0 {

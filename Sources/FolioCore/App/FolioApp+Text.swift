@@ -32,7 +32,7 @@ extension FolioApp {
                 // Under the spread: the 3D book's lifted bottom edge, or the flat spread's.
                 let bottom = navigation.top.kind == .reading ? book.layout.readingArea.maxY : FolioApp.liftedBottom(book.layout)
                 let y = min((bottom + size.height) / 2, size.height - s * 0.6)
-                let label = OnScreenText.pageLabel(leaf: book.currentLeaf, pageCount: library.books[book.bookIndex].pages.count)
+                let label = PageNumbering(library.books[book.bookIndex]).label(leaf: book.currentLeaf)
                 out.append(TextLayer(label, size: s, position: Point(x: size.width / 2, y: y), colour: FolioApp.textColour,
                                      opacity: opacity, maxWidth: size.width * 0.9))
             }
@@ -89,7 +89,7 @@ extension FolioApp {
             let width = min(size.width * 0.9, max(layout.stride * 1.6, 200))
             out.append(TextLayer(book.title, size: titleSize, weight: .bold, position: Point(x: size.width / 2, y: titleY),
                                  colour: FolioApp.textColour, opacity: nameOpacity, maxWidth: width))
-            out.append(TextLayer(OnScreenText.pageCountLabel(book.pages.count), size: detailSize,
+            out.append(TextLayer(PageNumbering(book).countLabel, size: detailSize,
                                  position: Point(x: size.width / 2, y: detailY), colour: FolioApp.dimColour,
                                  opacity: nameOpacity, maxWidth: width))
         }

@@ -58,20 +58,4 @@ public struct OnScreenText: Sendable {
     mutating func noteOpened(at time: Double) {
         if hintDismissedAt == nil { hintDismissedAt = time }
     }
-
-    /// "12–13 / 240": the content pages of the spread at `leaf` (page 1 is the first after
-    /// the cover) out of `pageCount`; the back cover's spread says so.
-    public static func pageLabel(leaf: Int, pageCount: Int) -> String {
-        let pages = [2 * leaf + 1, 2 * leaf + 2].filter { $0 >= 1 && $0 <= pageCount }
-        switch pages.count {
-        case 2: return "\(pages[0])\u{2013}\(pages[1]) / \(pageCount)"
-        case 1: return "\(pages[0]) / \(pageCount)"
-        default: return "Back cover \u{00B7} \(pageCount) pages"
-        }
-    }
-
-    /// "1 page", "24 pages".
-    public static func pageCountLabel(_ count: Int) -> String {
-        count == 1 ? "1 page" : "\(count) pages"
-    }
 }

@@ -21,6 +21,9 @@ public struct Book: Equatable, Sendable {
     /// holds two pages.
     public var displayPageCount: Int { pages.count + 2 + pages.count % 2 }
 
+    /// The reader's numbering of this book's pages (the cover is page 1).
+    public var numbering: PageNumbering { PageNumbering(self) }
+
     /// The display page that is the back cover: always the last.
     public var backCoverPage: Int { displayPageCount - 1 }
 

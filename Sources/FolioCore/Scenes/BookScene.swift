@@ -11,8 +11,12 @@ public final class BookScene: Scene {
     /// A release faster than this (offset points per second) turns to the next leaf.
     static let pagingVelocity = 300.0
 
-    public init(bookIndex: Int, pageCount: Int, size: Size, pageShape: Size = PageGeometry.size) {
+    /// The display page of the last numbered page (End shows its spread, not the back cover).
+    public let lastPage: Int
+
+    public init(bookIndex: Int, pageCount: Int, size: Size, pageShape: Size = PageGeometry.size, lastPage: Int? = nil) {
         self.bookIndex = bookIndex
+        self.lastPage = lastPage ?? max(pageCount - 2, 0)
         layout = BookLayout(size: size, pageCount: pageCount, pageShape: pageShape)
         scroller = Scroller(range: layout.offsetRange, dimension: size.width)
     }
@@ -45,6 +49,9 @@ public final class BookScene: Scene {
         scroller.scroll(to: Double(leaf) * layout.size.width, at: time)
     }
 
+    /// The leaf whose spread shows the last numbered page.
+    public var lastLeaf: Int { min(BookScene.leaf(showing: lastPage), max(layout.leafCount - 1, 0)) }
+
     /// The leaf whose spread shows display page `page`: the first spread shows pages 1 and 2
     /// (the cover, 0, opens to it), the second 3 and 4, and so on.
     public static func leaf(showing page: Int) -> Int {
@@ -61,7 +68,7 @@ public final class BookScene: Scene {
             case .next?: turn(toLeaf: currentLeaf + 1, at: time)
             case .previous?: turn(toLeaf: currentLeaf - 1, at: time)
             case .first?: turn(toLeaf: 0, at: time)
-            case .last?: turn(toLeaf: layout.leafCount - 1, at: time)
+            case .last?: turn(toLeaf: lastLeaf, at: time)
             case .close?: return .closeBook
             case .read?: return .openReading
             default: break

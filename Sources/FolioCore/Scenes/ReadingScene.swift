@@ -94,7 +94,7 @@ public final class ReadingScene: Scene {
         case .next: book.turn(toLeaf: book.currentLeaf + 1, at: time)
         case .previous: book.turn(toLeaf: book.currentLeaf - 1, at: time)
         case .first: book.turn(toLeaf: 0, at: time)
-        case .last: book.turn(toLeaf: book.layout.leafCount - 1, at: time)
+        case .last: book.turn(toLeaf: book.lastLeaf, at: time)
         default: break
         }
     }

@@ -38,6 +38,15 @@ public enum LibraryLoader {
     }
 
     static func isImage(_ name: String) -> Bool { imageExtensions.contains(pathExtension(name)) }
+
+    /// Files real comics and scan folders carry beside their pages (ComicInfo.xml, Thumbs.db,
+    /// desktop.ini, release notes and checksums): passed over in silence, never pages and
+    /// never problems.
+    static func isCompanion(_ name: String) -> Bool {
+        let lower = name.lowercased()
+        return ["comicinfo.xml", "thumbs.db", "desktop.ini"].contains(lower)
+            || ["nfo", "sfv", "txt", "md5", "url"].contains(pathExtension(lower))
+    }
     static func isArchive(_ name: String) -> Bool { archiveExtensions.contains(pathExtension(name)) }
     static func isDocument(_ name: String) -> Bool { documentExtensions.contains(pathExtension(name)) }
 
@@ -215,7 +224,8 @@ public enum LibraryLoader {
         let others = visible.filter { name in
             var isDirectory: ObjCBool = false
             let full = (path as NSString).appendingPathComponent(name)
-            return !isImage(name) && FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory) && !isDirectory.boolValue
+            return !isImage(name) && !isCompanion(name)
+                && FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory) && !isDirectory.boolValue
         }.sorted(by: naturalLess)
         if !others.isEmpty {
             let named = others.prefix(3).joined(separator: ", ") + (others.count > 3 ? ", …" : "")
@@ -290,7 +300,7 @@ public enum LibraryLoader {
         var skipped = 0, encrypted = 0
         for entry in entries {
             let name = (entry.path as NSString).lastPathComponent
-            if entry.path.contains("__MACOSX/") || name.hasPrefix(".") { continue }
+            if entry.path.contains("__MACOSX/") || name.hasPrefix(".") || isCompanion(name) { continue }
             guard isImage(name) else { skipped += 1; continue }
             if entry.encrypted { encrypted += 1; continue }
             images.append(entry.path)
