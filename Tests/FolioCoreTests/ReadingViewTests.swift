@@ -125,4 +125,25 @@ import Testing
         s.run(until: t + 3.5, events: stream(dy: -0.12, from: t + 1.6))
         #expect(s.kinds == [.shelf])
     }
+
+    /// A book of one page (one image, a one-page PDF) rests on its cover alone, unturned on
+    /// the right, numbered "1 / 1", in the 3D book and flat; End stays there.
+    @Test func aBookOfOnePageShowsItsPage() throws {
+        let library = Library(books: [Book(title: "Photo", cover: .file("/p.png"), pages: [])])
+        let app = FolioApp(library: library, size: Size(width: 1280, height: 800))
+        app.update(at: 0)
+        app.read(book: 0, atPage: nil, at: 0)
+        var t = 0.0
+        while t < 2 { t += 1.0 / 60; app.update(at: t) }
+        #expect(app.navigation.scenes.map(\.kind) == [.shelf, .book, .reading])
+        let shown = app.drawList().layers.filter(\.isFrontFacing).map(\.content)
+        #expect(shown == [.page(book: 0, page: 0)])
+        let page = try #require(app.drawList().layers.first)
+        let left = try #require(page.project(x: 0, y: 0))
+        #expect(left.x >= 640 - 1e-6, "the page lies right of the spine")
+        #expect(app.drawList().texts.contains { $0.text == "1 / 1" })
+        app.handle(.key(.end), at: t)
+        while t < 3 { t += 1.0 / 60; app.update(at: t) }
+        #expect(app.book?.currentLeaf == -1)
+    }
 }

@@ -31,7 +31,7 @@ extension FolioApp {
     public var captureStart: InputScript.Start {
         let opening = transition.map { $0.context.operation == .push } ?? (book != nil)
         return InputScript.Start(centred: shelf.centeredIndex, book: opening ? book?.bookIndex : nil,
-                                 spread: opening ? (book?.currentLeaf ?? 0) : 0)
+                                 spread: opening ? max(book?.currentLeaf ?? 0, 0) : 0)
     }
 
     func open(_ index: Int, leaf: Int = 0, animated: Bool = true) {
@@ -46,7 +46,7 @@ extension FolioApp {
         // as one), else at the cover.
         if leaf > 0 {
             scene.settle(onLeaf: leaf)
-        } else if let spread = places?.spread(ofBook: index) {
+        } else if scene.lastPage > 0, let spread = places?.spread(ofBook: index) {
             scene.settle(onLeaf: spread)
         }
         book = scene
@@ -64,7 +64,7 @@ extension FolioApp {
     /// book closes, and as the app quits).
     public func rememberPlace() {
         guard let places, !library.books.isEmpty else { return }
-        if let book { places.remember(spread: book.currentLeaf, ofBook: book.bookIndex) }
+        if let book { places.remember(spread: max(book.currentLeaf, 0), ofBook: book.bookIndex) }
         places.remember(centred: shelf.centeredIndex)
     }
 

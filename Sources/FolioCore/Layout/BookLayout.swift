@@ -12,10 +12,15 @@ public struct BookLayout: Equatable, Sendable {
     /// the book. While turning, the fan's last leaf lifts slightly and still covers them.
     static let fanReach = 5.5
 
-    public init(size: Size, pageCount: Int, pageShape: Size = PageGeometry.size) {
+    /// The first leaf the book rests on: 0 (the cover turned, the first spread open), or −1
+    /// for a book of one page, which rests on its cover alone, unturned on the right.
+    public let firstLeaf: Int
+
+    public init(size: Size, pageCount: Int, pageShape: Size = PageGeometry.size, coverAlone: Bool = false) {
         self.size = size
         self.pageCount = pageCount + pageCount % 2
         self.pageShape = pageShape
+        firstLeaf = coverAlone ? -1 : 0
     }
 
     public var unit: Double { size.layoutUnit }
@@ -34,7 +39,9 @@ public struct BookLayout: Equatable, Sendable {
     }
 
     /// Offsets at which paging rests: 0, W, 2W, … (one leaf each).
-    public var offsetRange: ClosedRange<Double> { 0...(Double(max(leafCount - 1, 0)) * size.width) }
+    public var offsetRange: ClosedRange<Double> {
+        (Double(firstLeaf) * size.width)...(Double(max(leafCount - 1, firstLeaf)) * size.width)
+    }
 
     public static func side(of page: Int) -> PageSide { page % 2 == 0 ? .right : .left }
 

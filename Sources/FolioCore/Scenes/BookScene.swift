@@ -14,11 +14,13 @@ public final class BookScene: Scene {
     /// The display page of the last numbered page (End shows its spread, not the back cover).
     public let lastPage: Int
 
+    /// `lastPage` 0 (the cover is the only page): the book rests on its cover alone.
     public init(bookIndex: Int, pageCount: Int, size: Size, pageShape: Size = PageGeometry.size, lastPage: Int? = nil) {
         self.bookIndex = bookIndex
         self.lastPage = lastPage ?? max(pageCount - 2, 0)
-        layout = BookLayout(size: size, pageCount: pageCount, pageShape: pageShape)
+        layout = BookLayout(size: size, pageCount: pageCount, pageShape: pageShape, coverAlone: self.lastPage == 0)
         scroller = Scroller(range: layout.offsetRange, dimension: size.width)
+        scroller.jump(to: layout.offsetRange.lowerBound)
     }
 
     public var size: Size { layout.size }
@@ -32,7 +34,7 @@ public final class BookScene: Scene {
 
     public func resize(to size: Size) {
         let old = layout
-        layout = BookLayout(size: size, pageCount: old.pageCount, pageShape: old.pageShape)
+        layout = BookLayout(size: size, pageCount: old.pageCount, pageShape: old.pageShape, coverAlone: old.firstLeaf < 0)
         scroller.relayout(range: layout.offsetRange, dimension: size.width, scale: size.width / old.size.width) {
             ($0 / size.width).rounded() * size.width
         }
@@ -41,7 +43,7 @@ public final class BookScene: Scene {
     /// Rests on leaf `leaf` (clamped) at once: a book opening at a remembered spread or at
     /// the page asked for.
     public func settle(onLeaf leaf: Int) {
-        scroller.jump(to: Double(min(max(leaf, 0), max(layout.leafCount - 1, 0))) * layout.size.width)
+        scroller.jump(to: Double(min(max(leaf, layout.firstLeaf), max(layout.leafCount - 1, layout.firstLeaf))) * layout.size.width)
     }
 
     /// Turns to leaf `leaf` (clamped), gliding there.
@@ -50,7 +52,9 @@ public final class BookScene: Scene {
     }
 
     /// The leaf whose spread shows the last numbered page.
-    public var lastLeaf: Int { min(BookScene.leaf(showing: lastPage), max(layout.leafCount - 1, 0)) }
+    public var lastLeaf: Int {
+        lastPage == 0 ? layout.firstLeaf : min(BookScene.leaf(showing: lastPage), max(layout.leafCount - 1, 0))
+    }
 
     /// The leaf whose spread shows display page `page`: the first spread shows pages 1 and 2
     /// (the cover, 0, opens to it), the second 3 and 4, and so on.
