@@ -24,15 +24,15 @@ import Testing
           {"t":3,"type":"leave"}]}
         """)
         let expected = InputScript(size: Size(width: 800, height: 600), fps: 30, duration: 5, events: [
-            (0, .key(.right, .shift)),
-            (0.5, .wheel(dx: 0, dy: 1.5, .ctrl)),
+            (0, .input(.key(.right, .shift))),
+            (0.5, .input(.wheel(dx: 0, dy: 1.5, modifiers: .ctrl))),
             (1, .click(Point(x: 10, y: 20))),
             (1.5, .drag(from: Point(x: 100, y: 200), to: Point(x: 300, y: 200), duration: 0.5)),
-            (2, .resize(Size(width: 640, height: 480))),
-            (2.5, .down(Point(x: 1, y: 2))),
-            (2.6, .move(Point(x: 3, y: 4))),
-            (2.7, .up(Point(x: 5, y: 6))),
-            (3, .leave),
+            (2, .input(.resize(Size(width: 640, height: 480)))),
+            (2.5, .input(.pointerDown(Point(x: 1, y: 2)))),
+            (2.6, .input(.pointerMoved(Point(x: 3, y: 4)))),
+            (2.7, .input(.pointerUp(Point(x: 5, y: 6)))),
+            (3, .input(.pointerLeft)),
         ])
         #expect(script == expected)
         #expect(script.frameCount == 150)
@@ -78,7 +78,7 @@ import Testing
     @Test func timelineExpandsADragInTimeOrder() throws {
         let script = InputScript(fps: 60, duration: 3, events: [
             (1, .drag(from: Point(x: 100, y: 200), to: Point(x: 400, y: 200), duration: 0.5)),
-            (1.25, .key(.right, [])),
+            (1.25, .input(.key(.right))),
             (2, .click(Point(x: 7, y: 8))),
         ])
         let timeline = Array(ScriptTimeline(script: script))

@@ -104,8 +104,8 @@ import Testing
                 switch Int.random(in: 0...3, using: &rng) {
                 case 0: events.append((t, .drag(from: p, to: Point(x: 1, y: 2), duration: Double(Int.random(in: 1...8, using: &rng)) / 8)))
                 case 1: events.append((t, .click(p)))
-                case 2: events.append((t, .key(.right, [])))
-                default: events.append((t, .move(p)))
+                case 2: events.append((t, .input(.key(.right))))
+                default: events.append((t, .input(.pointerMoved(p))))
                 }
             }
             let script = InputScript(fps: 8, duration: 10, events: events)
@@ -122,8 +122,7 @@ import Testing
         for (t, event) in script.events {
             switch event {
             case .click(let p): out += [(t, .pointerDown(p)), (t, .pointerUp(p))]
-            case .key(let k, let m): out.append((t, .key(k, m)))
-            case .move(let p): out.append((t, .pointerMoved(p)))
+            case .input(let input): out.append((t, input))
             case .drag(let a, let b, let d):
                 let steps = max(1, Int((d * script.fps).rounded(.up)))
                 out.append((t, .pointerDown(a)))
@@ -156,7 +155,7 @@ import Testing
     @Test func scalingKeepsResizesWithinTheLimits() throws {
         let script = try Self.parse(#"{"size":[100,100],"events":[{"t":1,"type":"resize","size":[7680,4320]},{"t":2,"type":"click","x":50,"y":50}]}"#)
         let scaled = script.scaled(to: Size(width: 7680, height: 4320))
-        guard case .resize(let size) = scaled.events[0].event else {
+        guard case .input(.resize(let size)) = scaled.events[0].event else {
             Issue.record("the resize was lost: \(scaled.events[0].event)")
             return
         }

@@ -6,7 +6,7 @@ import Testing
 @Suite struct ScriptPlayerTests {
     static let script = InputScript(
         size: Size(width: 1280, height: 800), fps: 10, duration: 3,
-        events: [(t: 0.5, event: .key(.right, [])), (t: 1.5, event: .click(Point(x: 640, y: 400)))])
+        events: [(t: 0.5, event: .input(.key(.right))), (t: 1.5, event: .click(Point(x: 640, y: 400)))])
 
     @Test func startSkipsTimeButStillAppliesTheEventsBeforeIt() {
         let app = FolioApp(library: .synthetic(books: 4, pages: 4), size: Self.script.size)

@@ -154,10 +154,10 @@ import Testing
     @Test func touchesRoundTripThroughTheScriptFormat() throws {
         let text = #"{"size":[1280,800],"events":[{"t":0.1,"type":"touch","phase":"down","finger":3,"x":10,"y":20}]}"#
         let script = try InputScript.parse(Data(text.utf8), name: "touch.json")
-        #expect(script.events.first?.event == .touch(.down, finger: 3, Point(x: 10, y: 20)))
-        #expect(script.scaled(to: Size(width: 640, height: 400)).events.first?.event == .touch(.down, finger: 3, Point(x: 5, y: 10)))
+        #expect(script.events.first?.event == .input(.touch(.down, finger: 3, at: Point(x: 10, y: 20))))
+        #expect(script.scaled(to: Size(width: 640, height: 400)).events.first?.event == .input(.touch(.down, finger: 3, at: Point(x: 5, y: 10))))
         let written = ScriptFile.Event(.touch(.up, finger: 4, at: Point(x: 1, y: 2)), at: 0.5)
-        #expect(written.type == "touch" && written.phase == "up" && written.finger == 4 && written.x == 1 && written.y == 2)
+        #expect(written.type == .touch && written.phase == "up" && written.finger == 4 && written.x == 1 && written.y == 2)
         for bad in [#"{"t":0,"type":"touch","phase":"hover","x":1,"y":1}"#, #"{"t":0,"type":"touch","phase":"down","finger":1.5,"x":1,"y":1}"#,
                     #"{"t":0,"type":"touch","phase":"down","finger":-1,"x":1,"y":1}"#, #"{"t":0,"type":"touch","phase":"down"}"#] {
             #expect(throws: (any Error).self) { try InputScript.parse(Data(#"{"events":["#.utf8) + Data(bad.utf8) + Data("]}".utf8), name: "bad.json") }

@@ -11,7 +11,7 @@ import Testing
 struct RecordingPipelineTests {
     /// One second at 30 fps: the shelf, then a book opening (every frame differs).
     static let script = InputScript(size: Size(width: 320, height: 200), fps: 30, duration: 1,
-                                    events: [(0.1, .key(.return, []))])
+                                    events: [(0.1, .input(.key(.return)))])
 
     struct Failure: Error, Equatable {
         let frame: Int

@@ -17,6 +17,21 @@ public enum InputEvent: Equatable, Sendable {
     case touch(TouchPhase, finger: Int, at: Point)
 }
 
+extension InputEvent {
+    /// The same event with its positions and sizes passed through `point` and `size` (a
+    /// script played at another window size, a capture written at the script's size).
+    public func mapped(point: (Point) -> Point, size: (Size) -> Size = { $0 }) -> InputEvent {
+        switch self {
+        case .pointerDown(let p): return .pointerDown(point(p))
+        case .pointerMoved(let p): return .pointerMoved(point(p))
+        case .pointerUp(let p): return .pointerUp(point(p))
+        case .touch(let phase, let finger, let p): return .touch(phase, finger: finger, at: point(p))
+        case .resize(let s): return .resize(size(s))
+        case .key, .wheel, .pointerLeft: return self
+        }
+    }
+}
+
 public enum TouchPhase: String, Sendable, CaseIterable {
     case down, move, up
 }

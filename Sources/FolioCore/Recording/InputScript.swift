@@ -7,19 +7,15 @@ import Foundation
 /// limits below): whatever fields are present, rendering it takes at most an hour of frames
 /// and memory proportional to its events.
 public struct InputScript: Equatable, Sendable {
-    /// One scripted event; coordinates are logical points of the window.
+    /// One scripted event: an input event as the app receives it, or one of the two
+    /// gestures a script may name whole, which the timeline expands into input events.
+    /// Coordinates are logical points of the window.
     public enum Event: Equatable, Sendable {
-        case key(Key, Modifiers)
-        case wheel(dx: Double, dy: Double, Modifiers)
+        case input(InputEvent)
+        /// A press and release at one point.
         case click(Point)
+        /// A press at `from`, a move a frame, and a release at `to`, over `duration` seconds.
         case drag(from: Point, to: Point, duration: Double)
-        case resize(Size)
-        case down(Point)
-        case move(Point)
-        case up(Point)
-        case leave
-        /// A finger on a touchscreen.
-        case touch(TouchPhase, finger: Int, Point)
     }
 
     public var size: Size
@@ -96,7 +92,7 @@ public struct InputScript: Equatable, Sendable {
 
     /// The first event that changes the window size, if any (a video cannot follow it).
     public var firstResize: (index: Int, t: Double)? {
-        guard let index = events.firstIndex(where: { if case .resize = $0.event { return true } else { return false } })
+        guard let index = events.firstIndex(where: { if case .input(.resize) = $0.event { return true } else { return false } })
         else { return nil }
         return (index, events[index].t)
     }
@@ -121,14 +117,9 @@ public struct InputScript: Equatable, Sendable {
         out.size = newSize
         out.events = events.map { t, e in
             switch e {
+            case .input(let event): return (t, .input(event.mapped(point: p, size: s)))
             case .click(let q): return (t, .click(p(q)))
-            case .down(let q): return (t, .down(p(q)))
-            case .move(let q): return (t, .move(p(q)))
-            case .up(let q): return (t, .up(p(q)))
             case .drag(let a, let b, let d): return (t, .drag(from: p(a), to: p(b), duration: d))
-            case .resize(let z): return (t, .resize(s(z)))
-            case .touch(let phase, let finger, let q): return (t, .touch(phase, finger: finger, p(q)))
-            default: return (t, e)
             }
         }
         return out
@@ -246,28 +237,28 @@ private struct ScriptReader {
         if item.shift == true { modifiers.insert(.shift) }
         if item.alt == true { modifiers.insert(.alt) }
         switch type {
-        case "key":
+        case .key:
             guard let name = item.key else { throw fail("\(at) has no string key") }
             guard let key = Key(rawValue: name.lowercased()) else { throw fail("\(at) has an unknown key \"\(name)\"") }
-            return (t, .key(key, modifiers))
-        case "wheel":
+            return (t, .input(.key(key, modifiers)))
+        case .wheel:
             let step = -InputScript.maxWheelStep...InputScript.maxWheelStep
             let dx = try number(item.dx, "\(at) dx", in: step, default: 0)
             let dy = try number(item.dy, "\(at) dy", in: step, default: 0)
-            return (t, .wheel(dx: dx, dy: dy, modifiers))
-        case "click": return (t, .click(try point(item.x, item.y, "\(at) x, y")))
-        case "down": return (t, .down(try point(item.x, item.y, "\(at) x, y")))
-        case "move": return (t, .move(try point(item.x, item.y, "\(at) x, y")))
-        case "up": return (t, .up(try point(item.x, item.y, "\(at) x, y")))
-        case "leave": return (t, .leave)
-        case "touch":
+            return (t, .input(.wheel(dx: dx, dy: dy, modifiers: modifiers)))
+        case .click: return (t, .click(try point(item.x, item.y, "\(at) x, y")))
+        case .down: return (t, .input(.pointerDown(try point(item.x, item.y, "\(at) x, y"))))
+        case .move: return (t, .input(.pointerMoved(try point(item.x, item.y, "\(at) x, y"))))
+        case .up: return (t, .input(.pointerUp(try point(item.x, item.y, "\(at) x, y"))))
+        case .leave: return (t, .input(.pointerLeft))
+        case .touch:
             guard let name = item.phase, let phase = TouchPhase(rawValue: name) else {
                 throw fail("\(at) has no phase down, move or up")
             }
             let finger = try number(item.finger, "\(at) finger", in: 0...Double(InputScript.maxFinger), default: 0)
             guard finger == finger.rounded() else { throw fail("\(at) has a finger that is not a whole number") }
-            return (t, .touch(phase, finger: Int(finger), try point(item.x, item.y, "\(at) x, y")))
-        case "drag":
+            return (t, .input(.touch(phase, finger: Int(finger), at: try point(item.x, item.y, "\(at) x, y"))))
+        case .drag:
             let from = try pair(item.from, "\(at) from")
             let to = try pair(item.to, "\(at) to")
             let d = item.duration ?? 0.3
@@ -282,11 +273,11 @@ private struct ScriptReader {
                 throw fail("\(at) brings the drags to more than \(Int(InputScript.maxSeconds)) s in all")
             }
             return (t, .drag(from: from, to: to, duration: d))
-        case "resize":
+        case .resize:
             guard let s = try size(item.size, "\(at) size") else { throw fail("\(at) has no size") }
-            return (t, .resize(s))
-        default:
-            throw fail("\(at) has an unknown type \"\(type)\"")
+            return (t, .input(.resize(s)))
+        case .unknown(let name):
+            throw fail("\(at) has an unknown type \"\(name)\"")
         }
     }
 }

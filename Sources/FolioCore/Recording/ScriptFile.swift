@@ -24,10 +24,49 @@ public struct ScriptFile: Codable, Equatable, Sendable {
         }
     }
 
+    /// What an event is: `InputEvent`'s cases under their script names, and the two
+    /// gestures a script may name whole (`click`, `drag`). A name Folio does not know is kept
+    /// so that the reader can name it.
+    public enum EventType: Codable, Equatable, Sendable {
+        case key, wheel, click, drag, resize, down, move, up, leave, touch
+        case unknown(String)
+
+        static let known: [EventType] = [.key, .wheel, .click, .drag, .resize, .down, .move, .up, .leave, .touch]
+
+        public var name: String {
+            switch self {
+            case .key: return "key"
+            case .wheel: return "wheel"
+            case .click: return "click"
+            case .drag: return "drag"
+            case .resize: return "resize"
+            case .down: return "down"
+            case .move: return "move"
+            case .up: return "up"
+            case .leave: return "leave"
+            case .touch: return "touch"
+            case .unknown(let name): return name
+            }
+        }
+
+        public init(name: String) {
+            self = EventType.known.first { $0.name == name } ?? .unknown(name)
+        }
+
+        public init(from decoder: any Decoder) throws {
+            self.init(name: try decoder.singleValueContainer().decode(String.self))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(name)
+        }
+    }
+
     /// One event: `t`, `type`, and the fields of that type.
     public struct Event: Codable, Equatable, Sendable {
         public var t: Double?
-        public var type: String?
+        public var type: EventType?
         /// `key`: the key's name; `ctrl`, `shift`, `alt` for key and wheel events.
         public var key: String?
         public var ctrl: Bool?
@@ -49,7 +88,7 @@ public struct ScriptFile: Codable, Equatable, Sendable {
         public var phase: String?
         public var finger: Double?
 
-        public init(t: Double, type: String) {
+        public init(t: Double, type: EventType) {
             self.t = t
             self.type = type
         }
@@ -60,30 +99,30 @@ public struct ScriptFile: Codable, Equatable, Sendable {
             func modifiers(_ m: Modifiers) -> (Bool?, Bool?, Bool?) {
                 (m.contains(.ctrl) ? true : nil, m.contains(.shift) ? true : nil, m.contains(.alt) ? true : nil)
             }
-            func at(_ type: String, _ p: Point) -> Event {
+            func at(_ type: EventType, _ p: Point) -> Event {
                 var e = Event(t: t, type: type)
-                (e.x, e.y) = (p.x * scale.x, p.y * scale.y)
+                (e.x, e.y) = (p.x, p.y)
                 return e
             }
-            switch event {
+            switch event.mapped(point: { Point(x: $0.x * scale.x, y: $0.y * scale.y) }) {
             case .key(let key, let m):
-                self.init(t: t, type: "key")
+                self.init(t: t, type: .key)
                 self.key = key.rawValue
                 (ctrl, shift, alt) = modifiers(m)
             case .wheel(let dx, let dy, let m):
-                self.init(t: t, type: "wheel")
+                self.init(t: t, type: .wheel)
                 (self.dx, self.dy) = (dx, dy)
                 (ctrl, shift, alt) = modifiers(m)
-            case .pointerDown(let p): self = at("down", p)
-            case .pointerMoved(let p): self = at("move", p)
-            case .pointerUp(let p): self = at("up", p)
-            case .pointerLeft: self.init(t: t, type: "leave")
+            case .pointerDown(let p): self = at(.down, p)
+            case .pointerMoved(let p): self = at(.move, p)
+            case .pointerUp(let p): self = at(.up, p)
+            case .pointerLeft: self.init(t: t, type: .leave)
             case .touch(let phase, let finger, let p):
-                self = at("touch", p)
+                self = at(.touch, p)
                 self.phase = phase.rawValue
                 self.finger = Double(finger)
             case .resize(let s):
-                self.init(t: t, type: "resize")
+                self.init(t: t, type: .resize)
                 size = [s.width, s.height]
             }
         }

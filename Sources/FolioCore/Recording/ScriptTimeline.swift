@@ -63,20 +63,13 @@ public struct ScriptTimeline: Sequence, IteratorProtocol {
         let (t, event) = events[cursor.event]
         func queue(_ at: Double) { push(Cursor(t: at, event: cursor.event, step: cursor.step + 1)) }
         switch event {
-        case .key(let key, let m): return (t, .key(key, m))
-        case .wheel(let dx, let dy, let m): return (t, .wheel(dx: dx, dy: dy, modifiers: m))
+        case .input(let input): return (t, input)
         case .click(let p):
             if cursor.step == 0 {
                 queue(t)
                 return (t, .pointerDown(p))
             }
             return (t, .pointerUp(p))
-        case .down(let p): return (t, .pointerDown(p))
-        case .move(let p): return (t, .pointerMoved(p))
-        case .up(let p): return (t, .pointerUp(p))
-        case .leave: return (t, .pointerLeft)
-        case .touch(let phase, let finger, let p): return (t, .touch(phase, finger: finger, at: p))
-        case .resize(let s): return (t, .resize(s))
         case .drag(let from, let to, let duration):
             let d = duration.isNaN ? 0 : clamp(duration, 0, InputScript.maxDragSeconds)
             let steps = Swift.max(1, Int((d * fps).rounded(.up)))
