@@ -362,12 +362,9 @@ public final class LiveViewer {
             }
             handle(input)
         case .app(.dropped(let path)):
-            // Read off this thread; `adoptDrops` adds what it held once it is read.
-            if let refusal = FolioApp.refusal(ofDrop: path) {
-                Console.warning(refusal)
-            } else {
-                drops.read(path)
-            }
+            // Read off this thread (a path refused unread included); `adoptDrops` adds what
+            // it held, or says why not, once it is read.
+            drops.read(path)
         case .none: break
         }
         return true

@@ -40,8 +40,9 @@ final class Typeface {
 
     /// The bundled fonts, or nil (with one warning) when they cannot be found or opened.
     static func bundled() -> Typeface? {
-        for dir in FontFiles.candidates() {
-            if let typeface = Typeface(directory: dir) { return typeface }
+        // The fonts sit in Fonts/ of the folders every bundled file is looked for in.
+        for dir in AssetFolders.candidates() {
+            if let typeface = Typeface(directory: (dir as NSString).appendingPathComponent("Fonts")) { return typeface }
         }
         Console.warning("the bundled font (Assets/Fonts/\(regularFile)) was not found; text is not shown. Set FOLIO_ASSETS to the folder holding Fonts/.")
         return nil
@@ -94,28 +95,5 @@ final class Typeface {
         guard !text.isEmpty, maxWidth > 0, let font = font(pixels: pixels, weight: weight) else { return nil }
         let line = Typeface.fitted(text, font: font, maxWidth: maxWidth)
         return TTF_RenderUTF8_Blended(font, line, colour)
-    }
-}
-
-/// Where the bundled fonts may be: $FOLIO_ASSETS/Fonts, then Assets/Fonts (or an installed
-/// share/folio) beside or above the executable, then the working directory's Assets/Fonts.
-enum FontFiles {
-    static func candidates() -> [String] {
-        var out: [String] = []
-        if let env = ProcessInfo.processInfo.environment["FOLIO_ASSETS"] {
-            out.append((env as NSString).appendingPathComponent("Fonts"))
-        }
-        let executables = [URL(fileURLWithPath: "/proc/self/exe"), URL(fileURLWithPath: CommandLine.arguments.first ?? "")]
-        for executable in executables {
-            var dir = executable.resolvingSymlinksInPath().deletingLastPathComponent()
-            for _ in 0..<6 {
-                out.append(dir.appendingPathComponent("Assets/Fonts").path)
-                out.append(dir.appendingPathComponent("share/folio/Fonts").path)
-                out.append(dir.appendingPathComponent("share/folio/Assets/Fonts").path)
-                dir.deleteLastPathComponent()
-            }
-        }
-        out.append((FileManager.default.currentDirectoryPath as NSString).appendingPathComponent("Assets/Fonts"))
-        return out
     }
 }

@@ -150,4 +150,17 @@ struct DropTests {
         #expect(lines == ["/tmp/comic.cbz: drops are not read here; nothing was added."])
         #expect(app.library.books.count == 2)
     }
+
+    /// The path of a drop is checked once, where every drop is read (the live viewer reads
+    /// off its thread through the same call): an empty or overlong path is refused before
+    /// anything is loaded.
+    @Test func aBadDropPathIsRefusedBeforeAnythingIsRead() {
+        var loaded: [String] = []
+        for path in ["", "/" + String(repeating: "a", count: FolioApp.maxDropPathBytes), "/tmp/a\u{0}b"] {
+            let result = FolioApp.readDrop(path) { loaded.append($0); return LoadedLibrary(library: Library(books: []), problems: []) }
+            guard case .failure(let failure) = result else { Issue.record("\(path.prefix(20)) was read"); continue }
+            #expect(failure.message.hasPrefix("A dropped path was empty or longer than"))
+        }
+        #expect(loaded.isEmpty)
+    }
 }

@@ -214,4 +214,16 @@ import Testing
         }
         #expect(refused > 0 && loaded > 0, "loaded \(loaded), refused \(refused)")
     }
+
+    /// Every bundled file is looked for in one order: $FOLIO_ASSETS, then the installed
+    /// ../share/folio and Assets/ from the executable's folder upwards, then the working
+    /// directory (the library and the fonts were searched in two different orders).
+    @Test func bundledFilesAreLookedForInOneOrder() {
+        let found = AssetFolders.candidates(environment: ["FOLIO_ASSETS": "/mine"], executable: "/opt/folio/bin/folio",
+                                            workingDirectory: "/home/reader")
+        #expect(Array(found.prefix(5)) == ["/mine", "/opt/folio/share/folio", "/opt/folio/bin/Assets", "/opt/share/folio", "/opt/folio/Assets"])
+        #expect(found.last == "/home/reader/Assets")
+        #expect(AssetFolders.candidates(environment: [:], executable: "/opt/folio/bin/folio", workingDirectory: "/w").first
+                == "/opt/folio/share/folio")
+    }
 }

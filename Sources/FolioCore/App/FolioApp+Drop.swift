@@ -14,7 +14,6 @@ extension FolioApp {
         update(at: time)
         switch event {
         case .dropped(let path):
-            if let refusal = FolioApp.refusal(ofDrop: path) { return [refusal] }
             return adopt(dropOf: path, FolioApp.readDrop(path, load: loadDropped), at: time)
         }
     }
@@ -25,15 +24,17 @@ extension FolioApp {
     }
 
     /// The sentence a dropped path earns before anything is read, or nil when it may be read.
-    public static func refusal(ofDrop path: String) -> String? {
+    static func refusal(ofDrop path: String) -> String? {
         guard !path.isEmpty, path.utf8.count <= maxDropPathBytes, !path.utf8.contains(0) else {
             return "A dropped path was empty or longer than \(maxDropPathBytes) bytes; nothing was added."
         }
         return nil
     }
 
-    /// Reads a drop with `load`; safe on any thread (it touches no app state).
+    /// Reads a drop with `load`, after the one check of the path itself; safe on any thread
+    /// (it touches no app state).
     public static func readDrop(_ path: String, load: (String) throws -> LoadedLibrary) -> Result<LoadedLibrary, DropFailure> {
+        if let refusal = refusal(ofDrop: path) { return .failure(DropFailure(message: refusal)) }
         do {
             return .success(try load(path))
         } catch let error as FolioError {
