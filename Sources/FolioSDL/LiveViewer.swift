@@ -72,11 +72,11 @@ public final class LiveViewer {
         self.options = options
         try SDLVideo.start(headless: false)
         let flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue | SDL_WINDOW_SHOWN.rawValue
-        let centered = Int32(0x2FFF_0000)  // SDL_WINDOWPOS_CENTERED
+        let centred = Int32(0x2FFF_0000)  // SDL_WINDOWPOS_CENTERED
         // Touch arrives as finger events only (TouchTracker makes one finger the pointer),
         // not also as SDL's synthesized mouse, which would drag while two fingers pinch.
         SDL_SetHint(SDL_HINT_TOUCH_MOUSE_EVENTS, "0")
-        guard let window = SDL_CreateWindow("Folio", centered, centered, Int32(options.width), Int32(options.height), flags) else {
+        guard let window = SDL_CreateWindow("Folio", centred, centred, Int32(options.width), Int32(options.height), flags) else {
             throw FolioError.sdl("The window could not be opened")
         }
         SDL_SetWindowMinimumSize(window, 320, 240)

@@ -37,7 +37,8 @@ final class AppDriver {
 
     var now: Double { Double(frame) * FixedStep.dt }
     var kinds: [SceneKind] { app.navigation.scenes.map(\.kind) }
-    var state: String { app.transition?.state.name ?? "none" }
+    /// The running transition's phase, or nil when none runs.
+    var state: TransitionState.Phase? { app.transition?.state.phase }
 
     /// Sends an event now, after this frame's update.
     func send(_ event: InputEvent) { app.handle(event, at: now) }

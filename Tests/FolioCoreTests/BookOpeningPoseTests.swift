@@ -38,7 +38,7 @@ import Testing
 
         let held = AppDriver()
         held.send(.wheel(dx: 0, dy: 0.01))
-        guard let interaction = held.app.transition, interaction.state.name == "interacting" else {
+        guard let interaction = held.app.transition, interaction.state.phase == .interacting else {
             Issue.record("no held push"); return
         }
         var heldWrong: [Double] = []

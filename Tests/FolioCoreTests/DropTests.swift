@@ -28,7 +28,7 @@ struct DropTests {
         #expect(driver.app.library.books[3].title == "comic")
         #expect(driver.app.shelf.layout.bookCount == 4)
         driver.run(until: driver.now + 2)
-        #expect(driver.app.shelf.centeredIndex == 3)
+        #expect(driver.app.shelf.centredIndex == 3)
         #expect(driver.app.shelf.isAtRest)
         // The new book opens like any other.
         driver.send(.key(.return))
@@ -67,7 +67,7 @@ struct DropTests {
         #expect(driver.app.handle(.dropped(path: dir.path), at: driver.now).isEmpty)
         #expect(driver.app.library.books.map(\.title) == ["Book 1", "Book 2", "comic", "scans"])
         driver.run(until: driver.now + 2)
-        #expect(driver.app.shelf.centeredIndex == 2)
+        #expect(driver.app.shelf.centredIndex == 2)
     }
 
     @Test func aBookAlreadyOnTheShelfIsCentredNotAddedTwice() throws {
@@ -78,11 +78,11 @@ struct DropTests {
         driver.app.handle(.dropped(path: comic), at: driver.now)
         driver.send(.key(.home))
         driver.run(until: driver.now + 2)
-        #expect(driver.app.shelf.centeredIndex == 0)
+        #expect(driver.app.shelf.centredIndex == 0)
         driver.app.handle(.dropped(path: comic), at: driver.now)
         driver.run(until: driver.now + 2)
         #expect(driver.app.library.books.count == 6)
-        #expect(driver.app.shelf.centeredIndex == 5)
+        #expect(driver.app.shelf.centredIndex == 5)
     }
 
     @Test func anEmptyShelfTakesADrop() throws {
@@ -108,11 +108,11 @@ struct DropTests {
         driver.run(until: driver.now + 1)
         #expect(driver.app.book?.bookIndex == 0)
         #expect(driver.app.navigation.scenes.count == 2)
-        #expect(driver.app.shelf.centeredIndex == 0)
+        #expect(driver.app.shelf.centredIndex == 0)
         driver.send(.key(.escape))
         driver.run(until: driver.now + 3)
         #expect(driver.app.navigation.scenes.count == 1)
-        #expect(driver.app.shelf.centeredIndex == 3)
+        #expect(driver.app.shelf.centredIndex == 3)
     }
 
     /// Missing paths, a file that is no library, an archive with no images, a FIFO, an
@@ -138,7 +138,7 @@ struct DropTests {
             #expect(warnings.first?.hasSuffix(".") == true)
             #expect(driver.app.library.books.count == 3)
             driver.run(until: driver.now + 1)
-            #expect(driver.app.shelf.centeredIndex == 1)
+            #expect(driver.app.shelf.centredIndex == 1)
         }
     }
 

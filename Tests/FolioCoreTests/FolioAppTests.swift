@@ -25,10 +25,10 @@ import Testing
     @Test func enterOpensTheBookWithTheSpring() {
         let s = AppDriver()
         s.send(.key(.return))
-        #expect(s.app.transition?.operation == .push && s.state == "animating")
+        #expect(s.app.transition?.operation == .push && s.state == .animating)
         let trace = s.app.trace(frame: 0, t: 0).serialized()
         #expect(trace.contains("\"operation\":\"push\"") && trace.contains("\"state\":\"animating\""))
-        #expect(!s.app.pose.showsCenteredCover)
+        #expect(!s.app.pose.showsCentredCover)
         var end: Double?
         var opennessError = 0.0, fadeError = 0.0
         s.run(until: 1.05) { t in
@@ -64,7 +64,7 @@ import Testing
         s.run(until: 1.2)
         let t0 = s.now
         s.send(.key(.escape))
-        #expect(s.app.transition?.operation == .pop && s.state == "animating")
+        #expect(s.app.transition?.operation == .pop && s.state == .animating)
         var error = 0.0
         s.run(until: t0 + 1.05) { t in
             guard s.app.transition != nil, s.app.book != nil else { return }
@@ -72,7 +72,7 @@ import Testing
         }
         #expect(error < 1e-6)
         #expect(s.kinds == [.shelf] && s.app.transition == nil && s.app.book == nil)
-        #expect(s.app.pose.showsCenteredCover && s.app.pose.otherCoversOpacity == 1)
+        #expect(s.app.pose.showsCentredCover && s.app.pose.otherCoversOpacity == 1)
     }
 
     @Test func clickingASideBookCentresItAndClickingTheCentreOpensIt() {
@@ -81,7 +81,7 @@ import Testing
         s.send(.pointerUp(Point(x: 1012, y: 400)))
         #expect(s.app.transition == nil && s.app.shelf.scroller.target == 372)
         s.run(until: 1.5)
-        #expect(s.app.shelf.position == 372 && s.app.shelf.centeredIndex == 1)
+        #expect(s.app.shelf.position == 372 && s.app.shelf.centredIndex == 1)
         s.send(.pointerDown(Point(x: 640, y: 400)))
         s.send(.pointerUp(Point(x: 640, y: 400)))
         #expect(s.app.transition?.operation == .push && s.app.book?.bookIndex == 1)
@@ -133,7 +133,7 @@ import Testing
         let s = AppDriver()
         s.run(until: 0.1, events: Self.wheel([0], dy: 1))
         s.send(.key(.return))
-        #expect(s.state == "finishing")
+        #expect(s.state == .finishing)
         s.run(until: 2)
         #expect(s.kinds == [.shelf, .book] && s.app.pose.openness == 1)
     }

@@ -24,12 +24,12 @@ import Testing
         let driver = AppDriver()
         driver.send(.key(.right)) // from book 1, so that both directions can move
         driver.run(until: 1)
-        #expect(driver.app.shelf.centeredIndex == 1)
+        #expect(driver.app.shelf.centredIndex == 1)
         driver.send(event)
         driver.send(event)
         driver.run(until: 3)
         let expected = book == 1 ? 3 : 0 // two notches either way (clamped at the first book)
-        #expect(driver.app.shelf.centeredIndex == expected && driver.app.transition == nil)
+        #expect(driver.app.shelf.centredIndex == expected && driver.app.transition == nil)
         #expect(driver.kinds == [.shelf] && driver.app.isAtRest)
     }
 
@@ -68,7 +68,7 @@ import Testing
         #expect(press(.pageup) == 0)
         #expect(driver.kinds == [.shelf, .book])
         driver.send(.key(.backspace))
-        #expect(driver.app.transition?.operation == .pop && driver.state == "animating")
+        #expect(driver.app.transition?.operation == .pop && driver.state == .animating)
         driver.run(until: driver.now + 1.2)
         #expect(driver.kinds == [.shelf] && driver.app.book == nil)
     }
@@ -78,7 +78,7 @@ import Testing
         func press(_ key: Key) -> Int {
             driver.send(.key(key))
             driver.run(until: driver.now + 1.5)
-            return driver.app.shelf.centeredIndex
+            return driver.app.shelf.centredIndex
         }
         #expect(press(.end) == 5)
         #expect(press(.pagedown) == 5 && press(.pageup) == 5)

@@ -34,7 +34,7 @@ import Testing
         s.send(.key(.return))
         s.run(until: 2.5, events: [(0.3, .key(.right)), (0.5, .key(.escape))])
         #expect(s.kinds == [.shelf] && s.app.book == nil && s.app.transition == nil)
-        #expect(s.app.shelf.centeredIndex == 0 && s.app.shelf.position == 0)
+        #expect(s.app.shelf.centredIndex == 0 && s.app.shelf.position == 0)
     }
 
     /// Left and Right while the book closes scroll the shelf once it is back.
@@ -44,6 +44,6 @@ import Testing
         s.run(until: 1.2)
         s.send(.key(.escape))
         s.run(until: 4, events: [(1.5, .key(.right)), (1.6, .key(.right))])
-        #expect(s.kinds == [.shelf] && s.app.shelf.centeredIndex == 2)
+        #expect(s.kinds == [.shelf] && s.app.shelf.centredIndex == 2)
     }
 }

@@ -22,6 +22,6 @@ struct OpenAtPageTests {
         #expect(driver.app.book?.bookIndex == 2)
         // 12 pages, cover and back cover: 14 display pages, 7 leaves (the last is clamped to).
         #expect(driver.app.book?.currentLeaf == min(leaf, 6))
-        #expect(driver.app.shelf.centeredIndex == 2)
+        #expect(driver.app.shelf.centredIndex == 2)
     }
 }

@@ -17,7 +17,7 @@ import Testing
     /// One frame of a timeline: time, transition state, progress and the openness drawn.
     struct Sample {
         var t: Double
-        var state: String
+        var state: TransitionState.Phase?
         var progress: Double
         var openness: Double
     }
@@ -44,14 +44,14 @@ import Testing
         let s = AppDriver()
         let frames = Self.record(s, until: 1.5, events: Self.notches([0, 0.05, 0.1]))
         let held = frames.first { $0.t >= 0.1 + Self.dt / 2 }!
-        #expect(held.state == "interacting" && abs(held.progress - 3 * Self.quarter) < 1e-9)
+        #expect(held.state == .interacting && abs(held.progress - 3 * Self.quarter) < 1e-9)
         // While held the book follows the progress linearly.
         #expect(abs(held.openness - held.progress) < 1e-9)
-        let open = frames.first { $0.state == "none" }?.t ?? .infinity
+        let open = frames.first { $0.state == nil }?.t ?? .infinity
         #expect(open <= 1.0)
         #expect(Self.isOpen(s))
         // The release continues from the pose on screen: no frame jumps back.
-        let openness = frames.filter { $0.state != "none" }.map(\.openness)
+        let openness = frames.filter { $0.state != nil }.map(\.openness)
         #expect(zip(openness, openness.dropFirst()).allSatisfy { $1 >= $0 - 0.02 })
     }
 
@@ -61,13 +61,13 @@ import Testing
         let s = AppDriver()
         let frames = Self.record(s, until: 2.5, events: Self.notches([0, 0.4, 0.8]))
         let rolling = frames.filter { $0.t < 0.4 + 0.25 }
-        #expect(rolling.allSatisfy { $0.state == "interacting" })
+        #expect(rolling.allSatisfy { $0.state == .interacting })
         let progress = rolling.map(\.progress)
         #expect(zip(progress, progress.dropFirst()).allSatisfy { $1 >= $0 })
         #expect(abs((frames.first { $0.t >= 0.2 }?.progress ?? 0) - Self.quarter) < 1e-9)
         #expect(abs((frames.first { $0.t >= 0.5 }?.progress ?? 0) - 2 * Self.quarter) < 1e-9)
-        #expect(!frames.contains { $0.state == "cancelling" })
-        #expect(frames.contains { $0.state == "finishing" })
+        #expect(!frames.contains { $0.state == .cancelling })
+        #expect(frames.contains { $0.state == .finishing })
         #expect(Self.isOpen(s))
     }
 
@@ -76,11 +76,11 @@ import Testing
         let s = AppDriver()
         let frames = Self.record(s, until: 1.5, events: Self.notches([0]))
         let hold = frames.filter { $0.t < PinchGesture.holdTime - 1e-9 }
-        #expect(hold.allSatisfy { $0.state == "interacting" && abs($0.progress - Self.quarter) < 1e-9 })
-        let back = frames.first { $0.state == "cancelling" }?.t ?? -1
+        #expect(hold.allSatisfy { $0.state == .interacting && abs($0.progress - Self.quarter) < 1e-9 })
+        let back = frames.first { $0.state == .cancelling }?.t ?? -1
         #expect(abs(back - PinchGesture.holdTime) < Self.dt + 1e-9)
-        #expect(!frames.contains { $0.state == "finishing" })
-        #expect(Self.isOnTheShelf(s) && s.app.pose.showsCenteredCover)
+        #expect(!frames.contains { $0.state == .finishing })
+        #expect(Self.isOnTheShelf(s) && s.app.pose.showsCentredCover)
     }
 
     /// Reversing lowers the progress at once, and a release while the wheel moves backwards
@@ -96,8 +96,8 @@ import Testing
         #expect(abs(afterUp.progress - top) < 1e-9)
         let afterDown = frames.first { $0.t >= times.last! + 1e-9 }!
         #expect(abs(afterDown.progress - (top - Double(down) * Self.quarter)) < 1e-9)
-        #expect(!frames.contains { $0.state == "finishing" })
-        #expect(frames.contains { $0.state == "cancelling" })
+        #expect(!frames.contains { $0.state == .finishing })
+        #expect(frames.contains { $0.state == .cancelling })
         #expect(Self.isOnTheShelf(s))
     }
 
@@ -112,11 +112,11 @@ import Testing
         let frames = Self.record(s, until: 2.5, events: events)
         for (i, t) in times.enumerated().dropFirst() {
             let frame = frames.first { abs($0.t - t) < 1e-9 }!
-            #expect(frame.state == "interacting")
+            #expect(frame.state == .interacting)
             #expect(abs(frame.progress - min(Double(i + 1) * step * Self.quarter, 1)) < 1e-9)
             #expect(abs(frame.openness - frame.progress) < 1e-9)
         }
-        let release = frames.first { $0.state == "finishing" || $0.state == "cancelling" }
+        let release = frames.first { $0.state == .finishing || $0.state == .cancelling }
         #expect(abs((release?.t ?? -1) - (times.last! + PinchRecognizer.idleEnd)) < Self.dt + 1e-9)
         #expect(opens ? Self.isOpen(s) : Self.isOnTheShelf(s))
     }
@@ -142,7 +142,7 @@ import Testing
         let t0 = s.now + 0.005
         let frames = Self.record(s, until: t0 + 2, events: Self.notches([t0, t0 + 0.05, t0 + 0.1], dy: -1))
         let held = frames.first { $0.t >= t0 + 0.1 }!
-        #expect(held.state == "interacting" && abs(held.progress - 0.75) < 1e-9 && abs(held.openness - 0.25) < 1e-9)
+        #expect(held.state == .interacting && abs(held.progress - 0.75) < 1e-9 && abs(held.openness - 0.25) < 1e-9)
         #expect(Self.isOnTheShelf(s))
 
         let again = AppDriver()
@@ -162,7 +162,7 @@ import Testing
         let shown = s.app.pose.openness
         s.send(.wheel(dx: 0, dy: dy))
         // Taking hold keeps the picture where it was, then moves it by the notch.
-        #expect(s.state == "interacting")
+        #expect(s.state == .interacting)
         #expect(abs(s.app.pose.openness - min(max(shown, 0), 1) - dy * Self.quarter) < 1e-9
                 || s.app.pose.openness == 1)
         s.run(until: 2.5)

@@ -22,12 +22,12 @@ import Testing
 
     @Test func theShelfStartsOnTheBookLastCentred() {
         let s = AppDriver(books: 6, places: Self.keeper(Self.remembered(book: 4, spread: 2, centred: 4)))
-        #expect(s.app.shelf.centeredIndex == 4)
+        #expect(s.app.shelf.centredIndex == 4)
         #expect(s.app.shelf.isAtRest)
         // A book no longer in the library (another size) leaves the shelf at the first book.
         var gone = Places()
         gone.centred = BookKey(path: "/books/4.cbz", size: 1)
-        #expect(AppDriver(places: Self.keeper(gone)).app.shelf.centeredIndex == 0)
+        #expect(AppDriver(places: Self.keeper(gone)).app.shelf.centredIndex == 0)
     }
 
     /// The remembered book opens straight at its spread: the offset stays on the spread the
@@ -107,7 +107,7 @@ import Testing
     @Test func freshStartsOnTheFirstBookAndWritesNothingUntilABookIsRead() {
         let keeper = Self.keeper(Self.remembered(book: 2, spread: 5, centred: 2), fresh: true)
         let s = AppDriver(books: 3, pages: 20, places: keeper)
-        #expect(s.app.shelf.centeredIndex == 0)
+        #expect(s.app.shelf.centredIndex == 0)
         s.send(.key(.right))
         s.run(until: 1)
         s.app.rememberPlace()

@@ -15,7 +15,7 @@ import Testing
         let first = player.advance()
         #expect(first?.frame == 0 && first?.t == 1.0)
         // The Right key at 0.5 s happened, and the shelf has had 0.5 s to move on.
-        #expect(app.shelf.centeredIndex == 1)
+        #expect(app.shelf.centredIndex == 1)
         var last = first
         while let next = player.advance() { last = next }
         #expect(last.map { abs($0.t - 2.9) < 1e-9 } == true)

@@ -28,7 +28,7 @@ import Testing
     @Test(arguments: 0..<6)
     func centredBookHasScaleSevenTenths(index: Int) {
         #expect(abs(layout.scale(of: index, at: Double(index) * 372) - 0.7) < 1e-12)
-        #expect(layout.centeredIndex(at: Double(index) * 372) == index)
+        #expect(layout.centredIndex(at: Double(index) * 372) == index)
     }
 
     /// Distance d from the centre: 0.7·(1 − d/W) up to W/4, then 0.525.

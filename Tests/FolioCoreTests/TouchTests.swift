@@ -35,7 +35,7 @@ import Testing
         let s = AppDriver()
         // A quarter of the short side apart more: half the transition, held there.
         s.run(until: 0.6, events: Self.pinch(from: 100, to: 300))
-        #expect(s.state == "interacting")
+        #expect(s.state == .interacting)
         #expect(abs((s.app.transition?.progress ?? -1) - 0.5) < 1e-6, "\(s.app.transition?.progress ?? -1)")
         #expect(abs(s.app.pose.openness - 0.5) < 1e-6)
         // Held still with the fingers down, it stays put (no spring back, no idle end).
@@ -124,7 +124,7 @@ import Testing
             events.append((0.2 + 0.03 * Double(k), .touch(.move, finger: 2, at: Point(x: 600, y: 500 + 10 * Double(k)))))
         }
         s.run(until: 0.6, events: events)
-        #expect(s.state == "interacting")
+        #expect(s.state == .interacting)
         #expect(abs((s.app.transition?.progress ?? -1) - 0.25) < 1e-6)
         #expect(s.app.shelf.scroller.isDragging == false)
     }
@@ -160,7 +160,10 @@ import Testing
         #expect(written.type == .touch && written.phase == "up" && written.finger == 4 && written.x == 1 && written.y == 2)
         for bad in [#"{"t":0,"type":"touch","phase":"hover","x":1,"y":1}"#, #"{"t":0,"type":"touch","phase":"down","finger":1.5,"x":1,"y":1}"#,
                     #"{"t":0,"type":"touch","phase":"down","finger":-1,"x":1,"y":1}"#, #"{"t":0,"type":"touch","phase":"down"}"#] {
-            #expect(throws: (any Error).self) { try InputScript.parse(Data(#"{"events":["#.utf8) + Data(bad.utf8) + Data("]}".utf8), name: "bad.json") }
+            let error = #expect(throws: FolioError.self) {
+                try InputScript.parse(Data(#"{"events":["#.utf8) + Data(bad.utf8) + Data("]}".utf8), name: "bad.json")
+            }
+            #expect(error?.exit == .badInput && error?.description.hasPrefix("bad.json: event 0") == true, "\(String(describing: error))")
         }
     }
 }

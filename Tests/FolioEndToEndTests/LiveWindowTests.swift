@@ -44,11 +44,11 @@ struct LiveWindowTests {
         try Self.xdotool(["search", "--sync", "--name", "^Folio$", "windowfocus", "--sync"], display: display)
 
         try Self.xdotool(["key", "Right"], display: display)
-        let scrolled = Self.waitFor(traceURL) { ($0["shelf"] as! [String: Any])["centered"] as! Double == 1 && $0["transition"] is NSNull && abs((($0["shelf"] as! [String: Any])["position"] as! Double) - 372) < 0.01 }
+        let scrolled = Self.waitFor(traceURL) { ($0["shelf"] as? [String: Any])?["centered"] as? Double == 1 && $0["transition"] is NSNull && abs((($0["shelf"] as? [String: Any])?["position"] as? Double ?? .nan) - 372) < 0.01 }
         #expect((scrolled?["shelf"] as? [String: Any])?["centered"] as? Double == 1)
 
         try Self.xdotool(["key", "Return"], display: display)
-        let opened = Self.waitFor(traceURL) { $0["stack"] as! [String] == ["shelf", "book"] && $0["transition"] is NSNull }
+        let opened = Self.waitFor(traceURL) { $0["stack"] as? [String] == ["shelf", "book"] && $0["transition"] is NSNull }
         #expect(opened?["stack"] as? [String] == ["shelf", "book"])
         #expect((opened?["book"] as? [String: Any])?["index"] as? Double == 1)
 
@@ -65,17 +65,17 @@ struct LiveWindowTests {
         #expect(try pixel(1240, 400) == backgroundPixel)
 
         try Self.xdotool(["key", "Escape"], display: display)
-        let closed = Self.waitFor(traceURL) { $0["stack"] as! [String] == ["shelf"] && $0["transition"] is NSNull }
+        let closed = Self.waitFor(traceURL) { $0["stack"] as? [String] == ["shelf"] && $0["transition"] is NSNull }
         #expect(closed?["stack"] as? [String] == ["shelf"])
 
         // A click on the centred book opens it.
         try Self.xdotool(["mousemove", "640", "400", "click", "1"], display: display)
-        let clicked = Self.waitFor(traceURL) { $0["stack"] as! [String] == ["shelf", "book"] && $0["transition"] is NSNull }
+        let clicked = Self.waitFor(traceURL) { $0["stack"] as? [String] == ["shelf", "book"] && $0["transition"] is NSNull }
         #expect(clicked?["stack"] as? [String] == ["shelf", "book"])
 
         // Escape closes the book, Escape on the shelf quits.
         try Self.xdotool(["key", "Escape"], display: display)
-        _ = Self.waitFor(traceURL) { $0["stack"] as! [String] == ["shelf"] && $0["transition"] is NSNull }
+        _ = Self.waitFor(traceURL) { $0["stack"] as? [String] == ["shelf"] && $0["transition"] is NSNull }
         try Self.xdotool(["key", "Escape"], display: display)
         let deadline = Date().addingTimeInterval(5)
         while app.isRunning && Date() < deadline { usleep(100_000) }

@@ -16,12 +16,12 @@ struct RecordTests {
     """
 
     static func frame(_ trace: [[String: Any]], at t: Double) -> [String: Any] {
-        trace.min { abs(($0["t"] as! Double) - t) < abs(($1["t"] as! Double) - t) }!
+        trace.min { abs(($0["t"] as? Double ?? .nan) - t) < abs(($1["t"] as? Double ?? .nan) - t) }!
     }
 
     static func page(_ frame: [String: Any], _ n: Int) -> [String: Any]? {
         let book = frame["book"] as? [String: Any]
-        return (book?["pages"] as? [[String: Any]])?.first { ($0["page"] as! Double) == Double(n) }
+        return (book?["pages"] as? [[String: Any]])?.first { ($0["page"] as? Double ?? .nan) == Double(n) }
     }
 
     /// UIKit's spring for ζ 0.7, v 0.7, T 1 with SPEC §5's ω0.
@@ -44,58 +44,58 @@ struct RecordTests {
 
         // The shelf scrolled one book: p = stride = 372.
         let scrolled = Self.frame(trace, at: 0.95)
-        let shelf = scrolled["shelf"] as! [String: Any]
-        #expect(abs((shelf["position"] as! Double) - 372) < 0.5)
-        #expect(shelf["centered"] as! Double == 1)
-        let covers = shelf["covers"] as! [[String: Any]]
-        let centred = covers.first { $0["book"] as! Double == 1 }!
-        #expect(abs((centred["scale"] as! Double) - 0.7) < 1e-3)
-        #expect(abs((covers.first { $0["book"] as! Double == 0 }!["scale"] as! Double) - 0.525) < 1e-6)
+        let shelf = try #require(scrolled["shelf"] as? [String: Any])
+        #expect(abs((shelf["position"] as? Double ?? .nan) - 372) < 0.5)
+        #expect(shelf["centered"] as? Double == 1)
+        let covers = try #require(shelf["covers"] as? [[String: Any]])
+        let centred = covers.first { $0["book"] as? Double == 1 }!
+        #expect(abs((centred["scale"] as? Double ?? .nan) - 0.7) < 1e-3)
+        #expect(abs((covers.first { $0["book"] as? Double == 0 }!["scale"] as? Double ?? .nan) - 0.525) < 1e-6)
 
         // Mid-push: the spring drives every component.
         let mid = Self.frame(trace, at: 1.3)
-        let transition = mid["transition"] as! [String: Any]
-        #expect(transition["operation"] as! String == "push")
-        #expect(transition["state"] as! String == "animating")
-        let p = transition["progress"] as! Double
+        let transition = try #require(mid["transition"] as? [String: Any])
+        #expect(transition["operation"] as? String == "push")
+        #expect(transition["state"] as? String == "animating")
+        let p = try #require(transition["progress"] as? Double)
         #expect(abs(p - 0.3) < 0.02)
         let x = Self.spring(p)
         let page2 = Self.page(mid, 2)!
-        #expect(abs((page2["angle"] as! Double) - (-Double.pi / 4) * x) < 2e-3)
-        #expect(abs((page2["scale"] as! Double) - (0.7 + 0.3 * x)) < 2e-3)
-        #expect(abs((page2["tx"] as! Double) - (-0.7 * 362 / 2) * (1 - x)) < 0.5)
+        #expect(abs((page2["angle"] as? Double ?? .nan) - (-Double.pi / 4) * x) < 2e-3)
+        #expect(abs((page2["scale"] as? Double ?? .nan) - (0.7 + 0.3 * x)) < 2e-3)
+        #expect(abs((page2["tx"] as? Double ?? .nan) - (-0.7 * 362 / 2) * (1 - x)) < 0.5)
 
         // Open at offset 0: SPEC §2's worked values.
         let open = Self.frame(trace, at: 2.15)
-        #expect(open["stack"] as! [String] == ["shelf", "book"])
+        #expect(open["stack"] as? [String] == ["shelf", "book"])
         #expect(open["transition"] is NSNull)
-        let book = open["book"] as! [String: Any]
-        #expect(book["index"] as! Double == 1)
-        #expect(book["offset"] as! Double == 0)
-        #expect(abs((Self.page(open, 0)!["angle"] as! Double) + 2.3562) < 1e-4)
-        #expect(Self.page(open, 0)!["visible"] as! Bool == false)
-        #expect(abs((Self.page(open, 1)!["angle"] as! Double) - 0.7864) < 1e-4)
-        #expect(Self.page(open, 1)!["visible"] as! Bool == true)
-        #expect(abs((Self.page(open, 2)!["angle"] as! Double) + 0.7854) < 1e-4)
-        #expect(abs((Self.page(open, 2)!["ratio"] as! Double) - 0.5) < 1e-9)
-        #expect(abs((Self.page(open, 4)!["ratio"] as! Double) - 0.6) < 1e-9)
-        #expect(abs((Self.page(open, 4)!["angle"] as! Double) + 0.6283) < 1e-4)
+        let book = try #require(open["book"] as? [String: Any])
+        #expect(book["index"] as? Double == 1)
+        #expect(book["offset"] as? Double == 0)
+        #expect(abs((Self.page(open, 0)!["angle"] as? Double ?? .nan) + 2.3562) < 1e-4)
+        #expect(Self.page(open, 0)!["visible"] as? Bool == false)
+        #expect(abs((Self.page(open, 1)!["angle"] as? Double ?? .nan) - 0.7864) < 1e-4)
+        #expect(Self.page(open, 1)!["visible"] as? Bool == true)
+        #expect(abs((Self.page(open, 2)!["angle"] as? Double ?? .nan) + 0.7854) < 1e-4)
+        #expect(abs((Self.page(open, 2)!["ratio"] as? Double ?? .nan) - 0.5) < 1e-9)
+        #expect(abs((Self.page(open, 4)!["ratio"] as? Double ?? .nan) - 0.6) < 1e-9)
+        #expect(abs((Self.page(open, 4)!["angle"] as? Double ?? .nan) + 0.6283) < 1e-4)
 
         // A key turns one leaf: offset W.
         let turned = Self.frame(trace, at: 3.45)
-        #expect(abs(((turned["book"] as! [String: Any])["offset"] as! Double) - 1280) < 0.01)
-        #expect(abs((Self.page(turned, 3)!["ratio"] as! Double) + 0.5) < 1e-6)
+        #expect(abs(((turned["book"] as? [String: Any])?["offset"] as? Double ?? .nan) - 1280) < 0.01)
+        #expect(abs((Self.page(turned, 3)!["ratio"] as? Double ?? .nan) + 0.5) < 1e-6)
         // A fast drag to the left turns one more.
         let dragged = Self.frame(trace, at: 5.05)
-        #expect(abs(((dragged["book"] as! [String: Any])["offset"] as! Double) - 2560) < 0.01)
+        #expect(abs(((dragged["book"] as? [String: Any])?["offset"] as? Double ?? .nan) - 2560) < 0.01)
 
         // Escape closes with the ease-in-out pop, then the shelf is back at rest.
         let popping = Self.frame(trace, at: 5.5)
-        #expect((popping["transition"] as! [String: Any])["operation"] as! String == "pop")
+        #expect((popping["transition"] as? [String: Any])?["operation"] as? String == "pop")
         let closed = Self.frame(trace, at: 6.9)
-        #expect(closed["stack"] as! [String] == ["shelf"])
+        #expect(closed["stack"] as? [String] == ["shelf"])
         #expect(closed["book"] is NSNull)
-        let alphas = ((closed["shelf"] as! [String: Any])["covers"] as! [[String: Any]]).map { $0["alpha"] as! Double }
+        let alphas = ((closed["shelf"] as? [String: Any])?["covers"] as? [[String: Any]] ?? []).map { $0["alpha"] as? Double ?? .nan }
         #expect(alphas.allSatisfy { $0 == 1 })
     }
 
@@ -166,16 +166,16 @@ struct RecordTests {
         #expect(lines.count == 30)
         #expect(!lines.contains { $0.contains("null,") && $0.contains("\"offset\":null") })
         for (i, line) in lines.enumerated() {
-            let state = try JSONSerialization.jsonObject(with: Data(line.utf8)) as! [String: Any]
-            let size = state["size"] as! [Double]
+            let state = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            let size = try #require(state["size"] as? [Double])
             // The PNG of the same frame has the trace's size (width and height in IHDR).
             let png = try Data(contentsOf: out.appendingPathComponent(String(format: "frame-%05d.png", i)))
             let width = png[16..<20].reduce(0) { $0 << 8 | Int($1) }, height = png[20..<24].reduce(0) { $0 << 8 | Int($1) }
             #expect([Double(width), Double(height)] == size)
             for number in ["nan", "inf"] { #expect(!line.lowercased().contains(number)) }
         }
-        let last = try JSONSerialization.jsonObject(with: Data(lines.last!.utf8)) as! [String: Any]
-        #expect(last["size"] as! [Double] == [320, 240])
+        let last = try #require(try JSONSerialization.jsonObject(with: Data(lines.last!.utf8)) as? [String: Any])
+        #expect(last["size"] as? [Double] == [320, 240])
     }
 }
 

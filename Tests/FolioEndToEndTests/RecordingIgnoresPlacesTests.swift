@@ -14,9 +14,9 @@ struct RecordingIgnoresPlacesTests {
         let book = books[1]
         #expect(book["title"] as? String == "Tidepool")
         let folder = plist.deletingLastPathComponent()
-        let files = [book["cover"] as! String] + (book["pages"] as! [String])
+        let files = [try #require(book["cover"] as? String)] + (try #require(book["pages"] as? [String]))
         let paths = files.map { folder.appendingPathComponent($0).resolvingSymlinksInPath().path }
-        let size = try paths.reduce(0) { $0 + (try FileManager.default.attributesOfItem(atPath: $1)[.size] as! Int) }
+        let size = try paths.reduce(0) { $0 + (try FileManager.default.attributesOfItem(atPath: $1)[.size] as? Int ?? 0) }
         let key = "{\"path\":\"\(paths[0])\",\"size\":\(size)"
         return Data("{\"version\":1,\"centred\":\(key)},\"books\":[\(key),\"spread\":3}]}".utf8)
     }

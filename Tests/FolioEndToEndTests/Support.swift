@@ -61,7 +61,7 @@ enum Folio {
     static func trace(_ url: URL) throws -> [[String: Any]] {
         let text = try String(contentsOf: url, encoding: .utf8)
         return try text.split(separator: "\n").map {
-            try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any]
+            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any], "a trace line is not an object")
         }
     }
 }

@@ -15,7 +15,7 @@ struct VideoTests {
             "-v", "error", "-count_frames", "-select_streams", "v:0",
             "-show_entries", "stream=codec_name,width,height,pix_fmt,nb_read_frames:format=duration",
             "-of", "json", path])
-        return try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as! [String: Any]
+        return try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], "ffprobe printed no object")
     }
 
     /// The packet durations of the first video stream, in its time base's units, and that
@@ -47,14 +47,14 @@ struct VideoTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let out = try Self.record(Self.script, to: "clip.\(ext)", in: dir)
         let info = try Self.probe(out)
-        let stream = (info["streams"] as! [[String: Any]])[0]
+        let stream = try #require((info["streams"] as? [[String: Any]])?.first)
         #expect(stream["codec_name"] as? String == codec)
         #expect(stream["width"] as? Int == 320)
         #expect(stream["height"] as? Int == 200)
         // The script runs 1 s at 30 fps; a GIF plays at 25 fps (4/100 s a frame) there.
         #expect(Int(stream["nb_read_frames"] as? String ?? "") == frames)
         if ext != "gif" { #expect(stream["pix_fmt"] as? String == "yuv420p") }
-        let duration = Double((info["format"] as! [String: Any])["duration"] as? String ?? "") ?? 0
+        let duration = Double((info["format"] as? [String: Any])?["duration"] as? String ?? "") ?? 0
         #expect(abs(duration - 1.0) < (ext == "gif" ? 1e-6 : 0.05))
         // No partial file (nor a GIF's palette or intermediate frames) is left beside it.
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["clip.\(ext)", "s.json"])
@@ -116,7 +116,7 @@ struct VideoTests {
          {"t":1,"type":"resize","size":[640,240]},{"t":1.5,"type":"resize","size":[200,400]}]}
         """
         let out = try Self.record(script, to: "v.\(ext)", in: dir, arguments)
-        let stream = (try Self.probe(out)["streams"] as! [[String: Any]])[0]
+        let stream = try #require((try Self.probe(out)["streams"] as? [[String: Any]])?.first)
         #expect([stream["width"] as? Int, stream["height"] as? Int] == size.map { $0 })
         #expect(Int(stream["nb_read_frames"] as? String ?? "") == 20)
     }

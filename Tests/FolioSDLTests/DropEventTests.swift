@@ -44,7 +44,7 @@ import Testing
         #expect(app.handle(event, at: 0.1).isEmpty)
         app.update(at: 3)
         #expect(app.library.books.count == 3)
-        #expect(app.shelf.centeredIndex == 2)
+        #expect(app.shelf.centredIndex == 2)
         // The renderer draws the new book from the grown library.
         canvas.renderer.library = app.library
         try canvas.draw(app)

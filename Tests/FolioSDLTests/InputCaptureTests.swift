@@ -49,7 +49,7 @@ struct InputCaptureTests {
 
         #expect(live.navigation.scenes.count == 2)
         #expect(replayed.navigation.scenes.map(\.kind) == live.navigation.scenes.map(\.kind))
-        #expect(replayed.shelf.centeredIndex == live.shelf.centeredIndex)
+        #expect(replayed.shelf.centredIndex == live.shelf.centredIndex)
         #expect(replayed.book?.bookIndex == live.book?.bookIndex)
         #expect(abs((replayed.book?.offset ?? -1) - (live.book?.offset ?? -2)) < 1e-6)
     }
@@ -83,7 +83,7 @@ struct InputCaptureTests {
         let replayed = FolioApp(library: library, size: size)
         replayed.begin(at: try #require(script.start))
         #expect(replayed.transition == nil && replayed.book?.bookIndex == 2 && replayed.book?.currentLeaf == 3)
-        #expect(replayed.shelf.centeredIndex == 2)
+        #expect(replayed.shelf.centredIndex == 2)
         var player = ScriptPlayer(app: replayed, script: script, duration: 2)
         while player.advance() != nil {}
         #expect(replayed.book?.currentLeaf == 4)

@@ -30,7 +30,7 @@ extension FolioApp {
     /// The state a capture starts from (a book turning in or out counts as where it goes).
     public var captureStart: InputScript.Start {
         let opening = transition.map { $0.context.operation == .push } ?? (book != nil)
-        return InputScript.Start(centred: shelf.centeredIndex, book: opening ? book?.bookIndex : nil,
+        return InputScript.Start(centred: shelf.centredIndex, book: opening ? book?.bookIndex : nil,
                                  spread: opening ? max(book?.currentLeaf ?? 0, 0) : 0)
     }
 
@@ -65,7 +65,7 @@ extension FolioApp {
     public func rememberPlace() {
         guard let places, !library.books.isEmpty else { return }
         if let book { places.remember(spread: max(book.currentLeaf, 0), ofBook: book.bookIndex) }
-        places.remember(centred: shelf.centeredIndex)
+        places.remember(centred: shelf.centredIndex)
     }
 
     /// The window's title: the book on screen, or the app's name on the shelf.

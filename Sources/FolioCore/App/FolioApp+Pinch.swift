@@ -19,7 +19,7 @@ extension FolioApp {
             switch action {
             case .zoom(let notches): zoomWheel(notches)
             case .goDeeper:
-                if navigation.top.kind == .book { openReading() } else { open(shelf.centeredIndex) }
+                if navigation.top.kind == .book { openReading() } else { open(shelf.centredIndex) }
             case .goBack:
                 if navigation.top.kind == .reading { closeReading() } else { close() }
             case .grab: navigation.grab(with: PercentDrivenInteraction(scrubsLinearly: true), at: animationTime)

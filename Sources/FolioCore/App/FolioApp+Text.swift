@@ -74,7 +74,7 @@ extension FolioApp {
     private func shelfTexts(in pose: BookOpeningPose) -> [TextLayer] {
         let layout = shelf.layout
         let u = size.layoutUnit
-        let index = shelf.centeredIndex
+        let index = shelf.centredIndex
         let away = abs(shelf.position - Double(index) * layout.stride) / max(layout.stride, 1)
         // Gone within the first part of an opening, before the book grows over the words.
         let shelfOpacity = pose.otherCoversOpacity * clamp(1 - pose.openness / FolioApp.shelfTextOpenness, 0, 1)

@@ -18,7 +18,8 @@ extension FolioApp {
         let shelfJSON = JSONValue.object([
             ("position", .number(shelf.position)),
             ("stride", .number(shelf.layout.stride)),
-            ("centered", .number(Double(shelf.centeredIndex))),
+            // The key keeps its first spelling: traces already written name it so.
+            ("centered", .number(Double(shelf.centredIndex))),
             ("covers", .array(covers)),
         ])
         var bookJSON = JSONValue.null

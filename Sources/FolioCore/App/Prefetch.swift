@@ -35,6 +35,6 @@ public enum Prefetch {
 extension FolioApp {
     /// What to have ready next (`Prefetch`).
     public func prefetchContents() -> [LayerContent] {
-        Prefetch.contents(book: book, zoomed: reading?.zoom.isZoomed ?? false, centredBook: shelf.centeredIndex, bookCount: library.books.count)
+        Prefetch.contents(book: book, zoomed: reading?.zoom.isZoomed ?? false, centredBook: shelf.centredIndex, bookCount: library.books.count)
     }
 }

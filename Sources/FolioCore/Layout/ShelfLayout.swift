@@ -31,7 +31,7 @@ public struct ShelfLayout: Equatable, Sendable {
     public var range: ClosedRange<Double> { 0...(Double(max(bookCount - 1, 0)) * stride) }
 
     /// The book nearest the centre of the window.
-    public func centeredIndex(at p: Double) -> Int {
+    public func centredIndex(at p: Double) -> Int {
         guard bookCount > 0 else { return 0 }
         return Int(clamp((p / stride).rounded(), 0, Double(bookCount - 1)))
     }

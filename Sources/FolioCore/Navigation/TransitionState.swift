@@ -11,13 +11,21 @@ public enum TransitionState: Equatable, Sendable {
     /// Over: the stack settles on the new scene (`finished`) or stays where it was.
     case ended(finished: Bool)
 
-    public var name: String {
+    /// The state without its values, to compare and name.
+    public enum Phase: String, Sendable {
+        case animating, interacting, finishing, cancelling, ended
+    }
+
+    public var phase: Phase {
         switch self {
-        case .animating: return "animating"
-        case .interacting: return "interacting"
-        case .finishing: return "finishing"
-        case .cancelling: return "cancelling"
-        case .ended: return "ended"
+        case .animating: return .animating
+        case .interacting: return .interacting
+        case .finishing: return .finishing
+        case .cancelling: return .cancelling
+        case .ended: return .ended
         }
     }
+
+    /// The phase's name, as the trace writes it.
+    public var name: String { phase.rawValue }
 }

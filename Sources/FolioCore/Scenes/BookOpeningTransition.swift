@@ -34,10 +34,10 @@ public struct BookOpeningTransition: TransitionAnimator {
         switch operation {
         case .push:
             return BookOpeningPose(openness: value, otherCoversOpacity: clamp(1 - value, 0, 1),
-                                   showsCenteredCover: false, showsBookBackground: false)
+                                   showsCentredCover: false, showsBookBackground: false)
         case .pop:
             return BookOpeningPose(openness: 1 - value, otherCoversOpacity: clamp(value, 0, 1),
-                                   showsCenteredCover: false, showsBookBackground: false)
+                                   showsCentredCover: false, showsBookBackground: false)
         }
     }
 }

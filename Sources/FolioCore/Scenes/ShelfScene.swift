@@ -15,7 +15,7 @@ public final class ShelfScene: Scene {
     public var size: Size { layout.size }
     /// SPEC §1's p, points.
     public var position: Double { scroller.position }
-    public var centeredIndex: Int { layout.centeredIndex(at: scroller.position) }
+    public var centredIndex: Int { layout.centredIndex(at: scroller.position) }
     public var isAtRest: Bool { !scroller.isDragging && !scroller.isAnimating }
 
     public func resize(to size: Size) {
@@ -48,7 +48,7 @@ public final class ShelfScene: Scene {
         scroller.jump(to: Double(index) * layout.stride)
     }
 
-    private var targetIndex: Int { layout.centeredIndex(at: scroller.target) }
+    private var targetIndex: Int { layout.centredIndex(at: scroller.target) }
 
     public func handle(_ input: SceneInput, at time: Double) -> SceneRequest? {
         guard layout.bookCount > 0 else {
@@ -75,7 +75,7 @@ public final class ShelfScene: Scene {
             switch gesture {
             case .click(let point):
                 guard let index = layout.index(at: point, p: scroller.position) else { return nil }
-                if index == centeredIndex && abs(scroller.target - Double(index) * layout.stride) < 1 {
+                if index == centredIndex && abs(scroller.target - Double(index) * layout.stride) < 1 {
                     return .openBook(index)
                 }
                 scroll(toBook: index, at: time)
@@ -106,9 +106,9 @@ public final class ShelfScene: Scene {
     /// on its way).
     public func covers(in pose: BookOpeningPose = .shelf) -> [CoverPose] {
         let p = scroller.position
-        let centre = centeredIndex
+        let centre = centredIndex
         return layout.visibleIndices(at: p).map { i in
-            let alpha = i == centre ? (pose.showsCenteredCover ? 1 : 0) : pose.otherCoversOpacity
+            let alpha = i == centre ? (pose.showsCentredCover ? 1 : 0) : pose.otherCoversOpacity
             return CoverPose(book: i, scale: layout.scale(of: i, at: p), alpha: alpha)
         }
     }
