@@ -63,6 +63,8 @@ public final class LiveViewer {
     private let placeWriter: PlaceWriter?
     private let options: Options
     private var trace: OutputFile.Writer?
+    /// Writes the trace's lines to `trace`, a line only when the state changed.
+    private var traceWriter: TraceWriter?
     private var capture: InputCapture?
     /// What the window shows now, as last applied from the app.
     private var windowFullscreen = false
@@ -103,7 +105,9 @@ public final class LiveViewer {
         placeWriter = options.placeStore.map(PlaceWriter.init)
         if let path = options.tracePath {
             // Written in place: a FIFO or a device stays what it is.
-            trace = try OutputFile.Writer(path: path, streams: true)
+            let file = try OutputFile.Writer(path: path, streams: true)
+            trace = file
+            traceWriter = TraceWriter(changesOnly: true) { try file.write($0) }
         }
         if let path = options.capturePath {
             capture = try InputCapture(path: path, size: app.size, start: app.captureStart)
@@ -152,7 +156,6 @@ public final class LiveViewer {
     public func run() throws {
         let start = now()
         var frame = 0
-        var lastTrace = ""
         syncSize()
         var event = SDL_Event()
         var drawn = false
@@ -212,18 +215,13 @@ public final class LiveViewer {
             lastPresent = now()
             drawn = true
             trimmed = false
-            if let trace {
-                let line = app.trace(frame: frame, t: now() - start)
-                // Only frames whose state changed, ignoring the frame number and time.
-                let state = JSONValue.object(Array(lineMembers(line).dropFirst(2))).serialized()
-                if state != lastTrace {
-                    lastTrace = state
-                    do {
-                        try trace.write(line.serialized() + "\n")
-                    } catch {
-                        failure = error
-                        break running
-                    }
+            if traceWriter != nil {
+                do {
+                    // Only frames whose state changed (the writer compares, frame number and time aside).
+                    try traceWriter?.write(app.trace(frame: frame, t: now() - start))
+                } catch {
+                    failure = error
+                    break running
                 }
             }
             if options.exitAfterFirstFrame {
@@ -343,11 +341,6 @@ public final class LiveViewer {
         writer.save(places.places)
         // Written or not, the same places are not tried again until they change.
         places.saved()
-    }
-
-    private func lineMembers(_ value: JSONValue) -> [(String, JSONValue)] {
-        if case .object(let members) = value { return members }
-        return []
     }
 
     /// False when the app should stop.

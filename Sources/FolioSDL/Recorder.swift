@@ -105,12 +105,13 @@ public struct Recorder {
             encoder?.abort()
             throw error
         }
+        var traceWriter = trace.map { file in TraceWriter { try file.write($0) } }
         let progress = ProgressBar(total: player.frameCount, enabled: !options.quiet)
         var written = 0
         do {
             while let (frame, t) = player.advance() {
                 if interrupted() { throw RecordingInterrupted(framesWritten: written) }
-                try trace?.write(app.trace(frame: frame, t: t).serialized() + "\n")
+                try traceWriter?.write(app.trace(frame: frame, t: t))
                 if let pipeline, encoder?.wants(frame: frame) ?? true {
                     // Drawing waits here while the writers are a few frames behind.
                     let buffer = try pipeline.nextBuffer {

@@ -22,7 +22,11 @@ final class AppDriver {
     let app: FolioApp
     private(set) var frame = 0
     var recording = false
-    private(set) var traces: [String] = []
+    /// The trace lines written while `recording`, through the viewer's own writer.
+    var traces: [String] { lines.lines }
+    private final class Lines { var lines: [String] = [] }
+    private let lines = Lines()
+    private lazy var traceWriter: TraceWriter = { [lines] in TraceWriter { lines.lines.append($0) } }()
 
     /// `aspect`: every book's page aspect ratio (nil: the tutorial's page).
     init(size: Size = Size(width: 1280, height: 800), books: Int = 6, pages: Int = 12, slowMotion: Bool = false,
@@ -55,7 +59,7 @@ final class AppDriver {
                 pending.removeFirst()
             }
             app.update(at: t)
-            if recording { traces.append(app.trace(frame: frame, t: t).serialized()) }
+            if recording { try? traceWriter.write(app.trace(frame: frame, t: t)) }
             each(t)
         }
     }

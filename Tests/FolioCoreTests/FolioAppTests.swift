@@ -26,8 +26,9 @@ import Testing
         let s = AppDriver()
         s.send(.key(.return))
         #expect(s.app.transition?.operation == .push && s.state == .animating)
-        let trace = s.app.trace(frame: 0, t: 0).serialized()
-        #expect(trace.contains("\"operation\":\"push\"") && trace.contains("\"state\":\"animating\""))
+        let trace = s.app.trace(frame: 0, t: 0)
+        #expect(trace.transition?.operation == .push && trace.transition?.state == .animating)
+        #expect(trace.json.serialized().contains("\"transition\":{\"operation\":\"push\",\"state\":\"animating\""))
         #expect(!s.app.pose.showsCentredCover)
         var end: Double?
         var opennessError = 0.0, fadeError = 0.0
@@ -232,5 +233,34 @@ import Testing
         #expect(s.kinds == [.shelf] && s.app.transition == nil && s.app.isAtRest)
         #expect(s.app.shelf.position == 0)
         #expect(s.traces.allSatisfy(Self.hasOnlyFiniteNumbers))
+    }
+
+    /// The trace is one struct: every line written (shelf, opening, open, zoomed reading view)
+    /// decodes back to the frame it was written from, to 6 decimals.
+    @Test func everyTraceLineDecodesToItsFrame() throws {
+        let s = AppDriver()
+        var frames: [TraceFrame] = []
+        var writer = TraceWriter { _ in }
+        func take() throws {
+            let frame = s.app.trace(frame: frames.count, t: s.now)
+            frames.append(frame)
+            try writer.write(frame)
+        }
+        try take()
+        s.send(.key(.return))
+        s.run(until: 0.4)
+        try take()
+        s.run(until: 1.2)
+        s.send(.key(.return))
+        s.run(until: 1.8)
+        s.send(.key(.equals))
+        s.run(until: 2.2)
+        try take()
+        #expect(frames.last?.book?.zoom != nil && frames.last?.stack == [.shelf, .book, .reading])
+        for frame in frames {
+            let line = frame.json.serialized()
+            let decoded = try JSONDecoder().decode(TraceFrame.self, from: Data(line.utf8))
+            #expect(decoded.json.serialized() == line)
+        }
     }
 }

@@ -1,68 +1,30 @@
-/// The state trace (one JSON object per frame) that tools and tests read.
+/// The state trace (one line per frame) that tools and tests read: `TraceFrame`.
 extension FolioApp {
-    public func trace(frame: Int, t: Double) -> JSONValue {
-        let stack: [JSONValue] = navigation.visibleScenes.map { .string($0.kind.rawValue) }
-        var transitionJSON = JSONValue.null
-        if let transition = navigation.transition {
-            transitionJSON = .object([
-                ("operation", .string(transition.operation.rawValue)),
-                ("state", .string(transition.state.name)),
-                ("progress", .number(transition.progress)),
-                ("interactive", .bool(transition.isInteractive)),
-            ])
+    public func trace(frame: Int, t: Double) -> TraceFrame {
+        let transition = navigation.transition.map {
+            TraceFrame.Transition(operation: $0.operation, state: $0.state.phase, progress: $0.progress, interactive: $0.isInteractive)
         }
         let pose = self.pose
-        let covers: [JSONValue] = shelf.covers(in: pose).map {
-            .object([("book", .number(Double($0.book))), ("scale", .number($0.scale)), ("alpha", .number($0.alpha))])
-        }
-        let shelfJSON = JSONValue.object([
-            ("position", .number(shelf.position)),
-            ("stride", .number(shelf.layout.stride)),
-            // The key keeps its first spelling: traces already written name it so.
-            ("centered", .number(Double(shelf.centredIndex))),
-            ("covers", .array(covers)),
-        ])
-        var bookJSON = JSONValue.null
+        let shelfFrame = TraceFrame.Shelf(
+            position: shelf.position, stride: shelf.layout.stride, centred: shelf.centredIndex,
+            covers: shelf.covers(in: pose).map { TraceFrame.Cover(book: $0.book, scale: $0.scale, alpha: $0.alpha) })
+        var bookFrame: TraceFrame.Book?
         if let book {
             let inTransition = navigation.transition != nil
-            let pages: [JSONValue] = book.pages(in: pose).map { state in
-                let layer = book.layer(state)
-                var members: [(String, JSONValue)] = [
-                    ("page", .number(Double(state.pose.page))),
-                    ("ratio", .number(state.pose.ratio)),
-                    ("angle", .number(state.angle)),
-                    ("visible", .bool(state.alpha > 0 && layer.isFrontFacing)),
-                ]
-                if inTransition {
-                    members += [("scale", .number(state.scale)), ("tx", .number(state.tx)), ("alpha", .number(state.alpha))]
-                }
-                return .object(members)
+            let pages = book.pages(in: pose).map { state in
+                TraceFrame.Page(page: state.pose.page, ratio: state.pose.ratio, angle: state.angle,
+                                visible: state.alpha > 0 && book.layer(state).isFrontFacing,
+                                scale: inTransition ? state.scale : nil, tx: inTransition ? state.tx : nil,
+                                alpha: inTransition ? state.alpha : nil)
             }
-            var members: [(String, JSONValue)] = [
-                ("index", .number(Double(book.bookIndex))),
-                ("offset", .number(book.offset)),
-                ("pageCount", .number(Double(book.layout.pageCount))),
-                ("pages", .array(pages)),
-            ]
-            // Only while zoomed, so traces of books seen whole stay as they were.
-            if let zoom = reading?.zoom, !zoom.current.isIdentity || !zoom.target.isIdentity {
-                members.append(("zoom", .object([
-                    ("scale", .number(zoom.current.scale)),
-                    ("x", .number(zoom.current.offset.x)),
-                    ("y", .number(zoom.current.offset.y)),
-                    ("target", .number(zoom.target.scale)),
-                ])))
+            var zoom: TraceFrame.Zoom?
+            if let z = reading?.zoom, !z.current.isIdentity || !z.target.isIdentity {
+                zoom = TraceFrame.Zoom(scale: z.current.scale, x: z.current.offset.x, y: z.current.offset.y, target: z.target.scale)
             }
-            bookJSON = .object(members)
+            bookFrame = TraceFrame.Book(index: book.bookIndex, offset: book.offset, pageCount: book.layout.pageCount,
+                                        pages: pages, zoom: zoom)
         }
-        return .object([
-            ("frame", .number(Double(frame))),
-            ("t", .number(t)),
-            ("size", .array([.number(size.width), .number(size.height)])),
-            ("stack", .array(stack)),
-            ("transition", transitionJSON),
-            ("shelf", shelfJSON),
-            ("book", bookJSON),
-        ])
+        return TraceFrame(frame: frame, t: t, size: [size.width, size.height], stack: navigation.visibleScenes.map(\.kind),
+                          transition: transition, shelf: shelfFrame, book: bookFrame)
     }
 }

@@ -1,4 +1,4 @@
 /// Push (shelf → book) or pop (book → shelf).
-public enum NavigationOperation: String, Sendable {
+public enum NavigationOperation: String, Codable, Sendable {
     case push, pop
 }

@@ -12,7 +12,7 @@ public enum TransitionState: Equatable, Sendable {
     case ended(finished: Bool)
 
     /// The state without its values, to compare and name.
-    public enum Phase: String, Sendable {
+    public enum Phase: String, Codable, Sendable {
         case animating, interacting, finishing, cancelling, ended
     }
 

@@ -1,0 +1,135 @@
+/// One line of the state trace (`--trace`, `record --trace`): what tools and tests read. The
+/// struct is the trace's one form: `FolioApp.trace(frame:t:)` fills it, `TraceWriter` writes
+/// it (`json`, keys in this order, numbers to 6 decimals, absent transition and book as
+/// null), and readers decode it back (`Decodable`).
+public struct TraceFrame: Decodable, Equatable, Sendable {
+    public var frame: Int
+    public var t: Double
+    public var size: [Double]
+    /// Every scene on screen, bottom first (a scene being pushed included).
+    public var stack: [SceneKind]
+    public var transition: Transition?
+    public var shelf: Shelf
+    public var book: Book?
+
+    public struct Transition: Decodable, Equatable, Sendable {
+        public var operation: NavigationOperation
+        public var state: TransitionState.Phase
+        public var progress: Double
+        public var interactive: Bool
+    }
+
+    public struct Shelf: Decodable, Equatable, Sendable {
+        public var position: Double
+        public var stride: Double
+        /// The centred book (the key keeps the trace's first spelling).
+        public var centred: Int
+        public var covers: [Cover]
+
+        enum CodingKeys: String, CodingKey {
+            case position, stride, centred = "centered", covers
+        }
+    }
+
+    public struct Cover: Decodable, Equatable, Sendable {
+        public var book: Int
+        public var scale: Double
+        public var alpha: Double
+    }
+
+    public struct Book: Decodable, Equatable, Sendable {
+        public var index: Int
+        public var offset: Double
+        /// Display pages, the padding blank and the back cover included.
+        public var pageCount: Int
+        public var pages: [Page]
+        /// Only while the reading view is zoomed, so traces of books seen whole stay as they were.
+        public var zoom: Zoom?
+    }
+
+    public struct Page: Decodable, Equatable, Sendable {
+        public var page: Int
+        public var ratio: Double
+        public var angle: Double
+        public var visible: Bool
+        /// Only during a transition.
+        public var scale: Double?
+        public var tx: Double?
+        public var alpha: Double?
+    }
+
+    public struct Zoom: Decodable, Equatable, Sendable {
+        public var scale: Double
+        public var x: Double
+        public var y: Double
+        public var target: Double
+    }
+
+    /// The line as written.
+    public var json: JSONValue {
+        func number(_ x: Double) -> JSONValue { .number(x) }
+        func whole(_ n: Int) -> JSONValue { .number(Double(n)) }
+        let transitionJSON = transition.map { t in
+            JSONValue.object([("operation", .string(t.operation.rawValue)), ("state", .string(t.state.rawValue)),
+                              ("progress", number(t.progress)), ("interactive", .bool(t.interactive))])
+        } ?? .null
+        let shelfJSON = JSONValue.object([
+            ("position", number(shelf.position)), ("stride", number(shelf.stride)), ("centered", whole(shelf.centred)),
+            ("covers", .array(shelf.covers.map { .object([("book", whole($0.book)), ("scale", number($0.scale)), ("alpha", number($0.alpha))]) })),
+        ])
+        let bookJSON = book.map { b in
+            var members: [(String, JSONValue)] = [
+                ("index", whole(b.index)), ("offset", number(b.offset)), ("pageCount", whole(b.pageCount)),
+                ("pages", .array(b.pages.map { p in
+                    var page: [(String, JSONValue)] = [("page", whole(p.page)), ("ratio", number(p.ratio)),
+                                                       ("angle", number(p.angle)), ("visible", .bool(p.visible))]
+                    if let scale = p.scale, let tx = p.tx, let alpha = p.alpha {
+                        page += [("scale", number(scale)), ("tx", number(tx)), ("alpha", number(alpha))]
+                    }
+                    return .object(page)
+                })),
+            ]
+            if let z = b.zoom {
+                members.append(("zoom", .object([("scale", number(z.scale)), ("x", number(z.x)), ("y", number(z.y)), ("target", number(z.target))])))
+            }
+            return JSONValue.object(members)
+        } ?? .null
+        return .object([
+            ("frame", whole(frame)), ("t", number(t)), ("size", .array(size.map(number))),
+            ("stack", .array(stack.map { .string($0.rawValue) })), ("transition", transitionJSON),
+            ("shelf", shelfJSON), ("book", bookJSON),
+        ])
+    }
+
+    /// The line without its frame number and time: what the live trace compares to write
+    /// only frames whose state changed.
+    var stateLine: String {
+        var state = self
+        state.frame = 0
+        state.t = 0
+        return state.json.serialized()
+    }
+}
+
+/// The one writer of the trace, shared by the live viewer, the recorder and the tests: one
+/// JSON line a frame to `sink`, or (`changesOnly`, the live viewer) only for frames whose
+/// state changed, frame number and time aside.
+public struct TraceWriter {
+    private let sink: (String) throws -> Void
+    private let changesOnly: Bool
+    private var last: String?
+
+    public init(changesOnly: Bool = false, sink: @escaping (String) throws -> Void) {
+        self.changesOnly = changesOnly
+        self.sink = sink
+    }
+
+    public mutating func write(_ frame: TraceFrame) throws {
+        if changesOnly {
+            let state = frame.stateLine
+            guard state != last else { return }
+            last = state
+        }
+        try sink(frame.json.serialized() + "\n")
+    }
+}
