@@ -93,6 +93,38 @@ struct InputCaptureTests {
         #expect(shelf.captureStart == InputScript.Start(centred: 0))
     }
 
+    /// A capture begun in the reading view starts there: the replay lies flat at the same
+    /// spread, and its first turn turns the same leaf.
+    @Test func aCaptureInTheReadingViewStartsFlat() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("capture-\(UUID().uuidString).json").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let size = Size(width: 1280, height: 800)
+        let library = Library.synthetic(books: 3, pages: 12)
+        let live = FolioApp(library: library, size: size)
+        var keys: [(t: Double, key: Key)] = [(0.1, .return), (1.2, .right), (2.2, .return)]
+        for frame in 0...200 {
+            let t = Double(frame) / 60
+            while let next = keys.first, next.t <= t {
+                live.handle(.key(next.key), at: next.t)
+                keys.removeFirst()
+            }
+            live.update(at: t)
+        }
+        #expect(live.navigation.scenes.map(\.kind) == [.shelf, .book, .reading])
+        #expect(live.captureStart == InputScript.Start(centred: 0, book: 0, spread: 1, reading: true))
+        let capture = try InputCapture(path: path, size: size, start: live.captureStart)
+        capture.record(.key(.right), at: 4, size: size)
+        try capture.close()
+        let script = try InputScript.load(path: path)
+        #expect(script.start?.reading == true)
+        let replayed = FolioApp(library: library, size: size)
+        replayed.begin(at: try #require(script.start))
+        #expect(replayed.navigation.scenes.map(\.kind) == [.shelf, .book, .reading] && replayed.book?.currentLeaf == 1)
+        var player = ScriptPlayer(app: replayed, script: script, duration: 2)
+        while player.advance() != nil {}
+        #expect(replayed.book?.currentLeaf == 2 && replayed.reading != nil)
+    }
+
     /// A script's start is checked like every field: whole numbers within the limits.
     @Test(arguments: [#"{"start":{"centred":-1}}"#, #"{"start":{"book":1.5}}"#, #"{"start":{"spread":1e9}}"#,
                       #"{"start":{"centred":10000}}"#])

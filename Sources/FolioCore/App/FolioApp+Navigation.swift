@@ -25,13 +25,15 @@ extension FolioApp {
         shelf.settle(onBook: min(max(start.centred, 0), library.books.count - 1))
         guard let index = start.book else { return }
         open(index, leaf: start.spread, animated: false)
+        if start.reading { openReading(animated: false) }
     }
 
-    /// The state a capture starts from (a book turning in or out counts as where it goes).
+    /// The state a capture starts from (a scene on its way in or out counts as where it goes).
     public var captureStart: InputScript.Start {
-        let opening = transition.map { $0.context.operation == .push } ?? (book != nil)
-        return InputScript.Start(centred: shelf.centredIndex, book: opening ? book?.bookIndex : nil,
-                                 spread: opening ? max(book?.currentLeaf ?? 0, 0) : 0)
+        let goesTo = transition?.context.to.kind ?? navigation.top.kind
+        let open = goesTo != .shelf
+        return InputScript.Start(centred: shelf.centredIndex, book: open ? book?.bookIndex : nil,
+                                 spread: open ? max(book?.currentLeaf ?? 0, 0) : 0, reading: goesTo == .reading)
     }
 
     func open(_ index: Int, leaf: Int = 0, animated: Bool = true) {

@@ -33,11 +33,14 @@ public struct InputScript: Equatable, Sendable {
         public var book: Int?
         /// Its spread (leaf).
         public var spread: Int
+        /// The book lay flat in the reading view.
+        public var reading: Bool
 
-        public init(centred: Int, book: Int? = nil, spread: Int = 0) {
+        public init(centred: Int, book: Int? = nil, spread: Int = 0, reading: Bool = false) {
             self.centred = centred
             self.book = book
             self.spread = spread
+            self.reading = book != nil && reading
         }
     }
 
@@ -199,7 +202,8 @@ private struct ScriptReader {
             let books = 0...Double(Library.maxBooks - 1)
             script.start = InputScript.Start(centred: try whole(start.centred, "centred", books) ?? 0,
                                  book: try whole(start.book, "book", books),
-                                 spread: try whole(start.spread, "spread", 0...Double(Places.maxSpread)) ?? 0)
+                                 spread: try whole(start.spread, "spread", 0...Double(Places.maxSpread)) ?? 0,
+                                 reading: start.reading ?? false)
         }
         let list = file.events ?? []
         guard list.count <= InputScript.maxEvents else {

@@ -9,7 +9,8 @@ public struct ScriptFile: Codable, Equatable, Sendable {
     public var fps: Double?
     public var duration: Double?
     public var events: [Event]?
-    /// Where the app starts: `{"centred": 2, "book": 2, "spread": 5}` (a capture writes it).
+    /// Where the app starts: `{"centred": 2, "book": 2, "spread": 5}`, and `"reading": true`
+    /// when the book lay flat (a capture writes it).
     public var start: Start?
 
     public struct Start: Codable, Equatable, Sendable {
@@ -17,10 +18,13 @@ public struct ScriptFile: Codable, Equatable, Sendable {
         public var book: Double?
         public var spread: Double?
 
+        public var reading: Bool?
+
         public init(_ start: InputScript.Start) {
             centred = Double(start.centred)
             book = start.book.map(Double.init)
             spread = start.book == nil ? nil : Double(start.spread)
+            reading = start.reading ? true : nil
         }
     }
 
