@@ -37,12 +37,12 @@ public enum KeyBindings {
     /// Mouse and wheel input, described for `--help` and the README (handled by the pinch
     /// recognizer and the pointer tracker, not by key lookups).
     public static let pointer: [(input: String, where: String, help: String)] = [
-        ("Wheel up/down, Ctrl+wheel", "shelf, book, reading", "pinch: up opens the book, lays it flat, then zooms in; down undoes each"),
+        ("Wheel up/down, Ctrl+wheel", "shelf, book, reading", "pinch: up goes deeper (open, flat, zoom); down comes back a step"),
         ("Sideways wheel, Shift+wheel", "shelf, book, reading", "scroll the shelf; turn pages in a book"),
         ("Drag", "shelf, book, reading", "scroll the shelf; in a book the leaf follows, or the zoomed spread pans"),
         ("Click", "shelf, book, reading", "open the centred book, centre a side one; in a book, right half forward, left half back"),
         ("Double-click", "book, reading", "in the 3D book, lay it flat; flat, zoom in at the pointer or back out"),
-        ("Two fingers (touchscreen)", "shelf, book, reading", "pinch: spread to go deeper, pinch in to come back"),
+        ("Two fingers (touchscreen)", "shelf, book, reading", "pinch: spread to go deeper, in to come back"),
         ("One finger (touchscreen)", "shelf, book, reading", "tap and swipe as with the mouse"),
     ]
 
