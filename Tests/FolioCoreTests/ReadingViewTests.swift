@@ -146,4 +146,23 @@ import Testing
         while t < 3 { t += 1.0 / 60; app.update(at: t) }
         #expect(app.book?.currentLeaf == -1)
     }
+
+    /// A resize in the reading view keeps the spread flat, filling the new window, on the
+    /// same leaf.
+    @Test func aResizeKeepsTheReadingViewFlatAndFull() throws {
+        let s = Self.open(flat: true)
+        s.send(.key(.right))
+        s.run(until: s.now + 1)
+        s.send(.resize(Size(width: 800, height: 600)))
+        s.run(until: s.now + 0.5)
+        #expect(s.kinds == [.shelf, .book, .reading] && s.app.book?.currentLeaf == 1)
+        let pages = s.app.drawList().layers.filter { if case .page = $0.content { return true } else { return false } }
+        #expect(pages.count == 2)
+        let corners = try pages.flatMap { layer in
+            try [(0.0, 0.0), (layer.size.width, layer.size.height)].map { try #require(layer.project(x: $0.0, y: $0.1)) }
+        }
+        let height = (corners.map(\.y).max() ?? 0) - (corners.map(\.y).min() ?? 0)
+        let width = (corners.map(\.x).max() ?? 0) - (corners.map(\.x).min() ?? 0)
+        #expect(max(width / 800, height / 600) >= 0.9, "\(width)×\(height) in 800×600")
+    }
 }

@@ -80,4 +80,24 @@ import Testing
         let leaning = try Self.slope(flat: false)
         #expect(abs(leaning) > 3, "a rule slopes by only \(leaning) px in the 3D book")
     }
+
+    /// The flat pages are made at the size they are drawn, HiDPI included: at one and at two
+    /// pixels a point, at least one texel per screen pixel across the page (the 3D book's
+    /// textures, drawn flat, would give about 0.77).
+    @Test(arguments: [1.0, 2.0])
+    func flatPagesAreSharpAtTheWindowsPixelSize(pixelScale: Double) throws {
+        let canvas = try HeadlessCanvas(library: RendererTests.library, width: 1280, height: 800, pixelScale: pixelScale,
+                                        cacheBytes: Renderer.defaultCacheBytes)
+        var t = 0.0
+        let app = ZoomRenderingTests.openBook(from: &t)
+        for _ in 0..<40 {
+            try canvas.draw(app)
+            if canvas.renderer.texturesSettled { break }
+            _ = canvas.renderer.waitForTextures(timeout: 0.5)
+        }
+        try canvas.draw(app)
+        let page = try ZoomRenderingTests.rightPage(app, canvas)
+        let density = try ZoomRenderingTests.texelsPerPixel(page) / pixelScale
+        #expect(density >= 1 && density < 1.5, "\(density) texels a pixel")
+    }
 }
