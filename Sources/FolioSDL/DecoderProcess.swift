@@ -38,7 +38,7 @@ public enum DecoderProcess {
     private static func answer(_ request: DecoderWire.Request, shared: SharedPixels, reader: ImageReader) throws {
         let output = FileDescriptorIO(fd: 1, deadline: nil)
         func fail(_ failure: PageImage.Failure) throws {
-            try output.write(DecoderWire.encode(.failure(reason: failure.reason, message: failure.message, detail: failure.detail)))
+            try output.write(DecoderWire.encode(.failure(cause: failure.cause, message: failure.message, detail: failure.detail)))
         }
         switch request.operation {
         case .inspect:
@@ -49,7 +49,7 @@ public enum DecoderProcess {
                                                                width: Int32(clamping: Int(size.width)), height: Int32(clamping: Int(size.height)),
                                                                title: info.title ?? "")))
             } catch let error as FolioError {
-                try output.write(DecoderWire.encode(.failure(reason: (error.cause ?? .unreadable).rawValue, message: error.message, detail: "")))
+                try output.write(DecoderWire.encode(.failure(cause: error.cause ?? .unreadable, message: error.message, detail: "")))
             }
         case .render:
             let page = Int(request.page)

@@ -46,8 +46,8 @@ public enum DecoderSandbox {
             case .document(let pageCount, let width, let height, let title):
                 let size = width > 0 && height > 0 ? Size(width: Double(width), height: Double(height)) : nil
                 return DocumentInfo(pageCount: Int(pageCount), title: title, firstPageSize: size)
-            case .failure(let reason, let message, _):
-                throw FolioError.badInput(message, cause: FolioError.Cause(rawValue: reason) ?? .unreadable)
+            case .failure(let cause, let message, _):
+                throw FolioError.badInput(message, cause: cause)
             case .pixels, .size:
                 throw FolioError.badInput("\(path): is not a readable PDF (the PDF reader answered out of turn).", cause: .unreadable)
             }
@@ -82,8 +82,8 @@ public enum DecoderSandbox {
             case .pixels:
                 guard let received else { throw Stopped(why: "the PDF reader sent no pixels") }
                 return received
-            case .failure(let reason, let message, let detail):
-                throw PageImage.Failure(reason: reason, message: message, detail: detail)
+            case .failure(let cause, let message, let detail):
+                throw PageImage.Failure(cause: cause, message: message, detail: detail)
             case .document, .size:
                 throw Stopped(why: "the PDF reader answered out of turn")
             }
@@ -120,9 +120,9 @@ public enum DecoderSandbox {
                 guard let received else { throw Stopped(why: "the image decoder sent no pixels") }
                 cutShort = cut
                 return received
-            case .failure(let reason, let message, let detail):
+            case .failure(let cause, let message, let detail):
                 SDL_FreeSurface(received)
-                throw PageImage.Failure(reason: reason, message: message, detail: detail)
+                throw PageImage.Failure(cause: cause, message: message, detail: detail)
             case .document, .size:
                 SDL_FreeSurface(received)
                 throw Stopped(why: "the image decoder answered out of turn")
@@ -146,7 +146,7 @@ public enum DecoderSandbox {
     static func pixelsHere(_ path: String, page: Int, name: String, width: Int, height: Int) throws -> VipsDecoder.Pixels {
         let fd: Int32
         do { fd = try ImageReader().descriptor(forFile: path) } catch let failure as ImageReader.Failure {
-            throw PageImage.Failure(reason: failure.reason, message: failure.description, detail: failure.description)
+            throw PageImage.Failure(cause: failure.cause, message: failure.description, detail: failure.description)
         }
         defer { close(fd) }
         return try PageImage.documentPixels(.descriptor(fd), page: page, name: name, width: width, height: height)

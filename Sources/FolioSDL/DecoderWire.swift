@@ -20,7 +20,7 @@ import Foundation
 /// - pixels: width, height (Int32 each): a render's within the request's box, a page's the
 ///   box and its margin exactly; then 1 when the image ended early (0 otherwise);
 ///   width×height×4 bytes wait in the shared memory;
-/// - failure: reason, message, detail (UInt16 length, bytes each);
+/// - failure: cause (its name), message, detail (UInt16 length, bytes each);
 /// - size: width, height (Int32 each, positive).
 public enum DecoderWire {
     public static let maxPath = 4096
@@ -90,7 +90,7 @@ public enum DecoderWire {
         case document(pageCount: Int32, width: Int32, height: Int32, title: String)
         /// `cutShort`: the image ended early, and these are its pixels as far as it goes.
         case pixels(width: Int32, height: Int32, cutShort: Bool = false)
-        case failure(reason: String, message: String, detail: String)
+        case failure(cause: FolioError.Cause, message: String, detail: String)
         case size(width: Int32, height: Int32)
     }
 
@@ -128,9 +128,9 @@ public enum DecoderWire {
             append(width, to: &data)
             append(height, to: &data)
             data.append(cutShort ? 1 : 0)
-        case .failure(let reason, let message, let detail):
+        case .failure(let cause, let message, let detail):
             data.append(3)
-            for text in [reason, message, detail] { appendText(text, limit: maxText, to: &data) }
+            for text in [cause.rawValue, message, detail] { appendText(text, limit: maxText, to: &data) }
         case .size(let width, let height):
             data.append(4)
             append(width, to: &data)
@@ -223,8 +223,10 @@ public enum DecoderWire {
             }
             return .pixels(width: width, height: height, cutShort: cutShort)
         case 3:
-            return .failure(reason: try readText(read, limit: maxText), message: try readText(read, limit: maxText),
-                            detail: try readText(read, limit: maxText))
+            let named = try readText(read, limit: maxText)
+            // The cause's name is the one string parsed here: a worker's reply is untrusted.
+            guard let cause = FolioError.Cause(rawValue: named) else { throw Malformed(what: "a failure of no known cause") }
+            return .failure(cause: cause, message: try readText(read, limit: maxText), detail: try readText(read, limit: maxText))
         case 4 where request.operation == .measure:
             let size = try take(read, 8)
             let width = int32(size, at: 0), height = int32(size, at: 4)

@@ -55,8 +55,8 @@ public enum LibraryValidator {
         switch bytes {
         case .success(let data)?: outcome = PageImage.make(source, bytes: data, reader: ImageReader(), shape: probeShape)
         case .failure(let failure as ImageReader.Failure)?:
-            outcome = .failure(PageImage.Failure(reason: failure.reason, message: failure.description, detail: failure.description))
-        case .failure(let error)?: outcome = .failure(PageImage.Failure(reason: "unreadable", message: "\(source.name): \(error).", detail: "\(error)"))
+            outcome = .failure(PageImage.Failure(cause: failure.cause, message: failure.description, detail: failure.description))
+        case .failure(let error)?: outcome = .failure(PageImage.Failure(cause: .unreadable, message: "\(source.name): \(error).", detail: "\(error)"))
         case nil: outcome = PageImage.make(source, reader: ImageReader(), shape: probeShape)
         }
         switch outcome {
@@ -65,14 +65,16 @@ public enum LibraryValidator {
             return nil
         case .failure(let failure):
             let message: String
-            switch failure.reason {
-            case "missing": message = "missing file."
-            case "too large": message = "image too large: \(failure.detail)."
-            case "unreadable": message = "unreadable or corrupt image (\(failure.detail))."
-            case "unsupported":
+            switch failure.cause {
+            case .missing: message = "missing file."
+            case .tooLarge: message = "image too large: \(failure.detail)."
+            case .unreadable: message = "unreadable or corrupt image (\(failure.detail))."
+            case .unsupported:
                 let prefix = source.name + ": "
                 message = failure.message.hasPrefix(prefix) ? String(failure.message.dropFirst(prefix.count)) : failure.message
-            default: message = failure.detail.isEmpty ? "\(failure.reason)." : "\(failure.reason): \(failure.detail)."
+            case .refused, .encrypted:
+                let word = failure.cause.rawValue
+                message = failure.detail.isEmpty ? "\(word)." : "\(word): \(failure.detail)."
             }
             return LibraryProblem(file: source.name, message: message)
         }

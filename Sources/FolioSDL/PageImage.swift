@@ -26,8 +26,8 @@ enum PageImage {
     }
 
     struct Failure: Error {
-        /// Shown on the placeholder: "unreadable", "too large", "missing".
-        let reason: String
+        /// Why: its name is shown on the placeholder ("unreadable", "too large", "missing").
+        let cause: FolioError.Cause
         /// One sentence naming the file.
         let message: String
         /// What SDL or the size check said, for `validate`.
@@ -79,9 +79,9 @@ enum PageImage {
         } catch let failure as Failure {
             return .failure(failure)
         } catch let failure as ImageReader.Failure {
-            return .failure(Failure(reason: failure.reason, message: failure.description, detail: failure.description))
+            return .failure(Failure(cause: failure.cause, message: failure.description, detail: failure.description))
         } catch {
-            return .failure(Failure(reason: "unreadable", message: "\(name): \(error)."))
+            return .failure(Failure(cause: .unreadable, message: "\(name): \(error)."))
         }
     }
 
@@ -109,7 +109,7 @@ enum PageImage {
             return try render(path, page: page, name: name, shape: shape)
         case .unavailable:
             _ = try reader.data(for: source)  // throws its reason
-            throw Failure(reason: "missing", message: "\(name): missing.")
+            throw Failure(cause: .missing, message: "\(name): missing.")
         }
     }
 
@@ -145,11 +145,11 @@ enum PageImage {
     }
 
     static func tooLarge(_ name: String, _ refusal: String) -> Failure {
-        Failure(reason: "too large", message: "\(name): \(refusal); refused.", detail: refusal)
+        Failure(cause: .tooLarge, message: "\(name): \(refusal); refused.", detail: refusal)
     }
 
     static func unreadable(_ name: String, _ why: String) -> Failure {
-        Failure(reason: "unreadable", message: "\(name): cannot be decoded (\(why)).", detail: why)
+        Failure(cause: .unreadable, message: "\(name): cannot be decoded (\(why)).", detail: why)
     }
 
     /// libvips for every format it reads (shrink-on-load, straight to the page's pixels);
@@ -206,7 +206,7 @@ enum PageImage {
         func failure(_ reason: String) -> Failure {
             guard VipsDecoder.isPasswordFailure(reason) else { return unreadable(name, reason) }
             let why = "the document is password-protected"
-            return Failure(reason: "encrypted", message: "\(name): \(why); Folio opens no encrypted PDFs.", detail: why)
+            return Failure(cause: .encrypted, message: "\(name): \(why); Folio opens no encrypted PDFs.", detail: why)
         }
         let header: VipsDecoder.Header
         do { header = try VipsDecoder.header(input, page: page) } catch let error as VipsDecoder.Failure { throw failure(error.reason) }
@@ -319,7 +319,7 @@ enum PageImage {
         if format.decodedByPixbuf {
             do {
                 return try decodeWithPixbuf(data, format: format, name: name, shape: shape)
-            } catch let failure as Failure where failure.reason == "unreadable" {
+            } catch let failure as Failure where failure.cause == .unreadable {
                 reason = failure.detail
             }
         }
@@ -346,7 +346,7 @@ enum PageImage {
         guard format == .tiff else { throw unreadable(name, failure.reason) }
         do {
             return try decodeWithPixbuf(data, format: format, name: name, shape: shape)
-        } catch let second as Failure where second.reason == "unreadable" {
+        } catch let second as Failure where second.cause == .unreadable {
             throw unreadable(name, failure.reason)
         }
     }
@@ -377,7 +377,7 @@ enum PageImage {
     /// A decoded surface scaled to fit the page whole, centred on paper (letterboxed).
     static func fit(_ loaded: UnsafeMutablePointer<SDL_Surface>, name: String, shape: Shape) throws -> UnsafeMutablePointer<SDL_Surface> {
         let w = Int(loaded.pointee.w), h = Int(loaded.pointee.h)
-        guard let page = paperSurface(shape) else { throw Failure(reason: "unreadable", message: "\(name): out of memory.") }
+        guard let page = paperSurface(shape) else { throw Failure(cause: .unreadable, message: "\(name): out of memory.") }
         var crop = SDL_Rect(x: 0, y: 0, w: Int32(w), h: Int32(h))
         var target = fitted(width: w, height: h, in: shape)
         // Box-filter big reductions first (straight from the decoded pixels, without a
@@ -392,13 +392,13 @@ enum PageImage {
             source = rgba
         } else {
             SDL_FreeSurface(page)
-            throw Failure(reason: "unreadable", message: "\(name): cannot be converted.")
+            throw Failure(cause: .unreadable, message: "\(name): cannot be converted.")
         }
         defer { SDL_FreeSurface(source) }
         // Laid over the paper (an image's transparent parts show paper, not holes).
         guard let scaled = SDL_CreateRGBSurfaceWithFormat(0, target.w, target.h, 32, SDL_PIXELFORMAT_RGBA32.rawValue) else {
             SDL_FreeSurface(page)
-            throw Failure(reason: "unreadable", message: "\(name): out of memory.")
+            throw Failure(cause: .unreadable, message: "\(name): out of memory.")
         }
         defer { SDL_FreeSurface(scaled) }
         var whole = SDL_Rect(x: 0, y: 0, w: target.w, h: target.h)
@@ -406,7 +406,7 @@ enum PageImage {
               SDL_SetSurfaceBlendMode(scaled, SDL_BLENDMODE_BLEND) == 0,
               SDL_UpperBlit(scaled, nil, page, &target) == 0 else {
             SDL_FreeSurface(page)
-            throw Failure(reason: "unreadable", message: "\(name): cannot be scaled (\(String(cString: SDL_GetError()))).")
+            throw Failure(cause: .unreadable, message: "\(name): cannot be scaled (\(String(cString: SDL_GetError()))).")
         }
         finishEdges(page, shape: shape)
         return page

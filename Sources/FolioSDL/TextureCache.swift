@@ -97,7 +97,7 @@ final class TextureCache {
                 failures.record(job.source, failure)
             }
         }
-        let jobs = wanted.filter { !isReady($0.source, side: $0.side, aspect: $0.aspect) && failures.reason(for: $0.source) == nil }
+        let jobs = wanted.filter { !isReady($0.source, side: $0.side, aspect: $0.aspect) && failures.cause(for: $0.source) == nil }
             .map { DecodeWorker.Job(source: $0.source, side: $0.side, shape: pageSize.shape(for: $0.side, aspect: $0.aspect), aspect: $0.aspect) }
         worker.setWanted(jobs)
     }
@@ -118,13 +118,13 @@ final class TextureCache {
         let key = TextureStore.Key.image(source, side)
         let held = store.use(key)
         if let held, held.fits(shape) { return held }
-        if let reason = failures.reason(for: source) {
-            return placeholders.texture(number: number, label: reason, shape: shape, in: store)
+        if let cause = failures.cause(for: source) {
+            return placeholders.texture(number: number, label: cause.rawValue, shape: shape, in: store)
         }
-        if case .unavailable(let reason, _) = source {
+        if case .unavailable(let cause, _) = source {
             // Already reported when the library loaded.
-            failures.recordUnavailable(source, reason: reason)
-            return placeholders.texture(number: number, label: reason, shape: shape, in: store)
+            failures.recordUnavailable(source, cause: cause)
+            return placeholders.texture(number: number, label: cause.rawValue, shape: shape, in: store)
         }
         if mode == .synchronous {
             // At the current size straight away (replacing any older one): every recorded
@@ -134,7 +134,7 @@ final class TextureCache {
                 return upload(surface, as: key, shape: shape)
             case .failure(let failure):
                 failures.record(source, failure)
-                return placeholders.texture(number: number, label: failure.reason, shape: shape, in: store)
+                return placeholders.texture(number: number, label: failure.cause.rawValue, shape: shape, in: store)
             }
         }
         // Made for an older page size: drawn scaled until its redo arrives.

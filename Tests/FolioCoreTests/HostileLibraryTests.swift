@@ -134,7 +134,7 @@ import Testing
         try Data(bytes).write(to: url)
         #expect { try ImageReader().data(for: .archiveEntry(archive: url.path, entry: "a.bmp")) } throws: { error in
             guard let failure = error as? ImageReader.Failure else { return false }
-            return failure.reason == "unreadable" && failure.description.lowercased().contains("crc")
+            return failure.cause == .unreadable && failure.description.lowercased().contains("crc")
         }
     }
 

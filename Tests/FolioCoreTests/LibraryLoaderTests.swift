@@ -109,8 +109,8 @@ import Testing
                                   to: lib.appendingPathComponent("Books.plist"))
         let result = try LibraryLoader.load(lib.path)
         let pages = result.library.books[0].pages
-        #expect(pages[0] == .unavailable(reason: "refused", name: "../secret.bmp"))
-        #expect(pages[1] == .unavailable(reason: "refused", name: "/etc/hostname"))
+        #expect(pages[0] == .unavailable(cause: .refused, name: "../secret.bmp"))
+        #expect(pages[1] == .unavailable(cause: .refused, name: "/etc/hostname"))
         if case .file = pages[2] {} else { Issue.record("ok.bmp should load") }
         #expect(result.problems.filter { $0.message.contains("outside the library folder") }.count == 2)
         #expect(throws: ImageReader.Failure.self) { try ImageReader().data(for: pages[0]!) }
@@ -132,7 +132,7 @@ import Testing
         #expect(result.problems.contains { $0.message.contains("entry 1") && $0.message.contains("pages is not a list") })
         #expect(result.problems.contains { $0.message.contains("entry 2") && $0.message.contains("not a dictionary") })
         #expect(result.problems.contains { $0.file.hasSuffix("missing.bmp") && $0.message.contains("missing file") })
-        #expect(result.library.books[0].pages[1] == .unavailable(reason: "missing", name: dir.appendingPathComponent("missing.bmp").resolvingSymlinksInPath().path))
+        #expect(result.library.books[0].pages[1] == .unavailable(cause: .missing, name: dir.appendingPathComponent("missing.bmp").resolvingSymlinksInPath().path))
     }
 
     @Test func unreadableLibrariesThrowOneSentenceNamingTheFile() throws {

@@ -53,7 +53,7 @@ import FolioTestFixtures
                 Issue.record("a missing PDF rendered")
                 return
             }
-            #expect(failure.reason == "missing" && failure.message.contains("gone.pdf"))
+            #expect(failure.cause == .missing && failure.message.contains("gone.pdf"))
         }
     }
 
@@ -226,12 +226,20 @@ import FolioTestFixtures
         #expect(throws: DecoderWire.Malformed.self) { try reply(Array(DecoderWire.encode(.document(pageCount: 3, width: 10, height: 20, title: "")))) }
         #expect(throws: DecoderWire.Malformed.self) { try reply([3, 0xFF, 0xFF]) }
         #expect(throws: DecoderWire.Malformed.self) { try reply(Array(good.prefix(5))) }
-        let failure = DecoderWire.Reply.failure(reason: "unreadable", message: String(repeating: "é", count: 900), detail: "")
+        let failure = DecoderWire.Reply.failure(cause: .unreadable, message: String(repeating: "é", count: 900), detail: "")
         guard case .failure(_, let message, _) = try reply(Array(DecoderWire.encode(failure))) else {
             Issue.record("a failure did not round-trip")
             return
         }
         #expect(message.utf8.count <= DecoderWire.maxText && message.allSatisfy { $0 == "é" })
+        // Every cause round-trips as itself; a cause no worker can mean is a malformed reply,
+        // not a page quietly called unreadable.
+        for cause in [FolioError.Cause.missing, .refused, .encrypted, .unreadable, .unsupported, .tooLarge] {
+            let reply = try reply(Array(DecoderWire.encode(.failure(cause: cause, message: "m", detail: "d"))))
+            #expect(reply == .failure(cause: cause, message: "m", detail: "d"))
+        }
+        let bogus = [UInt8(3), 5, 0] + Array("bogus".utf8) + [1, 0, 0x6D, 0, 0]
+        #expect(throws: DecoderWire.Malformed.self) { try reply(bogus) }
     }
 
     @Test func requestsRoundTripAndBadOnesAreRefused() throws {

@@ -82,7 +82,7 @@ import FolioTestFixtures
             guard case .failure(let failure) = PageImage.make(.documentPage(document: url.path, page: page), reader: ImageReader(), shape: shape) else {
                 Issue.record("page \(page) rendered"); continue
             }
-            #expect(failure.reason == "unreadable")
+            #expect(failure.cause == .unreadable)
             #expect(failure.message.contains("two.pdf page"))
         }
     }
@@ -106,7 +106,7 @@ import FolioTestFixtures
         guard case .failure(let failure) = PageImage.make(.documentPage(document: locked.path, page: 0), reader: ImageReader(), shape: shape) else {
             Issue.record("a locked page rendered"); return
         }
-        #expect(failure.reason == "encrypted")
+        #expect(failure.cause == .encrypted)
     }
 
     /// A page the size of a building is refused from its header, before poppler draws it.
@@ -117,7 +117,7 @@ import FolioTestFixtures
         guard case .failure(let failure) = PageImage.make(.documentPage(document: url.path, page: 0), reader: ImageReader(), shape: shape) else {
             Issue.record("a 20000-point page rendered"); return
         }
-        #expect(failure.reason == "too large")
+        #expect(failure.cause == .tooLarge)
         #expect(failure.message.contains("20000×20000") && failure.message.contains("points"))
     }
 

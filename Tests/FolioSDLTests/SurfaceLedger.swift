@@ -38,7 +38,7 @@ final class SurfaceLedger: Sendable {
         monitor.withLock { $0.started += 1 }
         monitor.wait(until: { $0.allowed > 0 }) { state, _ in state.allowed -= 1 }
         guard let surface = SDL_CreateRGBSurfaceWithFormat(0, 4, 4, 32, SDL_PIXELFORMAT_RGBA32.rawValue) else {
-            return .failure(PageImage.Failure(reason: "unreadable", message: "out of memory"))
+            return .failure(PageImage.Failure(cause: .unreadable, message: "out of memory"))
         }
         surface.pointee.refcount += 2
         let owner = OwnedSurface(surface)

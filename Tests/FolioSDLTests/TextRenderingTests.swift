@@ -217,8 +217,8 @@ struct TextRenderingTests {
     }
 
     @Test func placeholdersCarryTheirNumberAndReasonInTheFont() throws {
-        let book = Book(title: "Lost", cover: nil, pages: [.unavailable(reason: "missing", name: "a.jpg"),
-                                                           .unavailable(reason: "missing", name: "b.jpg")])
+        let book = Book(title: "Lost", cover: nil, pages: [.unavailable(cause: .missing, name: "a.jpg"),
+                                                           .unavailable(cause: .missing, name: "b.jpg")])
         let library = Library(books: [book])
         let canvas = try HeadlessCanvas(library: library, width: 1280, height: 800)
         let app = Self.app(library, Size(width: 1280, height: 800))

@@ -28,7 +28,7 @@ public struct FolioError: Error, Equatable, Sendable, CustomStringConvertible {
     }
 
     /// Why a file could not be read, for what shows in its place (a page's placeholder).
-    public enum Cause: String, Sendable {
+    public enum Cause: String, Hashable, Sendable {
         case missing, refused, encrypted, unreadable, unsupported
         case tooLarge = "too large"
     }

@@ -7,7 +7,7 @@ public enum ImageSource: Hashable, Sendable {
     /// Page `page` (from 0) of a document (a PDF), rendered at the size it is drawn.
     case documentPage(document: String, page: Int)
     /// An image that cannot be shown; the reason ("missing", "refused") marks its placeholder.
-    case unavailable(reason: String, name: String)
+    case unavailable(cause: FolioError.Cause, name: String)
 
     /// A short name for messages.
     public var name: String {

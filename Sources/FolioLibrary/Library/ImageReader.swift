@@ -18,7 +18,7 @@ public struct ImageReader: Sendable {
     /// "unreadable", "too large", "encrypted", "refused", "unsupported"); `description` is one sentence
     /// naming the file.
     public struct Failure: Error, CustomStringConvertible, Sendable {
-        public let reason: String
+        public let cause: FolioError.Cause
         public let description: String
     }
 
@@ -26,7 +26,7 @@ public struct ImageReader: Sendable {
         switch source {
         case .file(let path):
             guard FileManager.default.fileExists(atPath: path) else {
-                throw Failure(reason: "missing", description: "\(path): missing file.")
+                throw Failure(cause: .missing, description: "\(path): missing file.")
             }
             return try classify { try SafeFile.read(path, limit: ImageReader.maxFileSize) }
         case .archiveEntry(let path, let name):
@@ -34,9 +34,9 @@ public struct ImageReader: Sendable {
         case .documentPage:
             // A page has no bytes of its own: the decoder renders it from the document's
             // descriptor (`descriptor(forFile:)`).
-            throw Failure(reason: "unreadable", description: "\(source.name): is a page of a document, rendered rather than read.")
-        case .unavailable(let reason, let name):
-            throw Failure(reason: reason, description: "\(name): \(reason).")
+            throw Failure(cause: .unreadable, description: "\(source.name): is a page of a document, rendered rather than read.")
+        case .unavailable(let cause, let name):
+            throw Failure(cause: cause, description: "\(name): \(cause.rawValue).")
         }
     }
 
@@ -71,7 +71,7 @@ public struct ImageReader: Sendable {
     /// caller closes it.
     public func descriptor(forFile path: String) throws -> Int32 {
         guard FileManager.default.fileExists(atPath: path) else {
-            throw Failure(reason: "missing", description: "\(path): missing file.")
+            throw Failure(cause: .missing, description: "\(path): missing file.")
         }
         return try classify { try SafeFile.openForReading(path) }
     }
@@ -81,7 +81,7 @@ public struct ImageReader: Sendable {
         do {
             return try read()
         } catch let error as FolioError {
-            throw Failure(reason: (error.cause ?? .unreadable).rawValue, description: error.message)
+            throw Failure(cause: error.cause ?? .unreadable, description: error.message)
         }
     }
 }

@@ -125,11 +125,11 @@ public enum LibraryLoader {
                 .standardizedFileURL.resolvingSymlinksInPath().path
             guard full.hasPrefix(folder + "/") else {
                 problems.append(LibraryProblem(file: path, message: "\"\(book)\": \(relative) is outside the library folder; refused."))
-                return .unavailable(reason: "refused", name: relative)
+                return .unavailable(cause: .refused, name: relative)
             }
             guard FileManager.default.fileExists(atPath: full) else {
                 problems.append(LibraryProblem(file: full, message: "missing file (in \"\(book)\")."))
-                return .unavailable(reason: "missing", name: full)
+                return .unavailable(cause: .missing, name: full)
             }
             return .file(full)
         }
@@ -163,7 +163,7 @@ public enum LibraryLoader {
                     sources.append(resolve(name, in: title))
                 } else {
                     problems.append(LibraryProblem(file: path, message: "entry \(index) (\"\(title)\"): page \(p) is not a string; shown blank."))
-                    sources.append(.unavailable(reason: "missing", name: "page \(p)"))
+                    sources.append(.unavailable(cause: .missing, name: "page \(p)"))
                 }
             }
             books.append(Book(title: title, cover: cover, pages: sources))
