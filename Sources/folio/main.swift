@@ -7,7 +7,7 @@ import Foundation
 struct Folio: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "folio",
-        abstract: "A shelf of books that open in 3D: scroll, pinch with the wheel, turn pages, record demos.",
+        abstract: "A shelf of books that open in 3D and lie flat to read: scroll, pinch with the wheel, turn pages, record demos.",
         discussion: """
         Keys and pointer in the window:
         \(KeyBindings.helpText)
