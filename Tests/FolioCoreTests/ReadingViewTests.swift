@@ -165,4 +165,21 @@ import Testing
         let width = (corners.map(\.x).max() ?? 0) - (corners.map(\.x).min() ?? 0)
         #expect(max(width / 800, height / 600) >= 0.9, "\(width)×\(height) in 800×600")
     }
+
+    /// Page keys pressed while the book lies down flat, or stands up again, wait for the
+    /// scene being reached and turn its leaves there.
+    @Test func pageKeysDuringTheMoveTurnOnceItEnds() {
+        let s = Self.open(flat: false)
+        s.send(.key(.return))
+        s.run(until: s.now + 0.1)
+        s.send(.key(.right))
+        s.send(.key(.right))
+        s.run(until: s.now + 1.5)
+        #expect(s.kinds == [.shelf, .book, .reading] && s.app.book?.currentLeaf == 2)
+        s.send(.key(.escape))
+        s.run(until: s.now + 0.1)
+        s.send(.key(.left))
+        s.run(until: s.now + 1.5)
+        #expect(s.kinds == [.shelf, .book] && s.app.book?.currentLeaf == 1)
+    }
 }

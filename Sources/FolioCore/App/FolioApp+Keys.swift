@@ -31,7 +31,12 @@ extension FolioApp {
             pinch.letGo()
             navigation.steer(forward: (steer == .steerOpen) == (transition.operation == .push), at: animationTime)
         default:
-            let destination: KeyContext = transition.operation == .push ? .book : .shelf
+            let destination: KeyContext
+            switch transition.context.to.kind {
+            case .shelf: destination = .shelf
+            case .book: destination = .book
+            case .reading: destination = .reading
+            }
             guard let action = KeyBindings.action(for: key, in: destination),
                   [.next, .previous, .first, .last].contains(action),
                   pendingKeys.count < FolioApp.maxPendingKeys else { return }
