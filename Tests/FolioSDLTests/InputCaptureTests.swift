@@ -54,6 +54,19 @@ struct InputCaptureTests {
         #expect(abs((replayed.book?.offset ?? -1) - (live.book?.offset ?? -2)) < 1e-6)
     }
 
+    /// Steps `app` through `frames` frames at 60 fps, pressing each key at its time.
+    static func play(_ keys: [(t: Double, key: Key)], on app: FolioApp, frames: Int) {
+        var keys = keys[...]
+        for frame in 0...frames {
+            let t = Double(frame) / 60
+            while let next = keys.first, next.t <= t {
+                app.handle(.key(next.key), at: next.t)
+                keys.removeFirst()
+            }
+            app.update(at: t)
+        }
+    }
+
     /// A capture begun with a book open at its fourth spread (R pressed mid-read) records
     /// that state, and its replay starts there: the book open at once on that spread, a turn
     /// taking it to the fifth.
@@ -63,15 +76,7 @@ struct InputCaptureTests {
         let size = Size(width: 1280, height: 800)
         let library = Library.synthetic(books: 6, pages: 12)
         let live = FolioApp(library: library, size: size)
-        var keys: [(t: Double, key: Key)] = [(0.1, .right), (0.2, .right), (1.0, .return), (2.5, .right), (2.6, .right), (2.7, .right)]
-        for frame in 0...300 {
-            let t = Double(frame) / 60
-            while let next = keys.first, next.t <= t {
-                live.handle(.key(next.key), at: next.t)
-                keys.removeFirst()
-            }
-            live.update(at: t)
-        }
+        Self.play([(0.1, .right), (0.2, .right), (1.0, .return), (2.5, .right), (2.6, .right), (2.7, .right)], on: live, frames: 300)
         #expect(live.book?.bookIndex == 2 && live.book?.currentLeaf == 3)
         #expect(live.captureStart == InputScript.Start(centred: 2, book: 2, spread: 3))
         let capture = try InputCapture(path: path, size: size, start: live.captureStart)
@@ -101,15 +106,7 @@ struct InputCaptureTests {
         let size = Size(width: 1280, height: 800)
         let library = Library.synthetic(books: 3, pages: 12)
         let live = FolioApp(library: library, size: size)
-        var keys: [(t: Double, key: Key)] = [(0.1, .return), (1.2, .right), (2.2, .return)]
-        for frame in 0...200 {
-            let t = Double(frame) / 60
-            while let next = keys.first, next.t <= t {
-                live.handle(.key(next.key), at: next.t)
-                keys.removeFirst()
-            }
-            live.update(at: t)
-        }
+        Self.play([(0.1, .return), (1.2, .right), (2.2, .return)], on: live, frames: 200)
         #expect(live.navigation.scenes.map(\.kind) == [.shelf, .book, .reading])
         #expect(live.captureStart == InputScript.Start(centred: 0, book: 0, spread: 1, reading: true))
         let capture = try InputCapture(path: path, size: size, start: live.captureStart)
