@@ -3,21 +3,35 @@ import FolioLibrary
 import Foundation
 import Glibc
 
-/// Gives each book of images the page shape of its content: the headers (never the pixels)
-/// of its cover and first pages are read, and `PageGeometry.aspect(ofPageSizes:)` picks the
-/// most common shape among them. A PDF's shape comes with its header (`DocumentInfo`); a
-/// book whose pages cannot be read keeps the tutorial's page.
+/// Gives each book of images the page shape of its content and finds its spreads: the
+/// headers (never the pixels) of its pages are read; `PageGeometry.aspect(ofPageSizes:)`
+/// picks the most common shape among the cover and first pages, and a page about twice as
+/// wide as that shape spans a spread (`PageGeometry.spansSpread`). A PDF's shape comes with
+/// its header (`DocumentInfo`); a book whose pages cannot be read keeps the tutorial's page.
 public enum BookShapes {
-    /// The cover and this many pages after it are measured.
+    /// The cover and this many pages after it give the shape.
     public static let sampledPages = 7
+    /// Most page headers read for spreads as a library loads, all books together; a book
+    /// past them is shaped from its first pages and shows no spreads.
+    public static let spreadScanPages = 5_000
 
-    /// `library` with `pageAspect` set on every book that has none yet.
+    /// `library` with `pageAspect` and `spreads` set on every book that has no shape yet.
     public static func measured(_ library: Library, reader: ImageReader = ImageReader()) -> Library {
         var library = library
+        var budget = spreadScanPages
         for i in library.books.indices where library.books[i].pageAspect == nil {
             let book = library.books[i]
-            let sources = ([book.cover] + book.pages.prefix(sampledPages)).compactMap { $0 }
-            library.books[i].pageAspect = PageGeometry.aspect(ofPageSizes: sources.compactMap { size(of: $0, reader: reader) })
+            let scanned = book.pages.count <= budget
+            if scanned { budget -= book.pages.count }
+            let pages = scanned ? book.pages[...] : book.pages.prefix(sampledPages)
+            let sizes = pages.map { $0.flatMap { size(of: $0, reader: reader) } }
+            let cover = book.cover.flatMap { size(of: $0, reader: reader) }
+            let aspect = PageGeometry.aspect(ofPageSizes: ([cover] + sizes.prefix(sampledPages)).compactMap { $0 })
+            library.books[i].pageAspect = aspect
+            guard scanned else { continue }
+            library.books[i].spreads = Set(sizes.indices.filter { index in
+                sizes[index].map { PageGeometry.spansSpread($0, pageAspect: aspect ?? PageGeometry.aspect) } ?? false
+            })
         }
         return library
     }

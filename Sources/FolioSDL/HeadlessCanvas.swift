@@ -84,7 +84,7 @@ public final class HeadlessCanvas {
             try resize(width: Int(app.size.width.rounded()), height: Int(app.size.height.rounded()))
         }
         renderer.configure(pixelScale: pixelScale, windowSize: app.size)
-        renderer.draw(app.drawList(), prefetch: app.prefetchContents())
+        renderer.draw(app)
     }
 
     /// Draws `app` at its own size, scaled (in pixels per point, so nothing is resampled)
@@ -96,7 +96,7 @@ public final class HeadlessCanvas {
         let list = app.drawList()
         renderer.configure(pixelScale: scale, windowSize: app.size)
         guard w != size.width || h != size.height else {
-            renderer.draw(list, prefetch: app.prefetchContents())
+            renderer.draw(app, list: list)
             return
         }
         if letterboxed?.width != w || letterboxed?.height != h {
@@ -110,7 +110,7 @@ public final class HeadlessCanvas {
         }
         guard let content = letterboxed?.texture else { return }
         SDL_SetRenderTarget(sdlRenderer, content)
-        renderer.draw(list, prefetch: app.prefetchContents())
+        renderer.draw(app, list: list)
         SDL_SetRenderTarget(sdlRenderer, target)
         let bg = list.background
         SDL_SetRenderDrawColor(sdlRenderer, UInt8(bg.r * 255), UInt8(bg.g * 255), UInt8(bg.b * 255), 255)

@@ -23,7 +23,8 @@ public final class LiveViewer {
         /// is remembered).
         public var placeStore: PlaceStore?
         public var places: PlaceKeeper?
-        /// Open the first book at this display page (0 is the cover) as the window appears.
+        /// Open the first book at this page (the reader's numbering: 1 is the cover) as the
+        /// window appears.
         public var openAtPage: Int?
         /// PATH was one book: open it straight into the reading view (at `openAtPage`, else
         /// its remembered place).
@@ -205,7 +206,7 @@ public final class LiveViewer {
             if app.quitRequested { break }
             applyWindowState()
             if app.isAtRest { savePlaces() }
-            renderer.draw(app.drawList(), prefetch: app.prefetchContents())
+            renderer.draw(app)
             SDL_RenderPresent(sdlRenderer)
             // No faster than the display refreshes: where presenting does not wait for it
             // (no vsync, the offscreen driver), frames would pile up in a software renderer's
@@ -370,7 +371,6 @@ public final class LiveViewer {
         for drop in read {
             for line in app.adopt(dropOf: drop.path, drop.result, at: now()) { Console.warning(line) }
         }
-        renderer.library = app.library
     }
 
     private func toggleCapture() {

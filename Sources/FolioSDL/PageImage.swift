@@ -23,6 +23,12 @@ enum PageImage {
         var height: Int32
         var radius: Double
         var side: PageSide
+        /// The image spans the spread: it is fitted to two pages side by side and `side`'s
+        /// half is kept, so the halves meet at the spine.
+        var spans = false
+
+        /// Two pages side by side, square-cornered (a spanning page is cut from it).
+        var spread: Shape { Shape(width: width * 2, height: height, radius: 0, side: side) }
     }
 
     struct Failure: Error {
@@ -99,6 +105,12 @@ enum PageImage {
     /// either way the header is read and checked before any pixel.
     static func decode(_ source: ImageSource, reader: ImageReader, shape: Shape) throws -> UnsafeMutablePointer<SDL_Surface> {
         let name = source.name
+        if shape.spans {
+            let spread = try decode(source, reader: reader, shape: shape.spread)
+            defer { SDL_FreeSurface(spread) }
+            guard let page = half(of: spread, shape: shape) else { throw unreadable(name, "out of memory") }
+            return page
+        }
         switch source {
         case .file(let path):
             return try decodeAnywhere(.file(path), sandboxPath: path, reader: reader, shape: shape)
@@ -222,6 +234,22 @@ enum PageImage {
         } catch let error as VipsDecoder.Failure {
             throw failure(error.reason)
         }
+    }
+
+    /// `shape.side`'s half of a page made at `shape.spread`: the left half keeps the spread's
+    /// left margin, the right half its right one; the edge at the spine is finished as any
+    /// page's edge is.
+    static func half(of spread: UnsafeMutablePointer<SDL_Surface>, shape: Shape) -> UnsafeMutablePointer<SDL_Surface>? {
+        guard let page = blankSurface(shape) else { return nil }
+        var from = SDL_Rect(x: shape.side == .left ? 0 : margin + shape.width, y: 0, w: shape.width + margin, h: shape.height + 2 * margin)
+        var to = SDL_Rect(x: shape.side == .left ? 0 : margin, y: 0, w: from.w, h: from.h)
+        SDL_SetSurfaceBlendMode(spread, SDL_BLENDMODE_NONE)
+        guard SDL_UpperBlit(spread, &from, page, &to) == 0 else {
+            SDL_FreeSurface(page)
+            return nil
+        }
+        finishEdges(page, shape: shape)
+        return page
     }
 
     /// A page-shaped surface: paper inside, the transparent margin around it.

@@ -45,10 +45,12 @@ struct PageSizePolicy {
     }
 
     /// The shape of a page on `side` of a book whose pages have aspect ratio `aspect`
-    /// (PageGeometry's shape for it, at this policy's texels per point).
-    func shape(for side: PageSide, aspect: Double = PageGeometry.aspect) -> PageImage.Shape {
+    /// (PageGeometry's shape for it, at this policy's texels per point); `spans`: the page
+    /// shows `side`'s half of an image spanning the spread.
+    func shape(for side: PageSide, aspect: Double = PageGeometry.aspect, spans: Bool = false) -> PageImage.Shape {
         var s = shape
         s.side = side
+        s.spans = spans
         let points = PageGeometry.size(aspect: aspect)
         guard points != PageGeometry.size, shape.width > 0 else { return s }
         let texelsPerPoint = Double(shape.width) / PageGeometry.size.width

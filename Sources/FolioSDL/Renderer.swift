@@ -46,6 +46,13 @@ public final class Renderer {
     private var page = (width: 0.0, height: 0.0, radius: 0.0)
     private var magnification = 1.0
 
+    /// Draws `app`'s frame (its draw list, else `list`) with its library as it is now (a
+    /// dropped book, a pairing shifted) and what it wants decoded next.
+    public func draw(_ app: FolioApp, list: DrawList? = nil) {
+        library = app.library
+        draw(list ?? app.drawList(), prefetch: app.prefetchContents())
+    }
+
     /// Draws `list` into the current target (not presented). `prefetch` lists what to decode
     /// next, most wanted first (what is on screen, then the pages around the reader).
     public func draw(_ list: DrawList, prefetch: [LayerContent] = []) {
@@ -59,7 +66,8 @@ public final class Renderer {
             // A back cover is drawn in a colour, not from its image.
             if case .backCover = content { continue }
             guard let source = library.image(for: content) else { continue }
-            wanted.append(TextureCache.Wanted(source: source, side: Renderer.side(of: content), aspect: aspect(of: content)))
+            wanted.append(TextureCache.Wanted(source: source, side: Renderer.side(of: content), aspect: aspect(of: content),
+                                              spans: library.half(for: content) != nil))
         }
         textures.beginFrame(wanted: wanted)
         let bg = list.background
@@ -126,10 +134,11 @@ public final class Renderer {
         }
     }
 
-    /// The number a placeholder shows for this content (none for covers).
-    static func number(of content: LayerContent) -> Int? {
-        if case .page(_, let page) = content, page > 0 { return page }
-        return nil
+    /// The number a placeholder shows for this content: the book's own page number (none
+    /// for covers and blanks).
+    func number(of content: LayerContent) -> Int? {
+        guard case .page(let book, let page) = content, page > 0, library.books.indices.contains(book) else { return nil }
+        return library.books[book].numbering.number(ofDisplayPage: page)
     }
 
     /// True for SDL's software renderer and for OpenGL implemented on the CPU.
@@ -191,8 +200,8 @@ public final class Renderer {
     func texture(for layer: Layer) -> TextureStore.Entry? {
         // A back cover is blank paper tinted to the cover's colour in `draw`.
         let source = layer.content.isBackCover ? nil : library.image(for: layer.content)
-        return textures.texture(for: source, side: layer.side, number: Renderer.number(of: layer.content),
-                                aspect: aspect(of: layer.content))
+        return textures.texture(for: source, side: layer.side, number: number(of: layer.content),
+                                aspect: aspect(of: layer.content), spans: library.half(for: layer.content) != nil)
     }
 
     /// The page aspect ratio of the book `content` belongs to.

@@ -90,30 +90,34 @@ final class TextureCache {
             switch result.outcome {
             case .success(let surface):
                 // A page decoded for an older page size is dropped with its surface.
-                if job.shape == pageSize.shape(for: job.side, aspect: job.aspect) {
+                if job.shape == pageSize.shape(for: job.side, aspect: job.aspect, spans: job.shape.spans) {
                     upload(surface, as: .image(job.source, job.side), shape: job.shape)
                 }
             case .failure(let failure):
                 failures.record(job.source, failure)
             }
         }
-        let jobs = wanted.filter { !isReady($0.source, side: $0.side, aspect: $0.aspect) && failures.cause(for: $0.source) == nil }
-            .map { DecodeWorker.Job(source: $0.source, side: $0.side, shape: pageSize.shape(for: $0.side, aspect: $0.aspect), aspect: $0.aspect) }
+        let jobs = wanted.filter { !isReady($0.source, side: $0.side, aspect: $0.aspect, spans: $0.spans) && failures.cause(for: $0.source) == nil }
+            .map { DecodeWorker.Job(source: $0.source, side: $0.side, shape: pageSize.shape(for: $0.side, aspect: $0.aspect, spans: $0.spans),
+                                    aspect: $0.aspect) }
         worker.setWanted(jobs)
     }
 
-    /// An image to have ready: its source, the side it shows on and its book's page aspect.
+    /// An image to have ready: its source, the side it shows on, its book's page aspect and
+    /// whether it spans the spread (the side's half is shown).
     struct Wanted {
         var source: ImageSource
         var side: PageSide
         var aspect = PageGeometry.aspect
+        var spans = false
     }
 
     /// The texture to draw for `source` (nil: a blank page) as page `number` of a book whose
-    /// pages have aspect ratio `aspect`.
+    /// pages have aspect ratio `aspect`; `spans`: the image spans the spread and `side`'s
+    /// half of it is drawn.
     func texture(for source: ImageSource?, side: PageSide, number: Int?,
-                 aspect: Double = PageGeometry.aspect) -> TextureStore.Entry? {
-        let shape = pageSize.shape(for: side, aspect: aspect)
+                 aspect: Double = PageGeometry.aspect, spans: Bool = false) -> TextureStore.Entry? {
+        let shape = pageSize.shape(for: side, aspect: aspect, spans: spans)
         guard let source else { return placeholders.texture(number: nil, label: "", shape: shape, in: store) }
         let key = TextureStore.Key.image(source, side)
         let held = store.use(key)
@@ -145,8 +149,8 @@ final class TextureCache {
 
     /// True when `source` is decoded and uploaded at the current page size (tests,
     /// benchmarks).
-    func isReady(_ source: ImageSource, side: PageSide, aspect: Double = PageGeometry.aspect) -> Bool {
-        store.entry(.image(source, side))?.fits(pageSize.shape(for: side, aspect: aspect)) ?? false
+    func isReady(_ source: ImageSource, side: PageSide, aspect: Double = PageGeometry.aspect, spans: Bool = false) -> Bool {
+        store.entry(.image(source, side))?.fits(pageSize.shape(for: side, aspect: aspect, spans: spans)) ?? false
     }
 
     @discardableResult

@@ -51,11 +51,11 @@ struct View: ParsableCommand {
                 throw FolioError.badInput("--page \(page) needs one book, and \(source) holds \(Sentence.count(books.books.count, "book")).")
             }
             // Pages as the reader counts them: the cover is 1.
-            let count = books.books[0].pages.count + 1
-            guard page <= count else {
-                throw FolioError.badInput("--page \(page) is outside 1…\(count): \(source) has \(Sentence.count(count, "page")).")
+            let numbering = books.books[0].numbering
+            guard page <= numbering.count else {
+                throw FolioError.badInput("--page \(page) is outside 1…\(numbering.count): \(source) has \(Sentence.count(numbering.count, "page")).")
             }
-            openAtPage = page - 1
+            openAtPage = page
         }
         var options = LiveViewer.Options()
         options.width = Int(size.width)
@@ -67,7 +67,7 @@ struct View: ParsableCommand {
         options.exitAfterFirstFrame = exitAfterFirstFrame
         options.markTimes = markAt
         options.quitAfter = quitAfter
-        if openFirstBook, openAtPage == nil { openAtPage = 1 }
+        if openFirstBook, openAtPage == nil { openAtPage = 2 }
         let measuring = exitAfterFirstFrame || !markAt.isEmpty || quitAfter != nil
         // The remembered places; a traced or captured session starts as a script does,
         // so it replays the same, and the benchmark's runs neither read nor write them.

@@ -12,7 +12,10 @@ struct OpenAtPageTests {
         #expect(BookScene.leaf(showing: page) == leaf)
     }
 
-    @Test(arguments: [(0, 0), (7, 3), (12, 5), (500, 6)])
+    /// Pages as the reader numbers them (the cover is 1): page 8 is display page 7, on the
+    /// fourth spread; a number past the book opens at the last page's spread, not the back
+    /// cover's.
+    @Test(arguments: [(1, 0), (8, 3), (13, 5), (500, 5)])
     func aBookOpensAtThePagesSpread(page: Int, leaf: Int) {
         let driver = AppDriver(books: 3, pages: 12)
         driver.app.open(book: 2, atPage: page, at: driver.now)

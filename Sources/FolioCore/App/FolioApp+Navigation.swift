@@ -1,20 +1,20 @@
 /// Opening and closing books on the navigation stack, where a capture starts, and the
 /// places remembered as books close.
 extension FolioApp {
-    /// Opens book `index` as Enter does, at the spread showing display page `page` (0 is the
-    /// cover; clamped to the book).
-    public func open(book index: Int, atPage page: Int, at time: Double) {
+    /// Opens book `index` as Enter does, at the spread showing page `number` (the reader's
+    /// numbering: 1 is the cover; clamped to the book).
+    public func open(book index: Int, atPage number: Int, at time: Double) {
         advance(to: time)
-        open(index, leaf: BookScene.leaf(showing: page))
+        open(index, page: number)
     }
 
     /// Opens book `index` straight into the reading view (`folio BOOK`): the opening plays
-    /// from the cover once, at display page `page` (nil: where the reader left off, else the
-    /// cover), then the book lies flat. Keys pressed meanwhile act on the book once open; a
+    /// from the cover once, at page `number` (the reader's numbering; nil: where the reader
+    /// left off, else the cover), then the book lies flat. Keys pressed meanwhile act on the book once open; a
     /// key that steers the opening back leaves the shelf on screen.
-    public func read(book index: Int, atPage page: Int?, at time: Double) {
+    public func read(book index: Int, atPage number: Int?, at time: Double) {
         advance(to: time)
-        open(index, leaf: page.map(BookScene.leaf(showing:)) ?? 0)
+        open(index, page: number)
         if navigation.transition != nil { afterOpening = .openReading }
     }
 
@@ -36,17 +36,24 @@ extension FolioApp {
                                  spread: open ? max(book?.currentLeaf ?? 0, 0) : 0, reading: goesTo == .reading)
     }
 
-    func open(_ index: Int, leaf: Int = 0, animated: Bool = true) {
+    /// Opens book `index` at `leaf`, or at the spread of page `number` when one is given.
+    func open(_ index: Int, leaf: Int = 0, page number: Int? = nil, animated: Bool = true) {
         guard navigation.transition == nil, library.books.indices.contains(index) else { return }
         shelf.settle(onBook: index)
         onScreen.noteOpened(at: time)
         places?.rememberOpening()
+        // The pairing the reader chose for this book, before its spread is looked up.
+        if let shifted = places?.shifted(ofBook: index), library.books[index].shifted != shifted {
+            library.books[index].shifted = shifted
+        }
+        let numbering = library.books[index].numbering
+        let leaf = number.map { BookScene.leaf(showing: numbering.displayPage(ofNumber: $0)) } ?? leaf
         let scene = BookScene(bookIndex: index, pageCount: library.books[index].displayPageCount, size: size,
                               pageShape: library.books[index].pageShape,
                               lastPage: library.books[index].numbering.lastDisplayPage)
         // Opened at a page asked for, else where the reader left off (the left block turns
         // as one), else at the cover.
-        if leaf > 0 {
+        if leaf > 0 || number != nil {
             scene.settle(onLeaf: leaf)
         } else if scene.lastPage > 0, let spread = places?.spread(ofBook: index) {
             scene.settle(onLeaf: spread)
@@ -66,7 +73,9 @@ extension FolioApp {
     /// book closes, and as the app quits).
     public func rememberPlace() {
         guard let places, !library.books.isEmpty else { return }
-        if let book { places.remember(spread: max(book.currentLeaf, 0), ofBook: book.bookIndex) }
+        if let book, library.books.indices.contains(book.bookIndex) {
+            places.remember(spread: max(book.currentLeaf, 0), shifted: library.books[book.bookIndex].shifted, ofBook: book.bookIndex)
+        }
         places.remember(centred: shelf.centredIndex)
     }
 
@@ -83,6 +92,23 @@ extension FolioApp {
 
     /// Longest book title the window's title shows, characters.
     static let maxTitleLength = 120
+
+    /// Pairs the open book's pages one page further on (or back): a blank after the cover
+    /// moves every spread by a page. The reader stays on the page they were reading.
+    func shiftPairing() {
+        guard navigation.transition == nil, let book, library.books.indices.contains(book.bookIndex),
+              !library.books[book.bookIndex].pages.isEmpty, !book.isTurning else { return }
+        let index = book.bookIndex
+        let leaf = max(book.currentLeaf, 0)
+        let reading = library.books[index].numbering
+        let number = [2 * leaf + 1, 2 * leaf + 2].compactMap(reading.number(ofDisplayPage:)).first
+        library.books[index].shifted.toggle()
+        let shifted = library.books[index]
+        let page = number.map(shifted.numbering.displayPage(ofNumber:))
+        book.relayout(pageCount: shifted.displayPageCount, lastPage: shifted.numbering.lastDisplayPage,
+                      leaf: page.map(BookScene.leaf(showing:)) ?? leaf)
+        places?.remember(spread: max(book.currentLeaf, 0), shifted: shifted.shifted, ofBook: index)
+    }
 
     /// Lays the open book flat in the reading view (Enter, a double-click, the wheel).
     func openReading(animated: Bool = true) {

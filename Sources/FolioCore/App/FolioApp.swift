@@ -194,6 +194,7 @@ public final class FolioApp {
         case .closeBook?: close()
         case .openReading?: openReading()
         case .closeReading?: closeReading()
+        case .shiftPairing?: shiftPairing()
         case .quit?: quitRequested = true
         case nil: break
         }

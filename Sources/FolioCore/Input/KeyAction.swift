@@ -11,6 +11,8 @@ public enum KeyAction: Sendable, Equatable {
     case fullscreen, leaveFullscreen
     /// Shows or hides the list of keys; `hideHelp` only hides it.
     case help, hideHelp
+    /// In a book: pair its pages one page further on, or back (spreads on the wrong pages).
+    case shiftPairing
     /// In the reading view: zoom in and out at the pointer, and back to the whole spread.
     case zoomIn, zoomOut, zoomReset
 }

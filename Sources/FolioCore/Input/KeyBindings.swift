@@ -14,11 +14,13 @@ public enum KeyBindings {
         KeyBinding(keys: [.home], context: .book, action: .first, help: "first spread"),
         KeyBinding(keys: [.end], context: .book, action: .last, help: "last spread"),
         KeyBinding(keys: [.return], context: .book, action: .read, help: "lay the book flat to read it"),
+        KeyBinding(keys: [.p], context: .book, action: .shiftPairing, help: "shift the page pairing by one (spreads)"),
         KeyBinding(keys: [.escape, .backspace], context: .book, action: .close, help: "close the book"),
         KeyBinding(keys: [.right, .pagedown, .space], context: .reading, action: .next, help: "turn one leaf forward"),
         KeyBinding(keys: [.left, .pageup], context: .reading, action: .previous, help: "turn one leaf back"),
         KeyBinding(keys: [.home], context: .reading, action: .first, help: "first spread"),
         KeyBinding(keys: [.end], context: .reading, action: .last, help: "last spread"),
+        KeyBinding(keys: [.p], context: .reading, action: .shiftPairing, help: "shift the page pairing by one (spreads)"),
         KeyBinding(keys: [.escape, .backspace], context: .reading, action: .close, help: "back to the book in 3D"),
         KeyBinding(keys: [.equals, .plus, .keypadPlus], context: .reading, action: .zoomIn, help: "zoom in at the pointer, up to 4x (also Ctrl+=)"),
         KeyBinding(keys: [.minus, .keypadMinus], context: .reading, action: .zoomOut, help: "zoom out (also Ctrl+-)"),
@@ -58,7 +60,7 @@ public enum KeyBindings {
         case .escape: return "Escape"
         case .pageup: return "PageUp"
         case .pagedown: return "PageDown"
-        case .s, .r, .f, .q: return key.rawValue.uppercased()
+        case .s, .r, .p, .f, .q: return key.rawValue.uppercased()
         case .f11: return "F11"
         default: return key.rawValue.prefix(1).uppercased() + key.rawValue.dropFirst()
         }

@@ -27,6 +27,17 @@ public enum PageGeometry {
     /// pixels, and a page within it of the tutorial's keeps the tutorial's page.
     public static let sameShape = 0.03
 
+    /// An image this many times as wide, for its height, as the book's page (or more) spans
+    /// a spread: a double page scanned whole is about twice a page's width.
+    public static let spreadWidthRatio = 1.6
+
+    /// True when an image of `size` spans a spread of a book whose pages have aspect
+    /// `pageAspect` (its halves go on a left and a right page).
+    public static func spansSpread(_ size: Size, pageAspect: Double) -> Bool {
+        guard size.width.isFinite, size.height.isFinite, size.width > 0, size.height > 0, pageAspect > 0 else { return false }
+        return size.width / size.height >= spreadWidthRatio * pageAspect
+    }
+
     /// A book's page aspect from the sizes of its first pages (the cover first): the most
     /// common shape among them (a tie goes to the one seen first; the group's median), nil
     /// when none could be read or it is the tutorial's shape, kept within `aspectRange`.

@@ -5,21 +5,38 @@ public struct Book: Equatable, Sendable {
     public var pages: [ImageSource?]
     /// Width over height of the book's pages, from its content (nil: the tutorial's page).
     public var pageAspect: Double?
+    /// The pages (indices into `pages`) whose image spans a whole spread: about twice as
+    /// wide as the book's page shape, its left half on a left page and its right half on
+    /// the right one.
+    public var spreads: Set<Int> = [] {
+        didSet { order = PageOrder(pageCount: pages.count, spreads: spreads, shifted: shifted) }
+    }
+    /// The pairing is shifted by one page (a blank after the cover), for a book whose
+    /// spreads fall on the wrong pages.
+    public var shifted = false {
+        didSet { order = PageOrder(pageCount: pages.count, spreads: spreads, shifted: shifted) }
+    }
+    /// What each display page shows (kept in step with the pages, spreads and shift).
+    public private(set) var order: PageOrder
 
-    public init(title: String, cover: ImageSource?, pages: [ImageSource?], pageAspect: Double? = nil) {
+    public init(title: String, cover: ImageSource?, pages: [ImageSource?], pageAspect: Double? = nil,
+                spreads: Set<Int> = [], shifted: Bool = false) {
         self.title = title
         self.cover = cover
         self.pages = pages
         self.pageAspect = pageAspect
+        self.spreads = spreads
+        self.shifted = shifted
+        order = PageOrder(pageCount: pages.count, spreads: spreads, shifted: shifted)
     }
 
     /// The page size in points at unit scale (PageGeometry).
     public var pageShape: Size { pageAspect.map(PageGeometry.size(aspect:)) ?? PageGeometry.size }
 
-    /// Pages in the book scene: the cover, every page, a blank page when the count is odd,
-    /// and the back cover (the last leaf's back), so the count is even and the last spread
-    /// holds two pages.
-    public var displayPageCount: Int { pages.count + 2 + pages.count % 2 }
+    /// Pages in the book scene: the cover, every page (a spread on two), the blanks that
+    /// keep a spread off a right page and even the count, and the back cover (the last
+    /// leaf's back), so the count is even and the last spread holds two pages.
+    public var displayPageCount: Int { order.slots.count }
 
     /// The reader's numbering of this book's pages (the cover is page 1).
     public var numbering: PageNumbering { PageNumbering(self) }
@@ -27,11 +44,61 @@ public struct Book: Equatable, Sendable {
     /// The display page that is the back cover: always the last.
     public var backCoverPage: Int { displayPageCount - 1 }
 
-    /// The image for display page `index` (0 is the cover); nil for the blank padding page
-    /// and the back cover (drawn in the cover's colour).
+    /// The image for display page `index` (0 is the cover); nil for a blank page and the
+    /// back cover (drawn in the cover's colour).
     public func image(forPage index: Int) -> ImageSource? {
-        if index == 0 { return cover }
-        let i = index - 1
-        return i < pages.count ? pages[i] : nil
+        guard order.slots.indices.contains(index) else { return nil }
+        switch order.slots[index] {
+        case .cover: return cover
+        case .page(let i), .half(let i, _): return pages.indices.contains(i) ? pages[i] : nil
+        case .blank, .backCover: return nil
+        }
+    }
+
+    /// The half of its image display page `index` shows when that image spans a spread
+    /// (nil: the page shows its image whole, or none).
+    public func half(ofPage index: Int) -> PageSide? {
+        guard order.slots.indices.contains(index), case .half(_, let side) = order.slots[index] else { return nil }
+        return side
+    }
+}
+
+/// What each display page of a book shows, cover to back cover. Display pages alternate
+/// right (even: the cover, 2, 4, …) and left (odd); a spread's halves take a left page and
+/// the right page beside it, so a spread that would start on a right page has a blank put
+/// before it, as comic readers do.
+public struct PageOrder: Equatable, Sendable {
+    public enum Slot: Equatable, Sendable {
+        case cover
+        /// `pages[i]`, whole.
+        case page(Int)
+        /// One half of `pages[i]`, whose image spans the spread.
+        case half(Int, PageSide)
+        /// A blank: the pairing shift, before a spread, or evening the count.
+        case blank
+        case backCover
+    }
+
+    public let slots: [Slot]
+
+    public init(pageCount: Int, spreads: Set<Int> = [], shifted: Bool = false) {
+        var slots: [Slot] = [.cover]
+        if shifted && pageCount > 0 { slots.append(.blank) }
+        for i in 0..<max(pageCount, 0) {
+            if spreads.contains(i) {
+                // Display page `slots.count` is next, a right page when even: a blank goes
+                // before the spread, or the blank already there (the shift) is taken out.
+                if slots.count % 2 == 0 {
+                    if slots.last == .blank { slots.removeLast() } else { slots.append(.blank) }
+                }
+                slots += [.half(i, .left), .half(i, .right)]
+            } else {
+                slots.append(.page(i))
+            }
+        }
+        // The back cover is a left page (odd): even the count before it.
+        if slots.count % 2 == 0 { slots.append(.blank) }
+        slots.append(.backCover)
+        self.slots = slots
     }
 }

@@ -23,6 +23,12 @@ public struct Library: Equatable, Sendable {
         }
     }
 
+    /// The half of its image `content` shows when that image spans a spread (nil: whole).
+    public func half(for content: LayerContent) -> PageSide? {
+        guard case .page(let book, let page) = content, books.indices.contains(book) else { return nil }
+        return books[book].half(ofPage: page)
+    }
+
     /// A library of `count` books of `pages` pages with no images (benchmarks and tests).
     public static func synthetic(books count: Int, pages: Int) -> Library {
         Library(books: (0..<count).map { Book(title: "Book \($0 + 1)", cover: nil, pages: Array(repeating: nil, count: pages)) })

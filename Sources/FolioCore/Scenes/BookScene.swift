@@ -12,7 +12,7 @@ public final class BookScene: Scene {
     static let pagingVelocity = 300.0
 
     /// The display page of the last numbered page (End shows its spread, not the back cover).
-    public let lastPage: Int
+    public private(set) var lastPage: Int
 
     /// `lastPage` 0 (the cover is the only page): the book rests on its cover alone.
     public init(bookIndex: Int, pageCount: Int, size: Size, pageShape: Size = PageGeometry.size, lastPage: Int? = nil) {
@@ -38,6 +38,15 @@ public final class BookScene: Scene {
         scroller.relayout(range: layout.offsetRange, dimension: size.width, scale: size.width / old.size.width) {
             ($0 / size.width).rounded() * size.width
         }
+    }
+
+    /// The book's display pages changed (its pairing shifted): laid out anew at rest on
+    /// `leaf`.
+    public func relayout(pageCount: Int, lastPage: Int, leaf: Int) {
+        self.lastPage = lastPage
+        layout = BookLayout(size: layout.size, pageCount: pageCount, pageShape: layout.pageShape, coverAlone: lastPage == 0)
+        scroller = Scroller(range: layout.offsetRange, dimension: layout.size.width)
+        settle(onLeaf: leaf)
     }
 
     /// Rests on leaf `leaf` (clamped) at once: a book opening at a remembered spread or at
@@ -75,6 +84,7 @@ public final class BookScene: Scene {
             case .last?: turn(toLeaf: lastLeaf, at: time)
             case .close?: return .closeBook
             case .read?: return .openReading
+            case .shiftPairing?: return .shiftPairing
             default: break
             }
         case .horizontalWheel(let notches):

@@ -64,6 +64,8 @@ public final class ReadingScene: Scene {
                 turn(action, at: time)
             case .close?:
                 return .closeReading
+            case .shiftPairing?:
+                return .shiftPairing
             default:
                 break // the zoom keys are the app's: they zoom about the pointer
             }

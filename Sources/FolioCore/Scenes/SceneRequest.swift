@@ -6,6 +6,8 @@ public enum SceneRequest: Equatable, Sendable {
     case closeBook
     /// Lay the open book flat in the reading view, or leave it for the 3D book.
     case openReading, closeReading
+    /// Shift the open book's page pairing by one page.
+    case shiftPairing
     /// Leave the app.
     case quit
 }
