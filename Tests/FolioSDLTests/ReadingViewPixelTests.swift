@@ -9,8 +9,7 @@ import Testing
 @Suite(.serialized) struct ReadingViewPixelTests {
     /// A folder book of three ruled pages: white, a 4-pixel black rule every 60 pixels.
     static func ruledBook() throws -> (URL, Library) {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("folio-ruled-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let dir = try HeadlessCanvas.temporaryFolder("ruled")
         let (w, h) = (600, 900)
         var rgb = [UInt8](repeating: 255, count: w * h * 3)
         for y in 0..<h where y % 60 >= 28 && y % 60 < 32 {
@@ -55,14 +54,7 @@ import Testing
             app.handle(.key(.return), at: t)
             for _ in 0..<45 { t += 1.0 / 60; app.update(at: t) }
         }
-        for _ in 0..<40 {
-            try canvas.draw(app)
-            if canvas.renderer.texturesSettled { break }
-            _ = canvas.renderer.waitForTextures(timeout: 0.5)
-        }
-        try canvas.draw(app)
-        var rgb: [UInt8] = []
-        canvas.readRGB(into: &rgb)
+        let rgb = try canvas.settledFrame(app)
         let page = try #require(app.drawList().layers.first { $0.content == .page(book: 0, page: 2) })
         let a = try #require(page.project(x: page.size.width * 0.15, y: page.size.height * 0.3))
         let b = try #require(page.project(x: page.size.width * 0.85, y: page.size.height * 0.3))
@@ -90,12 +82,7 @@ import Testing
                                         cacheBytes: Renderer.defaultCacheBytes)
         var t = 0.0
         let app = ZoomRenderingTests.openBook(from: &t)
-        for _ in 0..<40 {
-            try canvas.draw(app)
-            if canvas.renderer.texturesSettled { break }
-            _ = canvas.renderer.waitForTextures(timeout: 0.5)
-        }
-        try canvas.draw(app)
+        _ = try canvas.settledFrame(app)
         let page = try ZoomRenderingTests.rightPage(app, canvas)
         let density = try ZoomRenderingTests.texelsPerPixel(page) / pixelScale
         #expect(density >= 1 && density < 1.5, "\(density) texels a pixel")

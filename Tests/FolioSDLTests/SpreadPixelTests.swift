@@ -10,8 +10,7 @@ import Testing
     /// A folder book: a grey cover, a white page, a 1200×900 spread (red left half, blue
     /// right half) and a white page, all pages 600×900.
     static func spreadBook() throws -> (URL, Library) {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("folio-spread-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let dir = try HeadlessCanvas.temporaryFolder("spread")
         func page(_ name: String, width: Int, colour: (Int) -> [UInt8]) throws {
             var rgb: [UInt8] = []
             rgb.reserveCapacity(width * 900 * 3)
@@ -32,18 +31,6 @@ import Testing
         let p = try #require(layer.project(x: layer.size.width * fx, y: layer.size.height * fy))
         let i = (Int(p.y) * 1280 + Int(p.x)) * 3
         return (Int(rgb[i]), Int(rgb[i + 1]), Int(rgb[i + 2]))
-    }
-
-    static func settle(_ canvas: HeadlessCanvas, _ app: FolioApp) throws -> [UInt8] {
-        for _ in 0..<40 {
-            try canvas.draw(app)
-            if canvas.renderer.texturesSettled { break }
-            _ = canvas.renderer.waitForTextures(timeout: 0.5)
-        }
-        try canvas.draw(app)
-        var rgb: [UInt8] = []
-        canvas.readRGB(into: &rgb)
-        return rgb
     }
 
     /// Red across the left page up to the spine, blue across the right page from it.
@@ -74,10 +61,10 @@ import Testing
         ZoomRenderingTests.advance(app, from: &t, seconds: 1.0)
         #expect(app.book?.currentLeaf == 1)
         #expect(app.drawList().texts.contains { $0.text == "3 / 4" })
-        try Self.expectHalves(try Self.settle(canvas, app), app, "3D book")
+        try Self.expectHalves(try canvas.settledFrame(app), app, "3D book")
         app.handle(.key(.return), at: t)
         ZoomRenderingTests.advance(app, from: &t, seconds: 0.8)
         #expect(app.navigation.top.kind == .reading)
-        try Self.expectHalves(try Self.settle(canvas, app), app, "reading view")
+        try Self.expectHalves(try canvas.settledFrame(app), app, "reading view")
     }
 }
