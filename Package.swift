@@ -21,10 +21,12 @@ let package = Package(
             pkgConfig: "sdl2",
             providers: [.apt(["libsdl2-dev", "libsdl2-image-dev", "libsdl2-ttf-dev"])]
         ),
-        // libarchive, fenced off: only FolioLibrary's ArchiveReader and ArchiveWriter import this.
+        // libarchive, fenced off: only FolioLibrary's ArchiveReader (and the test fixtures'
+        // ArchiveWriter) import this.
         .systemLibrary(name: "CArchive", pkgConfig: "libarchive", providers: [.apt(["libarchive-dev"])]),
-        // libvips, fenced off behind CVips' non-variadic wrappers (only FolioSDL's decoders call
-        // them: VipsDecoder, VipsDocumentInspector, PageImage, in the decoder worker).
+        // libvips, fenced off behind CVips' non-variadic wrappers (only FolioSDL's decoding
+        // imports them: VipsDecoder, and the decoder worker's DecoderSandbox, DecoderProcess and
+        // SharedPixels).
         .systemLibrary(name: "CVipsSystem", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
         .target(name: "CVips", dependencies: ["CVipsSystem"]),
         // gdk-pixbuf, fenced off behind one C call (only FolioSDL's PageImage calls it, in the
@@ -32,7 +34,7 @@ let package = Package(
         .systemLibrary(name: "CPixbufSystem", pkgConfig: "gdk-pixbuf-2.0", providers: [.apt(["libgdk-pixbuf-2.0-dev"])]),
         .target(name: "CPixbuf", dependencies: ["CPixbufSystem"]),
         // libpng, fenced off behind one C call that catches its longjmp (only FolioSDL's
-        // FrameWriter calls it).
+        // PNGFrame calls it).
         .systemLibrary(name: "CPNGSystem", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .target(name: "CPNG", dependencies: ["CPNGSystem"]),
         // All behaviour, pure Swift: animation, geometry, layout, scenes, navigation, input,
