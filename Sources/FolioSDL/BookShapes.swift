@@ -13,7 +13,7 @@ public enum BookShapes {
     public static let sampledPages = 7
     /// Most page headers read for spreads as a library loads, all books together; a book
     /// past them is shaped from its first pages and shows no spreads.
-    public static let spreadScanPages = 5_000
+    public static let spreadScanPages = 2_000
 
     /// `library` with `pageAspect` and `spreads` set on every book that has no shape yet.
     public static func measured(_ library: Library, reader: ImageReader = ImageReader()) -> Library {
