@@ -377,14 +377,17 @@ public final class LiveViewer {
         if let capture {
             do {
                 try capture.close()
-                Console.note("folio: capture written to \(capture.path)")
-                app.capturing = false
+                let shown = CaptureFolder.shown(CaptureFolder.realPath(capture.path))
+                Console.note("folio: capture written to \(shown)")
+                app.captureSaved(to: shown)
             } catch {
                 Console.error("\(error)")
             }
             self.capture = nil
         } else {
-            let path = options.capturePath ?? "folio-capture-\(Int(Date().timeIntervalSince1970)).json"
+            // Unless --capture named a file: in the videos folder (made if missing).
+            let path = options.capturePath
+                ?? (CaptureFolder.prepared() as NSString).appendingPathComponent(CaptureFolder.fileName())
             do {
                 capture = try InputCapture(path: path, size: app.size, start: app.captureStart)
                 Console.note("folio: capturing input to \(path) (R stops)")

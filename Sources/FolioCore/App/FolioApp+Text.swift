@@ -49,6 +49,9 @@ extension FolioApp {
         if onScreen.capturing {
             out.append(TextLayer("\u{25CF} Capturing input (R)", size: s, weight: .bold, position: Point(x: x, y: y), alignment: .leading,
                                  colour: FolioApp.captureColour, maxWidth: size.width - 2 * x))
+        } else if let saved = onScreen.captureSaved, onScreen.savedOpacity(at: time) > 0 {
+            out.append(TextLayer("Capture saved to \(saved.path)", size: s, weight: .bold, position: Point(x: x, y: y), alignment: .leading,
+                                 colour: FolioApp.textColour, opacity: onScreen.savedOpacity(at: time), maxWidth: size.width - 2 * x))
         }
         return out
     }

@@ -35,6 +35,13 @@ public final class FolioApp {
         set { onScreen.capturing = newValue }
     }
 
+    /// A capture stopped and was saved at `path` (as a person reads it): the badge says where
+    /// for a few seconds.
+    public func captureSaved(to path: String) {
+        onScreen.capturing = false
+        onScreen.captureSaved = (path, time)
+    }
+
     private var pointer = PointerTracker()
     private var touches = TouchTracker()
     /// The wheel (or two-finger) pinch: its lifecycle and its rule (`FolioApp+Pinch`).

@@ -1,0 +1,85 @@
+import FolioCore
+import Foundation
+
+/// Where an input capture started with R is written when `--capture` names no file: the
+/// videos folder of the XDG user directories, in a `Folio` folder of its own
+/// (`$XDG_VIDEOS_DIR/Folio`, the variable from the environment or from
+/// `$XDG_CONFIG_HOME/user-dirs.dirs`), else `~/Videos/Folio`, else the current folder.
+public enum CaptureFolder {
+    /// Largest user-dirs.dirs read, bytes (the file holds eight short lines).
+    static let maxUserDirsBytes = 64 << 10
+
+    /// The folder for `environment` (nil: the current folder). Nothing is made.
+    public static func standard(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+        func absolute(_ value: String?) -> String? {
+            guard let value, value.hasPrefix("/"), value.utf8.count < 2048, !value.utf8.contains(0) else { return nil }
+            return value
+        }
+        let home = absolute(environment["HOME"])
+        let config = absolute(environment["XDG_CONFIG_HOME"]) ?? home.map { ($0 as NSString).appendingPathComponent(".config") }
+        let videos = absolute(environment["XDG_VIDEOS_DIR"])
+            ?? config.flatMap { userDirsVideos(at: ($0 as NSString).appendingPathComponent("user-dirs.dirs"), home: home) }
+            ?? home.map { ($0 as NSString).appendingPathComponent("Videos") }
+        return videos.map { ($0 as NSString).appendingPathComponent("Folio") }
+    }
+
+    /// The folder for `environment`, made if missing (its parent too); the current folder
+    /// when there is none or it cannot be made.
+    public static func prepared(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        guard let folder = standard(environment: environment) else { return "." }
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) { return isFolder.boolValue ? folder : "." }
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            return folder
+        } catch {
+            return "."
+        }
+    }
+
+    /// `XDG_VIDEOS_DIR` as a user-dirs.dirs file sets it: `XDG_VIDEOS_DIR="$HOME/Videos"` or an
+    /// absolute path; nil when the file is missing, too large or does not set it so.
+    static func userDirsVideos(at path: String, home: String?) -> String? {
+        guard let data = try? SafeFile.read(path, limit: maxUserDirsBytes) else { return nil }
+        return userDirsVideos(in: String(decoding: data, as: UTF8.self), home: home)
+    }
+
+    /// `userDirsVideos(at:home:)` for the file's text.
+    static func userDirsVideos(in text: String, home: String?) -> String? {
+        for line in text.split(separator: "\n") {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            guard trimmed.hasPrefix("XDG_VIDEOS_DIR=") else { continue }
+            var value = String(trimmed.dropFirst("XDG_VIDEOS_DIR=".count))
+            guard value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") else { return nil }
+            value = String(value.dropFirst().dropLast())
+            if value.hasPrefix("$HOME/") || value == "$HOME" {
+                guard let home else { return nil }
+                value = home + value.dropFirst("$HOME".count)
+            }
+            guard value.hasPrefix("/"), !value.contains("\\"), !value.utf8.contains(0), value.utf8.count < 2048 else { return nil }
+            return value
+        }
+        return nil
+    }
+
+    /// A capture's file name for the local time `date`: `folio-capture-2026-11-24-153012.json`.
+    public static func fileName(at date: Date = Date()) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.dateFormat = "yyyy-MM-dd-HHmmss"
+        return "folio-capture-\(formatter.string(from: date)).json"
+    }
+
+    /// `path` as a person reads it: the home folder as `~`.
+    public static func shown(_ path: String, home: String? = ProcessInfo.processInfo.environment["HOME"]) -> String {
+        guard let home, home.hasPrefix("/"), home != "/", path.hasPrefix(home + "/") else { return path }
+        return "~" + path.dropFirst(home.count)
+    }
+}
+
+extension CaptureFolder {
+    /// `path` made absolute (a capture in the current folder names it whole).
+    public static func realPath(_ path: String) -> String {
+        SafeFile.realPath(path) ?? path
+    }
+}
