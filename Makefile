@@ -3,10 +3,10 @@
 #   make test   install what is missing, run the whole test suite (headless)
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
-PACKAGES := pkg-config libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libvips-dev libarchive-dev libpng-dev libgdk-pixbuf-2.0-dev python3 python3-pip ffmpeg xvfb xdotool imagemagick openbox desktop-file-utils
+PACKAGES := groff-base mandoc pkg-config libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libvips-dev libarchive-dev libpng-dev libgdk-pixbuf-2.0-dev python3 python3-pip ffmpeg xvfb xdotool imagemagick openbox desktop-file-utils
 FOLIO := .build/release/folio
 
-.PHONY: deps build run test tsan fuzz campaign corpus bench demo docs assets clean manual install uninstall
+.PHONY: deps build run test tsan fuzz campaign corpus bench demo docs assets clean manual install install-binary uninstall
 
 deps:
 	@missing=""; for p in $(PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
@@ -21,7 +21,6 @@ run: build
 
 test: deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) package --disable-sandbox plugin generate-manual --configuration debug --date $(MAN_DATE) >/dev/null
 	SDL_VIDEODRIVER=offscreen $(SWIFT) test --no-parallel
 
 # The decoding, cache, recording-pipeline, drop-reading and place-writing tests, and validate's
@@ -77,30 +76,33 @@ docs: build
 assets:
 	python3 Assets/generate.py
 
-# The man page, by swift-argument-parser's generate-manual plugin (offline), made with the
-# binary make install copies: release, with the Swift runtime linked in statically so the
-# installed app runs without the toolchain, built in its own folder.
+# The man page and the bash, zsh and fish completions, made from what the built folio says
+# of itself (scripts/manual.py), in .build/manual/.
 MAN_DATE ?= $(shell git log -1 --format=%cs 2>/dev/null || date +%F)
-INSTALL_SCRATCH := .build-install
-manual: deps
-	$(SWIFT) package --scratch-path $(INSTALL_SCRATCH) -Xswiftc -static-stdlib --disable-sandbox \
-	  plugin generate-manual --configuration release --date $(MAN_DATE)
+manual: build
+	python3 scripts/manual.py $(FOLIO) .build/manual --date $(MAN_DATE)
+	@echo "manual: .build/manual/folio.1 (man -l .build/manual/folio.1) and the completions beside it"
 
-# make install [PREFIX=/usr/local] [DESTDIR=]: the binary, the bundled library in
-# PREFIX/share/folio, the .desktop file, hicolor icons drawn by Folio, bash/zsh/fish
-# completions and the man page; every file is listed in PREFIX/share/folio/install-manifest,
-# which make uninstall follows. (INSTALL_NEEDS= INSTALL_FOLIO=… MANPAGE=… installs what is
-# already built, as the end-to-end test does.)
+# The binary make install copies: release, with the Swift runtime linked in statically so
+# the installed app runs without the toolchain, built in its own folder.
+INSTALL_SCRATCH := .build-install
+install-binary: deps
+	$(SWIFT) build -c release --scratch-path $(INSTALL_SCRATCH) -Xswiftc -static-stdlib
+
+# make install [PREFIX=/usr/local] [DESTDIR=]: the binary (built only when none is there:
+# make install-binary builds it again), the bundled library in PREFIX/share/folio, the
+# .desktop file, hicolor icons drawn by Folio, bash/zsh/fish completions and the man page;
+# every file is listed in PREFIX/share/folio/install-manifest, which make uninstall follows.
+# (INSTALL_FOLIO=… installs another binary, as the end-to-end test does.)
 PREFIX ?= /usr/local
 DESTDIR ?=
-INSTALL_NEEDS ?= manual
 INSTALL_FOLIO ?= $(INSTALL_SCRATCH)/release/folio
-MANPAGE ?= $(INSTALL_SCRATCH)/plugins/GenerateManual/outputs/folio/folio.1
 # Only the copying runs under sudo, and only when the destination is not writable.
 AS_OWNER = d="$(DESTDIR)$(PREFIX)"; while [ ! -e "$$d" ]; do d=$$(dirname "$$d"); done; \
 	[ -w "$$d" ] || as="$(SUDO)"
-install: $(INSTALL_NEEDS)
-	@$(AS_OWNER); $$as env PREFIX="$(PREFIX)" DESTDIR="$(DESTDIR)" FOLIO="$(INSTALL_FOLIO)" MANPAGE="$(MANPAGE)" scripts/install.sh install
+install:
+	@[ -x "$(INSTALL_FOLIO)" ] || $(MAKE) install-binary
+	@$(AS_OWNER); $$as env PREFIX="$(PREFIX)" DESTDIR="$(DESTDIR)" FOLIO="$(INSTALL_FOLIO)" MAN_DATE="$(MAN_DATE)" scripts/install.sh install
 
 uninstall:
 	@$(AS_OWNER); $$as env PREFIX="$(PREFIX)" DESTDIR="$(DESTDIR)" scripts/install.sh uninstall

@@ -8,16 +8,16 @@
 #   scripts/install.sh uninstall  removes exactly what the manifest lists
 #
 # Environment: PREFIX (default /usr/local, absolute), DESTDIR (default empty: a staging root
-# for packagers), FOLIO (the binary to install), MANPAGE (the man page from
-# swift-argument-parser's generate-manual plugin), ASSETS (the bundled library's folder).
-# Exit codes as folio's: 2 for bad input (a relative PREFIX, a missing binary or man page,
-# a manifest naming a path outside PREFIX).
+# for packagers), FOLIO (the binary to install), ASSETS (the bundled library's folder),
+# MAN_DATE (the man page's date). The man page and the completions are made from the binary
+# by scripts/manual.py. Exit codes as folio's: 2 for bad input (a relative PREFIX, a missing
+# binary, a manifest naming a path outside PREFIX).
 set -Eeuo pipefail
 
 PREFIX=${PREFIX:-/usr/local}
 DESTDIR=${DESTDIR:-}
 FOLIO=${FOLIO:-.build-install/release/folio}
-MANPAGE=${MANPAGE:-.build-install/plugins/GenerateManual/outputs/folio/folio.1}
+MAN_DATE=${MAN_DATE:-$(date +%F)}
 ASSETS=${ASSETS:-Assets}
 MANIFEST_PATH=share/folio/install-manifest
 # hicolor sizes, pixels a side.
@@ -120,8 +120,7 @@ write_manifest() {
 }
 
 install_all() {
-  [ -x "$FOLIO" ] || fail "$FOLIO: no such executable; build it first (make manual)."
-  [ -f "$MANPAGE" ] || fail "$MANPAGE: no such man page; make it first (make manual)."
+  [ -x "$FOLIO" ] || fail "$FOLIO: no such executable; build it first (make install-binary)."
   [ -f "$ASSETS/Books.plist" ] || fail "$ASSETS/Books.plist: the bundled library is missing."
   # A second install replaces the first, file for file.
   if [ -f "$manifest" ]; then uninstall >/dev/null; fi
@@ -153,14 +152,13 @@ install_all() {
     entries+=("file $icon")
   done
 
-  local shell
-  for shell in bash zsh fish; do "$FOLIO" --generate-completion-script "$shell" >"$scratch/folio.$shell"; done
+  # The man page and the completions, from what the binary says of itself.
+  python3 "$(dirname "$0")/manual.py" "$FOLIO" "$scratch" --date "$MAN_DATE"
   put "$scratch/folio.bash" "$PREFIX/share/bash-completion/completions/folio" 644
-  put "$scratch/folio.zsh" "$PREFIX/share/zsh/site-functions/_folio" 644
+  put "$scratch/_folio" "$PREFIX/share/zsh/site-functions/_folio" 644
   put "$scratch/folio.fish" "$PREFIX/share/fish/vendor_completions.d/folio.fish" 644
+  put "$scratch/folio.1" "$PREFIX/share/man/man1/folio.1" 644
   rm -r "$scratch"
-
-  put "$MANPAGE" "$PREFIX/share/man/man1/folio.1" 644
 
   trap - ERR
   write_manifest

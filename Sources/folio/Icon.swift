@@ -11,7 +11,7 @@ struct Icon: ParsableCommand {
 
     @OptionGroup var library: LibraryOptions
     @Option(help: "Side in pixels.") var size: Int
-    @Option(help: "The PNG to write.") var out: String
+    @Option(help: "The PNG to write.", completion: .file(extensions: ["png"])) var out: String
 
     func validate() throws {
         try check(size, "--size", IconPainter.sizeRange)

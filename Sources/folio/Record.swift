@@ -11,9 +11,9 @@ struct Record: ParsableCommand {
         discussion: "Without --script the built-in demo plays. Output is chosen by --out: a name ending in .mp4, .webm, .webp or .gif is a video (needs ffmpeg); a name ending in / or an existing folder gets frame-00000.png, …. A video keeps its first size: a resize in the script is letterboxed into it. A GIF runs at 25 fps unless --fps asks for more (at most 50).")
 
     @OptionGroup var library: LibraryOptions
-    @Option(help: "The script (JSON) to play; default: the built-in demo.") var script: String?
-    @Option(help: "Where to write: DIR/, FILE.mp4, FILE.webm, FILE.webp or FILE.gif.") var out: String?
-    @Option(help: "Write the state trace here, one JSON object per frame.") var trace: String?
+    @Option(help: "The script (JSON) to play; default: the built-in demo.", completion: .file(extensions: ["json"])) var script: String?
+    @Option(help: "Where to write: DIR/, FILE.mp4, FILE.webm, FILE.webp or FILE.gif.", completion: .file()) var out: String?
+    @Option(help: "Write the state trace here, one JSON object per frame.", completion: .file()) var trace: String?
     @Option(parsing: .unconditional, help: "Frame size in points, WIDTHxHEIGHT (default: the script's).") var size: String?
     @Option(parsing: .unconditional, help: "Frames per second (default: the script's).") var fps: Double?
     @Option(parsing: .unconditional, help: "Seconds to render (default: the script's duration).") var duration: Double?

@@ -9,7 +9,7 @@ struct Validate: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "List every problem with a library; exit 0 when clean, 1 with problems, 2 when it cannot be read.")
 
-    @Argument(help: "A Books.plist, a folder, a comic archive, a PDF or an image.") var path: String
+    @Argument(help: "A Books.plist, a folder, a comic archive, a PDF or an image.", completion: .file()) var path: String
 
     func run() throws {
         let result = try LibraryLoader.load(path, documents: VipsDocumentInspector())

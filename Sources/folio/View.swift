@@ -14,8 +14,8 @@ struct View: ParsableCommand {
     @Option(parsing: .unconditional, help: "Open the book at this page (1 is the cover); PATH must be one book.") var page: Int?
     @Option(parsing: .unconditional, help: "Window size in points, WIDTHxHEIGHT.") var size = "1280x800"
     @Flag(help: "Run every animation 10x slower (toggle with S).") var slowMotion = false
-    @Option(help: "Write the state trace live, one JSON line per changed frame.") var trace: String?
-    @Option(help: "Capture every input event to this script file (replay with `folio record --script`).") var capture: String?
+    @Option(help: "Write the state trace live, one JSON line per changed frame.", completion: .file()) var trace: String?
+    @Option(help: "Capture every input event to this script file (replay with `folio record --script`).", completion: .file(extensions: ["json"])) var capture: String?
     @Flag(help: "Start on the first book at its first spread, ignoring the places remembered in $XDG_STATE_HOME/folio (~/.local/state/folio), which are kept as they are until a book is read.") var fresh = false
     @Flag(help: .hidden) var exitAfterFirstFrame = false
     /// The benchmark's idle run: seconds at which to note CPU, frames and memory (printed as

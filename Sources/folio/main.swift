@@ -8,6 +8,10 @@ struct Folio: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "folio",
         abstract: "A shelf of books that open in 3D and lie flat to read: scroll, pinch with the wheel, turn pages, record demos.",
+        usage: """
+        folio [PATH] [--page <page>] [--size <size>] [<options>]
+        folio <subcommand> [<options>]
+        """,
         discussion: """
         Keys and pointer in the window:
         \(KeyBindings.helpText)

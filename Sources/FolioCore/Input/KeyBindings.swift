@@ -80,18 +80,32 @@ public enum KeyBindings {
         }
     }
 
-    /// The table as plain text for `--help`, lines short enough not to be wrapped.
+    /// The table as plain text for `--help` (and the man page made from it): every line
+    /// under 80 columns, so nothing rewraps it; a long row continues under its words.
     public static var helpText: String {
-        func row(_ input: String, _ help: String) -> String {
-            "  " + input.padding(toLength: max(input.count + 1, 28), withPad: " ", startingAt: 0) + help
+        let column = 31, width = 79
+        func row(_ input: String, _ help: String) -> [String] {
+            var lines: [String] = []
+            var line = "  " + input.padding(toLength: max(input.count + 2, column - 2), withPad: " ", startingAt: 0)
+            var empty = true
+            for word in help.split(separator: " ") {
+                if !empty && line.count + 1 + word.count > width {
+                    lines.append(line)
+                    line = String(repeating: " ", count: column)
+                    empty = true
+                }
+                line += (empty ? "" : " ") + word
+                empty = false
+            }
+            return lines + [line]
         }
         var lines: [String] = []
         for context in KeyContext.allCases {
             lines.append(heading(context))
-            lines += all.filter { $0.context == context }.map { row(names($0), $0.help) }
+            lines += all.filter { $0.context == context }.flatMap { row(names($0), $0.help) }
         }
         lines.append("Pointer:")
-        lines += pointer.map { row($0.input, shortHelp($0.help)) }
+        lines += pointer.flatMap { row($0.input, $0.help) }
         return lines.joined(separator: "\n")
     }
 
