@@ -227,12 +227,13 @@ import Testing
         let words = help.texts.map(\.text)
         for binding in KeyBindings.all {
             let keys = try #require(words.firstIndex(of: KeyBindings.names(binding)), "\(binding.help)")
-            // The row's words follow its keys.
-            let rest = words[(keys + 1)...]
+            // The row's words follow its keys, whole (wrapped onto lines of their own when long).
+            let rest = words[(keys + 1)...].joined(separator: " ")
             #expect(rest.contains(binding.help))
         }
         for row in KeyBindings.pointer {
-            #expect(words.contains(row.input) && words.contains(KeyBindings.shortHelp(row.help)))
+            let keys = try #require(words.firstIndex(of: row.input), "\(row.input)")
+            #expect(words[(keys + 1)...].joined(separator: " ").hasPrefix(row.help), "\(row.input): \(row.help)")
         }
         for context in KeyContext.allCases {
             #expect(words.contains(KeyBindings.heading(context)))

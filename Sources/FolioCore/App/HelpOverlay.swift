@@ -1,7 +1,7 @@
 /// The list of keys (`?` or F1): a dimmed window with every row of `KeyBindings` (the same
-/// table `--help` and the README show), laid out for the window size. Where one column would
-/// need text under 12 points, the lines flow into two columns, or three where two would need
-/// text under `minimumSize`.
+/// table `--help` and the README show), laid out for the window size in one to three
+/// columns: the layout that gives the largest text with every line whole, a row's words
+/// wrapping under it where they are long.
 public struct HelpOverlay: Equatable, Sendable {
     /// The window size it is laid out for, points.
     public var size: Size
@@ -21,11 +21,18 @@ public struct HelpOverlay: Equatable, Sendable {
     /// run off a window the smallest text does not fit.
     static let lineFactor = 1.45
     static let tightLineFactor = 1.2
+    /// The widest a character of the bundled font is on average, in ems, for the layout's
+    /// estimate of a line's width (DejaVu Sans: about 0.55 regular, 0.62 bold; the test that
+    /// renders every line with the font holds these to it).
+    static let regularEm = 0.56
+    static let boldEm = 0.63
 
     /// One line of the list.
     enum Line: Equatable {
         case heading(String)
         case row(keys: String, help: String)
+        /// More of the row above's words, under them.
+        case more(String)
     }
 
     /// Every line: a title, then one group per context and one for the pointer.
@@ -37,8 +44,26 @@ public struct HelpOverlay: Equatable, Sendable {
             groups.append([.heading(KeyBindings.heading(context))]
                           + rows.map { .row(keys: KeyBindings.names($0), help: $0.help) })
         }
-        groups.append([.heading("Pointer:")] + KeyBindings.pointer.map { .row(keys: $0.input, help: KeyBindings.shortHelp($0.help)) })
+        groups.append([.heading("Pointer:")] + KeyBindings.pointer.map { .row(keys: $0.input, help: $0.help) })
         return groups
+    }
+
+    /// `lines` with each row's words wrapped at `characters`.
+    static func wrapped(_ lines: [Line], characters: Int) -> [Line] {
+        lines.flatMap { line -> [Line] in
+            guard case .row(let keys, let help) = line else { return [line] }
+            var parts: [String] = []
+            var current = ""
+            for word in help.split(separator: " ") {
+                if !current.isEmpty && current.count + 1 + word.count > characters {
+                    parts.append(current)
+                    current = ""
+                }
+                current += (current.isEmpty ? "" : " ") + word
+            }
+            parts.append(current)
+            return [.row(keys: keys, help: parts[0])] + parts.dropFirst().map { .more($0) }
+        }
     }
 
     public init(size: Size) {
@@ -47,66 +72,101 @@ public struct HelpOverlay: Equatable, Sendable {
         texts = HelpOverlay.layout(size: size, groups: HelpOverlay.lines)
     }
 
+    /// A layout: the lines in columns at a text size.
+    struct Plan {
+        var columns: [[Line]]
+        var textSize: Double
+        var keyWidth: Double
+    }
+
+    /// The lines split into `n` columns of nearly equal height, never right after a heading
+    /// and never between a row and the rest of its words.
+    static func split(_ flat: [Line], into n: Int) -> [[Line]] {
+        var columns: [[Line]] = []
+        var start = 0
+        let total = flat.count
+        for c in 0..<n {
+            var end = c == n - 1 ? total : min(total, start + (total - start + (n - c) - 1) / (n - c))
+            while end > start + 1, end < total, case .more = flat[end] { end -= 1 }
+            if end > start + 1, end < total, case .heading = flat[end - 1] { end -= 1 }
+            columns.append(Array(flat[start..<end]))
+            start = end
+        }
+        return columns.filter { !$0.isEmpty }
+    }
+
+    /// The plan with the largest text, from `largest` down in half points (fewest columns on
+    /// a tie), whose lines all fit across `width` and down `usable`; when none does at the
+    /// smallest size, the one that overflows least.
+    static func plan(groups: [[Line]], width: Double, usable: Double, largest: Double = baseSize) -> Plan {
+        let flat = Array(groups.joined())
+        let keyCharacters = flat.reduce(0) { if case .row(let keys, _) = $1 { return max($0, keys.count) }; return $0 }
+        let headingCharacters = flat.reduce(0) { if case .heading(let text) = $1 { return max($0, text.count) }; return $0 }
+        var best: Plan?
+        for n in 1...3 {
+            var size = max(largest, minimumSize)
+            while size >= minimumSize - 1e-9 {
+                let columnWidth = width / Double(n)
+                let indent = size * (n == 1 ? 1 : 0.5)
+                let keyWidth = indent + Double(keyCharacters) * boldEm * size + size
+                let helpCharacters = Int((columnWidth - keyWidth - size / 2) / (regularEm * size))
+                let headingFits = Double(headingCharacters) * boldEm * size <= columnWidth - size
+                if helpCharacters >= 16 && headingFits {
+                    let columns = split(wrapped(flat, characters: helpCharacters), into: n)
+                    let tall = Double((columns.map(\.count).max() ?? 0) + 2) * size * tightLineFactor
+                    let plan = Plan(columns: columns, textSize: size, keyWidth: keyWidth)
+                    if tall <= usable {
+                        if best == nil || size > best!.textSize { best = plan }
+                        break
+                    }
+                }
+                size -= 0.5
+            }
+        }
+        if let best { return best }
+        // A window too small for every line whole (under about 800×600): the rows unwrapped in
+        // three columns of the smallest text, cut where they must be, so all of them show.
+        return Plan(columns: split(flat, into: 3), textSize: minimumSize, keyWidth: width / 3 * 0.42)
+    }
+
     static func layout(size: Size, groups: [[Line]]) -> [TextLayer] {
         guard !groups.isEmpty else { return [] }
         let title = "Keys \u{2014} Escape, ? or F1 closes this"
         let u = size.layoutUnit
         let margin = max(24 * u, 6)
         let usable = max(size.height - 2 * margin, 1)
-        let flat = Array(groups.joined())
-        let total = flat.count
-        func fit(_ count: Int) -> Double { usable / (Double(count + 2) * lineFactor) }
-        /// The lines split into `n` columns of nearly equal height, never right after a
-        /// heading (a group may go on in the next column, under its rows).
-        func split(_ n: Int) -> [[Line]] {
-            var columns: [[Line]] = []
-            var start = 0
-            for c in 0..<n {
-                var end = c == n - 1 ? total : min(total, start + (total - start + (n - c) - 1) / (n - c))
-                if end > start + 1, end < total, case .heading = flat[end - 1] { end -= 1 }
-                columns.append(Array(flat[start..<end]))
-                start = end
-            }
-            return columns.filter { !$0.isEmpty }
-        }
-        // One column while its text can be 12 points or more, else the fewest columns (up
-        // to three) whose text reaches the smallest size.
-        var columnLines = split(1)
-        if fit(total) < 12 && groups.count >= 2 {
-            columnLines = split(2)
-            let tallest = Double((columnLines.map(\.count).max() ?? 0) + 2)
-            if usable / (tallest * tightLineFactor) < minimumSize { columnLines = split(3) }
-        }
-        let columns = columnLines.count
-        let tallestCount = columnLines.map(\.count).max() ?? 0
-        let textSize = max(min(baseSize * max(u, 1), fit(tallestCount)), minimumSize)
-        let linesTall = Double(tallestCount + 2)
-        let pitch = textSize * clamp(usable / (linesTall * textSize), tightLineFactor, lineFactor)
-
-        let panelWidth = min(size.width - 2 * margin, textSize * 48 * Double(columns))
+        let panelLimit = max(size.width - 2 * margin, 1)
+        let plan = plan(groups: groups, width: panelLimit, usable: usable, largest: (baseSize * max(u, 1) * 2).rounded() / 2)
+        let textSize = plan.textSize
+        let columns = plan.columns.count
+        let tallest = Double((plan.columns.map(\.count).max() ?? 0) + 2)
+        let pitch = textSize * clamp(usable / (tallest * textSize), tightLineFactor, lineFactor)
+        // As wide as the words need, centred.
+        let panelWidth = panelLimit
         let columnWidth = panelWidth / Double(columns)
         let left = (size.width - panelWidth) / 2
-        let keyWidth = columnWidth * 0.42
-        // Rows sit under their heading, indented less where space is short.
+        let keyWidth = plan.keyWidth
         let indent = textSize * (columns == 1 ? 1 : 0.5)
-        let tallest = linesTall
         let top = max(margin, (size.height - tallest * pitch) / 2) + pitch / 2
 
         var out = [TextLayer(title, size: textSize, weight: .bold, position: Point(x: size.width / 2, y: top),
                              colour: keyColour, maxWidth: panelWidth)]
-        for (c, column) in columnLines.enumerated() {
+        for (c, column) in plan.columns.enumerated() {
             let x = left + Double(c) * columnWidth
             var y = top + 2 * pitch
             for line in column {
                 switch line {
                 case .heading(let text):
                     out.append(TextLayer(text, size: textSize, weight: .bold, position: Point(x: x, y: y), alignment: .leading,
-                                         colour: headingColour, maxWidth: columnWidth - textSize))
+                                         colour: headingColour, maxWidth: columnWidth - textSize / 2))
                 case .row(let keys, let help):
                     out.append(TextLayer(keys, size: textSize, weight: .bold, position: Point(x: x + indent, y: y),
                                          alignment: .leading, colour: keyColour, maxWidth: keyWidth - indent - textSize / 2))
                     out.append(TextLayer(help, size: textSize, position: Point(x: x + keyWidth, y: y), alignment: .leading,
-                                         colour: helpColour, maxWidth: columnWidth - keyWidth - textSize / 2))
+                                         colour: helpColour, maxWidth: columnWidth - keyWidth - textSize / 4))
+                case .more(let help):
+                    out.append(TextLayer(help, size: textSize, position: Point(x: x + keyWidth, y: y), alignment: .leading,
+                                         colour: helpColour, maxWidth: columnWidth - keyWidth - textSize / 4))
                 }
                 y += pitch
             }

@@ -109,11 +109,6 @@ public enum KeyBindings {
         return lines.joined(separator: "\n")
     }
 
-    /// A pointer row's words cut at the first ";" when long (`--help`, the help overlay).
-    static func shortHelp(_ help: String) -> String {
-        help.count > 48 ? String(help.prefix { $0 != ";" }) : help
-    }
-
     /// The table as Markdown, for the README.
     public static var markdownTable: String {
         var lines = ["| Input | Where | What it does |", "|---|---|---|"]
