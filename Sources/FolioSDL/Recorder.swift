@@ -80,9 +80,10 @@ public struct Recorder {
             try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
             directory = dir
         case .video(let path, let format)?:
-            // A GIF runs at 25 fps unless --fps asks for more (then up to 50).
-            encoder = try VideoEncoder(path: path, format: format, width: Int(canvas.size.width), height: Int(canvas.size.height),
-                                       fps: player.fps, frameCount: player.frameCount, gifMaxRate: options.fps == nil ? 25 : 50)
+            // A GIF runs at 25 fps (20 when large) unless --fps asks for more (then up to 50).
+            let (w, h) = (Int(canvas.size.width), Int(canvas.size.height))
+            encoder = try VideoEncoder(path: path, format: format, width: w, height: h, fps: player.fps, frameCount: player.frameCount,
+                                       gifMaxRate: options.fps == nil ? VideoEncoder.gifMaxRate(width: w, height: h) : 50)
         case nil:
             break
         }
