@@ -5,7 +5,7 @@ import Testing
 
 /// The wheel pinch as a user rolls it, frame by frame at 60 fps: a notch is worth a quarter
 /// of the transition, the scenes follow the progress linearly while the wheel moves, and the
-/// release decides by the last movement, the progress and the speed (README, "The pinch").
+/// release decides by the last movement, the progress and the speed (docs/USING.md, "The pinch").
 @Suite struct PinchTimelineTests {
     static let dt = FixedStep.dt
     static let quarter = PinchGesture.notchProgress

@@ -5,7 +5,7 @@ import Testing
 
 /// Zoom and pan in the open book, frame by frame at 60 fps: the wheel past fully open, the
 /// zoom keys and a double-click zoom about the pointer; a drag pans, clamped; the wheel back
-/// down unzooms first and closes only on a later gesture (README, "Zoom").
+/// down unzooms first and closes only on a later gesture (docs/USING.md, "Zoom").
 @Suite struct ZoomTests {
     static let window = Size(width: 1280, height: 800)
 

@@ -1,4 +1,4 @@
-/// The wheel pinch as one gesture (SPEC §4, tuned for real wheels; the README's "The pinch"):
+/// The wheel pinch as one gesture (SPEC §4, tuned for real wheels; docs/USING.md, "The pinch"):
 /// the recognizer's phases in, what to do out. Wheel up (spreading the fingers) goes a level
 /// deeper, wheel down comes back; a notch moves the transition by a quarter, the book follows
 /// the wheel while it rolls, and the release finishes or cancels by the rule below. On a
