@@ -1,0 +1,163 @@
+import CPixbuf
+import CSDL2
+import FolioCore
+import Foundation
+
+/// The formats decoded whole (no shrink-on-load): gdk-pixbuf and SDL_image, their pixels
+/// fitted onto the page by a box filter.
+extension PageImage {
+    /// BMP, TGA, QOI, PCX, ICO/CUR, XPM and XBM: no shrink-on-load exists for them, so their
+    /// limit is lower (`ImageHeader.maxFallbackPixels`), checked from the header before
+    /// anything decodes. gdk-pixbuf reads the formats it knows (every BMP variant, TGA with
+    /// any origin, grey with alpha, icons, XBM), as the GNOME image viewer shows them;
+    /// SDL_image reads QOI and PCX, and is tried second where gdk-pixbuf gave up on a BMP or
+    /// TGA.
+    static func decodeWhole(_ data: Data, format: ImageHeader.Format, name: String, shape: Shape) throws -> UnsafeMutablePointer<SDL_Surface> {
+        guard let size = ImageHeader.size(of: data, format: format) else {
+            throw unreadable(name, "its \(format.rawValue.uppercased()) header is damaged")
+        }
+        if let refusal = ImageHeader.refusal(width: size.width, height: size.height, limit: ImageHeader.maxFallbackPixels) {
+            throw tooLarge(name, refusal)
+        }
+        var reason: String?
+        if format.decodedByPixbuf {
+            do {
+                return try decodeWithPixbuf(data, format: format, name: name, shape: shape)
+            } catch let failure as Failure where failure.cause == .unreadable {
+                reason = failure.detail
+            }
+        }
+        guard format.decodedBySDLImage else { throw unreadable(name, reason ?? "damaged \(format.rawValue.uppercased()) data") }
+        let loaded: UnsafeMutablePointer<SDL_Surface>? = data.withUnsafeBytes { bytes in
+            guard let rw = SDL_RWFromConstMem(bytes.baseAddress, Int32(bytes.count)) else { return nil }
+            return IMG_LoadTyped_RW(rw, 1, format.rawValue.uppercased())
+        }
+        guard let loaded else {
+            let error = String(cString: SDL_GetError()).trimmingCharacters(in: CharacterSet(charactersIn: ". "))
+            throw unreadable(name, reason ?? (error.isEmpty ? "damaged \(format.rawValue.uppercased()) data" : error))
+        }
+        defer { SDL_FreeSurface(loaded) }
+        if let refusal = ImageHeader.refusal(width: Int(loaded.pointee.w), height: Int(loaded.pointee.h), limit: ImageHeader.maxFallbackPixels) {
+            throw tooLarge(name, refusal)
+        }
+        return try fit(loaded, name: name, shape: shape)
+    }
+
+    /// A TIFF libvips refused (tiles of separate planes, old-style JPEG) read by gdk-pixbuf,
+    /// whole, within the lower limit; libvips' reason stands when gdk-pixbuf fails too.
+    static func secondOpinion(_ data: Data, format: ImageHeader.Format, name: String, shape: Shape,
+                                      failure: VipsDecoder.Failure) throws -> UnsafeMutablePointer<SDL_Surface> {
+        guard format == .tiff else { throw unreadable(name, failure.reason) }
+        do {
+            return try decodeWithPixbuf(data, format: format, name: name, shape: shape)
+        } catch let second as Failure where second.cause == .unreadable {
+            throw unreadable(name, failure.reason)
+        }
+    }
+
+    /// gdk-pixbuf's decode of `data`, fitted onto the page straight from its pixels.
+    static func decodeWithPixbuf(_ data: Data, format: ImageHeader.Format, name: String, shape: Shape) throws -> UnsafeMutablePointer<SDL_Surface> {
+        var image = folio_pixbuf()
+        var error = [CChar](repeating: 0, count: 256)
+        let status = data.withUnsafeBytes { bytes in
+            folio_pixbuf_decode(bytes.baseAddress, bytes.count, format.rawValue, ImageHeader.maxFallbackPixels, &image, &error, error.count)
+        }
+        guard status == 0, let pixels = image.pixels else {
+            let why = String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+                .trimmingCharacters(in: CharacterSet(charactersIn: ". \n"))
+            if why.hasPrefix("is "), why.contains("megapixels") { throw tooLarge(name, why) }
+            throw unreadable(name, why.isEmpty ? "damaged \(format.rawValue.uppercased()) data" : why)
+        }
+        defer { folio_pixbuf_free(&image) }
+        let layout = image.channels == 4 ? SDL_PIXELFORMAT_RGBA32 : SDL_PIXELFORMAT_RGB24
+        guard let loaded = SDL_CreateRGBSurfaceWithFormatFrom(UnsafeMutableRawPointer(mutating: pixels), image.width, image.height,
+                                                              image.channels * 8, image.stride, layout.rawValue) else {
+            throw unreadable(name, "out of memory")
+        }
+        defer { SDL_FreeSurface(loaded) }
+        return try fit(loaded, name: name, shape: shape)
+    }
+
+    /// A decoded surface scaled to fit the page whole, centred on paper (letterboxed).
+    static func fit(_ loaded: UnsafeMutablePointer<SDL_Surface>, name: String, shape: Shape) throws -> UnsafeMutablePointer<SDL_Surface> {
+        let w = Int(loaded.pointee.w), h = Int(loaded.pointee.h)
+        guard let page = paperSurface(shape) else { throw Failure(cause: .unreadable, message: "\(name): out of memory.") }
+        var crop = SDL_Rect(x: 0, y: 0, w: Int32(w), h: Int32(h))
+        var target = fitted(width: w, height: h, in: shape)
+        // Box-filter big reductions first (straight from the decoded pixels, without a
+        // full-size copy), so scans neither alias nor double their memory; then scale
+        // bilinearly.
+        let factor = max(1, min(Int(crop.w / max(target.w, 1)), Int(crop.h / max(target.h, 1))) / 2)
+        var source: UnsafeMutablePointer<SDL_Surface>
+        if factor >= 2, let small = boxShrink(loaded, crop: crop, factor: factor) {
+            source = small
+            crop = SDL_Rect(x: 0, y: 0, w: small.pointee.w, h: small.pointee.h)
+        } else if let rgba = SDL_ConvertSurfaceFormat(loaded, SDL_PIXELFORMAT_RGBA32.rawValue, 0) {
+            source = rgba
+        } else {
+            SDL_FreeSurface(page)
+            throw Failure(cause: .unreadable, message: "\(name): cannot be converted.")
+        }
+        defer { SDL_FreeSurface(source) }
+        // Laid over the paper (an image's transparent parts show paper, not holes).
+        guard let scaled = SDL_CreateRGBSurfaceWithFormat(0, target.w, target.h, 32, SDL_PIXELFORMAT_RGBA32.rawValue) else {
+            SDL_FreeSurface(page)
+            throw Failure(cause: .unreadable, message: "\(name): out of memory.")
+        }
+        defer { SDL_FreeSurface(scaled) }
+        var whole = SDL_Rect(x: 0, y: 0, w: target.w, h: target.h)
+        guard SDL_SoftStretchLinear(source, &crop, scaled, &whole) == 0,
+              SDL_SetSurfaceBlendMode(scaled, SDL_BLENDMODE_BLEND) == 0,
+              SDL_UpperBlit(scaled, nil, page, &target) == 0 else {
+            SDL_FreeSurface(page)
+            throw Failure(cause: .unreadable, message: "\(name): cannot be scaled (\(String(cString: SDL_GetError()))).")
+        }
+        finishEdges(page, shape: shape)
+        return page
+    }
+
+    /// Averages `factor`×`factor` blocks of the cropped region into a new RGBA32 surface.
+    /// Reads RGB24 and RGBA32 directly; other formats are converted first.
+    static func boxShrink(_ input: UnsafeMutablePointer<SDL_Surface>, crop: SDL_Rect, factor k: Int) -> UnsafeMutablePointer<SDL_Surface>? {
+        var s = input
+        var converted: UnsafeMutablePointer<SDL_Surface>?
+        let format = input.pointee.format.pointee.format
+        if format != SDL_PIXELFORMAT_RGB24.rawValue && format != SDL_PIXELFORMAT_RGBA32.rawValue {
+            guard let c = SDL_ConvertSurfaceFormat(input, SDL_PIXELFORMAT_RGBA32.rawValue, 0) else { return nil }
+            converted = c
+            s = c
+        }
+        defer { if let converted { SDL_FreeSurface(converted) } }
+        let bpp = Int(s.pointee.format.pointee.BytesPerPixel)
+        let hasAlpha = bpp == 4
+        let w = Int(crop.w) / k, h = Int(crop.h) / k
+        guard w > 0, h > 0, let out = SDL_CreateRGBSurfaceWithFormat(0, Int32(w), Int32(h), 32, SDL_PIXELFORMAT_RGBA32.rawValue) else { return nil }
+        let mustLock = s.pointee.flags & 0x2 != 0  // SDL_MUSTLOCK: RLE-accelerated surfaces
+        if mustLock { SDL_LockSurface(s) }
+        defer { if mustLock { SDL_UnlockSurface(s) } }
+        let src = s.pointee.pixels.assumingMemoryBound(to: UInt8.self)
+        let dst = out.pointee.pixels.assumingMemoryBound(to: UInt8.self)
+        let sp = Int(s.pointee.pitch), dp = Int(out.pointee.pitch)
+        let area = k * k
+        var sums = [Int](repeating: 0, count: w * 4)
+        for y in 0..<h {
+            for i in sums.indices { sums[i] = 0 }
+            for dy in 0..<k {
+                let row = src + (Int(crop.y) + y * k + dy) * sp + Int(crop.x) * bpp
+                var i = 0
+                for x in 0..<w {
+                    let base = row + x * k * bpp
+                    for dx in 0..<k {
+                        let p = base + dx * bpp
+                        sums[i] += Int(p[0]); sums[i + 1] += Int(p[1]); sums[i + 2] += Int(p[2])
+                        sums[i + 3] += hasAlpha ? Int(p[3]) : 255
+                    }
+                    i += 4
+                }
+            }
+            let row = dst + y * dp
+            for i in 0..<(w * 4) { row[i] = UInt8(sums[i] / area) }
+        }
+        return out
+    }
+}
