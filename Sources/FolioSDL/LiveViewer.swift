@@ -377,7 +377,7 @@ public final class LiveViewer {
         if let capture {
             do {
                 try capture.close()
-                let shown = CaptureFolder.shown(CaptureFolder.realPath(capture.path))
+                let shown = CaptureFolder.shown(SafeFile.realPath(capture.path) ?? capture.path)
                 Console.note("folio: capture written to \(shown)")
                 app.captureSaved(to: shown)
             } catch {

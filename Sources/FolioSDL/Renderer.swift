@@ -67,7 +67,7 @@ public final class Renderer {
             if case .backCover = content { continue }
             guard let source = library.image(for: content) else { continue }
             wanted.append(TextureCache.Wanted(source: source, side: Renderer.side(of: content), aspect: aspect(of: content),
-                                              spans: library.half(for: content) != nil))
+                                              spans: library.spansSpread(content)))
         }
         textures.beginFrame(wanted: wanted)
         let bg = list.background
@@ -201,7 +201,7 @@ public final class Renderer {
         // A back cover is blank paper tinted to the cover's colour in `draw`.
         let source = layer.content.isBackCover ? nil : library.image(for: layer.content)
         return textures.texture(for: source, side: layer.side, number: number(of: layer.content),
-                                aspect: aspect(of: layer.content), spans: library.half(for: layer.content) != nil)
+                                aspect: aspect(of: layer.content), spans: library.spansSpread(layer.content))
     }
 
     /// The page aspect ratio of the book `content` belongs to.

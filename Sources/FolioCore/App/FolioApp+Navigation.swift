@@ -49,8 +49,7 @@ extension FolioApp {
         let numbering = library.books[index].numbering
         let leaf = number.map { BookScene.leaf(showing: numbering.displayPage(ofNumber: $0)) } ?? leaf
         let scene = BookScene(bookIndex: index, pageCount: library.books[index].displayPageCount, size: size,
-                              pageShape: library.books[index].pageShape,
-                              lastPage: library.books[index].numbering.lastDisplayPage)
+                              pageShape: library.books[index].pageShape, lastPage: numbering.lastDisplayPage)
         // Opened at a page asked for, else where the reader left off (the left block turns
         // as one), else at the cover.
         if leaf > 0 || number != nil {
@@ -100,8 +99,7 @@ extension FolioApp {
               !library.books[book.bookIndex].pages.isEmpty, !book.isTurning else { return }
         let index = book.bookIndex
         let leaf = max(book.currentLeaf, 0)
-        let reading = library.books[index].numbering
-        let number = [2 * leaf + 1, 2 * leaf + 2].compactMap(reading.number(ofDisplayPage:)).first
+        let number = library.books[index].numbering.numbers(leaf: leaf).first
         library.books[index].shifted.toggle()
         let shifted = library.books[index]
         let page = number.map(shifted.numbering.displayPage(ofNumber:))

@@ -52,16 +52,7 @@ public struct HelpOverlay: Equatable, Sendable {
     static func wrapped(_ lines: [Line], characters: Int) -> [Line] {
         lines.flatMap { line -> [Line] in
             guard case .row(let keys, let help) = line else { return [line] }
-            var parts: [String] = []
-            var current = ""
-            for word in help.split(separator: " ") {
-                if !current.isEmpty && current.count + 1 + word.count > characters {
-                    parts.append(current)
-                    current = ""
-                }
-                current += (current.isEmpty ? "" : " ") + word
-            }
-            parts.append(current)
+            let parts = Sentence.wrapped(help, width: characters)
             return [.row(keys: keys, help: parts[0])] + parts.dropFirst().map { .more($0) }
         }
     }
@@ -97,7 +88,7 @@ public struct HelpOverlay: Equatable, Sendable {
 
     /// The plan with the largest text, from `largest` down in half points (fewest columns on
     /// a tie), whose lines all fit across `width` and down `usable`; when none does at the
-    /// smallest size, the one that overflows least.
+    /// smallest size, three columns of unwrapped rows.
     static func plan(groups: [[Line]], width: Double, usable: Double, largest: Double = baseSize) -> Plan {
         let flat = Array(groups.joined())
         let keyCharacters = flat.reduce(0) { if case .row(let keys, _) = $1 { return max($0, keys.count) }; return $0 }
@@ -135,14 +126,12 @@ public struct HelpOverlay: Equatable, Sendable {
         let u = size.layoutUnit
         let margin = max(24 * u, 6)
         let usable = max(size.height - 2 * margin, 1)
-        let panelLimit = max(size.width - 2 * margin, 1)
-        let plan = plan(groups: groups, width: panelLimit, usable: usable, largest: (baseSize * max(u, 1) * 2).rounded() / 2)
+        let panelWidth = max(size.width - 2 * margin, 1)
+        let plan = plan(groups: groups, width: panelWidth, usable: usable, largest: (baseSize * max(u, 1) * 2).rounded() / 2)
         let textSize = plan.textSize
         let columns = plan.columns.count
         let tallest = Double((plan.columns.map(\.count).max() ?? 0) + 2)
         let pitch = textSize * clamp(usable / (tallest * textSize), tightLineFactor, lineFactor)
-        // As wide as the words need, centred.
-        let panelWidth = panelLimit
         let columnWidth = panelWidth / Double(columns)
         let left = (size.width - panelWidth) / 2
         let keyWidth = plan.keyWidth

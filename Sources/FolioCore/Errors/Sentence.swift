@@ -24,6 +24,21 @@ public enum Sentence {
         }
     }
 
+    /// `text`'s words in lines of at most `width` characters (a longer word alone on its
+    /// line), greedily: the list of keys and `--help` wrap their rows with it.
+    public static func wrapped(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ") {
+            if !line.isEmpty && line.count + 1 + word.count > width {
+                lines.append(line)
+                line = ""
+            }
+            line += (line.isEmpty ? "" : " ") + word
+        }
+        return lines + [line]
+    }
+
     /// "1 book", "3 books".
     public static func count(_ n: Int, _ singular: String, _ plural: String? = nil) -> String {
         "\(n) \(n == 1 ? singular : (plural ?? singular + "s"))"

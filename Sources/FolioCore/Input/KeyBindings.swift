@@ -85,19 +85,11 @@ public enum KeyBindings {
     public static var helpText: String {
         let column = 31, width = 79
         func row(_ input: String, _ help: String) -> [String] {
-            var lines: [String] = []
-            var line = "  " + input.padding(toLength: max(input.count + 2, column - 2), withPad: " ", startingAt: 0)
-            var empty = true
-            for word in help.split(separator: " ") {
-                if !empty && line.count + 1 + word.count > width {
-                    lines.append(line)
-                    line = String(repeating: " ", count: column)
-                    empty = true
-                }
-                line += (empty ? "" : " ") + word
-                empty = false
-            }
-            return lines + [line]
+            let keys = "  " + input.padding(toLength: max(input.count + 2, column - 2), withPad: " ", startingAt: 0)
+            // The words wrap in the room the keys leave on the first line (the same for all
+            // rows but one with longer keys).
+            let words = Sentence.wrapped(help, width: width - keys.count)
+            return [keys + words[0]] + words.dropFirst().map { String(repeating: " ", count: keys.count) + $0 }
         }
         var lines: [String] = []
         for context in KeyContext.allCases {

@@ -2,22 +2,29 @@
 public struct Book: Equatable, Sendable {
     public var title: String
     public var cover: ImageSource?
-    public var pages: [ImageSource?]
+    public var pages: [ImageSource?] {
+        didSet { reorder() }
+    }
     /// Width over height of the book's pages, from its content (nil: the tutorial's page).
     public var pageAspect: Double?
     /// The pages (indices into `pages`) whose image spans a whole spread: about twice as
     /// wide as the book's page shape, its left half on a left page and its right half on
     /// the right one.
     public var spreads: Set<Int> = [] {
-        didSet { order = PageOrder(pageCount: pages.count, spreads: spreads, shifted: shifted) }
+        didSet { reorder() }
     }
     /// The pairing is shifted by one page (a blank after the cover), for a book whose
     /// spreads fall on the wrong pages.
     public var shifted = false {
-        didSet { order = PageOrder(pageCount: pages.count, spreads: spreads, shifted: shifted) }
+        didSet { reorder() }
     }
-    /// What each display page shows (kept in step with the pages, spreads and shift).
+    /// What each display page shows: made again whenever the pages, spreads or shift change
+    /// (it is read every frame, so it is kept rather than derived on each read).
     public private(set) var order: PageOrder
+
+    private mutating func reorder() {
+        order = PageOrder(pageCount: pages.count, spreads: spreads, shifted: shifted)
+    }
 
     public init(title: String, cover: ImageSource?, pages: [ImageSource?], pageAspect: Double? = nil,
                 spreads: Set<Int> = [], shifted: Bool = false) {

@@ -23,10 +23,10 @@ public struct Library: Equatable, Sendable {
         }
     }
 
-    /// The half of its image `content` shows when that image spans a spread (nil: whole).
-    public func half(for content: LayerContent) -> PageSide? {
-        guard case .page(let book, let page) = content, books.indices.contains(book) else { return nil }
-        return books[book].half(ofPage: page)
+    /// True when `content` shows one half of an image that spans its spread.
+    public func spansSpread(_ content: LayerContent) -> Bool {
+        guard case .page(let book, let page) = content, books.indices.contains(book) else { return false }
+        return books[book].half(ofPage: page) != nil
     }
 
     /// A library of `count` books of `pages` pages with no images (benchmarks and tests).

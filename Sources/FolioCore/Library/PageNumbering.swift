@@ -43,6 +43,16 @@ public struct PageNumbering: Equatable, Sendable {
         } ?? 0
     }
 
+    /// The numbers on the spread at `leaf`, left to right, a spread's one number once (none
+    /// on the back cover's spread).
+    public func numbers(leaf: Int) -> [Int] {
+        var numbers: [Int] = []
+        for number in [2 * leaf + 1, 2 * leaf + 2].compactMap(number(ofDisplayPage:)) where numbers.last != number {
+            numbers.append(number)
+        }
+        return numbers
+    }
+
     /// The display page of the last numbered page: where End goes.
     public var lastDisplayPage: Int { displayPage(ofNumber: count) }
 
@@ -50,10 +60,7 @@ public struct PageNumbering: Equatable, Sendable {
     /// 2·leaf + 1, its right 2·leaf + 2) out of the count, a spread's one number once; the
     /// back cover's spread says so.
     public func label(leaf: Int) -> String {
-        var numbers: [Int] = []
-        for number in [2 * leaf + 1, 2 * leaf + 2].compactMap(number(ofDisplayPage:)) where numbers.last != number {
-            numbers.append(number)
-        }
+        let numbers = self.numbers(leaf: leaf)
         switch numbers.count {
         case 2: return "\(numbers[0])\u{2013}\(numbers[1]) / \(count)"
         case 1: return "\(numbers[0]) / \(count)"

@@ -23,10 +23,7 @@ public struct PlaceStore: Sendable {
     /// it is an absolute path, else `$HOME/.local/state` (the home folder from the password
     /// database when `HOME` is unset or relative); nil when there is no home at all.
     public static func standard(environment: [String: String] = ProcessInfo.processInfo.environment) -> PlaceStore? {
-        func absolute(_ value: String?) -> String? {
-            guard let value, value.hasPrefix("/"), value.utf8.count < Places.maxPathBytes / 2, !value.utf8.contains(0) else { return nil }
-            return value
-        }
+        let absolute = UserFolders.absolute
         let state: String
         if let xdg = absolute(environment["XDG_STATE_HOME"]) {
             state = xdg

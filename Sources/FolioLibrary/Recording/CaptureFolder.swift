@@ -11,10 +11,7 @@ public enum CaptureFolder {
 
     /// The folder for `environment` (nil: the current folder). Nothing is made.
     public static func standard(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
-        func absolute(_ value: String?) -> String? {
-            guard let value, value.hasPrefix("/"), value.utf8.count < 2048, !value.utf8.contains(0) else { return nil }
-            return value
-        }
+        let absolute = UserFolders.absolute
         let home = absolute(environment["HOME"])
         let config = absolute(environment["XDG_CONFIG_HOME"]) ?? home.map { ($0 as NSString).appendingPathComponent(".config") }
         let videos = absolute(environment["XDG_VIDEOS_DIR"])
@@ -56,8 +53,8 @@ public enum CaptureFolder {
                 guard let home else { return nil }
                 value = home + value.dropFirst("$HOME".count)
             }
-            guard value.hasPrefix("/"), !value.contains("\\"), !value.utf8.contains(0), value.utf8.count < 2048 else { return nil }
-            return value
+            guard !value.contains("\\") else { return nil }
+            return UserFolders.absolute(value)
         }
         return nil
     }
@@ -74,12 +71,5 @@ public enum CaptureFolder {
     public static func shown(_ path: String, home: String? = ProcessInfo.processInfo.environment["HOME"]) -> String {
         guard let home, home.hasPrefix("/"), home != "/", path.hasPrefix(home + "/") else { return path }
         return "~" + path.dropFirst(home.count)
-    }
-}
-
-extension CaptureFolder {
-    /// `path` made absolute (a capture in the current folder names it whole).
-    public static func realPath(_ path: String) -> String {
-        SafeFile.realPath(path) ?? path
     }
 }
