@@ -3,23 +3,26 @@
 #   make test   install what is missing, run the whole test suite (headless)
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
-PACKAGES := groff-base mandoc pkg-config libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libvips-dev libarchive-dev libpng-dev libgdk-pixbuf-2.0-dev python3 python3-pip ffmpeg xvfb xdotool imagemagick openbox desktop-file-utils
+PACKAGES := dpkg-dev groff-base mandoc pkg-config libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libvips-dev libarchive-dev libpng-dev libgdk-pixbuf-2.0-dev python3 python3-pip ffmpeg xvfb xdotool imagemagick openbox desktop-file-utils
 FOLIO := .build/release/folio
 
-.PHONY: deps build run test tsan fuzz campaign corpus bench demo docs assets clean manual install install-binary uninstall
+.PHONY: deps build run test tsan fuzz campaign corpus bench demo docs assets clean manual install uninstall deb
 
 deps:
 	@missing=""; for p in $(PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then echo "Installing:$$missing"; \
 	  $(SUDO) apt-get update && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y $$missing; fi
 
+# Release, with Swift's runtime linked in statically: the binary runs without the toolchain,
+# so it is the one make install copies and make deb packages.
 build: deps
-	$(SWIFT) build -c release
+	$(SWIFT) build -c release -Xswiftc -static-stdlib
 
 run: build
 	$(FOLIO)
 
-test: deps
+# (The release binary is built first: a test packages it with make deb.)
+test: deps build
 	$(SWIFT) build --build-tests
 	SDL_VIDEODRIVER=offscreen $(SWIFT) test --no-parallel
 
@@ -83,29 +86,31 @@ manual: build
 	python3 scripts/manual.py $(FOLIO) .build/manual --date $(MAN_DATE)
 	@echo "manual: .build/manual/folio.1 (man -l .build/manual/folio.1) and the completions beside it"
 
-# The binary make install copies: release, with the Swift runtime linked in statically so
-# the installed app runs without the toolchain, built in its own folder.
-INSTALL_SCRATCH := .build-install
-install-binary: deps
-	$(SWIFT) build -c release --scratch-path $(INSTALL_SCRATCH) -Xswiftc -static-stdlib
-
-# make install [PREFIX=/usr/local] [DESTDIR=]: the binary (built only when none is there:
-# make install-binary builds it again), the bundled library in PREFIX/share/folio, the
+# make install [PREFIX=/usr/local] [DESTDIR=]: the release binary (built only when none is
+# there: make build builds it again), the bundled library in PREFIX/share/folio, the
 # .desktop file, hicolor icons drawn by Folio, bash/zsh/fish completions and the man page;
 # every file is listed in PREFIX/share/folio/install-manifest, which make uninstall follows.
 # (INSTALL_FOLIO=… installs another binary, as the end-to-end test does.)
 PREFIX ?= /usr/local
 DESTDIR ?=
-INSTALL_FOLIO ?= $(INSTALL_SCRATCH)/release/folio
+INSTALL_FOLIO ?= $(FOLIO)
 # Only the copying runs under sudo, and only when the destination is not writable.
 AS_OWNER = d="$(DESTDIR)$(PREFIX)"; while [ ! -e "$$d" ]; do d=$$(dirname "$$d"); done; \
 	[ -w "$$d" ] || as="$(SUDO)"
 install:
-	@[ -x "$(INSTALL_FOLIO)" ] || $(MAKE) install-binary
+	@[ -x "$(INSTALL_FOLIO)" ] || $(MAKE) build
 	@$(AS_OWNER); $$as env PREFIX="$(PREFIX)" DESTDIR="$(DESTDIR)" FOLIO="$(INSTALL_FOLIO)" MAN_DATE="$(MAN_DATE)" scripts/install.sh install
 
 uninstall:
 	@$(AS_OWNER); $$as env PREFIX="$(PREFIX)" DESTDIR="$(DESTDIR)" scripts/install.sh uninstall
 
+# make deb [DEB_OUT=out]: a Debian package of the release binary (built only when none is
+# there), laid out as make install PREFIX=/usr lays it, depending on Debian's own packages
+# only (scripts/deb.sh); sudo apt install ./out/folio_*.deb installs it.
+DEB_OUT ?= out
+deb:
+	@[ -x "$(INSTALL_FOLIO)" ] || $(MAKE) build
+	@FOLIO="$(INSTALL_FOLIO)" MAN_DATE="$(MAN_DATE)" scripts/deb.sh "$(DEB_OUT)"
+
 clean:
-	rm -rf .build .build-install
+	rm -rf .build .build-fuzz .build-tsan out

@@ -16,7 +16,7 @@ set -Eeuo pipefail
 
 PREFIX=${PREFIX:-/usr/local}
 DESTDIR=${DESTDIR:-}
-FOLIO=${FOLIO:-.build-install/release/folio}
+FOLIO=${FOLIO:-.build/release/folio}
 MAN_DATE=${MAN_DATE:-$(date +%F)}
 ASSETS=${ASSETS:-Assets}
 MANIFEST_PATH=share/folio/install-manifest
@@ -120,7 +120,7 @@ write_manifest() {
 }
 
 install_all() {
-  [ -x "$FOLIO" ] || fail "$FOLIO: no such executable; build it first (make install-binary)."
+  [ -x "$FOLIO" ] || fail "$FOLIO: no such executable; build it first (make build)."
   [ -f "$ASSETS/Books.plist" ] || fail "$ASSETS/Books.plist: the bundled library is missing."
   # A second install replaces the first, file for file.
   if [ -f "$manifest" ]; then uninstall >/dev/null; fi

@@ -1,0 +1,100 @@
+import Foundation
+import Testing
+
+/// `make deb` packages the release binary: what is in the package, what it depends on, and
+/// the packaged folio run from an empty root it was unpacked into.
+@Suite(.serialized)
+struct DebianPackageTests {
+    /// The binary `make build` makes (with Swift's runtime linked in), which `make test`
+    /// builds before the tests run.
+    static var releaseBinary: String { Folio.root.appendingPathComponent(".build/release/folio").path }
+
+    static func tool(_ name: String, _ arguments: [String]) throws -> Folio.Result {
+        let path = try #require(Folio.which(name), "\(name) is missing (make deps installs dpkg-dev)")
+        return try Folio.runProcess(path, arguments)
+    }
+
+    /// The package names in a Depends field, without versions.
+    static func packageNames(_ depends: String) -> [String] {
+        depends.split(separator: ",").flatMap { $0.split(separator: "|") }.map {
+            String($0.trimmingCharacters(in: .whitespacesAndNewlines).prefix { $0 != " " && $0 != "(" })
+        }
+    }
+
+    @Test func theDebDependsOnlyOnDebianPackagesAndRunsFromAnEmptyRoot() throws {
+        let binary = Self.releaseBinary
+        try #require(FileManager.default.isExecutableFile(atPath: binary), "\(binary) is missing: make build makes it (make test builds it first)")
+        let out = try Folio.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: out) }
+
+        let made = try Folio.runProcess("/usr/bin/make", ["-s", "-C", Folio.root.path, "deb", "DEB_OUT=\(out.path)", "INSTALL_FOLIO=\(binary)"])
+        #expect(made.status == 0, "\(made.stderr)")
+        let version = try Folio.run(["--version"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let architecture = try Self.tool("dpkg", ["--print-architecture"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let deb = out.appendingPathComponent("folio_\(version)_\(architecture).deb")
+        #expect(made.stdout == deb.path + "\n")
+        try #require(FileManager.default.fileExists(atPath: deb.path))
+
+        // Depends names Debian's packages only: each is one dpkg knows (the libraries' packages
+        // are installed here with their -dev packages), none is Swift's, and the libraries the
+        // issue names are among them.
+        let depends = try Self.tool("dpkg-deb", ["--field", deb.path, "Depends"]).stdout
+        let names = Self.packageNames(depends)
+        for required in ["libsdl2-2.0-0", "libsdl2-image-2.0-0", "libvips42", "libarchive13", "libpng16-16", "ffmpeg"] {
+            #expect(names.contains(required), "\(required) is not in Depends: \(depends)")
+        }
+        for name in names {
+            #expect(!name.lowercased().contains("swift"), "\(name)")
+            let known = try Self.tool("dpkg-query", ["--show", "--showformat=${Package}", name])
+            #expect(known.status == 0 && known.stdout == name, "\(name) is not a Debian package dpkg knows: \(known.stderr)")
+        }
+
+        // The files make install lays out, under /usr, the man page compressed.
+        let listing = try Self.tool("dpkg-deb", ["--contents", deb.path]).stdout
+        let paths = Set(listing.split(separator: "\n").compactMap { $0.split(separator: " ").last.map { String($0.dropFirst()) } })
+        for path in ["/usr/bin/folio", "/usr/share/applications/folio.desktop", "/usr/share/icons/hicolor/256x256/apps/folio.png",
+                     "/usr/share/man/man1/folio.1.gz", "/usr/share/bash-completion/completions/folio",
+                     "/usr/share/zsh/site-functions/_folio", "/usr/share/fish/vendor_completions.d/folio.fish",
+                     "/usr/share/folio/Books.plist", "/usr/share/folio/Fonts/DejaVuSans.ttf", "/usr/share/doc/folio/copyright"] {
+            #expect(paths.contains(path), "\(path) is not in the package")
+        }
+        #expect(!paths.contains { $0.hasSuffix("install-manifest") }, "dpkg keeps the list of files, not the manifest")
+
+        // Unpacked into an empty root: the binary needs no Swift library, and it runs from there,
+        // finding its bundled books beside it.
+        let root = try Folio.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let unpacked = try Self.tool("dpkg-deb", ["--extract", deb.path, root.path])
+        #expect(unpacked.status == 0, "\(unpacked.stderr)")
+        let packaged = root.appendingPathComponent("usr/bin/folio")
+        let libraries = try Self.tool("ldd", [packaged.path]).stdout
+        #expect(!libraries.isEmpty)
+        for line in libraries.split(separator: "\n") {
+            #expect(!line.contains("swift") && !line.contains("Foundation") && !line.contains("dispatch"), "\(line)")
+            #expect(!line.contains("not found"), "\(line)")
+        }
+        let elsewhere = try Folio.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: elsewhere) }
+        let packagedVersion = try InstallTests.run(packaged, ["--version"], in: elsewhere)
+        #expect(packagedVersion.status == 0 && packagedVersion.stdout == version + "\n", "\(packagedVersion)")
+        let book = root.appendingPathComponent("usr/share/folio/Books/aurora")
+        let validate = try InstallTests.run(packaged, ["validate", book.path], in: elsewhere)
+        #expect(validate.status == 0, "\(validate.stderr)")
+        #expect(validate.stderr.contains("1 book, 12 pages, no problems."), "\(validate.stderr)")
+        let library = try InstallTests.run(packaged, ["validate", root.appendingPathComponent("usr/share/folio").path], in: elsewhere)
+        #expect(library.status == 0 && library.stderr.contains("6 books"), "\(library.stderr)")
+    }
+
+    /// A binary that needs Swift's shared libraries (the debug build) is refused with one
+    /// sentence, and no package is written.
+    @Test func aBinaryThatNeedsSwiftsLibrariesIsRefused() throws {
+        let out = try Folio.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let debug = Folio.root.appendingPathComponent(".build/debug/folio").path
+        try #require(FileManager.default.isExecutableFile(atPath: debug))
+        let refused = try Folio.runProcess("/usr/bin/make", ["-s", "-C", Folio.root.path, "deb", "DEB_OUT=\(out.path)", "INSTALL_FOLIO=\(debug)"])
+        #expect(refused.status != 0)
+        #expect(refused.stderr.contains("needs Swift's libraries") && refused.stderr.contains("-static-stdlib"), "\(refused.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).isEmpty)
+    }
+}
