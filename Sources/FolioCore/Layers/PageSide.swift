@@ -5,3 +5,8 @@ public enum PageSide: String, Hashable, Sendable {
     /// Hangs on its right edge (anchor (1, 0.5)); rounds the top-left and bottom-left corners.
     case left
 }
+
+extension PageSide {
+    /// The other side: where a page shows in a mirrored (right-to-left) book.
+    public var opposite: PageSide { self == .right ? .left : .right }
+}

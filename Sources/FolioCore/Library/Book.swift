@@ -18,23 +18,30 @@ public struct Book: Equatable, Sendable {
     public var shifted = false {
         didSet { reorder() }
     }
+    /// Read right to left (manga): the spine on the right, leaves turning leftwards, a
+    /// spread's right half read first. The book scene draws it mirrored; the order holds a
+    /// spread's halves in reading order.
+    public var rightToLeft = false {
+        didSet { reorder() }
+    }
     /// What each display page shows: made again whenever the pages, spreads or shift change
     /// (it is read every frame, so it is kept rather than derived on each read).
     public private(set) var order: PageOrder
 
     private mutating func reorder() {
-        order = PageOrder(pageCount: pages.count, spreads: spreads, shifted: shifted)
+        order = PageOrder(pageCount: pages.count, spreads: spreads, shifted: shifted, rightToLeft: rightToLeft)
     }
 
     public init(title: String, cover: ImageSource?, pages: [ImageSource?], pageAspect: Double? = nil,
-                spreads: Set<Int> = [], shifted: Bool = false) {
+                spreads: Set<Int> = [], shifted: Bool = false, rightToLeft: Bool = false) {
         self.title = title
         self.cover = cover
         self.pages = pages
         self.pageAspect = pageAspect
         self.spreads = spreads
         self.shifted = shifted
-        order = PageOrder(pageCount: pages.count, spreads: spreads, shifted: shifted)
+        self.rightToLeft = rightToLeft
+        order = PageOrder(pageCount: pages.count, spreads: spreads, shifted: shifted, rightToLeft: rightToLeft)
     }
 
     /// The page size in points at unit scale (PageGeometry).
@@ -73,7 +80,8 @@ public struct Book: Equatable, Sendable {
 /// What each display page of a book shows, cover to back cover. Display pages alternate
 /// right (even: the cover, 2, 4, …) and left (odd); a spread's halves take a left page and
 /// the right page beside it, so a spread that would start on a right page has a blank put
-/// before it, as comic readers do.
+/// before it, as comic readers do. (In a right-to-left book the sides are mirrored on
+/// screen: the odd page shows on the right, so it holds the spread's right half.)
 public struct PageOrder: Equatable, Sendable {
     public enum Slot: Equatable, Sendable {
         case cover
@@ -88,7 +96,8 @@ public struct PageOrder: Equatable, Sendable {
 
     public let slots: [Slot]
 
-    public init(pageCount: Int, spreads: Set<Int> = [], shifted: Bool = false) {
+    public init(pageCount: Int, spreads: Set<Int> = [], shifted: Bool = false, rightToLeft: Bool = false) {
+        let firstHalf: PageSide = rightToLeft ? .right : .left
         var slots: [Slot] = [.cover]
         if shifted && pageCount > 0 { slots.append(.blank) }
         for i in 0..<max(pageCount, 0) {
@@ -98,7 +107,7 @@ public struct PageOrder: Equatable, Sendable {
                 if slots.count % 2 == 0 {
                     if slots.last == .blank { slots.removeLast() } else { slots.append(.blank) }
                 }
-                slots += [.half(i, .left), .half(i, .right)]
+                slots += [.half(i, firstHalf), .half(i, firstHalf.opposite)]
             } else {
                 slots.append(.page(i))
             }
