@@ -6,40 +6,6 @@ import Foundation
 /// The windowed viewer: a resizable, HiDPI-aware window running `FolioApp` on the real
 /// clock, with optional input capture and a live state trace.
 public final class LiveViewer {
-    public struct Options {
-        public var width = 1280
-        public var height = 800
-        public var slowMotion = false
-        /// Writes one trace line per frame in which something changed.
-        public var tracePath: String?
-        /// Records every input event to this script file.
-        public var capturePath: String?
-        /// Print "first-frame" on stdout after the first frame is presented, then quit
-        /// (the benchmark's time to first frame).
-        public var exitAfterFirstFrame = false
-        /// Texture cache budget, bytes (nil: the renderer's default).
-        public var cacheBytes: Int?
-        /// Where the remembered places are kept, and the places read from it (nil: nothing
-        /// is remembered).
-        public var placeStore: PlaceStore?
-        public var places: PlaceKeeper?
-        /// Open the first book at this page (the reader's numbering: 1 is the cover) as the
-        /// window appears.
-        public var openAtPage: Int?
-        /// PATH was one book: open it straight into the reading view (at `openAtPage`, else
-        /// its remembered place).
-        public var readFirstBook = false
-        /// Seconds after the start at which to note the process's CPU time, frames drawn and
-        /// resident memory in `marks` (the benchmark's idle measurement), waking for each.
-        public var markTimes: [Double] = []
-        /// Quit this many seconds after the start (the benchmark).
-        public var quitAfter: Double?
-        /// Asked every time round the loop: true ends the viewer as closing the window does
-        /// (a SIGTERM or Ctrl-C heard by the caller).
-        public var stopRequested: () -> Bool = { false }
-        public init() {}
-    }
-
     /// What the process had used at one of `Options.markTimes`.
     public struct Mark: Sendable {
         public var time: Double
@@ -96,6 +62,7 @@ public final class LiveViewer {
         SDL_GetWindowSize(window, &w, &h)
         app = FolioApp(library: library, size: Size(width: Double(w), height: Double(h)), slowMotion: options.slowMotion,
                        places: options.places)
+        app.everyBookRightToLeft = options.rightToLeft
         let loadDropped: DropReader.Load = { path in
             var result = try LibraryLoader.load(path, documents: VipsDocumentInspector())
             result.library = BookShapes.measured(result.library)

@@ -66,7 +66,7 @@ public final class Renderer {
             // A back cover is drawn in a colour, not from its image.
             if case .backCover = content { continue }
             guard let source = library.image(for: content) else { continue }
-            wanted.append(TextureCache.Wanted(source: source, side: Renderer.side(of: content), aspect: aspect(of: content),
+            wanted.append(TextureCache.Wanted(source: source, side: side(of: content), aspect: aspect(of: content),
                                               spans: library.spansSpread(content)))
         }
         textures.beginFrame(wanted: wanted)
@@ -126,12 +126,18 @@ public final class Renderer {
     /// Lines of text rendered so far (tests: unchanged text is not rendered again).
     var textRenderCount: Int { text.renderCount }
 
-    static func side(of content: LayerContent) -> PageSide {
+    /// The side a content's texture is made for (which corners it rounds): as in the book,
+    /// mirrored for a right-to-left book, whose pages show on the other side (and whose
+    /// cover, on the shelf too, has its spine on the right).
+    func side(of content: LayerContent) -> PageSide {
+        let side: PageSide, book: Int
         switch content {
-        case .page(_, let page): return BookLayout.side(of: page)
-        case .backCover: return .left  // the last leaf's back
-        case .cover, .blank: return .right
+        case .page(let b, let page): (side, book) = (BookLayout.side(of: page), b)
+        case .backCover(let b): (side, book) = (.left, b)  // the last leaf's back
+        case .cover(let b): (side, book) = (.right, b)
+        case .blank: return .right
         }
+        return library.books.indices.contains(book) && library.books[book].rightToLeft ? side.opposite : side
     }
 
     /// The number a placeholder shows for this content: the book's own page number (none
@@ -200,7 +206,7 @@ public final class Renderer {
     func texture(for layer: Layer) -> TextureStore.Entry? {
         // A back cover is blank paper tinted to the cover's colour in `draw`.
         let source = layer.content.isBackCover ? nil : library.image(for: layer.content)
-        return textures.texture(for: source, side: layer.side, number: number(of: layer.content),
+        return textures.texture(for: source, side: side(of: layer.content), number: number(of: layer.content),
                                 aspect: aspect(of: layer.content), spans: library.spansSpread(layer.content))
     }
 

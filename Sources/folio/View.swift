@@ -14,6 +14,7 @@ struct View: ParsableCommand {
     @Option(parsing: .unconditional, help: "Open the book at this page (1 is the cover); PATH must be one book.") var page: Int?
     @Option(parsing: .unconditional, help: "Window size in points, WIDTHxHEIGHT.") var size = "1280x800"
     @Flag(help: "Run every animation 10x slower (toggle with S).") var slowMotion = false
+    @Flag(help: "Read every book right to left (manga), whatever was remembered; M turns the open book round.") var rtl = false
     @Option(help: "Write the state trace live, one JSON line per changed frame.", completion: .file()) var trace: String?
     @Option(help: "Capture every input event to this script file (replay with `folio record --script`).", completion: .file(extensions: ["json"])) var capture: String?
     @Flag(help: "Start on the first book at its first spread, ignoring the places remembered in $XDG_STATE_HOME/folio (~/.local/state/folio), which are kept as they are until a book is read.") var fresh = false
@@ -42,7 +43,8 @@ struct View: ParsableCommand {
 
     func run() throws {
         let loaded = try library.loadResult(path: path)
-        let books = loaded.library
+        var books = loaded.library
+        if rtl { for i in books.books.indices { books.books[i].rightToLeft = true } }
         let size = try parseSize(size)
         var openAtPage: Int?
         if let page {
@@ -61,6 +63,7 @@ struct View: ParsableCommand {
         options.width = Int(size.width)
         options.height = Int(size.height)
         options.slowMotion = slowMotion
+        options.rightToLeft = rtl
         options.tracePath = trace
         options.capturePath = capture
         options.cacheBytes = library.cacheBytes

@@ -86,7 +86,7 @@ import Testing
         #expect(book.isAtRest)
         // Page 6 was on the left; shifted, it is on the right of the spread before.
         #expect(s.app.library.books[0].numbering.label(leaf: book.currentLeaf) == "5\u{2013}6 / 13")
-        #expect(keeper.places.shifted(of: RememberedPlaceTests.key(0)))
+        #expect(keeper.places.settings(of: RememberedPlaceTests.key(0)).shifted)
         // Closed and opened again with the same places (a new app), it opens shifted.
         s.send(.key(.escape)); s.run(until: s.now + 1.5)
         s.send(.key(.escape)); s.run(until: s.now + 1.5)
@@ -104,13 +104,13 @@ import Testing
     /// The shift survives the state file: written only when set, read back as it was.
     @Test func theShiftIsWrittenWithThePlace() throws {
         var places = Places()
-        places.remember(spread: 3, shifted: true, of: RememberedPlaceTests.key(1))
+        places.remember(spread: 3, settings: BookSettings(shifted: true), of: RememberedPlaceTests.key(1))
         places.remember(spread: 2, of: RememberedPlaceTests.key(2))
         let text = String(decoding: places.encoded(), as: UTF8.self)
         #expect(text.components(separatedBy: "\"shifted\":true").count == 2)
         let read = try Places.parse(places.encoded(), name: "places.json")
-        #expect(read.shifted(of: RememberedPlaceTests.key(1)))
-        #expect(!read.shifted(of: RememberedPlaceTests.key(2)))
+        #expect(read.settings(of: RememberedPlaceTests.key(1)).shifted)
+        #expect(!read.settings(of: RememberedPlaceTests.key(2)).shifted)
         #expect(read.spread(of: RememberedPlaceTests.key(1)) == 3)
     }
 }

@@ -42,14 +42,18 @@ extension FolioApp {
         shelf.settle(onBook: index)
         onScreen.noteOpened(at: time)
         places?.rememberOpening()
-        // The pairing the reader chose for this book, before its spread is looked up.
-        if let shifted = places?.shifted(ofBook: index), library.books[index].shifted != shifted {
-            library.books[index].shifted = shifted
+        // The pairing and direction the reader chose for this book, before its spread is
+        // looked up (--rtl outranks a remembered direction).
+        if let settings = places?.settings(ofBook: index) {
+            if library.books[index].shifted != settings.shifted { library.books[index].shifted = settings.shifted }
+            if let rightToLeft = settings.rightToLeft, !everyBookRightToLeft { library.books[index].rightToLeft = rightToLeft }
         }
+        if everyBookRightToLeft { library.books[index].rightToLeft = true }
         let numbering = library.books[index].numbering
         let leaf = number.map { BookScene.leaf(showing: numbering.displayPage(ofNumber: $0)) } ?? leaf
         let scene = BookScene(bookIndex: index, pageCount: library.books[index].displayPageCount, size: size,
                               pageShape: library.books[index].pageShape, lastPage: numbering.lastDisplayPage)
+        scene.mirrored = library.books[index].rightToLeft
         // Opened at a page asked for, else where the reader left off (the left block turns
         // as one), else at the cover.
         if leaf > 0 || number != nil {
@@ -73,9 +77,19 @@ extension FolioApp {
     public func rememberPlace() {
         guard let places, !library.books.isEmpty else { return }
         if let book, library.books.indices.contains(book.bookIndex) {
-            places.remember(spread: max(book.currentLeaf, 0), shifted: library.books[book.bookIndex].shifted, ofBook: book.bookIndex)
+            remember(book)
         }
         places.remember(centred: shelf.centredIndex)
+    }
+
+    /// Remembers `book`'s spread and settings: its pairing as it is, its direction if the
+    /// reader chose one (now or before).
+    func remember(_ book: BookScene, choosingDirection: Bool = false) {
+        guard let places, library.books.indices.contains(book.bookIndex) else { return }
+        var settings = places.settings(ofBook: book.bookIndex)
+        settings.shifted = library.books[book.bookIndex].shifted
+        if choosingDirection { settings.rightToLeft = library.books[book.bookIndex].rightToLeft }
+        places.remember(spread: max(book.currentLeaf, 0), settings: settings, ofBook: book.bookIndex)
     }
 
     /// The window's title: the book on screen, or the app's name on the shelf.
@@ -95,17 +109,31 @@ extension FolioApp {
     /// Pairs the open book's pages one page further on (or back): a blank after the cover
     /// moves every spread by a page. The reader stays on the page they were reading.
     func shiftPairing() {
+        rearrange { $0.shifted.toggle() }
+    }
+
+    /// Turns the open book round: right to left (manga) or back to left to right (M). The
+    /// reader stays on the page they were reading; the choice is remembered with the place.
+    func flipDirection() {
+        rearrange(choosingDirection: true) { $0.rightToLeft.toggle() }
+        if let book, library.books.indices.contains(book.bookIndex) { book.mirrored = library.books[book.bookIndex].rightToLeft }
+    }
+
+    /// Changes how the open book's pages are arranged (`change`), then lays it out again at
+    /// the page the reader was on (a leaf still gliding lands at once), and remembers it.
+    /// Not while a leaf is held by a drag.
+    private func rearrange(choosingDirection: Bool = false, _ change: (inout Book) -> Void) {
         guard navigation.transition == nil, let book, library.books.indices.contains(book.bookIndex),
-              !library.books[book.bookIndex].pages.isEmpty, !book.isTurning else { return }
+              !library.books[book.bookIndex].pages.isEmpty, !book.scroller.isDragging else { return }
         let index = book.bookIndex
         let leaf = max(book.currentLeaf, 0)
         let number = library.books[index].numbering.numbers(leaf: leaf).first
-        library.books[index].shifted.toggle()
-        let shifted = library.books[index]
-        let page = number.map(shifted.numbering.displayPage(ofNumber:))
-        book.relayout(pageCount: shifted.displayPageCount, lastPage: shifted.numbering.lastDisplayPage,
+        change(&library.books[index])
+        let changed = library.books[index]
+        let page = number.map(changed.numbering.displayPage(ofNumber:))
+        book.relayout(pageCount: changed.displayPageCount, lastPage: changed.numbering.lastDisplayPage,
                       leaf: page.map(BookScene.leaf(showing:)) ?? leaf)
-        places?.remember(spread: max(book.currentLeaf, 0), shifted: shifted.shifted, ofBook: index)
+        remember(book, choosingDirection: choosingDirection)
     }
 
     /// Lays the open book flat in the reading view (Enter, a double-click, the wheel).

@@ -13,6 +13,9 @@ public final class FolioApp {
     public let navigation: NavigationStack
     /// Animations run 10× slower (the S key, `--slow-motion`).
     public var slowMotion: Bool
+    /// Every book opens right to left, whatever was remembered (`--rtl`); M still turns the
+    /// open book round.
+    public var everyBookRightToLeft = false
     /// Escape on the shelf, or Q anywhere, asked to leave.
     public internal(set) var quitRequested = false
     /// The window should cover the screen (F11 or F toggle it, Escape leaves it first); the
@@ -202,6 +205,7 @@ public final class FolioApp {
         case .openReading?: openReading()
         case .closeReading?: closeReading()
         case .shiftPairing?: shiftPairing()
+        case .flipDirection?: flipDirection()
         case .quit?: quitRequested = true
         case nil: break
         }

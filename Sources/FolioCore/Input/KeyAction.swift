@@ -13,6 +13,8 @@ public enum KeyAction: Sendable, Equatable {
     case help, hideHelp
     /// In a book: pair its pages one page further on, or back (spreads on the wrong pages).
     case shiftPairing
+    /// In a book: right to left (manga), or back to left to right.
+    case flipDirection
     /// In the reading view: zoom in and out at the pointer, and back to the whole spread.
     case zoomIn, zoomOut, zoomReset
 }

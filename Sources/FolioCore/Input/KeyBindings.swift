@@ -9,18 +9,20 @@ public enum KeyBindings {
         KeyBinding(keys: [.end], context: .shelf, action: .last, help: "last book"),
         KeyBinding(keys: [.return, .space], context: .shelf, action: .open, help: "open the centred book"),
         KeyBinding(keys: [.escape], context: .shelf, action: .quit, help: "quit"),
-        KeyBinding(keys: [.right, .pagedown, .space], context: .book, action: .next, help: "turn one leaf forward"),
-        KeyBinding(keys: [.left, .pageup], context: .book, action: .previous, help: "turn one leaf back"),
+        KeyBinding(keys: [.right, .pagedown, .space], context: .book, action: .next, help: "turn one leaf forward (Left in a right-to-left book)"),
+        KeyBinding(keys: [.left, .pageup], context: .book, action: .previous, help: "turn one leaf back (Right in a right-to-left book)"),
         KeyBinding(keys: [.home], context: .book, action: .first, help: "first spread"),
         KeyBinding(keys: [.end], context: .book, action: .last, help: "last spread"),
         KeyBinding(keys: [.return], context: .book, action: .read, help: "lay the book flat to read it"),
         KeyBinding(keys: [.p], context: .book, action: .shiftPairing, help: "shift the page pairing by one (spreads)"),
+        KeyBinding(keys: [.m], context: .book, action: .flipDirection, help: "right to left (manga) on/off, remembered"),
         KeyBinding(keys: [.escape, .backspace], context: .book, action: .close, help: "close the book"),
-        KeyBinding(keys: [.right, .pagedown, .space], context: .reading, action: .next, help: "turn one leaf forward"),
-        KeyBinding(keys: [.left, .pageup], context: .reading, action: .previous, help: "turn one leaf back"),
+        KeyBinding(keys: [.right, .pagedown, .space], context: .reading, action: .next, help: "turn one leaf forward (Left in a right-to-left book)"),
+        KeyBinding(keys: [.left, .pageup], context: .reading, action: .previous, help: "turn one leaf back (Right in a right-to-left book)"),
         KeyBinding(keys: [.home], context: .reading, action: .first, help: "first spread"),
         KeyBinding(keys: [.end], context: .reading, action: .last, help: "last spread"),
         KeyBinding(keys: [.p], context: .reading, action: .shiftPairing, help: "shift the page pairing by one (spreads)"),
+        KeyBinding(keys: [.m], context: .reading, action: .flipDirection, help: "right to left (manga) on/off, remembered"),
         KeyBinding(keys: [.escape, .backspace], context: .reading, action: .close, help: "back to the book in 3D"),
         KeyBinding(keys: [.equals, .plus, .keypadPlus], context: .reading, action: .zoomIn, help: "zoom in at the pointer, up to 4x (also Ctrl+=)"),
         KeyBinding(keys: [.minus, .keypadMinus], context: .reading, action: .zoomOut, help: "zoom out (also Ctrl+-)"),
@@ -42,7 +44,7 @@ public enum KeyBindings {
         ("Wheel up/down, Ctrl+wheel", "shelf, book, reading", "pinch: up goes deeper (open, flat, zoom); down comes back a step"),
         ("Sideways wheel, Shift+wheel", "shelf, book, reading", "scroll the shelf; turn pages in a book"),
         ("Drag", "shelf, book, reading", "scroll the shelf; in a book the leaf follows, or the zoomed spread pans"),
-        ("Click", "shelf, book, reading", "open the centred book, centre a side one; in a book, right half forward, left half back"),
+        ("Click", "shelf, book, reading", "open the centred book, centre a side one; in a book, right half forward, left half back (the other way right to left)"),
         ("Double-click", "book, reading", "in the 3D book, lay it flat; flat, zoom in at the pointer or back out"),
         ("Two fingers (touchscreen)", "shelf, book, reading", "pinch: spread to go deeper, in to come back"),
         ("One finger (touchscreen)", "shelf, book, reading", "tap and swipe as with the mouse"),
@@ -60,7 +62,7 @@ public enum KeyBindings {
         case .escape: return "Escape"
         case .pageup: return "PageUp"
         case .pagedown: return "PageDown"
-        case .s, .r, .p, .f, .q: return key.rawValue.uppercased()
+        case .s, .r, .p, .m, .f, .q: return key.rawValue.uppercased()
         case .f11: return "F11"
         default: return key.rawValue.prefix(1).uppercased() + key.rawValue.dropFirst()
         }

@@ -66,15 +66,15 @@ public final class PlaceKeeper {
         return (0..<count).first { path($0) == centred.path && key(ofBook: $0) == centred }
     }
 
-    /// Whether book `index`'s pairing was shifted when last read.
-    public func shifted(ofBook index: Int) -> Bool {
-        key(ofBook: index).map(places.shifted(of:)) ?? false
+    /// How the reader set book `index` up when it was last read.
+    public func settings(ofBook index: Int) -> BookSettings {
+        key(ofBook: index).map(places.settings(of:)) ?? BookSettings()
     }
 
-    public func remember(spread: Int, shifted: Bool = false, ofBook index: Int) {
+    public func remember(spread: Int, settings: BookSettings = BookSettings(), ofBook index: Int) {
         guard let key = key(ofBook: index) else { return }
         hasRead = true
-        update { $0.remember(spread: spread, shifted: shifted, of: key) }
+        update { $0.remember(spread: spread, settings: settings, of: key) }
     }
 
     /// True once a book has been opened with this state (the first-run hint is then done).

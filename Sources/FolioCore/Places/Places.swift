@@ -3,7 +3,8 @@ import Foundation
 /// Where the reader left off: the last spread read in each book, most recent last, and the
 /// book centred on the shelf. A value; `PlaceStore` reads and writes it as JSON:
 /// `{"version":1, "opened":true, "centred":{"path":…,"size":…}, "books":[{"path":…,"size":…,"spread":3}, …]}`
-/// (a book whose pairing is shifted also says `"shifted":true`).
+/// (a book whose pairing is shifted also says `"shifted":true`, and one whose reading direction
+/// the reader chose says `"rtl":true` or `"rtl":false`).
 ///
 /// A value also knows what it changed since it was read or made (the books whose spread it
 /// set to another, the centred book, the first opening), so that viewers open at once keep
@@ -14,8 +15,8 @@ public struct Places: Equatable, Sendable {
         public var book: BookKey
         /// The leaf the reader was at: 0 is the closed cover's spread.
         public var spread: Int
-        /// The book's pairing was shifted by one page (its spreads fell on the wrong pages).
-        public var shifted = false
+        /// How the reader set the book up.
+        public var settings = BookSettings()
     }
 
     /// Books remembered, oldest first.
@@ -51,7 +52,7 @@ public struct Places: Equatable, Sendable {
     public func merged(over current: Places) -> Places {
         var result = current
         for entry in books where changedBooks.contains(entry.book) {
-            result.remember(spread: entry.spread, shifted: entry.shifted, of: entry.book)
+            result.remember(spread: entry.spread, settings: entry.settings, of: entry.book)
         }
         if changedCentred { result.centred = centred }
         if changedOpened { result.openedABook = openedABook }
@@ -82,17 +83,17 @@ public struct Places: Equatable, Sendable {
         books.last { $0.book == book }?.spread
     }
 
-    /// Whether `book`'s pairing was shifted when it was last read.
-    public func shifted(of book: BookKey) -> Bool {
-        books.last { $0.book == book }?.shifted ?? false
+    /// How the reader set `book` up when it was last read (the defaults if it never was).
+    public func settings(of book: BookKey) -> BookSettings {
+        books.last { $0.book == book }?.settings ?? BookSettings()
     }
 
-    /// Remembers `spread` (and the pairing) for `book`, as the most recent.
-    public mutating func remember(spread: Int, shifted: Bool = false, of book: BookKey) {
+    /// Remembers `spread` (and the book's settings) for `book`, as the most recent.
+    public mutating func remember(spread: Int, settings: BookSettings = BookSettings(), of book: BookKey) {
         let spread = min(max(spread, 0), Places.maxSpread)
-        if self.spread(of: book) != spread || self.shifted(of: book) != shifted { changedBooks.insert(book) }
+        if self.spread(of: book) != spread || self.settings(of: book) != settings { changedBooks.insert(book) }
         books.removeAll { $0.book == book }
-        books.append(Entry(book: book, spread: spread, shifted: shifted))
+        books.append(Entry(book: book, spread: spread, settings: settings))
         if books.count > Places.maxBooks {
             for gone in books.prefix(books.count - Places.maxBooks) { changedBooks.remove(gone.book) }
             books.removeFirst(books.count - Places.maxBooks)
@@ -112,6 +113,8 @@ public struct Places: Equatable, Sendable {
             var spread: Int
             /// Written only when true (absent: not shifted).
             var shifted: Bool?
+            /// Written only when the reader chose a direction (absent: the book's own).
+            var rtl: Bool?
         }
         var version: Int
         var centred: Key?
@@ -146,7 +149,7 @@ public struct Places: Equatable, Sendable {
             guard (0...maxSpread).contains(book.spread) else {
                 throw fail("book \(index) has spread \(book.spread), outside 0…\(maxSpread)")
             }
-            places.remember(spread: book.spread, shifted: book.shifted ?? false, of: key)
+            places.remember(spread: book.spread, settings: BookSettings(shifted: book.shifted ?? false, rightToLeft: book.rtl), of: key)
         }
         return places.unchanged()
     }
@@ -160,7 +163,10 @@ public struct Places: Equatable, Sendable {
             (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "null"
         }
         let centred = self.centred.map { line(File.Key(path: $0.path, size: $0.size)) } ?? "null"
-        var lines = books.map { line(File.Book(path: $0.book.path, size: $0.book.size, spread: $0.spread, shifted: $0.shifted ? true : nil)) }
+        var lines = books.map {
+            line(File.Book(path: $0.book.path, size: $0.book.size, spread: $0.spread,
+                           shifted: $0.settings.shifted ? true : nil, rtl: $0.settings.rightToLeft))
+        }
         let head = "{\"version\":\(Places.version),\"opened\":\(openedABook),\"centred\":\(centred),\"books\":["
         let tail = "]}\n"
         var total = head.utf8.count + tail.utf8.count + lines.reduce(0) { $0 + $1.utf8.count + 2 }

@@ -14,6 +14,12 @@ public final class BookScene: Scene {
     /// The display page of the last numbered page (End shows its spread, not the back cover).
     public private(set) var lastPage: Int
 
+    /// A right-to-left book: drawn mirrored (the spine on the right, the leaves turning
+    /// leftwards as the reader goes on), and the directions of input mirrored with it: Left
+    /// turns forward, a click on the left half goes on, a drag to the right turns the leaf.
+    /// The paging itself (offsets, leaves, spreads) is the same as a left-to-right book's.
+    public var mirrored = false
+
     /// `lastPage` 0 (the cover is the only page): the book rests on its cover alone.
     public init(bookIndex: Int, pageCount: Int, size: Size, pageShape: Size = PageGeometry.size, lastPage: Int? = nil) {
         self.bookIndex = bookIndex
@@ -77,7 +83,7 @@ public final class BookScene: Scene {
     public func handle(_ input: SceneInput, at time: Double) -> SceneRequest? {
         switch input {
         case .key(let key, _):
-            switch KeyBindings.action(for: key, in: .book) {
+            switch KeyBindings.action(for: readingKey(key), in: .book) {
             case .next?: turn(toLeaf: currentLeaf + 1, at: time)
             case .previous?: turn(toLeaf: currentLeaf - 1, at: time)
             case .first?: turn(toLeaf: 0, at: time)
@@ -85,21 +91,22 @@ public final class BookScene: Scene {
             case .close?: return .closeBook
             case .read?: return .openReading
             case .shiftPairing?: return .shiftPairing
+            case .flipDirection?: return .flipDirection
             default: break
             }
         case .horizontalWheel(let notches):
-            let steps = wheel.steps(adding: notches)
+            let steps = wheel.steps(adding: mirrored ? -notches : notches)
             if steps != 0 { turn(toLeaf: currentLeaf + steps, at: time) }
         case .pointer(let gesture):
             switch gesture {
             case .click(let point):
                 // The half of the spread under the pointer (in the reading view, wherever
                 // its zoom put it: the reading scene hands the point over unzoomed).
-                turn(toLeaf: currentLeaf + (point.x >= layout.spine.x ? 1 : -1), at: time)
+                turn(toLeaf: currentLeaf + (goesForward(atX: point.x) ? 1 : -1), at: time)
             case .dragBegan:
                 scroller.beginDrag(at: time)
             case .dragChanged(_, let delta):
-                scroller.drag(by: -delta.x * dragGain, at: time)
+                scroller.drag(by: (mirrored ? delta.x : -delta.x) * dragGain, at: time)
             case .dragEnded:
                 let width = layout.size.width
                 let here = scroller.position / width
@@ -117,6 +124,22 @@ public final class BookScene: Scene {
 
     public func update(at time: Double) {
         scroller.update(at: time)
+    }
+
+    /// The key as it reads in this book's direction: Left and Right swap in a mirrored book.
+    func readingKey(_ key: Key) -> Key {
+        guard mirrored else { return key }
+        switch key {
+        case .left: return .right
+        case .right: return .left
+        default: return key
+        }
+    }
+
+    /// Whether a click at window x `x` (unzoomed) turns forward: on the half of the spread
+    /// the reader goes on to (the right half, the left one in a mirrored book).
+    func goesForward(atX x: Double) -> Bool {
+        mirrored ? x < layout.spine.x : x >= layout.spine.x
     }
 
     /// The pages to draw: those the open layout poses, plus the cover's leaf while the book
@@ -195,7 +218,7 @@ public final class BookScene: Scene {
         var layer = layout.layer(page: page, content: content,
                                  angle: state.angle, tx: state.tx, scale: state.scale, opacity: state.alpha)
         layer.position.y -= state.rise
-        return layer
+        return mirrored ? layer.mirrored(acrossWidth: layout.size.width) : layer
     }
 
     public func layers(in pose: BookOpeningPose = .open) -> [Layer] {

@@ -59,13 +59,15 @@ public final class ReadingScene: Scene {
         }
         switch input {
         case .key(let key, _):
-            switch KeyBindings.action(for: key, in: .reading) {
+            switch KeyBindings.action(for: book.readingKey(key), in: .reading) {
             case let action? where [.next, .previous, .first, .last].contains(action):
                 turn(action, at: time)
             case .close?:
                 return .closeReading
             case .shiftPairing?:
                 return .shiftPairing
+            case .flipDirection?:
+                return .flipDirection
             default:
                 break // the zoom keys are the app's: they zoom about the pointer
             }
@@ -76,7 +78,7 @@ public final class ReadingScene: Scene {
             case .click(let point):
                 // The half of the spread under the pointer, wherever the zoom has put it.
                 let flat = zoom.current.unapply(point)
-                book.turn(toLeaf: book.currentLeaf + (flat.x >= book.layout.spine.x ? 1 : -1), at: time)
+                book.turn(toLeaf: book.currentLeaf + (book.goesForward(atX: flat.x) ? 1 : -1), at: time)
             case .dragBegan:
                 panning = zoom.isZoomed
                 if !panning { _ = book.handle(input, at: time) }

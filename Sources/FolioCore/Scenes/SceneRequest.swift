@@ -8,6 +8,8 @@ public enum SceneRequest: Equatable, Sendable {
     case openReading, closeReading
     /// Shift the open book's page pairing by one page.
     case shiftPairing
+    /// Turn the open book round: right to left, or back to left to right.
+    case flipDirection
     /// Leave the app.
     case quit
 }

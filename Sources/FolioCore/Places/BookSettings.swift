@@ -1,0 +1,13 @@
+/// What the reader chose for one book, remembered with its place.
+public struct BookSettings: Equatable, Sendable {
+    /// The pairing shifted by one page (the book's spreads fell on the wrong pages).
+    public var shifted = false
+    /// Right to left (true) or left to right (false), when the reader chose with the key;
+    /// nil: the book's own direction (its ComicInfo.xml, else left to right).
+    public var rightToLeft: Bool?
+
+    public init(shifted: Bool = false, rightToLeft: Bool? = nil) {
+        self.shifted = shifted
+        self.rightToLeft = rightToLeft
+    }
+}

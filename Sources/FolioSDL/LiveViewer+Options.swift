@@ -1,0 +1,41 @@
+import FolioCore
+import FolioLibrary
+
+extension LiveViewer {
+    /// How the viewer starts: the command line's options.
+    public struct Options {
+        public var width = 1280
+        public var height = 800
+        public var slowMotion = false
+        /// Every book opens right to left, whatever was remembered (`--rtl`).
+        public var rightToLeft = false
+        /// Writes one trace line per frame in which something changed.
+        public var tracePath: String?
+        /// Records every input event to this script file.
+        public var capturePath: String?
+        /// Print "first-frame" on stdout after the first frame is presented, then quit
+        /// (the benchmark's time to first frame).
+        public var exitAfterFirstFrame = false
+        /// Texture cache budget, bytes (nil: the renderer's default).
+        public var cacheBytes: Int?
+        /// Where the remembered places are kept, and the places read from it (nil: nothing
+        /// is remembered).
+        public var placeStore: PlaceStore?
+        public var places: PlaceKeeper?
+        /// Open the first book at this page (the reader's numbering: 1 is the cover) as the
+        /// window appears.
+        public var openAtPage: Int?
+        /// PATH was one book: open it straight into the reading view (at `openAtPage`, else
+        /// its remembered place).
+        public var readFirstBook = false
+        /// Seconds after the start at which to note the process's CPU time, frames drawn and
+        /// resident memory in `marks` (the benchmark's idle measurement), waking for each.
+        public var markTimes: [Double] = []
+        /// Quit this many seconds after the start (the benchmark).
+        public var quitAfter: Double?
+        /// Asked every time round the loop: true ends the viewer as closing the window does
+        /// (a SIGTERM or Ctrl-C heard by the caller).
+        public var stopRequested: () -> Bool = { false }
+        public init() {}
+    }
+}
