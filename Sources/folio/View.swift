@@ -18,6 +18,7 @@ struct View: ParsableCommand {
     @Option(help: "Write the state trace live, one JSON line per changed frame.", completion: .file()) var trace: String?
     @Option(help: "Capture every input event to this script file (replay with `folio record --script`).", completion: .file(extensions: ["json"])) var capture: String?
     @Flag(help: "Start on the first book at its first spread, ignoring the places remembered in $XDG_STATE_HOME/folio (~/.local/state/folio), which are kept as they are until a book is read.") var fresh = false
+    @Flag(help: "Neither read nor write where each book was left this time (for good: the line remember = no in $XDG_CONFIG_HOME/folio/settings.conf, ~/.config/folio/settings.conf).") var noRemember = false
     @Flag(help: .hidden) var exitAfterFirstFrame = false
     /// The benchmark's idle run: seconds at which to note CPU, frames and memory (printed as
     /// JSON lines at exit), when to quit, and whether to open the first book first.
@@ -72,9 +73,16 @@ struct View: ParsableCommand {
         options.quitAfter = quitAfter
         if openFirstBook, openAtPage == nil { openAtPage = 2 }
         let measuring = exitAfterFirstFrame || !markAt.isEmpty || quitAfter != nil
-        // The remembered places; a traced or captured session starts as a script does,
-        // so it replays the same, and the benchmark's runs neither read nor write them.
-        if trace == nil, capture == nil, !measuring, let store = PlaceStore.standard() {
+        // The remembered places, unless remembering is off (--no-remember, or the settings
+        // file); a traced or captured session starts as a script does, so it replays the
+        // same, and the benchmark's runs neither read nor write them.
+        var settings = Settings()
+        if let file = SettingsFile.standard() {
+            let (read, warning) = file.load()
+            if let warning { Console.warning(warning) }
+            settings = read
+        }
+        if settings.remember, !noRemember, trace == nil, capture == nil, !measuring, let store = PlaceStore.standard() {
             var remembered = Places()
             var unread = fresh
             if !fresh {

@@ -67,7 +67,8 @@ struct WindowPlaceTests {
         let desktop: Desktop
         private(set) var window = ""
 
-        init(_ desktop: Desktop, state: URL, arguments: [String] = [], log: URL) throws {
+        /// `config`: the folder for XDG_CONFIG_HOME (the settings file), if any.
+        init(_ desktop: Desktop, state: URL, config: URL? = nil, arguments: [String] = [], log: URL) throws {
             self.desktop = desktop
             self.log = log
             process.executableURL = URL(fileURLWithPath: Folio.executable)
@@ -75,6 +76,7 @@ struct WindowPlaceTests {
             var env = ProcessInfo.processInfo.environment
             env["DISPLAY"] = desktop.display
             env["XDG_STATE_HOME"] = state.path
+            if let config { env["XDG_CONFIG_HOME"] = config.path }
             env.removeValue(forKey: "SDL_VIDEODRIVER")
             process.environment = env
             FileManager.default.createFile(atPath: log.path, contents: nil)

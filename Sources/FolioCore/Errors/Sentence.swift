@@ -15,6 +15,13 @@ public enum Sentence {
         return out
     }
 
+    /// `text` in quotes, escaped, cut to `limit` characters (an ellipsis marks the cut): a
+    /// word from a user's file, quoted in a sentence.
+    public static func quoted(_ text: String, limit: Int) -> String {
+        let cut = text.count > limit ? text.prefix(max(limit - 1, 0)) + "…" : Substring(text)
+        return "\"" + escaped(String(cut)) + "\""
+    }
+
     public static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x00...0x1F, 0x7F...0x9F: return true  // C0, DEL, C1 (tab and newline included)

@@ -47,6 +47,22 @@ public enum SafeFile {
         return readAll(fd, size: size)
     }
 
+    /// A small file the user keeps (the state file, the settings): its bytes, nil when there
+    /// is none. Throws a `FolioError` sentence naming it when it cannot be read or is larger
+    /// than `limit` (`kind`, for example "a state file", names what it should be).
+    public static func readKept(_ path: String, limit: Int, kind: String) throws -> Data? {
+        var info = stat()
+        if lstat(path, &info) != 0, errno == ENOENT { return nil }
+        let fd = try openForReading(realPath(path) ?? path)
+        defer { close(fd) }
+        let size = self.size(fd)
+        guard size <= limit else {
+            let amount = limit >= 1 << 20 ? "\(limit >> 20) MB" : "\(limit >> 10) KB"
+            throw FolioError.badInput("\(path): is larger than the \(amount) \(kind) may be.", cause: .tooLarge)
+        }
+        return readAll(fd, size: size)
+    }
+
     /// Up to `size` bytes of `fd` from its start (fewer when the file is shorter).
     public static func readAll(_ fd: Int32, size: Int) -> Data {
         var data = Data(count: size)

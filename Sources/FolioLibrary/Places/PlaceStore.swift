@@ -35,7 +35,7 @@ public struct PlaceStore: Sendable {
         return PlaceStore(path: ((state as NSString).appendingPathComponent("folio") as NSString).appendingPathComponent(fileName))
     }
 
-    private static func passwordHome() -> String? {
+    static func passwordHome() -> String? {
         guard let entry = getpwuid(getuid()), let dir = entry.pointee.pw_dir else { return nil }
         return String(cString: dir)
     }
@@ -43,17 +43,9 @@ public struct PlaceStore: Sendable {
     /// The places in the file. A missing file is no places; a file that cannot be read, is
     /// too large or is not a state file gives no places and one warning sentence naming it.
     public func load() -> (places: Places, warning: String?) {
-        var info = stat()
-        if lstat(path, &info) != 0, errno == ENOENT { return (Places(), nil) }
         do {
-            let real = SafeFile.realPath(path) ?? path
-            let fd = try SafeFile.openForReading(real)
-            defer { close(fd) }
-            let size = SafeFile.size(fd)
-            guard size <= Places.maxBytes else {
-                throw FolioError.badInput("\(path): is larger than the \(Places.maxBytes >> 20) MB a state file may be.")
-            }
-            return (try Places.parse(SafeFile.readAll(fd, size: size), name: path), nil)
+            guard let data = try SafeFile.readKept(path, limit: Places.maxBytes, kind: "a state file") else { return (Places(), nil) }
+            return (try Places.parse(data, name: path), nil)
         } catch let error as FolioError {
             let sentence = error.message.hasSuffix(".") ? String(error.message.dropLast()) : error.message
             return (Places(), "\(sentence); the remembered places in it are ignored.")
