@@ -26,13 +26,15 @@ extension FolioApp {
             out += shelfTexts(in: pose)
         }
         if let book, navigation.top.kind != .shelf, navigation.transition == nil {
-            let opacity = onScreen.pageOpacity(at: time)
+            let typed = onScreen.typedPage
+            let opacity = typed == nil ? onScreen.pageOpacity(at: time) : 1
             if opacity > 0 {
                 let s = textSize(16, minimum: 11)
                 // Under the spread: the 3D book's lifted bottom edge, or the flat spread's.
                 let bottom = navigation.top.kind == .reading ? book.layout.readingArea.maxY : FolioApp.liftedBottom(book.layout)
                 let y = min((bottom + size.height) / 2, size.height - s * 0.6)
-                let label = PageNumbering(library.books[book.bookIndex]).label(leaf: book.currentLeaf)
+                let label = typed.map { typedPageLabel($0, in: book) }
+                    ?? PageNumbering(library.books[book.bookIndex]).label(leaf: book.currentLeaf)
                 out.append(TextLayer(label, size: s, position: Point(x: size.width / 2, y: y), colour: FolioApp.textColour,
                                      opacity: opacity, maxWidth: size.width * 0.9))
             }

@@ -16,6 +16,8 @@ public struct OnScreenText: Sendable {
     var pageShownAt: Double?
     /// The spread the indicator last showed: book and leaf.
     var spread: (book: Int, leaf: Int)?
+    /// The page number being typed, shown in the indicator's place until Enter or Escape.
+    var typedPage: String?
 
     /// The page indicator stays this long after the last turn, then fades for `fadeTime`.
     public static let pageHoldTime = 1.0
@@ -62,6 +64,7 @@ public struct OnScreenText: Sendable {
     mutating func noteClosed() {
         spread = nil
         pageShownAt = nil
+        typedPage = nil
     }
 
     mutating func noteOpened(at time: Double) {

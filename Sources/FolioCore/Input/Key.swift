@@ -11,6 +11,31 @@ public enum Key: String, CaseIterable, Sendable {
     /// some layouts; then the keypad's.
     case equals = "=", plus = "+", minus = "-", zero = "0"
     case keypadPlus = "keypad +", keypadMinus = "keypad -", keypadZero = "keypad 0"
+    /// Digits, typed in a book to go to a page (0, with its keypad twin above, also zooms).
+    case one = "1", two = "2", three = "3", four = "4", five = "5", six = "6", seven = "7", eight = "8", nine = "9"
+    case keypadOne = "keypad 1", keypadTwo = "keypad 2", keypadThree = "keypad 3", keypadFour = "keypad 4"
+    case keypadFive = "keypad 5", keypadSix = "keypad 6", keypadSeven = "keypad 7", keypadEight = "keypad 8"
+    case keypadNine = "keypad 9"
+
+    /// The digit this key types, if it is one.
+    public var digit: Int? {
+        switch self {
+        case .zero, .keypadZero: return 0
+        case .one, .keypadOne: return 1
+        case .two, .keypadTwo: return 2
+        case .three, .keypadThree: return 3
+        case .four, .keypadFour: return 4
+        case .five, .keypadFive: return 5
+        case .six, .keypadSix: return 6
+        case .seven, .keypadSeven: return 7
+        case .eight, .keypadEight: return 8
+        case .nine, .keypadNine: return 9
+        default: return nil
+        }
+    }
+
+    /// The digit keys 1 to 9, the row's then the keypad's.
+    public static let digitsOneToNine: [Key] = allCases.filter { ($0.digit ?? 0) > 0 }
 
     /// Keys that act again while held (turning pages, zooming step by step). The others
     /// toggle or leave something (fullscreen, help, open, quit) and act once a press: a key

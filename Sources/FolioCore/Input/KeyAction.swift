@@ -15,6 +15,8 @@ public enum KeyAction: Sendable, Equatable {
     case shiftPairing
     /// In a book: right to left (manga), or back to left to right.
     case flipDirection
+    /// In a book: a digit of a page number to go to (Enter goes, riffling there).
+    case typePage
     /// In the reading view: zoom in and out at the pointer, and back to the whole spread.
     case zoomIn, zoomOut, zoomReset
 }

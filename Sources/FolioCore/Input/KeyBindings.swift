@@ -16,6 +16,7 @@ public enum KeyBindings {
         KeyBinding(keys: [.return], context: .book, action: .read, help: "lay the book flat to read it"),
         KeyBinding(keys: [.p], context: .book, action: .shiftPairing, help: "shift the page pairing by one (spreads)"),
         KeyBinding(keys: [.m], context: .book, action: .flipDirection, help: "right to left (manga) on/off, remembered"),
+        KeyBinding(keys: Key.digitsOneToNine, context: .book, action: .typePage, help: "type a page number, then Enter: the leaves riffle there (Escape forgets it)"),
         KeyBinding(keys: [.escape, .backspace], context: .book, action: .close, help: "close the book"),
         KeyBinding(keys: [.right, .pagedown, .space], context: .reading, action: .next, help: "turn one leaf forward (Left in a right-to-left book)"),
         KeyBinding(keys: [.left, .pageup], context: .reading, action: .previous, help: "turn one leaf back (Right in a right-to-left book)"),
@@ -23,6 +24,7 @@ public enum KeyBindings {
         KeyBinding(keys: [.end], context: .reading, action: .last, help: "last spread"),
         KeyBinding(keys: [.p], context: .reading, action: .shiftPairing, help: "shift the page pairing by one (spreads)"),
         KeyBinding(keys: [.m], context: .reading, action: .flipDirection, help: "right to left (manga) on/off, remembered"),
+        KeyBinding(keys: Key.digitsOneToNine, context: .reading, action: .typePage, help: "type a page number, then Enter: the leaves riffle there (Escape forgets it)"),
         KeyBinding(keys: [.escape, .backspace], context: .reading, action: .close, help: "back to the book in 3D"),
         KeyBinding(keys: [.equals, .plus, .keypadPlus], context: .reading, action: .zoomIn, help: "zoom in at the pointer, up to 4x (also Ctrl+=)"),
         KeyBinding(keys: [.minus, .keypadMinus], context: .reading, action: .zoomOut, help: "zoom out (also Ctrl+-)"),
@@ -68,7 +70,11 @@ public enum KeyBindings {
         }
     }
 
-    static func names(_ binding: KeyBinding) -> String { binding.keys.map(name).joined(separator: ", ") }
+    static func names(_ binding: KeyBinding) -> String {
+        // The digit keys read as what they are.
+        if binding.action == .typePage { return "Digits" }
+        return binding.keys.map(name).joined(separator: ", ")
+    }
 
     /// Headings for `--help`, one per context.
     static func heading(_ context: KeyContext) -> String {

@@ -7,6 +7,8 @@ public struct Scroller: Sendable {
         case dragging(raw: Double)
         /// Gliding to a target along `motion`, started at `start` (animation clock).
         case animating(motion: DecayMotion, start: Double)
+        /// Sweeping from `from` to `to` along `curve` (a jump across many leaves, riffled).
+        case riffling(from: Double, to: Double, curve: TimingCurve, start: Double)
     }
 
     /// Where the content rests, points.
@@ -29,12 +31,20 @@ public struct Scroller: Sendable {
     }
 
     public var isDragging: Bool { if case .dragging = phase { return true } else { return false } }
-    public var isAnimating: Bool { if case .animating = phase { return true } else { return false } }
+    public var isAnimating: Bool {
+        switch phase {
+        case .animating, .riffling: return true
+        case .idle, .dragging: return false
+        }
+    }
 
     /// Where the content is heading: the animation's target, or the current position.
     public var target: Double {
-        if case .animating(let motion, _) = phase { return motion.target }
-        return position
+        switch phase {
+        case .animating(let motion, _): return motion.target
+        case .riffling(_, let to, _, _): return to
+        case .idle, .dragging: return position
+        }
     }
 
     /// UIScrollView's rubber band: an overshoot `x` past an edge shows as
@@ -105,6 +115,18 @@ public struct Scroller: Sendable {
         phase = .animating(motion: DecayMotion(from: position, to: goal), start: time)
     }
 
+    /// Sweeps to `target` (clamped) along an ease-in-out curve over `duration` seconds: the
+    /// content passes everything in between at a pace set by the distance, and lands on time.
+    public mutating func sweep(to target: Double, duration: Double, at time: Double) {
+        let goal = clamp(target, range.lowerBound, range.upperBound)
+        samples.removeAll()
+        guard abs(goal - position) >= 1e-9 else {
+            jump(to: goal)
+            return
+        }
+        phase = .riffling(from: position, to: goal, curve: .easeInOut(duration: duration), start: time)
+    }
+
     /// Jumps without animation (clamped).
     public mutating func jump(to target: Double) {
         position = clamp(target, range.lowerBound, range.upperBound)
@@ -114,12 +136,23 @@ public struct Scroller: Sendable {
 
     /// Advances an animation to `time` (the animation clock).
     public mutating func update(at time: Double) {
-        guard case .animating(let motion, let start) = phase else { return }
-        let t = time - start
-        position = motion.value(at: t)
-        if motion.isDone(at: t) {
-            position = motion.target
-            phase = .idle
+        switch phase {
+        case .animating(let motion, let start):
+            let t = time - start
+            position = motion.value(at: t)
+            if motion.isDone(at: t) {
+                position = motion.target
+                phase = .idle
+            }
+        case .riffling(let from, let to, let curve, let start):
+            let t = time - start
+            position = from + (to - from) * curve.value(at: t)
+            if curve.isDone(at: t) {
+                position = to
+                phase = .idle
+            }
+        case .idle, .dragging:
+            break
         }
     }
 

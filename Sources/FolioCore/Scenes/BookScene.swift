@@ -66,6 +66,20 @@ public final class BookScene: Scene {
         scroller.scroll(to: Double(leaf) * layout.size.width, at: time)
     }
 
+    /// Goes to leaf `leaf` (clamped): the next or previous one turns as any turn does; further
+    /// away, the leaves between riffle past like a thumbed book's, in `riffleTime(leaves:)`.
+    public func riffle(toLeaf leaf: Int, at time: Double) {
+        let clamped = min(max(leaf, layout.firstLeaf), max(layout.leafCount - 1, layout.firstLeaf))
+        let distance = abs(clamped - currentLeaf)
+        guard distance > 1 else { return turn(toLeaf: clamped, at: time) }
+        scroller.sweep(to: Double(clamped) * layout.size.width, duration: BookScene.riffleTime(leaves: distance), at: time)
+    }
+
+    /// Seconds a riffle across `leaves` leaves takes: longer for more, never over 0.6.
+    public static func riffleTime(leaves: Int) -> Double {
+        min(0.25 + 0.05 * Double(leaves), 0.6)
+    }
+
     /// The leaf whose spread shows the last numbered page.
     public var lastLeaf: Int {
         lastPage == 0 ? layout.firstLeaf : min(BookScene.leaf(showing: lastPage), max(layout.leafCount - 1, 0))
@@ -86,8 +100,8 @@ public final class BookScene: Scene {
             switch KeyBindings.action(for: readingKey(key), in: .book) {
             case .next?: turn(toLeaf: currentLeaf + 1, at: time)
             case .previous?: turn(toLeaf: currentLeaf - 1, at: time)
-            case .first?: turn(toLeaf: 0, at: time)
-            case .last?: turn(toLeaf: lastLeaf, at: time)
+            case .first?: riffle(toLeaf: 0, at: time)
+            case .last?: riffle(toLeaf: lastLeaf, at: time)
             case .close?: return .closeBook
             case .read?: return .openReading
             case .shiftPairing?: return .shiftPairing

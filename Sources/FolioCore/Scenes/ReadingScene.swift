@@ -97,8 +97,8 @@ public final class ReadingScene: Scene {
         switch action {
         case .next: book.turn(toLeaf: book.currentLeaf + 1, at: time)
         case .previous: book.turn(toLeaf: book.currentLeaf - 1, at: time)
-        case .first: book.turn(toLeaf: 0, at: time)
-        case .last: book.turn(toLeaf: book.lastLeaf, at: time)
+        case .first: book.riffle(toLeaf: 0, at: time)
+        case .last: book.riffle(toLeaf: book.lastLeaf, at: time)
         default: break
         }
     }
