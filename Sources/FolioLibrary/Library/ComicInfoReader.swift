@@ -30,7 +30,7 @@ public enum ComicInfoReader {
         }
         // UTF-16 and UTF-32 hide the markup from that check: ComicInfo.xml is UTF-8 (or an
         // 8-bit encoding) in practice.
-        guard !data.contains(0) else { throw Failure(reason: "it is not UTF-8") }
+        guard !data.contains(0) else { throw Failure(reason: "it is in UTF-16 or UTF-32, which Folio does not read") }
         return try parseXML(data, imageCount: imageCount)
     }
 
