@@ -40,8 +40,8 @@ public enum LibraryLoader {
     static func isImage(_ name: String) -> Bool { imageExtensions.contains(pathExtension(name)) }
 
     /// Files real comics and scan folders carry beside their pages (ComicInfo.xml, Thumbs.db,
-    /// desktop.ini, release notes and checksums): passed over in silence, never pages and
-    /// never problems.
+    /// desktop.ini, release notes and checksums): never pages, and passed over in silence
+    /// (an archive's ComicInfo.xml is read apart, LibraryLoader+ComicInfo).
     static func isCompanion(_ name: String) -> Bool {
         let lower = name.lowercased()
         return ["comicinfo.xml", "thumbs.db", "desktop.ini"].contains(lower)
