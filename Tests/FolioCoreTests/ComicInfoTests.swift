@@ -119,6 +119,23 @@ import Testing
         #expect(throws: ComicInfoReader.Failure.self) { try ComicInfoReader.parse(Data("\u{FEFF}<ComicInfo/>".utf16BigEndian)) }
     }
 
+    @Test func onlyUTF8IsReadWhateverTheDeclarationSays() throws {
+        #expect(throws: ComicInfoReader.Failure.self) { try ComicInfoReader.parse(Data("<ComicInfo><Title>Caf\u{E9}</Title></ComicInfo>".utf8) + Data([0xE9])) }
+        let latin1 = Data("<ComicInfo><Title>Caf".utf8) + Data([0xE9]) + Data("</Title></ComicInfo>".utf8)
+        let error = #expect(throws: ComicInfoReader.Failure.self) { try ComicInfoReader.parse(latin1) }
+        #expect(error?.reason == "it is not UTF-8 text")
+        // UTF-8 is read as UTF-8 even when the declaration names another encoding.
+        let declared = Data("\u{FEFF}<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n<ComicInfo><Title>Caf\u{E9}</Title></ComicInfo>".utf8)
+        #expect(try ComicInfoReader.parse(declared).title == "Caf\u{E9}")
+    }
+
+    /// A name that is not UTF-8 (libxml2 passed it on; XMLParser trapped): a failure now.
+    @Test func theFuzzersFindingIsAFailureNotATrap() throws {
+        var bytes = Data("<?xml version=\"1.0\"?>\n<ComicInfo><Pages><Page Image=\"4\" Dou".utf8)
+        bytes += Data(repeating: 0xEF, count: 75) + Data("ePage=\"True\"/></Pages></ComicInfo>".utf8)
+        #expect(throws: ComicInfoReader.Failure.self) { try ComicInfoReader.parse(bytes) }
+    }
+
     /// Past the DOCTYPE check, the XML parser as Folio sets it up still puts no external
     /// entity's content in a field. (A guard on the platform's parser: on Linux,
     /// swift-corelibs-foundation's XMLParser was seen not to resolve it even when asked to.)

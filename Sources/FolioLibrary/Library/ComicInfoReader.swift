@@ -28,10 +28,24 @@ public enum ComicInfoReader {
         guard data.firstRange(of: Data("<!DOCTYPE".utf8)) == nil, data.firstRange(of: Data("<!ENTITY".utf8)) == nil else {
             throw Failure(reason: "it declares a DOCTYPE, which Folio does not read")
         }
-        // UTF-16 and UTF-32 hide the markup from that check: ComicInfo.xml is UTF-8 (or an
-        // 8-bit encoding) in practice.
-        guard !data.contains(0) else { throw Failure(reason: "it is in UTF-16 or UTF-32, which Folio does not read") }
-        return try parseXML(data, imageCount: imageCount)
+        // UTF-8 only (what ComicRack writes), and without its XML declaration, so the parser
+        // reads nothing but UTF-8: another encoding could hide the markup from that check, and
+        // libxml2 hands on names as it found them when an encoding fails mid-file, on which
+        // Foundation's XMLParser traps (found by FuzzComicInfo).
+        guard !data.contains(0), let text = String(validating: data, as: UTF8.self) else {
+            throw Failure(reason: "it is not UTF-8 text")
+        }
+        return try parseXML(Data(withoutDeclaration(text).utf8), imageCount: imageCount)
+    }
+
+    /// `text` without a byte-order mark and an XML declaration at its start (the line
+    /// break after the declaration is kept, so line numbers hold).
+    static func withoutDeclaration(_ text: String) -> Substring {
+        var rest = Substring(text)
+        if rest.unicodeScalars.first == "\u{FEFF}" { rest = Substring(rest.unicodeScalars.dropFirst()) }
+        guard rest.hasPrefix("<?xml"), let space = rest.dropFirst(5).first, space.isWhitespace,
+              let end = rest.range(of: "?>") else { return rest }
+        return rest[end.upperBound...]
     }
 
     /// The XML parse alone (the tests call it to show the parser's own settings hold).
