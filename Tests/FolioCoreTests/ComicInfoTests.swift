@@ -134,6 +134,11 @@ import Testing
         var bytes = Data("<?xml version=\"1.0\"?>\n<ComicInfo><Pages><Page Image=\"4\" Dou".utf8)
         bytes += Data(repeating: 0xEF, count: 75) + Data("ePage=\"True\"/></Pages></ComicInfo>".utf8)
         #expect(throws: ComicInfoReader.Failure.self) { try ComicInfoReader.parse(bytes) }
+        // A processing instruction without text (XMLParser read a null pointer).
+        for pi in ["<?xml?>\n<ComicInfo/>", "<ComicInfo><?x?></ComicInfo>"] {
+            let error = #expect(throws: ComicInfoReader.Failure.self) { try ComicInfoReader.parse(Data(pi.utf8)) }
+            #expect(error?.reason == "it holds a processing instruction")
+        }
     }
 
     /// Past the DOCTYPE check, the XML parser as Folio sets it up still puts no external
