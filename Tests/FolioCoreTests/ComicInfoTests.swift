@@ -86,6 +86,12 @@ import Testing
         #expect(info.writer == nil)
         // XML 1.0 carries no C0 control characters; the cleaning takes them out all the same.
         #expect(ComicInfo.text("a\u{1B}[31mb\u{7}\u{0}c") == "a [31mb c")
+        // Cut where a space would come: no space before the ellipsis, still within the bound
+        // (FuzzComicInfo found 202 characters).
+        let a199 = String(repeating: "a", count: 199)
+        #expect(ComicInfo.text(a199 + " b") == a199 + "…")
+        #expect(ComicInfo.text(a199 + "b c") == a199 + "b…")
+        #expect(ComicInfo.text(a199 + "b") == a199 + "b")
     }
 
     @Test func anOversizedFileIsRefusedUnparsed() throws {

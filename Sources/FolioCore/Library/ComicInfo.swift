@@ -74,12 +74,13 @@ public struct ComicInfo: Equatable, Sendable {
                 pendingSpace = !out.isEmpty
                 continue
             }
+            // Room for the space before it too: a cut line never ends in a space.
+            guard count + (pendingSpace ? 2 : 1) <= maxTextLength else { return String(out) + "…" }
             if pendingSpace {
                 out.append(" ")
                 count += 1
                 pendingSpace = false
             }
-            guard count < maxTextLength else { return String(out) + "…" }
             out.append(scalar)
             count += 1
         }
