@@ -15,7 +15,8 @@ public enum BookShapes {
     /// past them is shaped from its first pages and shows no spreads.
     public static let spreadScanPages = 2_000
 
-    /// `library` with `pageAspect` and `spreads` set on every book that has no shape yet.
+    /// `library` with `pageAspect` set and the spreads found added to `spreads`, on every book
+    /// that has no shape yet.
     public static func measured(_ library: Library, reader: ImageReader = ImageReader()) -> Library {
         var library = library
         var budget = spreadScanPages
@@ -29,7 +30,9 @@ public enum BookShapes {
             let aspect = PageGeometry.aspect(ofPageSizes: ([cover] + sizes.prefix(sampledPages)).compactMap { $0 })
             library.books[i].pageAspect = aspect
             guard scanned else { continue }
-            library.books[i].spreads = Set(sizes.indices.filter { index in
+            // Added to the spreads the book's metadata named (a ComicInfo.xml's DoublePage
+            // pages), never in place of them.
+            library.books[i].spreads.formUnion(sizes.indices.filter { index in
                 sizes[index].map { PageGeometry.spansSpread($0, pageAspect: aspect ?? PageGeometry.aspect) } ?? false
             })
         }

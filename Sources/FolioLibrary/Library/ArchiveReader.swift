@@ -35,8 +35,24 @@ public enum ArchiveReader {
 
     /// Every regular-file entry, in stored order, in one pass over the headers.
     public static func list(_ path: String) throws -> [Entry] {
+        try list(path, reading: { _ in nil }, limit: 0).entries
+    }
+
+    /// An entry read while listing: its path, and its bytes or why they could not be read.
+    public struct Companion: Sendable {
+        public var path: String
+        public var data: Result<Data, FolioError>
+    }
+
+    /// As `list`, also reading the one entry `rank` likes best (the lowest rank; nil: not
+    /// wanted; ties go to the first stored) in the same pass, refused past `limit` bytes
+    /// whatever its header says. An entry is read only when it ranks better than the one read
+    /// so far, so a few are read at most; an encrypted one is passed over.
+    public static func list(_ path: String, reading rank: (String) -> Int?, limit: Int) throws
+        -> (entries: [Entry], companion: Companion?) {
         try withArchive(path) { archive in
             var entries: [Entry] = []
+            var companion: (rank: Int, Companion)?
             var header: OpaquePointer?
             while true {
                 let status = archive_read_next_header(archive, &header)
@@ -48,9 +64,22 @@ public enum ArchiveReader {
                     throw FolioError.badInput("\(path): holds more than \(maxEntries) entries; refused.", cause: .tooLarge)
                 }
                 guard archive_entry_filetype(header) == 0o100000 /* AE_IFREG */, let name = entryPath(header) else { continue }
-                entries.append(Entry(path: name, encrypted: archive_entry_is_encrypted(header) != 0))
+                let entry = Entry(path: name, encrypted: archive_entry_is_encrypted(header) != 0)
+                entries.append(entry)
+                if !entry.encrypted, let r = rank(name), r < companion?.rank ?? Int.max {
+                    let data: Result<Data, FolioError>
+                    if archive_entry_size_is_set(header) != 0 && archive_entry_size(header) > Int64(limit) {
+                        data = .failure(FolioError.badInput("\(path): \(name): the entry is larger than \(limit) bytes; refused.",
+                                                            cause: .tooLarge))
+                    } else {
+                        do { data = .success(try readData(archive, name: "\(path): \(name)", limit: limit)) } catch let error as FolioError {
+                            data = .failure(error)
+                        }
+                    }
+                    companion = (r, Companion(path: name, data: data))
+                }
             }
-            return entries
+            return (entries, companion?.1)
         }
     }
 

@@ -40,8 +40,8 @@ public enum LibraryLoader {
     static func isImage(_ name: String) -> Bool { imageExtensions.contains(pathExtension(name)) }
 
     /// Files real comics and scan folders carry beside their pages (ComicInfo.xml, Thumbs.db,
-    /// desktop.ini, release notes and checksums): passed over in silence, never pages and
-    /// never problems.
+    /// desktop.ini, release notes and checksums): never pages, and passed over in silence
+    /// (an archive's ComicInfo.xml is read apart, LibraryLoader+ComicInfo).
     static func isCompanion(_ name: String) -> Bool {
         let lower = name.lowercased()
         return ["comicinfo.xml", "thumbs.db", "desktop.ini"].contains(lower)
@@ -277,20 +277,29 @@ public enum LibraryLoader {
         (path as NSString).pathExtension.lowercased() == "plist"
     }
 
-    static func book(title: String, images: [String], source: (String) -> ImageSource) -> Book {
-        let coverIndex = images.firstIndex { (($0 as NSString).lastPathComponent as NSString).deletingPathExtension.lowercased() == "cover" } ?? 0
+    /// The image that is a book's cover: a file named cover.*, else the first.
+    static func coverIndex(_ images: [String]) -> Int {
+        images.firstIndex { (($0 as NSString).lastPathComponent as NSString).deletingPathExtension.lowercased() == "cover" } ?? 0
+    }
+
+    /// A book of `images` in reading order: the cover (`cover`, else `coverIndex`) taken out,
+    /// the rest its pages.
+    static func book(title: String, images: [String], cover coverIndex: Int? = nil, source: (String) -> ImageSource) -> Book {
+        let coverIndex = coverIndex ?? Self.coverIndex(images)
         var pages = images
         let cover = pages.remove(at: coverIndex)
         return Book(title: title, cover: source(cover), pages: pages.map(source))
     }
 
     /// A comic archive (ZIP, RAR, 7z, tar of images), read in place: non-image entries are
-    /// skipped, encrypted ones reported.
+    /// skipped, encrypted ones reported; its ComicInfo.xml, when it has one, gives the title,
+    /// direction, spreads and cover (LibraryLoader+ComicInfo).
     static func archiveBook(_ path: String, problems: inout [LibraryProblem], strict: Bool) throws -> Book? {
         let title = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
         let entries: [ArchiveReader.Entry]
+        let comicInfo: ArchiveReader.Companion?
         do {
-            entries = try ArchiveReader.list(path)
+            (entries, comicInfo) = try listWithComicInfo(path)
         } catch let error as FolioError {
             if strict { throw error }
             problems.append(LibraryProblem(file: path, message: String(error.message.dropFirst(path.count + 2).dropLast()) + "; skipped."))
@@ -317,7 +326,9 @@ public enum LibraryLoader {
             problems.append(LibraryProblem(file: path, message: "empty book: \(why); skipped."))
             return nil
         }
-        return book(title: title, images: images.sorted(by: naturalLess)) { .archiveEntry(archive: path, entry: $0) }
+        let sorted = images.sorted(by: naturalLess)
+        let info = comicInfo.flatMap { read($0, of: path, imageCount: sorted.count, problems: &problems) }
+        return withComicInfo(info, title: title, images: sorted) { .archiveEntry(archive: path, entry: $0) }
     }
 
     // MARK: Documents
