@@ -62,8 +62,18 @@ import Testing
         for (code, key) in keys {
             #expect(Self.key(of: Self.key(Int32(code.rawValue))) == key, "\(key)")
         }
-        // Other digits and the keypad's other keys stay unknown.
-        #expect(Self.key(of: Self.key(Int32(SDLK_1.rawValue))) == nil)
-        #expect(Self.key(of: Self.key(Int32(SDLK_KP_1.rawValue))) == nil)
+        // The keypad's other keys stay unknown.
+        #expect(Self.key(of: Self.key(Int32(SDLK_KP_ENTER.rawValue))) == nil)
+        #expect(Self.key(of: Self.key(Int32(SDLK_KP_PERIOD.rawValue))) == nil)
+    }
+
+    /// The digits that type a page number, the row's and the keypad's, each its digit.
+    @Test func theDigitKeysAreKnownByTheirSDLNames() {
+        let row = [SDLK_1, SDLK_2, SDLK_3, SDLK_4, SDLK_5, SDLK_6, SDLK_7, SDLK_8, SDLK_9]
+        let pad = [SDLK_KP_1, SDLK_KP_2, SDLK_KP_3, SDLK_KP_4, SDLK_KP_5, SDLK_KP_6, SDLK_KP_7, SDLK_KP_8, SDLK_KP_9]
+        for (i, (a, b)) in zip(row, pad).enumerated() {
+            #expect(Self.key(of: Self.key(Int32(a.rawValue)))?.digit == i + 1)
+            #expect(Self.key(of: Self.key(Int32(b.rawValue)))?.digit == i + 1)
+        }
     }
 }
