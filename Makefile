@@ -33,8 +33,9 @@ tsan: deps
 	  --filter "DecodeWorkerTests|TextureCacheTests|RecordingPipelineTests|dropsAreReadOffTheWindowsThreadInOrder|PlaceWriterTests|aPDFLoadsAsABookWithTheRealInspector"
 
 # Every libFuzzer target in Fuzz/ (one folder each, seeds in Fuzz/corpus/NAME) for
-# FUZZ_SECONDS each; a crash, a hang past 20 s or 1 GB of memory fails, and the input that
-# did it is kept in .build-fuzz/crashes/. PDFs are read by the release folio's confined
+# FUZZ_SECONDS each; a crash, a hang past 20 s or 1 GB of memory fails (a target's folder
+# may hold rss_limit_mb, with the reason, to allow more), and the input that did it is kept
+# in .build-fuzz/crashes/. PDFs are read by the release folio's confined
 # document worker, as in the app.
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS := $(notdir $(wildcard Fuzz/Fuzz*))
@@ -45,7 +46,8 @@ fuzz: build
 	@mkdir -p .build-fuzz/crashes
 	@for t in $(FUZZ_TARGETS); do \
 	  echo "fuzz: $$t for $(FUZZ_SECONDS) s"; mkdir -p .build-fuzz/corpus/$$t; \
-	  FOLIO_DECODER_WORKER=$(CURDIR)/$(FOLIO) SWIFT_BACKTRACE=enable=no .build-fuzz/release/$$t -max_total_time=$(FUZZ_SECONDS) -timeout=20 -rss_limit_mb=1024 -print_final_stats=1 \
+	  limit=1024; [ -f Fuzz/$$t/rss_limit_mb ] && limit=$$(head -1 Fuzz/$$t/rss_limit_mb); \
+	  FOLIO_DECODER_WORKER=$(CURDIR)/$(FOLIO) SWIFT_BACKTRACE=enable=no .build-fuzz/release/$$t -max_total_time=$(FUZZ_SECONDS) -timeout=20 -rss_limit_mb=$$limit -print_final_stats=1 \
 	    -artifact_prefix=.build-fuzz/crashes/$$t- .build-fuzz/corpus/$$t Fuzz/corpus/$$t 2>.build-fuzz/$$t.log \
 	    || { tail -40 .build-fuzz/$$t.log; echo "fuzz: $$t failed; the input is in .build-fuzz/crashes/"; exit 1; }; \
 	  grep -E "stat::number_of_executed_units|Done" .build-fuzz/$$t.log | tail -1; \

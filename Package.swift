@@ -72,7 +72,10 @@ if ProcessInfo.processInfo.environment["FOLIO_FUZZ"] != nil {
         .filter { $0.hasPrefix("Fuzz") }.sorted()
     package.targets.append(.target(name: "FolioFuzzDriver", path: "Fuzz/Driver"))
     for name in names {
+        // A target's memory limit for `make fuzz`, when it has its own, is not source.
+        let limit = FileManager.default.fileExists(atPath: fuzz.appendingPathComponent("\(name)/rss_limit_mb").path)
         package.targets.append(.executableTarget(
-            name: name, dependencies: ["FolioCore", "FolioLibrary", "FolioSDL", "FolioFuzzDriver"], path: "Fuzz/\(name)"))
+            name: name, dependencies: ["FolioCore", "FolioLibrary", "FolioSDL", "FolioFuzzDriver"], path: "Fuzz/\(name)",
+            exclude: limit ? ["rss_limit_mb"] : []))
     }
 }
