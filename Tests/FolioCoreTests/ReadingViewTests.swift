@@ -21,13 +21,14 @@ import Testing
 
     /// Flat pages face the reader: every page's top and bottom edges are level on screen
     /// (under half a pixel across the page), and the spread fills at least 90 % of the
-    /// window's limiting side, at several window shapes and page shapes.
+    /// window's limiting side, at several window shapes and page shapes (wide pages in a
+    /// square window show one at a time: the automatic page mode).
     @Test(arguments: [(1280.0, 800.0, nil), (800.0, 600.0, nil), (1920.0, 1080.0, 0.75), (1000.0, 1000.0, 1.4)] as [(Double, Double, Double?)])
     func theSpreadLiesFlatAndFillsTheWindow(width: Double, height: Double, aspect: Double?) throws {
         let s = Self.open(flat: true, size: Size(width: width, height: height), aspect: aspect)
         #expect(s.kinds == [.shelf, .book, .reading] && s.app.transition == nil)
         let pages = s.app.drawList().layers.filter { if case .page = $0.content { return true } else { return false } }
-        #expect(pages.count == 2)
+        #expect(pages.count == (aspect == 1.4 ? 1 : 2))
         var low = Point(x: .infinity, y: .infinity), high = Point(x: -.infinity, y: -.infinity)
         for layer in pages {
             for y in [0, layer.size.height / 2, layer.size.height] {

@@ -89,6 +89,7 @@ extension FolioApp {
         var settings = places.settings(ofBook: book.bookIndex)
         settings.shifted = library.books[book.bookIndex].shifted
         if choosingDirection { settings.rightToLeft = library.books[book.bookIndex].rightToLeft }
+        if let reading, reading.book === book { settings.pageMode = reading.pageMode }
         places.remember(spread: max(book.currentLeaf, 0), settings: settings, ofBook: book.bookIndex)
     }
 
@@ -140,9 +141,21 @@ extension FolioApp {
     func openReading(animated: Bool = true) {
         guard navigation.transition == nil, let book, navigation.top === book else { return }
         clicks.cancel()
-        let scene = ReadingScene(book: book)
+        let mode = places?.settings(ofBook: book.bookIndex).pageMode ?? pageModes[book.bookIndex] ?? .automatic
+        let scene = ReadingScene(book: book, pageMode: mode)
         reading = scene
         navigation.push(scene, animator: animated ? readingAnimator : nil, at: animationTime)
+    }
+
+    /// The reading view's next page mode (D): automatic, one, two; named for a few seconds
+    /// and remembered with the book's place.
+    func cyclePageMode() {
+        guard navigation.transition == nil, let reading, navigation.top === reading else { return }
+        let mode = reading.pageMode.next
+        reading.show(mode, at: animationTime)
+        pageModes[reading.book.bookIndex] = mode
+        onScreen.notice = (mode.name(automaticPages: reading.book.layout.automaticReadingPages), time)
+        remember(reading.book)
     }
 
     /// Back from the reading view to the book in 3D, the zoom gliding back to the whole spread.

@@ -33,8 +33,10 @@ extension FolioApp {
                 // Under the spread: the 3D book's lifted bottom edge, or the flat spread's.
                 let bottom = navigation.top.kind == .reading ? book.layout.readingArea.maxY : FolioApp.liftedBottom(book.layout)
                 let y = min((bottom + size.height) / 2, size.height - s * 0.6)
+                let numbering = PageNumbering(library.books[book.bookIndex])
+                let onePage = navigation.top.kind == .reading && book.layout.readingPages == 1
                 let label = typed.map { typedPageLabel($0, in: book) }
-                    ?? PageNumbering(library.books[book.bookIndex]).label(leaf: book.currentLeaf)
+                    ?? (onePage ? numbering.label(page: book.focusPage) : numbering.label(leaf: book.currentLeaf))
                 out.append(TextLayer(label, size: s, position: Point(x: size.width / 2, y: y), colour: FolioApp.textColour,
                                      opacity: opacity, maxWidth: size.width * 0.9))
             }
@@ -51,9 +53,9 @@ extension FolioApp {
         if onScreen.capturing {
             out.append(TextLayer("\u{25CF} Capturing input (R)", size: s, weight: .bold, position: Point(x: x, y: y), alignment: .leading,
                                  colour: FolioApp.captureColour, maxWidth: size.width - 2 * x))
-        } else if let saved = onScreen.captureSaved, onScreen.savedOpacity(at: time) > 0 {
-            out.append(TextLayer("Capture saved to \(saved.path)", size: s, weight: .bold, position: Point(x: x, y: y), alignment: .leading,
-                                 colour: FolioApp.textColour, opacity: onScreen.savedOpacity(at: time), maxWidth: size.width - 2 * x))
+        } else if let notice = onScreen.notice, onScreen.noticeOpacity(at: time) > 0 {
+            out.append(TextLayer(notice.text, size: s, weight: .bold, position: Point(x: x, y: y), alignment: .leading,
+                                 colour: FolioApp.textColour, opacity: onScreen.noticeOpacity(at: time), maxWidth: size.width - 2 * x))
         }
         return out
     }

@@ -16,6 +16,9 @@ public final class FolioApp {
     /// Every book opens right to left, whatever was remembered (`--rtl`); M still turns the
     /// open book round.
     public var everyBookRightToLeft = false
+    /// The page mode chosen for each book this session (kept with the places too, when
+    /// they are remembered).
+    var pageModes: [Int: PageMode] = [:]
     /// Escape on the shelf, or Q anywhere, asked to leave.
     public internal(set) var quitRequested = false
     /// The window should cover the screen (F11 or F toggle it, Escape leaves it first); the
@@ -42,7 +45,7 @@ public final class FolioApp {
     /// for a few seconds.
     public func captureSaved(to path: String) {
         onScreen.capturing = false
-        onScreen.captureSaved = (path, time)
+        onScreen.notice = ("Capture saved to \(path)", time)
     }
 
     private var pointer = PointerTracker()
@@ -132,7 +135,7 @@ public final class FolioApp {
             if navigation.scenes.count < 2 { book = nil }
         }
         if let book, navigation.transition == nil, navigation.top.kind != .shelf {
-            onScreen.noteSpread(book: book.bookIndex, leaf: book.currentLeaf, turning: book.isTurning, at: time)
+            onScreen.noteSpread(book: book.bookIndex, leaf: book.currentLeaf, turning: book.isTurning || book.focus.isSliding, at: time)
         } else {
             onScreen.noteClosed()
         }
@@ -206,6 +209,7 @@ public final class FolioApp {
         case .closeReading?: closeReading()
         case .shiftPairing?: shiftPairing()
         case .flipDirection?: flipDirection()
+        case .cyclePageMode?: cyclePageMode()
         case .quit?: quitRequested = true
         case nil: break
         }

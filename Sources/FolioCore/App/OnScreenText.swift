@@ -6,8 +6,9 @@ public struct OnScreenText: Sendable {
     public var helpShown = false
     /// Input is being captured to a script (the live viewer sets it; R).
     public var capturing = false
-    /// Where the last capture was saved (as a person reads the path) and when it stopped.
-    var captureSaved: (path: String, at: Double)?
+    /// A line that shows for a few seconds, top left (where a capture was saved, the page
+    /// mode chosen), and when it was set.
+    var notice: (text: String, at: Double)?
     /// The list of keys as last laid out (for its window size).
     var help: HelpOverlay?
     /// When the first book was opened (the hint then fades), or nil.
@@ -22,8 +23,8 @@ public struct OnScreenText: Sendable {
     /// The page indicator stays this long after the last turn, then fades for `fadeTime`.
     public static let pageHoldTime = 1.0
     public static let fadeTime = 0.4
-    /// The line naming a saved capture stays this long, then fades.
-    public static let savedHoldTime = 4.0
+    /// A notice stays this long, then fades.
+    public static let noticeHoldTime = 4.0
     /// What the first-run hint says.
     public static let hint = "Scroll up or press Enter to open"
 
@@ -43,15 +44,15 @@ public struct OnScreenText: Sendable {
         hintDismissedAt == nil ? 1 : OnScreenText.fading(since: hintDismissedAt, hold: 0, at: time)
     }
 
-    /// The saved capture's line: its opacity at `time`.
-    public func savedOpacity(at time: Double) -> Double {
-        OnScreenText.fading(since: captureSaved?.at, hold: OnScreenText.savedHoldTime, at: time)
+    /// The notice's opacity at `time`.
+    public func noticeOpacity(at time: Double) -> Double {
+        OnScreenText.fading(since: notice?.at, hold: OnScreenText.noticeHoldTime, at: time)
     }
 
     /// True while a fade is under way (the viewer must keep drawing).
     func isChanging(at time: Double) -> Bool {
         let page = pageOpacity(at: time), hint = hintOpacity(at: time)
-        return (page > 0) || (hint > 0 && hint < 1) || savedOpacity(at: time) > 0
+        return (page > 0) || (hint > 0 && hint < 1) || noticeOpacity(at: time) > 0
     }
 
     /// Notes the open book's spread each frame: a turn, or a new book, shows the indicator.

@@ -17,6 +17,8 @@ public enum KeyAction: Sendable, Equatable {
     case flipDirection
     /// In a book: a digit of a page number to go to (Enter goes, riffling there).
     case typePage
+    /// In the reading view: one page, two pages, or automatic.
+    case pageMode
     /// In the reading view: zoom in and out at the pointer, and back to the whole spread.
     case zoomIn, zoomOut, zoomReset
 }

@@ -16,10 +16,29 @@ extension BookLayout {
                     height: max(size.height - 2 * margin - footer, 1))
     }
 
-    /// How much larger a page is in the reading view than in the 3D book.
-    public var readingScale: Double {
+    /// How much larger a page is in the reading view than in the 3D book: the spread, or one
+    /// page, as large as the reading area holds.
+    public var readingScale: Double { readingScale(pages: readingPages) }
+
+    func readingScale(pages: Int) -> Double {
         let area = readingArea
-        return min(area.size.width / (2 * pageSize.width), area.size.height / pageSize.height)
+        return min(area.size.width / (Double(max(pages, 1)) * pageSize.width), area.size.height / pageSize.height)
+    }
+
+    /// The pages the reading view shows side by side when the reader leaves it to Folio: two
+    /// when each then shows at least 85 % as large as one page alone (a portrait comic in a
+    /// landscape window), else one (landscape photos).
+    public var automaticReadingPages: Int {
+        readingScale(pages: 2) >= BookLayout.twoPagesAtLeast * readingScale(pages: 1) ? 2 : 1
+    }
+
+    static let twoPagesAtLeast = 0.85
+
+    /// How far the spine moves right in the reading view to bring a page to the window's
+    /// middle when one page shows at a time: `focus` is −1 for the left page, 1 for the
+    /// right one (between them as the view slides); 0 with two pages.
+    public func readingSlide(focus: Double) -> Double {
+        readingPages == 1 ? -focus * readingScale * pageSize.width / 2 : 0
     }
 
     /// Where the spine's middle sits in the reading view.
@@ -28,11 +47,11 @@ extension BookLayout {
         return Point(x: size.width / 2, y: area.midY)
     }
 
-    /// The flat spread in the reading view, window points.
+    /// The flat spread in the reading view (the page read, one page at a time), window points.
     public var readingFrame: Rect {
         let s = readingScale, spine = readingSpine
-        return Rect(x: spine.x - s * pageSize.width, y: spine.y - s * pageSize.height / 2,
-                    width: 2 * s * pageSize.width, height: s * pageSize.height)
+        let width = Double(readingPages) * s * pageSize.width
+        return Rect(x: spine.x - width / 2, y: spine.y - s * pageSize.height / 2, width: width, height: s * pageSize.height)
     }
 
     /// SPEC §2's ratio before compression: `−0.5 + floor(i/2) − o/W`.

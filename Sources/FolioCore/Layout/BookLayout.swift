@@ -12,6 +12,9 @@ public struct BookLayout: Equatable, Sendable {
     /// the book. While turning, the fan's last leaf lifts slightly and still covers them.
     static let fanReach = 5.5
 
+    /// Pages side by side in the reading view: 2 (the spread) or 1 (one page at a time).
+    public var readingPages = 2
+
     /// The first leaf the book rests on: 0 (the cover turned, the first spread open), or −1
     /// for a book of one page, which rests on its cover alone, unturned on the right.
     public let firstLeaf: Int

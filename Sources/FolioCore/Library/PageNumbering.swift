@@ -68,6 +68,13 @@ public struct PageNumbering: Equatable, Sendable {
         }
     }
 
+    /// "22 / 64": display page `page` alone (one page at a time in the reading view); a
+    /// blank says "–", the back cover as the spread's label does.
+    public func label(page: Int) -> String {
+        if let number = number(ofDisplayPage: page) { return "\(number) / \(count)" }
+        return page >= lastDisplayPage ? "Back cover \u{00B7} \(countLabel)" : "\u{2013} / \(count)"
+    }
+
     /// "1 page", "64 pages".
     public var countLabel: String { count == 1 ? "1 page" : "\(count) pages" }
 }

@@ -5,9 +5,12 @@ public struct BookSettings: Equatable, Sendable {
     /// Right to left (true) or left to right (false), when the reader chose with the key;
     /// nil: the book's own direction (its ComicInfo.xml, else left to right).
     public var rightToLeft: Bool?
+    /// Pages side by side in the reading view (automatic unless the reader chose with D).
+    public var pageMode: PageMode = .automatic
 
-    public init(shifted: Bool = false, rightToLeft: Bool? = nil) {
+    public init(shifted: Bool = false, rightToLeft: Bool? = nil, pageMode: PageMode = .automatic) {
         self.shifted = shifted
         self.rightToLeft = rightToLeft
+        self.pageMode = pageMode
     }
 }

@@ -115,6 +115,8 @@ public struct Places: Equatable, Sendable {
             var shifted: Bool?
             /// Written only when the reader chose a direction (absent: the book's own).
             var rtl: Bool?
+            /// "one" or "two", written only when not automatic.
+            var pages: String?
         }
         var version: Int
         var centred: Key?
@@ -149,7 +151,8 @@ public struct Places: Equatable, Sendable {
             guard (0...maxSpread).contains(book.spread) else {
                 throw fail("book \(index) has spread \(book.spread), outside 0…\(maxSpread)")
             }
-            places.remember(spread: book.spread, settings: BookSettings(shifted: book.shifted ?? false, rightToLeft: book.rtl), of: key)
+            let mode = book.pages.flatMap(PageMode.init(rawValue:)) ?? .automatic
+            places.remember(spread: book.spread, settings: BookSettings(shifted: book.shifted ?? false, rightToLeft: book.rtl, pageMode: mode), of: key)
         }
         return places.unchanged()
     }
@@ -165,7 +168,8 @@ public struct Places: Equatable, Sendable {
         let centred = self.centred.map { line(File.Key(path: $0.path, size: $0.size)) } ?? "null"
         var lines = books.map {
             line(File.Book(path: $0.book.path, size: $0.book.size, spread: $0.spread,
-                           shifted: $0.settings.shifted ? true : nil, rtl: $0.settings.rightToLeft))
+                           shifted: $0.settings.shifted ? true : nil, rtl: $0.settings.rightToLeft,
+                           pages: $0.settings.pageMode == .automatic ? nil : $0.settings.pageMode.rawValue))
         }
         let head = "{\"version\":\(Places.version),\"opened\":\(openedABook),\"centred\":\(centred),\"books\":["
         let tail = "]}\n"

@@ -20,6 +20,10 @@ public final class BookScene: Scene {
     /// The paging itself (offsets, leaves, spreads) is the same as a left-to-right book's.
     public var mirrored = false
 
+    /// With one page at a time in the reading view, the page of the spread being read and
+    /// the slide between them (`ReadingFocus`).
+    public private(set) var focus = ReadingFocus()
+
     /// `lastPage` 0 (the cover is the only page): the book rests on its cover alone.
     public init(bookIndex: Int, pageCount: Int, size: Size, pageShape: Size = PageGeometry.size, lastPage: Int? = nil) {
         self.bookIndex = bookIndex
@@ -32,7 +36,7 @@ public final class BookScene: Scene {
     public var size: Size { layout.size }
     /// Offset, points: one window width per leaf.
     public var offset: Double { scroller.position }
-    public var isAtRest: Bool { !isTurning }
+    public var isAtRest: Bool { !isTurning && !focus.isSliding }
     /// A leaf is moving (dragged or gliding).
     public var isTurning: Bool { scroller.isDragging || scroller.isAnimating }
     /// The leaf the reader is at (its back on the left, the next leaf's front on the right).
@@ -41,6 +45,7 @@ public final class BookScene: Scene {
     public func resize(to size: Size) {
         let old = layout
         layout = BookLayout(size: size, pageCount: old.pageCount, pageShape: old.pageShape, coverAlone: old.firstLeaf < 0)
+        layout.readingPages = old.readingPages
         scroller.relayout(range: layout.offsetRange, dimension: size.width, scale: size.width / old.size.width) {
             ($0 / size.width).rounded() * size.width
         }
@@ -50,7 +55,9 @@ public final class BookScene: Scene {
     /// `leaf`.
     public func relayout(pageCount: Int, lastPage: Int, leaf: Int) {
         self.lastPage = lastPage
+        let pages = layout.readingPages
         layout = BookLayout(size: layout.size, pageCount: pageCount, pageShape: layout.pageShape, coverAlone: lastPage == 0)
+        layout.readingPages = pages
         scroller = Scroller(range: layout.offsetRange, dimension: layout.size.width)
         settle(onLeaf: leaf)
     }
@@ -138,7 +145,21 @@ public final class BookScene: Scene {
 
     public func update(at time: Double) {
         scroller.update(at: time)
+        focus.update(leaf: currentLeaf, at: time)
     }
+
+    /// Shows one page at a time in the reading view (`pages` 1), or the spread (2).
+    public func setReadingPages(_ pages: Int) {
+        layout.readingPages = pages == 1 ? 1 : 2
+    }
+
+    /// Reads the `side` page of the spread on screen (one page at a time), sliding to it.
+    public func read(side: PageSide, at time: Double) {
+        focus.read(side, leaf: currentLeaf, at: time)
+    }
+
+    /// The page being read, one page at a time: the left or right page of the current leaf.
+    public var focusPage: Int { 2 * currentLeaf + (focus.side == .left ? 1 : 2) }
 
     /// The key as it reads in this book's direction: Left and Right swap in a mirrored book.
     func readingKey(_ key: Key) -> Key {
@@ -161,7 +182,17 @@ public final class BookScene: Scene {
     /// have gathered into one block, only its two faces are drawn: the page on top and the
     /// cover underneath.
     public func pageIndices(openness: Double = 1, flatness: Double = 0) -> [Int] {
-        if flatness == 1 { return Array(layout.readingPageRange(offset: offset)) }
+        if flatness == 1 {
+            let range = layout.readingPageRange(offset: offset)
+            guard layout.readingPages == 1 else { return Array(range) }
+            // One page at a time: the page read, the leaves turning, and while the view slides
+            // across the spread both its pages; never the page beside it at rest.
+            return range.filter { page in
+                let ratio = layout.flatRatio(of: page, offset: offset)
+                let onSpread = page == 2 * currentLeaf + 1 || page == 2 * currentLeaf + 2
+                return page == focusPage || abs(ratio) < 1 || (focus.isSliding && !isTurning && onSpread)
+            }
+        }
         let range = layout.pageRange(offset: offset)
         guard openness != 1, layout.pageCount >= 2 else { return Array(range) }
         let top = leftTopLeaf
@@ -200,6 +231,7 @@ public final class BookScene: Scene {
         let top = leftTopLeaf
         let fan = BookScene.gathering(t)
         let f = pose.flatness
+        let slide = layout.readingSlide(focus: focus.value)
         return pageIndices(openness: t, flatness: f).map { i in
             let pose = layout.pose(of: i, offset: o)
             if t == 1 && f > 0 {
@@ -208,7 +240,7 @@ public final class BookScene: Scene {
                 let ratio = mix(pose.ratio, layout.flatRatio(of: i, offset: o), f)
                 return PageState(pose: pose, angle: BookLayout.angle(of: i, ratio: ratio),
                                  scale: mix(1, layout.readingScale, f), tx: 0, alpha: 1,
-                                 rise: f * (layout.spine.y - layout.readingSpine.y))
+                                 rise: f * (layout.spine.y - layout.readingSpine.y), slide: f * slide)
             }
             if t == 1 {
                 return PageState(pose: pose, angle: pose.angle, scale: 1, tx: 0, alpha: 1)
@@ -232,6 +264,7 @@ public final class BookScene: Scene {
         var layer = layout.layer(page: page, content: content,
                                  angle: state.angle, tx: state.tx, scale: state.scale, opacity: state.alpha)
         layer.position.y -= state.rise
+        layer.position.x += state.slide
         return mirrored ? layer.mirrored(acrossWidth: layout.size.width) : layer
     }
 

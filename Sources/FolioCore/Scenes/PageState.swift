@@ -9,4 +9,7 @@ public struct PageState: Equatable, Sendable {
     public var alpha: Double
     /// How far the spine is lifted towards the reading view's middle, points.
     public var rise = 0.0
+    /// How far the spine moves right, points: the reading view showing one page at a time
+    /// slides the page being read to the window's middle.
+    public var slide = 0.0
 }

@@ -11,9 +11,20 @@ public final class ReadingScene: Scene {
     public private(set) var zoom: BookZoom
     /// The drag in progress pans the zoomed spread instead of turning the leaf.
     private var panning = false
+    /// One page at a time, the spread, or whichever suits the book's pages in this window.
+    public private(set) var pageMode: PageMode
 
-    public init(book: BookScene) {
+    public init(book: BookScene, pageMode: PageMode = .automatic) {
         self.book = book
+        self.pageMode = pageMode
+        book.setReadingPages(pageMode.pages(book.layout))
+        zoom = BookZoom(window: book.size, spread: book.layout.readingFrame)
+    }
+
+    /// Shows the book in `mode` (the zoom goes back to the whole page or spread).
+    public func show(_ mode: PageMode, at time: Double) {
+        pageMode = mode
+        book.setReadingPages(mode.pages(book.layout))
         zoom = BookZoom(window: book.size, spread: book.layout.readingFrame)
     }
 
@@ -22,6 +33,8 @@ public final class ReadingScene: Scene {
 
     /// The book has been resized by the app; the zoom follows its flat spread.
     public func resize(to size: Size) {
+        // The automatic choice is the window's: made again for the new size.
+        book.setReadingPages(pageMode.pages(book.layout))
         zoom.relayout(window: size, spread: book.layout.readingFrame)
     }
 
@@ -68,6 +81,8 @@ public final class ReadingScene: Scene {
                 return .shiftPairing
             case .flipDirection?:
                 return .flipDirection
+            case .pageMode?:
+                return .cyclePageMode
             default:
                 break // the zoom keys are the app's: they zoom about the pointer
             }
@@ -76,9 +91,10 @@ public final class ReadingScene: Scene {
         case .pointer(let gesture):
             switch gesture {
             case .click(let point):
-                // The half of the spread under the pointer, wherever the zoom has put it.
-                let flat = zoom.current.unapply(point)
-                book.turn(toLeaf: book.currentLeaf + (book.goesForward(atX: flat.x) ? 1 : -1), at: time)
+                // The half of the spread under the pointer, wherever the zoom has put it (one
+                // page at a time: the half of the window).
+                let x = book.layout.readingPages == 1 ? point.x : zoom.current.unapply(point).x
+                turn(book.goesForward(atX: x) ? .next : .previous, at: time)
             case .dragBegan:
                 panning = zoom.isZoomed
                 if !panning { _ = book.handle(input, at: time) }
@@ -93,8 +109,15 @@ public final class ReadingScene: Scene {
         return nil
     }
 
+    /// Turns as `action` says: a leaf, or one page at a time the other page of the spread
+    /// first, then the leaf.
     private func turn(_ action: KeyAction, at time: Double) {
+        let single = book.layout.readingPages == 1
         switch action {
+        case .next where single && book.focus.side == .left && book.focusPage + 1 <= book.lastPage:
+            book.read(side: .right, at: time)
+        case .previous where single && book.focus.side == .right:
+            book.read(side: .left, at: time)
         case .next: book.turn(toLeaf: book.currentLeaf + 1, at: time)
         case .previous: book.turn(toLeaf: book.currentLeaf - 1, at: time)
         case .first: book.riffle(toLeaf: 0, at: time)

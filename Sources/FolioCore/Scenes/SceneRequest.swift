@@ -10,6 +10,8 @@ public enum SceneRequest: Equatable, Sendable {
     case shiftPairing
     /// Turn the open book round: right to left, or back to left to right.
     case flipDirection
+    /// The reading view's next page mode (automatic, one, two).
+    case cyclePageMode
     /// Leave the app.
     case quit
 }
