@@ -14,6 +14,8 @@ final class DecodeWorker {
         let shape: PageImage.Shape
         /// The page aspect ratio of the book the image belongs to (the shape was made for it).
         var aspect = PageGeometry.aspect
+        /// For the thumbnail strip (its own small size), not a page.
+        var thumbnail = false
     }
 
     struct Result: Sendable {
@@ -74,7 +76,7 @@ final class DecodeWorker {
         monitor.withLock { state in
             let busy = state.busy?.job, finished = state.finished
             state.queue = jobs.filter { job in
-                job != busy && !finished.contains { $0.job.source == job.source && $0.job.side == job.side }
+                job != busy && !finished.contains { $0.job.source == job.source && $0.job.side == job.side && $0.job.thumbnail == job.thumbnail }
             }
         }
     }

@@ -6,7 +6,7 @@ import FolioLibrary
 /// correct mesh of its page texture, shaded by per-vertex colour.
 public final class Renderer {
     let sdlRenderer: OpaquePointer
-    private let textures: TextureCache
+    let textures: TextureCache
     /// The live viewer hands over the grown library after a drop (books are only appended,
     /// so every texture already made stays right).
     var library: Library
@@ -61,13 +61,19 @@ public final class Renderer {
             magnification = list.magnification
             textures.setPageSize(width: page.width, height: page.height, cornerRadius: page.radius, zoom: magnification)
         }
+        if let thumb = list.overlays.first {
+            textures.setThumbnailSize(width: thumb.size.width * pixelScale, height: thumb.size.height * pixelScale,
+                                      cornerRadius: thumb.cornerRadius * pixelScale)
+        }
         var wanted: [TextureCache.Wanted] = []
-        for content in list.layers.map(\.content) + prefetch {
+        for content in list.layers.map(\.content) + list.overlays.map(\.content) + prefetch {
             // A back cover is drawn in a colour, not from its image.
             if case .backCover = content { continue }
             guard let source = library.image(for: content) else { continue }
-            wanted.append(TextureCache.Wanted(source: source, side: side(of: content), aspect: aspect(of: content),
-                                              spans: library.spansSpread(content)))
+            var want = TextureCache.Wanted(source: source, side: side(of: content), aspect: aspect(of: content),
+                                           spans: library.spansSpread(content))
+            if case .thumbnail = content { want.thumbnail = true }
+            wanted.append(want)
         }
         textures.beginFrame(wanted: wanted)
         let bg = list.background
@@ -83,6 +89,7 @@ public final class Renderer {
             guard let entry = entries[i] else { continue }
             draw(layer, texture: entry, bleed: bleeds[i], hidden: hidden.isEmpty ? nil : hidden[i])
         }
+        drawBands(list)
         drawTexts(list)
     }
 
@@ -112,6 +119,24 @@ public final class Renderer {
         bleed * 1.5 + 0.5
     }
 
+    /// The flat rectangles over the layers (the thumbnail strip's band and marks), then the
+    /// layers over them (its thumbnails).
+    private func drawBands(_ list: DrawList) {
+        SDL_SetRenderDrawBlendMode(sdlRenderer, SDL_BLENDMODE_BLEND)
+        for band in list.bands {
+            let c = band.colour, r = band.rect
+            SDL_SetRenderDrawColor(sdlRenderer, UInt8(clamp(c.r, 0, 1) * 255), UInt8(clamp(c.g, 0, 1) * 255),
+                                   UInt8(clamp(c.b, 0, 1) * 255), UInt8(clamp(c.a, 0, 1) * 255))
+            var rect = SDL_FRect(x: Float(r.minX * pixelScale), y: Float(r.minY * pixelScale),
+                                 w: Float(r.size.width * pixelScale), h: Float(r.size.height * pixelScale))
+            SDL_RenderFillRectF(sdlRenderer, &rect)
+        }
+        for layer in list.overlays {
+            guard let entry = texture(for: layer) else { continue }
+            draw(layer, texture: entry, bleed: bleed(of: layer, texture: entry), hidden: nil)
+        }
+    }
+
     /// Text over the layers, then the help overlay: its scrim and its text.
     private func drawTexts(_ list: DrawList) {
         text.beginFrame()
@@ -134,7 +159,7 @@ public final class Renderer {
         switch content {
         case .page(let b, let page): (side, book) = (BookLayout.side(of: page), b)
         case .backCover(let b): (side, book) = (.left, b)  // the last leaf's back
-        case .cover(let b): (side, book) = (.right, b)
+        case .cover(let b), .thumbnail(let b, _): (side, book) = (.right, b)
         case .blank: return .right
         }
         return library.books.indices.contains(book) && library.books[book].rightToLeft ? side.opposite : side
@@ -206,6 +231,7 @@ public final class Renderer {
     func texture(for layer: Layer) -> TextureStore.Entry? {
         // A back cover is blank paper tinted to the cover's colour in `draw`.
         let source = layer.content.isBackCover ? nil : library.image(for: layer.content)
+        if case .thumbnail(_, let number) = layer.content { return textures.thumbnail(for: source, number: number) }
         return textures.texture(for: source, side: side(of: layer.content), number: number(of: layer.content),
                                 aspect: aspect(of: layer.content), spans: library.spansSpread(layer.content))
     }
@@ -214,7 +240,7 @@ public final class Renderer {
     func aspect(of content: LayerContent) -> Double {
         let book: Int
         switch content {
-        case .cover(let b), .page(let b, _), .backCover(let b): book = b
+        case .cover(let b), .page(let b, _), .backCover(let b), .thumbnail(let b, _): book = b
         case .blank: return PageGeometry.aspect
         }
         guard library.books.indices.contains(book) else { return PageGeometry.aspect }

@@ -18,7 +18,7 @@ final class TextureCache {
     static let uploadsPerFrame = 1
 
     private let mode: Mode
-    private let store: TextureStore
+    let store: TextureStore
     private var placeholders: Placeholders
     private var failures = FailureRegistry()
     private var pageSize: PageSizePolicy
@@ -90,16 +90,25 @@ final class TextureCache {
             switch result.outcome {
             case .success(let surface):
                 // A page decoded for an older page size is dropped with its surface.
-                if job.shape == pageSize.shape(for: job.side, aspect: job.aspect, spans: job.shape.spans) {
+                if job.thumbnail {
+                    if job.shape == thumbnailShape { upload(surface, as: .thumbnail(job.source), shape: job.shape) }
+                } else if job.shape == pageSize.shape(for: job.side, aspect: job.aspect, spans: job.shape.spans) {
                     upload(surface, as: .image(job.source, job.side), shape: job.shape)
                 }
             case .failure(let failure):
                 failures.record(job.source, failure)
             }
         }
-        let jobs = wanted.filter { !isReady($0.source, side: $0.side, aspect: $0.aspect, spans: $0.spans) && failures.cause(for: $0.source) == nil }
-            .map { DecodeWorker.Job(source: $0.source, side: $0.side, shape: pageSize.shape(for: $0.side, aspect: $0.aspect, spans: $0.spans),
-                                    aspect: $0.aspect) }
+        let jobs = wanted.filter { want in
+            failures.cause(for: want.source) == nil && (want.thumbnail
+                ? store.entry(.thumbnail(want.source))?.fits(thumbnailShape) != true
+                : !isReady(want.source, side: want.side, aspect: want.aspect, spans: want.spans))
+        }.map { want in
+            want.thumbnail
+                ? DecodeWorker.Job(source: want.source, side: .right, shape: thumbnailShape, aspect: want.aspect, thumbnail: true)
+                : DecodeWorker.Job(source: want.source, side: want.side, shape: pageSize.shape(for: want.side, aspect: want.aspect, spans: want.spans),
+                                   aspect: want.aspect)
+        }
         worker.setWanted(jobs)
     }
 
@@ -110,6 +119,33 @@ final class TextureCache {
         var side: PageSide
         var aspect = PageGeometry.aspect
         var spans = false
+        /// Wanted at the thumbnail strip's size, not a page's.
+        var thumbnail = false
+    }
+
+    /// The thumbnail strip's thumbnails, in pixels (the renderer sets it from the strip).
+    private(set) var thumbnailShape = PageImage.Shape(width: 0, height: 0, radius: 0, side: .right)
+
+    func setThumbnailSize(width: Double, height: Double, cornerRadius: Double) {
+        let w = Int32(max(width.rounded(), 1)), h = Int32(max(height.rounded(), 1))
+        guard w != thumbnailShape.width || h != thumbnailShape.height else { return }
+        thumbnailShape = PageImage.Shape(width: w, height: h, radius: cornerRadius, side: .right)
+    }
+
+    /// The thumbnail of `source` (page `number`), decoded at the thumbnail's size, never a
+    /// page's; paper with the number until it arrives.
+    func thumbnail(for source: ImageSource?, number: Int) -> TextureStore.Entry? {
+        let shape = thumbnailShape
+        guard let source, failures.cause(for: source) == nil else {
+            return placeholders.texture(number: number, label: "", shape: shape, in: store)
+        }
+        let key = TextureStore.Key.thumbnail(source)
+        let held = store.use(key)
+        if let held, held.fits(shape) { return held }
+        if mode == .synchronous, case .success(let surface) = PageImage.make(source, reader: reader, shape: shape).map(OwnedSurface.init) {
+            return upload(surface, as: key, shape: shape)
+        }
+        return held ?? placeholders.texture(number: number, label: "", shape: shape, in: store)
     }
 
     /// The texture to draw for `source` (nil: a blank page) as page `number` of a book whose

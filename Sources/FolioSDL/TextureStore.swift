@@ -22,6 +22,8 @@ final class TextureStore {
 
     enum Key: Hashable {
         case image(ImageSource, PageSide)
+        /// An image at the thumbnail strip's size.
+        case thumbnail(ImageSource)
         /// Paper with a page number and a label; `number` nil for a blank page; `aspect` the
         /// page's aspect ratio in thousandths (books of other shapes have their own).
         case placeholder(number: Int?, label: String, side: PageSide, aspect: Int)

@@ -17,7 +17,7 @@ extension FolioApp {
         default:
             if let transition = navigation.transition {
                 keyDuringTransition(key, modifiers, transition)
-            } else if !typePage(key), !zoomKey(key) {
+            } else if !typePage(key), !stripKey(key), !zoomKey(key) {
                 route(.key(key, modifiers))
             }
         }

@@ -41,6 +41,7 @@ extension FolioApp {
     /// double-click lays the 3D book flat, or zooms the flat one in or back out); anything
     /// else acts at once, after a held click.
     func routePointer(_ gesture: PointerGesture) {
+        if case .click(let point) = gesture, stripClick(at: point) { return }
         guard restingPages else {
             clicks.cancel()
             route(.pointer(gesture))

@@ -19,6 +19,8 @@ public final class FolioApp {
     /// The page mode chosen for each book this session (kept with the places too, when
     /// they are remembered).
     var pageModes: [Int: PageMode] = [:]
+    /// The thumbnail strip in a book (`FolioApp+Strip`).
+    public internal(set) var strip = ThumbnailStrip()
     /// Escape on the shelf, or Q anywhere, asked to leave.
     public internal(set) var quitRequested = false
     /// The window should cover the screen (F11 or F toggle it, Escape leaves it first); the
@@ -145,6 +147,7 @@ public final class FolioApp {
     /// lasts while its fingers are down, moving or not).
     public func update(at time: Double) {
         advance(to: time)
+        updateStrip()
         perform(pinch.update(at: self.time, idleEnds: !touches.isPinching, in: pinchSituation))
         releaseHeldClick()
         centreDroppedBook()
@@ -170,6 +173,7 @@ public final class FolioApp {
                 horizontal = -dy
                 vertical = 0
             }
+            if !pinch.isActive, stripWheel(dx: horizontal, dy: vertical) { return }
             if horizontal != 0, navigation.transition == nil, !pinch.isActive {
                 route(.horizontalWheel(horizontal))
             }
@@ -178,11 +182,13 @@ public final class FolioApp {
             }
         case .pointerDown(let p), .pointerMoved(let p), .pointerUp(let p):
             lastPointer = p
+            stripPointer(at: p)
             let gestures = pointer.handle(event)
             guard navigation.transition == nil else { return }
             for gesture in gestures { routePointer(gesture) }
         case .pointerLeft:
             lastPointer = nil
+            strip.pointerLeft()
             perform(pinch.pointerLeft(in: pinchSituation))
         case .touch(let phase, let finger, let point):
             for output in touches.handle(phase, finger: finger, at: point, windowSize: size) {
@@ -226,7 +232,9 @@ public final class FolioApp {
         if let book, pose.showsBookBackground {
             list.background = BookScene.background
             list.appendSorted(book.layers(in: pose))
-            return zoomed(list)
+            list = zoomed(list)
+            drawStrip(into: &list)
+            return list
         }
         list.appendFlat(shelf.layers(in: pose))
         if let book { list.appendSorted(book.layers(in: pose)) }
@@ -237,6 +245,7 @@ public final class FolioApp {
     /// click held to see whether a second one comes.
     public var isAtRest: Bool {
         navigation.transition == nil && !pinch.isActive && !clicks.isHolding && shelf.isAtRest && (book?.isAtRest ?? true)
+            && !strip.isAnimating && !strip.isWaitingAtEdge
             && (reading?.isAtRest ?? true)
             && !onScreen.isChanging(at: time)
     }

@@ -3,7 +3,7 @@ public enum Key: String, CaseIterable, Sendable {
     case right, left
     case `return`, escape, space, backspace
     case home, end, pageup, pagedown
-    case s, r, p, m, d
+    case s, r, p, m, d, t
     case f11, f, q
     /// The help keys: "?" arrives as typed text, whatever the keyboard layout.
     case question = "?", f1

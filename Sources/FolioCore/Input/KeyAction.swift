@@ -19,6 +19,8 @@ public enum KeyAction: Sendable, Equatable {
     case typePage
     /// In the reading view: one page, two pages, or automatic.
     case pageMode
+    /// In a book: the thumbnail strip, shown or hidden; in it, go to the selected page.
+    case thumbnails, goToSelected
     /// In the reading view: zoom in and out at the pointer, and back to the whole spread.
     case zoomIn, zoomOut, zoomReset
 }

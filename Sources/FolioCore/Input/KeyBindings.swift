@@ -38,6 +38,12 @@ public enum KeyBindings {
         KeyBinding(keys: [.escape], context: .anywhere, action: .leaveFullscreen, help: "leave fullscreen (before anything else)"),
         KeyBinding(keys: [.q], context: .anywhere, action: .quit, help: "quit (also Ctrl+Q)"),
         KeyBinding(keys: [.question, .f1], context: .anywhere, action: .help, help: "show/hide the list of keys"),
+        KeyBinding(keys: [.t], context: .book, action: .thumbnails, help: "the thumbnail strip of every page (also: rest the pointer at the bottom edge)"),
+        KeyBinding(keys: [.t], context: .reading, action: .thumbnails, help: "the thumbnail strip of every page (also: rest the pointer at the bottom edge)"),
+        KeyBinding(keys: [.right, .left], context: .strip, action: .next, help: "select the next or previous page (the other way right to left)"),
+        KeyBinding(keys: [.home, .end], context: .strip, action: .first, help: "select the first or last page"),
+        KeyBinding(keys: [.return], context: .strip, action: .goToSelected, help: "go to the selected page (the leaves riffle there)"),
+        KeyBinding(keys: [.escape, .t], context: .strip, action: .close, help: "hide the strip"),
         KeyBinding(keys: [.escape], context: .help, action: .hideHelp, help: "hide the list of keys"),
     ]
 
@@ -65,7 +71,7 @@ public enum KeyBindings {
         case .escape: return "Escape"
         case .pageup: return "PageUp"
         case .pagedown: return "PageDown"
-        case .s, .r, .p, .m, .d, .f, .q: return key.rawValue.uppercased()
+        case .s, .r, .p, .m, .d, .t, .f, .q: return key.rawValue.uppercased()
         case .f11: return "F11"
         default: return key.rawValue.prefix(1).uppercased() + key.rawValue.dropFirst()
         }
@@ -85,6 +91,7 @@ public enum KeyBindings {
         case .reading: return "Reading (the book flat):"
         case .transition: return "While a book opens, closes, or goes flat:"
         case .anywhere: return "Anywhere:"
+        case .strip: return "While the thumbnail strip shows:"
         case .help: return "While the list of keys shows:"
         }
     }

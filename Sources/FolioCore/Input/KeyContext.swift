@@ -10,6 +10,8 @@ public enum KeyContext: String, Sendable, CaseIterable {
     case transition
     /// Everywhere in the window.
     case anywhere
+    /// While the thumbnail strip shows in a book (before the book's keys).
+    case strip
     /// While the list of keys shows (before any other context).
     case help
 }

@@ -4,6 +4,11 @@ public struct DrawList: Sendable {
     public var background: RGBA
     /// Back to front.
     public var layers: [Layer]
+    /// Flat rectangles of colour over the layers and under the text (the thumbnail strip's
+    /// band and its marks), in drawing order.
+    public var bands: [(rect: Rect, colour: RGBA)] = []
+    /// Layers over the bands, in drawing order (the thumbnails).
+    public var overlays: [Layer] = []
     /// Text over the layers (titles, page numbers, hints, indicators), in drawing order.
     public var texts: [TextLayer] = []
     /// The help overlay, drawn over everything else, or nil.

@@ -8,6 +8,9 @@ public enum LayerContent: Hashable, Sendable {
     case backCover(book: Int)
     /// A blank sheet of paper.
     case blank
+    /// Page `number` of book `book` (the reader's numbering: 1 is the cover) in the
+    /// thumbnail strip, decoded at the thumbnail's size.
+    case thumbnail(book: Int, number: Int)
 }
 
 extension LayerContent {

@@ -18,6 +18,10 @@ public struct Library: Equatable, Sendable {
             return books.indices.contains(book) ? books[book].cover : nil
         case .page(let book, let page):
             return books.indices.contains(book) ? books[book].image(forPage: page) : nil
+        case .thumbnail(let book, let number):
+            guard books.indices.contains(book) else { return nil }
+            if number == 1 { return books[book].cover }
+            return books[book].pages.indices.contains(number - 2) ? books[book].pages[number - 2] : nil
         case .blank:
             return nil
         }
