@@ -116,8 +116,11 @@ public struct HelpOverlay: Equatable, Sendable {
         }
         if let best { return best }
         // A window too small for every line whole (under about 800×600): the rows unwrapped in
-        // three columns of the smallest text, cut where they must be, so all of them show.
-        return Plan(columns: split(flat, into: 3), textSize: minimumSize, keyWidth: width / 3 * 0.42)
+        // three columns of the smallest text (more when three are too tall), cut where they
+        // must be, so all of them show.
+        let perColumn = max(Int(usable / (minimumSize * tightLineFactor)) - 3, 1)
+        let n = max(3, Int((Double(flat.count) / Double(perColumn)).rounded(.up)))
+        return Plan(columns: split(flat, into: n), textSize: minimumSize, keyWidth: width / Double(n) * 0.42)
     }
 
     static func layout(size: Size, groups: [[Line]]) -> [TextLayer] {
