@@ -24,6 +24,10 @@ import Testing
         try page("p2.png", width: 600) { x, _ in x > 480 ? [30, 160, 30] : [240, 240, UInt8(x * 200 / 600)] }
         try page("p3.png", width: 1200) { x, y in x < 300 ? [220, 30, 30] : x < 900 ? [UInt8(y / 4), 200, 90] : [30, 30, 220] }
         try page("p4.png", width: 600) { x, _ in x < 60 ? [0, 0, 0] : [250, 200, 150] }
+        // Pages enough for a riffle: each with a bar at its own height near one edge.
+        for n in 5...10 {
+            try page("p\(n).png", width: 600) { x, y in x > 500 && y / 90 == n - 4 ? [20, 20, 20] : [UInt8(n * 20), 180, UInt8(255 - n * 20)] }
+        }
         let loaded = try LibraryLoader.load(dir.path).library
         return (dir, BookShapes.measured(loaded))
     }
@@ -107,6 +111,14 @@ import Testing
         advance(0.25); try compare("turning back, flat")
         advance(1.2)
         #expect(ltr.book?.currentLeaf == 1 && rtl.book?.currentLeaf == 1)
+        // A riffle to the end and back: the leaves in between turn the other way.
+        send(.end)
+        advance(0.2); try compare("riffling to the end, flat")
+        advance(1.0)
+        #expect(ltr.book?.currentLeaf == ltr.book?.lastLeaf && (ltr.book?.lastLeaf ?? 0) >= 3)
+        send(.home)
+        advance(0.25); try compare("riffling back to the start, flat")
+        advance(1.0)
         send(.escape); advance(1.2)
         send(.escape); advance(0.4); try compare("closing")
 
