@@ -79,6 +79,15 @@ final class TextPainter {
         case .center: left = x - w / 2
         case .trailing: left = x - w
         }
+        if let band = text.backing {
+            let pad = text.size * pixelScale * 0.5
+            var back = SDL_FRect(x: Float(left - pad), y: Float(text.position.y * pixelScale - Double(entry.height) / 2 - pad / 2),
+                                 w: Float(w + 2 * pad), h: Float(Double(entry.height) + pad))
+            SDL_SetRenderDrawBlendMode(sdlRenderer, SDL_BLENDMODE_BLEND)
+            SDL_SetRenderDrawColor(sdlRenderer, UInt8(clamp(band.r, 0, 1) * 255), UInt8(clamp(band.g, 0, 1) * 255),
+                                   UInt8(clamp(band.b, 0, 1) * 255), UInt8(clamp(band.a * text.opacity, 0, 1) * 255))
+            SDL_RenderFillRectF(sdlRenderer, &back)
+        }
         // Whole pixels: the glyphs were rendered for this grid, so they stay crisp.
         var rect = SDL_Rect(x: Int32(left.rounded()), y: Int32((text.position.y * pixelScale - Double(entry.height) / 2).rounded()),
                             w: entry.width, h: entry.height)

@@ -89,7 +89,10 @@ extension FolioApp {
         var settings = places.settings(ofBook: book.bookIndex)
         settings.shifted = library.books[book.bookIndex].shifted
         if choosingDirection { settings.rightToLeft = library.books[book.bookIndex].rightToLeft }
-        if let reading, reading.book === book { settings.pageMode = reading.pageMode }
+        if let reading, reading.book === book {
+            settings.pageMode = reading.pageMode
+            settings.fit = reading.fit
+        }
         places.remember(spread: max(book.currentLeaf, 0), settings: settings, ofBook: book.bookIndex)
     }
 
@@ -141,8 +144,8 @@ extension FolioApp {
     func openReading(animated: Bool = true) {
         guard navigation.transition == nil, let book, navigation.top === book else { return }
         clicks.cancel()
-        let mode = places?.settings(ofBook: book.bookIndex).pageMode ?? pageModes[book.bookIndex] ?? .automatic
-        let scene = ReadingScene(book: book, pageMode: mode)
+        let chosen = places?.settings(ofBook: book.bookIndex) ?? sessionSettings[book.bookIndex] ?? BookSettings()
+        let scene = ReadingScene(book: book, pageMode: chosen.pageMode, fit: chosen.fit)
         reading = scene
         navigation.push(scene, animator: animated ? readingAnimator : nil, at: animationTime)
     }
@@ -153,8 +156,19 @@ extension FolioApp {
         guard navigation.transition == nil, let reading, navigation.top === reading else { return }
         let mode = reading.pageMode.next
         reading.show(mode, at: animationTime)
-        pageModes[reading.book.bookIndex] = mode
+        sessionSettings[reading.book.bookIndex, default: BookSettings()].pageMode = mode
         onScreen.notice = (mode.name(automaticPages: reading.book.layout.automaticReadingPages), time)
+        remember(reading.book)
+    }
+
+    /// The reading view's next fit (W): the whole page, its width, its height; named for a
+    /// few seconds and remembered with the book's place.
+    func cycleFit() {
+        guard navigation.transition == nil, let reading, navigation.top === reading else { return }
+        let fit = reading.fit.next
+        reading.fit(fit, at: animationTime)
+        sessionSettings[reading.book.bookIndex, default: BookSettings()].fit = fit
+        onScreen.notice = (fit.name, time)
         remember(reading.book)
     }
 

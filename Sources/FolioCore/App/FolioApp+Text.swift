@@ -54,8 +54,10 @@ extension FolioApp {
             out.append(TextLayer("\u{25CF} Capturing input (R)", size: s, weight: .bold, position: Point(x: x, y: y), alignment: .leading,
                                  colour: FolioApp.captureColour, maxWidth: size.width - 2 * x))
         } else if let notice = onScreen.notice, onScreen.noticeOpacity(at: time) > 0 {
-            out.append(TextLayer(notice.text, size: s, weight: .bold, position: Point(x: x, y: y), alignment: .leading,
-                                 colour: FolioApp.textColour, opacity: onScreen.noticeOpacity(at: time), maxWidth: size.width - 2 * x))
+            var line = TextLayer(notice.text, size: s, weight: .bold, position: Point(x: x, y: y), alignment: .leading,
+                                 colour: FolioApp.textColour, opacity: onScreen.noticeOpacity(at: time), maxWidth: size.width - 2 * x)
+            line.backing = FolioApp.stripColour
+            out.append(line)
         }
         return out
     }

@@ -85,8 +85,10 @@ extension FolioApp {
         let flat = pose.flatness > 0 ? (book?.layout.readingScale ?? 1) : 1
         out.magnification = max(flat, 1)
         guard let zoom = reading?.zoom, !zoom.current.isIdentity || !zoom.target.isIdentity else { return out }
-        for i in out.layers.indices { out.layers[i].screen = zoom.current }
-        out.magnification = max(flat, 1) * max(zoom.current.scale, zoom.target.scale)
+        // A fit's zoom grows in as the book lies flat, and out as it rises again.
+        let screen = pose.flatness < 1 ? ScreenTransform.identity.mixed(with: zoom.current, pose.flatness) : zoom.current
+        for i in out.layers.indices { out.layers[i].screen = screen }
+        out.magnification = max(flat, 1) * max(screen.scale, zoom.target.scale)
         return out
     }
 }

@@ -16,9 +16,9 @@ public final class FolioApp {
     /// Every book opens right to left, whatever was remembered (`--rtl`); M still turns the
     /// open book round.
     public var everyBookRightToLeft = false
-    /// The page mode chosen for each book this session (kept with the places too, when
-    /// they are remembered).
-    var pageModes: [Int: PageMode] = [:]
+    /// The page mode and fit chosen for each book this session (kept with the places too,
+    /// when they are remembered).
+    var sessionSettings: [Int: BookSettings] = [:]
     /// The thumbnail strip in a book (`FolioApp+Strip`).
     public internal(set) var strip = ThumbnailStrip()
     /// Escape on the shelf, or Q anywhere, asked to leave.
@@ -177,7 +177,10 @@ public final class FolioApp {
             if horizontal != 0, navigation.transition == nil, !pinch.isActive {
                 route(.horizontalWheel(horizontal))
             }
-            if vertical != 0 {
+            if vertical != 0, !pinch.isActive, !modifiers.contains(.ctrl), let reading = restingReading, reading.fit == .width {
+                // Fit width: the wheel scrolls the page (Ctrl+wheel still pinches).
+                reading.scrollWheel(vertical, at: animationTime)
+            } else if vertical != 0 {
                 perform(pinch.wheel(dy: vertical, at: self.time, in: pinchSituation))
             }
         case .pointerDown(let p), .pointerMoved(let p), .pointerUp(let p):
@@ -216,6 +219,7 @@ public final class FolioApp {
         case .shiftPairing?: shiftPairing()
         case .flipDirection?: flipDirection()
         case .cyclePageMode?: cyclePageMode()
+        case .cycleFit?: cycleFit()
         case .quit?: quitRequested = true
         case nil: break
         }

@@ -53,7 +53,9 @@ public struct ThumbnailStrip: Sendable {
         var maxScroll: Double { max(0, Double(count) * pitch - (pitch - thumb.width) + 2 * margin - window.width) }
 
         /// The bottom edge where a resting pointer shows the strip.
-        public func isAtEdge(_ p: Point) -> Bool { p.y >= window.height - max(6, 0.02 * window.height) }
+        public func isAtEdge(_ p: Point) -> Bool {
+            p.y >= window.height - max(6, 0.02 * window.height) && p.y <= window.height && p.x >= 0 && p.x <= window.width
+        }
     }
 
     // MARK: Showing

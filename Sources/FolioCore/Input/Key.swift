@@ -1,9 +1,9 @@
 /// Keys Folio responds to; raw values are SDL's key names, lower-cased.
 public enum Key: String, CaseIterable, Sendable {
-    case right, left
+    case right, left, up, down
     case `return`, escape, space, backspace
     case home, end, pageup, pagedown
-    case s, r, p, m, d, t
+    case s, r, p, m, d, t, w
     case f11, f, q
     /// The help keys: "?" arrives as typed text, whatever the keyboard layout.
     case question = "?", f1
@@ -42,7 +42,7 @@ public enum Key: String, CaseIterable, Sendable {
     /// the keyboard repeats, or a slow desktop delivers late, must not toggle back.
     public var repeats: Bool {
         switch self {
-        case .right, .left, .pageup, .pagedown, .space, .backspace,
+        case .right, .left, .up, .down, .pageup, .pagedown, .space, .backspace,
              .equals, .plus, .minus, .keypadPlus, .keypadMinus: return true
         default: return false
         }

@@ -21,6 +21,8 @@ public enum KeyAction: Sendable, Equatable {
     case pageMode
     /// In a book: the thumbnail strip, shown or hidden; in it, go to the selected page.
     case thumbnails, goToSelected
+    /// In the reading view: the fit (whole page, width, height), and scrolling a fitted page.
+    case fit, scrollDown, scrollUp
     /// In the reading view: zoom in and out at the pointer, and back to the whole spread.
     case zoomIn, zoomOut, zoomReset
 }

@@ -25,6 +25,9 @@ public enum KeyBindings {
         KeyBinding(keys: [.p], context: .reading, action: .shiftPairing, help: "shift the page pairing by one (spreads)"),
         KeyBinding(keys: [.m], context: .reading, action: .flipDirection, help: "right to left (manga) on/off, remembered"),
         KeyBinding(keys: [.d], context: .reading, action: .pageMode, help: "pages: automatic, one at a time, two side by side (remembered)"),
+        KeyBinding(keys: [.w], context: .reading, action: .fit, help: "fit: the whole page, its width, its height (remembered)"),
+        KeyBinding(keys: [.down], context: .reading, action: .scrollDown, help: "fit width: scroll down the page, then turn (also Space, PageDown, the wheel)"),
+        KeyBinding(keys: [.up], context: .reading, action: .scrollUp, help: "fit width: scroll up the page, then turn back (also PageUp)"),
         KeyBinding(keys: Key.digitsOneToNine, context: .reading, action: .typePage, help: "type a page number, then Enter: the leaves riffle there (Escape forgets it)"),
         KeyBinding(keys: [.escape, .backspace], context: .reading, action: .close, help: "back to the book in 3D"),
         KeyBinding(keys: [.equals, .plus, .keypadPlus], context: .reading, action: .zoomIn, help: "zoom in at the pointer, up to 4x (also Ctrl+=)"),
@@ -71,7 +74,7 @@ public enum KeyBindings {
         case .escape: return "Escape"
         case .pageup: return "PageUp"
         case .pagedown: return "PageDown"
-        case .s, .r, .p, .m, .d, .t, .f, .q: return key.rawValue.uppercased()
+        case .s, .r, .p, .m, .d, .t, .w, .f, .q: return key.rawValue.uppercased()
         case .f11: return "F11"
         default: return key.rawValue.prefix(1).uppercased() + key.rawValue.dropFirst()
         }

@@ -22,6 +22,9 @@ public struct TextLayer: Equatable, Hashable, Sendable {
     public var opacity: Double
     /// Widest the line may be drawn, points; longer text ends in "…".
     public var maxWidth: Double
+    /// A band of this colour behind the line (its opacity times the text's), for a line that
+    /// may sit over a page: a notice.
+    public var backing: RGBA?
 
     public init(_ text: String, size: Double, weight: Weight = .regular, position: Point,
                 alignment: Alignment = .center, colour: RGBA, opacity: Double = 1, maxWidth: Double) {

@@ -7,10 +7,13 @@ public struct BookSettings: Equatable, Sendable {
     public var rightToLeft: Bool?
     /// Pages side by side in the reading view (automatic unless the reader chose with D).
     public var pageMode: PageMode = .automatic
+    /// How the reading view fits the page (the whole page unless the reader chose with W).
+    public var fit: FitMode = .page
 
-    public init(shifted: Bool = false, rightToLeft: Bool? = nil, pageMode: PageMode = .automatic) {
+    public init(shifted: Bool = false, rightToLeft: Bool? = nil, pageMode: PageMode = .automatic, fit: FitMode = .page) {
         self.shifted = shifted
         self.rightToLeft = rightToLeft
         self.pageMode = pageMode
+        self.fit = fit
     }
 }

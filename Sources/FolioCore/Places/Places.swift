@@ -117,6 +117,8 @@ public struct Places: Equatable, Sendable {
             var rtl: Bool?
             /// "one" or "two", written only when not automatic.
             var pages: String?
+            /// "width" or "height", written only when not the whole page.
+            var fit: String?
         }
         var version: Int
         var centred: Key?
@@ -152,7 +154,9 @@ public struct Places: Equatable, Sendable {
                 throw fail("book \(index) has spread \(book.spread), outside 0…\(maxSpread)")
             }
             let mode = book.pages.flatMap(PageMode.init(rawValue:)) ?? .automatic
-            places.remember(spread: book.spread, settings: BookSettings(shifted: book.shifted ?? false, rightToLeft: book.rtl, pageMode: mode), of: key)
+            let fit = book.fit.flatMap(FitMode.init(rawValue:)) ?? .page
+            places.remember(spread: book.spread, settings: BookSettings(shifted: book.shifted ?? false, rightToLeft: book.rtl,
+                                                                        pageMode: mode, fit: fit), of: key)
         }
         return places.unchanged()
     }
@@ -169,7 +173,8 @@ public struct Places: Equatable, Sendable {
         var lines = books.map {
             line(File.Book(path: $0.book.path, size: $0.book.size, spread: $0.spread,
                            shifted: $0.settings.shifted ? true : nil, rtl: $0.settings.rightToLeft,
-                           pages: $0.settings.pageMode == .automatic ? nil : $0.settings.pageMode.rawValue))
+                           pages: $0.settings.pageMode == .automatic ? nil : $0.settings.pageMode.rawValue,
+                           fit: $0.settings.fit == .page ? nil : $0.settings.fit.rawValue))
         }
         let head = "{\"version\":\(Places.version),\"opened\":\(openedABook),\"centred\":\(centred),\"books\":["
         let tail = "]}\n"

@@ -67,6 +67,23 @@ public struct BookZoom: Equatable, Sendable {
         glide(to: .identity, at: time)
     }
 
+    /// Glides to `z` (clamped): a fit mode's view of the page.
+    public mutating func show(_ z: ScreenTransform, at time: Double) {
+        ideal = z.scale > 1 ? z : .identity
+        glide(to: clamped(z), at: time)
+    }
+
+    /// Glides the zoomed page down the window by `dy` points (negative: up, further down the
+    /// page), as far as the clamp lets it; the distance it will move.
+    @discardableResult
+    public mutating func scroll(by dy: Double, at time: Double) -> Double {
+        var next = target
+        next.offset.y += dy
+        let moved = clamped(next).offset.y - target.offset.y
+        if abs(moved) > 0.5 { show(clamped(next), at: time) }
+        return moved
+    }
+
     /// Takes the book's drawn bounds (they change as leaves turn); the zoom itself changes
     /// with the next zoom or pan.
     public mutating func track(spread newSpread: Rect) {

@@ -8,24 +8,36 @@ public final class ReadingScene: Scene {
     /// The book being read; its scroller is the reader's place in both views.
     public let book: BookScene
     /// The zoom into the flat spread (identity: the whole spread).
-    public private(set) var zoom: BookZoom
+    public internal(set) var zoom: BookZoom
     /// The drag in progress pans the zoomed spread instead of turning the leaf.
     private var panning = false
     /// One page at a time, the spread, or whichever suits the book's pages in this window.
     public private(set) var pageMode: PageMode
+    /// The whole page, its width or its height to the window (`ReadingScene+Fit`).
+    public internal(set) var fit: FitMode
+    /// The page on screen as last seen (leaf and side): a change brings the fit's view of
+    /// the new page.
+    var shownPage: (leaf: Int, side: PageSide)
+    /// Wheel notches past the end of the page in fit width, towards a turn.
+    var overscroll = 0.0
 
-    public init(book: BookScene, pageMode: PageMode = .automatic) {
+    public init(book: BookScene, pageMode: PageMode = .automatic, fit: FitMode = .page) {
         self.book = book
         self.pageMode = pageMode
+        self.fit = fit
         book.setReadingPages(pageMode.pages(book.layout))
         zoom = BookZoom(window: book.size, spread: book.layout.readingFrame)
+        shownPage = (book.currentLeaf, book.layout.readingPages == 1 ? book.focus.side : .left)
+        zoom.show(fitTransform(top: true), at: 0)
+        zoom.update(at: BookZoom.duration)
     }
 
-    /// Shows the book in `mode` (the zoom goes back to the whole page or spread).
+    /// Shows the book in `mode` (the zoom goes back to the fit's view of the page).
     public func show(_ mode: PageMode, at time: Double) {
         pageMode = mode
         book.setReadingPages(mode.pages(book.layout))
         zoom = BookZoom(window: book.size, spread: book.layout.readingFrame)
+        zoom.show(fitTransform(top: true), at: time)
     }
 
     public var size: Size { book.size }
@@ -39,6 +51,7 @@ public final class ReadingScene: Scene {
     }
 
     public func update(at time: Double) {
+        followPage(at: time)
         zoom.update(at: time)
     }
 
@@ -56,25 +69,27 @@ public final class ReadingScene: Scene {
         zoom.zoom(to: scale, about: point, at: time)
     }
 
-    /// Glides back to the whole spread.
+    /// Glides back to the whole spread (the fit's view of the page).
     public func unzoom(at time: Double) {
         zoom.reset(at: time)
+        if fit != .page { zoom.show(fitTransform(top: true), at: time) }
     }
 
     // MARK: Input
 
     public func handle(_ input: SceneInput, at time: Double) -> SceneRequest? {
-        let leaf = book.currentLeaf
-        defer {
-            // A turn to another spread glides back to the whole spread: the zoom was about
-            // a place on this spread's pages.
-            if book.currentLeaf != leaf { zoom.reset(at: time) }
-        }
+        defer { followPage(at: time) }
         switch input {
         case .key(let key, _):
             switch KeyBindings.action(for: book.readingKey(key), in: .reading) {
+            case .next? where fit == .width && ![Key.right, .left].contains(key) && scrollPage(down: true, at: time): break
+            case .previous? where fit == .width && ![Key.right, .left].contains(key) && scrollPage(down: false, at: time): break
+            case .scrollDown?: if !scrollPage(down: true, at: time) { turn(.next, at: time) }
+            case .scrollUp?: if !scrollPage(down: false, at: time) { turn(.previous, at: time) }
             case let action? where [.next, .previous, .first, .last].contains(action):
                 turn(action, at: time)
+            case .fit?:
+                return .cycleFit
             case .close?:
                 return .closeReading
             case .shiftPairing?:
@@ -111,7 +126,7 @@ public final class ReadingScene: Scene {
 
     /// Turns as `action` says: a leaf, or one page at a time the other page of the spread
     /// first, then the leaf.
-    private func turn(_ action: KeyAction, at time: Double) {
+    func turn(_ action: KeyAction, at time: Double) {
         let single = book.layout.readingPages == 1
         switch action {
         case .next where single && book.focus.side == .left && book.focusPage + 1 <= book.lastPage:

@@ -12,6 +12,8 @@ public enum SceneRequest: Equatable, Sendable {
     case flipDirection
     /// The reading view's next page mode (automatic, one, two).
     case cyclePageMode
+    /// The reading view's next fit (whole page, width, height).
+    case cycleFit
     /// Leave the app.
     case quit
 }

@@ -1,0 +1,70 @@
+/// Fit modes in the reading view: the whole page, its width or its height to the window. In
+/// fit width the page is scrolled down by the wheel, the arrows, Space and PageDown, and
+/// turns once its end is on screen; a new page comes at its top (its bottom, going back).
+extension ReadingScene {
+    /// The zoom that fits the page (or spread) on screen as `fit` says, at the page's top
+    /// (`top`) or bottom; the start of a wide page, from the side reading starts.
+    func fitTransform(top: Bool) -> ScreenTransform {
+        let frame = book.layout.readingFrame, area = book.layout.readingArea
+        guard frame.size.width > 0, frame.size.height > 0 else { return .identity }
+        switch fit {
+        case .page:
+            return .identity
+        case .width:
+            let k = area.size.width / frame.size.width
+            let y = top ? area.minY - k * frame.minY : area.maxY - k * frame.maxY
+            return ScreenTransform(scale: k, offset: Point(x: area.midX - k * frame.midX, y: y))
+        case .height:
+            let k = area.size.height / frame.size.height
+            let x = book.mirrored ? area.maxX - k * frame.maxX : area.minX - k * frame.minX
+            return ScreenTransform(scale: k, offset: Point(x: x, y: area.midY - k * frame.midY))
+        }
+    }
+
+    /// Shows the book fitted as `mode` says, at the top of the page.
+    public func fit(_ mode: FitMode, at time: Double) {
+        fit = mode
+        zoom.track(spread: book.layout.readingFrame)
+        zoom.reset(at: time)
+        zoom.show(fitTransform(top: true), at: time)
+    }
+
+    /// Scrolls the page most of a window down (or up); false when its end is already on
+    /// screen (the caller turns instead).
+    func scrollPage(down: Bool, at time: Double) -> Bool {
+        guard zoom.isZoomed else { return false }
+        let step = 0.85 * book.layout.readingArea.size.height
+        return abs(zoom.scroll(by: down ? -step : step, at: time)) > 0.5
+    }
+
+    /// Wheel notches in fit width (positive: up): the page scrolls 120 points a notch;
+    /// past its end, a notch more turns to the next page (or back).
+    public func scrollWheel(_ notches: Double, at time: Double) {
+        let moved = zoom.scroll(by: notches * 120 * book.layout.unit, at: time)
+        guard abs(moved) < 0.5 else {
+            overscroll = 0
+            return
+        }
+        overscroll += notches
+        if abs(overscroll) >= 1 {
+            let down = overscroll < 0
+            overscroll = 0
+            turn(down ? .next : .previous, at: time)
+            followPage(at: time)
+        }
+    }
+
+    /// Notes the page on screen: a turn (or one page at a time, the other page) brings the
+    /// fit's view of the new page, at its top going on and its bottom going back; with the
+    /// whole page fitted, the zoom glides back to it (it was about a place on the old page).
+    func followPage(at time: Double) {
+        // The side counts one page at a time only (two pages show both sides at once).
+        let now = (leaf: book.currentLeaf, side: book.layout.readingPages == 1 ? book.focus.side : .left)
+        guard now.leaf != shownPage.leaf || now.side != shownPage.side else { return }
+        let forward = now.leaf > shownPage.leaf || (now.leaf == shownPage.leaf && now.side == .right)
+        shownPage = now
+        zoom.track(spread: book.layout.readingFrame)
+        zoom.reset(at: time)
+        if fit != .page { zoom.show(fitTransform(top: forward), at: time) }
+    }
+}
