@@ -37,6 +37,7 @@ import Testing
     func titleDirectionAndSpreadsComeFromComicInfo(format: LibraryFixtures.ArchiveFormat) throws {
         let info = Self.xml("""
             <Title>Into the Storm</Title><Series>Sky Pirates</Series><Number>3</Number><Manga>YesAndRightToLeft</Manga>
+            <Writer>Ada Quill</Writer>
             <Pages><Page Image="0" Type="FrontCover"/><Page Image="3" DoublePage="True"/><Page Image="5" DoublePage="1"/>
             <Page Image="40" DoublePage="True"/></Pages>
             """)
@@ -44,6 +45,11 @@ import Testing
         #expect(problems.isEmpty, "\(problems)")
         #expect(book.title == "Sky Pirates #3: Into the Storm")
         #expect(book.rightToLeft)
+        #expect(book.byline == "Ada Quill")
+        // On the shelf, the writer stands beside the page count under the title.
+        let app = FolioApp(library: Library(books: [book]), size: Size(width: 1280, height: 800))
+        app.update(at: 0)
+        #expect(app.drawList().texts.contains { $0.text == "Ada Quill \u{00B7} 6 pages" })
         // The cover (image 0) is out of the pages: images 3 and 5 are pages 2 and 4.
         #expect(Self.entryNames([book.cover]) == ["p1.bmp"])
         #expect(book.spreads == [2, 4])

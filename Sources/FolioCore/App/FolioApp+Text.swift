@@ -98,7 +98,8 @@ extension FolioApp {
             let width = min(size.width * 0.9, max(layout.stride * 1.6, 200))
             out.append(TextLayer(book.title, size: titleSize, weight: .bold, position: Point(x: size.width / 2, y: titleY),
                                  colour: FolioApp.textColour, opacity: nameOpacity, maxWidth: width))
-            out.append(TextLayer(PageNumbering(book).countLabel, size: detailSize,
+            let detail = [book.byline, PageNumbering(book).countLabel].compactMap { $0 }.joined(separator: " \u{00B7} ")
+            out.append(TextLayer(detail, size: detailSize,
                                  position: Point(x: size.width / 2, y: detailY), colour: FolioApp.dimColour,
                                  opacity: nameOpacity, maxWidth: width))
         }

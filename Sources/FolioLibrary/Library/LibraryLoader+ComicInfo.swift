@@ -59,6 +59,7 @@ extension LibraryLoader {
         var book = book(title: info.bookTitle ?? title, images: images, cover: cover, source: source)
         book.spreads = info.spreads(cover: cover, imageCount: images.count)
         book.rightToLeft = info.rightToLeft
+        book.byline = info.writer
         return book
     }
 }
