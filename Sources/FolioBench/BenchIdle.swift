@@ -1,16 +1,17 @@
 import FolioCore
 import FolioLibrary
+import FolioSDL
 import Foundation
 
 extension Benchmarks {
-    /// `idle_cpu_percent` and `rss_mb.shelf`: the live viewer on the offscreen driver, in a
+    /// `idle_cpu_percent` and `rss_mb.shelf` (with `pss_mb.shelf`, `private_mb.shelf`): the live viewer on the offscreen driver, in a
     /// process of its own (so its memory is the viewer's alone), left at rest. After 5 s (the
     /// covers or the spread decoded, the fades done), the CPU its every thread used over the
     /// next 10 s, from getrusage, as a percentage of one core; and the frames it drew meanwhile
     /// (at rest: none).
-    public func measureIdle(libraryPath: String?) throws -> (cpu: [(String, JSONValue)], frames: [(String, JSONValue)], shelfMB: Double) {
+    public func measureIdle(libraryPath: String?) throws -> (cpu: [(String, JSONValue)], frames: [(String, JSONValue)], shelf: ProcessMemory.Rollup) {
         var cpu: [(String, JSONValue)] = [], frames: [(String, JSONValue)] = []
-        var shelfMB = 0.0
+        var shelf = ProcessMemory.Rollup()
         for (name, open) in [("shelf", false), ("book", true)] {
             var arguments = ["view", "--size", "1280x800", "--mark-at", "5", "--mark-at", "15", "--quit-after", "15.05"]
             if let libraryPath { arguments += ["--library", libraryPath] }
@@ -29,8 +30,11 @@ extension Benchmarks {
             }
             cpu.append((name, .number(((c1 - c0) / (t1 - t0) * 100 * 100).rounded() / 100)))
             frames.append((name, .number(f1 - f0)))
-            if name == "shelf" { shelfMB = ((marks[1]["rss_mb"] ?? 0) * 10).rounded() / 10 }
+            if name == "shelf" {
+                func mb(_ key: String) -> Double { ((marks[1][key] ?? 0) * 10).rounded() / 10 }
+                shelf = ProcessMemory.Rollup(rss: mb("rss_mb"), pss: mb("pss_mb"), private: mb("private_mb"))
+            }
         }
-        return (cpu, frames, shelfMB)
+        return (cpu, frames, shelf)
     }
 }

@@ -76,6 +76,9 @@ extension Benchmarks {
         var frames: [FramePhases] = []
         let leaves = library.books[0].displayPageCount / 2
         var nextTurn = t
+        // Proportional and private memory have no kernel peak: sampled every half second,
+        // between frames (outside their timing), the largest kept.
+        var memory = ProcessMemory.rollup()
         while let book = app.book, book.currentLeaf < leaves - 1 || !book.isAtRest {
             if interrupted() { throw FolioError.interrupted("interrupted; the benchmark stopped.") }
             if t >= nextTurn, book.currentLeaf < leaves - 1 {
@@ -83,10 +86,13 @@ extension Benchmarks {
                 nextTurn += 1 / flipRate
             }
             frames.append(try step())
+            if frames.count % 30 == 0 { memory = memory.max(ProcessMemory.rollup()) }
             if frames.count > Int(Double(leaves) / flipRate * 60) + 600 { break }
         }
         let times = frames.map(\.total)
         out.append(("peak_rss_mb", .number(ProcessMemory.megabytes("VmHWM"))))
+        out.append(("peak_pss_mb", .number((memory.pss * 10).rounded() / 10)))
+        out.append(("peak_private_mb", .number((memory.private * 10).rounded() / 10)))
         out.append(("median_frame_ms", .number(median(times))))
         out.append(("worst_frame_ms", .number(times.max() ?? 0)))
         let sorted = times.sorted()

@@ -15,6 +15,8 @@ public final class LiveViewer {
         /// Times the loop woke from a wait at rest, for whatever reason.
         public var wakes: Int
         public var residentMB: Double
+        /// Resident, proportional and private memory (`ProcessMemory.Rollup`).
+        public var memory: ProcessMemory.Rollup
     }
 
     public private(set) var marks: [Mark] = []
@@ -263,7 +265,8 @@ public final class LiveViewer {
     private func noteMarks(_ pending: inout ArraySlice<Double>, start: Double, frame: Int) {
         while let mark = pending.first, now() - start >= mark {
             pending.removeFirst()
-            marks.append(Mark(time: now() - start, cpuSeconds: Self.cpuSeconds(), framesDrawn: frame, wakes: wakes, residentMB: ProcessMemory.megabytes("VmRSS")))
+            marks.append(Mark(time: now() - start, cpuSeconds: Self.cpuSeconds(), framesDrawn: frame, wakes: wakes,
+                              residentMB: ProcessMemory.megabytes("VmRSS"), memory: ProcessMemory.rollup()))
         }
     }
 

@@ -10,4 +10,35 @@ public enum ProcessMemory {
               let kb = Double(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") else { return 0 }
         return kb / 1024
     }
+
+    /// Memory counted fairly, megabytes: resident (`rss`), its proportional share, each page
+    /// shared with other processes divided among them (`pss`: the shared libraries, LLVM and
+    /// Mesa among them, count once across every process using them), and the pages this
+    /// process alone holds (`private`), from `/proc/PID/smaps_rollup`; zeros when unreadable.
+    public struct Rollup: Equatable, Sendable {
+        public var rss = 0.0, pss = 0.0, `private` = 0.0
+
+        public init(rss: Double = 0, pss: Double = 0, private: Double = 0) {
+            self.rss = rss
+            self.pss = pss
+            self.private = `private`
+        }
+
+        /// The larger of each.
+        public func max(_ other: Rollup) -> Rollup {
+            Rollup(rss: Swift.max(rss, other.rss), pss: Swift.max(pss, other.pss), private: Swift.max(`private`, other.private))
+        }
+    }
+
+    public static func rollup(of pid: String = "self") -> Rollup {
+        guard let text = try? String(contentsOfFile: "/proc/\(pid)/smaps_rollup", encoding: .utf8) else { return Rollup() }
+        var kb: [String: Double] = [:]
+        for line in text.split(separator: "\n") {
+            let parts = line.split(separator: " ", omittingEmptySubsequences: true)
+            guard parts.count >= 2, parts[0].hasSuffix(":"), let value = Double(parts[1]) else { continue }
+            kb[String(parts[0].dropLast())] = value
+        }
+        return Rollup(rss: (kb["Rss"] ?? 0) / 1024, pss: (kb["Pss"] ?? 0) / 1024,
+                      private: ((kb["Private_Clean"] ?? 0) + (kb["Private_Dirty"] ?? 0)) / 1024)
+    }
 }

@@ -64,12 +64,20 @@ struct Bench: ParsableCommand {
             members.append(("record_ms", .object(try bench.measureRecordingStages(library: library.load()))))
             members.append(("record_fps", .object(try bench.measureRecording(library: library.load()))))
         }
-        /// Resident memory: at the shelf at rest, and the library flip's peak.
-        var rss: [(String, JSONValue)] = []
+        /// Memory (resident, proportional, private): at the shelf at rest, and the library
+        /// flip's peak.
+        var rss: [(String, JSONValue)] = [], pss: [(String, JSONValue)] = [], own: [(String, JSONValue)] = []
         if libraryCase {
             let measured = try bench.measureLibrary(libraryPath: library.library, cacheBytes: library.cacheBytes, flipRate: flipRate)
             members.append(("library", .object(measured)))
-            if let peak = measured.first(where: { $0.0 == "peak_rss_mb" }) { rss.append(("flip_peak", peak.1)) }
+            for (key, list) in [("peak_rss_mb", 0), ("peak_pss_mb", 1), ("peak_private_mb", 2)] {
+                guard let peak = measured.first(where: { $0.0 == key }) else { continue }
+                switch list {
+                case 0: rss.append(("flip_peak", peak.1))
+                case 1: pss.append(("flip_peak", peak.1))
+                default: own.append(("flip_peak", peak.1))
+                }
+            }
         }
         if readingCase {
             members.append(("reading_placeholders", .object(try bench.measureReadingFlips(cacheBytes: library.cacheBytes, turns: readingTurns))))
@@ -78,9 +86,13 @@ struct Bench: ParsableCommand {
             let measured = try bench.measureIdle(libraryPath: library.library)
             members.append(("idle_cpu_percent", .object(measured.cpu)))
             members.append(("idle_frames", .object(measured.frames)))
-            rss.insert(("shelf", .number(measured.shelfMB)), at: 0)
+            rss.insert(("shelf", .number(measured.shelf.rss)), at: 0)
+            pss.insert(("shelf", .number(measured.shelf.pss)), at: 0)
+            own.insert(("shelf", .number(measured.shelf.private)), at: 0)
         }
-        if !rss.isEmpty { members.append(("rss_mb", .object(rss))) }
+        for (name, list) in [("rss_mb", rss), ("pss_mb", pss), ("private_mb", own)] where !list.isEmpty {
+            members.append((name, .object(list)))
+        }
         if let document {
             members.append(("document", .object(try bench.measurePages(document))))
         }

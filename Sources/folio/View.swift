@@ -112,7 +112,8 @@ struct View: ParsableCommand {
         for mark in viewer.marks {
             Console.output(JSONValue.object([("t", .number(mark.time)), ("cpu_s", .number(mark.cpuSeconds)),
                                     ("frames", .number(Double(mark.framesDrawn))),
-                                    ("wakes", .number(Double(mark.wakes))), ("rss_mb", .number(mark.residentMB))]).serialized())
+                                    ("wakes", .number(Double(mark.wakes))), ("rss_mb", .number(mark.residentMB)),
+                                    ("pss_mb", .number(mark.memory.pss)), ("private_mb", .number(mark.memory.private))]).serialized())
         }
     }
 }
