@@ -70,6 +70,20 @@ import Testing
         #expect(book.currentLeaf == book.lastLeaf)
     }
 
+    /// One page at a time, the page typed is the page shown, on whichever side it lies.
+    @Test func onePageAtATimeGoesToThePageItself() throws {
+        let s = Self.reading(pages: 30)
+        let book = try #require(s.app.book)
+        s.send(.key(.d)); s.run(until: s.now + 0.5)
+        for key: Key in [.one, .three] { s.send(.key(key)) }
+        s.send(.key(.return)); s.run(until: s.now + 1)
+        #expect(s.app.library.books[0].numbering.number(ofDisplayPage: book.focusPage) == 13)
+        #expect(s.app.drawList().texts.contains { $0.text == "13 / 31" })
+        for key: Key in [.six] { s.send(.key(key)) }
+        s.send(.key(.return)); s.run(until: s.now + 1)
+        #expect(s.app.library.books[0].numbering.number(ofDisplayPage: book.focusPage) == 6)
+    }
+
     /// A drag takes hold of the leaves mid-riffle, where they are; Home riffles back.
     @Test func aRiffleIsInterruptibleAndHomeRiffles() throws {
         let s = Self.reading(pages: 200)

@@ -37,6 +37,10 @@ import Testing
         s.send(.key(.return)); s.run(until: s.now + 0.7)
         #expect(s.app.library.books[0].numbering.numbers(leaf: book.currentLeaf).contains(8))
         #expect(s.app.strip.isShown, "the strip stays for the next jump")
+        // A number typed while the strip shows goes there, and the strip selects it.
+        for key: Key in [.two, .zero] { s.send(.key(key)) }
+        s.send(.key(.return)); s.run(until: s.now + 0.7)
+        #expect(s.app.strip.selected == 20 && s.app.library.books[0].numbering.numbers(leaf: book.currentLeaf).contains(20))
         s.send(.key(.end)); s.run(until: s.now + 1)
         #expect(s.app.strip.selected == 41)
         #expect(Self.thumbnails(s).contains(41) && !Self.thumbnails(s).contains(1), "scrolled to the end")

@@ -40,8 +40,12 @@ extension FolioApp {
     /// to the book).
     func goTo(page number: Int, in book: BookScene) {
         let numbering = library.books[book.bookIndex].numbering
-        let page = numbering.displayPage(ofNumber: min(max(number, 1), numbering.count))
+        let clamped = min(max(number, 1), numbering.count)
+        let page = numbering.displayPage(ofNumber: clamped)
         book.riffle(toLeaf: BookScene.leaf(showing: page), at: animationTime)
+        // One page at a time, the page asked for is the one read, whichever side it is on.
+        if book.layout.readingPages == 1 { book.read(side: BookLayout.side(of: page), at: animationTime) }
+        if strip.isShown { strip.select(clamped, in: stripGeometry(book), at: animationTime) }
         onScreen.pageShownAt = time
     }
 
