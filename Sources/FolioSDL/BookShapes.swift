@@ -12,31 +12,50 @@ public enum BookShapes {
     /// The cover and this many pages after it give the shape.
     public static let sampledPages = 7
     /// Most page headers read for spreads as a library loads, all books together; a book
-    /// past them is shaped from its first pages and shows no spreads.
+    /// past them is shaped from its first pages and shows no spreads (until it is opened:
+    /// `shaped(_:)`).
     public static let spreadScanPages = 2_000
+    /// Most headers read in all as a library loads (about 120 µs each through a decoder
+    /// worker): the books past them keep no shape until they are opened, so a folder of ten
+    /// thousand archives reaches the screen in about half a second.
+    public static let loadHeaders = 1_000
 
-    /// `library` with `pageAspect` set and the spreads found added to `spreads`, on every book
-    /// that has no shape yet.
-    public static func measured(_ library: Library, reader: ImageReader = ImageReader()) -> Library {
+    /// `library` with `pageAspect` set and the spreads found added to `spreads`, on the books
+    /// that have no shape yet, in order, while `headers` last (unlimited: every book).
+    public static func measured(_ library: Library, reader: ImageReader = ImageReader(), headers: Int = loadHeaders) -> Library {
         var library = library
-        var budget = spreadScanPages
+        var budget = spreadScanPages, left = headers
         for i in library.books.indices where library.books[i].pageAspect == nil {
+            guard left > 0 else { break }
             let book = library.books[i]
             let scanned = book.pages.count <= budget
             if scanned { budget -= book.pages.count }
-            let pages = scanned ? book.pages[...] : book.pages.prefix(sampledPages)
-            let sizes = pages.map { $0.flatMap { size(of: $0, reader: reader) } }
-            let cover = book.cover.flatMap { size(of: $0, reader: reader) }
-            let aspect = PageGeometry.aspect(ofPageSizes: ([cover] + sizes.prefix(sampledPages)).compactMap { $0 })
-            library.books[i].pageAspect = aspect
-            guard scanned else { continue }
-            // Added to the spreads the book's metadata named (a ComicInfo.xml's DoublePage
-            // pages), never in place of them.
-            library.books[i].spreads.formUnion(sizes.indices.filter { index in
-                sizes[index].map { PageGeometry.spansSpread($0, pageAspect: aspect ?? PageGeometry.aspect) } ?? false
-            })
+            library.books[i] = shaped(book, scanning: scanned, reader: reader)
+            left -= 1 + (scanned ? book.pages.count : min(book.pages.count, sampledPages))
         }
         return library
+    }
+
+    /// `book` with its page shape and, unless it has more pages than `spreadScanPages`, its
+    /// spreads (a book opened that the load left unshaped).
+    public static func shaped(_ book: Book) -> Book {
+        shaped(book, scanning: book.pages.count <= spreadScanPages, reader: ImageReader())
+    }
+
+    static func shaped(_ book: Book, scanning: Bool, reader: ImageReader) -> Book {
+        var book = book
+        let pages = scanning ? book.pages[...] : book.pages.prefix(sampledPages)
+        let sizes = pages.map { $0.flatMap { size(of: $0, reader: reader) } }
+        let cover = book.cover.flatMap { size(of: $0, reader: reader) }
+        let aspect = PageGeometry.aspect(ofPageSizes: ([cover] + sizes.prefix(sampledPages)).compactMap { $0 })
+        book.pageAspect = aspect
+        guard scanning else { return book }
+        // Added to the spreads the book's metadata named (a ComicInfo.xml's DoublePage
+        // pages), never in place of them.
+        book.spreads.formUnion(sizes.indices.filter { index in
+            sizes[index].map { PageGeometry.spansSpread($0, pageAspect: aspect ?? PageGeometry.aspect) } ?? false
+        })
+        return book
     }
 
     /// An image's size from its header, or nil when it cannot be read (documents are

@@ -65,6 +65,7 @@ public final class LiveViewer {
         app = FolioApp(library: library, size: Size(width: Double(w), height: Double(h)), slowMotion: options.slowMotion,
                        places: options.places)
         app.everyBookRightToLeft = options.rightToLeft
+        app.shapeBook = BookShapes.shaped
         let loadDropped: DropReader.Load = { path in
             var result = try LibraryLoader.load(path, documents: VipsDocumentInspector())
             result.library = BookShapes.measured(result.library)

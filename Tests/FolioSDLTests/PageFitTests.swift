@@ -83,5 +83,24 @@ import Testing
         #expect(abs((trip.pageAspect ?? 0) - 1.5) < 1e-9)
         #expect(trip.pageShape.width > trip.pageShape.height)
         #expect(tall.pageAspect == nil && tall.pageShape == PageGeometry.size)
+
+        // Past the load's budget of headers a book keeps no shape until it is opened: then the
+        // app has it shaped once (the live viewer and the recorder hand in BookShapes.shaped).
+        let loaded = try LibraryLoader.load(dir.path).library
+        let first = try #require(loaded.books.firstIndex { $0.title == "Tall" }), second = 1 - first
+        let budgeted = BookShapes.measured(loaded, headers: 3)
+        #expect(budgeted.books[first].pageAspect == nil && budgeted.books[second].pageAspect == nil, "Tall is read first and has no shape")
+        #expect(loaded.books[second].title == "Trip")
+        let app = FolioApp(library: budgeted, size: Size(width: 1280, height: 800))
+        nonisolated(unsafe) var calls = 0
+        app.shapeBook = { calls += 1; return BookShapes.shaped($0) }
+        app.update(at: 0)
+        app.open(book: second, atPage: 1, at: 0)
+        #expect(abs((app.library.books[second].pageAspect ?? 0) - 1.5) < 1e-9 && calls == 1)
+        app.update(at: 2)
+        app.handle(.key(.escape), at: 2)
+        app.update(at: 4)
+        app.open(book: second, atPage: 1, at: 4)
+        #expect(calls == 1, "shaped once")
     }
 }

@@ -40,6 +40,9 @@ extension FolioApp {
     func open(_ index: Int, leaf: Int = 0, page number: Int? = nil, animated: Bool = true) {
         guard navigation.transition == nil, library.books.indices.contains(index) else { return }
         shelf.settle(onBook: index)
+        if library.books[index].pageAspect == nil, let shapeBook, shapedBooks.insert(index).inserted {
+            library.books[index] = shapeBook(library.books[index])
+        }
         onScreen.noteOpened(at: time)
         places?.rememberOpening()
         // The pairing and direction the reader chose for this book, before its spread is

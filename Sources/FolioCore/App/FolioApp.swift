@@ -19,6 +19,11 @@ public final class FolioApp {
     /// The page mode and fit chosen for each book this session (kept with the places too,
     /// when they are remembered).
     var sessionSettings: [Int: BookSettings] = [:]
+    /// Gives a book the load left unshaped its page shape and spreads, as it opens (the live
+    /// viewer and the recorder hand in `BookShapes.shaped`; the core reads no files).
+    public var shapeBook: ((Book) -> Book)?
+    /// The books `shapeBook` has shaped (a book whose pages cannot be read is tried once).
+    var shapedBooks: Set<Int> = []
     /// The thumbnail strip in a book (`FolioApp+Strip`).
     public internal(set) var strip = ThumbnailStrip()
     /// Escape on the shelf, or Q anywhere, asked to leave.
