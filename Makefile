@@ -26,11 +26,12 @@ test: deps build
 	$(SWIFT) build --build-tests
 	SDL_VIDEODRIVER=offscreen $(SWIFT) test --no-parallel
 
-# The decoding, cache, recording-pipeline, drop-reading and place-writing tests, and validate's
-# two decoding threads (a PDF's pages checked in process), under ThreadSanitizer (their own build folder).
+# The decoding, cache, recording-pipeline, drop-reading and place-writing tests, validate's
+# two decoding threads (a PDF's pages checked in process) and a folder's books read on every
+# core, under ThreadSanitizer (their own build folder).
 tsan: deps
 	SDL_VIDEODRIVER=offscreen $(SWIFT) test --sanitize=thread --scratch-path .build-tsan --no-parallel \
-	  --filter "DecodeWorkerTests|TextureCacheTests|RecordingPipelineTests|dropsAreReadOffTheWindowsThreadInOrder|PlaceWriterTests|aPDFLoadsAsABookWithTheRealInspector"
+	  --filter "DecodeWorkerTests|TextureCacheTests|RecordingPipelineTests|dropsAreReadOffTheWindowsThreadInOrder|PlaceWriterTests|aPDFLoadsAsABookWithTheRealInspector|LibraryLoaderTests"
 
 # Every libFuzzer target in Fuzz/ (one folder each, seeds in Fuzz/corpus/NAME) for
 # FUZZ_SECONDS each; a crash, a hang past 20 s or 1 GB of memory fails (a target's folder
