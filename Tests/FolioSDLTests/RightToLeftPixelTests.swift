@@ -124,16 +124,15 @@ import Testing
 
         // The twin drawn left to right is not the mirror image: the test sees the difference.
         rtlLibrary.books[0].rightToLeft = false
-        let plain = FolioApp(library: rtlLibrary, size: size)
-        plain.update(at: 0)
-        plain.handle(.key(.return), at: 0)
-        var u = 0.0
-        for _ in 0..<90 { u += 1.0 / 60; plain.update(at: u) }
-        let reference = FolioApp(library: ltrLibrary, size: size)
-        reference.update(at: 0)
-        reference.handle(.key(.return), at: 0)
-        u = 0
-        for _ in 0..<90 { u += 1.0 / 60; reference.update(at: u) }
+        /// `library`'s book opened and at rest 1.5 s later.
+        func opened(_ library: Library) -> FolioApp {
+            let app = FolioApp(library: library, size: size)
+            app.update(at: 0)
+            app.handle(.key(.return), at: 0)
+            for frame in 1...90 { app.update(at: Double(frame) / 60) }
+            return app
+        }
+        let plain = opened(rtlLibrary), reference = opened(ltrLibrary)
         let plainCanvas = try HeadlessCanvas(library: rtlLibrary, width: 640, height: 400)
         let off = Self.mismatch(try Self.frame(ltrCanvas, reference), try Self.frame(plainCanvas, plain), width: 640, height: 400)
         #expect(off > 0.05, "a left-to-right twin differs from the mirror image in \(off * 100) % of the pixels")

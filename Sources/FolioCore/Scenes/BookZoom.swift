@@ -73,6 +73,14 @@ public struct BookZoom: Equatable, Sendable {
         glide(to: clamped(z), at: time)
     }
 
+    /// Shows `z` (clamped) at once, with no glide: the fit a reading view opens with.
+    public mutating func settle(on z: ScreenTransform) {
+        ideal = z.scale > 1 ? z : .identity
+        target = clamped(z)
+        from = target
+        current = target
+    }
+
     /// Glides the zoomed page down the window by `dy` points (negative: up, further down the
     /// page), as far as the clamp lets it; the distance it will move.
     @discardableResult

@@ -28,8 +28,7 @@ public final class ReadingScene: Scene {
         book.setReadingPages(pageMode.pages(book.layout))
         zoom = BookZoom(window: book.size, spread: book.layout.readingFrame)
         shownPage = (book.currentLeaf, book.layout.readingPages == 1 ? book.focus.side : .left)
-        zoom.show(fitTransform(top: true), at: 0)
-        zoom.update(at: BookZoom.duration)
+        zoom.settle(on: fitTransform(top: true))
     }
 
     /// Shows the book in `mode` (the zoom goes back to the fit's view of the page).

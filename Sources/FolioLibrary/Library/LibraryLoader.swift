@@ -265,28 +265,25 @@ public enum LibraryLoader {
     static func member(_ name: String, of folder: String, root: String, problems: inout [LibraryProblem]) -> (path: String, kind: MemberKind)? {
         let full = (folder as NSString).appendingPathComponent(name)
         // An entry that is not a link, in the folder whose real path is `root`, is
-        // `root/name` (one lstat, no walk of the path: ten thousand members stay cheap).
-        var own = stat()
+        // `root/name` (one lstat, no walk of the path: ten thousand members stay cheap); a
+        // link is resolved and must stay inside the library folder.
+        var info = stat()
         let direct = (root as NSString).appendingPathComponent(name)
-        if !name.contains("/"), name != ".", name != "..", lstat(direct, &own) == 0, own.st_mode & S_IFMT != S_IFLNK {
-            switch own.st_mode & S_IFMT {
-            case S_IFREG: return (direct, .file)
-            case S_IFDIR: return (direct, .directory)
-            default:
-                problems.append(LibraryProblem(file: full, message: "is \(SafeFile.kind(own.st_mode)), not a file; skipped."))
+        let real: String
+        if !name.contains("/"), name != ".", name != "..", lstat(direct, &info) == 0, info.st_mode & S_IFMT != S_IFLNK {
+            real = direct
+        } else {
+            guard let resolved = SafeFile.realPath(full) else {
+                problems.append(LibraryProblem(file: full, message: "is a broken link or cannot be read; skipped."))
                 return nil
             }
+            guard SafeFile.isInside(resolved, folder: root) else {
+                problems.append(LibraryProblem(file: full, message: "leads outside the library folder (to \(resolved)); refused."))
+                return nil
+            }
+            guard stat(resolved, &info) == 0 else { return nil }
+            real = resolved
         }
-        guard let real = SafeFile.realPath(full) else {
-            problems.append(LibraryProblem(file: full, message: "is a broken link or cannot be read; skipped."))
-            return nil
-        }
-        guard SafeFile.isInside(real, folder: root) else {
-            problems.append(LibraryProblem(file: full, message: "leads outside the library folder (to \(real)); refused."))
-            return nil
-        }
-        var info = stat()
-        guard stat(real, &info) == 0 else { return nil }
         switch info.st_mode & S_IFMT {
         case S_IFREG: return (real, .file)
         case S_IFDIR: return (real, .directory)
@@ -360,56 +357,5 @@ public enum LibraryLoader {
         let sorted = images.sorted(by: naturalLess)
         let info = comicInfo.flatMap { read($0, of: path, imageCount: sorted.count, problems: &problems) }
         return withComicInfo(info, title: title, images: sorted) { .archiveEntry(archive: path, entry: $0) }
-    }
-
-    // MARK: Documents
-
-    /// True when the file at `path` starts like a PDF ("%PDF-").
-    static func looksLikePDF(_ path: String) -> Bool {
-        guard let fd = try? SafeFile.openForReading(path) else { return false }
-        defer { close(fd) }
-        return SafeFile.readAll(fd, size: 5) == Data("%PDF-".utf8)
-    }
-
-    /// A PDF is a book: its first page the cover, the rest the pages, the title from its
-    /// metadata or else the file name. Only the header is read here (through `documents`);
-    /// the page count it declares is bounded before any page exists.
-    static func documentBook(_ path: String, documents: (any DocumentInspector)?, problems: inout [LibraryProblem], strict: Bool) throws -> Book? {
-        let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
-        func refuse(_ message: String, cause: FolioError.Cause) throws -> Book? {
-            if strict { throw FolioError.badInput("\(path): \(message).", cause: cause) }
-            problems.append(LibraryProblem(file: path, message: "\(message); skipped."))
-            return nil
-        }
-        guard let documents else { return try refuse("this program reads no PDFs", cause: .refused) }
-        let info: DocumentInfo
-        do {
-            info = try documents.inspect(path)
-        } catch let error as FolioError {
-            if strict { throw error }
-            var message = error.message.hasPrefix(path + ": ") ? String(error.message.dropFirst(path.count + 2)) : error.message
-            while message.hasSuffix(".") { message.removeLast() }
-            problems.append(LibraryProblem(file: path, message: "\(message); skipped."))
-            return nil
-        }
-        guard info.pageCount >= 1 else { return try refuse("the document has no pages", cause: .unreadable) }
-        guard info.pageCount <= maxPages else {
-            return try refuse("declares \(info.pageCount) pages, more than the \(maxPages) allowed; refused", cause: .tooLarge)
-        }
-        let cover = ImageSource.documentPage(document: path, page: 0)
-        let pages = (1..<info.pageCount).map { ImageSource.documentPage(document: path, page: $0) }
-        return Book(title: documentTitle(info.title) ?? name, cover: cover, pages: pages,
-                    pageAspect: PageGeometry.aspect(ofPageSizes: info.firstPageSize.map { [$0] } ?? []))
-    }
-
-    /// A title from a document's metadata, on one line and bounded; nil when nothing is left.
-    static func documentTitle(_ raw: String?) -> String? {
-        guard let raw else { return nil }
-        let oneLine = String(String.UnicodeScalarView(raw.unicodeScalars.map {
-            CharacterSet.controlCharacters.contains($0) ? " " : $0
-        }))
-        let title = oneLine.trimmingCharacters(in: .whitespaces)
-        guard !title.isEmpty else { return nil }
-        return title.count > maxTitleLength ? String(title.prefix(maxTitleLength)) + "…" : title
     }
 }

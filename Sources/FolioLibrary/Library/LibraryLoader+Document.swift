@@ -1,0 +1,54 @@
+import FolioCore
+import Foundation
+
+/// PDFs: a document is a book, read by its header alone as the library loads.
+extension LibraryLoader {
+    /// True when the file at `path` starts like a PDF ("%PDF-").
+    static func looksLikePDF(_ path: String) -> Bool {
+        guard let fd = try? SafeFile.openForReading(path) else { return false }
+        defer { close(fd) }
+        return SafeFile.readAll(fd, size: 5) == Data("%PDF-".utf8)
+    }
+
+    /// A PDF is a book: its first page the cover, the rest the pages, the title from its
+    /// metadata or else the file name. Only the header is read here (through `documents`);
+    /// the page count it declares is bounded before any page exists.
+    static func documentBook(_ path: String, documents: (any DocumentInspector)?, problems: inout [LibraryProblem], strict: Bool) throws -> Book? {
+        let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+        func refuse(_ message: String, cause: FolioError.Cause) throws -> Book? {
+            if strict { throw FolioError.badInput("\(path): \(message).", cause: cause) }
+            problems.append(LibraryProblem(file: path, message: "\(message); skipped."))
+            return nil
+        }
+        guard let documents else { return try refuse("this program reads no PDFs", cause: .refused) }
+        let info: DocumentInfo
+        do {
+            info = try documents.inspect(path)
+        } catch let error as FolioError {
+            if strict { throw error }
+            var message = error.message.hasPrefix(path + ": ") ? String(error.message.dropFirst(path.count + 2)) : error.message
+            while message.hasSuffix(".") { message.removeLast() }
+            problems.append(LibraryProblem(file: path, message: "\(message); skipped."))
+            return nil
+        }
+        guard info.pageCount >= 1 else { return try refuse("the document has no pages", cause: .unreadable) }
+        guard info.pageCount <= maxPages else {
+            return try refuse("declares \(info.pageCount) pages, more than the \(maxPages) allowed; refused", cause: .tooLarge)
+        }
+        let cover = ImageSource.documentPage(document: path, page: 0)
+        let pages = (1..<info.pageCount).map { ImageSource.documentPage(document: path, page: $0) }
+        return Book(title: documentTitle(info.title) ?? name, cover: cover, pages: pages,
+                    pageAspect: PageGeometry.aspect(ofPageSizes: info.firstPageSize.map { [$0] } ?? []))
+    }
+
+    /// A title from a document's metadata, on one line and bounded; nil when nothing is left.
+    static func documentTitle(_ raw: String?) -> String? {
+        guard let raw else { return nil }
+        let oneLine = String(String.UnicodeScalarView(raw.unicodeScalars.map {
+            CharacterSet.controlCharacters.contains($0) ? " " : $0
+        }))
+        let title = oneLine.trimmingCharacters(in: .whitespaces)
+        guard !title.isEmpty else { return nil }
+        return title.count > maxTitleLength ? String(title.prefix(maxTitleLength)) + "…" : title
+    }
+}
