@@ -190,6 +190,16 @@ enum PageImage {
             return try secondOpinion(data, format: format, name: name, shape: shape, failure: failure)
         }
         if let refusal = ImageHeader.refusal(width: header.width, height: header.height) { throw tooLarge(name, refusal) }
+        if let least = ImageHeader.plainNetpbmMinimumBytes(head, width: header.width, height: header.height) {
+            let size: Int
+            switch input {
+            case .bytes(let data): size = data.count
+            case .descriptor(let fd): size = SafeFile.size(fd)
+            }
+            if size < least {
+                throw unreadable(name, "its header gives \(header.width)×\(header.height) pixels, which take at least \(least) bytes; the file holds \(size)")
+            }
+        }
         let pixels: VipsDecoder.Pixels
         do {
             let fills = fillsBox(width: header.width, height: header.height, box: (Int(shape.width), Int(shape.height)))

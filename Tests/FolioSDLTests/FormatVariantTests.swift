@@ -136,6 +136,27 @@ import Testing
         }
     }
 
+    /// A plain (ASCII) Netpbm file far shorter than its header promises is refused before
+    /// libvips reads it (which took 20 s on the one FuzzImage found); a whole one still decodes.
+    @Test func aPlainNetpbmShorterThanItsHeaderIsRefusedAtOnce() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("folio-netpbm-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("short.ppm").path
+        try (Data("P3\n4242".utf8) + Data(repeating: 0, count: 5) + Data("P3\n4242".utf8) + Data(repeating: 0, count: 15))
+            .write(to: URL(fileURLWithPath: path))
+        let shape = PageImage.Shape(width: 40, height: 40, radius: 0, side: .right)
+        let start = Date()
+        guard case .failure(let failure) = PageImage.make(.file(path), reader: ImageReader(), shape: shape) else {
+            Issue.record("a 34-byte file promising 4242×4242 pixels decoded")
+            return
+        }
+        #expect(Date().timeIntervalSince(start) < 2)
+        #expect(failure.message.contains("4242×4242 pixels, which take at least 107967383 bytes; the file holds 34"), "\(failure.message)")
+        #expect(ImageHeader.plainNetpbmMinimumBytes(Data("P6".utf8), width: 9, height: 9) == nil, "binary Netpbm is libvips' to check")
+        #expect(ImageHeader.plainNetpbmMinimumBytes(Data("P1".utf8), width: 9, height: 9) == 81)
+    }
+
     /// A TGA stored from its right edge is shown mirrored back: its first stored pixel on the right.
     @Test func aRightOriginTGAIsShownTheRightWayRound() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("folio-tga-\(UUID().uuidString)")

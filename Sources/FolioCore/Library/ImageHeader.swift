@@ -98,6 +98,22 @@ public enum ImageHeader {
         return (w, h)
     }
 
+    /// The fewest bytes a plain (ASCII) Netpbm image of `width`×`height` can take, from its
+    /// first bytes ("P1" a digit a pixel, "P2" a value and a separator, "P3" three of them);
+    /// nil for any other format. A file far shorter than its header promises makes libvips
+    /// read past its end once a sample, for seconds (found by FuzzImage): it is refused first.
+    public static func plainNetpbmMinimumBytes(_ head: Data, width: Int, height: Int) -> Int? {
+        let b = [UInt8](head.prefix(2))
+        guard b.count == 2, b[0] == UInt8(ascii: "P") else { return nil }
+        let pixels = width * height
+        switch b[1] {
+        case UInt8(ascii: "1"): return pixels
+        case UInt8(ascii: "2"): return 2 * pixels - 1
+        case UInt8(ascii: "3"): return 6 * pixels - 1
+        default: return nil
+        }
+    }
+
     /// Why an image of this size is refused, or nil when it is acceptable.
     public static func refusal(width: Int, height: Int, limit: Int = maxPixels) -> String? {
         if width > maxSide || height > maxSide { return "is \(width)×\(height), larger than \(maxSide) px on a side" }
