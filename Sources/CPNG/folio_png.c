@@ -35,8 +35,10 @@ static int folio_png_filter_flag(int filter) {
     }
 }
 
-int folio_png_write_rgbx(const char *path, const void *pixels, int width, int height, size_t pitch,
-                         int level, int filter, char *error, size_t error_capacity) {
+// The one writer: RGB (the fourth byte dropped) or RGBA, with `count` text chunks.
+static int folio_png_write(const char *path, const void *pixels, int width, int height, size_t pitch, int alpha,
+                           int level, int filter, const char *const *keys, const char *const *values, int count,
+                           char *error, size_t error_capacity) {
     folio_png_context context = {.error = error, .capacity = error_capacity};
     if (error_capacity > 0) error[0] = 0;
     FILE *volatile file = fopen(path, "wb");
@@ -60,11 +62,21 @@ int folio_png_write_rgbx(const char *path, const void *pixels, int width, int he
     png_init_io(png, file);
     png_set_compression_level(png, level);
     png_set_filter(png, PNG_FILTER_TYPE_BASE, folio_png_filter_flag(filter));
-    png_set_IHDR(png, info, (png_uint_32)width, (png_uint_32)height, 8, PNG_COLOR_TYPE_RGB, PNG_INTERLACE_NONE,
-                 PNG_COMPRESSION_TYPE_BASE, PNG_FILTER_TYPE_BASE);
+    png_set_IHDR(png, info, (png_uint_32)width, (png_uint_32)height, 8, alpha ? PNG_COLOR_TYPE_RGB_ALPHA : PNG_COLOR_TYPE_RGB,
+                 PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_BASE, PNG_FILTER_TYPE_BASE);
+    png_text texts[16];
+    if (count > 16) count = 16;
+    for (int i = 0; i < count; i++) {
+        memset(&texts[i], 0, sizeof texts[i]);
+        texts[i].compression = PNG_TEXT_COMPRESSION_NONE;
+        texts[i].key = (png_charp)keys[i];
+        texts[i].text = (png_charp)values[i];
+        texts[i].text_length = strlen(values[i]);
+    }
+    if (count > 0) png_set_text(png, info, texts, count);
     png_write_info(png, info);
-    // The fourth byte of each pixel is dropped on the way out.
-    png_set_filler(png, 0, PNG_FILLER_AFTER);
+    // Without alpha, the fourth byte of each pixel is dropped on the way out.
+    if (!alpha) png_set_filler(png, 0, PNG_FILLER_AFTER);
     for (int y = 0; y < height; y++) {
         png_write_row(png, (png_const_bytep)pixels + (size_t)y * pitch);
     }
@@ -75,4 +87,15 @@ int folio_png_write_rgbx(const char *path, const void *pixels, int width, int he
         return -1;
     }
     return 0;
+}
+
+int folio_png_write_rgbx(const char *path, const void *pixels, int width, int height, size_t pitch,
+                         int level, int filter, char *error, size_t error_capacity) {
+    return folio_png_write(path, pixels, width, height, pitch, 0, level, filter, NULL, NULL, 0, error, error_capacity);
+}
+
+int folio_png_write_text(const char *path, const void *pixels, int width, int height, size_t pitch, int alpha,
+                         const char *const *keys, const char *const *values, int count,
+                         char *error, size_t error_capacity) {
+    return folio_png_write(path, pixels, width, height, pitch, alpha, 6, -1, keys, values, count, error, error_capacity);
 }

@@ -342,3 +342,18 @@ int folio_worker_confine(unsigned long data_bytes) {
 #include <sys/mman.h>
 
 int folio_shared_memory(void) { return memfd_create("folio-pixels", MFD_CLOEXEC); }
+
+int folio_thumbnail_name(const char *path, char *uri, size_t uri_capacity, char *md5, size_t md5_capacity) {
+    // GLib's own escaping and checksum, as every file manager names its thumbnails.
+    gchar *escaped = g_filename_to_uri(path, NULL, NULL);
+    if (!escaped) return -1;
+    gchar *sum = g_compute_checksum_for_string(G_CHECKSUM_MD5, escaped, -1);
+    int fits = sum && strlen(escaped) < uri_capacity && strlen(sum) < md5_capacity;
+    if (fits) {
+        strcpy(uri, escaped);
+        strcpy(md5, sum);
+    }
+    g_free(sum);
+    g_free(escaped);
+    return fits ? 0 : -1;
+}

@@ -16,6 +16,8 @@ final class DecodeWorker {
         var aspect = PageGeometry.aspect
         /// For the thumbnail strip (its own small size), not a page.
         var thumbnail = false
+        /// A book's cover: made from its freedesktop thumbnail when one serves.
+        var cover = false
     }
 
     struct Result: Sendable {
@@ -43,11 +45,14 @@ final class DecodeWorker {
     private var thread: pthread_t?
 
     /// Decodes pages with `PageImage`, through one reader (an archive stays open between
-    /// its pages); nil when no thread can be started.
-    convenience init?() {
+    /// its pages), covers by way of `thumbnails` when given; nil when no thread can be started.
+    convenience init?(thumbnails: CoverThumbnails? = nil) {
         let reader = ImageReader()
         self.init(decode: { job in
-            PageImage.make(job.source, reader: reader, shape: job.shape).map(OwnedSurface.init)
+            if job.cover, let made = thumbnails?.page(job.source, reader: reader, shape: job.shape) {
+                return made.map(OwnedSurface.init)
+            }
+            return PageImage.make(job.source, reader: reader, shape: job.shape).map(OwnedSurface.init)
         })
     }
 

@@ -19,9 +19,11 @@ public final class HeadlessCanvas {
     private var letterboxed: (texture: OpaquePointer, width: Int32, height: Int32)?
 
     /// Decoding is synchronous by default, so every frame is complete and reproducible;
-    /// `background` decodes as the live viewer does (benchmarks).
+    /// `background` decodes as the live viewer does (benchmarks), covers by way of the
+    /// freedesktop thumbnails in `thumbnailRoot` when given.
     public init(library: Library, width: Int, height: Int, pixelScale: Double = 1,
-                backgroundDecoding: Bool = false, cacheBytes: Int? = nil, keepsFrameSize: Bool = false) throws {
+                backgroundDecoding: Bool = false, cacheBytes: Int? = nil, keepsFrameSize: Bool = false,
+                thumbnailRoot: String? = nil) throws {
         try SDLVideo.start(headless: true)
         // Frames are drawn into the target texture, never into the window, so the window
         // stays tiny: at 7680×4320 a full-size one would hold another frame or two.
@@ -37,7 +39,8 @@ public final class HeadlessCanvas {
         sdlRenderer = r
         self.pixelScale = pixelScale
         self.keepsFrameSize = keepsFrameSize
-        renderer = Renderer(sdlRenderer: r, library: library, decoding: backgroundDecoding ? .background : .synchronous, cacheBytes: cacheBytes)
+        renderer = Renderer(sdlRenderer: r, library: library, decoding: backgroundDecoding ? .background : .synchronous, cacheBytes: cacheBytes,
+                            thumbnails: thumbnailRoot.map { CoverThumbnails(root: $0, writes: true) })
         try resize(width: width, height: height)
     }
 

@@ -18,6 +18,10 @@ extension LiveViewer {
         public var exitAfterFirstFrame = false
         /// Texture cache budget, bytes (nil: the renderer's default).
         public var cacheBytes: Int?
+        /// The freedesktop thumbnails folder covers are made from (nil: none), and whether
+        /// Folio adds the thumbnails it makes to it.
+        public var thumbnailRoot: String?
+        public var writesThumbnails = true
         /// Where the remembered places are kept, and the places read from it (nil: nothing
         /// is remembered).
         public var placeStore: PlaceStore?

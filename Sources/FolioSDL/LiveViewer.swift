@@ -59,7 +59,8 @@ public final class LiveViewer {
         }
         sdlRenderer = r
         LiveViewer.readUTF8()
-        renderer = Renderer(sdlRenderer: r, library: library, decoding: .background, cacheBytes: options.cacheBytes)
+        renderer = Renderer(sdlRenderer: r, library: library, decoding: .background, cacheBytes: options.cacheBytes,
+                            thumbnails: options.thumbnailRoot.map { CoverThumbnails(root: $0, writes: options.writesThumbnails) })
         var w: Int32 = 0, h: Int32 = 0
         SDL_GetWindowSize(window, &w, &h)
         app = FolioApp(library: library, size: Size(width: Double(w), height: Double(h)), slowMotion: options.slowMotion,

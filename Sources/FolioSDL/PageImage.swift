@@ -93,9 +93,13 @@ enum PageImage {
     /// in one pass and decodes its entries on other threads).
     static func make(_ source: ImageSource, bytes: Data, reader: ImageReader, shape: Shape) -> Result<UnsafeMutablePointer<SDL_Surface>, Failure> {
         guard case .archiveEntry(let archive, _) = source else { return make(source, reader: reader, shape: shape) }
-        return outcome(source.name) {
-            try decodeAnywhere(.bytes(bytes, name: source.name), sandboxPath: archive, reader: reader, shape: shape)
-        }
+        return make(.bytes(bytes, name: source.name), sandboxPath: archive, reader: reader, shape: shape)
+    }
+
+    /// `make` for an input of a book at `sandboxPath` (whose time its decode is charged to):
+    /// a cover's thumbnail, or a cover shrunk to become one.
+    static func make(_ input: Input, sandboxPath: String, reader: ImageReader, shape: Shape) -> Result<UnsafeMutablePointer<SDL_Surface>, Failure> {
+        outcome(input.name) { try decodeAnywhere(input, sandboxPath: sandboxPath, reader: reader, shape: shape) }
     }
 
     /// A decoded page. In the app every decoder runs in a confined worker (`DecoderSandbox`):

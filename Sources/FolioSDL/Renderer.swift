@@ -22,14 +22,16 @@ public final class Renderer {
     public static let defaultCacheBytes = 256 << 20
     public static let softwareCacheBytes = 128 << 20
 
-    /// `cacheBytes` nil chooses the default for this renderer.
-    init(sdlRenderer: OpaquePointer, library: Library, decoding: TextureCache.Mode, cacheBytes: Int? = nil) {
+    /// `cacheBytes` nil chooses the default for this renderer; `thumbnails`, where covers
+    /// decoded in the background come from and are kept.
+    init(sdlRenderer: OpaquePointer, library: Library, decoding: TextureCache.Mode, cacheBytes: Int? = nil,
+         thumbnails: CoverThumbnails? = nil) {
         self.sdlRenderer = sdlRenderer
         self.library = library
         let budget = cacheBytes ?? (Renderer.drawsOnTheCPU(sdlRenderer) ? Renderer.softwareCacheBytes : Renderer.defaultCacheBytes)
         let typeface = Typeface.bundled()
         text = TextPainter(sdlRenderer: sdlRenderer, typeface: typeface)
-        textures = TextureCache(sdlRenderer: sdlRenderer, mode: decoding, budgetBytes: budget, typeface: typeface)
+        textures = TextureCache(sdlRenderer: sdlRenderer, mode: decoding, budgetBytes: budget, typeface: typeface, thumbnails: thumbnails)
         SDL_SetRenderDrawBlendMode(sdlRenderer, SDL_BLENDMODE_BLEND)
     }
 
@@ -72,7 +74,11 @@ public final class Renderer {
             guard let source = library.image(for: content) else { continue }
             var want = TextureCache.Wanted(source: source, side: side(of: content), aspect: aspect(of: content),
                                            spans: library.spansSpread(content))
-            if case .thumbnail = content { want.thumbnail = true }
+            switch content {
+            case .thumbnail: want.thumbnail = true
+            case .cover: want.cover = true
+            default: break
+            }
             wanted.append(want)
         }
         textures.beginFrame(wanted: wanted)

@@ -28,14 +28,15 @@ final class TextureCache {
     /// What the last `beginFrame` spent on textures.
     private(set) var lastFrame = FrameTextureWork()
 
-    init(sdlRenderer: OpaquePointer, mode: Mode, budgetBytes: Int, typeface: Typeface? = nil) {
+    /// `thumbnails`: where covers decoded in the background are made from and kept.
+    init(sdlRenderer: OpaquePointer, mode: Mode, budgetBytes: Int, typeface: Typeface? = nil, thumbnails: CoverThumbnails? = nil) {
         var info = SDL_RendererInfo()
         SDL_GetRendererInfo(sdlRenderer, &info)
         let side = min(info.max_texture_width, info.max_texture_height)
         pageSize = PageSizePolicy(maxTextureSide: max(1024, side == 0 ? 8192 : side))
         store = TextureStore(sdlRenderer: sdlRenderer, budget: budgetBytes)
         // Without a thread, decode on this one rather than show placeholders forever.
-        worker = mode == .background ? DecodeWorker() : nil
+        worker = mode == .background ? DecodeWorker(thumbnails: thumbnails) : nil
         self.mode = worker == nil ? .synchronous : mode
         placeholders = Placeholders(limited: self.mode == .background, typeface: typeface)
     }
@@ -107,7 +108,7 @@ final class TextureCache {
             want.thumbnail
                 ? DecodeWorker.Job(source: want.source, side: .right, shape: thumbnailShape, aspect: want.aspect, thumbnail: true)
                 : DecodeWorker.Job(source: want.source, side: want.side, shape: pageSize.shape(for: want.side, aspect: want.aspect, spans: want.spans),
-                                   aspect: want.aspect)
+                                   aspect: want.aspect, cover: want.cover)
         }
         worker.setWanted(jobs)
     }
@@ -121,6 +122,8 @@ final class TextureCache {
         var spans = false
         /// Wanted at the thumbnail strip's size, not a page's.
         var thumbnail = false
+        /// A book's cover (made from its freedesktop thumbnail when one serves).
+        var cover = false
     }
 
     /// The thumbnail strip's thumbnails, in pixels (the renderer sets it from the strip).

@@ -95,6 +95,10 @@ struct View: ParsableCommand {
             options.placeStore = store
             options.places = PlaceKeeper(places: remembered, fresh: unread, library: books)
         }
+        // Covers come from the freedesktop thumbnails file managers share; with remembering
+        // off, Folio adds none of its own.
+        options.thumbnailRoot = CoverThumbnails.standardRoot()
+        options.writesThumbnails = settings.remember && !noRemember
         options.openAtPage = openAtPage
         options.readFirstBook = loaded.isOneBook && books.books.count == 1 && !openFirstBook
         options.stopRequested = Interrupt.requested

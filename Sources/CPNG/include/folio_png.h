@@ -1,7 +1,7 @@
 #ifndef FOLIO_PNG_H
 #define FOLIO_PNG_H
-// One call that writes a frame as an 8-bit RGB PNG (libpng reports errors by longjmp, which
-// Swift cannot catch, so the jump lands here).
+// Two calls that write 8-bit PNGs, a frame and a thumbnail with its text (libpng reports
+// errors by longjmp, which Swift cannot catch, so the jump lands here).
 #include <stddef.h>
 
 /// Writes `height` rows of `width` pixels, 4 bytes each (red, green, blue, then one dropped),
@@ -10,5 +10,13 @@
 /// success; otherwise writes the reason into `error`.
 int folio_png_write_rgbx(const char *path, const void *pixels, int width, int height, size_t pitch,
                          int level, int filter, char *error, size_t error_capacity);
+
+/// Writes `height` rows of `width` RGBA pixels (`alpha` 0: as RGB, the fourth byte dropped)
+/// at zlib's level 6 with libpng's adaptive filters, and `count` (at most 16) uncompressed
+/// text chunks, keyword `keys[i]` (Latin-1, 1-79 bytes) and value `values[i]`. Returns 0 on
+/// success; otherwise writes the reason into `error`.
+int folio_png_write_text(const char *path, const void *pixels, int width, int height, size_t pitch, int alpha,
+                         const char *const *keys, const char *const *values, int count,
+                         char *error, size_t error_capacity);
 
 #endif

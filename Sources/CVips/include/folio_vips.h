@@ -66,4 +66,9 @@ int folio_worker_confine(unsigned long data_bytes);
 /// the pixels it decoded for its parent; -1 on failure.
 int folio_shared_memory(void);
 
+/// The freedesktop thumbnail names of the file at absolute `path`: its file URI (GLib's
+/// escaping, as file managers write it) and that URI's MD5 in hex, the thumbnail's file name
+/// without ".png". 0 on success; -1 when the path cannot be a URI or a buffer is too small.
+int folio_thumbnail_name(const char *path, char *uri, size_t uri_capacity, char *md5, size_t md5_capacity);
+
 #endif

@@ -23,15 +23,7 @@ public struct PlaceStore: Sendable {
     /// it is an absolute path, else `$HOME/.local/state` (the home folder from the password
     /// database when `HOME` is unset or relative); nil when there is no home at all.
     public static func standard(environment: [String: String] = ProcessInfo.processInfo.environment) -> PlaceStore? {
-        let absolute = UserFolders.absolute
-        let state: String
-        if let xdg = absolute(environment["XDG_STATE_HOME"]) {
-            state = xdg
-        } else if let home = absolute(environment["HOME"]) ?? absolute(passwordHome()) {
-            state = (home as NSString).appendingPathComponent(".local/state")
-        } else {
-            return nil
-        }
+        guard let state = UserFolders.base("XDG_STATE_HOME", fallback: ".local/state", environment: environment) else { return nil }
         return PlaceStore(path: ((state as NSString).appendingPathComponent("folio") as NSString).appendingPathComponent(fileName))
     }
 

@@ -13,14 +13,7 @@ public struct SettingsFile: Sendable {
 
     /// The file for this user, or nil when neither XDG_CONFIG_HOME nor a home folder is known.
     public static func standard(environment: [String: String] = ProcessInfo.processInfo.environment) -> SettingsFile? {
-        let config: String
-        if let xdg = UserFolders.absolute(environment["XDG_CONFIG_HOME"]) {
-            config = xdg
-        } else if let home = UserFolders.absolute(environment["HOME"]) ?? UserFolders.absolute(PlaceStore.passwordHome()) {
-            config = (home as NSString).appendingPathComponent(".config")
-        } else {
-            return nil
-        }
+        guard let config = UserFolders.base("XDG_CONFIG_HOME", fallback: ".config", environment: environment) else { return nil }
         return SettingsFile(path: ((config as NSString).appendingPathComponent("folio") as NSString).appendingPathComponent(fileName))
     }
 

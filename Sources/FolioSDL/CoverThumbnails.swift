@@ -1,0 +1,177 @@
+import CPNG
+import CSDL2
+import CVips
+import FolioCore
+import FolioLibrary
+import Foundation
+
+/// Cover thumbnails kept as the freedesktop Thumbnail Managing Standard says, in
+/// `$XDG_CACHE_HOME/thumbnails` (`~/.cache/thumbnails`): the same files file managers make
+/// and read. A thumbnail is a PNG named by the MD5 of its original's file URI, in a folder
+/// per size (normal 128, large 256, x-large 512, xx-large 1024 pixels), carrying the URI and
+/// the original's modification time, which must both match for it to be used.
+///
+/// A shelf cover is made from the smallest thumbnail at least as large as the cover's
+/// texture: read here, its text checked (`PNGText`), decoded by the confined decoder like any
+/// image. Without one, the cover's image is shrunk to that size by the decoder, written as
+/// the thumbnail (when `writes`), and the cover made from the file written, so a cover looks
+/// the same from a cold cache as from a warm one. Used on the decode thread only.
+public final class CoverThumbnails: Sendable {
+    enum Flavour: Int, CaseIterable, Sendable {
+        case normal = 128, large = 256, xLarge = 512, xxLarge = 1024
+
+        var folder: String {
+            switch self {
+            case .normal: return "normal"
+            case .large: return "large"
+            case .xLarge: return "x-large"
+            case .xxLarge: return "xx-large"
+            }
+        }
+    }
+
+    /// The largest thumbnail file read (an xx-large PNG of a noisy scan is about 3 MB).
+    static let maxBytes = 8 << 20
+
+    /// The thumbnails folder (holding normal/, large/, ...).
+    let root: String
+    /// Thumbnails are written as well as read (off when remembering is off).
+    let writes: Bool
+
+    init(root: String, writes: Bool) {
+        self.root = root
+        self.writes = writes
+    }
+
+    /// `$XDG_CACHE_HOME/thumbnails`, else `~/.cache/thumbnails`; nil without a home.
+    public static func standardRoot(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+        UserFolders.base("XDG_CACHE_HOME", fallback: ".cache", environment: environment).map { ($0 as NSString).appendingPathComponent("thumbnails") }
+    }
+
+    /// The file whose thumbnail a cover is: its archive, its PDF (the first page only), or
+    /// its image file.
+    static func file(of cover: ImageSource) -> String? {
+        switch cover {
+        case .file(let path): return path
+        case .archiveEntry(let archive, _): return archive
+        case .documentPage(let document, let page): return page == 0 ? document : nil
+        case .unavailable: return nil
+        }
+    }
+
+    /// A thumbnail's original: its path, URI, the URI's MD5, modification time and size.
+    struct Original: Equatable {
+        let path: String
+        let uri: String
+        let md5: String
+        let mtime: Int
+        let size: Int
+
+        init?(_ path: String) {
+            var info = stat()
+            guard path.hasPrefix("/"), stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+            var uri = [CChar](repeating: 0, count: 3 * DecoderWire.maxPath + 16), md5 = [CChar](repeating: 0, count: 40)
+            guard folio_thumbnail_name(path, &uri, uri.count, &md5, md5.count) == 0 else { return nil }
+            self.path = path
+            self.uri = String(cString: uri)
+            self.md5 = String(cString: md5)
+            mtime = Int(info.st_mtim.tv_sec)
+            size = Int(info.st_size)
+        }
+    }
+
+    /// The sizes that serve a texture of `shape`, smallest first (none past 1024 pixels).
+    static func flavours(for shape: PageImage.Shape) -> [Flavour] {
+        let needed = Int(max(shape.width, shape.height))
+        return Flavour.allCases.filter { $0.rawValue >= needed }
+    }
+
+    func path(of original: Original, _ flavour: Flavour) -> String {
+        "\(root)/\(flavour.folder)/\(original.md5).png"
+    }
+
+    /// The bytes and path of the smallest valid thumbnail among `flavours`: a regular file
+    /// within `maxBytes` whose text names `original`'s URI and modification time.
+    func cached(_ original: Original, among flavours: [Flavour]) -> (path: String, data: Data)? {
+        for flavour in flavours {
+            let path = path(of: original, flavour)
+            guard let data = try? SafeFile.readKept(path, limit: Self.maxBytes, kind: "a thumbnail"),
+                  let text = PNGText.fields(data),
+                  text["Thumb::URI"] == original.uri, text["Thumb::MTime"].flatMap({ Int($0) }) == original.mtime else { continue }
+            return (path, data)
+        }
+        return nil
+    }
+
+    /// A page of `shape` for the cover `source`, by way of its thumbnail; nil when no
+    /// thumbnail serves (the cover is then decoded as any page is, and its failure reported
+    /// that way).
+    func page(_ source: ImageSource, reader: ImageReader, shape: PageImage.Shape) -> Result<UnsafeMutablePointer<SDL_Surface>, PageImage.Failure>? {
+        guard !shape.spans, let file = Self.file(of: source), let original = Original(file) else { return nil }
+        let flavours = Self.flavours(for: shape)
+        guard let smallest = flavours.first else { return nil }
+        var thumbnail = cached(original, among: flavours)
+        if thumbnail == nil, writes, (try? make(source, original: original, flavour: smallest, reader: reader)) != nil {
+            thumbnail = cached(original, among: [smallest])
+        }
+        guard let thumbnail else { return nil }
+        let page = PageImage.make(.bytes(thumbnail.data, name: thumbnail.path), sandboxPath: file, reader: reader, shape: shape)
+        guard case .success = page else { return nil }
+        return page
+    }
+
+    /// Shrinks the cover to fit `flavour` (never enlarged) in the confined decoder and
+    /// writes it as `original`'s thumbnail.
+    func make(_ source: ImageSource, original: Original, flavour: Flavour, reader: ImageReader) throws {
+        let box = flavour.rawValue
+        if case .documentPage(let document, let page) = source {
+            let pixels = try DecoderSandbox.pixels(document, page: page, width: box, height: box)
+            defer { pixels.free() }
+            try store(pixels.base, width: pixels.width, height: pixels.height, pitch: pixels.width * 4, of: original, as: flavour)
+            return
+        }
+        let input: PageImage.Input = if case .archiveEntry = source { .bytes(try reader.data(for: source), name: source.name) } else { .file(original.path) }
+        let measured = DecoderSandbox.measure(path: original.path, name: input.name, bytes: input.bytes)
+        guard let size = measured.measured ? measured.size : BookShapes.sizeHere(of: input, reader: reader),
+              size.width >= 1, size.height >= 1 else { throw PageImage.unreadable(source.name, "no size") }
+        let scale = min(1, Double(box) / max(size.width, size.height))
+        let shape = PageImage.Shape(width: Int32(max(1, (size.width * scale).rounded())), height: Int32(max(1, (size.height * scale).rounded())),
+                                    radius: 0, side: .right)
+        let page = try PageImage.make(input, sandboxPath: original.path, reader: reader, shape: shape).get()
+        defer { SDL_FreeSurface(page) }
+        // The page's margin is left out: the thumbnail is the image alone.
+        let pitch = Int(page.pointee.pitch), m = Int(PageImage.margin)
+        let inside = UnsafeRawPointer(page.pointee.pixels!) + m * pitch + m * 4
+        try store(inside, width: Int(shape.width), height: Int(shape.height), pitch: pitch, of: original, as: flavour)
+    }
+
+    /// Writes RGBA pixels as `original`'s thumbnail: a private file (0600, folders 0700)
+    /// written beside its place under a temporary name and renamed into it, as the standard
+    /// asks, so a reader never sees half a thumbnail.
+    func store(_ pixels: UnsafeRawPointer, width: Int, height: Int, pitch: Int, of original: Original, as flavour: Flavour) throws {
+        let folder = "\(root)/\(flavour.folder)"
+        for dir in [root, folder] where mkdir(dir, 0o700) != 0 && errno != EEXIST {
+            throw PageImage.unreadable(dir, "cannot be made")
+        }
+        let final = path(of: original, flavour)
+        let partial = "\(folder)/.folio-\(getpid())-\(original.md5).png"
+        let text = [("Thumb::URI", original.uri), ("Thumb::MTime", String(original.mtime)),
+                    ("Thumb::Size", String(original.size)), ("Software", "Folio")]
+        var reason = [CChar](repeating: 0, count: 256)
+        let status = withCStrings(text.map(\.0)) { keys in
+            withCStrings(text.map(\.1)) { values in
+                folio_png_write_text(partial, pixels, Int32(width), Int32(height), pitch, 0, keys, values, Int32(text.count), &reason, reason.count)
+            }
+        }
+        guard status == 0, chmod(partial, 0o600) == 0, rename(partial, final) == 0 else {
+            unlink(partial)
+            throw PageImage.unreadable(final, "cannot be written")
+        }
+    }
+
+    private func withCStrings<R>(_ strings: [String], _ body: ([UnsafePointer<CChar>?]) -> R) -> R {
+        let copies = strings.map { strdup($0) }
+        defer { copies.forEach { free($0) } }
+        return body(copies.map { UnsafePointer($0) })
+    }
+}

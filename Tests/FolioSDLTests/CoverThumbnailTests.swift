@@ -1,0 +1,196 @@
+import CSDL2
+import Foundation
+import Testing
+@testable import FolioCore
+@testable import FolioLibrary
+@testable import FolioSDL
+import FolioTestFixtures
+
+/// Covers by way of the freedesktop thumbnail cache: named as file managers name them, made
+/// once and reused, ignored when stale or broken, never written when writing is off.
+@Suite(.serialized) struct CoverThumbnailTests {
+    /// The shelf's cover shape at 1280×800 (xx-large thumbnails serve it).
+    static let shape = PageImage.Shape(width: 362, height: 568, radius: 12, side: .right)
+
+    /// A folder with a comic archive whose cover is one colour, 600×900 pixels.
+    static func comic(_ dir: URL, name: String = "Cómic 1.cbz", colour: UInt8 = 40) throws -> URL {
+        let png = dir.appendingPathComponent("cover-\(colour).png")
+        var rgb = [UInt8](repeating: 0, count: 600 * 900 * 3)
+        for i in stride(from: 0, to: rgb.count, by: 3) { (rgb[i], rgb[i + 1], rgb[i + 2]) = (colour, 90, 200) }
+        try HeadlessCanvas.writePNG(rgb, width: 600, height: 900, to: png.path)
+        let url = dir.appendingPathComponent(name)
+        try ArchiveFixture.write([("01.png", try Data(contentsOf: png)), ("02.png", try Data(contentsOf: png))], to: url)
+        return url
+    }
+
+    static func centre(_ page: UnsafeMutablePointer<SDL_Surface>) -> [UInt8] {
+        let s = page.pointee
+        let p = s.pixels.assumingMemoryBound(to: UInt8.self) + Int(s.h / 2) * Int(s.pitch) + Int(s.w / 2) * 4
+        return [p[0], p[1], p[2]]
+    }
+
+    static func md5(_ text: String) throws -> String {
+        let process = Process(), input = Pipe(), output = Pipe()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/md5sum")
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+        input.fileHandleForWriting.write(Data(text.utf8))
+        try input.fileHandleForWriting.close()
+        process.waitUntilExit()
+        return String(String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).prefix(32))
+    }
+
+    static func cover(_ url: URL) -> ImageSource { .archiveEntry(archive: url.path, entry: "01.png") }
+
+    /// True when a thumbnail made the page (which is freed).
+    static func made(_ result: Result<UnsafeMutablePointer<SDL_Surface>, PageImage.Failure>?) -> Bool {
+        guard case .success(let page)? = result else { return false }
+        SDL_FreeSurface(page)
+        return true
+    }
+
+    @Test func aCoverIsWrittenAsFileManagersNameItAndReadBack() throws {
+        let dir = try HeadlessCanvas.temporaryFolder("thumbs-name")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let comic = try Self.comic(dir)
+        let thumbnails = CoverThumbnails(root: dir.appendingPathComponent("thumbnails").path, writes: true)
+        let page = try #require(thumbnails.page(Self.cover(comic), reader: ImageReader(), shape: Self.shape)).get()
+        defer { SDL_FreeSurface(page) }
+        #expect(Self.centre(page) == [40, 90, 200])
+
+        // file:// and the path escaped as GLib escapes it (é as UTF-8 bytes, the space as %20).
+        let uri = "file://" + comic.path.replacingOccurrences(of: " ", with: "%20").replacingOccurrences(of: "ó", with: "%C3%B3")
+        let file = dir.appendingPathComponent("thumbnails/xx-large/\(try Self.md5(uri)).png")
+        let data = try Data(contentsOf: file)
+        let text = try #require(PNGText.fields(data))
+        let info = try FileManager.default.attributesOfItem(atPath: comic.path)
+        #expect(text["Thumb::URI"] == uri)
+        #expect(text["Thumb::MTime"] == String(Int((info[.modificationDate] as! Date).timeIntervalSince1970)))
+        #expect(text["Thumb::Size"] == String(info[.size] as! Int))
+        #expect((try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int) == 0o600)
+        // At most 1024 pixels, the cover's shape kept: 600×900 becomes 600×900 (never enlarged).
+        let header = try #require(ImageHeader.size(of: data.prefix(32), format: .png))
+        #expect(header.width == 600 && header.height == 900)
+        // Nothing half-written is left beside it.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: file.deletingLastPathComponent().path) == [file.lastPathComponent])
+    }
+
+    @Test func aThumbnailAnotherProgramMadeIsUsedUntilTheFileChanges() throws {
+        let dir = try HeadlessCanvas.temporaryFolder("thumbs-reuse")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let comic = try Self.comic(dir)
+        let thumbnails = CoverThumbnails(root: dir.appendingPathComponent("thumbnails").path, writes: true)
+        let original = try #require(CoverThumbnails.Original(comic.path))
+        // A red 512×768 thumbnail, as a file manager might have left it.
+        var red = [UInt8](repeating: 0, count: 512 * 768 * 4)
+        for i in stride(from: 0, to: red.count, by: 4) { (red[i], red[i + 3]) = (230, 255) }
+        try thumbnails.store(red, width: 512, height: 768, pitch: 512 * 4, of: original, as: .xxLarge)
+        var page = try #require(thumbnails.page(Self.cover(comic), reader: ImageReader(), shape: Self.shape)).get()
+        #expect(Self.centre(page) == [230, 0, 0], "the cached thumbnail is the cover")
+        SDL_FreeSurface(page)
+
+        // The archive changes: its thumbnail no longer says its time, so it is made again.
+        let later = Date(timeIntervalSinceNow: 60)
+        try FileManager.default.setAttributes([.modificationDate: later], ofItemAtPath: comic.path)
+        page = try #require(thumbnails.page(Self.cover(comic), reader: ImageReader(), shape: Self.shape)).get()
+        #expect(Self.centre(page) == [40, 90, 200])
+        SDL_FreeSurface(page)
+        let text = PNGText.fields(try Data(contentsOf: URL(fileURLWithPath: thumbnails.path(of: original, .xxLarge))))
+        #expect(text?["Thumb::MTime"] == String(Int(later.timeIntervalSince1970)))
+    }
+
+    @Test func coldAndWarmCoversAreTheSamePixels() throws {
+        let dir = try HeadlessCanvas.temporaryFolder("thumbs-same")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let comic = try Self.comic(dir, colour: 120)
+        let thumbnails = CoverThumbnails(root: dir.appendingPathComponent("thumbnails").path, writes: true)
+        func pixels() throws -> [UInt8] {
+            let page = try #require(thumbnails.page(Self.cover(comic), reader: ImageReader(), shape: Self.shape)).get()
+            defer { SDL_FreeSurface(page) }
+            let s = page.pointee
+            return (0..<Int(s.h)).flatMap { y in
+                Array(UnsafeBufferPointer(start: s.pixels.assumingMemoryBound(to: UInt8.self) + y * Int(s.pitch), count: Int(s.w) * 4))
+            }
+        }
+        let cold = try pixels()
+        #expect(try pixels() == cold)
+    }
+
+    @Test func withWritingOffNothingIsWrittenAndTheCoverIsDecodedAsAnyPage() throws {
+        let dir = try HeadlessCanvas.temporaryFolder("thumbs-off")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let comic = try Self.comic(dir)
+        let root = dir.appendingPathComponent("thumbnails")
+        let thumbnails = CoverThumbnails(root: root.path, writes: false)
+        #expect(!Self.made(thumbnails.page(Self.cover(comic), reader: ImageReader(), shape: Self.shape)))
+        #expect(!FileManager.default.fileExists(atPath: root.path))
+    }
+
+    @Test func brokenOrHostileThumbnailsAreIgnored() throws {
+        let dir = try HeadlessCanvas.temporaryFolder("thumbs-hostile")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let comic = try Self.comic(dir)
+        let root = dir.appendingPathComponent("thumbnails")
+        let original = try #require(CoverThumbnails.Original(comic.path))
+        let reader = CoverThumbnails(root: root.path, writes: false)
+        let path = reader.path(of: original, .xxLarge)
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        // Text that names the archive, then pixels that are not a PNG's.
+        var png = Data(PNGText.signature)
+        for (key, value) in [("Thumb::URI", original.uri), ("Thumb::MTime", String(original.mtime))] {
+            let body = Data(key.utf8) + Data([0]) + Data(value.utf8)
+            png += Data(withUnsafeBytes(of: UInt32(body.count).bigEndian) { Array($0) }) + Data("tEXt".utf8) + body + Data(count: 4)
+        }
+        png += Data([0, 0, 0, 8]) + Data("IDAT".utf8) + Data(repeating: 0xAB, count: 12)
+        try png.write(to: URL(fileURLWithPath: path))
+        #expect(reader.cached(original, among: [.xxLarge]) != nil, "its text is right")
+        #expect(!Self.made(reader.page(Self.cover(comic), reader: ImageReader(), shape: Self.shape)), "its pixels are not")
+        // A FIFO where the thumbnail would be is never opened (it would block).
+        try FileManager.default.removeItem(atPath: path)
+        #expect(mkfifo(path, 0o600) == 0)
+        #expect(reader.cached(original, among: [.xxLarge]) == nil)
+        // Written again over it, as a regular file.
+        let writer = CoverThumbnails(root: root.path, writes: true)
+        let page = try #require(writer.page(Self.cover(comic), reader: ImageReader(), shape: Self.shape)).get()
+        SDL_FreeSurface(page)
+        #expect(writer.cached(original, among: [.xxLarge]) != nil)
+    }
+
+    @Test func aPDFsFirstPageIsItsThumbnailAndLargeCoversSkipTheCache() throws {
+        let dir = try HeadlessCanvas.temporaryFolder("thumbs-pdf")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let pdf = dir.appendingPathComponent("book.pdf")
+        try PDFFixture.document(pages: 3).write(to: pdf)
+        let thumbnails = CoverThumbnails(root: dir.appendingPathComponent("thumbnails").path, writes: true)
+        let page = try #require(thumbnails.page(.documentPage(document: pdf.path, page: 0), reader: ImageReader(), shape: Self.shape)).get()
+        let colour = PDFFixture.colour(ofPage: 0)
+        let centre = Self.centre(page)
+        SDL_FreeSurface(page)
+        #expect(abs(Int(centre[0]) - Int(colour.r)) < 8 && abs(Int(centre[2]) - Int(colour.b)) < 8, "\(centre) against \(colour)")
+        #expect(!Self.made(thumbnails.page(.documentPage(document: pdf.path, page: 1), reader: ImageReader(), shape: Self.shape)))
+        // A cover larger than xx-large (a zoomed one) is decoded from the file itself.
+        let zoomed = PageImage.Shape(width: 800, height: 1256, radius: 12, side: .right)
+        #expect(CoverThumbnails.flavours(for: zoomed).isEmpty)
+        #expect(CoverThumbnails.flavours(for: PageImage.Shape(width: 300, height: 480, radius: 0, side: .right)) == [.xLarge, .xxLarge])
+    }
+
+    @Test func theShelfMakesThumbnailsForTheCoversItShows() throws {
+        let dir = try HeadlessCanvas.temporaryFolder("thumbs-shelf")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let books = dir.appendingPathComponent("books")
+        try FileManager.default.createDirectory(at: books, withIntermediateDirectories: true)
+        for i in 0..<12 { _ = try Self.comic(books, name: String(format: "Comic %02d.cbz", i), colour: UInt8(20 * i)) }
+        let library = try LibraryLoader.load(books.path).library
+        let root = dir.appendingPathComponent("thumbnails")
+        let canvas = try HeadlessCanvas(library: library, width: 1280, height: 800, backgroundDecoding: true, thumbnailRoot: root.path)
+        let app = FolioApp(library: library, size: Size(width: 1280, height: 800))
+        app.update(at: 0)
+        let rgb = try canvas.settledFrame(app)
+        // The centred cover and three either side (what is drawn and prefetched), no more.
+        let made = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("xx-large").path)
+        #expect(made.count == 4, "\(made)")
+        let i = (400 * 1280 + 640) * 3
+        #expect(Array(rgb[i..<i + 3]) == [0, 90, 200], "the centred cover, from its thumbnail")
+    }
+}
