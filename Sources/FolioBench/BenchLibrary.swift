@@ -163,11 +163,11 @@ struct FramePhases {
 extension Benchmarks {
     /// `folio ARGUMENTS` (this same executable) as a child process on the offscreen driver, not
     /// yet run: its stdout piped, its stderr discarded.
-    public func offscreenChild(_ arguments: [String]) -> (Process, Pipe) {
+    public func offscreenChild(_ arguments: [String], environment: [String: String] = [:]) -> (Process, Pipe) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
-        var env = ProcessInfo.processInfo.environment
+        var env = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         env["SDL_VIDEODRIVER"] = "offscreen"
         process.environment = env
         let pipe = Pipe()

@@ -13,9 +13,9 @@ import Foundation
 ///
 /// A shelf cover is made from the smallest thumbnail at least as large as the cover's
 /// texture: read here, its text checked (`PNGText`), decoded by the confined decoder like any
-/// image. Without one, the cover's image is shrunk to that size by the decoder, written as
-/// the thumbnail (when `writes`), and the cover made from the file written, so a cover looks
-/// the same from a cold cache as from a warm one. Used on the decode thread only.
+/// image. Without one, the cover is decoded from its book as any page is, and its thumbnail
+/// made later, when the decoder has nothing else to do (`makeOne`): the cover's image shrunk
+/// to fit by the decoder, written only when `writes`. Used on the decode thread only.
 public final class CoverThumbnails: Sendable {
     enum Flavour: Int, CaseIterable, Sendable {
         case normal = 128, large = 256, xLarge = 512, xxLarge = 1024
@@ -37,6 +37,11 @@ public final class CoverThumbnails: Sendable {
     let root: String
     /// Thumbnails are written as well as read (off when remembering is off).
     let writes: Bool
+
+    /// Covers decoded from their books whose thumbnails are still to make, latest last.
+    private let owed = Monitor([(source: ImageSource, original: Original, flavour: Flavour)]())
+    /// At most this many are owed; older ones are forgotten (made when next seen).
+    static let maxOwed = 64
 
     init(root: String, writes: Bool) {
         self.root = root
@@ -110,14 +115,31 @@ public final class CoverThumbnails: Sendable {
         guard !shape.spans, let file = Self.file(of: source), let original = Original(file) else { return nil }
         let flavours = Self.flavours(for: shape)
         guard let smallest = flavours.first else { return nil }
-        var thumbnail = cached(original, among: flavours)
-        if thumbnail == nil, writes, (try? make(source, original: original, flavour: smallest, reader: reader)) != nil {
-            thumbnail = cached(original, among: [smallest])
+        guard let thumbnail = cached(original, among: flavours) else {
+            if writes {
+                owed.withLock { owed in
+                    guard !owed.contains(where: { $0.original == original }) else { return }
+                    owed.append((source, original, smallest))
+                    if owed.count > Self.maxOwed { owed.removeFirst() }
+                }
+            }
+            return nil
         }
-        guard let thumbnail else { return nil }
         let page = PageImage.make(.bytes(thumbnail.data, name: thumbnail.path), sandboxPath: file, reader: reader, shape: shape)
         guard case .success = page else { return nil }
         return page
+    }
+
+    /// Makes the thumbnail of the cover seen last of those owed; false when none is owed.
+    /// A cover that cannot be made into one is passed over (its book reports it when read).
+    func makeOne(reader: ImageReader) -> Bool {
+        guard let next = owed.withLock({ $0.popLast() }) else { return false }
+        // Made meanwhile (by this run or another program) at this size or larger.
+        let larger = Flavour.allCases.filter { $0.rawValue >= next.flavour.rawValue }
+        if cached(next.original, among: larger) == nil {
+            try? make(next.source, original: next.original, flavour: next.flavour, reader: reader)
+        }
+        return true
     }
 
     /// Shrinks the cover to fit `flavour` (never enlarged) in the confined decoder and

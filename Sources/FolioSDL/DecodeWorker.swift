@@ -38,6 +38,10 @@ final class DecodeWorker {
         /// Bumped by `clear()`: a job taken in an older generation is stale.
         var generation = 0
         var stopping = false
+        /// A chore is under way (it keeps nothing from being settled: the viewer may rest),
+        /// and there may be more to do.
+        var choring = false
+        var choresLeft = false
     }
 
     private let monitor = Monitor(State())
@@ -48,18 +52,24 @@ final class DecodeWorker {
     /// its pages), covers by way of `thumbnails` when given; nil when no thread can be started.
     convenience init?(thumbnails: CoverThumbnails? = nil) {
         let reader = ImageReader()
+        var chore: Chore?
+        if let thumbnails { chore = { thumbnails.makeOne(reader: reader) } }
         self.init(decode: { job in
             if job.cover, let made = thumbnails?.page(job.source, reader: reader, shape: job.shape) {
                 return made.map(OwnedSurface.init)
             }
             return PageImage.make(job.source, reader: reader, shape: job.shape).map(OwnedSurface.init)
-        })
+        }, chore: chore)
     }
 
-    /// Decodes with `decode` (tests give one they can watch); nil when no thread can be started.
-    init?(decode: @escaping Decode) {
+    /// Work done only while nothing is wanted, one piece a call: false when there is none.
+    typealias Chore = @Sendable () -> Bool
+
+    /// Decodes with `decode` (tests give one they can watch), doing `chore` whenever the
+    /// queue is empty; nil when no thread can be started.
+    init?(decode: @escaping Decode, chore: Chore? = nil) {
         let monitor = monitor
-        guard let thread = startJoinableThread(named: "folio-decode", { Self.run(monitor, decode: decode) }) else { return nil }
+        guard let thread = startJoinableThread(named: "folio-decode", { Self.run(monitor, decode: decode, chore: chore) }) else { return nil }
         self.thread = thread
     }
 
@@ -130,24 +140,50 @@ final class DecodeWorker {
         monitor.wait(until: { $0.queue.isEmpty && $0.busy == nil }, deadline: Date().addingTimeInterval(timeout)) { $1 }
     }
 
+    /// Sleeps until nothing is queued or being decoded and no chore is left (tests); false if
+    /// `timeout` seconds passed first.
+    @discardableResult
+    func waitForChores(timeout: Double = 30) -> Bool {
+        monitor.wait(until: { $0.queue.isEmpty && $0.busy == nil && !$0.choring && !$0.choresLeft },
+                     deadline: Date().addingTimeInterval(timeout)) { $1 }
+    }
+
     /// The thread's body: takes the most wanted job, decodes it without the lock, keeps the
-    /// result unless it went stale meanwhile.
-    private static func run(_ monitor: Monitor<State>, decode: Decode) {
+    /// result unless it went stale meanwhile; with nothing wanted, does chores one at a time.
+    private static func run(_ monitor: Monitor<State>, decode: Decode, chore: Chore?) {
         // Below the frame loop, but never starved: nice 10 (on Linux, for this thread only)
         // gives drawing about nine tenths of a core they share. SCHED_IDLE would run only on
         // a machine otherwise idle, so any busy program elsewhere would hold pages back for
         // seconds (and quitting, which waits for the decode under way).
         setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
+        enum Next { case job(Job), chore, stop }
         while true {
-            let taken = monitor.wait(until: { !$0.queue.isEmpty || $0.stopping }) { state, _ -> Job? in
-                guard !state.stopping else { return nil }
+            let next = monitor.wait(until: { !$0.queue.isEmpty || $0.stopping || $0.choresLeft }) { state, _ -> Next in
+                guard !state.stopping else { return .stop }
+                guard !state.queue.isEmpty else {
+                    state.choring = true
+                    return .chore
+                }
                 let job = state.queue.removeFirst()
                 state.busy = (job, state.generation)
-                return job
+                return .job(job)
             }
-            guard let job = taken else { return }
+            let job: Job
+            switch next {
+            case .stop: return
+            case .chore:
+                let more = chore?() ?? false
+                monitor.withLock { state in
+                    state.choring = false
+                    if !more { state.choresLeft = false }
+                }
+                continue
+            case .job(let taken): job = taken
+            }
             var result: Result? = Result(job: job, outcome: decode(job))
             let stale = monitor.withLock { state in
+                // A decode may leave a chore (a cover's thumbnail to make).
+                if chore != nil { state.choresLeft = true }
                 let current = !state.stopping && state.busy?.generation == state.generation
                 if current, let result {
                     state.finished.append(result)

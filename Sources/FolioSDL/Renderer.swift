@@ -203,6 +203,11 @@ public final class Renderer {
     /// True when no page texture is on its way (the live loop may sleep).
     public var texturesSettled: Bool { textures.isSettled }
 
+    /// Sleeps until the decoder has done what it does when idle (the covers' thumbnails it
+    /// owes), or `timeout` seconds pass; false if the timeout came first (benchmarks, tests).
+    @discardableResult
+    public func waitForChores(timeout: Double) -> Bool { textures.worker?.waitForChores(timeout: timeout) ?? true }
+
     /// Sleeps until a page texture can be made or none is on its way, or `timeout` seconds
     /// pass; false if the timeout came first.
     @discardableResult

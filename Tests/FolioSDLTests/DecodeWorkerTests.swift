@@ -20,6 +20,32 @@ extension TextureCacheTests {
         /// Something only the worker's thread holds (through its decoder): gone once the thread has ended.
         final class Token: Sendable {}
 
+        @Test func choresRunOnlyWhileNothingIsWantedAndKeepNothingFromSettling() throws {
+            let log = Monitor([String]()), left = Monitor(2)
+            let decode: DecodeWorker.Decode = { job in
+                log.withLock { $0.append("decode") }
+                return .failure(PageImage.Failure(cause: .unreadable, message: "\(job.source.name): test."))
+            }
+            let chore: DecodeWorker.Chore = {
+                left.withLock { n in
+                    guard n > 0 else { return false }
+                    n -= 1
+                    log.withLock { $0.append("chore") }
+                    return true
+                }
+            }
+            let worker = try #require(DecodeWorker(decode: decode, chore: chore))
+            // No chore before any decode: a worker that decoded nothing owes nothing.
+            #expect(worker.waitForChores(timeout: 5))
+            #expect(log.withLock { $0 }.isEmpty)
+            worker.setWanted(Self.jobs(3))
+            #expect(worker.waitForChores(timeout: 5))
+            #expect(log.withLock { $0 } == ["decode", "decode", "decode", "chore", "chore"])
+            _ = worker.takeFinished(limit: 10)
+            #expect(worker.isSettled)
+            worker.stop()
+        }
+
         @Test func stoppingWithJobsQueuedAndResultsUnconsumedFreesEverySurfaceOnce() throws {
             let ledger = SurfaceLedger(allowed: 3)
             let worker = try #require(DecodeWorker(decode: ledger.decode))
