@@ -121,6 +121,10 @@ def man_page(root, date, version):
     lines += [".SH FILES",
               ".TP", "\\fI$XDG_STATE_HOME/folio/places.json\\fR",
               roff("Where each book was left off (default ~/.local/state/folio/places.json)."),
+              ".TP", "\\fI$XDG_CONFIG_HOME/folio/settings.conf\\fR",
+              roff("Settings, read only: remember = no turns remembering off (default ~/.config/folio/settings.conf)."),
+              ".TP", "\\fI$XDG_CACHE_HOME/thumbnails/\\fR",
+              roff("Cover thumbnails shared with file managers (freedesktop.org); Folio adds its own unless remembering is off (default ~/.cache/thumbnails)."),
               ".TP", "\\fI$XDG_VIDEOS_DIR/Folio/\\fR",
               roff("Input captures started with R (default ~/Videos/Folio)."),
               ".SH EXIT STATUS"]
