@@ -30,15 +30,17 @@ enum EventTranslator {
             return .quit
         case SDL_KEYDOWN:
             let name = String(cString: SDL_GetKeyName(event.key.keysym.sym)).lowercased()
-            // "?" comes as text (below), so a layout with a "?" key does not toggle twice.
-            guard let key = Key(rawValue: name), key != .question else { return .none }
+            // "?" and "/" come as text (below): a layout with a "?" key does not toggle twice,
+            // and Shift+/ for "?" does not start a find too.
+            guard let key = Key(rawValue: name), key != .question, key != .slash else { return .none }
             // A held toggle acts once (the keyboard's repeats are dropped).
             if event.key.repeat != 0 && !key.repeats { return .none }
             return .input(.key(key, modifiers()))
         case SDL_TEXTINPUT:
-            // "?" as typed, whatever the layout puts it on (Shift+/ on most).
+            // "?" and "/" as typed, whatever the layout puts them on ("?" is Shift+/ on most).
             let text = withUnsafeBytes(of: event.text.text) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            return text == Key.question.rawValue ? .input(.key(.question, [])) : .none
+            guard let key = Key(rawValue: text), key == .question || key == .slash else { return .none }
+            return .input(.key(key, []))
         case SDL_MOUSEWHEEL:
             var dx = Double(event.wheel.preciseX), dy = Double(event.wheel.preciseY)
             if event.wheel.direction == UInt32(SDL_MOUSEWHEEL_FLIPPED.rawValue) {

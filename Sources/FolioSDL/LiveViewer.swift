@@ -322,7 +322,9 @@ public final class LiveViewer {
         case .quit: return false
         case .windowChanged: syncSize()
         case .input(let input):
-            if case .key(let key, _) = input, KeyBindings.action(for: key, in: .anywhere) == .capture {
+            // R starts a capture, unless a find on the shelf takes it as a letter.
+            if case .key(let key, let modifiers) = input, KeyBindings.action(for: key, in: .anywhere) == .capture,
+               !app.findTakes(key, modifiers, at: now()) {
                 toggleCapture()
                 return true
             }

@@ -48,6 +48,17 @@ import Testing
         #expect(Self.key(of: Self.text("")) == nil)
     }
 
+    /// Letters by their keys (a find on the shelf types them), "/" as typed text, as "?" is:
+    /// the "/" key with Shift, typing "?", does not also start a find.
+    @Test func lettersAreKeysAndASlashIsTypedText() {
+        #expect(Self.key(of: Self.key(Int32(SDLK_a.rawValue))) == .a)
+        #expect(Self.key(of: Self.key(Int32(SDLK_z.rawValue))) == .z)
+        #expect(Self.key(of: Self.key(Int32(SDLK_s.rawValue))) == .s)
+        #expect(Self.key(of: Self.text("/")) == .slash)
+        #expect(Self.key(of: Self.key(Int32(SDLK_SLASH.rawValue))) == nil)
+        #expect(Self.key(of: Self.text("a")) == nil, "a letter counts once, by its key")
+    }
+
     @Test func f1IsAKeyAndAQuestionMarkKeyDoesNotCountTwice() {
         #expect(Self.key(of: Self.key(Int32(SDLK_F1.rawValue))) == .f1)
         #expect(Self.key(of: Self.key(Int32(SDLK_QUESTION.rawValue))) == nil)

@@ -1,6 +1,6 @@
-/// Keys: help first, then the window's keys, then (mid-transition) steering or holding a key
-/// for the scene being reached, else the zoom keys and the scene on top. Each key is looked
-/// up once per context it may belong to.
+/// Keys: help first, then a find on the shelf, then the window's keys, then (mid-transition)
+/// steering or holding a key for the scene being reached, else the zoom keys and the scene
+/// on top. Each key is looked up once per context it may belong to.
 extension FolioApp {
     func handleKey(_ key: Key, _ modifiers: Modifiers) {
         let anywhere = KeyBindings.action(for: key, in: .anywhere)
@@ -9,6 +9,8 @@ extension FolioApp {
             onScreen.helpShown.toggle()
             return
         }
+        // A find on the shelf next: while it shows, S, R, F, Q and Escape are its own.
+        if findKey(key, modifiers) { return }
         switch anywhere {
         case .slowMotion?: slowMotion.toggle()
         case .fullscreen?: fullscreen.toggle()

@@ -7,6 +7,8 @@ extension FolioApp {
     static let dimColour = RGBA(0.66, 0.66, 0.64)
     static let slowMotionColour = RGBA(0.98, 0.76, 0.35)
     static let captureColour = RGBA(0.98, 0.45, 0.40)
+    /// A find that matched no title.
+    static let notFoundColour = RGBA(0.98, 0.62, 0.52)
     /// The shelf's words have faded out by this openness of a book.
     static let shelfTextOpenness = 0.12
 
@@ -103,7 +105,10 @@ extension FolioApp {
                                  position: Point(x: size.width / 2, y: detailY), colour: FolioApp.dimColour,
                                  opacity: nameOpacity, maxWidth: width))
         }
-        let hintOpacity = onScreen.hintOpacity(at: time) * shelfOpacity
+        // A find shows in the hint's place; the hint comes back as it fades.
+        let find = findText()
+        if let find { out.append(find) }
+        let hintOpacity = onScreen.hintOpacity(at: time) * shelfOpacity * (1 - (find?.opacity ?? 0))
         if hintOpacity > 0 {
             let s = textSize(16, minimum: 11)
             out.append(TextLayer(OnScreenText.hint, size: s, position: Point(x: size.width / 2, y: size.height - max(28 * u, s)),

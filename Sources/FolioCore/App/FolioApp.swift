@@ -152,6 +152,7 @@ public final class FolioApp {
     /// lasts while its fingers are down, moving or not).
     public func update(at time: Double) {
         advance(to: time)
+        if let find = onScreen.find, find.opacity(at: self.time) == 0 { onScreen.find = nil }
         updateStrip()
         perform(pinch.update(at: self.time, idleEnds: !touches.isPinching, in: pinchSituation))
         releaseHeldClick()

@@ -19,6 +19,9 @@ public struct OnScreenText: Sendable {
     var spread: (book: Int, leaf: Int)?
     /// The page number being typed, shown in the indicator's place until Enter or Escape.
     var typedPage: String?
+    /// The find on the shelf, shown in the hint's place while it takes keys and as it fades
+    /// (`FolioApp+Find`).
+    public internal(set) var find: TitleFind?
 
     /// The page indicator stays this long after the last turn, then fades for `fadeTime`.
     public static let pageHoldTime = 1.0
@@ -52,7 +55,7 @@ public struct OnScreenText: Sendable {
     /// True while a fade is under way (the viewer must keep drawing).
     func isChanging(at time: Double) -> Bool {
         let page = pageOpacity(at: time), hint = hintOpacity(at: time)
-        return (page > 0) || (hint > 0 && hint < 1) || noticeOpacity(at: time) > 0
+        return (page > 0) || (hint > 0 && hint < 1) || noticeOpacity(at: time) > 0 || (find?.opacity(at: time) ?? 0) > 0
     }
 
     /// Notes the open book's spread each frame: a turn, or a new book, shows the indicator.
@@ -69,6 +72,7 @@ public struct OnScreenText: Sendable {
     }
 
     mutating func noteOpened(at time: Double) {
+        find = nil
         if hintDismissedAt == nil { hintDismissedAt = time }
     }
 }

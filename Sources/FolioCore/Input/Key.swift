@@ -5,6 +5,11 @@ public enum Key: String, CaseIterable, Sendable {
     case home, end, pageup, pagedown
     case s, r, p, m, d, t, w
     case f11, f, q
+    /// The other letters, typed on the shelf to find a book by its title.
+    case a, b, c, e, g, h, i, j, k, l, n, o, u, v, x, y, z
+    /// Starts a find with no letters typed yet; it arrives as typed text, as "?" does (on
+    /// most layouts "?" is Shift and the "/" key).
+    case slash = "/"
     /// The help keys: "?" arrives as typed text, whatever the keyboard layout.
     case question = "?", f1
     /// Zoom keys: "=" is also "+" with Shift (and Ctrl+= with Ctrl); "+" is a key of its own on
@@ -36,6 +41,17 @@ public enum Key: String, CaseIterable, Sendable {
 
     /// The digit keys 1 to 9, the row's then the keypad's.
     public static let digitsOneToNine: [Key] = allCases.filter { ($0.digit ?? 0) > 0 }
+
+    /// The letter keys, a to z.
+    public static let letters: [Key] = allCases.filter { $0.rawValue.count == 1 && $0.rawValue >= "a" && $0.rawValue <= "z" }
+        .sorted { $0.rawValue < $1.rawValue }
+
+    /// What the key types into a find on the shelf: a letter (lower case), a digit or a space.
+    public var typed: Character? {
+        if let digit { return Character(String(digit)) }
+        if self == .space { return " " }
+        return Key.letters.contains(self) ? Character(rawValue) : nil
+    }
 
     /// Keys that act again while held (turning pages, zooming step by step). The others
     /// toggle or leave something (fullscreen, help, open, quit) and act once a press: a key

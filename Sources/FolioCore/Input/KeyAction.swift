@@ -23,6 +23,9 @@ public enum KeyAction: Sendable, Equatable {
     case thumbnails, goToSelected
     /// In the reading view: the fit (whole page, width, height), and scrolling a fitted page.
     case fit, scrollDown, scrollUp
+    /// On the shelf: find a book by its title's first letters; while finding, one more
+    /// character, and `erase` takes one back.
+    case find, erase
     /// In the reading view: zoom in and out at the pointer, and back to the whole spread.
     case zoomIn, zoomOut, zoomReset
 }

@@ -9,6 +9,14 @@ public enum KeyBindings {
         KeyBinding(keys: [.end], context: .shelf, action: .last, help: "last book"),
         KeyBinding(keys: [.return, .space], context: .shelf, action: .open, help: "open the centred book"),
         KeyBinding(keys: [.escape], context: .shelf, action: .quit, help: "quit"),
+        KeyBinding(keys: Key.letters.filter { ![.s, .r, .f, .q].contains($0) }, context: .shelf, action: .find,
+                   help: "find a book by its title's first letters (or a word's in it)"),
+        KeyBinding(keys: [.slash], context: .shelf, action: .find, help: "an empty find, for a title that begins with F, Q, R or S"),
+        KeyBinding(keys: Key.letters + [.zero] + Key.digitsOneToNine + [.keypadZero, .space], context: .find, action: .find,
+                   help: "type more, F, Q, R and S too (the find ends 2 s after the last key)"),
+        KeyBinding(keys: [.backspace], context: .find, action: .erase, help: "take a character back (none left: end the find)"),
+        KeyBinding(keys: [.return], context: .find, action: .open, help: "open the book found, if one was"),
+        KeyBinding(keys: [.escape], context: .find, action: .close, help: "end the find (the shelf stays)"),
         KeyBinding(keys: [.right, .pagedown, .space], context: .book, action: .next, help: "turn one leaf forward (Left in a right-to-left book)"),
         KeyBinding(keys: [.left, .pageup], context: .book, action: .previous, help: "turn one leaf back (Right in a right-to-left book)"),
         KeyBinding(keys: [.home], context: .book, action: .first, help: "first spread"),
@@ -74,15 +82,22 @@ public enum KeyBindings {
         case .escape: return "Escape"
         case .pageup: return "PageUp"
         case .pagedown: return "PageDown"
-        case .s, .r, .p, .m, .d, .t, .w, .f, .q: return key.rawValue.uppercased()
+        case _ where Key.letters.contains(key): return key.rawValue.uppercased()
         case .f11: return "F11"
         default: return key.rawValue.prefix(1).uppercased() + key.rawValue.dropFirst()
         }
     }
 
     static func names(_ binding: KeyBinding) -> String {
-        // The digit keys read as what they are.
+        // The digit keys read as what they are, and so do the letters.
         if binding.action == .typePage { return "Digits" }
+        if binding.keys.contains(.a) {
+            let others = Key.letters.filter { !binding.keys.contains($0) }
+            var words = others.isEmpty ? "A\u{2013}Z" : "A\u{2013}Z but " + others.map(name).joined(separator: ", ")
+            if binding.keys.contains(.one) { words += ", digits" }
+            if binding.keys.contains(.space) { words += ", Space" }
+            return words
+        }
         return binding.keys.map(name).joined(separator: ", ")
     }
 
@@ -90,6 +105,7 @@ public enum KeyBindings {
     static func heading(_ context: KeyContext) -> String {
         switch context {
         case .shelf: return "On the shelf:"
+        case .find: return "While finding a book on the shelf:"
         case .book: return "In a book (3D):"
         case .reading: return "Reading (the book flat):"
         case .transition: return "While a book opens, closes, or goes flat:"

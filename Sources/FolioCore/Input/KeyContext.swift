@@ -2,6 +2,8 @@
 public enum KeyContext: String, Sendable, CaseIterable {
     /// The shelf, at rest or scrolling.
     case shelf
+    /// While a find on the shelf shows (before the window's keys: S, R, F and Q type).
+    case find
     /// An open book, in 3D.
     case book
     /// The reading view: the open book flat, filling the window.

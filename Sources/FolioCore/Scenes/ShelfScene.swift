@@ -48,7 +48,8 @@ public final class ShelfScene: Scene {
         scroller.jump(to: Double(index) * layout.stride)
     }
 
-    private var targetIndex: Int { layout.centredIndex(at: scroller.target) }
+    /// The book the shelf rests on, or is gliding to.
+    public var targetIndex: Int { layout.centredIndex(at: scroller.target) }
 
     public func handle(_ input: SceneInput, at time: Double) -> SceneRequest? {
         guard layout.bookCount > 0 else {

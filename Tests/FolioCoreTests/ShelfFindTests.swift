@@ -1,0 +1,253 @@
+import Foundation
+import Testing
+@testable import FolioCore
+
+/// Finding a book on the shelf by typing its title's first letters: the shelf glides to the
+/// first title from the centred book on (round again) that begins with them, else to one with
+/// a word that does; case and diacritics do not count. "/" starts a find for titles that
+/// begin with S, R, F or Q, which are the window's keys when no find shows.
+@Suite struct ShelfFindTests {
+    static let titles = [
+        "Moby-Dick",                                       // 0
+        "Astérix le Gaulois",                              // 1
+        "The Adventures of Tom Sawyer",                    // 2
+        ComicInfo(title: "Chapter One", series: "Saga", number: "1", volume: "1").bookTitle!,  // 3
+        "Émile et les détectives",                         // 4
+        "Asterios Polyp",                                  // 5
+        "Dune",                                            // 6
+        "Quo Vadis",                                       // 7
+    ]
+
+    /// The shelf of `titles`, at rest on book `centred`.
+    static func shelf(centred: Int = 0, slowMotion: Bool = false) -> AppDriver {
+        let s = AppDriver(books: titles.count, pages: 4, slowMotion: slowMotion)
+        for (i, title) in titles.enumerated() { s.app.library.books[i].title = title }
+        s.app.shelf.settle(onBook: centred)
+        return s
+    }
+
+    static func type(_ s: AppDriver, _ text: String, modifiers: Modifiers = []) {
+        for character in text {
+            let key = character == " " ? Key.space : Key(rawValue: String(character))!
+            s.send(.key(key, modifiers))
+        }
+    }
+
+    /// The find's line at the bottom of the shelf, if one shows.
+    static func line(_ s: AppDriver) -> TextLayer? {
+        s.app.drawList().texts.first { $0.text.hasPrefix("Find:") || $0.text.hasPrefix("No title") }
+    }
+
+    /// Where the shelf rests once it has come to rest.
+    static func settled(_ s: AppDriver) -> Int {
+        s.run(until: s.now + 1.5)
+        #expect(s.app.shelf.isAtRest)
+        return s.app.shelf.centredIndex
+    }
+
+    @Test func typingGlidesTheShelfToTheFirstTitleTheLettersBegin() {
+        let s = Self.shelf()
+        Self.type(s, "a")
+        // "Astérix": the é is an e.
+        #expect(s.app.shelf.targetIndex == 1 && Self.line(s)?.text.hasPrefix("Find: a") == true)
+        // It glides (the shelf's own scroll), passing the places between.
+        #expect(s.app.shelf.scroller.isAnimating)
+        var positions: [Double] = []
+        s.run(until: s.now + 0.1) { _ in positions.append(s.app.shelf.position) }
+        let stride = s.app.shelf.layout.stride
+        #expect(positions.contains { $0 > 0.05 * stride && $0 < 0.95 * stride }, "\(positions)")
+        Self.type(s, "sterio")
+        #expect(s.app.shelf.targetIndex == 5, "only Asterios begins with \"asterio\"")
+        #expect(Self.line(s)?.text.hasPrefix("Find: asterio") == true)
+        #expect(Self.settled(s) == 5)
+        // The caption under the cover names the book found.
+        #expect(s.app.drawList().texts.contains { $0.text == "Asterios Polyp" })
+    }
+
+    @Test(arguments: [("emile", 4, Modifiers()), ("EMILE", 4, .shift), ("asterix", 1, Modifiers())])
+    func caseAndDiacriticsDoNotCount(typed: String, book: Int, modifiers: Modifiers) {
+        let s = Self.shelf()
+        Self.type(s, typed.lowercased(), modifiers: modifiers)
+        #expect(Self.settled(s) == book)
+    }
+
+    @Test(arguments: [("Émile", "emile"), ("ÄSTHETIK", "asthetik"), ("\u{FB01}n", "fin"), ("  Tom \t Sawyer ", "tom sawyer"),
+                      ("Cafe\u{301}", "cafe"), ("ＡＢＣ", "abc")])
+    func titlesAreFolded(title: String, folded: String) {
+        #expect(TitleFind.folded(title) == folded)
+    }
+
+    /// No title begins with "tom" or "dick": a word inside one does. A title that begins
+    /// with the letters wins over an earlier one with a word that does.
+    @Test(arguments: [("tom", 2), ("dick", 0), ("chapter", 3), ("d", 6), ("le g", 1)])
+    func aWordInsideATitleIsTheFallback(typed: String, book: Int) {
+        let s = Self.shelf(centred: 1)
+        Self.type(s, typed)
+        #expect(Self.settled(s) == book)
+        #expect(Self.line(s)?.text.hasPrefix("Find: \(typed)") == true)
+    }
+
+    /// From the centred book on, round past the last book to the first; the centred book
+    /// itself counts.
+    @Test func theFindStartsAtTheCentredBookAndWrapsRound() {
+        let s = Self.shelf(centred: 6)
+        Self.type(s, "m")
+        #expect(Self.settled(s) == 0, "Moby-Dick, round past the end")
+        let t = Self.shelf(centred: 5)
+        Self.type(t, "a")
+        #expect(Self.settled(t) == 5, "Asterios itself, not Astérix before it")
+        let u = Self.shelf(centred: 2)
+        Self.type(u, "a")
+        #expect(Self.settled(u) == 5, "the next A after the centred book")
+    }
+
+    /// Titles that begin with S, R, F or Q: "/" first, then every letter types.
+    @Test func slashStartsAFindInWhichTheWindowsLettersType() {
+        let s = Self.shelf()
+        s.send(.key(.slash))
+        #expect(Self.line(s)?.text.hasPrefix("Find: ") == true && s.app.shelf.targetIndex == 0)
+        Self.type(s, "saga")
+        #expect(!s.app.slowMotion, "S typed, it did not toggle slow motion")
+        #expect(Self.settled(s) == 3)
+        s.send(.key(.slash))
+        Self.type(s, "quo")
+        #expect(!s.app.quitRequested)
+        #expect(Self.settled(s) == 7)
+        s.send(.key(.slash))
+        Self.type(s, "rf")
+        #expect(!s.app.fullscreen && Self.line(s)?.text == "No title begins with \u{201C}rf\u{201D}")
+    }
+
+    /// With no find showing, S, R, F and Q are still the window's keys on the shelf.
+    @Test func withNoFindShowingSStillTogglesSlowMotion() {
+        let s = Self.shelf()
+        s.send(.key(.s))
+        #expect(s.app.slowMotion && s.app.onScreen.find == nil && Self.line(s) == nil)
+        s.send(.key(.f))
+        #expect(s.app.fullscreen)
+        #expect(s.app.shelf.targetIndex == 0)
+        s.send(.key(.s))
+        #expect(!s.app.slowMotion)
+    }
+
+    @Test func noMatchSaysSoAndTheShelfStays() {
+        let s = Self.shelf(centred: 2)
+        Self.type(s, "xyz")
+        let line = Self.line(s)
+        #expect(line?.text == "No title begins with \u{201C}xyz\u{201D}")
+        #expect(line?.colour == FolioApp.notFoundColour)
+        #expect(!s.app.shelf.scroller.isAnimating && s.app.shelf.targetIndex == 2)
+        // Enter ends it without opening the book that was not asked for.
+        s.send(.key(.return))
+        s.run(until: s.now + 1.5)
+        #expect(s.kinds == [.shelf] && Self.line(s) == nil)
+    }
+
+    /// The find ends 2 s after its last key, by the app's clock (slow motion does not
+    /// stretch it); its line then fades, and S is slow motion's key again.
+    @Test func aFindEndsByItselfAfterTwoSecondsIdle() {
+        let s = Self.shelf(slowMotion: true)
+        s.run(until: 1)
+        Self.type(s, "d")
+        s.run(until: 2.5)
+        Self.type(s, "u")
+        #expect(Self.line(s)?.text.hasPrefix("Find: du") == true)
+        s.run(until: 2.5 + TitleFind.idleTime - 0.1)
+        #expect(s.app.onScreen.find?.isActive(at: s.app.time) == true && !s.app.isAtRest)
+        #expect(Self.line(s)?.opacity == 1)
+        s.run(until: 2.5 + TitleFind.idleTime + 0.1)
+        #expect(s.app.onScreen.find?.isActive(at: s.app.time) == false)
+        let fading = Self.line(s)?.opacity ?? 0
+        #expect(fading > 0 && fading < 1, "it fades out")
+        s.send(.key(.s))
+        #expect(!s.app.slowMotion, "S toggled slow motion: the find had ended")
+        s.run(until: 2.5 + TitleFind.idleTime + OnScreenText.fadeTime + 0.1)
+        #expect(Self.line(s) == nil && s.app.onScreen.find == nil)
+        s.run(until: s.now + 2)
+        #expect(s.app.isAtRest)
+        #expect(s.app.shelf.centredIndex == 6)
+    }
+
+    @Test func backspaceTakesACharacterBackAndThenEndsTheFind() {
+        let s = Self.shelf()
+        Self.type(s, "dx")
+        #expect(Self.line(s)?.text == "No title begins with \u{201C}dx\u{201D}")
+        #expect(s.app.shelf.targetIndex == 6, "the shelf went to Dune on \"d\" and stayed")
+        s.send(.key(.backspace))
+        #expect(Self.line(s)?.text.hasPrefix("Find: d") == true && Self.line(s)?.colour == FolioApp.textColour)
+        s.send(.key(.backspace))
+        #expect(Self.line(s)?.text.hasPrefix("Find: ") == true, "nothing typed, still finding")
+        Self.type(s, "q")
+        #expect(!s.app.quitRequested && Self.settled(s) == 7)
+        s.send(.key(.backspace)); s.send(.key(.backspace))
+        #expect(s.app.onScreen.find == nil && Self.line(s) == nil)
+        #expect(s.app.shelf.centredIndex == 7, "the shelf stays on the book found")
+        s.send(.key(.backspace))
+        #expect(s.kinds == [.shelf])
+    }
+
+    /// Enter ends the find and opens the book found, even while the shelf still glides to it.
+    @Test func enterOpensTheBookFound() throws {
+        let s = Self.shelf()
+        Self.type(s, "dun")
+        s.run(until: s.now + 0.05)
+        s.send(.key(.return))
+        #expect(Self.line(s) == nil)
+        s.run(until: s.now + 1.5)
+        #expect(s.kinds == [.shelf, .book])
+        #expect(try #require(s.app.book).bookIndex == 6)
+    }
+
+    /// Escape ends the find (and does not quit); any other key ends it and acts; Ctrl+Q quits.
+    @Test func escapeEndsTheFindAndOtherKeysActAsEver() {
+        let s = Self.shelf()
+        Self.type(s, "t")
+        s.send(.key(.escape))
+        #expect(!s.app.quitRequested && s.app.onScreen.find == nil)
+        #expect(Self.settled(s) == 2, "the shelf stays on the book found")
+        Self.type(s, "m")
+        s.send(.key(.right))
+        #expect(s.app.onScreen.find == nil && Self.settled(s) == 1, "Right ended the find and scrolled on from Moby-Dick")
+        Self.type(s, "m")
+        s.send(.key(.q, .ctrl))
+        #expect(s.app.quitRequested)
+    }
+
+    /// In a book, and while one opens, letters do what they did: no find.
+    @Test func inABookLettersDoWhatTheyDid() throws {
+        let s = Self.shelf()
+        s.send(.key(.return))
+        Self.type(s, "a")
+        #expect(s.app.onScreen.find == nil, "no find while the book opens")
+        s.run(until: 1.5)
+        let book = try #require(s.app.book)
+        s.send(.key(.m))
+        #expect(book.mirrored, "M turned the book right to left")
+        s.send(.key(.s))
+        #expect(s.app.slowMotion)
+        s.send(.key(.t))
+        #expect(s.app.strip.isShown)
+        Self.type(s, "aeg/")
+        #expect(s.app.onScreen.find == nil && Self.line(s) == nil && s.kinds == [.shelf, .book])
+    }
+
+    /// The window's letters on the shelf are exactly those the find leaves alone, and the
+    /// help says how long a find lasts.
+    @Test func theFindsKeysAreTheLettersNoOtherShelfKeyTakes() throws {
+        let shelfLetters = Key.letters.filter { KeyBindings.action(for: $0, in: .shelf) == .find }
+        let window = Key.letters.filter { KeyBindings.action(for: $0, in: .anywhere) != nil }
+        #expect(Set(shelfLetters).union(window) == Set(Key.letters) && Set(shelfLetters).isDisjoint(with: window))
+        #expect(window == [.f, .q, .r, .s])
+        #expect(Key.letters.count == 26 && Key.letters.allSatisfy { KeyBindings.action(for: $0, in: .find) == .find })
+        let typing = try #require(KeyBindings.all.first { $0.context == .find && $0.action == .find })
+        #expect(typing.help.contains("\(Int(TitleFind.idleTime)) s"))
+        #expect(KeyBindings.names(typing) == "A\u{2013}Z, digits, Space")
+    }
+
+    /// A script can type: letters and "/" are key names.
+    @Test func aScriptTypesAFind() throws {
+        let json = #"{"duration":3,"events":[{"t":0.1,"type":"key","key":"/"},{"t":0.2,"type":"key","key":"S"},{"t":0.3,"type":"key","key":"a"}]}"#
+        let script = try InputScript.parse(Data(json.utf8), name: "find.json")
+        #expect(script.events.map(\.event) == [.input(.key(.slash)), .input(.key(.s)), .input(.key(.a))])
+    }
+}
