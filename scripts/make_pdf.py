@@ -16,7 +16,7 @@ def colour(index):
     return ((index * 67 + 40) % 256, (index * 131 + 90) % 256, (index * 29 + 160) % 256)
 
 
-def document(pages, width, height, title=None, locked=False):
+def document(pages, width, height, title=None, locked=False, author=None):
     """The PDF's bytes; `locked` adds a standard security handler whose password matches
     nothing, as a password-protected file looks to a reader without the password."""
     objects = ["<< /Type /Catalog /Pages 2 0 R >>",
@@ -29,8 +29,13 @@ def document(pages, width, height, title=None, locked=False):
         objects.append("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 %d %d] /Contents %d 0 R >>" % (width, height, 4 + 2 * i))
         objects.append("<< /Length %d >>\nstream\n%sendstream" % (len(content), content))
     trailer = "/Root 1 0 R"
-    if title:
-        objects.append("<< /Title (%s) >>" % title.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)"))
+    if title or author:
+        def text(s):
+            if not s.isascii():  # UTF-16 with a byte-order mark, as PDF text strings allow
+                return "<FEFF%s>" % s.encode("utf-16-be").hex().upper()
+            return "(%s)" % s.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")
+        fields = ([("/Title " + text(title))] if title else []) + ([("/Author " + text(author))] if author else [])
+        objects.append("<< %s >>" % " ".join(fields))
         trailer += " /Info %d 0 R" % len(objects)
     if locked:
         objects.append("<< /Filter /Standard /V 1 /R 2 /O <%s> /U <%s> /P -4 >>" % ("11" * 32, "22" * 32))
@@ -55,8 +60,9 @@ if __name__ == "__main__":
     parser.add_argument("--width", type=int, default=362, help="points")
     parser.add_argument("--height", type=int, default=568, help="points")
     parser.add_argument("--title")
+    parser.add_argument("--author")
     args = parser.parse_args()
     if not 1 <= args.pages <= 100_000:
         parser.error("pages must be 1 to 100000")
     with open(args.out, "wb") as f:
-        f.write(document(args.pages, args.width, args.height, args.title))
+        f.write(document(args.pages, args.width, args.height, args.title, author=args.author))

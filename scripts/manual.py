@@ -120,7 +120,8 @@ def man_page(root, date, version):
             lines += [".TP", "\\fB" + roff(key) + "\\fR", roff(help_text)]
     lines += [".SH FILES",
               ".TP", "\\fI$XDG_STATE_HOME/folio/places.json\\fR",
-              roff("Where each book was left off (default ~/.local/state/folio/places.json)."),
+              roff("Where each book was left off, and how it was set up: pairing, direction, pages, fit and the "
+                   "reading view's zoom (default ~/.local/state/folio/places.json)."),
               ".TP", "\\fI$XDG_CONFIG_HOME/folio/settings.conf\\fR",
               roff("Settings, read only: remember = no turns remembering off (default ~/.config/folio/settings.conf)."),
               ".TP", "\\fI$XDG_CACHE_HOME/thumbnails/\\fR",

@@ -5,7 +5,7 @@ import FolioFuzzDriver
 import Foundation
 
 // libFuzzer target: any bytes as a PDF go through the loader with the app's own inspector
-// (poppler's header read: page count, title), then the first pages are rendered as
+// (poppler's header read: page count, title, author), then the first pages are rendered as
 // `validate` does; never a trap, a hang or a page drawn at an absurd size. Poppler runs in
 // the confined document worker as in the app, when `make fuzz` names the release folio in
 // FOLIO_DECODER_WORKER (a PDF that exhausts poppler then costs a worker, not the run).

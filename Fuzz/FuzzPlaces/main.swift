@@ -14,6 +14,10 @@ fuzzMain { data in
         precondition(key.size >= 0, "negative size")
     }
     precondition(places.books.allSatisfy { (0...Places.maxSpread).contains($0.spread) }, "spread out of bounds")
+    for zoom in places.books.compactMap(\.settings.zoom) {
+        precondition(RememberedZoom.scales.contains(zoom.scale) && zoom.scale != 1, "zoom out of bounds")
+        precondition((0...1).contains(zoom.x) && (0...1).contains(zoom.y), "zoom's place out of bounds")
+    }
     let encoded = places.encoded()
     precondition(encoded.count <= Places.maxBytes, "written past the byte limit")
     guard let again = try? Places.parse(encoded, name: "places.json") else {

@@ -156,6 +156,20 @@ int folio_vips_header_read(int fd, const void *bytes, size_t length, int page, i
     return 0;
 }
 
+// A document's metadata string `name` into `out` (capacity bytes, NUL-terminated; "" when
+// the document has none): cut to fit, then to its longest valid UTF-8 prefix, so a
+// character cut in two (or bytes that were never UTF-8) go no further.
+static void copy_metadata(VipsImage *image, const char *name, char *out, size_t capacity) {
+    out[0] = 0;
+    const char *value = NULL;
+    if (!vips_image_get_typeof(image, name) || vips_image_get_string(image, name, &value) != 0 || !value) return;
+    size_t length = strnlen(value, capacity - 1);
+    memcpy(out, value, length);
+    out[length] = 0;
+    const gchar *end = NULL;
+    if (!g_utf8_validate(out, -1, &end)) out[end - out] = 0;
+}
+
 int folio_vips_document_read(int fd, folio_vips_document *document, char *error, size_t error_capacity) {
     memset(document, 0, sizeof *document);
     VipsSource *source = open_source(fd, NULL, 0);
@@ -177,11 +191,8 @@ int folio_vips_document_read(int fd, folio_vips_document *document, char *error,
         document->pages = 1;
     document->width = vips_image_get_width(image);
     document->height = vips_image_get_height(image);
-    const char *title = NULL;
-    if (vips_image_get_typeof(image, "pdf-title") && vips_image_get_string(image, "pdf-title", &title) == 0 && title) {
-        strncpy(document->title, title, sizeof document->title - 1);
-        document->title[sizeof document->title - 1] = 0;
-    }
+    copy_metadata(image, "pdf-title", document->title, sizeof document->title);
+    copy_metadata(image, "pdf-author", document->author, sizeof document->author);
     vips_error_clear();
     g_object_unref(image);
     return 0;

@@ -43,9 +43,10 @@ public enum DecoderSandbox {
         let request = DecoderWire.Request(operation: .inspect, path: path)
         do {
             switch try pool.run(request, pixels: nil) {
-            case .document(let pageCount, let width, let height, let title):
+            case .document(let pageCount, let width, let height, let title, let author):
                 let size = width > 0 && height > 0 ? Size(width: Double(width), height: Double(height)) : nil
-                return DocumentInfo(pageCount: Int(pageCount), title: title, firstPageSize: size)
+                return DocumentInfo(pageCount: Int(pageCount), title: title, firstPageSize: size,
+                                    author: author.isEmpty ? nil : author)
             case .failure(let cause, let message, _):
                 throw FolioError.badInput(message, cause: cause)
             case .pixels, .size:

@@ -16,7 +16,7 @@ import Foundation
 /// none when the worker is to open the path itself). A reply: kind (1 document, 2 pixels,
 /// 3 failure, 4 size) and then
 /// - document: page count, first page's width and height in points (Int32 each, 0 when
-///   unknown), title (UInt16 length, bytes);
+///   unknown), title, author (UInt16 length, bytes each);
 /// - pixels: width, height (Int32 each): a render's within the request's box, a page's the
 ///   box and its margin exactly; then 1 when the image ended early (0 otherwise);
 ///   width×height×4 bytes wait in the shared memory;
@@ -87,7 +87,7 @@ public enum DecoderWire {
 
     /// A reply's head: pixels wait in the shared memory.
     public enum Reply: Equatable, Sendable {
-        case document(pageCount: Int32, width: Int32, height: Int32, title: String)
+        case document(pageCount: Int32, width: Int32, height: Int32, title: String, author: String = "")
         /// `cutShort`: the image ended early, and these are its pixels as far as it goes.
         case pixels(width: Int32, height: Int32, cutShort: Bool = false)
         case failure(cause: FolioError.Cause, message: String, detail: String)
@@ -119,10 +119,10 @@ public enum DecoderWire {
     public static func encode(_ reply: Reply) -> Data {
         var data = Data()
         switch reply {
-        case .document(let pageCount, let width, let height, let title):
+        case .document(let pageCount, let width, let height, let title, let author):
             data.append(1)
             for value in [pageCount, width, height] { append(value, to: &data) }
-            appendText(title, limit: maxText, to: &data)
+            for text in [title, author] { appendText(text, limit: maxText, to: &data) }
         case .pixels(let width, let height, let cutShort):
             data.append(2)
             append(width, to: &data)
@@ -202,7 +202,8 @@ public enum DecoderWire {
             let pageCount = int32(head, at: 0), width = int32(head, at: 4), height = int32(head, at: 8)
             guard pageCount >= 0 else { throw Malformed(what: "a document of \(pageCount) pages") }
             guard width >= 0, height >= 0 else { throw Malformed(what: "a first page of \(width)×\(height) points") }
-            return .document(pageCount: pageCount, width: width, height: height, title: try readText(read, limit: maxText))
+            let title = try readText(read, limit: maxText)
+            return .document(pageCount: pageCount, width: width, height: height, title: title, author: try readText(read, limit: maxText))
         case 2 where request.operation == .render || request.operation == .page:
             let size = try take(read, 9)
             let width = int32(size, at: 0), height = int32(size, at: 4)

@@ -76,7 +76,7 @@ enum VipsDecoder {
         return Pixels(base: pixels, width: Int(outWidth), height: Int(outHeight), cutShort: cutShort != 0)
     }
 
-    /// A PDF's page count, first page size and title, from the document's header (poppler
+    /// A PDF's page count, first page size, title and author, from the document's header (poppler
     /// opens it; no page is drawn). Throws a `FolioError` naming `path`: cause `.encrypted`
     /// for a password, `.unreadable` for anything else.
     static func document(_ fd: Int32, path: String) throws -> DocumentInfo {
@@ -90,12 +90,14 @@ enum VipsDecoder {
             }
             throw FolioError.badInput("\(path): is not a readable PDF (\(inSentence(why))).", cause: .unreadable)
         }
-        let title = withUnsafeBytes(of: document.title) { raw in
-            String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+        func text<T>(_ field: T) -> String {
+            withUnsafeBytes(of: field) { raw in String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self) }
         }
         let size = document.width > 0 && document.height > 0
             ? Size(width: Double(document.width), height: Double(document.height)) : nil
-        return DocumentInfo(pageCount: Int(document.pages), title: title, firstPageSize: size)
+        let author = text(document.author)
+        return DocumentInfo(pageCount: Int(document.pages), title: text(document.title), firstPageSize: size,
+                            author: author.isEmpty ? nil : author)
     }
 
     /// A reason lower-cased to sit mid-sentence, acronyms kept ("Document is damaged" →

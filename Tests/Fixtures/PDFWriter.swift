@@ -13,13 +13,14 @@ public enum PDFWriter {
         return (UInt8((index * 67 + 40) % 256), UInt8((index * 131 + 90) % 256), UInt8((index * 29 + 160) % 256))
     }
 
-    /// A PDF of `pages` pages of `width`×`height` points. `title` goes into the document
-    /// information dictionary (UTF-16 with a byte-order mark, as PDF text strings allow).
+    /// A PDF of `pages` pages of `width`×`height` points. `title` and `author` go into the
+    /// document information dictionary (UTF-16 with a byte-order mark, as PDF text strings
+    /// allow).
     /// `passwordProtected` adds a standard security handler whose password is unknown (its
     /// /O and /U entries match no password), which is what a reader without the password
     /// meets; the content itself is left plain.
     public static func document(pages: Int, width: Int = 362, height: Int = 568, title: String? = nil,
-                                passwordProtected: Bool = false) -> Data {
+                                author: String? = nil, passwordProtected: Bool = false) -> Data {
         var objects: [String] = []
         objects.append("<< /Type /Catalog /Pages 2 0 R >>")
         let kids = (0..<pages).map { "\(3 + 2 * $0) 0 R" }.joined(separator: " ")
@@ -34,9 +35,12 @@ public enum PDFWriter {
             objects.append("<< /Length \(content.utf8.count) >>\nstream\n\(content)endstream")
         }
         var trailer = "/Root 1 0 R"
-        if let title {
-            let hex = ([0xFE, 0xFF] + title.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }).map { String(format: "%02X", $0) }.joined()
-            objects.append("<< /Title <\(hex)> /Producer (Folio) >>")
+        if title != nil || author != nil {
+            func hex(_ text: String) -> String {
+                ([0xFE, 0xFF] + text.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }).map { String(format: "%02X", $0) }.joined()
+            }
+            let fields = [title.map { "/Title <\(hex($0))>" }, author.map { "/Author <\(hex($0))>" }]
+            objects.append("<< \(fields.compactMap { $0 }.joined(separator: " ")) /Producer (Folio) >>")
             trailer += " /Info \(objects.count) 0 R"
         }
         if passwordProtected {

@@ -55,9 +55,29 @@ final class FakeInspector: DocumentInspector, @unchecked Sendable {
     }
 
     @Test func aTitleFromMetadataIsOneBoundedLine() {
-        #expect(LibraryLoader.documentTitle("Line one\nline\u{1B}two\u{7}") == "Line one line two")
-        let long = LibraryLoader.documentTitle(String(repeating: "é", count: 5000))
+        #expect(LibraryLoader.documentText("Line one\nline\u{1B}two\u{7}") == "Line one line two")
+        let long = LibraryLoader.documentText(String(repeating: "é", count: 5000))
         #expect(long?.count == LibraryLoader.maxTitleLength + 1 && long?.hasSuffix("…") == true)
+    }
+
+    /// A PDF's Author is its byline (beside the page count on the shelf), as hostile as its
+    /// title: one line, no control or bidi-override characters, bounded; none when blank.
+    @Test(arguments: [
+        ("Ann Author", "Ann Author"),
+        ("Ann\r\nAuthor\u{0}\u{1B}[31m", "Ann  Author  [31m"),
+        ("\u{202E}rohtuA nnA", "rohtuA nnA"),
+        (String(repeating: "é", count: 5000), String(repeating: "é", count: LibraryLoader.maxTitleLength) + "…"),
+        ("", nil), (" \t\n ", nil), (nil, nil),
+    ] as [(String?, String?)])
+    func aPDFsAuthorIsItsBylineOnOneBoundedLine(author: String?, byline: String?) throws {
+        let dir = try LibraryFixtures.directory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let url = dir.appendingPathComponent("Report 2024.pdf")
+        try Self.pdf.write(to: url)
+        let inspector = FakeInspector(["Report 2024.pdf": .success(DocumentInfo(pageCount: 4, title: "Annual Report", author: author))])
+        let book = try #require(try LibraryLoader.load(url.path, documents: inspector).library.books.first)
+        #expect(book.title == "Annual Report")
+        #expect(book.byline == byline)
     }
 
     /// A file named anything that starts like a PDF is read as one, never as a property list.

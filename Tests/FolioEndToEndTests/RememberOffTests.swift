@@ -8,12 +8,19 @@ import Testing
 struct RememberOffTests {
     typealias Viewer = WindowPlaceTests.Viewer
 
-    /// Opens the second book, turns two leaves, quits: what a remembered run writes.
+    /// Opens the second book, turns two leaves, lays it flat and zooms in twice, quits: what
+    /// a remembered run writes (its spread and its zoom).
     static func read(_ viewer: Viewer) throws {
         try viewer.key("Right", "Return")
         #expect(viewer.wait(for: "Tidepool — Folio") { viewer.title } == "Tidepool — Folio")
         usleep(800_000)
-        try viewer.key("Right", "Right", "ctrl+q")
+        try viewer.key("Right", "Right")
+        usleep(800_000)
+        try viewer.key("Return")
+        usleep(1_200_000)
+        try viewer.key("equal", "equal")
+        usleep(600_000)
+        try viewer.key("ctrl+q")
         #expect(viewer.exitStatus() == 0, "\(viewer.stderr)")
     }
 
@@ -48,6 +55,8 @@ struct RememberOffTests {
         #expect(warnings.first?.contains("\(settings.path): line 1: \"speed\" is not a setting") == true, "\(warned.stderr)")
         #expect(warnings.first?.contains("(and 1 more line)") == true, "\(warned.stderr)")
         let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: places)) as? [String: Any])
-        #expect((json["books"] as? [[String: Any]])?.first?["spread"] as? Int == 2)
+        let book = (json["books"] as? [[String: Any]])?.first
+        #expect(book?["spread"] as? Int == 2)
+        #expect((book?["zoom"] as? [String: Any])?["scale"] as? Double == 2, "\(String(describing: book))")
     }
 }

@@ -24,14 +24,15 @@ import FolioTestFixtures
     }
 
     @Test func theWorkerReadsTheHeaderAndRendersPagesLikeTheProcessItself() throws {
-        let url = try DocumentPageTests.write(PDFFixture.document(pages: 5, title: "Über den Fluss"), "river.pdf")
+        let url = try DocumentPageTests.write(PDFFixture.document(pages: 5, title: "Über den Fluss", author: "Hélène Œ"), "river.pdf")
         defer { DocumentPageTests.remove(url) }
         let shape = PageImage.Shape(width: 181, height: 284, radius: 0, side: .right)
         let here = try PageImage.make(.documentPage(document: url.path, page: 3), reader: ImageReader(), shape: shape).get()
         defer { SDL_FreeSurface(here) }
         try isolated {
             #expect(DecoderSandbox.isolated)
-            #expect(try VipsDocumentInspector().inspect(url.path) == DocumentInfo(pageCount: 5, title: "Über den Fluss", firstPageSize: Size(width: 362, height: 568)))
+            #expect(try VipsDocumentInspector().inspect(url.path)
+                == DocumentInfo(pageCount: 5, title: "Über den Fluss", firstPageSize: Size(width: 362, height: 568), author: "Hélène Œ"))
             let there = try PageImage.make(.documentPage(document: url.path, page: 3), reader: ImageReader(), shape: shape).get()
             defer { SDL_FreeSurface(there) }
             let count = Int(here.pointee.pitch) * Int(here.pointee.h)
@@ -240,6 +241,35 @@ import FolioTestFixtures
         }
         let bogus = [UInt8(3), 5, 0] + Array("bogus".utf8) + [1, 0, 0x6D, 0, 0]
         #expect(throws: DecoderWire.Malformed.self) { try reply(bogus) }
+    }
+
+    /// A document's header comes back with its title and author, each bounded; an author
+    /// longer than a text may be is refused before it is read, and one cut off short is a
+    /// short read.
+    @Test func aDocumentReplyCarriesTitleAndAuthorBounded() throws {
+        let request = DecoderWire.Request(operation: .inspect, path: "/x.pdf")
+        func reply(_ bytes: Data) throws -> DecoderWire.Reply {
+            var data = bytes
+            return try DecoderWire.readReply({ count in
+                let chunk = data.prefix(count)
+                data = data.dropFirst(count)
+                return chunk
+            }, to: request)
+        }
+        let document = DecoderWire.Reply.document(pageCount: 3, width: 10, height: 20, title: "Über", author: "Hélène Œ")
+        #expect(try reply(DecoderWire.encode(document)) == document)
+        let long = DecoderWire.Reply.document(pageCount: 3, width: 10, height: 20, title: "", author: String(repeating: "é", count: 900))
+        guard case .document(_, _, _, _, let author) = try reply(DecoderWire.encode(long)) else {
+            Issue.record("a long author did not round-trip")
+            return
+        }
+        #expect(author.utf8.count <= DecoderWire.maxText && author.allSatisfy { $0 == "é" })
+        let head = DecoderWire.encode(.document(pageCount: 3, width: 10, height: 20, title: "T", author: ""))
+        let oversized = head.dropLast(2) + Data([0x01, 0x04]) + Data(repeating: 0x41, count: 1025)
+        #expect(throws: DecoderWire.Malformed.self) { try reply(Data(oversized)) }
+        #expect(throws: DecoderWire.Malformed.self) { try reply(DecoderWire.encode(document).dropLast(1)) }
+        // A worker that says nothing of the author (an older form) is out of protocol.
+        #expect(throws: DecoderWire.Malformed.self) { try reply(head.dropLast(2)) }
     }
 
     @Test func requestsRoundTripAndBadOnesAreRefused() throws {

@@ -26,20 +26,34 @@ import FolioTestFixtures
         return (Int(p[0]), Int(p[1]), Int(p[2]))
     }
 
-    @Test func theInspectorReadsPageCountAndTitle() throws {
-        let url = try Self.write(PDFFixture.document(pages: 7, title: "Über den Fluss"), "river.pdf")
+    @Test func theInspectorReadsPageCountTitleAndAuthor() throws {
+        let url = try Self.write(PDFFixture.document(pages: 7, title: "Über den Fluss", author: "Hélène Œ"), "river.pdf")
         defer { Self.remove(url) }
-        #expect(try VipsDocumentInspector().inspect(url.path) == DocumentInfo(pageCount: 7, title: "Über den Fluss", firstPageSize: Size(width: 362, height: 568)))
+        #expect(try VipsDocumentInspector().inspect(url.path)
+            == DocumentInfo(pageCount: 7, title: "Über den Fluss", firstPageSize: Size(width: 362, height: 568), author: "Hélène Œ"))
         let untitled = url.deletingLastPathComponent().appendingPathComponent("untitled.pdf")
         try PDFFixture.document(pages: 2).write(to: untitled)
         #expect(try VipsDocumentInspector().inspect(untitled.path).title?.isEmpty ?? true)
+        #expect(try VipsDocumentInspector().inspect(untitled.path).author == nil)
+    }
+
+    /// Metadata longer than the header keeps (255 bytes) is cut on a character: 200 "é" are
+    /// 400 bytes of UTF-8, and the byte at 255 is the middle of one; 127 whole ones are left.
+    @Test func longMetadataIsCutOnACharacter() throws {
+        let long = String(repeating: "é", count: 200)
+        let url = try Self.write(PDFFixture.document(pages: 1, title: long, author: long), "long.pdf")
+        defer { Self.remove(url) }
+        let info = try VipsDocumentInspector().inspect(url.path)
+        #expect(info.title == String(repeating: "é", count: 127))
+        #expect(info.author == String(repeating: "é", count: 127))
     }
 
     @Test func aPDFLoadsAsABookWithTheRealInspector() throws {
-        let url = try Self.write(PDFFixture.document(pages: 6, title: "Six"), "six.pdf")
+        let url = try Self.write(PDFFixture.document(pages: 6, title: "Six", author: "Ann\tAuthor\u{1B}"), "six.pdf")
         defer { Self.remove(url) }
         let book = try #require(try LibraryLoader.load(url.path, documents: VipsDocumentInspector()).library.books.first)
         #expect(book.title == "Six")
+        #expect(book.byline == "Ann Author")
         #expect(book.cover == .documentPage(document: url.path, page: 0))
         #expect(book.pages == (1..<6).map { .documentPage(document: url.path, page: $0) })
         #expect(LibraryValidator.check(Library(books: [book])).isEmpty)

@@ -29,12 +29,13 @@ int folio_vips_header_read(int fd, const void *bytes, size_t length, int page, i
                            char *error, size_t error_capacity);
 
 /// What a library needs from a PDF: its page count, the first page's size in points and the
-/// title from its metadata ("" when it has none).
+/// title and author from its metadata (each "" when it has none; valid UTF-8, cut to fit).
 typedef struct {
     int pages;
     int width;
     int height;
     char title[256];
+    char author[256];
 } folio_vips_document;
 
 /// Reads the PDF behind `fd` (the document's header only; no page is drawn). Returns 0 on

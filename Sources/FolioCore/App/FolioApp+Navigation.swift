@@ -86,7 +86,7 @@ extension FolioApp {
     }
 
     /// Remembers `book`'s spread and settings: its pairing as it is, its direction if the
-    /// reader chose one (now or before).
+    /// reader chose one (now or before), and the reading view's page mode, fit and zoom.
     func remember(_ book: BookScene, choosingDirection: Bool = false) {
         guard let places, library.books.indices.contains(book.bookIndex) else { return }
         var settings = places.settings(ofBook: book.bookIndex)
@@ -95,6 +95,9 @@ extension FolioApp {
         if let reading, reading.book === book {
             settings.pageMode = reading.pageMode
             settings.fit = reading.fit
+            // The zoom as the reader sees it; once the view is on its way out (its zoom
+            // gliding back to the fit), the one kept as it closed stays.
+            if restingReading === reading { settings.zoom = reading.rememberedZoom }
         }
         places.remember(spread: max(book.currentLeaf, 0), settings: settings, ofBook: book.bookIndex)
     }
@@ -148,7 +151,7 @@ extension FolioApp {
         guard navigation.transition == nil, let book, navigation.top === book else { return }
         clicks.cancel()
         let chosen = places?.settings(ofBook: book.bookIndex) ?? sessionSettings[book.bookIndex] ?? BookSettings()
-        let scene = ReadingScene(book: book, pageMode: chosen.pageMode, fit: chosen.fit)
+        let scene = ReadingScene(book: book, pageMode: chosen.pageMode, fit: chosen.fit, zoom: chosen.zoom)
         reading = scene
         navigation.push(scene, animator: animated ? readingAnimator : nil, at: animationTime)
     }
@@ -175,10 +178,13 @@ extension FolioApp {
         remember(reading.book)
     }
 
-    /// Back from the reading view to the book in 3D, the zoom gliding back to the whole spread.
+    /// Back from the reading view to the book in 3D, the zoom gliding back to the whole
+    /// spread; the zoom it was left at comes back the next time the book lies flat.
     func closeReading() {
         guard navigation.transition == nil, let reading, navigation.top === reading else { return }
         clicks.cancel()
+        sessionSettings[reading.book.bookIndex, default: BookSettings()].zoom = reading.rememberedZoom
+        remember(reading.book)
         reading.unzoom(at: animationTime)
         navigation.pop(animator: readingAnimator, at: animationTime)
     }

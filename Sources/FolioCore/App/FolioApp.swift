@@ -16,7 +16,7 @@ public final class FolioApp {
     /// Every book opens right to left, whatever was remembered (`--rtl`); M still turns the
     /// open book round.
     public var everyBookRightToLeft = false
-    /// The page mode and fit chosen for each book this session (kept with the places too,
+    /// The page mode, fit and zoom chosen for each book this session (kept with the places too,
     /// when they are remembered).
     var sessionSettings: [Int: BookSettings] = [:]
     /// Gives a book the load left unshaped its page shape and spreads, as it opens (the live

@@ -7,8 +7,8 @@ public struct Book: Equatable, Sendable {
     }
     /// Width over height of the book's pages, from its content (nil: the tutorial's page).
     public var pageAspect: Double?
-    /// Who made it, from its metadata (a ComicInfo.xml's Writer): shown under the title on
-    /// the shelf.
+    /// Who made it, from its metadata (a ComicInfo.xml's Writer, a PDF's Author): shown under
+    /// the title on the shelf.
     public var byline: String?
     /// The pages (indices into `pages`) whose image spans a whole spread: about twice as
     /// wide as the book's page shape, its left half on a left page and its right half on

@@ -9,11 +9,15 @@ public struct BookSettings: Equatable, Sendable {
     public var pageMode: PageMode = .automatic
     /// How the reading view fits the page (the whole page unless the reader chose with W).
     public var fit: FitMode = .page
+    /// The zoom the reading view was left at (nil: the fit's own).
+    public var zoom: RememberedZoom?
 
-    public init(shifted: Bool = false, rightToLeft: Bool? = nil, pageMode: PageMode = .automatic, fit: FitMode = .page) {
+    public init(shifted: Bool = false, rightToLeft: Bool? = nil, pageMode: PageMode = .automatic, fit: FitMode = .page,
+                zoom: RememberedZoom? = nil) {
         self.shifted = shifted
         self.rightToLeft = rightToLeft
         self.pageMode = pageMode
         self.fit = fit
+        self.zoom = zoom
     }
 }

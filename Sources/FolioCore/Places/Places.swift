@@ -3,8 +3,9 @@ import Foundation
 /// Where the reader left off: the last spread read in each book, most recent last, and the
 /// book centred on the shelf. A value; `PlaceStore` reads and writes it as JSON:
 /// `{"version":1, "opened":true, "centred":{"path":…,"size":…}, "books":[{"path":…,"size":…,"spread":3}, …]}`
-/// (a book whose pairing is shifted also says `"shifted":true`, and one whose reading direction
-/// the reader chose says `"rtl":true` or `"rtl":false`).
+/// (a book whose pairing is shifted also says `"shifted":true`, one whose reading direction
+/// the reader chose says `"rtl":true` or `"rtl":false`, and one left zoomed in the reading
+/// view says `"zoom":{"scale":2,"x":0.5,"y":0.25}`, `RememberedZoom`).
 ///
 /// A value also knows what it changed since it was read or made (the books whose spread it
 /// set to another, the centred book, the first opening), so that viewers open at once keep
@@ -119,6 +120,33 @@ public struct Places: Equatable, Sendable {
             var pages: String?
             /// "width" or "height", written only when not the whole page.
             var fit: String?
+            /// Written only when the reading view was left zoomed.
+            var zoom: Zoom?
+        }
+        /// A zoom as written. Read leniently: a zoom of the wrong shape is no zoom, never a
+        /// refused file (its numbers are checked by `RememberedZoom`).
+        struct Zoom: Codable {
+            var scale: Double?
+            var x: Double?
+            var y: Double?
+
+            init(_ zoom: RememberedZoom) {
+                scale = zoom.scale
+                x = zoom.x
+                y = zoom.y
+            }
+
+            init(from decoder: any Decoder) throws {
+                let fields = try? decoder.container(keyedBy: CodingKeys.self)
+                scale = try? fields?.decodeIfPresent(Double.self, forKey: .scale)
+                x = try? fields?.decodeIfPresent(Double.self, forKey: .x)
+                y = try? fields?.decodeIfPresent(Double.self, forKey: .y)
+            }
+
+            var remembered: RememberedZoom? {
+                guard let scale, let x, let y else { return nil }
+                return RememberedZoom(scale: scale, x: x, y: y)
+            }
         }
         var version: Int
         var centred: Key?
@@ -156,7 +184,7 @@ public struct Places: Equatable, Sendable {
             let mode = book.pages.flatMap(PageMode.init(rawValue:)) ?? .automatic
             let fit = book.fit.flatMap(FitMode.init(rawValue:)) ?? .page
             places.remember(spread: book.spread, settings: BookSettings(shifted: book.shifted ?? false, rightToLeft: book.rtl,
-                                                                        pageMode: mode, fit: fit), of: key)
+                                                                        pageMode: mode, fit: fit, zoom: book.zoom?.remembered), of: key)
         }
         return places.unchanged()
     }
@@ -174,7 +202,8 @@ public struct Places: Equatable, Sendable {
             line(File.Book(path: $0.book.path, size: $0.book.size, spread: $0.spread,
                            shifted: $0.settings.shifted ? true : nil, rtl: $0.settings.rightToLeft,
                            pages: $0.settings.pageMode == .automatic ? nil : $0.settings.pageMode.rawValue,
-                           fit: $0.settings.fit == .page ? nil : $0.settings.fit.rawValue))
+                           fit: $0.settings.fit == .page ? nil : $0.settings.fit.rawValue,
+                           zoom: $0.settings.zoom.map(File.Zoom.init)))
         }
         let head = "{\"version\":\(Places.version),\"opened\":\(openedABook),\"centred\":\(centred),\"books\":["
         let tail = "]}\n"

@@ -21,6 +21,28 @@ extension ReadingScene {
         }
     }
 
+    /// The zoom to remember for this book: where the zoom is going, over the fit's (nil when
+    /// it is the fit's own), about the page point at the window's centre (within the page).
+    public var rememberedZoom: RememberedZoom? {
+        let frame = book.layout.readingFrame
+        let fitScale = fitTransform(top: true).scale
+        guard frame.size.width > 0, frame.size.height > 0, fitScale > 0 else { return nil }
+        let centre = zoom.target.unapply(Point(x: size.width / 2, y: size.height / 2))
+        return RememberedZoom(scale: zoom.target.scale / fitScale,
+                              x: clamp((centre.x - frame.minX) / frame.size.width, 0, 1),
+                              y: clamp((centre.y - frame.minY) / frame.size.height, 0, 1))
+    }
+
+    /// Shows `remembered` at once: the fit's magnification times its scale (within 1…4),
+    /// its page point at the window's centre as far as the clamp allows.
+    func settle(on remembered: RememberedZoom) {
+        let frame = book.layout.readingFrame
+        guard frame.size.width > 0, frame.size.height > 0 else { return }
+        let k = clamp(fitTransform(top: true).scale * remembered.scale, 1, BookZoom.maxScale)
+        let p = Point(x: frame.minX + remembered.x * frame.size.width, y: frame.minY + remembered.y * frame.size.height)
+        zoom.settle(on: ScreenTransform(scale: k, offset: Point(x: size.width / 2 - k * p.x, y: size.height / 2 - k * p.y)))
+    }
+
     /// Shows the book fitted as `mode` says, at the top of the page.
     public func fit(_ mode: FitMode, at time: Double) {
         fit = mode

@@ -21,7 +21,9 @@ public final class ReadingScene: Scene {
     /// Wheel notches past the end of the page in fit width, towards a turn.
     var overscroll = 0.0
 
-    public init(book: BookScene, pageMode: PageMode = .automatic, fit: FitMode = .page) {
+    /// Opens on the fit's view of the page, or on `remembered`, the zoom the book was last
+    /// left at (`ReadingScene+Fit`).
+    public init(book: BookScene, pageMode: PageMode = .automatic, fit: FitMode = .page, zoom remembered: RememberedZoom? = nil) {
         self.book = book
         self.pageMode = pageMode
         self.fit = fit
@@ -29,6 +31,7 @@ public final class ReadingScene: Scene {
         zoom = BookZoom(window: book.size, spread: book.layout.readingFrame)
         shownPage = (book.currentLeaf, book.layout.readingPages == 1 ? book.focus.side : .left)
         zoom.settle(on: fitTransform(top: true))
+        if let remembered { settle(on: remembered) }
     }
 
     /// Shows the book in `mode` (the zoom goes back to the fit's view of the page).

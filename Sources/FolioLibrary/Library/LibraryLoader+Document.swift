@@ -11,7 +11,7 @@ extension LibraryLoader {
     }
 
     /// A PDF is a book: its first page the cover, the rest the pages, the title from its
-    /// metadata or else the file name. Only the header is read here (through `documents`);
+    /// metadata or else the file name, the author (if any) its byline. Only the header is read here (through `documents`);
     /// the page count it declares is bounded before any page exists.
     static func documentBook(_ path: String, documents: (any DocumentInspector)?, problems: inout [LibraryProblem], strict: Bool) throws -> Book? {
         let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
@@ -37,12 +37,15 @@ extension LibraryLoader {
         }
         let cover = ImageSource.documentPage(document: path, page: 0)
         let pages = (1..<info.pageCount).map { ImageSource.documentPage(document: path, page: $0) }
-        return Book(title: documentTitle(info.title) ?? name, cover: cover, pages: pages,
-                    pageAspect: PageGeometry.aspect(ofPageSizes: info.firstPageSize.map { [$0] } ?? []))
+        var book = Book(title: documentText(info.title) ?? name, cover: cover, pages: pages,
+                        pageAspect: PageGeometry.aspect(ofPageSizes: info.firstPageSize.map { [$0] } ?? []))
+        book.byline = documentText(info.author)
+        return book
     }
 
-    /// A title from a document's metadata, on one line and bounded; nil when nothing is left.
-    static func documentTitle(_ raw: String?) -> String? {
+    /// A title or an author from a document's metadata, on one line and bounded; nil when
+    /// nothing is left.
+    static func documentText(_ raw: String?) -> String? {
         guard let raw else { return nil }
         let oneLine = String(String.UnicodeScalarView(raw.unicodeScalars.map {
             CharacterSet.controlCharacters.contains($0) ? " " : $0
