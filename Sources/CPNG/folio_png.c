@@ -1,6 +1,8 @@
 #include "folio_png.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <unistd.h>
 #include <setjmp.h>
 #include <stdio.h>
 #include <string.h>
@@ -36,12 +38,20 @@ static int folio_png_filter_flag(int filter) {
 }
 
 // The one writer: RGB (the fourth byte dropped) or RGBA, with `count` text chunks.
-static int folio_png_write(const char *path, const void *pixels, int width, int height, size_t pitch, int alpha,
+// `fresh`: the file must not exist yet, and is made private (0600) and never through a link.
+static int folio_png_write(const char *path, int fresh, const void *pixels, int width, int height, size_t pitch, int alpha,
                            int level, int filter, const char *const *keys, const char *const *values, int count,
                            char *error, size_t error_capacity) {
     folio_png_context context = {.error = error, .capacity = error_capacity};
     if (error_capacity > 0) error[0] = 0;
-    FILE *volatile file = fopen(path, "wb");
+    FILE *volatile file = NULL;
+    if (fresh) {
+        int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+        file = fd >= 0 ? fdopen(fd, "wb") : NULL;
+        if (fd >= 0 && !file) close(fd);
+    } else {
+        file = fopen(path, "wb");
+    }
     if (!file) {
         snprintf(error, error_capacity, "%s", strerror(errno));
         return -1;
@@ -91,11 +101,11 @@ static int folio_png_write(const char *path, const void *pixels, int width, int 
 
 int folio_png_write_rgbx(const char *path, const void *pixels, int width, int height, size_t pitch,
                          int level, int filter, char *error, size_t error_capacity) {
-    return folio_png_write(path, pixels, width, height, pitch, 0, level, filter, NULL, NULL, 0, error, error_capacity);
+    return folio_png_write(path, 0, pixels, width, height, pitch, 0, level, filter, NULL, NULL, 0, error, error_capacity);
 }
 
 int folio_png_write_text(const char *path, const void *pixels, int width, int height, size_t pitch, int alpha,
                          const char *const *keys, const char *const *values, int count,
                          char *error, size_t error_capacity) {
-    return folio_png_write(path, pixels, width, height, pitch, alpha, 6, -1, keys, values, count, error, error_capacity);
+    return folio_png_write(path, 1, pixels, width, height, pitch, alpha, 6, -1, keys, values, count, error, error_capacity);
 }

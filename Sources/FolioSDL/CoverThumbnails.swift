@@ -180,12 +180,14 @@ public final class CoverThumbnails: Sendable {
         let text = [("Thumb::URI", original.uri), ("Thumb::MTime", String(original.mtime)),
                     ("Thumb::Size", String(original.size)), ("Software", "Folio")]
         var reason = [CChar](repeating: 0, count: 256)
+        // One left by a run that stopped part-way goes (a link itself, never what it names).
+        unlink(partial)
         let status = withCStrings(text.map(\.0)) { keys in
             withCStrings(text.map(\.1)) { values in
                 folio_png_write_text(partial, pixels, Int32(width), Int32(height), pitch, 0, keys, values, Int32(text.count), &reason, reason.count)
             }
         }
-        guard status == 0, chmod(partial, 0o600) == 0, rename(partial, final) == 0 else {
+        guard status == 0, rename(partial, final) == 0 else {
             unlink(partial)
             throw PageImage.unreadable(final, "cannot be written")
         }

@@ -172,10 +172,18 @@ import FolioTestFixtures
         try FileManager.default.removeItem(atPath: path)
         #expect(mkfifo(path, 0o600) == 0)
         #expect(reader.cached(original, among: [.xxLarge]) == nil)
+        // A link where the thumbnail is written before its rename: the file it names is
+        // left alone, and the thumbnail is written as a new private file.
+        let victim = dir.appendingPathComponent("victim.txt")
+        try Data("keep".utf8).write(to: victim)
+        let partial = (path as NSString).deletingLastPathComponent + "/.folio-\(getpid())-\(original.md5).png"
+        try FileManager.default.createSymbolicLink(atPath: partial, withDestinationPath: victim.path)
         // Written again over it, as a regular file.
         let writer = CoverThumbnails(root: root.path, writes: true)
         #expect(Self.page(writer, comic) == nil)
         #expect(writer.cached(original, among: [.xxLarge]) != nil)
+        #expect(try String(contentsOf: victim, encoding: .utf8) == "keep")
+        #expect(!FileManager.default.fileExists(atPath: partial))
     }
 
     @Test func aPDFsFirstPageIsItsThumbnailAndLargeCoversSkipTheCache() throws {

@@ -13,7 +13,8 @@ int folio_png_write_rgbx(const char *path, const void *pixels, int width, int he
 
 /// Writes `height` rows of `width` RGBA pixels (`alpha` 0: as RGB, the fourth byte dropped)
 /// at zlib's level 6 with libpng's adaptive filters, and `count` (at most 16) uncompressed
-/// text chunks, keyword `keys[i]` (Latin-1, 1-79 bytes) and value `values[i]`. Returns 0 on
+/// text chunks, keyword `keys[i]` (Latin-1, 1-79 bytes) and value `values[i]`, into a new
+/// private file (0600; refused when anything, a link included, is at `path`). Returns 0 on
 /// success; otherwise writes the reason into `error`.
 int folio_png_write_text(const char *path, const void *pixels, int width, int height, size_t pitch, int alpha,
                          const char *const *keys, const char *const *values, int count,
