@@ -24,9 +24,6 @@ public enum DecoderProcess {
     /// Serves requests until stdin closes; exits the process.
     public static func serve() -> Never {
         guard folio_worker_confine(UInt(memoryLimit)) == 0 else { exit(70) }
-        // Below the viewer's frame loop, as its decode thread is (nice 10): on two cores a
-        // decode at the same priority took frames from drawing while the shelf scrolled.
-        setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
         signal(SIGPIPE, SIG_IGN)
         let input = FileDescriptorIO(fd: 0, deadline: nil)
         let shared = SharedPixels(inherited: SharedPixels.childDescriptor)
