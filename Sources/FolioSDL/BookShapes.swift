@@ -62,16 +62,27 @@ public enum BookShapes {
     /// measured by their inspector, not here). In the app the header is read by a decoder
     /// worker (`DecoderSandbox`), as every other part of a user's file is.
     static func size(of source: ImageSource, reader: ImageReader) -> Size? {
-        let input: PageImage.Input, sandboxPath: String
+        guard let (input, sandboxPath) = input(of: source, reader: reader) else { return nil }
+        return size(of: input, sandboxPath: sandboxPath, reader: reader)
+    }
+
+    /// What a decoder is given for an image `source`: the file, or an archive entry's bytes
+    /// read here, and the book its time is charged to; nil for a document's page, or an entry
+    /// that cannot be read.
+    static func input(of source: ImageSource, reader: ImageReader) -> (input: PageImage.Input, sandboxPath: String)? {
         switch source {
         case .file(let path):
-            (input, sandboxPath) = (.file(path), path)
+            return (.file(path), path)
         case .archiveEntry(let archive, _):
             guard let bytes = try? reader.data(for: source) else { return nil }
-            (input, sandboxPath) = (.bytes(bytes, name: source.name), archive)
+            return (.bytes(bytes, name: source.name), archive)
         case .documentPage, .unavailable:
             return nil
         }
+    }
+
+    /// `input`'s size from its header, read by a decoder worker when the app has them.
+    static func size(of input: PageImage.Input, sandboxPath: String, reader: ImageReader) -> Size? {
         let measured = DecoderSandbox.measure(path: sandboxPath, name: input.name, bytes: input.bytes)
         return measured.measured ? measured.size : sizeHere(of: input, reader: reader)
     }

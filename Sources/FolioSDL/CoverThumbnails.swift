@@ -152,14 +152,13 @@ public final class CoverThumbnails: Sendable {
             try store(pixels.base, width: pixels.width, height: pixels.height, pitch: pixels.width * 4, of: original, as: flavour)
             return
         }
-        let input: PageImage.Input = if case .archiveEntry = source { .bytes(try reader.data(for: source), name: source.name) } else { .file(original.path) }
-        let measured = DecoderSandbox.measure(path: original.path, name: input.name, bytes: input.bytes)
-        guard let size = measured.measured ? measured.size : BookShapes.sizeHere(of: input, reader: reader),
+        guard let (input, sandboxPath) = BookShapes.input(of: source, reader: reader),
+              let size = BookShapes.size(of: input, sandboxPath: sandboxPath, reader: reader),
               size.width >= 1, size.height >= 1 else { throw PageImage.unreadable(source.name, "no size") }
         let scale = min(1, Double(box) / max(size.width, size.height))
         let shape = PageImage.Shape(width: Int32(max(1, (size.width * scale).rounded())), height: Int32(max(1, (size.height * scale).rounded())),
                                     radius: 0, side: .right)
-        let page = try PageImage.make(input, sandboxPath: original.path, reader: reader, shape: shape).get()
+        let page = try PageImage.make(input, sandboxPath: sandboxPath, reader: reader, shape: shape).get()
         defer { SDL_FreeSurface(page) }
         // The page's margin is left out: the thumbnail is the image alone.
         let pitch = Int(page.pointee.pitch), m = Int(PageImage.margin)
