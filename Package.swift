@@ -25,10 +25,13 @@ let package = Package(
         // ArchiveWriter) import this.
         .systemLibrary(name: "CArchive", pkgConfig: "libarchive", providers: [.apt(["libarchive-dev"])]),
         // libvips, fenced off behind CVips' non-variadic wrappers (only FolioSDL's decoding
-        // imports them: VipsDecoder, and the decoder worker's DecoderSandbox, DecoderProcess and
-        // SharedPixels).
+        // imports them: VipsDecoder, PDFPages, and the decoder worker's DecoderSandbox,
+        // DecoderProcess and SharedPixels).
         .systemLibrary(name: "CVipsSystem", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
-        .target(name: "CVips", dependencies: ["CVipsSystem"]),
+        // poppler-glib and cairo (what libvips' PDF loader uses), fenced off behind CVips'
+        // folio_pdf.c: a PDF's pages drawn from a document kept open between them.
+        .systemLibrary(name: "CPopplerSystem", pkgConfig: "poppler-glib", providers: [.apt(["libpoppler-glib-dev"])]),
+        .target(name: "CVips", dependencies: ["CVipsSystem", "CPopplerSystem"]),
         // gdk-pixbuf, fenced off behind one C call (only FolioSDL's PageImage calls it, in the
         // decoder worker): BMP, TGA, ICO/CUR, XPM and XBM as the GNOME image viewer reads them.
         .systemLibrary(name: "CPixbufSystem", pkgConfig: "gdk-pixbuf-2.0", providers: [.apt(["libgdk-pixbuf-2.0-dev"])]),

@@ -17,7 +17,10 @@ if let worker = ProcessInfo.processInfo.environment["FOLIO_DECODER_WORKER"] {
 }
 
 fuzzMain { data in
-    guard (try? data.write(to: url)) != nil else { return }
+    // Each input a new file (written beside, then renamed over the last): the worker keeps a
+    // document open between pages while its file is the same one, and an input must never
+    // meet the last one's document.
+    guard (try? data.write(to: url, options: .atomic)) != nil else { return }
     guard var book = (try? LibraryLoader.load(url.path, documents: VipsDocumentInspector()))?.library.books.first else { return }
     // A page count up to the loader's bound is allowed; rendering them all would only time out.
     book.pages = Array(book.pages.prefix(3))

@@ -156,6 +156,14 @@ int folio_vips_header_read(int fd, const void *bytes, size_t length, int page, i
     return 0;
 }
 
+int folio_vips_document_check(int fd, char *error, size_t error_capacity) {
+    VipsSource *source = open_source(fd, NULL, 0);
+    if (!source) { take_error(error, error_capacity); return 1; }
+    const char *loader = checked_loader(source, FOLIO_SLOT_DOCUMENT, error, error_capacity);
+    g_object_unref(source);
+    return loader ? 0 : 1;
+}
+
 // A document's metadata string `name` into `out` (capacity bytes, NUL-terminated; "" when
 // the document has none): cut to fit, then to its longest valid UTF-8 prefix, so a
 // character cut in two (or bytes that were never UTF-8) go no further.

@@ -150,7 +150,7 @@ public enum DecoderSandbox {
             throw PageImage.Failure(cause: failure.cause, message: failure.description, detail: failure.description)
         }
         defer { close(fd) }
-        return try PageImage.documentPixels(.descriptor(fd), page: page, name: name, width: width, height: height)
+        return try PageImage.documentPixels(fd, page: page, name: name, width: width, height: height)
     }
 
     /// The book an image request belongs to, whose time it is charged to: the archive its

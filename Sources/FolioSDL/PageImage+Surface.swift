@@ -118,13 +118,16 @@ extension PageImage {
         let pitch = Int(surface.pointee.pitch) / 4
         let pixels = surface.pointee.pixels.assumingMemoryBound(to: UInt32.self)
         let alphaMask = UInt32(surface.pointee.format.pointee.Amask)
+        // Only the margin is written: every column of a margin row, the side columns of the
+        // others (a page's inside is most of its pixels, and stays as it is).
+        let sides = Array(0..<m) + Array((m + Int(w))..<W)
         for y in 0..<H {
             let sy = min(max(y, m), m + Int(h) - 1)
-            for x in 0..<W {
-                let sx = min(max(x, m), m + Int(w) - 1)
-                if sx != x || sy != y {
-                    pixels[y * pitch + x] = pixels[sy * pitch + sx] & ~alphaMask
-                }
+            let row = y * pitch, from = sy * pitch
+            if sy != y {
+                for x in 0..<W { pixels[row + x] = pixels[from + min(max(x, m), m + Int(w) - 1)] & ~alphaMask }
+            } else {
+                for x in sides { pixels[row + x] = pixels[from + min(max(x, m), m + Int(w) - 1)] & ~alphaMask }
             }
         }
         guard radius > 0 else { return }

@@ -223,17 +223,18 @@ enum PageImage {
         return try surface(pixels, name: name, shape: shape)
     }
 
-    /// Page `page` of a document as pixels: its header (size in points) read and checked,
-    /// then drawn once at the scale `width`×`height` needs (pdfload's scale, chosen by the
-    /// thumbnail), never at full resolution first. What the document worker runs.
-    static func documentPixels(_ input: VipsDecoder.Input, page: Int, name: String, width: Int, height: Int) throws -> VipsDecoder.Pixels {
+    /// Page `page` of the PDF behind `fd` as pixels: its size in points read and checked,
+    /// then drawn once at the scale `width`×`height` needs, never at full resolution first,
+    /// from the document kept open since the last page when it is the same file
+    /// (`PDFPages`). What the document worker runs.
+    static func documentPixels(_ fd: Int32, page: Int, name: String, width: Int, height: Int) throws -> VipsDecoder.Pixels {
         func failure(_ reason: String) -> Failure {
             guard VipsDecoder.isPasswordFailure(reason) else { return unreadable(name, reason) }
             let why = "the document is password-protected"
             return Failure(cause: .encrypted, message: "\(name): \(why); Folio opens no encrypted PDFs.", detail: why)
         }
         let header: VipsDecoder.Header
-        do { header = try VipsDecoder.header(input, page: page) } catch let error as VipsDecoder.Failure { throw failure(error.reason) }
+        do { header = try PDFPages.size(fd, page: page) } catch let error as VipsDecoder.Failure { throw failure(error.reason) }
         guard header.width > 0, header.height > 0 else {
             throw unreadable(name, "its page is \(header.width)×\(header.height) points")
         }
@@ -242,7 +243,7 @@ enum PageImage {
         }
         let fills = fillsBox(width: header.width, height: header.height, box: (width, height))
         do {
-            return try VipsDecoder.thumbnail(input, page: page, width: width, height: height, crop: fills)
+            return try PDFPages.draw(fd, page: page, width: width, height: height, crop: fills)
         } catch let error as VipsDecoder.Failure {
             throw failure(error.reason)
         }

@@ -34,7 +34,8 @@ enum VipsDecoder {
         let reason: String
     }
 
-    private static let started: Bool = folio_vips_start() == 0
+    /// True once libvips has started (the first use starts it).
+    static let started: Bool = folio_vips_start() == 0
 
     /// Which loaders may read an input: raster ones for an image, librsvg too for a picture
     /// named .svg, poppler alone for a document's page (`folio_vips.c` keeps the lists).
@@ -121,7 +122,7 @@ enum VipsDecoder {
     }
 
     /// libvips' message without its "loader: " prefix and final stop, for a sentence.
-    private static func reason(_ buffer: [CChar]) -> String {
+    static func reason(_ buffer: [CChar]) -> String {
         var text = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         // "glib: " (poppler's errors through libvips) or a loader's nickname.
         while let colon = text.range(of: ": "), text[..<colon.lowerBound].allSatisfy({ !$0.isWhitespace }) {

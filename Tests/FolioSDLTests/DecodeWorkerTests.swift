@@ -96,6 +96,28 @@ extension TextureCacheTests {
             worker.stop()
         }
 
+        /// A page turned past before its turn came (its job dropped from the wanted list) is
+        /// never decoded: only the one under way and the newly wanted ones are.
+        @Test func aJobNoLongerWantedIsNeverDecoded() throws {
+            let decoded = Monitor([String]())
+            let ledger = SurfaceLedger(allowed: 0)
+            let decode: DecodeWorker.Decode = { job in
+                decoded.withLock { $0.append(job.source.name) }
+                return ledger.decode(job)
+            }
+            let worker = try #require(DecodeWorker(decode: decode))
+            let jobs = Self.jobs(6)
+            worker.setWanted(Array(jobs[0..<4]))
+            // Job 0 is under way; 1 to 3 wait, and are superseded by 5 and 4.
+            #expect(ledger.waitUntilStarted(1))
+            worker.setWanted([jobs[5], jobs[4]])
+            ledger.allow()
+            #expect(worker.waitUntilIdle(timeout: 10))
+            #expect(decoded.withLock { $0 } == [jobs[0], jobs[5], jobs[4]].map(\.source.name))
+            #expect(worker.takeFinished(limit: .max).map(\.job) == [jobs[0], jobs[5], jobs[4]])
+            worker.stop()
+        }
+
         @Test func clearDropsFinishedAndUnderwayResults() throws {
             let ledger = SurfaceLedger(allowed: 2)
             let worker = try #require(DecodeWorker(decode: ledger.decode))

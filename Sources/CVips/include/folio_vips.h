@@ -28,6 +28,11 @@ typedef struct {
 int folio_vips_header_read(int fd, const void *bytes, size_t length, int page, int slot, folio_vips_header *header,
                            char *error, size_t error_capacity);
 
+/// Checks that the file behind `fd` is a PDF as `folio_vips_document_read` takes one (by its
+/// bytes: libvips' PDF loader claims it, or "%PDF-" starts within its first 1 KB), before
+/// poppler is let at it. Returns 0 when it is; otherwise 1 with the reason in `error`.
+int folio_vips_document_check(int fd, char *error, size_t error_capacity);
+
 /// What a library needs from a PDF: its page count, the first page's size in points and the
 /// title and author from its metadata (each "" when it has none; valid UTF-8, cut to fit).
 typedef struct {

@@ -1,0 +1,277 @@
+#define _GNU_SOURCE
+#include "folio_pdf.h"
+#include "folio_vips.h"
+#include <cairo.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <math.h>
+#include <poppler.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <vips/vips.h>
+
+// Bytes read from each end of the file for its identity: a PDF's header is at the start, its
+// cross-reference table and trailer at the end.
+enum { END_BYTES = 4096 };
+
+// What a file is, by its descriptor. File times tick only every few milliseconds, so a file
+// rewritten in place twice in one tick keeps its times; its ends tell most such rewrites.
+typedef struct {
+    dev_t device;
+    ino_t inode;
+    off_t size;
+    struct timespec modified, changed;
+    size_t ends_length;
+    unsigned char ends[2 * END_BYTES];
+} identity;
+
+typedef struct {
+    identity id;
+    PopplerDocument *document;
+} kept;
+
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+// The document kept between calls, while no call is using it.
+static kept *idle;
+// Documents opened by this process so far.
+static int opened_count;
+
+static int identify(int fd, identity *id) {
+    struct stat st;
+    if (fstat(fd, &st) != 0) return 1;
+    id->device = st.st_dev;
+    id->inode = st.st_ino;
+    id->size = st.st_size;
+    id->modified = st.st_mtim;
+    id->changed = st.st_ctim;
+    ssize_t head = pread(fd, id->ends, END_BYTES, 0);
+    if (head < 0) return 1;
+    ssize_t tail = 0;
+    if (st.st_size > END_BYTES) {
+        tail = pread(fd, id->ends + head, END_BYTES, st.st_size - END_BYTES);
+        if (tail < 0) return 1;
+    }
+    id->ends_length = (size_t)head + (size_t)tail;
+    return 0;
+}
+
+static int same_time(struct timespec a, struct timespec b) { return a.tv_sec == b.tv_sec && a.tv_nsec == b.tv_nsec; }
+
+static int same(const identity *a, const identity *b) {
+    return a->device == b->device && a->inode == b->inode && a->size == b->size && same_time(a->modified, b->modified) &&
+           same_time(a->changed, b->changed) && a->ends_length == b->ends_length &&
+           memcmp(a->ends, b->ends, a->ends_length) == 0;
+}
+
+static void close_kept(kept *k) {
+    if (!k) return;
+    g_object_unref(k->document);
+    g_free(k);
+}
+
+// The PDF behind `fd` opened by poppler, once its bytes are checked to be a PDF; NULL with
+// the reason in `error`.
+static kept *open_document(int fd, const identity *id, char *error, size_t capacity) {
+    if (folio_vips_document_check(fd, error, capacity) != 0) return NULL;
+    // Poppler owns the descriptor it is given, and closes it with the document.
+    int own = fcntl(fd, F_DUPFD_CLOEXEC, 0);
+    if (own < 0) { snprintf(error, capacity, "%s", strerror(errno)); return NULL; }
+    GError *failure = NULL;
+    PopplerDocument *document = poppler_document_new_from_fd(own, NULL, &failure);
+    kept *opened = document ? g_try_new(kept, 1) : NULL;
+    if (opened) {
+        opened->id = *id;
+        opened->document = document;
+        __atomic_add_fetch(&opened_count, 1, __ATOMIC_RELAXED);
+    } else {
+        snprintf(error, capacity, "%s", failure ? failure->message : "out of memory");
+        if (document) g_object_unref(document);
+    }
+    if (failure) g_error_free(failure);
+    return opened;
+}
+
+// The document behind `fd` for this call alone: the kept one when it is the same file, else
+// opened (after the kept one is closed, so one caller never holds two).
+static kept *take(int fd, char *error, size_t capacity) {
+    identity *id = g_try_new(identity, 1);
+    if (!id || identify(fd, id) != 0) {
+        snprintf(error, capacity, "%s", id ? strerror(errno) : "out of memory");
+        g_free(id);
+        return NULL;
+    }
+    pthread_mutex_lock(&lock);
+    kept *found = idle;
+    idle = NULL;
+    pthread_mutex_unlock(&lock);
+    if (!found || !same(&found->id, id)) {
+        close_kept(found);
+        found = open_document(fd, id, error, capacity);
+    }
+    g_free(id);
+    return found;
+}
+
+// Keeps `k` for the next call, closing whatever another thread left meanwhile.
+static void give_back(kept *k) {
+    pthread_mutex_lock(&lock);
+    kept *old = idle;
+    idle = k;
+    pthread_mutex_unlock(&lock);
+    close_kept(old);
+}
+
+void folio_pdf_forget(void) {
+    pthread_mutex_lock(&lock);
+    kept *old = idle;
+    idle = NULL;
+    pthread_mutex_unlock(&lock);
+    close_kept(old);
+}
+
+int folio_pdf_documents_opened(void) { return __atomic_load_n(&opened_count, __ATOMIC_RELAXED); }
+
+// Page `page` of `k`'s document (unref when done), or NULL with libvips' reason for it.
+static PopplerPage *page_of(kept *k, int page, char *error, size_t capacity) {
+    if (page < 0 || page >= poppler_document_get_n_pages(k->document)) {
+        snprintf(error, capacity, "pages out of range");
+        return NULL;
+    }
+    PopplerPage *p = poppler_document_get_page(k->document, page);
+    if (!p) snprintf(error, capacity, "unable to load page %d", page);
+    return p;
+}
+
+// A length in points or pixels rounded to a whole number as libvips rounds it (rint),
+// clamped to what an int holds.
+static int whole(double length) {
+    if (!(length > 0)) return 0;
+    return length >= INT_MAX ? INT_MAX : (int)rint(length);
+}
+
+int folio_pdf_page_size(int fd, int page, int *width, int *height, char *error, size_t error_capacity) {
+    kept *k = take(fd, error, error_capacity);
+    if (!k) return 1;
+    PopplerPage *p = page_of(k, page, error, error_capacity);
+    if (p) {
+        double w = 0, h = 0;
+        poppler_page_get_size(p, &w, &h);
+        *width = whole(w);
+        *height = whole(h);
+        g_object_unref(p);
+    }
+    give_back(k);
+    return p ? 0 : 1;
+}
+
+// The shrink libvips' thumbnail takes from an image of `w`×`h` to a `width`×`height` box
+// (vips_thumbnail_calculate_shrink): the same on both axes, fitting inside the box or, when
+// `crop`, covering it, never so far that a side becomes 0.
+static void shrink_for(int w, int h, int width, int height, int crop, double *hshrink, double *vshrink) {
+    double hs = (double)w / width, vs = (double)h / height;
+    int horizontal = crop ? hs < vs : !(hs < vs);
+    if (horizontal) vs = hs; else hs = vs;
+    *hshrink = hs < w ? hs : w;
+    *vshrink = vs < h ? vs : h;
+}
+
+// Cairo's premultiplied BGRA to straight RGBA, in place, as libvips' pdfload converts it.
+static void to_rgba(unsigned char *p, size_t count) {
+    for (size_t i = 0; i < count; i++, p += 4) {
+        unsigned b = p[0], g = p[1], r = p[2], a = p[3];
+        if (a != 0 && a != 255) {
+            r = 255 * r / a; g = 255 * g / a; b = 255 * b / a;
+            if (r > 255) r = 255;
+            if (g > 255) g = 255;
+            if (b > 255) b = 255;
+        }
+        p[0] = r; p[1] = g; p[2] = b; p[3] = a;
+    }
+}
+
+// The page drawn at `scale` into `w`×`h` pixels, as pdfload draws it: on opaque white.
+static unsigned char *render(PopplerPage *page, double scale, int w, int h) {
+    size_t stride = (size_t)w * 4;
+    unsigned char *pixels = g_try_malloc(stride * h);
+    if (!pixels) return NULL;
+    memset(pixels, 0xff, stride * h);
+    cairo_surface_t *surface = cairo_image_surface_create_for_data(pixels, CAIRO_FORMAT_ARGB32, w, h, (int)stride);
+    cairo_t *cr = cairo_create(surface);
+    cairo_surface_destroy(surface);
+    cairo_scale(cr, scale, scale);
+    poppler_page_render(page, cr);
+    int failed = cairo_status(cr) != CAIRO_STATUS_SUCCESS;
+    cairo_destroy(cr);
+    if (failed) { g_free(pixels); return NULL; }
+    to_rgba(pixels, (size_t)w * h);
+    return pixels;
+}
+
+// What vips_thumbnail_image makes of `w`×`h` drawn pixels for the box (crop centred when
+// `crop`). A page drawn at the scale the box needs has nothing left to shrink, so only the
+// crop is done here; otherwise libvips finishes it. Takes `pixels`; NULL on failure.
+static unsigned char *fit(unsigned char *pixels, int w, int h, int width, int height, int crop, int *out_width,
+                          int *out_height, char *error, size_t capacity) {
+    double hs, vs;
+    shrink_for(w, h, width, height, crop, &hs, &vs);
+    if (hs == 1.0 && vs == 1.0) {
+        int cw = crop && width < w ? width : w, ch = crop && height < h ? height : h;
+        int left = (w - cw) / 2, top = (h - ch) / 2;
+        for (int y = 0; y < ch; y++) memmove(pixels + (size_t)y * cw * 4, pixels + ((size_t)(top + y) * w + left) * 4, (size_t)cw * 4);
+        *out_width = cw;
+        *out_height = ch;
+        return pixels;
+    }
+    VipsImage *drawn = vips_image_new_from_memory(pixels, (size_t)w * h * 4, w, h, 4, VIPS_FORMAT_UCHAR), *thumb = NULL;
+    if (drawn) drawn->Type = VIPS_INTERPRETATION_sRGB;
+    size_t size = 0;
+    void *out = NULL;
+    if (drawn && vips_thumbnail_image(drawn, &thumb, width, "height", height, "crop",
+                                      crop ? VIPS_INTERESTING_CENTRE : VIPS_INTERESTING_NONE, NULL) == 0 &&
+        thumb->Bands == 4 && thumb->BandFmt == VIPS_FORMAT_UCHAR)
+        out = vips_image_write_to_memory(thumb, &size);
+    if (out) {
+        *out_width = thumb->Xsize;
+        *out_height = thumb->Ysize;
+    } else {
+        const char *why = vips_error_buffer();
+        snprintf(error, capacity, "%.*s", (int)strcspn(why, "\n"), *why ? why : "the page could not be fitted");
+        vips_error_clear();
+    }
+    if (thumb) g_object_unref(thumb);
+    if (drawn) g_object_unref(drawn);
+    g_free(pixels);
+    return out;
+}
+
+unsigned char *folio_pdf_draw(int fd, int page, int width, int height, int crop, int *out_width, int *out_height,
+                              char *error, size_t error_capacity) {
+    if (width < 1 || height < 1) { snprintf(error, error_capacity, "an empty box"); return NULL; }
+    kept *k = take(fd, error, error_capacity);
+    if (!k) return NULL;
+    PopplerPage *p = page_of(k, page, error, error_capacity);
+    unsigned char *pixels = NULL;
+    if (p) {
+        // As libvips' thumbnail does: the shrink from the page's size in whole points, the
+        // page drawn at its inverse (each side rounded to the nearest pixel).
+        double pw = 0, ph = 0, hs, vs;
+        poppler_page_get_size(p, &pw, &ph);
+        shrink_for(whole(pw), whole(ph), width, height, crop, &hs, &vs);
+        double scale = 1.0 / (hs < vs ? hs : vs);
+        int w = whole(pw * scale), h = whole(ph * scale);
+        // Fitted, a page is at most the box; cropped, at most a pixel or so past it.
+        if (w < 1 || h < 1 || w > 2 * width + 2 || h > 2 * height + 2)
+            snprintf(error, error_capacity, "its page would be drawn at %d×%d pixels", w, h);
+        else if (!(pixels = render(p, scale, w, h)))
+            snprintf(error, error_capacity, "out of memory");
+        else
+            pixels = fit(pixels, w, h, width, height, crop, out_width, out_height, error, error_capacity);
+        g_object_unref(p);
+    }
+    give_back(k);
+    return pixels;
+}

@@ -1,0 +1,33 @@
+#ifndef FOLIO_PDF_H
+#define FOLIO_PDF_H
+// A PDF's pages drawn by poppler (through poppler-glib and cairo) from a document kept open
+// between calls: one document parsed once for all of its pages, not once a page.
+#include <stddef.h>
+
+/// The size in points of page `page` (from 0) of the PDF behind `fd`, each side rounded to
+/// the nearest whole point as libvips' pdfload gives it. The document is opened (its first
+/// bytes checked to be a PDF, see `folio_vips_document_check`) unless the one kept from the
+/// last call is the same file; see `folio_pdf_draw`. Returns 0 on success; otherwise writes
+/// poppler's reason into `error` ("Document is encrypted" for a password, "PDF document is
+/// damaged", "pages out of range").
+int folio_pdf_page_size(int fd, int page, int *width, int *height, char *error, size_t error_capacity);
+
+/// Page `page` of the PDF behind `fd` as RGBA pixels (8-bit, straight alpha), what libvips'
+/// thumbnail of the page makes: drawn on white at the scale that fits it inside
+/// `width`×`height` (then `out_width`/`out_height` may be smaller), or that covers the box
+/// when `crop` is nonzero (then cropped centred to the box). The document stays open for the
+/// next call, keyed by what the file is: its device, inode, size, modification and change
+/// times, and its first and last 4 KB; any difference opens the file again. At most one
+/// document is kept, so a different one closes it. Safe from any thread (a document in use
+/// by one is not shared with another). Returns the pixels (free with `folio_vips_free`), or
+/// NULL with the reason in `error`.
+unsigned char *folio_pdf_draw(int fd, int page, int width, int height, int crop, int *out_width, int *out_height,
+                              char *error, size_t error_capacity);
+
+/// Closes the document kept between calls, if any (the next call opens its file again).
+void folio_pdf_forget(void);
+
+/// How many documents this process has opened for `folio_pdf_page_size` and `folio_pdf_draw`.
+int folio_pdf_documents_opened(void);
+
+#endif

@@ -1,0 +1,46 @@
+import CVips
+import Foundation
+
+/// A PDF's pages drawn by poppler from a document kept open between them (`folio_pdf.c`):
+/// the decoder worker serves a book's pages one request after another, and parsing the
+/// document once for all of them, rather than about three times a page through libvips'
+/// loader, is what makes flipping fast. The document is opened again whenever the file is
+/// not the same one (another inode, size or time, other bytes at its ends), and a different
+/// document closes it: one is kept at a time. The pixels are libvips' thumbnail of the page,
+/// as its PDF loader draws it (on white, at the scale the box needs).
+enum PDFPages {
+    /// Page `page`'s size in points, each side rounded to a whole point (as libvips gives
+    /// it); throws a `VipsDecoder.Failure` with poppler's reason ("Document is encrypted",
+    /// "PDF document is damaged", "pages out of range") or "not a PDF".
+    static func size(_ fd: Int32, page: Int) throws -> VipsDecoder.Header {
+        guard VipsDecoder.started else { throw VipsDecoder.Failure(reason: "libvips could not start") }
+        var width: Int32 = 0, height: Int32 = 0
+        var error = [CChar](repeating: 0, count: 256)
+        guard folio_pdf_page_size(fd, Int32(clamping: page), &width, &height, &error, error.count) == 0 else {
+            throw VipsDecoder.Failure(reason: VipsDecoder.reason(error))
+        }
+        return VipsDecoder.Header(width: Int(width), height: Int(height))
+    }
+
+    /// Page `page` drawn into `width`×`height` pixels: fitted inside the box, or covering it
+    /// and cropped centred when `crop`. Throws as `size` does.
+    static func draw(_ fd: Int32, page: Int, width: Int, height: Int, crop: Bool) throws -> VipsDecoder.Pixels {
+        guard VipsDecoder.started else { throw VipsDecoder.Failure(reason: "libvips could not start") }
+        var outWidth: Int32 = 0, outHeight: Int32 = 0
+        var error = [CChar](repeating: 0, count: 256)
+        guard let pixels = folio_pdf_draw(fd, Int32(clamping: page), Int32(clamping: width), Int32(clamping: height), crop ? 1 : 0,
+                                          &outWidth, &outHeight, &error, error.count) else {
+            throw VipsDecoder.Failure(reason: VipsDecoder.reason(error))
+        }
+        return VipsDecoder.Pixels(base: pixels, width: Int(outWidth), height: Int(outHeight))
+    }
+
+    /// Closes the document kept between pages (tests: the next page is drawn from a fresh one).
+    static func forget() {
+        folio_pdf_forget()
+    }
+
+    /// How many documents this process has opened to draw pages (tests: one per document
+    /// read in a row; none in the viewer when a worker draws them).
+    static var documentsOpened: Int { Int(folio_pdf_documents_opened()) }
+}
