@@ -106,7 +106,7 @@ extension Benchmarks {
     }
 }
 
-private let flipKeys = ["cache_mb", "peak_rss_mb", "peak_pss_mb", "peak_private_mb", "worker_peak_rss_mb", "workers", "median_frame_ms", "p99_frame_ms",
+private let flipKeys = ["cache_mb", "peak_rss_mb", "peak_pss_mb", "peak_private_mb", "peak_private_written_mb", "worker_peak_rss_mb", "workers", "median_frame_ms", "p99_frame_ms",
                         "worst_frame_ms", "flip_frames", "placeholder_frames"]
 
 extension Benchmarks {

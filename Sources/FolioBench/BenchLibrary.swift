@@ -93,6 +93,7 @@ extension Benchmarks {
         out.append(("peak_rss_mb", .number(ProcessMemory.megabytes("VmHWM"))))
         out.append(("peak_pss_mb", .number((memory.pss * 10).rounded() / 10)))
         out.append(("peak_private_mb", .number((memory.private * 10).rounded() / 10)))
+        out.append(("peak_private_written_mb", .number((memory.written * 10).rounded() / 10)))
         out.append(("median_frame_ms", .number(median(times))))
         out.append(("worst_frame_ms", .number(times.max() ?? 0)))
         let sorted = times.sorted()

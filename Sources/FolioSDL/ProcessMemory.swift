@@ -15,18 +15,25 @@ public enum ProcessMemory {
     /// shared with other processes divided among them (`pss`: the shared libraries, LLVM and
     /// Mesa among them, count once across every process using them), and the pages this
     /// process alone holds (`private`), from `/proc/PID/smaps_rollup`; zeros when unreadable.
+    /// Of the private pages, `written` are the ones the process has written (its heap, the
+    /// textures llvmpipe keeps, the libraries' relocated data): the rest of `private` is
+    /// unwritten pages of files no other process happens to map at the moment (llvmpipe's
+    /// libLLVM, most often), which the kernel can drop and read again, so `private` moves
+    /// with what else runs while `written` does not.
     public struct Rollup: Equatable, Sendable {
-        public var rss = 0.0, pss = 0.0, `private` = 0.0
+        public var rss = 0.0, pss = 0.0, `private` = 0.0, written = 0.0
 
-        public init(rss: Double = 0, pss: Double = 0, private: Double = 0) {
+        public init(rss: Double = 0, pss: Double = 0, private: Double = 0, written: Double = 0) {
             self.rss = rss
             self.pss = pss
             self.private = `private`
+            self.written = written
         }
 
         /// The larger of each.
         public func max(_ other: Rollup) -> Rollup {
-            Rollup(rss: Swift.max(rss, other.rss), pss: Swift.max(pss, other.pss), private: Swift.max(`private`, other.private))
+            Rollup(rss: Swift.max(rss, other.rss), pss: Swift.max(pss, other.pss), private: Swift.max(`private`, other.private),
+                   written: Swift.max(written, other.written))
         }
     }
 
@@ -39,6 +46,7 @@ public enum ProcessMemory {
             kb[String(parts[0].dropLast())] = value
         }
         return Rollup(rss: (kb["Rss"] ?? 0) / 1024, pss: (kb["Pss"] ?? 0) / 1024,
-                      private: ((kb["Private_Clean"] ?? 0) + (kb["Private_Dirty"] ?? 0)) / 1024)
+                      private: ((kb["Private_Clean"] ?? 0) + (kb["Private_Dirty"] ?? 0)) / 1024,
+                      written: (kb["Private_Dirty"] ?? 0) / 1024)
     }
 }

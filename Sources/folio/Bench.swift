@@ -65,18 +65,20 @@ struct Bench: ParsableCommand {
             members.append(("record_ms", .object(try bench.measureRecordingStages(library: library.load()))))
             members.append(("record_fps", .object(try bench.measureRecording(library: library.load()))))
         }
-        /// Memory (resident, proportional, private): at the shelf at rest, and the library
+        /// Memory (resident, proportional, private, and the private pages written): at the shelf at rest, and the library
         /// flip's peak.
         var rss: [(String, JSONValue)] = [], pss: [(String, JSONValue)] = [], own: [(String, JSONValue)] = []
+        var written: [(String, JSONValue)] = []
         if libraryCase {
             let measured = try bench.measureLibrary(libraryPath: library.library, cacheBytes: library.cacheBytes, flipRate: flipRate)
             members.append(("library", .object(measured)))
-            for (key, list) in [("peak_rss_mb", 0), ("peak_pss_mb", 1), ("peak_private_mb", 2)] {
+            for (key, list) in [("peak_rss_mb", 0), ("peak_pss_mb", 1), ("peak_private_mb", 2), ("peak_private_written_mb", 3)] {
                 guard let peak = measured.first(where: { $0.0 == key }) else { continue }
                 switch list {
                 case 0: rss.append(("flip_peak", peak.1))
                 case 1: pss.append(("flip_peak", peak.1))
-                default: own.append(("flip_peak", peak.1))
+                case 2: own.append(("flip_peak", peak.1))
+                default: written.append(("flip_peak", peak.1))
                 }
             }
         }
@@ -93,8 +95,9 @@ struct Bench: ParsableCommand {
             rss.insert(("shelf", .number(measured.shelf.rss)), at: 0)
             pss.insert(("shelf", .number(measured.shelf.pss)), at: 0)
             own.insert(("shelf", .number(measured.shelf.private)), at: 0)
+            written.insert(("shelf", .number(measured.shelf.written)), at: 0)
         }
-        for (name, list) in [("rss_mb", rss), ("pss_mb", pss), ("private_mb", own)] where !list.isEmpty {
+        for (name, list) in [("rss_mb", rss), ("pss_mb", pss), ("private_mb", own), ("private_written_mb", written)] where !list.isEmpty {
             members.append((name, .object(list)))
         }
         if let document {

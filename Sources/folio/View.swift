@@ -117,7 +117,8 @@ struct View: ParsableCommand {
             Console.output(JSONValue.object([("t", .number(mark.time)), ("cpu_s", .number(mark.cpuSeconds)),
                                     ("frames", .number(Double(mark.framesDrawn))),
                                     ("wakes", .number(Double(mark.wakes))), ("rss_mb", .number(mark.residentMB)),
-                                    ("pss_mb", .number(mark.memory.pss)), ("private_mb", .number(mark.memory.private))]).serialized())
+                                    ("pss_mb", .number(mark.memory.pss)), ("private_mb", .number(mark.memory.private)),
+                                    ("private_written_mb", .number(mark.memory.written))]).serialized())
         }
     }
 }
