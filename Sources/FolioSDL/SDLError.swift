@@ -46,16 +46,13 @@ public enum SDLVideo {
             .filter { !invisible.contains($0.lowercased()) }
     }
 
-    /// Page textures (llvmpipe keeps them in the process's heap) and decoded pages are
-    /// allocated and freed by the hundred while a book is flipped; a fixed mmap threshold of
-    /// 256 KB gives each of them a mapping of its own, handed back to the system when freed,
-    /// instead of glibc's heap growing to hold them and keeping what they leave (at the peak
-    /// of the 1,000-page flip: 169 MB private against 262 with a 1 MB threshold, whose heap
-    /// took the 0.85 MB page textures of a 1280×800 window). Two heaps (arenas) at most, not
-    /// glibc's eight a core: each thread that decodes or rasterises would otherwise keep a
-    /// heap of its own, each holding on to what it freed.
+    /// Page decodes allocate and free tens of megabytes; a fixed mmap threshold hands those
+    /// back to the system instead of letting glibc's heap grow to hold them. Two heaps
+    /// (arenas) at most, not glibc's eight a core: each thread that decodes or rasterises
+    /// would otherwise keep a heap of its own, each holding on to what it freed (23 MB less
+    /// at the peak of the 1,000-page flip).
     public static func tuneMemory() {
-        _ = mallopt(M_MMAP_THRESHOLD, 256 << 10)
+        _ = mallopt(M_MMAP_THRESHOLD, 1 << 20)
         _ = mallopt(M_ARENA_MAX, 2)
     }
 
