@@ -65,21 +65,17 @@ struct Bench: ParsableCommand {
             members.append(("record_ms", .object(try bench.measureRecordingStages(library: library.load()))))
             members.append(("record_fps", .object(try bench.measureRecording(library: library.load()))))
         }
-        /// Memory (resident, proportional, private, and the private pages written): at the shelf at rest, and the library
-        /// flip's peak.
-        var rss: [(String, JSONValue)] = [], pss: [(String, JSONValue)] = [], own: [(String, JSONValue)] = []
-        var written: [(String, JSONValue)] = []
+        // Memory (resident, proportional, private, and the private pages written) at the shelf
+        // at rest and at the library flip's peak: each figure's name in the output, with the
+        // flip's key for it.
+        let memoryFigures = [("rss_mb", "peak_rss_mb"), ("pss_mb", "peak_pss_mb"), ("private_mb", "peak_private_mb"),
+                             ("private_written_mb", "peak_private_written_mb")]
+        var memory: [String: [(String, JSONValue)]] = [:]
         if libraryCase {
             let measured = try bench.measureLibrary(libraryPath: library.library, cacheBytes: library.cacheBytes, flipRate: flipRate)
             members.append(("library", .object(measured)))
-            for (key, list) in [("peak_rss_mb", 0), ("peak_pss_mb", 1), ("peak_private_mb", 2), ("peak_private_written_mb", 3)] {
-                guard let peak = measured.first(where: { $0.0 == key }) else { continue }
-                switch list {
-                case 0: rss.append(("flip_peak", peak.1))
-                case 1: pss.append(("flip_peak", peak.1))
-                case 2: own.append(("flip_peak", peak.1))
-                default: written.append(("flip_peak", peak.1))
-                }
+            for (name, key) in memoryFigures {
+                if let peak = measured.first(where: { $0.0 == key }) { memory[name, default: []].append(("flip_peak", peak.1)) }
             }
         }
         if shelfCase {
@@ -92,13 +88,13 @@ struct Bench: ParsableCommand {
             let measured = try bench.measureIdle(libraryPath: library.library)
             members.append(("idle_cpu_percent", .object(measured.cpu)))
             members.append(("idle_frames", .object(measured.frames)))
-            rss.insert(("shelf", .number(measured.shelf.rss)), at: 0)
-            pss.insert(("shelf", .number(measured.shelf.pss)), at: 0)
-            own.insert(("shelf", .number(measured.shelf.private)), at: 0)
-            written.insert(("shelf", .number(measured.shelf.written)), at: 0)
+            let shelf = measured.shelf
+            for (name, value) in [("rss_mb", shelf.rss), ("pss_mb", shelf.pss), ("private_mb", shelf.private), ("private_written_mb", shelf.written)] {
+                memory[name, default: []].insert(("shelf", .number(value)), at: 0)
+            }
         }
-        for (name, list) in [("rss_mb", rss), ("pss_mb", pss), ("private_mb", own), ("private_written_mb", written)] where !list.isEmpty {
-            members.append((name, .object(list)))
+        for (name, _) in memoryFigures {
+            if let list = memory[name] { members.append((name, .object(list))) }
         }
         if let document {
             members.append(("document", .object(try bench.measurePages(document))))
