@@ -57,7 +57,8 @@ public enum SDLVideo {
     }
 
     /// Hands the heap's free pages back to the system (glibc keeps what was freed below its
-    /// top for later); called when the viewer comes to rest after decoding and drawing.
+    /// top for later); called when the viewer comes to rest after decoding and drawing, and
+    /// (through `HeapTrimmer`) while textures are evicted.
     static func returnFreedMemory() {
         _ = malloc_trim(0)
     }

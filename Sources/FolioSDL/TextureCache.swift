@@ -27,9 +27,13 @@ final class TextureCache {
     let worker: DecodeWorker?
     /// What the last `beginFrame` spent on textures.
     private(set) var lastFrame = FrameTextureWork()
+    /// Gives back what evicted textures freed.
+    let trimmer: HeapTrimmer
 
     /// `thumbnails`: where covers decoded in the background are made from and kept.
-    init(sdlRenderer: OpaquePointer, mode: Mode, budgetBytes: Int, typeface: Typeface? = nil, thumbnails: CoverThumbnails? = nil) {
+    init(sdlRenderer: OpaquePointer, mode: Mode, budgetBytes: Int, typeface: Typeface? = nil, thumbnails: CoverThumbnails? = nil,
+         trimmer: HeapTrimmer = HeapTrimmer()) {
+        self.trimmer = trimmer
         var info = SDL_RendererInfo()
         SDL_GetRendererInfo(sdlRenderer, &info)
         let side = min(info.max_texture_width, info.max_texture_height)
@@ -82,6 +86,7 @@ final class TextureCache {
         let begin = SDL_GetPerformanceCounter()
         lastFrame = FrameTextureWork()
         lastFrame.evictions = store.beginFrame()
+        if lastFrame.evictions > 0 { trimmer.freed() }
         placeholders.beginFrame()
         defer { lastFrame.seconds = Self.seconds(since: begin) }
         guard let worker else { return }

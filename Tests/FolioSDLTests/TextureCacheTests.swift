@@ -21,8 +21,8 @@ struct TextureCacheTests {
         return (try LibraryLoader.load(dir.path).library, dir.deletingLastPathComponent())
     }
 
-    func makeCache(_ canvas: HeadlessCanvas, mode: TextureCache.Mode, budget: Int) -> TextureCache {
-        let cache = TextureCache(sdlRenderer: canvas.sdlRenderer, mode: mode, budgetBytes: budget)
+    func makeCache(_ canvas: HeadlessCanvas, mode: TextureCache.Mode, budget: Int, trimmer: HeapTrimmer = HeapTrimmer()) -> TextureCache {
+        let cache = TextureCache(sdlRenderer: canvas.sdlRenderer, mode: mode, budgetBytes: budget, trimmer: trimmer)
         cache.setPageSize(width: 100, height: 150, cornerRadius: 6)
         return cache
     }
@@ -105,22 +105,31 @@ struct TextureCacheTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let canvas = try HeadlessCanvas(library: library, width: 64, height: 64)
         let pageBytes = (100 + 4) * (150 + 4) * 4
-        let cache = makeCache(canvas, mode: .synchronous, budget: pageBytes * 5)
-        var peak = 0
+        let trims = HeapTrimmerTests.Counter()
+        let cache = makeCache(canvas, mode: .synchronous, budget: pageBytes * 5,
+                              trimmer: HeapTrimmer(interval: 0, clock: { 0 }, trim: { trims.add() }))
+        var peak = 0, evictingFrames = 0
         for (i, page) in library.books[0].pages.enumerated() {
             cache.beginFrame(wanted: [])
+            if cache.lastFrame.evictions > 0 { evictingFrames += 1 }
             // Two pages on screen each frame, like a spread.
             _ = cache.texture(for: page, side: .right, number: i + 1)
             if i > 0 { _ = cache.texture(for: library.books[0].pages[i - 1], side: .left, number: i) }
             peak = max(peak, cache.byteCount)
         }
         cache.beginFrame(wanted: [])
+        if cache.lastFrame.evictions > 0 { evictingFrames += 1 }
         // Over budget only by what one frame needs; evicted down to the budget afterwards.
         #expect(peak <= pageBytes * 7)
         #expect(cache.byteCount <= pageBytes * 5)
         // The most recent pages survived; the first was evicted.
         #expect(cache.isReady(library.books[0].pages[29]!, side: .right))
         #expect(!cache.isReady(library.books[0].pages[0]!, side: .right))
+        // Each frame that evicted asked for the freed heap to go back (none did before the
+        // budget was reached).
+        cache.trimmer.flush()
+        #expect(trims.count == evictingFrames)
+        #expect(trims.count >= 20)
     }
 
     /// (The one warning per broken file is checked end to end, on stderr, in LibraryCommandTests.)
@@ -144,5 +153,33 @@ struct TextureCacheTests {
         }
         // The placeholders are keyed by their reason.
         #expect(cache.count == 3)
+    }
+}
+
+@Suite struct HeapTrimmerTests {
+    final class Counter: @unchecked Sendable {
+        private let lock = NSLock()
+        private var value = 0
+        func add() { lock.withLock { value += 1 } }
+        var count: Int { lock.withLock { value } }
+    }
+
+    @Test func trimsAtMostOnceAnInterval() {
+        let trims = Counter()
+        var now = 10.0
+        let trimmer = HeapTrimmer(interval: 0.5, clock: { now }, trim: { trims.add() })
+        trimmer.freed()
+        trimmer.flush()
+        #expect(trims.count == 1)
+        for t in [10.1, 10.2, 10.49] {
+            now = t
+            trimmer.freed()
+        }
+        trimmer.flush()
+        #expect(trims.count == 1)
+        now = 10.5
+        trimmer.freed()
+        trimmer.flush()
+        #expect(trims.count == 2)
     }
 }
