@@ -40,6 +40,8 @@ let package = Package(
         // PNGFrame calls it).
         .systemLibrary(name: "CPNGSystem", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .target(name: "CPNG", dependencies: ["CPNGSystem"]),
+        // Frames turned into YUV 4:2:0 for the video encoder.
+        .target(name: "CYUV"),
         // All behaviour, pure Swift: animation, geometry, layout, scenes, navigation, input,
         // the app. No SDL, no file I/O, no Glibc (its maths comes from swift-numerics).
         .target(name: "FolioCore", dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
@@ -48,7 +50,7 @@ let package = Package(
         .target(name: "FolioLibrary", dependencies: ["FolioCore", "CArchive"]),
         // The only SDL code: window, renderer, textures, decoding, capture, event translation.
         .target(
-            name: "FolioSDL", dependencies: ["FolioCore", "FolioLibrary", "CSDL2", "CVips", "CPixbuf", "CPNG"]
+            name: "FolioSDL", dependencies: ["FolioCore", "FolioLibrary", "CSDL2", "CVips", "CPixbuf", "CPNG", "CYUV"]
         ),
         // The benchmarks `folio bench` runs, apart from the viewer's code.
         .target(name: "FolioBench", dependencies: ["FolioCore", "FolioLibrary", "FolioSDL", "FolioTestFixtures"]),
@@ -62,7 +64,7 @@ let package = Package(
         .testTarget(name: "FolioCoreTests", dependencies: ["FolioCore", "FolioLibrary", "FolioTestFixtures"]),
         // Files the tests and the benchmarks write (PDFs and archives: PDFWriter, ArchiveWriter).
         .target(name: "FolioTestFixtures", dependencies: ["FolioCore", "FolioLibrary", "CArchive"], path: "Tests/Fixtures"),
-        .testTarget(name: "FolioSDLTests", dependencies: ["FolioCore", "FolioLibrary", "FolioSDL", "FolioTestFixtures"]),
+        .testTarget(name: "FolioSDLTests", dependencies: ["FolioCore", "FolioLibrary", "FolioSDL", "FolioTestFixtures", "CYUV"]),
         .testTarget(name: "FolioEndToEndTests", dependencies: ["FolioCore", "FolioLibrary", "FolioTestFixtures"]),
     ]
 )

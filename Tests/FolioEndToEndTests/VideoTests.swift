@@ -195,36 +195,92 @@ struct VideoTests {
     }
 
     /// What reaches ffmpeg is every frame, in order, with the pixels of the PNG frames the
-    /// same script records (ffmpeg itself reads the PNGs back for the comparison).
-    @Test(.enabled(if: ffmpeg, "needs ffmpeg (installed by .ci/run)"))
-    func framesReachFFmpegInOrderAsDrawn() throws {
+    /// same script records (ffmpeg itself reads the PNGs back for the comparison), laid out
+    /// as the `-pix_fmt` folio tells ffmpeg.
+    @Test(.enabled(if: ffmpeg, "needs ffmpeg (installed by .ci/run)"), arguments: ["mp4", "webm", "webp"])
+    func framesReachFFmpegInOrderAsDrawn(ext: String) throws {
         let dir = try Folio.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let raw = dir.appendingPathComponent("raw").path
-        // Keeps the stream, and leaves an output (the last argument) for folio to move.
-        let path = try Self.fakeFFmpeg("for last; do :; done\ncat > \"$FOLIO_TEST_RAW\"\n: > \"$last\"", in: dir)
+        // Keeps the stream and the arguments, and leaves an output (the last argument) for
+        // folio to move.
+        let path = try Self.fakeFFmpeg("printf '%s\\n' \"$@\" > \"$FOLIO_TEST_RAW.args\"\nfor last; do :; done\ncat > \"$FOLIO_TEST_RAW\"\n: > \"$last\"", in: dir)
         let scriptPath = dir.appendingPathComponent("s.json").path
         try Self.script.write(toFile: scriptPath, atomically: true, encoding: .utf8)
-        let piped = try Folio.run(["record", "--script", scriptPath, "--out", dir.appendingPathComponent("clip.mp4").path, "--quiet"],
+        let piped = try Folio.run(["record", "--script", scriptPath, "--out", dir.appendingPathComponent("clip.\(ext)").path, "--quiet"],
                                   environment: ["PATH": path, "FOLIO_TEST_RAW": raw])
         #expect(piped.status == 0, "\(piped.stderr)")
         let frames = dir.appendingPathComponent("frames").path + "/"
         let png = try Folio.run(["record", "--script", scriptPath, "--out", frames, "--quiet"])
         #expect(png.status == 0, "\(png.stderr)")
+        // The input's pixel format: the -pix_fmt before -i.
+        let args = try String(contentsOfFile: raw + ".args", encoding: .utf8).split(separator: "\n").map(String.init)
+        let input = try #require(args.firstIndex(of: "-i"))
+        let format = try #require(args[..<input].lastIndex(of: "-pix_fmt").map { args[$0 + 1] })
+        // ffmpeg converts the PNG frames to that format: the reference.
         let decoded = dir.appendingPathComponent("decoded").path
         let convert = try Folio.runProcess(Folio.which("ffmpeg")!, ["-v", "error", "-i", frames + "frame-%05d.png",
-                                                                    "-f", "rawvideo", "-pix_fmt", "rgb24", decoded])
+                                                                    "-f", "rawvideo", "-pix_fmt", format == "rgb0" ? "rgb24" : format, decoded])
         #expect(convert.status == 0, "\(convert.stderr)")
-        let stream = try #require(FileManager.default.contents(atPath: raw))
-        let expected = try #require(FileManager.default.contents(atPath: decoded))
-        // 30 frames of 320×200, 4 bytes a pixel; the fourth byte is padding.
-        try #require(stream.count == 30 * 320 * 200 * 4 && expected.count == 30 * 320 * 200 * 3)
-        var mismatches = 0
-        let s = [UInt8](stream), e = [UInt8](expected)
-        for p in 0..<(30 * 320 * 200) where s[p * 4] != e[p * 3] || s[p * 4 + 1] != e[p * 3 + 1] || s[p * 4 + 2] != e[p * 3 + 2] {
-            mismatches += 1
+        let s = [UInt8](try #require(FileManager.default.contents(atPath: raw)))
+        let e = [UInt8](try #require(FileManager.default.contents(atPath: decoded)))
+        let pixels = 320 * 200
+        switch format {
+        case "rgb0":
+            // 30 frames, 4 bytes a pixel (the fourth is padding) against 3: exactly the same.
+            try #require(s.count == 30 * pixels * 4 && e.count == 30 * pixels * 3)
+            var mismatches = 0
+            for p in 0..<(30 * pixels) where s[p * 4] != e[p * 3] || s[p * 4 + 1] != e[p * 3 + 1] || s[p * 4 + 2] != e[p * 3 + 2] {
+                mismatches += 1
+            }
+            #expect(mismatches == 0)
+        case "yuv420p":
+            // 30 frames of a luma plane and two quarter-size chroma planes. Luma within one
+            // step of ffmpeg's (rounding); chroma the same but where ffmpeg's vertical filter,
+            // wider than a 2 × 2 mean, reaches across an edge.
+            let frame = pixels * 3 / 2
+            try #require(s.count == 30 * frame && e.count == 30 * frame)
+            var lumaOff = 0, chromaOff = 0
+            for f in 0..<30 {
+                for i in 0..<frame where abs(Int(s[f * frame + i]) - Int(e[f * frame + i])) > 1 {
+                    if i < pixels { lumaOff += 1 } else { chromaOff += 1 }
+                }
+            }
+            #expect(lumaOff == 0)
+            #expect(Double(chromaOff) < 0.01 * Double(30 * pixels / 2))
+        default:
+            Issue.record("ffmpeg is sent \(format)")
         }
-        #expect(mismatches == 0)
+    }
+
+    /// An MP4 and a WebM, decoded, show the colours of the PNG frames of the same script: no
+    /// channel swapped, no shift of the whole picture (only what compression loses).
+    @Test(.enabled(if: ffmpeg, "needs ffmpeg (installed by .ci/run)"), arguments: ["mp4", "webm"])
+    func videoColoursAreTheFramesColours(ext: String) throws {
+        let dir = try Folio.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let video = try Self.record(Self.script, to: "clip.\(ext)", in: dir)
+        let png = try Folio.run(["record", "--script", dir.appendingPathComponent("s.json").path,
+                                 "--out", dir.appendingPathComponent("frames").path + "/", "--quiet"])
+        #expect(png.status == 0, "\(png.stderr)")
+        func rgb(_ input: String, _ name: String) throws -> [UInt8] {
+            let out = dir.appendingPathComponent(name).path
+            let result = try Folio.runProcess(Folio.which("ffmpeg")!, ["-v", "error", "-i", input, "-f", "rawvideo", "-pix_fmt", "rgb24", out])
+            #expect(result.status == 0, "\(result.stderr)")
+            return [UInt8](try #require(FileManager.default.contents(atPath: out)))
+        }
+        let decoded = try rgb(video, "video.rgb")
+        let frames = try rgb(dir.appendingPathComponent("frames").path + "/frame-%05d.png", "frames.rgb")
+        try #require(decoded.count == frames.count && frames.count == 30 * 320 * 200 * 3)
+        var signed = [0, 0, 0], absolute = 0
+        for i in 0..<frames.count {
+            let d = Int(decoded[i]) - Int(frames[i])
+            signed[i % 3] += d
+            absolute += abs(d)
+        }
+        let n = Double(frames.count / 3)
+        for channel in signed { #expect(abs(Double(channel) / n) < 1.5) }
+        #expect(Double(absolute) / Double(frames.count) < 3)
     }
 
     /// ffmpeg dies after a few frames: one sentence, exit 4, no partial file, and no hang.
