@@ -48,9 +48,10 @@ public enum SDLVideo {
 
     /// Allocations past 8 MB (a large page's decode) get mappings of their own, handed back to
     /// the system when freed; smaller ones, a page's decode buffers among them, come from the
-    /// heap and are reused from page to page instead of being faulted in afresh (2400×3600
-    /// JPEG scans decode at 90 pages a second against 80 with 1 MB). What the heap keeps, the
-    /// `HeapTrimmer` hands back while textures are evicted, and the viewer at rest. Two heaps
+    /// heap and are reused from page to page instead of being faulted in afresh (with the
+    /// `HeapTrimmer` in, 2400×3600 JPEG scans decoded at 90 pages a second against 80 with a
+    /// 1 MB threshold, in one sitting). What the heap keeps, the `HeapTrimmer` hands back
+    /// while textures are evicted, and the viewer at rest. Two heaps
     /// (arenas) at most, not glibc's eight a core: each thread that decodes or rasterises
     /// would otherwise keep a heap of its own, each holding on to what it freed (23 MB less
     /// at the peak of the 1,000-page flip).
