@@ -3,7 +3,7 @@ import Foundation
 /// Hands freed heap memory back to the system while textures come and go. A page texture
 /// (about 0.85 MB at 1280×800) is below the mmap threshold, so llvmpipe's copy of it lives in
 /// glibc's heap, and glibc keeps what is freed in the middle of its heap for later: a flip
-/// through a long book, evicting a texture every few frames, would hold on to about 80 MB it
+/// through a long book, evicting a texture every few frames, would hold on to about 75 MB it
 /// no longer uses. At most one trim each `interval` seconds (a trim takes about 0.6 ms), on a
 /// thread of its own so that no frame waits for it.
 final class HeapTrimmer {
