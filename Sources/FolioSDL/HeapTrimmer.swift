@@ -10,7 +10,7 @@ final class HeapTrimmer {
     private let interval: Double
     private let clock: () -> Double
     private var last = -Double.infinity
-    private let queue: BackgroundQueue<Int>
+    private let queue: BackgroundQueue<Void>
 
     /// `trim` runs off the caller's thread; `clock` gives seconds.
     init(interval: Double = 0.5, clock: @escaping () -> Double = { ProcessInfo.processInfo.systemUptime },
@@ -25,7 +25,7 @@ final class HeapTrimmer {
         let now = clock()
         guard now - last >= interval else { return }
         last = now
-        queue.add(0)
+        queue.add(())
     }
 
     /// Waits for a trim under way.

@@ -124,10 +124,11 @@ extension PageImage {
         for y in 0..<H {
             let sy = min(max(y, m), m + Int(h) - 1)
             let row = y * pitch, from = sy * pitch
+            func copy(_ x: Int) { pixels[row + x] = pixels[from + min(max(x, m), m + Int(w) - 1)] & ~alphaMask }
             if sy != y {
-                for x in 0..<W { pixels[row + x] = pixels[from + min(max(x, m), m + Int(w) - 1)] & ~alphaMask }
+                for x in 0..<W { copy(x) }
             } else {
-                for x in sides { pixels[row + x] = pixels[from + min(max(x, m), m + Int(w) - 1)] & ~alphaMask }
+                for x in sides { copy(x) }
             }
         }
         guard radius > 0 else { return }
