@@ -36,6 +36,35 @@ public enum BookShapes {
         return library
     }
 
+    /// `measured(_:)` run on a thread of its own, so the window opens while a decoder worker
+    /// starts and reads the headers; `wait()` returns the measured library.
+    public final class Measuring {
+        /// Written by the thread before it ends; read only after joining it.
+        private final class Outcome: @unchecked Sendable { var library: Library? }
+        private let result = Outcome()
+        private let library: Library
+        private var thread: pthread_t?
+
+        public init(_ library: Library) {
+            self.library = library
+            let result = result
+            thread = startJoinableThread(named: "folio-shapes") { result.library = BookShapes.measured(library) }
+        }
+
+        /// The measured library (measured here when no thread could be started).
+        public func wait() -> Library {
+            if let thread {
+                pthread_join(thread, nil)
+                self.thread = nil
+            }
+            return result.library ?? BookShapes.measured(library)
+        }
+
+        deinit {
+            if let thread { pthread_detach(thread) }
+        }
+    }
+
     /// `book` with its page shape and, unless it has more pages than `spreadScanPages`, its
     /// spreads (a book opened that the load left unshaped).
     public static func shaped(_ book: Book) -> Book {

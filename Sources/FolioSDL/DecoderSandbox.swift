@@ -171,6 +171,9 @@ public enum DecoderSandbox {
         private var timeout = DecoderSandbox.defaultTimeout
         private var idle: [Worker] = []
         private var running = 0
+        /// Where workers are started (see `LastingThread`); made by the first thread to set an
+        /// executable (the main thread, in the app), whose priority the workers inherit.
+        private lazy var spawner = LastingThread(name: "folio-spawn")
 
         init(executable: String?) {
             configured = executable.flatMap { $0.isEmpty ? nil : $0 }
@@ -184,6 +187,7 @@ public enum DecoderSandbox {
         func setExecutable(_ path: String?, timeout: Double) {
             condition.lock(); defer { condition.unlock() }
             configured = path
+            if path != nil { _ = spawner }
             self.timeout = timeout
             budget = TimeBudget()
             for worker in idle { worker.stop() }
@@ -255,7 +259,7 @@ public enum DecoderSandbox {
             while idle.isEmpty && running >= DecoderSandbox.maxWorkers { condition.wait() }
             if let worker = idle.popLast() { return (worker, timeout) }
             guard let executable = configured else { throw Stopped(why: "no decoder is set up") }
-            let worker = try Worker(executable: executable)
+            let worker = try spawner.run { try Worker(executable: executable) }
             running += 1
             return (worker, timeout)
         }

@@ -22,8 +22,9 @@ public final class LiveViewer {
     public private(set) var marks: [Mark] = []
     private var wakes = 0
 
-    private let window: OpaquePointer
-    private let sdlRenderer: OpaquePointer
+    private let display: ViewerWindow
+    private var window: OpaquePointer { display.window }
+    private var sdlRenderer: OpaquePointer { display.renderer }
     private let renderer: Renderer
     private let app: FolioApp
     /// Drops are read off this thread.
@@ -39,25 +40,16 @@ public final class LiveViewer {
     private var windowFullscreen = false
     private var windowTitle = "Folio"
 
-    public init(library: Library, options: Options) throws {
+    /// Opens the window and runs `library` in it.
+    public convenience init(library: Library, options: Options) throws {
+        try self.init(window: ViewerWindow(width: options.width, height: options.height), library: library, options: options)
+    }
+
+    /// Runs `library` in a window already open (`ViewerWindow`), which the viewer then owns.
+    public init(window display: ViewerWindow, library: Library, options: Options) throws {
         self.options = options
-        try SDLVideo.start(headless: false)
-        let flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue | SDL_WINDOW_SHOWN.rawValue
-        let centred = Int32(0x2FFF_0000)  // SDL_WINDOWPOS_CENTERED
-        // Touch arrives as finger events only (TouchTracker makes one finger the pointer),
-        // not also as SDL's synthesized mouse, which would drag while two fingers pinch.
-        SDL_SetHint(SDL_HINT_TOUCH_MOUSE_EVENTS, "0")
-        guard let window = SDL_CreateWindow("Folio", centred, centred, Int32(options.width), Int32(options.height), flags) else {
-            throw FolioError.sdl("The window could not be opened")
-        }
-        SDL_SetWindowMinimumSize(window, 320, 240)
-        self.window = window
-        let rendererFlags = SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue
-        guard let r = SDL_CreateRenderer(window, -1, rendererFlags) ?? SDL_CreateRenderer(window, -1, 0) else {
-            SDL_DestroyWindow(window)
-            throw FolioError.sdl("No renderer could be created for the window")
-        }
-        sdlRenderer = r
+        self.display = display
+        let window = display.window, r = display.renderer
         LiveViewer.readUTF8()
         renderer = Renderer(sdlRenderer: r, library: library, decoding: .background, cacheBytes: options.cacheBytes,
                             thumbnails: options.thumbnailRoot.map { CoverThumbnails(root: $0, writes: options.writesThumbnails) })
@@ -90,8 +82,6 @@ public final class LiveViewer {
     deinit {
         try? capture?.close()
         renderer.close()
-        SDL_DestroyRenderer(sdlRenderer)
-        SDL_DestroyWindow(window)
     }
 
     /// Xlib converts window titles through the C library's character set, which is ASCII

@@ -43,9 +43,9 @@ struct View: ParsableCommand {
     }
 
     func run() throws {
-        let loaded = try library.loadResult(path: path)
+        // With --page the book is measured first: its spreads decide how its pages are numbered.
+        let loaded = try library.loadResult(path: path, shaped: page != nil)
         var books = loaded.library
-        if rtl { for i in books.books.indices { books.books[i].rightToLeft = true } }
         let size = try parseSize(size)
         var openAtPage: Int?
         if let page {
@@ -60,6 +60,8 @@ struct View: ParsableCommand {
             }
             openAtPage = page
         }
+        // Otherwise a decoder worker starts and reads the books' headers while the window opens.
+        let shaping = page == nil ? BookShapes.Measuring(books) : nil
         var options = LiveViewer.Options()
         options.width = Int(size.width)
         options.height = Int(size.height)
@@ -82,6 +84,15 @@ struct View: ParsableCommand {
             if let warning { Console.warning(warning) }
             settings = read
         }
+        let window: ViewerWindow
+        do {
+            window = try ViewerWindow(width: options.width, height: options.height)
+        } catch let error as FolioError where error.exit == .noDisplay {
+            let reason = error.message.hasSuffix(".") ? String(error.message.dropLast()) : error.message
+            throw FolioError.noDisplay("no display is available (\(reason)); render headless instead with `folio record --out DIR` or `folio bench`.")
+        }
+        if let shaping { books = shaping.wait() }
+        if rtl { for i in books.books.indices { books.books[i].rightToLeft = true } }
         if settings.remember, !noRemember, trace == nil, capture == nil, !measuring, let store = PlaceStore.standard() {
             var remembered = Places()
             var unread = fresh
@@ -102,13 +113,7 @@ struct View: ParsableCommand {
         options.openAtPage = openAtPage
         options.readFirstBook = loaded.isOneBook && books.books.count == 1 && !openFirstBook
         options.stopRequested = Interrupt.requested
-        let viewer: LiveViewer
-        do {
-            viewer = try LiveViewer(library: books, options: options)
-        } catch let error as FolioError where error.exit == .noDisplay {
-            let reason = error.message.hasSuffix(".") ? String(error.message.dropLast()) : error.message
-            throw FolioError.noDisplay("no display is available (\(reason)); render headless instead with `folio record --out DIR` or `folio bench`.")
-        }
+        let viewer = try LiveViewer(window: window, library: books, options: options)
         // After the window opened, so SDL's own handlers (a quit event) still run.
         Interrupt.chain()
         try viewer.run()

@@ -48,8 +48,8 @@ struct LibraryOptions: ParsableArguments {
     }
 
     /// Loads `path` (the view's PATH), else --library, else the bundled library, printing
-    /// the problems as warnings.
-    func loadResult(path given: String? = nil) throws -> LibraryLoader.Result {
+    /// the problems as warnings; its books measured (`BookShapes`) unless `shaped` is false.
+    func loadResult(path given: String? = nil, shaped: Bool = true) throws -> LibraryLoader.Result {
         let path: String
         if let library = given ?? library {
             path = library
@@ -61,6 +61,7 @@ struct LibraryOptions: ParsableArguments {
         }
         let result = try LibraryLoader.load(path, documents: VipsDocumentInspector())
         for problem in result.problems { Console.warning(problem.description) }
+        guard shaped else { return result }
         var measured = result
         measured.library = BookShapes.measured(result.library)
         return measured

@@ -41,6 +41,26 @@ import FolioTestFixtures
         }
     }
 
+    /// The kernel kills a worker when the thread that started it ends, and requests come from
+    /// threads that end (a dropped folder's, the library measured while the window opens):
+    /// the worker such a thread left idle still answers the next request.
+    @Test func aWorkerOutlivesTheThreadThatFirstNeededIt() throws {
+        let url = try DocumentPageTests.write(PDFFixture.document(pages: 3, title: "Threads"), "threads.pdf")
+        defer { DocumentPageTests.remove(url) }
+        try isolated {
+            let firstPages = Monitor<Int?>(nil)
+            let thread = try #require(startJoinableThread(named: "short-lived") {
+                let pages = try? VipsDocumentInspector().inspect(url.path).pageCount
+                firstPages.withLock { $0 = pages }
+            })
+            pthread_join(thread, nil)
+            #expect(firstPages.withLock { $0 } == 3)
+            // Time for a kill on the thread's end to land.
+            usleep(300_000)
+            #expect(try VipsDocumentInspector().inspect(url.path).pageCount == 3)
+        }
+    }
+
     @Test func aLockedOrMissingPDFIsNamedThroughTheWorker() throws {
         let url = try DocumentPageTests.write(PDFFixture.document(pages: 2, passwordProtected: true), "locked.pdf")
         defer { DocumentPageTests.remove(url) }

@@ -78,6 +78,8 @@ import Testing
             try Self.framedPNG(width: 181, height: 284, at: dir.appendingPathComponent("Tall/page-\(i).png").path)
         }
         let library = BookShapes.measured(try LibraryLoader.load(dir.path).library)
+        // Measured on a thread of its own while the window opens (`folio view`): the same shapes.
+        #expect(BookShapes.Measuring(try LibraryLoader.load(dir.path).library).wait() == library)
         let trip = try #require(library.books.first { $0.title == "Trip" })
         let tall = try #require(library.books.first { $0.title == "Tall" })
         #expect(abs((trip.pageAspect ?? 0) - 1.5) < 1e-9)

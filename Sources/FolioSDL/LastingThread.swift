@@ -1,0 +1,51 @@
+import Foundation
+
+/// A thread that lives as long as the process and runs what it is handed, one job at a time,
+/// while the caller waits. Decoder workers are started on it: the kernel kills a worker when
+/// the thread that started it ends (`PR_SET_PDEATHSIG` follows the thread, not the process),
+/// and requests come from threads that come and go (a dropped folder's, a check's, the
+/// library measured while the window opens).
+final class LastingThread: Sendable {
+    /// A job handed over, and what it gave back.
+    private final class Job: @unchecked Sendable {
+        // Unchecked: `body` runs on the lasting thread while its caller waits for `done`.
+        let body: () -> Void
+        init(_ body: @escaping () -> Void) { self.body = body }
+    }
+
+    private struct State: Sendable {
+        var job: Job?
+    }
+
+    private let state = Monitor(State())
+    /// Callers, one at a time.
+    private let turn = NSLock()
+    /// False when no thread could be started: jobs then run on their callers' threads.
+    private let started: Bool
+
+    init(name: String) {
+        let state = self.state
+        let thread = startJoinableThread(named: name) {
+            while true {
+                let job = state.wait(until: { $0.job != nil }) { state, _ in state.job }
+                job?.body()
+                state.withLock { $0.job = nil }
+            }
+        }
+        if let thread { pthread_detach(thread) }
+        started = thread != nil
+    }
+
+    /// Runs `body` on the lasting thread and returns what it returned (or throws what it threw).
+    func run<T>(_ body: @escaping () throws -> T) throws -> T {
+        guard started else { return try body() }
+        turn.lock()
+        defer { turn.unlock() }
+        var result: Result<T, any Error>?
+        let job = Job { result = Result { try body() } }
+        state.withLock { $0.job = job }
+        state.wait(until: { $0.job == nil }) { _, _ in }
+        // Set before the job was cleared, under the same lock.
+        return try result!.get()
+    }
+}

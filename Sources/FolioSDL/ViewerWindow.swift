@@ -1,0 +1,39 @@
+import CSDL2
+import FolioCore
+import Foundation
+
+/// The viewer's window and its SDL renderer, opened before the viewer itself: opening them is
+/// most of a launch's fixed cost (Mesa and LLVM start up inside `SDL_CreateRenderer`, about
+/// 35 ms on the CPU renderer), so `folio view` does it while the library's books are measured
+/// on another thread (`BookShapes.Measuring`). The renderer and window are destroyed with it.
+public final class ViewerWindow {
+    let window: OpaquePointer
+    let renderer: OpaquePointer
+
+    /// A resizable, HiDPI-aware window of `width`×`height` points with a renderer (vsync where
+    /// the display has it). Throws `FolioError.sdl` when there is no display or no renderer.
+    public init(width: Int, height: Int) throws {
+        try SDLVideo.start(headless: false)
+        let flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue | SDL_WINDOW_SHOWN.rawValue
+        let centred = Int32(0x2FFF_0000)  // SDL_WINDOWPOS_CENTERED
+        // Touch arrives as finger events only (TouchTracker makes one finger the pointer),
+        // not also as SDL's synthesized mouse, which would drag while two fingers pinch.
+        SDL_SetHint(SDL_HINT_TOUCH_MOUSE_EVENTS, "0")
+        guard let window = SDL_CreateWindow("Folio", centred, centred, Int32(width), Int32(height), flags) else {
+            throw FolioError.sdl("The window could not be opened")
+        }
+        SDL_SetWindowMinimumSize(window, 320, 240)
+        let rendererFlags = SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue
+        guard let renderer = SDL_CreateRenderer(window, -1, rendererFlags) ?? SDL_CreateRenderer(window, -1, 0) else {
+            SDL_DestroyWindow(window)
+            throw FolioError.sdl("No renderer could be created for the window")
+        }
+        self.window = window
+        self.renderer = renderer
+    }
+
+    deinit {
+        SDL_DestroyRenderer(renderer)
+        SDL_DestroyWindow(window)
+    }
+}
