@@ -31,7 +31,7 @@ test: deps build
 # core, under ThreadSanitizer (their own build folder).
 tsan: deps
 	SDL_VIDEODRIVER=offscreen $(SWIFT) test --sanitize=thread --scratch-path .build-tsan --no-parallel \
-	  --filter "DecodeWorkerTests|TextureCacheTests|RecordingPipelineTests|dropsAreReadOffTheWindowsThreadInOrder|PlaceWriterTests|aPDFLoadsAsABookWithTheRealInspector|LibraryLoaderTests"
+	  --filter "DecodeWorkerTests|TextureCacheTests|RecordingPipelineTests|dropsAreReadOffTheWindowsThreadInOrder|PlaceWriterTests|aPDFLoadsAsABookWithTheRealInspector|LibraryLoaderTests|LastingThreadTests|aFolderOfLandscapePhotosIsALandscapeBook"
 
 # Every libFuzzer target in Fuzz/ (one folder each, seeds in Fuzz/corpus/NAME) for
 # FUZZ_SECONDS each; a crash, a hang past 20 s or 1 GB of memory fails (a target's folder

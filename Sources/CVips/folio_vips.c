@@ -362,6 +362,10 @@ int folio_worker_confine(unsigned long data_bytes) {
 
 int folio_shared_memory(void) { return memfd_create("folio-pixels", MFD_CLOEXEC); }
 
+int folio_spawn_close_from(posix_spawn_file_actions_t *actions, int lowest) {
+    return posix_spawn_file_actions_addclosefrom_np(actions, lowest);
+}
+
 int folio_thumbnail_name(const char *path, char *uri, size_t uri_capacity, char *md5, size_t md5_capacity) {
     // GLib's own escaping and checksum, as every file manager names its thumbnails.
     gchar *escaped = g_filename_to_uri(path, NULL, NULL);

@@ -24,6 +24,8 @@ public enum DecoderSandbox {
     /// Seconds a worker has to answer one request, unless `useWorker` says otherwise.
     public static let defaultTimeout = 20.0
     public static let maxWorkers = 2
+    /// The workers' priority: that of `DecodeWorker`'s thread.
+    static let workerNice: Int32 = 10
     /// Seconds of slow requests (each over `slowRequest`) one document or book may spend in all.
     public static let documentBudget = 30.0
     static let slowRequest = 2.0
@@ -171,9 +173,10 @@ public enum DecoderSandbox {
         private var timeout = DecoderSandbox.defaultTimeout
         private var idle: [Worker] = []
         private var running = 0
-        /// Where workers are started (see `LastingThread`); made by the first thread to set an
-        /// executable (the main thread, in the app), whose priority the workers inherit.
-        private lazy var spawner = LastingThread(name: "folio-spawn")
+        /// Where workers are started (see `LastingThread`). At nice 10, as the thread that
+        /// decodes for the viewer: a worker inherits it, so drawing keeps the larger share of a
+        /// core they share.
+        private lazy var spawner = LastingThread(name: "folio-spawn", nice: DecoderSandbox.workerNice)
 
         init(executable: String?) {
             configured = executable.flatMap { $0.isEmpty ? nil : $0 }
@@ -187,7 +190,6 @@ public enum DecoderSandbox {
         func setExecutable(_ path: String?, timeout: Double) {
             condition.lock(); defer { condition.unlock() }
             configured = path
-            if path != nil { _ = spawner }
             self.timeout = timeout
             budget = TimeBudget()
             for worker in idle { worker.stop() }
@@ -304,6 +306,14 @@ public enum DecoderSandbox {
             posix_spawn_file_actions_adddup2(&actions, up[1], 1)
             posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
             posix_spawn_file_actions_adddup2(&actions, shared.fd, SharedPixels.childDescriptor)
+            // Nothing else goes with it: not this process's files, nor the pipe another thread
+            // opened a moment ago for a child of its own, whose reader would then wait for an
+            // end that never comes while the worker holds it open (libdbus reading its
+            // launcher as SDL starts).
+            guard folio_spawn_close_from(&actions, SharedPixels.childDescriptor + 1) == 0 else {
+                close(down[0]); close(down[1]); close(up[0]); close(up[1])
+                throw Stopped(why: "the decoder could not start (its descriptors could not be closed)")
+            }
             let argv = [executable, DecoderProcess.flag]
             var cArgs = argv.map { strdup($0) } + [nil]
             defer { cArgs.forEach { free($0) } }

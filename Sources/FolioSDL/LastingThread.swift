@@ -23,9 +23,12 @@ final class LastingThread: Sendable {
     /// False when no thread could be started: jobs then run on their callers' threads.
     private let started: Bool
 
-    init(name: String) {
+    /// `nice` (0 to 19) is the thread's, and so that of the processes it starts.
+    init(name: String, nice: Int32 = 0) {
         let state = self.state
         let thread = startJoinableThread(named: name) {
+            // On Linux a thread's own: the rest of the process keeps its priority.
+            if nice > 0 { setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, nice) }
             while true {
                 let job = state.wait(until: { $0.job != nil }) { state, _ in state.job }
                 job?.body()

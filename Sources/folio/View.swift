@@ -60,8 +60,6 @@ struct View: ParsableCommand {
             }
             openAtPage = page
         }
-        // Otherwise a decoder worker starts and reads the books' headers while the window opens.
-        let shaping = page == nil ? BookShapes.Measuring(books) : nil
         var options = LiveViewer.Options()
         options.width = Int(size.width)
         options.height = Int(size.height)
@@ -84,13 +82,20 @@ struct View: ParsableCommand {
             if let warning { Console.warning(warning) }
             settings = read
         }
-        let window: ViewerWindow
-        do {
-            window = try ViewerWindow(width: options.width, height: options.height)
-        } catch let error as FolioError where error.exit == .noDisplay {
-            let reason = error.message.hasSuffix(".") ? String(error.message.dropLast()) : error.message
-            throw FolioError.noDisplay("no display is available (\(reason)); render headless instead with `folio record --out DIR` or `folio bench`.")
+        func opening<T>(_ body: () throws -> T) throws -> T {
+            do {
+                return try body()
+            } catch let error as FolioError where error.exit == .noDisplay {
+                let reason = error.message.hasSuffix(".") ? String(error.message.dropLast()) : error.message
+                throw FolioError.noDisplay("no display is available (\(reason)); render headless instead with `folio record --out DIR` or `folio bench`.")
+            }
         }
+        // SDL's video starts first, alone: on X11 it sets the process's locale for a moment and
+        // may start a D-Bus launcher. Then, unless --page measured the book already, a decoder
+        // worker reads the books' headers on another thread while Mesa starts for the window.
+        try opening { try SDLVideo.start(headless: false) }
+        let shaping = page == nil ? BookShapes.Measuring(books) : nil
+        let window = try opening { try ViewerWindow(width: options.width, height: options.height) }
         if let shaping { books = shaping.wait() }
         if rtl { for i in books.books.indices { books.books[i].rightToLeft = true } }
         if settings.remember, !noRemember, trace == nil, capture == nil, !measuring, let store = PlaceStore.standard() {

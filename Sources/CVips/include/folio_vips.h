@@ -3,6 +3,7 @@
 // Non-variadic wrappers around libvips (Swift cannot call C variadic functions): one header
 // read and one shrink-on-load decode, from a file descriptor or from memory.
 #include <stddef.h>
+#include <spawn.h>
 
 /// Starts libvips once: no operation cache, one worker thread per pipeline, and only the
 /// loaders Folio trusts with hostile files (JPEG, PNG, WebP, GIF, TIFF, HEIF/AVIF, JPEG XL,
@@ -71,6 +72,10 @@ int folio_worker_confine(unsigned long data_bytes);
 /// A new anonymous shared memory file (memfd, close-on-exec), where a decoder worker leaves
 /// the pixels it decoded for its parent; -1 on failure.
 int folio_shared_memory(void);
+
+/// Adds to `actions` the closing of every descriptor from `lowest` up in the spawned child
+/// (glibc's posix_spawn_file_actions_addclosefrom_np, which Swift does not see). 0 on success.
+int folio_spawn_close_from(posix_spawn_file_actions_t *actions, int lowest);
 
 /// The freedesktop thumbnail names of the file at absolute `path`: its file URI (GLib's
 /// escaping, as file managers write it) and that URI's MD5 in hex, the thumbnail's file name
