@@ -6,9 +6,10 @@ import Foundation
 /// and requests come from threads that come and go (a dropped folder's, a check's, the
 /// library measured while the window opens).
 final class LastingThread: Sendable {
-    /// A job handed over, and what it gave back.
+    /// A job handed over.
     private final class Job: @unchecked Sendable {
-        // Unchecked: `body` runs on the lasting thread while its caller waits for `done`.
+        // Unchecked: `body` runs on the lasting thread while its caller waits for the job to
+        // be cleared, under the lock that hands it over.
         let body: () -> Void
         init(_ body: @escaping () -> Void) { self.body = body }
     }
