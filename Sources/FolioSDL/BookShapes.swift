@@ -42,22 +42,22 @@ public enum BookShapes {
         /// Written by the thread before it ends; read only after joining it.
         private final class Outcome: @unchecked Sendable { var library: Library? }
         private let result = Outcome()
-        private let library: Library
         private var thread: pthread_t?
 
         public init(_ library: Library) {
-            self.library = library
             let result = result
             thread = startJoinableThread(named: "folio-shapes") { result.library = BookShapes.measured(library) }
+            // With no thread, measured here and now.
+            if thread == nil { result.library = BookShapes.measured(library) }
         }
 
-        /// The measured library (measured here when no thread could be started).
+        /// The measured library.
         public func wait() -> Library {
             if let thread {
                 pthread_join(thread, nil)
                 self.thread = nil
             }
-            return result.library ?? BookShapes.measured(library)
+            return result.library!
         }
 
         deinit {

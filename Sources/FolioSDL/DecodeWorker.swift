@@ -155,7 +155,7 @@ final class DecodeWorker {
         // gives drawing about nine tenths of a core they share. SCHED_IDLE would run only on
         // a machine otherwise idle, so any busy program elsewhere would hold pages back for
         // seconds (and quitting, which waits for the decode under way).
-        setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, DecoderSandbox.workerNice)
+        lowerThisThreadsPriority(to: DecoderSandbox.workerNice)
         enum Next { case job(Job), chore, stop }
         while true {
             let next = monitor.wait(until: { !$0.queue.isEmpty || $0.stopping || $0.choresLeft }) { state, _ -> Next in

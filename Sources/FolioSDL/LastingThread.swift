@@ -28,8 +28,7 @@ final class LastingThread: Sendable {
     init(name: String, nice: Int32 = 0) {
         let state = self.state
         let thread = startJoinableThread(named: name) {
-            // On Linux a thread's own: the rest of the process keeps its priority.
-            if nice > 0 { setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, nice) }
+            if nice > 0 { lowerThisThreadsPriority(to: nice) }
             while true {
                 let job = state.wait(until: { $0.job != nil }) { state, _ in state.job }
                 job?.body()
