@@ -166,6 +166,21 @@ import Testing
         #expect(TextLayer.bounded(String(repeating: "y", count: TextLayer.maxCharacters)).count == TextLayer.maxCharacters)
     }
 
+    /// Clean ASCII skips the walk over characters; what comes back is the same either way.
+    @Test func theASCIIShortcutAgreesWithTheWalk() {
+        var generator = SystemRandomNumberGenerator()
+        let alphabet: [Character] = ["a", "Z", "7", " ", " ", ".", "~", "\t", "\n", "\u{7F}", "é"]
+        for length in [0, 1, 2, 5, 40, TextLayer.maxCharacters - 1, TextLayer.maxCharacters, TextLayer.maxCharacters + 1] {
+            for _ in 0..<200 {
+                let text = String((0..<length).map { _ in alphabet.randomElement(using: &generator)! })
+                #expect(TextLayer.bounded(text) == TextLayer.boundedCharacterByCharacter(text), "\(text.debugDescription)")
+            }
+        }
+        #expect(TextLayer.isCleanASCII("The Cat in the Hat"))
+        #expect(!TextLayer.isCleanASCII(" The") && !TextLayer.isCleanASCII("The  Cat") && !TextLayer.isCleanASCII("Café"))
+        #expect(!TextLayer.isCleanASCII(String(repeating: "y", count: TextLayer.maxCharacters + 1)))
+    }
+
     @Test func combiningMarksAreBoundedByScalars() {
         let zalgo = String(repeating: "e" + String(repeating: "\u{0301}", count: 50), count: 100)
         let out = TextLayer.bounded(zalgo)

@@ -150,45 +150,32 @@ public struct QuadMesh: Sendable {
         let x0, x1, y0, y1: Double
     }
 
-    /// A straight line across a row: x at the row's top line and at its bottom line.
-    struct Chord {
-        let top: Double
-        let bottom: Double
-        func x(at y: Double, _ cell: Cell) -> Double {
-            top + (bottom - top) * (y - cell.y0) / (cell.y1 - cell.y0)
-        }
-    }
-
-    /// A corner of a cut piece: bounds position and its vertex.
-    struct CutPoint {
-        let local: Point
-        let vertex: MeshVertex
-    }
-
-    /// The vertex a fraction `t` of the way from grid vertex `from` to `to`, always computed
-    /// from the same end, so two cells that share the edge get the same bits.
+    /// The vertex a fraction `t` of the way from grid vertex `from` to `to`.
     private func along(_ from: Int32, _ to: Int32, _ t: Double) -> MeshVertex {
-        let p = vertices[Int(from)], q = vertices[Int(to)]
-        func mix(_ a: Float, _ b: Float) -> Float { Float(Double(a) + t * (Double(b) - Double(a))) }
-        return MeshVertex(x: mix(p.x, q.x), y: mix(p.y, q.y), u: mix(p.u, q.u), v: mix(p.v, q.v), shade: mix(p.shade, q.shade))
+        Self.mix(vertices[Int(from)], vertices[Int(to)], t)
+    }
+
+    /// A cell's two triangles, a-b-e and a-e-d, appended one index at a time (an array
+    /// literal here would be a heap allocation per cell).
+    private mutating func appendTriangles(of cell: Cell, opaque: Bool) {
+        func add(to list: inout [Int32]) {
+            list.append(cell.a); list.append(cell.b); list.append(cell.e)
+            list.append(cell.a); list.append(cell.e); list.append(cell.d)
+        }
+        if opaque { add(to: &opaqueIndices) } else { add(to: &indices) }
     }
 
     /// A whole cell, with the chord ends its neighbours put on its top or bottom edge as
     /// corners of its triangles (so no neighbour's corner sits in the middle of its edge).
     private mutating func appendWhole(_ cell: Cell, marksAbove: (lo: Double, hi: Double)?, marksBelow: (lo: Double, hi: Double)?, opaque: Bool) {
+        // Most cells have no marks: no temporary arrays for them.
+        guard marksAbove != nil || marksBelow != nil else { return appendTriangles(of: cell, opaque: opaque) }
         func inside(_ marks: (lo: Double, hi: Double)?) -> [Double] {
             guard let marks else { return [] }
             return [marks.lo, marks.hi].filter { $0 > cell.x0 && $0 < cell.x1 }.sorted()
         }
         let top = inside(marksAbove), bottom = inside(marksBelow)
-        if top.isEmpty && bottom.isEmpty {
-            if opaque {
-                opaqueIndices.append(contentsOf: [cell.a, cell.b, cell.e, cell.a, cell.e, cell.d])
-            } else {
-                indices.append(contentsOf: [cell.a, cell.b, cell.e, cell.a, cell.e, cell.d])
-            }
-            return
-        }
+        guard !top.isEmpty || !bottom.isEmpty else { return appendTriangles(of: cell, opaque: opaque) }
         var fresh: [Int32] = []
         func mark(_ x: Double, from: Int32, to: Int32) -> Int32 {
             vertices.append(along(from, to, (x - cell.x0) / (cell.x1 - cell.x0)))
@@ -202,80 +189,4 @@ public struct QuadMesh: Sendable {
         for k in 0..<(lower.count - 1) { fresh += [cell.a, lower[k], lower[k + 1]] }
         if opaque { opaqueIndices += fresh } else { indices += fresh }
     }
-
-    /// The part of `cell` on one side of `chord` (left: x ≤ the chord), split along the
-    /// cell's diagonal into the parts of its two triangles.
-    private mutating func appendCut(of cell: Cell, along chord: Chord, keepingLeft: Bool) {
-        let sign = keepingLeft ? 1.0 : -1.0
-        func keeps(_ p: Point) -> Double { sign * (chord.x(at: p.y, cell) - p.x) }
-        func corner(_ k: Int) -> CutPoint {
-            switch k {
-            case 0: return CutPoint(local: Point(x: cell.x0, y: cell.y0), vertex: vertices[Int(cell.a)])
-            case 1: return CutPoint(local: Point(x: cell.x1, y: cell.y0), vertex: vertices[Int(cell.b)])
-            case 2: return CutPoint(local: Point(x: cell.x1, y: cell.y1), vertex: vertices[Int(cell.e)])
-            default: return CutPoint(local: Point(x: cell.x0, y: cell.y1), vertex: vertices[Int(cell.d)])
-            }
-        }
-        // Where the chord crosses each edge, from the edge's own ends: top and bottom at the
-        // chord's ends, the sides where the chord reaches their x.
-        func crossing(edge k: Int) -> CutPoint {
-            switch k {
-            case 0: return CutPoint(local: Point(x: chord.top, y: cell.y0), vertex: along(cell.a, cell.b, (chord.top - cell.x0) / (cell.x1 - cell.x0)))
-            case 2: return CutPoint(local: Point(x: chord.bottom, y: cell.y1), vertex: along(cell.d, cell.e, (chord.bottom - cell.x0) / (cell.x1 - cell.x0)))
-            default:
-                let x = k == 1 ? cell.x1 : cell.x0
-                let t = (x - chord.top) / (chord.bottom - chord.top)
-                let (top, bottom) = k == 1 ? (cell.b, cell.e) : (cell.a, cell.d)
-                return CutPoint(local: Point(x: x, y: cell.y0 + t * (cell.y1 - cell.y0)), vertex: along(top, bottom, t))
-            }
-        }
-        var piece = scratch.piece, upper = scratch.upper, lower = scratch.lower
-        piece.removeAll(keepingCapacity: true)
-        upper.removeAll(keepingCapacity: true)
-        lower.removeAll(keepingCapacity: true)
-        defer { scratch = (piece, upper, lower) }
-        for k in 0..<4 {
-            let p = corner(k), q = corner((k + 1) % 4)
-            let sp = keeps(p.local), sq = keeps(q.local)
-            if sp >= 0 { piece.append(p) }
-            if (sp > 0 && sq < 0) || (sp < 0 && sq > 0) { piece.append(crossing(edge: k)) }
-        }
-        guard piece.count >= 3 else { return }
-        // The diagonal a–e: b's side is triangle a-b-e, d's side a-e-d. It can only cross the
-        // piece on the chord; that point is made once and shared by both sides.
-        let pa = Point(x: cell.x0, y: cell.y0), pe = Point(x: cell.x1, y: cell.y1)
-        func side(_ p: Point) -> Double { ConvexPolygon.side(pa, pe, p) }
-        let upperSign = side(Point(x: cell.x1, y: cell.y0)) > 0 ? 1.0 : -1.0
-        for k in piece.indices {
-            let p = piece[k], q = piece[(k + 1) % piece.count]
-            let sp = upperSign * side(p.local), sq = upperSign * side(q.local)
-            if sp >= 0 { upper.append(p) }
-            if sp <= 0 { lower.append(p) }
-            if (sp > 0 && sq < 0) || (sp < 0 && sq > 0) {
-                let t = sp / (sp - sq)
-                let local = Point(x: p.local.x + (q.local.x - p.local.x) * t, y: p.local.y + (q.local.y - p.local.y) * t)
-                let point = CutPoint(local: local, vertex: along(cell.a, cell.e, (local.x - cell.x0) / (cell.x1 - cell.x0)))
-                upper.append(point)
-                lower.append(point)
-            }
-        }
-        appendFan(upper)
-        appendFan(lower)
-    }
-
-    /// A convex polygon of cut points as a fan of triangles.
-    private mutating func appendFan(_ part: [CutPoint]) {
-        guard part.count >= 3 else { return }
-        let first = Int32(vertices.count)
-        for point in part { vertices.append(point.vertex) }
-        for k in 1..<Int32(part.count - 1) {
-            indices.append(first)
-            indices.append(first + k)
-            indices.append(first + k + 1)
-        }
-    }
-
-    /// Buffers a cut reuses from cell to cell.
-    private var scratch: (piece: [CutPoint], upper: [CutPoint], lower: [CutPoint]) = ([], [], [])
-
 }

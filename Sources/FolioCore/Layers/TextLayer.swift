@@ -48,6 +48,24 @@ public struct TextLayer: Equatable, Hashable, Sendable {
     /// dropped, runs of white space (line breaks included) become one space, trimmed, and
     /// cut to the bounds above with "…".
     public static func bounded(_ text: String) -> String {
+        isCleanASCII(text) ? text : boundedCharacterByCharacter(text)
+    }
+
+    /// Printable ASCII with single spaces between words, within the bounds: what most titles
+    /// are, and already what `bounded` makes of them (checked byte by byte, so the lines
+    /// drawn every frame skip the walk over grapheme clusters).
+    static func isCleanASCII(_ text: String) -> Bool {
+        let bytes = text.utf8
+        guard bytes.count <= min(maxCharacters, maxScalars), bytes.first != 0x20, bytes.last != 0x20 else { return false }
+        var previous: UInt8 = 0
+        for byte in bytes {
+            guard byte >= 0x20 && byte < 0x7F, !(byte == 0x20 && previous == 0x20) else { return false }
+            previous = byte
+        }
+        return true
+    }
+
+    static func boundedCharacterByCharacter(_ text: String) -> String {
         var out = String.UnicodeScalarView()
         var pendingSpace = false
         var characters = 0
