@@ -343,7 +343,6 @@ void folio_vips_free(void *pixels) { g_free(pixels); }
 
 unsigned char *folio_vips_alloc(size_t size) { return g_try_malloc(size); }
 
-#include <sched.h>
 #include <signal.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
@@ -356,15 +355,8 @@ int folio_worker_confine(unsigned long data_bytes) {
     if (setrlimit(RLIMIT_DATA, &limit) != 0) return 1;
     struct rlimit no_core = {0, 0};
     setrlimit(RLIMIT_CORE, &no_core);
-    // Decoding runs only on a core nothing else wants: a frame's rasteriser threads take the
-    // core back the moment they wake, not after a slice of a nice-10 decoder. (Set before
-    // libvips starts, so its threads inherit it; failing to set it costs smoothness only.)
-    struct sched_param idle = {0};
-    sched_setscheduler(0, SCHED_IDLE, &idle);
     return 0;
 }
-
-int folio_runs_when_idle(int pid) { return sched_getscheduler(pid) == SCHED_IDLE; }
 
 #include <sys/mman.h>
 

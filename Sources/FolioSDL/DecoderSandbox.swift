@@ -24,8 +24,7 @@ public enum DecoderSandbox {
     /// Seconds a worker has to answer one request, unless `useWorker` says otherwise.
     public static let defaultTimeout = 20.0
     public static let maxWorkers = 2
-    /// The workers' priority: that of `DecodeWorker`'s thread. A worker also makes itself
-    /// SCHED_IDLE (`folio_worker_confine`): it decodes only on a core nothing else wants.
+    /// The workers' priority: that of `DecodeWorker`'s thread.
     static let workerNice: Int32 = 10
     /// Seconds of slow requests (each over `slowRequest`) one document or book may spend in all.
     public static let documentBudget = 30.0

@@ -1,5 +1,4 @@
 import CSDL2
-import CVips
 import Foundation
 import Testing
 @testable import FolioCore
@@ -59,39 +58,6 @@ import FolioTestFixtures
             // Time for a kill on the thread's end to land.
             usleep(300_000)
             #expect(try VipsDocumentInspector().inspect(url.path).pageCount == 3)
-        }
-    }
-
-    /// A worker decodes only on a core nothing else wants (SCHED_IDLE), at nice 10, so the
-    /// threads that draw a frame never wait behind it.
-    @Test func workersYieldToEverythingElse() throws {
-        let url = try DocumentPageTests.write(PDFFixture.document(pages: 2, title: "Idle"), "idle.pdf")
-        defer { DocumentPageTests.remove(url) }
-        try isolated {
-            let pages = try VipsDocumentInspector().inspect(url.path).pageCount
-            #expect(pages == 2)
-            let workers = Self.childWorkers()
-            #expect(!workers.isEmpty)
-            for pid in workers {
-                #expect(folio_runs_when_idle(pid) == 1, "worker \(pid)")
-                errno = 0
-                #expect(getpriority(__priority_which_t(PRIO_PROCESS.rawValue), id_t(pid)) == DecoderSandbox.workerNice && errno == 0)
-            }
-        }
-    }
-
-    /// This process's children running `folio --decoder-worker`.
-    static func childWorkers() -> [pid_t] {
-        let me = getpid()
-        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-        return entries.compactMap { pid_t($0) }.filter { pid in
-            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-                  let close = stat.lastIndex(of: ")") else { return false }
-            // After "pid (comm)": state, then the parent's pid.
-            let fields = stat[stat.index(after: close)...].split(separator: " ")
-            guard fields.count > 1, pid_t(fields[1]) == me,
-                  let command = try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(pid)/cmdline")) else { return false }
-            return command.split(separator: 0).contains { String(decoding: $0, as: UTF8.self) == DecoderProcess.flag }
         }
     }
 

@@ -65,12 +65,9 @@ void folio_vips_free(void *pixels);
 unsigned char *folio_vips_alloc(size_t size);
 
 /// Confines the document worker process: it dies with its parent, its data segment (heap and
-/// anonymous maps: poppler's allocations) is capped at `data_bytes`, no core dumps, and it
-/// runs only when a core is otherwise idle (SCHED_IDLE). 0 on success.
+/// anonymous maps: poppler's allocations) is capped at `data_bytes`, no core dumps. 0 on
+/// success.
 int folio_worker_confine(unsigned long data_bytes);
-
-/// 1 when process (or thread) `pid` runs only when a core is otherwise idle (SCHED_IDLE).
-int folio_runs_when_idle(int pid);
 
 /// A new anonymous shared memory file (memfd, close-on-exec), where a decoder worker leaves
 /// the pixels it decoded for its parent; -1 on failure.
