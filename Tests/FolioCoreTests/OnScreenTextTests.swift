@@ -169,13 +169,20 @@ import Testing
     /// Clean ASCII skips the walk over characters; what comes back is the same either way.
     @Test func theASCIIShortcutAgreesWithTheWalk() {
         var generator = SystemRandomNumberGenerator()
-        let alphabet: [Character] = ["a", "Z", "7", " ", " ", ".", "~", "\t", "\n", "\u{7F}", "é"]
-        for length in [0, 1, 2, 5, 40, TextLayer.maxCharacters - 1, TextLayer.maxCharacters, TextLayer.maxCharacters + 1] {
-            for _ in 0..<200 {
-                let text = String((0..<length).map { _ in alphabet.randomElement(using: &generator)! })
-                #expect(TextLayer.bounded(text) == TextLayer.boundedCharacterByCharacter(text), "\(text.debugDescription)")
+        // Printable ASCII alone (often clean: the shortcut's side), and with what needs cleaning.
+        let plain: [Character] = ["a", "Z", "7", ".", "~", "e", " "]
+        let mixed = plain + ["\t", "\n", "\u{7F}", "é", "\u{202E}"]
+        var shortcuts = 0
+        for alphabet in [plain, mixed] {
+            for length in [0, 1, 2, 5, 40, TextLayer.maxCharacters - 1, TextLayer.maxCharacters, TextLayer.maxCharacters + 1] {
+                for _ in 0..<200 {
+                    let text = String((0..<length).map { _ in alphabet.randomElement(using: &generator)! })
+                    if TextLayer.isCleanASCII(text) { shortcuts += 1 }
+                    #expect(TextLayer.bounded(text) == TextLayer.boundedCharacterByCharacter(text), "\(text.debugDescription)")
+                }
             }
         }
+        #expect(shortcuts > 100)
         #expect(TextLayer.isCleanASCII("The Cat in the Hat"))
         #expect(!TextLayer.isCleanASCII(" The") && !TextLayer.isCleanASCII("The  Cat") && !TextLayer.isCleanASCII("Café"))
         #expect(!TextLayer.isCleanASCII(String(repeating: "y", count: TextLayer.maxCharacters + 1)))
