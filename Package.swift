@@ -31,7 +31,8 @@ let package = Package(
         // poppler-glib and cairo (what libvips' PDF loader uses), fenced off behind CVips'
         // folio_pdf.c: a PDF's pages drawn from a document kept open between them.
         .systemLibrary(name: "CPopplerSystem", pkgConfig: "poppler-glib", providers: [.apt(["libpoppler-glib-dev"])]),
-        .target(name: "CVips", dependencies: ["CVipsSystem", "CPopplerSystem"]),
+        // gmodule: the worker opens the libvips modules it needs itself (folio_vips.c).
+        .target(name: "CVips", dependencies: ["CVipsSystem", "CPopplerSystem"], linkerSettings: [.linkedLibrary("gmodule-2.0")]),
         // gdk-pixbuf, fenced off behind one C call (only FolioSDL's PageImage calls it, in the
         // decoder worker): BMP, TGA, ICO/CUR, XPM and XBM as the GNOME image viewer reads them.
         .systemLibrary(name: "CPixbufSystem", pkgConfig: "gdk-pixbuf-2.0", providers: [.apt(["libgdk-pixbuf-2.0-dev"])]),

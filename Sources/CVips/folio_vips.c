@@ -1,7 +1,10 @@
 #define _GNU_SOURCE
 #include "folio_vips.h"
 #include <vips/vips.h>
+#include <dlfcn.h>
+#include <gmodule.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -23,10 +26,39 @@ static void drop_message(const gchar *domain, GLogLevelFlags level, const gchar 
     (void)domain; (void)level; (void)message; (void)data;
 }
 
+static int only_needed_modules = 0;
+
+void folio_vips_load_only_needed_modules(void) {
+    only_needed_modules = 1;
+    // libvips loads every module in $VIPSHOME/lib/vips-modules-X.Y as it starts; pointed at a
+    // folder that has none, it loads none, and folio_vips_start opens the ones Folio needs.
+    setenv("VIPSHOME", "/nonexistent/folio-loads-its-own-modules", 1);
+}
+
+// Opens libvips' modules for the loaders Folio takes (poppler for PDFs, libheif, libjxl)
+// from the folder beside libvips itself, leaving out ImageMagick's and OpenSlide's, whose
+// loaders Folio never uses. A module that is missing leaves its formats unreadable, as
+// when libvips loads them itself.
+static void open_needed_modules(void) {
+    Dl_info info;
+    if (!dladdr((void *)vips_init, &info) || !info.dli_fname) return;
+    char *libdir = g_path_get_dirname(info.dli_fname);
+    const char *names[] = {"vips-poppler.so", "vips-heif.so", "vips-jxl.so"};
+    for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
+        char path[1024];
+        snprintf(path, sizeof path, "%s/vips-modules-%d.%d/%s", libdir, VIPS_MAJOR_VERSION, VIPS_MINOR_VERSION, names[i]);
+        // Resident: libvips' types live in it from now on.
+        GModule *module = g_module_open(path, G_MODULE_BIND_LAZY);
+        if (module) g_module_make_resident(module);
+    }
+    g_free(libdir);
+}
+
 int folio_vips_start(void) {
     static int started = -1;
     if (started >= 0) return started;
     if (VIPS_INIT("folio") != 0) { started = 1; return 1; }
+    if (only_needed_modules) open_needed_modules();
     g_log_set_handler("VIPS", G_LOG_LEVEL_WARNING | G_LOG_LEVEL_MESSAGE | G_LOG_LEVEL_INFO | G_LOG_LEVEL_DEBUG,
                       drop_message, NULL);
     vips_cache_set_max(0);

@@ -24,6 +24,7 @@ public enum DecoderProcess {
     /// Serves requests until stdin closes; exits the process.
     public static func serve() -> Never {
         guard folio_worker_confine(UInt(memoryLimit)) == 0 else { exit(70) }
+        folio_vips_load_only_needed_modules()
         signal(SIGPIPE, SIG_IGN)
         let input = FileDescriptorIO(fd: 0, deadline: nil)
         let shared = SharedPixels(inherited: SharedPixels.childDescriptor)

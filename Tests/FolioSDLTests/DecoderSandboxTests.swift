@@ -61,6 +61,49 @@ import FolioTestFixtures
         }
     }
 
+    /// A worker's libvips opens only the modules of the loaders Folio takes (poppler's,
+    /// libheif's, libjxl's): ImageMagick's and OpenSlide's code is never in a decoder's memory.
+    @Test func aWorkerLoadsOnlyTheModulesItsLoadersNeed() throws {
+        let dir = try DocumentPageTests.write(Data(), "unused")
+        defer { DocumentPageTests.remove(dir) }
+        let png = dir.deletingLastPathComponent().appendingPathComponent("modules.png").path
+        try PageFitTests.framedPNG(width: 200, height: 300, at: png)
+        let shape = PageImage.Shape(width: 100, height: 150, radius: 0, side: .right)
+        try isolated {
+            // Through libvips, which starts in the worker that takes it.
+            let page = try PageImage.decode(.file(png), reader: ImageReader(), shape: shape)
+            SDL_FreeSurface(page)
+            // Read to the end: /proc reports a size of 0, and a read by size stops early.
+            let maps = try Self.childWorkers().map { pid in
+                let file = try #require(FileHandle(forReadingAtPath: "/proc/\(pid)/maps"))
+                defer { try? file.close() }
+                return String(decoding: try file.readToEnd() ?? Data(), as: UTF8.self)
+            }
+            #expect(!maps.isEmpty)
+            for needed in ["vips-poppler.so", "vips-heif.so", "vips-jxl.so"] {
+                #expect(maps.contains { $0.contains(needed) }, "\(needed)")
+            }
+            for unwanted in ["vips-magick.so", "libMagickCore", "vips-openslide.so", "libopenslide"] {
+                #expect(!maps.contains { $0.contains(unwanted) }, "\(unwanted)")
+            }
+        }
+    }
+
+    /// This process's children running `folio --decoder-worker`.
+    static func childWorkers() -> [pid_t] {
+        let me = getpid()
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap { pid_t($0) }.filter { pid in
+            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+                  let close = stat.lastIndex(of: ")") else { return false }
+            // After "pid (comm)": the state, then the parent's pid.
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            guard fields.count > 1, pid_t(fields[1]) == me,
+                  let command = try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(pid)/cmdline")) else { return false }
+            return command.split(separator: 0).contains { String(decoding: $0, as: UTF8.self) == DecoderProcess.flag }
+        }
+    }
+
     @Test func aLockedOrMissingPDFIsNamedThroughTheWorker() throws {
         let url = try DocumentPageTests.write(PDFFixture.document(pages: 2, passwordProtected: true), "locked.pdf")
         defer { DocumentPageTests.remove(url) }

@@ -10,6 +10,11 @@
 /// JPEG 2000, PPM/PGM/PBM/PNM, SVG, PDF). Returns 0 on success.
 int folio_vips_start(void);
 
+/// Called before libvips starts (in a decoder worker, while it has one thread): libvips will
+/// load only the modules of the loaders Folio takes (poppler, libheif, libjxl), not
+/// ImageMagick's or OpenSlide's.
+void folio_vips_load_only_needed_modules(void);
+
 /// What a file fills, and so which loaders may read it: a raster image, a picture named .svg
 /// (librsvg too), or a document's page (poppler only).
 enum { FOLIO_SLOT_IMAGE = 0, FOLIO_SLOT_VECTOR = 1, FOLIO_SLOT_DOCUMENT = 2 };
