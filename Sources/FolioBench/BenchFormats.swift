@@ -118,25 +118,10 @@ extension Benchmarks {
         let canvas = try HeadlessCanvas(library: library, width: 1280, height: 800, backgroundDecoding: true, cacheBytes: cacheBytes)
         var out: [(String, JSONValue)] = [("cache_mb", .number(Double(canvas.renderer.cacheBudget >> 20)))]
         out += try measureFlip(library: library, canvas: canvas, flipRate: flipRate)
-        let workers = childProcesses()
+        let workers = ProcessMemory.children()
         out.append(("worker_peak_rss_mb", .number(workers.map { ProcessMemory.megabytes("VmHWM", of: $0) }.max() ?? 0)))
         out.append(("workers", .number(Double(workers.count))))
         return out
-    }
-}
-
-extension Benchmarks {
-    /// The ids of this process's living children (the document workers), from /proc.
-    public func childProcesses() -> [String] {
-        let me = getpid()
-        let ids = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-        return ids.filter { id in
-            guard id.allSatisfy(\.isNumber), let stat = try? String(contentsOfFile: "/proc/\(id)/stat", encoding: .utf8),
-                  let close = stat.lastIndex(of: ")") else { return false }
-            // "pid (comm) state ppid …": the parent's id is the second field after the name.
-            let fields = stat[stat.index(after: close)...].split(separator: " ")
-            return fields.count > 1 && Int32(fields[1]) == me
-        }
     }
 }
 

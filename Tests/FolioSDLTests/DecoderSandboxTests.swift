@@ -90,16 +90,9 @@ import FolioTestFixtures
     }
 
     /// This process's children running `folio --decoder-worker`.
-    static func childWorkers() -> [pid_t] {
-        let me = getpid()
-        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-        return entries.compactMap { pid_t($0) }.filter { pid in
-            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-                  let close = stat.lastIndex(of: ")") else { return false }
-            // After "pid (comm)": the state, then the parent's pid.
-            let fields = stat[stat.index(after: close)...].split(separator: " ")
-            guard fields.count > 1, pid_t(fields[1]) == me,
-                  let command = try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(pid)/cmdline")) else { return false }
+    static func childWorkers() -> [String] {
+        ProcessMemory.children().filter { pid in
+            guard let command = try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(pid)/cmdline")) else { return false }
             return command.split(separator: 0).contains { String(decoding: $0, as: UTF8.self) == DecoderProcess.flag }
         }
     }
