@@ -32,7 +32,7 @@ let package = Package(
         // folio_pdf.c: a PDF's pages drawn from a document kept open between them.
         .systemLibrary(name: "CPopplerSystem", pkgConfig: "poppler-glib", providers: [.apt(["libpoppler-glib-dev"])]),
         // gmodule: the worker opens the libvips modules it needs itself (folio_vips.c).
-        .target(name: "CVips", dependencies: ["CVipsSystem", "CPopplerSystem"], linkerSettings: [.linkedLibrary("gmodule-2.0")]),
+        .target(name: "CVips", dependencies: ["CVipsSystem", "CPopplerSystem"], linkerSettings: [.linkedLibrary("gmodule-2.0"), .linkedLibrary("jpeg")]),
         // gdk-pixbuf, fenced off behind one C call (only FolioSDL's PageImage calls it, in the
         // decoder worker): BMP, TGA, ICO/CUR, XPM and XBM as the GNOME image viewer reads them.
         .systemLibrary(name: "CPixbufSystem", pkgConfig: "gdk-pixbuf-2.0", providers: [.apt(["libgdk-pixbuf-2.0-dev"])]),

@@ -287,6 +287,15 @@ static unsigned char *thumbnail_once(int fd, const void *bytes, size_t length, i
         g_object_unref(source);
         return NULL;
     }
+    // A plain JPEG larger than the page: libjpeg-turbo and an area filter, in half libvips'
+    // time (folio_jpeg.c). Anything it does not take, libvips decodes below.
+    if (page < 0 && strcmp(fail_on, "error") == 0 && strncmp(loader, "VipsForeignLoadJpeg", 19) == 0) {
+        unsigned char *fitted = folio_jpeg_fitted(fd, bytes, length, width, height, crop, out_width, out_height);
+        if (fitted) {
+            g_object_unref(source);
+            return fitted;
+        }
+    }
     VipsImage *thumb = NULL;
     // A document's page is rendered straight at the scale the box needs (pdfload's "scale").
     char options[64], fail[32];

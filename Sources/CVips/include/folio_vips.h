@@ -66,6 +66,20 @@ unsigned char *folio_vips_thumbnail(int fd, const void *bytes, size_t length, in
 
 void folio_vips_free(void *pixels);
 
+/// A plain JPEG (greyscale, YCbCr or RGB; no EXIF; no warning from libjpeg) decoded by
+/// libjpeg-turbo at the largest DCT scale (1/2, 1/4, 1/8) still at least the box, then
+/// reduced with `folio_area_resample` to the size `folio_vips_thumbnail` gives. NULL for any
+/// other file, a damaged one, or one small enough that no DCT scale applies: the caller
+/// then decodes with libvips. Free with `folio_vips_free`. (folio_jpeg.c)
+unsigned char *folio_jpeg_fitted(int fd, const void *bytes, size_t length, int width, int height, int crop,
+                                 int *out_width, int *out_height);
+
+/// Reduces RGBA `source` (rows packed) to `scaled_width`×`scaled_height`, no larger, by the
+/// area each output pixel covers, and writes the `out_width`×`out_height` window at `left`,
+/// `top` of that into `out`. 1 when the sizes are not such a reduction, or memory is short.
+int folio_area_resample(const unsigned char *source, int source_width, int source_height, int scaled_width,
+                        int scaled_height, int left, int top, unsigned char *out, int out_width, int out_height);
+
 /// `size` bytes that `folio_vips_free` frees (NULL when memory is short).
 unsigned char *folio_vips_alloc(size_t size);
 
