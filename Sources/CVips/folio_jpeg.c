@@ -21,6 +21,9 @@
 
 // Larger files go to libvips, which streams them.
 static const off_t max_bytes = 64 << 20;
+// As ImageHeader.maxPixels.
+static const uint64_t max_pixels = 100000000;
+static const long max_working_bytes = 512L << 20;
 
 // Weights are fixed point with 14 bits; each output's weights sum to exactly 1 << 14, so
 // flat colour (and the opaque alpha) stays exactly what it was.
@@ -151,6 +154,11 @@ static unsigned char *decode_scaled(struct jpeg_decompress_struct *info, const u
     jpeg_mem_src(info, data, (unsigned long)length);
     jpeg_save_markers(info, JPEG_APP0 + 1, 0xffff);
     if (jpeg_read_header(info, TRUE) != JPEG_HEADER_OK || has_exif(info)) return NULL;
+    // Bounds before any pixel: the viewer's own limit (ImageHeader.maxPixels, checked before
+    // this in the app), and libjpeg's working memory (a progressive file keeps every
+    // coefficient of the whole image) capped.
+    if ((uint64_t)info->image_width * info->image_height > max_pixels) return NULL;
+    info->mem->max_memory_to_use = max_working_bytes;
     J_COLOR_SPACE space = info->jpeg_color_space;
     if (!(space == JCS_GRAYSCALE && info->num_components == 1) &&
         !((space == JCS_YCbCr || space == JCS_RGB) && info->num_components == 3)) return NULL;
