@@ -77,20 +77,24 @@ int folio_area_resample(const unsigned char *source, int source_width, int sourc
     if (scaled_width > source_width || scaled_height > source_height || scaled_width < 1 || scaled_height < 1 ||
         left < 0 || top < 0 || left + out_width > scaled_width || top + out_height > scaled_height) return 1;
     area_table across = {0}, down = {0};
-    // One row of the vertical pass, 4 channels, in units of 1/64 (so the horizontal pass
-    // keeps the precision the first one had).
-    uint16_t *row = malloc(sizeof(uint16_t) * 4 * (size_t)source_width);
-    int failed = !row || area_table_make(&across, source_width, scaled_width, left, out_width) ||
-                 area_table_make(&down, source_height, scaled_height, top, out_height);
+    // One row of the vertical pass, 4 channels: its sums, then those in units of 1/64 (so
+    // the horizontal pass keeps the precision the first one had). Each source row is added
+    // whole, a loop the compiler turns into vector instructions.
     size_t pitch = (size_t)source_width * 4;
+    uint32_t *sums = malloc(sizeof(uint32_t) * pitch);
+    uint16_t *row = malloc(sizeof(uint16_t) * pitch);
+    int failed = !sums || !row || area_table_make(&across, source_width, scaled_width, left, out_width) ||
+                 area_table_make(&down, source_height, scaled_height, top, out_height);
     for (int y = 0; !failed && y < out_height; y++) {
         const int16_t *wy = down.weights + (size_t)y * down.taps;
         const unsigned char *first = source + (size_t)down.first[y] * pitch;
-        for (size_t x = 0; x < pitch; x++) {
-            uint32_t sum = 0;
-            for (int k = 0; k < down.count[y]; k++) sum += (uint32_t)wy[k] * first[k * pitch + x];
-            row[x] = (uint16_t)((sum + (1 << (weight_bits - 7))) >> (weight_bits - 6));
+        memset(sums, 0, sizeof(uint32_t) * pitch);
+        for (int k = 0; k < down.count[y]; k++) {
+            const unsigned char *line = first + k * pitch;
+            uint32_t w = (uint32_t)wy[k];
+            for (size_t x = 0; x < pitch; x++) sums[x] += w * line[x];
         }
+        for (size_t x = 0; x < pitch; x++) row[x] = (uint16_t)((sums[x] + (1 << (weight_bits - 7))) >> (weight_bits - 6));
         unsigned char *to = out + (size_t)y * out_width * 4;
         for (int x = 0; x < out_width; x++) {
             const int16_t *wx = across.weights + (size_t)x * across.taps;
@@ -104,6 +108,7 @@ int folio_area_resample(const unsigned char *source, int source_width, int sourc
             }
         }
     }
+    free(sums);
     free(row);
     area_table_free(&across);
     area_table_free(&down);
