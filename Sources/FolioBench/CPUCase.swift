@@ -5,12 +5,31 @@ import Foundation
 
 /// CPU cost of one frame: advance the app, build its draw list, find what is hidden and
 /// build every layer's mesh.
+///
+/// A book is measured where it opens, at its first spread (one fan of leaves, on the right),
+/// or ten leaves in (`inTheMiddle`), where both fans hold all the leaves they show. The
+/// 12-page book has no such spread, so its length is compared where it opens
+/// (`book1000_start` against `book12`), and 100, 1,000 and 10,000 pages ten leaves in.
 public enum CPUCase: String, CaseIterable {
     case shelf_rest, shelf_moving, book12_rest, book12_turning, book1000_rest, book1000_turning
+    case book1000_start_rest, book1000_start_turning
+    case book100_middle_rest, book100_middle_turning, book10000_middle_rest, book10000_middle_turning
+
+    /// Measured ten leaves into the book (`book1000` too, as it has been since it was added).
+    var inTheMiddle: Bool {
+        switch self {
+        case .book1000_rest, .book1000_turning, .book100_middle_rest, .book100_middle_turning,
+             .book10000_middle_rest, .book10000_middle_turning: return true
+        default: return false
+        }
+    }
+
+    /// The pages of each book of the synthetic library.
+    var pages: Int { Int(rawValue.dropFirst(4).prefix { $0.isNumber }) ?? 12 }
 
     public func measure(frames: Int) -> Double {
         let size = Size(width: 1280, height: 800)
-        let pages = rawValue.hasPrefix("book1000") ? 1000 : 12
+        let pages = self.pages
         let app = FolioApp(library: .synthetic(books: 20, pages: pages), size: size)
         var t = 0.0
         let dt = 1.0 / 60
@@ -19,8 +38,7 @@ public enum CPUCase: String, CaseIterable {
         if rawValue.hasPrefix("book") {
             app.handle(.key(.return), at: t)
             for _ in 0..<90 { step() }
-            if pages == 1000 {
-                // Somewhere in the middle of the long book.
+            if inTheMiddle {
                 for _ in 0..<250 { app.handle(.key(.end), at: t); step() }
                 app.handle(.key(.home), at: t)
                 for _ in 0..<10 { app.handle(.key(.right), at: t); step() }
