@@ -87,11 +87,12 @@ import Testing
 
     @Test func aPlainJPEGLargerThanItsPageIsDecodedAtTheSizeLibvipsGives() throws {
         let jpeg = try Self.quarters(800, 1200)
-        // Fitted: 800×1200 into 250×300 is 200×300 (decoded at 1/2, 400×600, then reduced).
-        let fitted = try #require(Self.fitted(jpeg, 250, 300))
-        #expect((fitted.width, fitted.height) == (200, 300))
+        // Fitted: 800×1200 into 250×330 is 220×330 (decoded at 1/2, 400×600, then reduced by
+        // 1.82 by the area filter).
+        let fitted = try #require(Self.fitted(jpeg, 250, 330))
+        #expect((fitted.width, fitted.height) == (220, 330))
         let expected: [(x: Int, y: Int, colour: (Int, Int, Int))] = [
-            (50, 75, (255, 0, 0)), (150, 75, (0, 255, 0)), (50, 225, (0, 0, 255)), (150, 225, (255, 255, 255)),
+            (55, 82, (255, 0, 0)), (165, 82, (0, 255, 0)), (55, 247, (0, 0, 255)), (165, 247, (255, 255, 255)),
         ]
         for point in expected {
             let i = (point.y * fitted.width + point.x) * 4
@@ -100,9 +101,10 @@ import Testing
                     "at \(point.x), \(point.y): \(got)")
             #expect(fitted.pixels[i + 3] == 255)
         }
-        // Covering a box of another shape, then cropped centred to exactly the box.
-        let cropped = try #require(Self.fitted(jpeg, 200, 240, crop: true))
-        #expect((cropped.width, cropped.height) == (200, 240))
+        // Covering a box of another shape (reduced to 220×330), then cropped centred to
+        // exactly the box.
+        let cropped = try #require(Self.fitted(jpeg, 220, 250, crop: true))
+        #expect((cropped.width, cropped.height) == (220, 250))
         // The same from a descriptor as from bytes.
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("folio-fd-\(UUID().uuidString).jpg").path
         try jpeg.write(to: URL(fileURLWithPath: path))
@@ -110,7 +112,7 @@ import Testing
         let fd = open(path, O_RDONLY)
         defer { close(fd) }
         var w: Int32 = 0, h: Int32 = 0
-        let fromFile = try #require(folio_jpeg_fitted(fd, nil, 0, 250, 300, 0, &w, &h))
+        let fromFile = try #require(folio_jpeg_fitted(fd, nil, 0, 250, 330, 0, &w, &h))
         defer { folio_vips_free(fromFile) }
         #expect(Array(UnsafeBufferPointer(start: fromFile, count: Int(w * h * 4))) == fitted.pixels)
     }
@@ -133,14 +135,15 @@ import Testing
         let plain = try Self.quarters(800, 1200)
         var tagged = plain
         tagged.insert(contentsOf: try OrientationTests.exifSegment(orientation: 1), at: 2)
-        let shape = PageImage.Shape(width: 250, height: 300, radius: 0, side: .right)
+        let shape = PageImage.Shape(width: 250, height: 330, radius: 0, side: .right)
         var pages: [[(Int, Int, Int, Int)]] = []
         for data in [plain, tagged] {
             var cutShort = false
             let page = try PageImage.decodeHere(.bytes(data, name: "q.jpg"), reader: ImageReader(), shape: shape, cutShort: &cutShort)
             defer { SDL_FreeSurface(page) }
-            // The picture is 200 wide, centred: paper at x 20, its quarters at 75 and 175.
-            pages.append([(20, 150), (75, 75), (175, 75), (75, 225), (175, 225), (27, 100), (222, 100)].map { PageFitTests.pixel(page, $0.0, $0.1) })
+            // The picture is 220×330, centred: paper at x 10, its quarters' centres at x 70
+            // and 180, y 82 and 247, its edges at x 15 and 234.
+            pages.append([(10, 150), (70, 82), (180, 82), (70, 247), (180, 247), (18, 100), (231, 100)].map { PageFitTests.pixel(page, $0.0, $0.1) })
         }
         #expect(PageFitTests.isPaper(pages[0][0]) && PageFitTests.isPaper(pages[1][0]))
         for (a, b) in zip(pages[0], pages[1]) {
