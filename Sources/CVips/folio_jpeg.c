@@ -8,6 +8,7 @@
 // goes to libvips, which knows how to report it). Anything else returns NULL, and the caller
 // decodes with libvips as before.
 #include "folio_vips.h"
+#include "folio_jpeg.h"
 #include <glib.h>
 #include <math.h>
 #include <setjmp.h>
@@ -24,6 +25,18 @@ static const off_t max_bytes = 64 << 20;
 // As ImageHeader.maxPixels.
 static const uint64_t max_pixels = 100000000;
 static const long max_working_bytes = 512L << 20;
+
+double folio_box_factor(int w, int h, int width, int height, int crop) {
+    double sx = (double)w / width, sy = (double)h / height;
+    return crop ? (sx < sy ? sx : sy) : (sx > sy ? sx : sy);
+}
+
+int folio_dct_shrink(int w, int h, int width, int height, int crop) {
+    double factor = folio_box_factor(w, h, width, height, crop);
+    int shrink = 0;
+    for (int s = 2; s <= 8; s *= 2) if (factor >= s) shrink = s;
+    return shrink;
+}
 
 // Weights are fixed point with 14 bits; each output's weights sum to exactly 1 << 14, so
 // flat colour (and the opaque alpha) stays exactly what it was.
@@ -167,11 +180,7 @@ static unsigned char *decode_scaled(struct jpeg_decompress_struct *info, const u
     J_COLOR_SPACE space = info->jpeg_color_space;
     if (!(space == JCS_GRAYSCALE && info->num_components == 1) &&
         !((space == JCS_YCbCr || space == JCS_RGB) && info->num_components == 3)) return NULL;
-    // The largest of 2, 4 and 8 that keeps the picture at least the size it is drawn at.
-    double sx = (double)info->image_width / width, sy = (double)info->image_height / height;
-    double factor = crop ? (sx < sy ? sx : sy) : (sx > sy ? sx : sy);
-    int shrink = 0;
-    for (int s = 2; s <= 8; s *= 2) if (factor >= s) shrink = s;
+    int shrink = folio_dct_shrink((int)info->image_width, (int)info->image_height, width, height, crop);
     if (shrink == 0) return NULL;
     info->scale_num = 1;
     info->scale_denom = (unsigned)shrink;
@@ -219,8 +228,7 @@ unsigned char *folio_jpeg_fitted(int fd, const void *bytes, size_t length, int w
     if (!scaled || catcher.warnings > 0) { free(decoded); return NULL; }
     // Sized as libvips' thumbnail sizes it: one scale for both sides, fitted inside the box
     // (or covering it, then cropped centred), each side rounded (halves up).
-    double sx = (double)w / width, sy = (double)h / height;
-    double step = crop ? (sx < sy ? sx : sy) : (sx > sy ? sx : sy);
+    double step = folio_box_factor(w, h, width, height, crop);
     int sw = (int)floor(w / step + 0.5), sh = (int)floor(h / step + 0.5);
     if (sw < 1) sw = 1;
     if (sh < 1) sh = 1;

@@ -1,5 +1,6 @@
 #define _GNU_SOURCE
 #include "folio_vips.h"
+#include "folio_jpeg.h"
 #include <vips/vips.h>
 #include <dlfcn.h>
 #include <gmodule.h>
@@ -250,11 +251,7 @@ static int jpeg_shrink_for(VipsSource *source, const char *loader, int width, in
     int w = swap ? vips_image_get_height(header) : vips_image_get_width(header);
     int h = swap ? vips_image_get_width(header) : vips_image_get_height(header);
     g_object_unref(header);
-    double sx = (double)w / width, sy = (double)h / height;
-    double factor = crop ? (sx < sy ? sx : sy) : (sx > sy ? sx : sy);
-    int shrink = 0;
-    for (int s = 2; s <= 8; s *= 2) if (factor >= s) shrink = s;
-    return shrink;
+    return folio_dct_shrink(w, h, width, height, crop);
 }
 
 // The whole of `image` (4 bands of uchar) computed on this thread, as one region from the
