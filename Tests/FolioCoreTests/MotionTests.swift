@@ -23,6 +23,8 @@ import Testing
         Case(name: "ease-in-out 1 s", motion: TimingCurve.easeInOut(duration: 1), start: 0, end: 1, landing: 0),
         Case(name: "ease-in-out 2.5 s", motion: TimingCurve.easeInOut(duration: 2.5), start: 0, end: 1, landing: 0),
         Case(name: "linear 4 s", motion: TimingCurve.linear(duration: 4), start: 0, end: 1, landing: 0),
+        Case(name: "ramp 0.4 s", motion: Ramp(duration: 0.4), start: 0, end: 1, landing: 0),
+        Case(name: "unit decay over 900 points", motion: DecayMotion.unit(over: 900), start: 0, end: 1, landing: 0.05 / 900),
         Case(name: "push spring", motion: Spring(dampingRatio: 0.7, duration: 1, initialVelocity: 0.7),
              start: 0, end: 1, landing: 0.002),
         Case(name: "loose spring", motion: Spring(dampingRatio: 0.3, duration: 1, initialVelocity: 0),

@@ -25,6 +25,14 @@ public struct DecayMotion: Motion, Equatable {
         self.restThreshold = restThreshold
     }
 
+    /// The decay that lands on `distance` points from where it starts, as a 0 → 1 fraction
+    /// of the way (`Glide`'s motion): it settles when the same decay over `distance` points
+    /// would.
+    public static func unit(over distance: Double, rate: Double = DecayMotion.fastRate,
+                            restThreshold: Double = 0.05) -> DecayMotion {
+        DecayMotion(from: 0, to: 1, rate: rate, restThreshold: restThreshold / max(abs(distance), 1e-12))
+    }
+
     /// Where a fling with `velocity` (points per second) from `position` comes to rest.
     public static func restingPosition(from position: Double, velocity: Double,
                                        rate: Double = DecayMotion.fastRate) -> Double {

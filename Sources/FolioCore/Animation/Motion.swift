@@ -9,6 +9,12 @@ public protocol Motion: Sendable {
     func velocity(at t: Double) -> Double
     /// Seconds after which the value rests exactly at its end value.
     var settleTime: Double { get }
+    /// True when `other` is this very motion: the same type with the same parameters.
+    func isSame(as other: any Motion) -> Bool
+}
+
+extension Motion where Self: Equatable {
+    public func isSame(as other: any Motion) -> Bool { (other as? Self) == self }
 }
 
 extension Motion {

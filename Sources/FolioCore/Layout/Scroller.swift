@@ -5,10 +5,8 @@ public struct Scroller: Sendable {
         case idle
         /// Following the pointer; `raw` is the position before the rubber band.
         case dragging(raw: Double)
-        /// Gliding to a target along `motion`, started at `start` (animation clock).
-        case animating(motion: DecayMotion, start: Double)
-        /// Sweeping from `from` to `to` along `curve` (a jump across many leaves, riffled).
-        case riffling(from: Double, to: Double, curve: TimingCurve, start: Double)
+        /// Gliding to a target: momentum's decay, or a sweep across many leaves (riffled).
+        case gliding(Glide<Double>)
     }
 
     /// Where the content rests, points.
@@ -32,19 +30,12 @@ public struct Scroller: Sendable {
 
     public var isDragging: Bool { if case .dragging = phase { return true } else { return false } }
     public var isAnimating: Bool {
-        switch phase {
-        case .animating, .riffling: return true
-        case .idle, .dragging: return false
-        }
+        if case .gliding = phase { return true } else { return false }
     }
 
     /// Where the content is heading: the animation's target, or the current position.
     public var target: Double {
-        switch phase {
-        case .animating(let motion, _): return motion.target
-        case .riffling(_, let to, _, _): return to
-        case .idle, .dragging: return position
-        }
+        if case .gliding(let glide) = phase { return glide.to } else { return position }
     }
 
     /// UIScrollView's rubber band: an overshoot `x` past an edge shows as
@@ -112,7 +103,7 @@ public struct Scroller: Sendable {
             phase = .idle
             return
         }
-        phase = .animating(motion: DecayMotion(from: position, to: goal), start: time)
+        phase = .gliding(Glide(from: position, to: goal, motion: DecayMotion.unit(over: goal - position), start: time))
     }
 
     /// Sweeps to `target` (clamped) along an ease-in-out curve over `duration` seconds: the
@@ -124,7 +115,7 @@ public struct Scroller: Sendable {
             jump(to: goal)
             return
         }
-        phase = .riffling(from: position, to: goal, curve: .easeInOut(duration: duration), start: time)
+        phase = .gliding(Glide(from: position, to: goal, motion: TimingCurve.easeInOut(duration: duration), start: time))
     }
 
     /// Jumps without animation (clamped).
@@ -136,24 +127,9 @@ public struct Scroller: Sendable {
 
     /// Advances an animation to `time` (the animation clock).
     public mutating func update(at time: Double) {
-        switch phase {
-        case .animating(let motion, let start):
-            let t = time - start
-            position = motion.value(at: t)
-            if motion.isDone(at: t) {
-                position = motion.target
-                phase = .idle
-            }
-        case .riffling(let from, let to, let curve, let start):
-            let t = time - start
-            position = from + (to - from) * curve.value(at: t)
-            if curve.isDone(at: t) {
-                position = to
-                phase = .idle
-            }
-        case .idle, .dragging:
-            break
-        }
+        guard case .gliding(let glide) = phase else { return }
+        position = glide.value(at: time)
+        if glide.isDone(at: time) { phase = .idle }
     }
 
     /// Adopts a new range and viewport (a resize), keeping the content at the same place in

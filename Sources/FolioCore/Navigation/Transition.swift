@@ -23,6 +23,9 @@ public final class Transition {
     private let curve: any Motion
     /// The value shown when a linear scrub let go: the rest of the transition starts there.
     private var releasedValue: Double?
+    /// The progress while the clock drives it (animating, finishing, cancelling): a ramp
+    /// from where it was to 1 or 0.
+    private var clock: Glide<Double>
     /// The ease a cancelled linear scrub returns on.
     private static let cancelCurve = TimingCurve(0, 0, 0.58, 1)
 
@@ -35,6 +38,7 @@ public final class Transition {
         completionSpeed = 1
         progress = 0
         state = .animating(start: time)
+        clock = Glide(from: 0, to: 1, motion: Ramp(duration: duration), start: time)
     }
 
     /// The same transition where it is at `time`, held by a gesture. A linear scrub starts at
@@ -49,6 +53,7 @@ public final class Transition {
         let p = other.progress(at: time)
         progress = scrubsLinearly ? clamp(other.value(atProgress: p), 0, 1) : p
         state = .interacting(progress: progress)
+        clock = Glide(at: progress)
     }
 
     public var operation: NavigationOperation { context.operation }
@@ -84,16 +89,12 @@ public final class Transition {
     /// Progress at `time` for the current state.
     func progress(at time: Double) -> Double {
         switch state {
-        case .animating(let start):
-            return clamp((time - start) / duration, 0, 1)
         case .interacting(let p):
             return p
-        case .finishing(let from, let start):
-            return clamp(from + (time - start) * completionSpeed / duration, 0, 1)
-        case .cancelling(let from, let start):
-            return clamp(from - (time - start) * completionSpeed / duration, 0, 1)
         case .ended(let finished):
             return finished ? 1 : 0
+        case .animating, .finishing, .cancelling:
+            return clamp(clock.value(at: time), 0, 1)
         }
     }
 
@@ -129,6 +130,7 @@ public final class Transition {
         progress = progress(at: time)
         releaseValue()
         state = .finishing(from: progress, start: time)
+        clock = Glide(from: progress, to: 1, motion: Ramp(duration: (1 - progress) * duration / completionSpeed), start: time)
     }
 
     /// Plays back to the start over `p·duration / completionSpeed`.
@@ -137,6 +139,7 @@ public final class Transition {
         progress = progress(at: time)
         releaseValue()
         state = .cancelling(from: progress, start: time)
+        clock = Glide(from: progress, to: 0, motion: Ramp(duration: progress * duration / completionSpeed), start: time)
     }
 
     /// Notes the value on screen as a linear scrub lets go (or as its release turns round).

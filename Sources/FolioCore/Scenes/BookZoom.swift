@@ -24,8 +24,8 @@ public struct BookZoom: Equatable, Sendable {
     /// composes on it, so the point zoomed about stays put once the clamp lets it, instead
     /// of each step starting from where the clamp pushed the last one.
     private var ideal = ScreenTransform.identity
-    private var from = ScreenTransform.identity
-    private var start = 0.0
+    /// The glide to `target` (an ease-out over `duration`).
+    private var glide = Glide(at: ScreenTransform.identity)
     /// The zoom on screen at the last update.
     public private(set) var current = ScreenTransform.identity
 
@@ -42,8 +42,7 @@ public struct BookZoom: Equatable, Sendable {
     /// Sets `current` for `time` (seconds on the animation clock).
     public mutating func update(at time: Double) {
         guard current != target else { return }
-        let t = time - start
-        current = BookZoom.curve.isDone(at: t) ? target : from.mixed(with: target, BookZoom.curve.value(at: max(t, 0)))
+        current = glide.value(at: time)
     }
 
     /// Glides to magnification `scale` (clamped to 1…4), keeping the spread point that the
@@ -77,7 +76,7 @@ public struct BookZoom: Equatable, Sendable {
     public mutating func settle(on z: ScreenTransform) {
         ideal = z.scale > 1 ? z : .identity
         target = clamped(z)
-        from = target
+        glide.settle(on: target)
         current = target
     }
 
@@ -105,7 +104,7 @@ public struct BookZoom: Equatable, Sendable {
         next.offset.y += delta.y
         target = clamped(next)
         ideal = target
-        from = target
+        glide.settle(on: target)
         current = target
     }
 
@@ -125,15 +124,14 @@ public struct BookZoom: Equatable, Sendable {
         let next = ScreenTransform(scale: k, offset: Point(x: newWindow.width / 2 - k * p.x, y: newWindow.height / 2 - k * p.y))
         target = clamped(next)
         ideal = target
-        from = target
+        glide.settle(on: target)
         current = target
     }
 
     private mutating func glide(to next: ScreenTransform, at time: Double) {
         guard next != target else { return }
-        from = current
-        start = time
         target = next
+        self.glide.retarget(from: current, to: next, motion: BookZoom.curve, at: time)
     }
 
     /// `z` with its offset moved the least so that no empty window shows beyond the zoomed

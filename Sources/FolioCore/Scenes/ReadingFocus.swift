@@ -6,8 +6,7 @@ public struct ReadingFocus: Equatable, Sendable {
     public private(set) var side: PageSide = .left
     /// −1 at the left page, 1 at the right one, between them while sliding.
     public private(set) var value = -1.0
-    private var from = -1.0
-    private var start = 0.0
+    private var slide = Glide(at: -1.0)
     /// The leaf the side belongs to.
     private var leaf = 0
 
@@ -24,8 +23,7 @@ public struct ReadingFocus: Equatable, Sendable {
         self.leaf = leaf
         guard side != self.side else { return }
         self.side = side
-        from = value
-        start = time
+        slide.retarget(from: value, to: target, motion: ReadingFocus.curve, at: time)
     }
 
     /// Follows the leaf the book is at (a turn forward reads the left page, back the right),
@@ -33,7 +31,6 @@ public struct ReadingFocus: Equatable, Sendable {
     mutating func update(leaf now: Int, at time: Double) {
         if now != leaf { read(now > leaf ? .left : .right, leaf: now, at: time) }
         guard isSliding else { return }
-        let t = time - start
-        value = ReadingFocus.curve.isDone(at: t) ? target : from + (target - from) * ReadingFocus.curve.value(at: max(t, 0))
+        value = slide.value(at: time)
     }
 }

@@ -1,0 +1,82 @@
+/// A value on its way from `from` to `to` along a 0 → 1 motion begun at `start` on the
+/// animation clock: one shape for everything in Folio that glides (Flutter's
+/// AnimationController over a Simulation). The zoom, the reading focus, the shelf's and the
+/// book's scrolling and the navigation transition all sample one of these at the time they
+/// are given; none of them keeps its own from/to/start arithmetic.
+public struct Glide<Value: Mixable>: Sendable {
+    /// Where the glide began and where it lands.
+    public private(set) var from: Value
+    public private(set) var to: Value
+    /// When it began, seconds on the animation clock.
+    public private(set) var start: Double
+    /// Fraction of the way from `from` to `to` against seconds since `start`: 0 → 1 (a
+    /// spring may pass 1 on the way).
+    public private(set) var motion: any Motion
+
+    /// A glide resting at `value` (its motion already over).
+    public init(at value: Value) {
+        from = value
+        to = value
+        start = 0
+        motion = Glide.resting
+    }
+
+    /// A glide from `from` to `to` along `motion`, begun at `start`.
+    public init(from: Value, to: Value, motion: any Motion, start: Double) {
+        self.from = from
+        self.to = to
+        self.motion = motion
+        self.start = start
+    }
+
+    /// The value at `time`: exactly `to` once the motion is over.
+    public func value(at time: Double) -> Value {
+        let t = time - start
+        return motion.isDone(at: t) ? to : from.mixed(with: to, motion.value(at: max(t, 0)))
+    }
+
+    /// The fraction of the way at `time` (0 → 1; exactly 1 once over).
+    public func fraction(at time: Double) -> Double {
+        let t = time - start
+        return motion.isDone(at: t) ? 1 : motion.value(at: max(t, 0))
+    }
+
+    /// True once the motion is over at `time`.
+    public func isDone(at time: Double) -> Bool { motion.isDone(at: time - start) }
+
+    /// Glides on from `current` (what is on screen) to `target` along `motion`, from `time`.
+    public mutating func retarget(from current: Value, to target: Value, motion: any Motion, at time: Double) {
+        from = current
+        to = target
+        self.motion = motion
+        start = time
+    }
+
+    /// Rests at `value` at once.
+    public mutating func settle(on value: Value) {
+        self = Glide(at: value)
+    }
+
+    /// A motion that is over before it starts.
+    private static var resting: any Motion { TimingCurve.linear(duration: 0) }
+}
+
+/// A value that can be blended with another of its kind: `fraction` 0 is `self`, 1 is
+/// `other`, in between (and beyond, for a spring's overshoot) on the straight line.
+public protocol Mixable: Sendable {
+    func mixed(with other: Self, _ fraction: Double) -> Self
+}
+
+extension Glide: Equatable where Value: Equatable {
+    public static func == (a: Glide, b: Glide) -> Bool {
+        a.from == b.from && a.to == b.to && a.start == b.start && a.motion.isSame(as: b.motion)
+    }
+}
+
+extension Double: Mixable {
+    public func mixed(with other: Double, _ fraction: Double) -> Double {
+        self + (other - self) * fraction
+    }
+}
+
+extension ScreenTransform: Mixable {}
