@@ -14,6 +14,13 @@ import Testing
         func handle(_ input: SceneInput, at time: Double) -> SceneRequest? { nil }
         func update(at time: Double) {}
         var isAtRest: Bool { true }
+        var inputContext: KeyContext { .shelf }
+        var restingPose: BookOpeningPose { .shelf }
+        var transitionAnimator: (any TransitionAnimator)? { nil }
+        var deeper: SceneRequest? { nil }
+        var back: SceneRequest? { nil }
+        func isOpaque(in pose: BookOpeningPose) -> Bool { true }
+        func draw(into list: inout DrawList, in pose: BookOpeningPose) {}
     }
 
     struct CurveAnimator: TransitionAnimator {
@@ -21,6 +28,7 @@ import Testing
         let duration: Double
         func transitionDuration(_ context: TransitionContext) -> Double { duration }
         func curve(_ context: TransitionContext) -> any Motion { motion }
+        func pose(_ context: TransitionContext, value: Double) -> BookOpeningPose { .shelf }
     }
 
     /// A stack with a shelf root and an animator, ready to push a book.

@@ -15,7 +15,7 @@ extension FolioApp {
 
     /// A find can start or go on: the shelf on top, still or scrolling, with books on it.
     private var findable: Bool {
-        navigation.transition == nil && navigation.top.kind == .shelf && !library.books.isEmpty
+        navigation.transition == nil && navigation.top === shelf && !library.books.isEmpty
     }
 
     /// True when `key` pressed at `time` would go to a find (the live viewer asks before R

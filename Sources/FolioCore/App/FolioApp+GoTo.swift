@@ -7,7 +7,7 @@ extension FolioApp {
 
     /// Takes `key` when it types, edits or ends a page number; false leaves it to the rest.
     func typePage(_ key: Key) -> Bool {
-        guard let book, navigation.top.kind != .shelf, library.books.indices.contains(book.bookIndex) else {
+        guard let book = (navigation.top as? BookShowing)?.book, library.books.indices.contains(book.bookIndex) else {
             onScreen.typedPage = nil
             return false
         }

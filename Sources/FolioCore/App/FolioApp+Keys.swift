@@ -33,13 +33,7 @@ extension FolioApp {
             pinch.letGo()
             navigation.steer(forward: (steer == .steerOpen) == (transition.operation == .push), at: animationTime)
         default:
-            let destination: KeyContext
-            switch transition.context.to.kind {
-            case .shelf: destination = .shelf
-            case .book: destination = .book
-            case .reading: destination = .reading
-            }
-            guard let action = KeyBindings.action(for: key, in: destination),
+            guard let action = KeyBindings.action(for: key, in: transition.context.to.inputContext),
                   [.next, .previous, .first, .last].contains(action),
                   pendingKeys.count < FolioApp.maxPendingKeys else { return }
             pendingKeys.append((key, modifiers))

@@ -30,10 +30,10 @@ extension FolioApp {
 
     /// The state a capture starts from (a scene on its way in or out counts as where it goes).
     public var captureStart: InputScript.Start {
-        let goesTo = transition?.context.to.kind ?? navigation.top.kind
-        let open = goesTo != .shelf
-        return InputScript.Start(centred: shelf.centredIndex, book: open ? book?.bookIndex : nil,
-                                 spread: open ? max(book?.currentLeaf ?? 0, 0) : 0, reading: goesTo == .reading)
+        let goesTo = transition?.context.to ?? navigation.top
+        let book = (goesTo as? BookShowing)?.book
+        return InputScript.Start(centred: shelf.centredIndex, book: book?.bookIndex,
+                                 spread: max(book?.currentLeaf ?? 0, 0), reading: goesTo is ReadingScene)
     }
 
     /// Opens book `index` at `leaf`, or at the spread of page `number` when one is given.
@@ -64,15 +64,14 @@ extension FolioApp {
         } else if scene.lastPage > 0, let spread = places?.spread(ofBook: index) {
             scene.settle(onLeaf: spread)
         }
-        book = scene
-        navigation.push(scene, animator: animated ? animator : nil, at: animationTime)
+        navigation.push(scene, animator: animated ? scene.transitionAnimator : nil, at: animationTime)
     }
 
     func close() {
         guard navigation.transition == nil, navigation.scenes.count > 1 else { return }
         clicks.cancel()
         rememberPlace()
-        navigation.pop(animator: animator, at: animationTime)
+        navigation.pop(animator: navigation.top.transitionAnimator, at: animationTime)
     }
 
     /// Remembers the spread of the book on screen and the book centred on the shelf (as a
@@ -152,8 +151,7 @@ extension FolioApp {
         clicks.cancel()
         let chosen = places?.settings(ofBook: book.bookIndex) ?? sessionSettings[book.bookIndex] ?? BookSettings()
         let scene = ReadingScene(book: book, pageMode: chosen.pageMode, fit: chosen.fit, zoom: chosen.zoom)
-        reading = scene
-        navigation.push(scene, animator: animated ? readingAnimator : nil, at: animationTime)
+        navigation.push(scene, animator: animated ? scene.transitionAnimator : nil, at: animationTime)
     }
 
     /// The reading view's next page mode (D): automatic, one, two; named for a few seconds
@@ -186,6 +184,6 @@ extension FolioApp {
         sessionSettings[reading.book.bookIndex, default: BookSettings()].zoom = reading.rememberedZoom
         remember(reading.book)
         reading.unzoom(at: animationTime)
-        navigation.pop(animator: readingAnimator, at: animationTime)
+        navigation.pop(animator: reading.transitionAnimator, at: animationTime)
     }
 }

@@ -7,11 +7,10 @@ extension FolioApp {
             PinchGesture.Running(operation: $0.operation, state: $0.state, progress: $0.progress)
         }
         let resting = restingReading
-        let deeper = navigation.top.kind == .book || (navigation.top.kind == .shelf && !library.books.isEmpty)
         return PinchGesture.Situation(
             transition: running, canZoom: resting != nil, isZoomed: resting?.zoom.isZoomed ?? false,
-            canGoDeeper: running == nil && deeper,
-            canGoBack: running == nil && navigation.scenes.count > 1)
+            canGoDeeper: running == nil && navigation.top.deeper != nil,
+            canGoBack: running == nil && navigation.top.back != nil)
     }
 
     func perform(_ actions: [PinchGesture.Action]) {
@@ -19,9 +18,9 @@ extension FolioApp {
             switch action {
             case .zoom(let notches): zoomWheel(notches)
             case .goDeeper:
-                if navigation.top.kind == .book { openReading() } else { open(shelf.centredIndex) }
+                if let request = navigation.top.deeper { carryOut(request) }
             case .goBack:
-                if navigation.top.kind == .reading { closeReading() } else { close() }
+                if let request = navigation.top.back { carryOut(request) }
             case .grab: navigation.grab(with: PercentDrivenInteraction(scrubsLinearly: true), at: animationTime)
             case .move(let delta):
                 if let progress = navigation.interactiveProgress { navigation.setInteractiveProgress(progress + delta) }

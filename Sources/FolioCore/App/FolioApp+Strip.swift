@@ -4,7 +4,7 @@
 extension FolioApp {
     /// The open book on screen, at rest in the stack (no transition), that the strip is for.
     var stripBook: BookScene? {
-        guard let book, navigation.transition == nil, navigation.top.kind != .shelf,
+        guard navigation.transition == nil, let book = (navigation.top as? BookShowing)?.book,
               library.books.indices.contains(book.bookIndex) else { return nil }
         return book
     }
@@ -18,7 +18,7 @@ extension FolioApp {
     /// The page being read: the focus page one page at a time, else the spread's first.
     func currentNumber(_ book: BookScene) -> Int {
         let numbering = library.books[book.bookIndex].numbering
-        if navigation.top.kind == .reading, book.layout.readingPages == 1, let n = numbering.number(ofDisplayPage: book.focusPage) {
+        if let page = (navigation.top as? BookShowing)?.pageRead, let n = numbering.number(ofDisplayPage: page) {
             return n
         }
         return numbering.numbers(leaf: max(book.currentLeaf, 0)).first ?? 1
@@ -32,8 +32,7 @@ extension FolioApp {
         }
         let geometry = stripGeometry(book)
         guard strip.isShown else {
-            let context: KeyContext = navigation.top.kind == .reading ? .reading : .book
-            guard KeyBindings.action(for: key, in: context) == .thumbnails else { return false }
+            guard KeyBindings.action(for: key, in: navigation.top.inputContext) == .thumbnails else { return false }
             strip.show(current: currentNumber(book), in: geometry)
             return true
         }

@@ -27,18 +27,18 @@ extension FolioApp {
         } else {
             out += shelfTexts(in: pose)
         }
-        if let book, navigation.top.kind != .shelf, navigation.transition == nil {
+        if let showing = navigation.top as? BookShowing, navigation.transition == nil {
+            let book = showing.book
             let typed = onScreen.typedPage
             let opacity = typed == nil ? onScreen.pageOpacity(at: time) : 1
             if opacity > 0 {
                 let s = textSize(16, minimum: 11)
                 // Under the spread: the 3D book's lifted bottom edge, or the flat spread's.
-                let bottom = navigation.top.kind == .reading ? book.layout.readingArea.maxY : FolioApp.liftedBottom(book.layout)
+                let bottom = showing.pagesBottom
                 let y = min((bottom + size.height) / 2, size.height - s * 0.6)
                 let numbering = PageNumbering(library.books[book.bookIndex])
-                let onePage = navigation.top.kind == .reading && book.layout.readingPages == 1
                 let label = typed.map { typedPageLabel($0, in: book) }
-                    ?? (onePage ? numbering.label(page: book.focusPage) : numbering.label(leaf: book.currentLeaf))
+                    ?? (showing.pageRead.map(numbering.label(page:)) ?? numbering.label(leaf: book.currentLeaf))
                 out.append(TextLayer(label, size: s, position: Point(x: size.width / 2, y: y), colour: FolioApp.textColour,
                                      opacity: opacity, maxWidth: size.width * 0.9))
             }
@@ -70,14 +70,6 @@ extension FolioApp {
         let help = HelpOverlay(size: size)
         onScreen.help = help
         return help
-    }
-
-    /// The lowest a page reaches on screen: a leaf standing at 90° brings its outer edge a
-    /// page width nearer the eye, and perspective makes that edge taller than the page.
-    static func liftedBottom(_ layout: BookLayout) -> Double {
-        let eye = layout.eyeDistance
-        let grow = eye / max(eye - layout.pageSize.width, 1)
-        return layout.size.height / 2 + layout.pageSize.height / 2 * grow
     }
 
     /// The centred book's title and page count under its cover, fading as the shelf scrolls

@@ -11,13 +11,13 @@ extension FolioApp {
 
     /// The reading view at rest on top of the stack (no transition), if any.
     var restingReading: ReadingScene? {
-        guard navigation.transition == nil, let reading, navigation.top === reading else { return nil }
-        return reading
+        guard navigation.transition == nil else { return nil }
+        return navigation.top as? ReadingScene
     }
 
     /// The book (3D or flat) at rest on top of the stack: where clicks wait for a second.
     private var restingPages: Bool {
-        navigation.transition == nil && navigation.top.kind != .shelf
+        navigation.transition == nil && navigation.top is BookShowing
     }
 
     /// `dy` notches of the wheel: each multiplies the zoom by `BookZoom.stepFactor`.

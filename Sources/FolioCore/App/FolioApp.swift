@@ -5,11 +5,8 @@ public final class FolioApp {
     /// The books on the shelf; a drop adds to them (`FolioApp+Drop.swift`).
     public internal(set) var library: Library
     public private(set) var size: Size
+    /// The root of the stack: the library's books (a drop and a find move it).
     public let shelf: ShelfScene
-    /// The book on the stack, or being opened or closed.
-    public internal(set) var book: BookScene?
-    /// The reading view on the stack, or on its way in or out.
-    public internal(set) var reading: ReadingScene?
     public let navigation: NavigationStack
     /// Animations run 10× slower (the S key, `--slow-motion`).
     public var slowMotion: Bool
@@ -66,10 +63,6 @@ public final class FolioApp {
     /// What follows the running transition once it finishes (`read(book:atPage:at:)`: the
     /// reading view after the opening).
     var afterOpening: SceneRequest?
-    /// Time pushes and pops and pose the scenes for them: the shelf ⇄ the book, and the
-    /// book ⇄ the reading view.
-    let animator = BookOpeningTransition()
-    let readingAnimator = ReadingTransition()
     /// A dropped book to centre once the shelf is on top and still.
     var droppedBookToCentre: Int?
     /// Where the pointer was last seen in the window (nil before it moves, or after it left).
@@ -104,20 +97,16 @@ public final class FolioApp {
 
     public var transition: Transition? { navigation.transition }
 
-    /// How the shelf and the book show now: the running transition's pose, or the one the
-    /// stack rests in.
+    /// How the scenes show now: as the running transition's animator poses them, or as the
+    /// top scene rests.
     public var pose: BookOpeningPose {
-        if let transition = navigation.transition {
-            let reading = transition.context.from.kind == .reading || transition.context.to.kind == .reading
-            return reading ? readingAnimator.pose(transition.operation, value: transition.value)
-                : animator.pose(transition.operation, value: transition.value)
-        }
-        switch navigation.top.kind {
-        case .shelf: return .shelf
-        case .book: return .open
-        case .reading: return .reading
-        }
+        navigation.transition?.pose ?? navigation.top.restingPose
     }
+
+    /// The open book on screen (3D or flat), or on its way in or out; nil on the shelf.
+    public var book: BookScene? { (navigation.visibleScenes.last as? BookShowing)?.book }
+    /// The reading view on screen, or on its way in or out.
+    public var reading: ReadingScene? { navigation.visibleScenes.last as? ReadingScene }
 
     // MARK: Clock
 
@@ -129,19 +118,13 @@ public final class FolioApp {
         let step = min(max(t - time, 0), FolioApp.maxStep)
         time = max(time, t)
         animationTime += slowMotion ? step / FolioApp.slowMotionFactor : step
-        shelf.update(at: animationTime)
-        book?.update(at: animationTime)
-        reading?.update(at: animationTime)
+        for scene in navigation.visibleScenes { scene.update(at: animationTime) }
         // The stack's events are acted on as the clock reaches them, before any input at
         // a later time: keys held during a transition play on the scene it reached.
         for event in navigation.update(at: animationTime) {
             if case .ended(_, let finished) = event { transitionEnded(finished: finished) }
         }
-        if navigation.transition == nil {
-            if navigation.scenes.count < 3 { reading = nil }
-            if navigation.scenes.count < 2 { book = nil }
-        }
-        if let book, navigation.transition == nil, navigation.top.kind != .shelf {
+        if navigation.transition == nil, let book = (navigation.top as? BookShowing)?.book {
             onScreen.noteSpread(book: book.bookIndex, leaf: book.currentLeaf, turning: book.isTurning || book.focus.isSliding, at: time)
         } else {
             onScreen.noteClosed()
@@ -167,9 +150,7 @@ public final class FolioApp {
         case .resize(let newSize):
             guard newSize.width >= 1, newSize.height >= 1, newSize != size else { return }
             size = newSize
-            shelf.resize(to: newSize)
-            book?.resize(to: newSize)
-            reading?.resize(to: newSize)
+            for scene in navigation.visibleScenes { scene.resize(to: newSize) }
         case .key(let key, let modifiers):
             handleKey(key, modifiers)
         case .wheel(let dx, let dy, let modifiers):
@@ -217,46 +198,47 @@ public final class FolioApp {
     }
 
     func route(_ input: SceneInput) {
-        switch navigation.top.handle(input, at: animationTime) {
-        case .openBook(let index)?: open(index)
-        case .closeBook?: close()
-        case .openReading?: openReading()
-        case .closeReading?: closeReading()
-        case .shiftPairing?: shiftPairing()
-        case .flipDirection?: flipDirection()
-        case .cyclePageMode?: cyclePageMode()
-        case .cycleFit?: cycleFit()
-        case .quit?: quitRequested = true
-        case nil: break
+        if let request = navigation.top.handle(input, at: animationTime) { carryOut(request) }
+    }
+
+    /// Does what a scene asked.
+    func carryOut(_ request: SceneRequest) {
+        switch request {
+        case .openBook(let index): open(index)
+        case .closeBook: close()
+        case .openReading: openReading()
+        case .closeReading: closeReading()
+        case .shiftPairing: shiftPairing()
+        case .flipDirection: flipDirection()
+        case .cyclePageMode: cyclePageMode()
+        case .cycleFit: cycleFit()
+        case .quit: quitRequested = true
         }
     }
 
     // MARK: Output
 
-    /// What is on screen, back to front.
+    /// What is on screen, back to front: the visible scenes from the highest one that covers
+    /// those under it, each drawn at the pose, then the strip.
     public func drawList() -> DrawList {
         var list = DrawList(background: ShelfScene.background)
         let pose = self.pose
         list.texts = texts(in: pose)
         if onScreen.helpShown { list.help = helpOverlay() }
-        if let book, pose.showsBookBackground {
-            list.background = BookScene.background
-            list.appendSorted(book.layers(in: pose))
-            list = zoomed(list)
-            drawStrip(into: &list)
-            return list
-        }
-        list.appendFlat(shelf.layers(in: pose))
-        if let book { list.appendSorted(book.layers(in: pose)) }
-        return zoomed(list)
+        let visible = navigation.visibleScenes
+        let bottom = visible.lastIndex { $0.isOpaque(in: pose) } ?? 0
+        for scene in visible[bottom...] { scene.draw(into: &list, in: pose) }
+        list = zoomed(list)
+        drawStrip(into: &list)
+        return list
     }
 
     /// True when nothing moves: no transition, no scrolling, no pinch, no text fading, no
     /// click held to see whether a second one comes.
     public var isAtRest: Bool {
-        navigation.transition == nil && !pinch.isActive && !clicks.isHolding && shelf.isAtRest && (book?.isAtRest ?? true)
+        navigation.transition == nil && !pinch.isActive && !clicks.isHolding
+            && navigation.visibleScenes.allSatisfy(\.isAtRest)
             && !strip.isAnimating && !strip.isWaitingAtEdge
-            && (reading?.isAtRest ?? true)
             && !onScreen.isChanging(at: time)
     }
 }

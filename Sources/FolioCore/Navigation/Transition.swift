@@ -8,6 +8,8 @@
 /// cancelling on an ease-out, each over the rest of the duration.
 public final class Transition {
     public let context: TransitionContext
+    /// Times the transition and poses its scenes.
+    public let animator: any TransitionAnimator
     public let duration: Double
     /// True when a gesture took hold of this transition (it may have let go since). A gesture
     /// that takes hold of a running transition continues it as a new, interactive one.
@@ -31,6 +33,7 @@ public final class Transition {
 
     init(context: TransitionContext, animator: any TransitionAnimator, at time: Double) {
         self.context = context
+        self.animator = animator
         duration = max(animator.transitionDuration(context), 1e-3)
         curve = animator.curve(context)
         isInteractive = false
@@ -45,6 +48,7 @@ public final class Transition {
     /// the value on screen, so the scenes do not jump when the gesture takes hold.
     init(interacting other: Transition, at time: Double, interaction: PercentDrivenInteraction) {
         context = other.context
+        animator = other.animator
         duration = other.duration
         curve = other.curve
         isInteractive = true
@@ -64,6 +68,9 @@ public final class Transition {
 
     /// The curve's value now: what the scenes are posed at. Once ended, exactly 1 or 0.
     public var value: Double { value(atProgress: progress) }
+
+    /// How the scenes show now, as the animator poses them at `value`.
+    public var pose: BookOpeningPose { animator.pose(context, value: value) }
 
     /// The value at progress `p` in the current state.
     func value(atProgress p: Double) -> Double {

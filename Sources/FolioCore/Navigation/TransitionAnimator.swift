@@ -1,9 +1,12 @@
-/// Times a push or pop (UIViewControllerAnimatedTransitioning): a 0 → 1 curve over a
-/// duration. What a curve value looks like is the animator's own pose type, which the scenes
-/// read; the animator never reaches into a scene.
+/// Times and poses a push or pop (UIViewControllerAnimatedTransitioning, Hero's animator):
+/// a 0 → 1 curve over a duration, and how its scenes show at a value of that curve. The app
+/// draws what the animator poses and never asks which kind of transition runs.
 public protocol TransitionAnimator {
     /// Seconds on the animation clock.
     func transitionDuration(_ context: TransitionContext) -> Double
     /// A 0 → 1 motion over the duration (a spring may pass 1 on the way).
     func curve(_ context: TransitionContext) -> any Motion
+    /// The from- and to-scene at curve value `value` (0 where the operation starts, 1 where
+    /// it ends; a spring may pass 1).
+    func pose(_ context: TransitionContext, value: Double) -> BookOpeningPose
 }

@@ -27,6 +27,10 @@ public struct BookOpeningTransition: TransitionAnimator {
         }
     }
 
+    public func pose(_ context: TransitionContext, value: Double) -> BookOpeningPose {
+        pose(context.operation, value: value)
+    }
+
     /// Both scenes at curve value `value` (0 where the operation starts, 1 where it ends):
     /// the selected cover hidden and the book's background clear throughout, the pages
     /// between closed and open, the other covers fading out as the book opens.

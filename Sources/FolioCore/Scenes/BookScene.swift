@@ -1,6 +1,6 @@
 /// The open book (SPEC §2): leaves that turn about the spine in perspective, paged by one
 /// window width of offset per leaf.
-public final class BookScene: Scene {
+public final class BookScene: BookShowing {
     public let kind = SceneKind.book
     public let bookIndex: Int
     public private(set) var layout: BookLayout
@@ -37,6 +37,18 @@ public final class BookScene: Scene {
     /// Offset, points: one window width per leaf.
     public var offset: Double { scroller.position }
     public var isAtRest: Bool { !isTurning && !focus.isSliding }
+    public var inputContext: KeyContext { .book }
+    public var restingPose: BookOpeningPose { .open }
+    public var transitionAnimator: (any TransitionAnimator)? { BookOpeningTransition() }
+    public var deeper: SceneRequest? { .openReading }
+    public var back: SceneRequest? { .closeBook }
+    /// The book's background is opaque once it is open; until then the shelf shows under it.
+    public func isOpaque(in pose: BookOpeningPose) -> Bool { pose.showsBookBackground }
+
+    public func draw(into list: inout DrawList, in pose: BookOpeningPose) {
+        if isOpaque(in: pose) { list.background = BookScene.background }
+        list.appendSorted(layers(in: pose))
+    }
     /// A leaf is moving (dragged or gliding).
     public var isTurning: Bool { scroller.isDragging || scroller.isAnimating }
     /// The leaf the reader is at (its back on the left, the next leaf's front on the right).
@@ -97,6 +109,16 @@ public final class BookScene: Scene {
     public static func leaf(showing page: Int) -> Int {
         max(page - 1, 0) / 2
     }
+
+    public var book: BookScene { self }
+    /// A leaf standing at 90° brings its outer edge a page width nearer the eye, and
+    /// perspective makes that edge taller than the page.
+    public var pagesBottom: Double {
+        let eye = layout.eyeDistance
+        let grow = eye / max(eye - layout.pageSize.width, 1)
+        return layout.size.height / 2 + layout.pageSize.height / 2 * grow
+    }
+    public var pageRead: Int? { nil }
 
     /// Drag distance to offset: a drag across both pages of the spread turns one leaf.
     var dragGain: Double { layout.size.width / (2 * layout.pageSize.width) }

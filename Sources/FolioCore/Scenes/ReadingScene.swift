@@ -3,7 +3,7 @@
 /// Leaves still turn about the spine in perspective (the book scene's own paging, which this
 /// scene shares, so the 3D book below shows the same spread) and land flat. Zoom and pan
 /// live here.
-public final class ReadingScene: Scene {
+public final class ReadingScene: BookShowing {
     public let kind = SceneKind.reading
     /// The book being read; its scroller is the reader's place in both views.
     public let book: BookScene
@@ -44,6 +44,21 @@ public final class ReadingScene: Scene {
 
     public var size: Size { book.size }
     public var isAtRest: Bool { book.isAtRest && !zoom.isAnimating }
+    public var inputContext: KeyContext { .reading }
+    public var restingPose: BookOpeningPose { .reading }
+    public var transitionAnimator: (any TransitionAnimator)? { ReadingTransition() }
+    public var deeper: SceneRequest? { nil }
+    public var back: SceneRequest? { .closeReading }
+    public var pagesBottom: Double { book.layout.readingArea.maxY }
+    public var pageRead: Int? { book.layout.readingPages == 1 ? book.focusPage : nil }
+    /// The flat spread fills the window: the book in 3D under it is not drawn.
+    public func isOpaque(in pose: BookOpeningPose) -> Bool { true }
+
+    /// The book's leaves at `pose`'s flatness: flat at rest, folding on the way in or out.
+    public func draw(into list: inout DrawList, in pose: BookOpeningPose) {
+        list.background = BookScene.background
+        list.appendSorted(book.layers(in: pose))
+    }
 
     /// The book has been resized by the app; the zoom follows its flat spread.
     public func resize(to size: Size) {
@@ -142,7 +157,4 @@ public final class ReadingScene: Scene {
         default: break
         }
     }
-
-    /// The flat spread's layers.
-    public func layers() -> [Layer] { book.layers(in: .reading) }
 }

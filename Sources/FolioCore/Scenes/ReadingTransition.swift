@@ -14,6 +14,10 @@ public struct ReadingTransition: TransitionAnimator {
         TimingCurve.easeInOut(duration: ReadingTransition.duration)
     }
 
+    public func pose(_ context: TransitionContext, value: Double) -> BookOpeningPose {
+        pose(context.operation, value: value)
+    }
+
     /// The open book at curve value `value` (0 where the operation starts, 1 where it ends).
     public func pose(_ operation: NavigationOperation, value: Double) -> BookOpeningPose {
         var pose = BookOpeningPose.open

@@ -1,7 +1,26 @@
-/// A full-window scene that lives on the navigation stack.
+/// A full-window scene that lives on the navigation stack. A scene carries what it is: how it
+/// draws at a pose, the keys it answers (its part of the one key table), and what a pinch
+/// deeper or back means from it. The app routes input to it and draws it; it never asks
+/// which kind of scene it holds.
 public protocol Scene: AnyObject {
+    /// Its name in the state trace and in a capture (shelf, book, reading).
     var kind: SceneKind { get }
     var size: Size { get }
+    /// The keys it answers at rest on top of the stack (`KeyBindings`' context).
+    var inputContext: KeyContext { get }
+    /// How it shows at rest on top of the stack (a transition's animator poses it otherwise).
+    var restingPose: BookOpeningPose { get }
+    /// The transition that pushes it onto the stack and pops it off (nil: the root, never
+    /// pushed).
+    var transitionAnimator: (any TransitionAnimator)? { get }
+    /// What a pinch (or the wheel) outwards asks from it at rest on top; nil: nothing deeper.
+    var deeper: SceneRequest? { get }
+    /// What a pinch inwards asks from it at rest on top; nil: nothing to go back to.
+    var back: SceneRequest? { get }
+    /// True when it covers every scene under it at `pose` (they need not be drawn).
+    func isOpaque(in pose: BookOpeningPose) -> Bool
+    /// Adds its layers at `pose` to `list`, over the scenes under it.
+    func draw(into list: inout DrawList, in pose: BookOpeningPose)
     /// Adopt a new window size; whatever was moving lands at its target.
     func resize(to size: Size)
     func handle(_ input: SceneInput, at time: Double) -> SceneRequest?
@@ -9,4 +28,15 @@ public protocol Scene: AnyObject {
     func update(at time: Double)
     /// True when nothing in the scene is moving.
     var isAtRest: Bool { get }
+}
+
+/// A scene that shows an open book's pages (the book in 3D, the reading view): the page
+/// label, the strip, a typed page number and held clicks are for it.
+public protocol BookShowing: Scene {
+    /// The open book whose paging this scene shows.
+    var book: BookScene { get }
+    /// The lowest the pages reach on screen at rest, window points (the label sits under it).
+    var pagesBottom: Double { get }
+    /// The display page read one page at a time; nil when the spread is shown.
+    var pageRead: Int? { get }
 }

@@ -17,6 +17,17 @@ public final class ShelfScene: Scene {
     public var position: Double { scroller.position }
     public var centredIndex: Int { layout.centredIndex(at: scroller.position) }
     public var isAtRest: Bool { !scroller.isDragging && !scroller.isAnimating }
+    public var inputContext: KeyContext { .shelf }
+    public var restingPose: BookOpeningPose { .shelf }
+    public var transitionAnimator: (any TransitionAnimator)? { nil }
+    public var deeper: SceneRequest? { layout.bookCount > 0 ? .openBook(centredIndex) : nil }
+    public var back: SceneRequest? { nil }
+    public func isOpaque(in pose: BookOpeningPose) -> Bool { true }
+
+    public func draw(into list: inout DrawList, in pose: BookOpeningPose) {
+        list.background = ShelfScene.background
+        list.appendFlat(layers(in: pose))
+    }
 
     public func resize(to size: Size) {
         let old = layout
