@@ -20,7 +20,7 @@ import Testing
         var deeper: SceneRequest? { nil }
         var back: SceneRequest? { nil }
         func isOpaque(in pose: BookOpeningPose) -> Bool { true }
-        func draw(into list: inout DrawList, in pose: BookOpeningPose) {}
+        func draw(into list: inout DrawList, in pose: BookOpeningPose, presence: Double) {}
     }
 
     struct CurveAnimator: TransitionAnimator {

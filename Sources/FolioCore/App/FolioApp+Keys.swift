@@ -19,7 +19,7 @@ extension FolioApp {
         default:
             if let transition = navigation.transition {
                 keyDuringTransition(key, modifiers, transition)
-            } else if !typePage(key), !stripKey(key), !zoomKey(key) {
+            } else if !typePage(key), !stripKey(key), !zoomKey(key), !pushRegisteredScene(for: key) {
                 route(.key(key, modifiers))
             }
         }

@@ -83,8 +83,13 @@ public final class FolioApp {
     /// Longest step the animation clock takes at once (a stalled frame does not jump).
     static let maxStep = 0.25
 
-    public init(library: Library, size: Size, slowMotion: Bool = false, places: PlaceKeeper? = nil) {
+    /// Scenes pushed by a key beyond the built-in three (`SceneEntry`).
+    let registeredScenes: [SceneEntry]
+
+    public init(library: Library, size: Size, slowMotion: Bool = false, places: PlaceKeeper? = nil,
+                scenes: [SceneEntry] = SceneCatalog.entries) {
         self.library = library
+        registeredScenes = scenes
         self.size = size
         self.slowMotion = slowMotion
         self.places = places
@@ -104,9 +109,9 @@ public final class FolioApp {
     }
 
     /// The open book on screen (3D or flat), or on its way in or out; nil on the shelf.
-    public var book: BookScene? { (navigation.visibleScenes.last as? BookShowing)?.book }
+    public var book: BookScene? { navigation.visibleScenes.lazy.compactMap { $0 as? BookShowing }.last?.book }
     /// The reading view on screen, or on its way in or out.
-    public var reading: ReadingScene? { navigation.visibleScenes.last as? ReadingScene }
+    public var reading: ReadingScene? { navigation.visibleScenes.lazy.compactMap { $0 as? ReadingScene }.last }
 
     // MARK: Clock
 
@@ -212,8 +217,27 @@ public final class FolioApp {
         case .flipDirection: flipDirection()
         case .cyclePageMode: cyclePageMode()
         case .cycleFit: cycleFit()
+        case .leave: leave()
         case .quit: quitRequested = true
         }
+    }
+
+    /// Pushes the registered scene `key` brings up from the scene on top, if one does.
+    func pushRegisteredScene(for key: Key) -> Bool {
+        let top = navigation.top
+        guard navigation.transition == nil,
+              let entry = registeredScenes.first(where: { $0.key == key && $0.from == top.inputContext }),
+              let scene = entry.make(top, size) else { return false }
+        clicks.cancel()
+        navigation.push(scene, animator: scene.transitionAnimator, at: animationTime)
+        return true
+    }
+
+    /// Pops the scene on top with its own transition.
+    func leave() {
+        guard navigation.transition == nil, navigation.scenes.count > 1 else { return }
+        clicks.cancel()
+        navigation.pop(animator: navigation.top.transitionAnimator, at: animationTime)
     }
 
     // MARK: Output
@@ -227,10 +251,21 @@ public final class FolioApp {
         if onScreen.helpShown { list.help = helpOverlay() }
         let visible = navigation.visibleScenes
         let bottom = visible.lastIndex { $0.isOpaque(in: pose) } ?? 0
-        for scene in visible[bottom...] { scene.draw(into: &list, in: pose) }
+        for scene in visible[bottom...] { scene.draw(into: &list, in: pose, presence: presence(of: scene)) }
         list = zoomed(list)
         drawStrip(into: &list)
         return list
+    }
+
+    /// How far `scene` has come in: the transition's value for the scene it pushes, what is
+    /// left of it for the scene it pops, else 1.
+    func presence(of scene: any Scene) -> Double {
+        guard let transition = navigation.transition else { return 1 }
+        switch transition.operation {
+        case .push where transition.context.to === scene: return transition.value
+        case .pop where transition.context.from === scene: return 1 - transition.value
+        default: return 1
+        }
     }
 
     /// True when nothing moves: no transition, no scrolling, no pinch, no text fading, no

@@ -28,4 +28,6 @@ public enum KeyAction: Sendable, Equatable {
     case find, erase
     /// In the reading view: zoom in and out at the pointer, and back to the whole spread.
     case zoomIn, zoomOut, zoomReset
+    /// Pushes a registered scene (`SceneEntry`).
+    case pushScene
 }

@@ -2,7 +2,10 @@
 /// viewer look keys up here; `--help`, the README's key table and its test are rendered from
 /// it, so they cannot drift apart.
 public enum KeyBindings {
-    public static let all: [KeyBinding] = [
+    /// Every row: the built-in ones, then the registered scenes' (`SceneCatalog`).
+    public static let all: [KeyBinding] = builtIn + SceneCatalog.entries.flatMap { [$0.binding] + $0.bindings }
+
+    static let builtIn: [KeyBinding] = [
         KeyBinding(keys: [.right], context: .shelf, action: .next, help: "scroll to the next book"),
         KeyBinding(keys: [.left], context: .shelf, action: .previous, help: "scroll to the previous book"),
         KeyBinding(keys: [.home], context: .shelf, action: .first, help: "first book"),
@@ -70,6 +73,11 @@ public enum KeyBindings {
         ("One finger (touchscreen)", "shelf, book, reading", "tap and swipe as with the mouse"),
     ]
 
+    /// The action `key` has in `bindings` (a registered scene's own rows), if any.
+    public static func action(for key: Key, in bindings: [KeyBinding]) -> KeyAction? {
+        bindings.first { $0.keys.contains(key) }?.action
+    }
+
     /// The action `key` has in `context`, if any.
     public static func action(for key: Key, in context: KeyContext) -> KeyAction? {
         all.first { $0.context == context && $0.keys.contains(key) }?.action
@@ -102,18 +110,7 @@ public enum KeyBindings {
     }
 
     /// Headings for `--help`, one per context.
-    static func heading(_ context: KeyContext) -> String {
-        switch context {
-        case .shelf: return "On the shelf:"
-        case .find: return "While finding a book on the shelf:"
-        case .book: return "In a book (3D):"
-        case .reading: return "Reading (the book flat):"
-        case .transition: return "While a book opens, closes, or goes flat:"
-        case .anywhere: return "Anywhere:"
-        case .strip: return "While the thumbnail strip shows:"
-        case .help: return "While the list of keys shows:"
-        }
-    }
+    static func heading(_ context: KeyContext) -> String { context.heading }
 
     /// The table as plain text for `--help` (and the man page made from it): every line
     /// under 80 columns, so nothing rewraps it; a long row continues under its words.

@@ -45,7 +45,7 @@ public final class BookScene: BookShowing {
     /// The book's background is opaque once it is open; until then the shelf shows under it.
     public func isOpaque(in pose: BookOpeningPose) -> Bool { pose.showsBookBackground }
 
-    public func draw(into list: inout DrawList, in pose: BookOpeningPose) {
+    public func draw(into list: inout DrawList, in pose: BookOpeningPose, presence: Double) {
         if isOpaque(in: pose) { list.background = BookScene.background }
         list.appendSorted(layers(in: pose))
     }

@@ -55,7 +55,7 @@ public final class ReadingScene: BookShowing {
     public func isOpaque(in pose: BookOpeningPose) -> Bool { true }
 
     /// The book's leaves at `pose`'s flatness: flat at rest, folding on the way in or out.
-    public func draw(into list: inout DrawList, in pose: BookOpeningPose) {
+    public func draw(into list: inout DrawList, in pose: BookOpeningPose, presence: Double) {
         list.background = BookScene.background
         list.appendSorted(book.layers(in: pose))
     }

@@ -19,8 +19,10 @@ public protocol Scene: AnyObject {
     var back: SceneRequest? { get }
     /// True when it covers every scene under it at `pose` (they need not be drawn).
     func isOpaque(in pose: BookOpeningPose) -> Bool
-    /// Adds its layers at `pose` to `list`, over the scenes under it.
-    func draw(into list: inout DrawList, in pose: BookOpeningPose)
+    /// Adds its layers at `pose` to `list`, over the scenes under it; `presence` is how far
+    /// it has come in (its transition's value as it is pushed, falling as it is popped; 1 at
+    /// rest).
+    func draw(into list: inout DrawList, in pose: BookOpeningPose, presence: Double)
     /// Adopt a new window size; whatever was moving lands at its target.
     func resize(to size: Size)
     func handle(_ input: SceneInput, at time: Double) -> SceneRequest?

@@ -14,6 +14,8 @@ public enum SceneRequest: Equatable, Sendable {
     case cyclePageMode
     /// The reading view's next fit (whole page, width, height).
     case cycleFit
+    /// Pop the scene on top with its own transition (a registered scene's way back).
+    case leave
     /// Leave the app.
     case quit
 }

@@ -24,7 +24,7 @@ public final class ShelfScene: Scene {
     public var back: SceneRequest? { nil }
     public func isOpaque(in pose: BookOpeningPose) -> Bool { true }
 
-    public func draw(into list: inout DrawList, in pose: BookOpeningPose) {
+    public func draw(into list: inout DrawList, in pose: BookOpeningPose, presence: Double) {
         list.background = ShelfScene.background
         list.appendFlat(layers(in: pose))
     }

@@ -1,0 +1,40 @@
+/// A scene the viewer can push beyond the built-in three, registered in one line: the key
+/// that pushes it from a context, the keys it answers once on top (its part of the key
+/// table), and how it is made from what is on screen. A scene registered here needs no
+/// change to FolioApp: the app pushes it with its own transition, routes keys to it and draws
+/// it over the scenes it does not cover.
+public struct SceneEntry: Sendable {
+    /// The key that pushes the scene, and the context it does so from.
+    public let key: Key
+    public let from: KeyContext
+    /// What pushing it does, in the key table's words.
+    public let help: String
+    /// The scene's own keys, once it is on top.
+    public let context: KeyContext
+    public let bindings: [KeyBinding]
+    /// Makes the scene over `below` (the scene on top as the key is pressed), sized `size`;
+    /// nil when there is nothing for it to show.
+    public let make: @Sendable (_ below: any Scene, _ size: Size) -> (any Scene)?
+
+    public init(key: Key, from: KeyContext, help: String, context: KeyContext, bindings: [KeyBinding],
+                make: @escaping @Sendable (_ below: any Scene, _ size: Size) -> (any Scene)?) {
+        self.key = key
+        self.from = from
+        self.help = help
+        self.context = context
+        self.bindings = bindings
+        self.make = make
+    }
+
+    /// The row that shows the key pushing it, in its `from` context.
+    public var binding: KeyBinding {
+        KeyBinding(keys: [key], context: from, action: .pushScene, help: help)
+    }
+}
+
+/// The scenes the viewer registers beyond the shelf, the book and the reading view: one line
+/// each. (Their keys join `KeyBindings.all`, so `--help`, the README and the list of keys
+/// show them.)
+public enum SceneCatalog {
+    public static let entries: [SceneEntry] = []
+}
