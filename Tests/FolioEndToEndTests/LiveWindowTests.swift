@@ -8,17 +8,13 @@ struct LiveWindowTests {
     static let tools = ["Xvfb", "xdotool", "import", "convert"].allSatisfy { Folio.which($0) != nil }
 
     static func lastState(_ url: URL) -> [String: Any]? {
-        (try? Folio.trace(url))?.last
+        Folio.lastState(url)
     }
 
-    /// Polls until `condition` holds for the last trace line (or the time runs out).
-    static func waitFor(_ url: URL, seconds: Double = 10, _ condition: ([String: Any]) -> Bool) -> [String: Any]? {
-        let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline {
-            if let state = lastState(url), condition(state) { return state }
-            usleep(100_000)
-        }
-        return lastState(url)
+    /// Waits until `condition` holds for the last trace line (`Folio.waitForState`).
+    static func waitFor(_ url: URL, seconds: Double = 10, sourceLocation: SourceLocation = #_sourceLocation,
+                        _ condition: ([String: Any]) -> Bool) -> [String: Any]? {
+        Folio.waitForState(url, "the state awaited", seconds: seconds, sourceLocation: sourceLocation, condition)
     }
 
     /// Runs xdotool with a time limit (a `--sync` search would otherwise wait forever).

@@ -10,16 +10,14 @@ struct RememberOffTests {
 
     /// Opens the second book, turns two leaves, lays it flat and zooms in twice, quits: what
     /// a remembered run writes (its spread and its zoom).
+    /// Each step waits for the screen to come to rest before the next key.
     static func read(_ viewer: Viewer) throws {
         try viewer.key("Right", "Return")
-        #expect(viewer.wait(for: "Tidepool — Folio") { viewer.title } == "Tidepool — Folio")
-        usleep(800_000)
-        try viewer.key("Right", "Right")
-        usleep(800_000)
-        try viewer.key("Return")
-        usleep(1_200_000)
-        try viewer.key("equal", "equal")
-        usleep(600_000)
+        viewer.waitForTitle("Tidepool — Folio")
+        try viewer.desktop.waitForStillScreen(0.5)
+        try viewer.press("Right", "Right")
+        try viewer.press("Return")
+        try viewer.press("equal", "equal")
         try viewer.key("ctrl+q")
         #expect(viewer.exitStatus() == 0, "\(viewer.stderr)")
     }

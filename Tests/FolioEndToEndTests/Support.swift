@@ -120,3 +120,53 @@ extension Folio {
         #expect(result.status == 0, "\(result.stderr)")
     }
 }
+
+/// Looks at `probe` every 20 ms until it gives a value, for at most `seconds` (nil then).
+func poll<T>(seconds: Double = 10, _ probe: () throws -> T?) rethrows -> T? {
+    let deadline = Date().addingTimeInterval(seconds)
+    while true {
+        if let value = try probe() { return value }
+        if Date() >= deadline { return nil }
+        usleep(20_000)
+    }
+}
+
+/// Waits for what a test needs to see (a trace line, a file, a window's property), never for
+/// a fixed time: the first value `probe` gives. When `seconds` pass first, records an issue
+/// that names `what` was awaited, and gives nil.
+@discardableResult
+func waitFor<T>(_ what: @autoclosure () -> String, seconds: Double = 10, sourceLocation: SourceLocation = #_sourceLocation,
+                _ probe: () throws -> T?) rethrows -> T? {
+    if let value = try poll(seconds: seconds, probe) { return value }
+    Issue.record("waited \(seconds) s in vain for \(what())", sourceLocation: sourceLocation)
+    return nil
+}
+
+/// Waits until `condition` holds, as `waitFor` does; false when the time ran out.
+@discardableResult
+func waitUntil(_ what: @autoclosure () -> String, seconds: Double = 10, sourceLocation: SourceLocation = #_sourceLocation,
+               _ condition: () throws -> Bool) rethrows -> Bool {
+    try waitFor(what(), seconds: seconds, sourceLocation: sourceLocation) { try condition() ? true : nil } ?? false
+}
+
+extension Folio {
+    /// The last whole line of a live trace, parsed (nil before the first is written): the
+    /// viewer's state at its latest frame that changed anything.
+    static func lastState(_ url: URL) -> [String: Any]? {
+        guard let data = try? Data(contentsOf: url), let end = data.lastIndex(of: UInt8(ascii: "\n")) else { return nil }
+        let start = data[..<end].lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? data.startIndex
+        return try? JSONSerialization.jsonObject(with: data[start..<end]) as? [String: Any]
+    }
+
+    /// Waits until the live trace's latest state satisfies `condition`; that state, or nil
+    /// (and an issue naming `what`) when it does not come within `seconds`.
+    @discardableResult
+    static func waitForState(_ url: URL, _ what: @autoclosure () -> String, seconds: Double = 10,
+                             sourceLocation: SourceLocation = #_sourceLocation,
+                             _ condition: ([String: Any]) -> Bool) -> [String: Any]? {
+        waitFor("\(what()) in the trace (its last line: \(lastState(url).map { "\($0)" } ?? "none"))", seconds: seconds,
+                sourceLocation: sourceLocation) {
+            lastState(url).flatMap { condition($0) ? $0 : nil }
+        }
+    }
+}

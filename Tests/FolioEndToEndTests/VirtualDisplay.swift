@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// An Xvfb display for one test, and the viewer started on it: what every test of the real
 /// window needs before it presses a key. The viewer's state goes to a folder of the test's
@@ -7,17 +8,28 @@ final class VirtualDisplay {
     /// The X display name, ":N".
     let name: String
     private let xvfb: Process
+    /// Xvfb's standard output, where it says it is ready (kept open for as long as it runs).
+    private let ready = Pipe()
 
-    /// Starts Xvfb on display `:number` (1280×800 unless told) and waits for its socket.
+    /// Starts Xvfb on display `:number` (1280×800 unless told) and waits until it accepts
+    /// connections: it writes its display's number to `-displayfd` then. (Its socket's file
+    /// will not do: one left by the last server killed on that display is there already.)
     init(number: Int, size: String = "1280x800") throws {
         name = ":\(number)"
         xvfb = Process()
         xvfb.executableURL = URL(fileURLWithPath: Folio.which("Xvfb")!)
-        xvfb.arguments = [name, "-screen", "0", "\(size)x24", "-nolisten", "tcp"]
+        xvfb.arguments = [name, "-screen", "0", "\(size)x24", "-nolisten", "tcp", "-displayfd", "1"]
+        xvfb.standardOutput = ready
         xvfb.standardError = FileHandle.nullDevice
         try xvfb.run()
-        let socket = "/tmp/.X11-unix/X\(number)"
-        for _ in 0..<50 where !FileManager.default.fileExists(atPath: socket) { usleep(100_000) }
+        let fd = ready.fileHandleForReading.fileDescriptor
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+        var said = ""
+        waitUntil("Xvfb to accept connections on \(name)") {
+            var byte: UInt8 = 0
+            while read(fd, &byte, 1) == 1 { said.append(Character(UnicodeScalar(byte))) }
+            return said.hasSuffix("\n")
+        }
     }
 
     /// Ends Xvfb. SIGKILL: the test runner's threads may block SIGTERM, and children inherit

@@ -23,7 +23,10 @@ struct WindowPlaceTests {
             wm.standardOutput = FileHandle.nullDevice
             wm.standardError = FileHandle.nullDevice
             try wm.run()
-            usleep(500_000)
+            // Openbox is managing once it has set the root window's EWMH desktops.
+            waitUntil("openbox to manage the screen (_NET_NUMBER_OF_DESKTOPS on the root window)") {
+                (try? xdotool(["get_num_desktops"])).flatMap { Int($0) }.map { $0 > 0 } ?? false
+            }
         }
 
         deinit {
@@ -43,20 +46,32 @@ struct WindowPlaceTests {
             _ = try Folio.runProcess(Folio.which("import")!, ["-window", "root", url.path], environment: ["DISPLAY": display])
         }
 
-        /// A screenshot once the screen has settled: two taken 1.5 s apart agree (longer than
-        /// the page indicator's hold, so it has faded; at most 12 s of waiting, so a loaded
-        /// machine still finishes its animations and fades).
-        func settledScreenshot(_ url: URL) throws {
-            let previous = url.deletingPathExtension().appendingPathExtension("previous.png")
-            try screenshot(previous)
-            let deadline = Date().addingTimeInterval(12)
-            while true {
-                usleep(1_500_000)
-                try screenshot(url)
-                if try WindowPlaceTests.differingPixels(previous, url) == 0 || Date() > deadline { return }
-                try? FileManager.default.removeItem(at: previous)
-                try FileManager.default.copyItem(at: url, to: previous)
+        /// What the screen shows, as raw RGB bytes (no header, nothing dated: the same
+        /// pixels give the same bytes).
+        func pixels() throws -> Data {
+            let file = FileManager.default.temporaryDirectory.appendingPathComponent("folio-screen-\(UUID().uuidString).rgb")
+            defer { try? FileManager.default.removeItem(at: file) }
+            _ = try Folio.runProcess(Folio.which("import")!, ["-window", "root", "-depth", "8", "rgb:\(file.path)"],
+                                     environment: ["DISPLAY": display])
+            return try Data(contentsOf: file)
+        }
+
+        /// Waits until the screen has shown the same pixels for `still` seconds (at most 20 s,
+        /// so a loaded machine still finishes its animations and fades).
+        func waitForStillScreen(_ still: Double, sourceLocation: SourceLocation = #_sourceLocation) throws {
+            var shown = try pixels(), since = Date()
+            try waitUntil("the screen to hold still for \(still) s", seconds: 20, sourceLocation: sourceLocation) {
+                let now = try pixels()
+                if now != shown { (shown, since) = (now, Date()) }
+                return Date().timeIntervalSince(since) >= still
             }
+        }
+
+        /// A screenshot once the screen has settled: unchanged for 1.5 s, longer than the page
+        /// indicator's hold, so it has faded.
+        func settledScreenshot(_ url: URL) throws {
+            try waitForStillScreen(1.5)
+            try screenshot(url)
         }
     }
 
@@ -100,25 +115,35 @@ struct WindowPlaceTests {
             return text.split(separator: "\n").first { $0.contains("Geometry:") }.map { String($0.split(separator: " ").last ?? "") } ?? ""
         }
 
-        func key(_ names: String...) throws { try desktop.xdotool(["key", "--delay", "150"] + names) }
+        func key(_ names: String...) throws { try key(names) }
+        func key(_ names: [String]) throws { try desktop.xdotool(["key", "--delay", "150"] + names) }
 
-        /// Polls `read` until it gives `expected` (or the time runs out); returns the last value.
-        @discardableResult
-        func wait<T: Equatable>(for expected: T, seconds: Double = 10, _ read: () -> T) -> T {
-            let deadline = Date().addingTimeInterval(seconds)
-            var value = read()
-            while value != expected && Date() < deadline {
-                usleep(100_000)
-                value = read()
+        /// Presses `names` and waits for what they set moving to come to rest: the screen
+        /// changes, then holds still for half a second (longer than a frame of any glide or
+        /// turn, shorter than the page indicator's hold). The screen must be at rest before.
+        func press(_ names: String..., sourceLocation: SourceLocation = #_sourceLocation) throws {
+            let before = try desktop.pixels()
+            try key(names)
+            try waitUntil("the screen to answer \(names.joined(separator: " "))", sourceLocation: sourceLocation) {
+                try desktop.pixels() != before
             }
-            return value
+            try desktop.waitForStillScreen(0.5, sourceLocation: sourceLocation)
+        }
+
+        /// Waits until the window's title is `expected`.
+        func waitForTitle(_ expected: String, sourceLocation: SourceLocation = #_sourceLocation) {
+            waitUntil("the window's title to be \(expected) (it is \(title))", sourceLocation: sourceLocation) { title == expected }
+        }
+
+        /// Waits until the window's size is `expected`, "WxH".
+        func waitForSize(_ expected: String, sourceLocation: SourceLocation = #_sourceLocation) {
+            waitUntil("the window's size to be \(expected) (it is \(size))", sourceLocation: sourceLocation) { size == expected }
         }
 
         /// Waits for the process to end; its status, or nil if it did not end in time.
-        func exitStatus(within seconds: Double = 10) -> Int32? {
-            let deadline = Date().addingTimeInterval(seconds)
-            while process.isRunning && Date() < deadline { usleep(50_000) }
-            return process.isRunning ? nil : process.terminationStatus
+        func exitStatus(within seconds: Double = 10, sourceLocation: SourceLocation = #_sourceLocation) -> Int32? {
+            guard waitUntil("the viewer to exit", seconds: seconds, sourceLocation: sourceLocation, { !process.isRunning }) else { return nil }
+            return process.terminationStatus
         }
     }
 
@@ -136,35 +161,45 @@ struct WindowPlaceTests {
         let trace = dir.appendingPathComponent("trace.jsonl")
         let viewer = try Viewer(desktop, state: dir.appendingPathComponent("state"), arguments: ["--trace", trace.path],
                                 log: dir.appendingPathComponent("log"))
-        #expect(viewer.wait(for: "1280x800") { viewer.size } == "1280x800")
+        viewer.waitForSize("1280x800")
         #expect(viewer.title == "Folio")
-        /// The size the app lays out for, from its live trace.
-        func laidOut() -> [Double] { ((try? Folio.trace(trace))?.last?["size"] as? [Double]) ?? [] }
+        /// Waits until the app lays out for `size`, as its live trace says.
+        @discardableResult
+        func waitForLayout(_ size: [Double]) -> [String: Any]? {
+            Folio.waitForState(trace, "the layout at \(size)") { $0["size"] as? [Double] == size }
+        }
 
         // F11: desktop fullscreen, the whole 1600×1000 screen, and the layout follows; F11
         // again: back.
         try viewer.key("F11")
-        #expect(viewer.wait(for: "1600x1000") { viewer.size } == "1600x1000")
-        #expect(viewer.wait(for: [1600, 1000], laidOut) == [1600, 1000])
+        viewer.waitForSize("1600x1000")
+        waitForLayout([1600, 1000])
         try viewer.key("F11")
-        #expect(viewer.wait(for: "1280x800") { viewer.size } == "1280x800")
-        #expect(viewer.wait(for: [1280, 800], laidOut) == [1280, 800])
+        viewer.waitForSize("1280x800")
+        waitForLayout([1280, 800])
 
-        // The title names the open book; Escape in fullscreen leaves fullscreen, not the book.
+        // The title names the open book; Escape in fullscreen leaves fullscreen, not the book:
+        // the frame laid out for the window again still shows the book, with nothing on its
+        // way out.
         try viewer.key("Right", "Return")
-        #expect(viewer.wait(for: "Tidepool — Folio") { viewer.title } == "Tidepool — Folio")
+        viewer.waitForTitle("Tidepool — Folio")
+        Folio.waitForState(trace, "the book open, at rest") { $0["stack"] as? [String] == ["shelf", "book"] && $0["transition"] is NSNull }
         try viewer.key("f")
-        #expect(viewer.wait(for: "1600x1000") { viewer.size } == "1600x1000")
+        viewer.waitForSize("1600x1000")
+        waitForLayout([1600, 1000])
         try viewer.key("Escape")
-        #expect(viewer.wait(for: "1280x800") { viewer.size } == "1280x800")
-        usleep(1_500_000)
+        viewer.waitForSize("1280x800")
+        let windowed = waitForLayout([1280, 800])
+        #expect(windowed?["stack"] as? [String] == ["shelf", "book"] && windowed?["transition"] is NSNull,
+                "Escape left fullscreen and kept the book open: \(String(describing: windowed))")
         #expect(viewer.title == "Tidepool — Folio", "Escape left fullscreen and kept the book open")
         try viewer.key("Escape")
-        #expect(viewer.wait(for: "Folio") { viewer.title } == "Folio")
+        viewer.waitForTitle("Folio")
 
         // q quits while a book is opening.
+        Folio.waitForState(trace, "the shelf, at rest") { $0["stack"] as? [String] == ["shelf"] && $0["transition"] is NSNull }
         try viewer.key("Return")
-        usleep(200_000)
+        Folio.waitForState(trace, "the book opening") { $0["stack"] as? [String] == ["shelf", "book"] && !($0["transition"] is NSNull) }
         try viewer.key("q")
         #expect(viewer.exitStatus() == 0, "\(viewer.stderr)")
     }
@@ -180,12 +215,10 @@ struct WindowPlaceTests {
         // First run: the second book, read to its fourth spread, then Ctrl+Q with it open.
         let first = try Viewer(desktop, state: state, log: dir.appendingPathComponent("log1"))
         try first.key("Right", "Return")
-        #expect(first.wait(for: "Tidepool — Folio") { first.title } == "Tidepool — Folio")
-        usleep(1_000_000)
+        first.waitForTitle("Tidepool — Folio")
         let atStart = dir.appendingPathComponent("start.png")
         try desktop.settledScreenshot(atStart)
-        try first.key("Right", "Right", "Right")
-        usleep(1_000_000)
+        try first.press("Right", "Right", "Right")
         let read = dir.appendingPathComponent("read.png")
         try desktop.settledScreenshot(read)
         try first.key("ctrl+q")
@@ -206,8 +239,7 @@ struct WindowPlaceTests {
         // Second run: the shelf starts on that book, and Enter opens it at that spread.
         let second = try Viewer(desktop, state: state, log: dir.appendingPathComponent("log2"))
         try second.key("Return")
-        #expect(second.wait(for: "Tidepool — Folio") { second.title } == "Tidepool — Folio")
-        usleep(1_000_000)
+        second.waitForTitle("Tidepool — Folio")
         let again = dir.appendingPathComponent("again.png")
         try desktop.settledScreenshot(again)
         #expect(try Self.differingPixels(read, again) < 200, "the book opened where it was left")
@@ -220,7 +252,7 @@ struct WindowPlaceTests {
         let before = try Data(contentsOf: file)
         let fresh = try Viewer(desktop, state: state, arguments: ["--fresh"], log: dir.appendingPathComponent("log3"))
         try fresh.key("Return")
-        #expect(fresh.wait(for: "Aurora — Folio") { fresh.title } == "Aurora — Folio")
+        fresh.waitForTitle("Aurora — Folio")
         try fresh.key("q")
         #expect(fresh.exitStatus() == 0)
         // Opening a book and quitting at once is reading it: Aurora joins the file, and

@@ -26,39 +26,37 @@ struct ZoomWindowTests {
         defer { if app.isRunning { kill(app.processIdentifier, SIGKILL) } }
         let run = { (args: [String]) in try LiveWindowTests.xdotool(args, display: display) }
 
-        try #require(LiveWindowTests.waitFor(traceURL) { _ in true } != nil, "the viewer wrote no trace")
+        try #require(Folio.waitForState(traceURL, "a first frame") { _ in true } != nil, "the viewer wrote no trace")
         try run(["search", "--sync", "--name", "^Folio$", "windowfocus", "--sync"])
         try run(["key", "Return"])
-        let opened = LiveWindowTests.waitFor(traceURL) { $0["stack"] as? [String] == ["shelf", "book"] && $0["transition"] is NSNull }
-        #expect(opened?["stack"] as? [String] == ["shelf", "book"])
+        Folio.waitForState(traceURL, "the book open, at rest") { $0["stack"] as? [String] == ["shelf", "book"] && $0["transition"] is NSNull }
         // Enter lays the book flat in the reading view, where zoom lives.
         try run(["key", "Return"])
-        let flat = LiveWindowTests.waitFor(traceURL) { $0["stack"] as? [String] == ["shelf", "book", "reading"] && $0["transition"] is NSNull }
-        #expect(flat?["stack"] as? [String] == ["shelf", "book", "reading"])
+        Folio.waitForState(traceURL, "the reading view, at rest") {
+            $0["stack"] as? [String] == ["shelf", "book", "reading"] && $0["transition"] is NSNull
+        }
 
-        // A double-click on the right page zooms to 2× there and turns no leaf.
+        // A double-click on the right page zooms to 2× there and turns no leaf (checked on
+        // every line from here on, once the test is done: a click taken for a single one
+        // would turn a leaf 0.3 s after it, while the zoom goes on).
+        let beforeClick = try Folio.trace(traceURL).count
         try run(["mousemove", "800", "380", "click", "--repeat", "2", "--delay", "80", "1"])
-        let zoomed = LiveWindowTests.waitFor(traceURL) { (Self.zoom($0)?["scale"] as? Double) == 2 }
-        #expect(Self.zoom(zoomed)?["scale"] as? Double == 2)
-        usleep(600_000)
-        #expect(Self.offset(LiveWindowTests.lastState(traceURL)) == 0)
+        Folio.waitForState(traceURL, "the zoom at 2x, at rest") { Self.zoom($0)?["scale"] as? Double == 2 && Self.zoom($0)?["target"] as? Double == 2 }
 
         // Ctrl+0 goes back to the whole spread (the zoom leaves the trace); Ctrl+= zooms a step.
         try run(["key", "ctrl+0"])
-        let whole = LiveWindowTests.waitFor(traceURL) { ($0["book"] as? [String: Any]).map { $0["zoom"] == nil } ?? false }
-        #expect(whole != nil && Self.zoom(whole) == nil)
+        Folio.waitForState(traceURL, "the whole spread, no zoom") { ($0["book"] as? [String: Any]).map { $0["zoom"] == nil } ?? false }
         try run(["key", "ctrl+equal"])
-        let step = LiveWindowTests.waitFor(traceURL) { abs(((Self.zoom($0)?["scale"] as? Double) ?? 0) - 2.0.squareRoot()) < 1e-6 }
-        #expect(Self.zoom(step) != nil)
+        Folio.waitForState(traceURL, "the zoom at a step, sqrt(2)") { abs(((Self.zoom($0)?["scale"] as? Double) ?? 0) - 2.0.squareRoot()) < 1e-6 }
 
         // The wheel up zooms on, to 4× at most; the book stays open.
         try run(["click", "--repeat", "6", "--delay", "30", "4"])
-        let four = LiveWindowTests.waitFor(traceURL) { (Self.zoom($0)?["scale"] as? Double) == 4 }
-        #expect(Self.zoom(four)?["scale"] as? Double == 4 && four?["stack"] as? [String] == ["shelf", "book", "reading"])
+        let four = Folio.waitForState(traceURL, "the zoom at 4x") { (Self.zoom($0)?["scale"] as? Double) == 4 }
+        #expect(four?["stack"] as? [String] == ["shelf", "book", "reading"])
 
         try run(["key", "q"])
-        let deadline = Date().addingTimeInterval(5)
-        while app.isRunning && Date() < deadline { usleep(100_000) }
-        #expect(!app.isRunning)
+        waitUntil("the viewer to quit on q", seconds: 5) { !app.isRunning }
+        let offsets = try Folio.trace(traceURL).dropFirst(beforeClick).map { Self.offset($0) }
+        #expect(!offsets.isEmpty && offsets.allSatisfy { $0 == 0 }, "a leaf turned after the double-click: offsets \(offsets)")
     }
 }

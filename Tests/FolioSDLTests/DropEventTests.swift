@@ -81,12 +81,11 @@ import Testing
         #expect(reader.isBusy)
         gate.signal()
         var read: [DropReader.Read] = []
-        let deadline = Date().addingTimeInterval(10)
-        while read.count < 3 && Date() < deadline {
+        waitUntil("the three drops read back (\(read.count) so far)") {
             read += reader.take()
-            usleep(10_000)
+            return read.count >= 3
         }
-        #expect(read.map(\.path) == ["/first", "/broken", "/third"])
+        try #require(read.map(\.path) == ["/first", "/broken", "/third"])
         guard case .failure(let failure) = read[1].result else { Issue.record("a broken drop read as a library"); return }
         #expect(failure.message == "/broken: not a library.")
         #expect((try? read[2].result.get().library.books.count) == 1)
@@ -96,7 +95,19 @@ import Testing
 
     /// The window's own loop: a drop waiting in SDL's queue when the viewer starts joins the
     /// shelf and is centred, as its live trace shows; SDL_QUIT, pushed from another thread
-    /// a second later, ends the loop.
+    /// once the trace shows it (or 10 s on, when it never does), ends the loop.
+    /// The book centred on the shelf in the last whole line of a live trace, once the shelf
+    /// has come to rest on it (nil while it glides).
+    static func shelfAtRest(_ trace: URL) -> Double? {
+        guard let text = try? String(contentsOf: trace, encoding: .utf8), text.hasSuffix("\n"),
+              let line = text.split(separator: "\n").last,
+              let state = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+              let shelf = state["shelf"] as? [String: Any], let centred = shelf["centered"] as? Double,
+              let position = shelf["position"] as? Double, let stride = shelf["stride"] as? Double,
+              abs(position - centred * stride) < 0.01 else { return nil }
+        return centred
+    }
+
     @Test func theLiveViewerTakesADrop() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("folio-drop-\(UUID().uuidString)")
         let book = dir.appendingPathComponent("scans")
@@ -116,7 +127,7 @@ import Testing
         drop.drop.file = SDL_strdup(book.path)
         #expect(SDL_PushEvent(&drop) == 1)
         let quitter = Thread {
-            Thread.sleep(forTimeInterval: 1.5)
+            _ = poll { Self.shelfAtRest(trace) == 3 ? true : nil }
             var quit = SDL_Event()
             quit.type = SDL_QUIT.rawValue
             SDL_PushEvent(&quit)
@@ -126,7 +137,7 @@ import Testing
         let lines = try String(contentsOf: trace, encoding: .utf8).split(separator: "\n")
         let last = try #require(lines.last.flatMap { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] })
         let shelf = try #require(last["shelf"] as? [String: Any])
-        #expect(shelf["centered"] as? Double == 3)
+        #expect(shelf["centered"] as? Double == 3, "the dropped book was not centred: \(shelf)")
         #expect((shelf["covers"] as? [[String: Any]])?.contains { $0["book"] as? Double == 3 } == true)
     }
 }
