@@ -1,4 +1,3 @@
-import CSDL2
 import FolioCore
 import FolioLibrary
 import Foundation
@@ -10,33 +9,20 @@ final class DropReader: Sendable {
     typealias Load = @Sendable (String) throws -> LibraryLoader.Result
     typealias Read = (path: String, result: Result<LibraryLoader.Result, FolioApp.DropFailure>)
 
-    private let read = Monitor([Read]())
-    private let queue: BackgroundQueue<String>
+    private let work: OffWindowWork<String, Read>
 
     init(load: @escaping Load) {
-        let read = self.read
-        queue = BackgroundQueue { path in
-            let result = FolioApp.readDrop(path, load: load)
-            read.withLock { $0.append((path, result)) }
-            var wake = SDL_Event()
-            wake.type = SDL_USEREVENT.rawValue
-            SDL_PushEvent(&wake)
-        }
+        work = OffWindowWork { path in (path, FolioApp.readDrop(path, load: load)) }
     }
 
     /// Queues `path` to be read; returns at once.
     func read(_ path: String) {
-        queue.add(path)
+        work.add(path)
     }
 
     /// What has been read since the last call, in the order it was dropped.
-    func take() -> [Read] {
-        read.withLock { read in
-            defer { read.removeAll() }
-            return read
-        }
-    }
+    func take() -> [Read] { work.take() }
 
     /// True while a drop is queued or being read, or read and not yet taken.
-    var isBusy: Bool { queue.isBusy || read.withLock { !$0.isEmpty } }
+    var isBusy: Bool { work.isBusy }
 }

@@ -29,6 +29,8 @@ public final class LiveViewer {
     private let app: FolioApp
     /// Drops are read off this thread.
     private let drops: DropReader
+    /// Books opened before their page shapes were known, measured off this thread.
+    private let measures: OffWindowWork<(index: Int, book: Book), (Int, Book)>
     /// Remembered places are written off this thread.
     private let placeWriter: PlaceWriter?
     private let options: Options
@@ -58,7 +60,6 @@ public final class LiveViewer {
         app = FolioApp(library: library, size: Size(width: Double(w), height: Double(h)), slowMotion: options.slowMotion,
                        places: options.places)
         app.everyBookRightToLeft = options.rightToLeft
-        app.shapeBook = BookShapes.shaped
         let loadDropped: DropReader.Load = { path in
             var result = try LibraryLoader.load(path, documents: VipsDocumentInspector())
             result.library = BookShapes.measured(result.library)
@@ -66,6 +67,7 @@ public final class LiveViewer {
         }
         app.loadDropped = loadDropped
         drops = DropReader(load: loadDropped)
+        measures = OffWindowWork { wanted in (wanted.index, BookShapes.shaped(wanted.book)) }
         placeWriter = options.placeStore.map(PlaceWriter.init)
         if let path = options.tracePath {
             // Written in place: a FIFO or a device stays what it is.
@@ -164,6 +166,7 @@ public final class LiveViewer {
             }
             adoptDrops()
             app.update(at: now())
+            measureBooks()
             if app.quitRequested { break }
             applyWindowState()
             if app.isAtRest { savePlaces() }
@@ -326,6 +329,13 @@ public final class LiveViewer {
         case .none: break
         }
         return true
+    }
+
+    /// Hands the books the app opened unmeasured to the measuring thread, and gives the app
+    /// the shapes measured so far (an open book takes its own at once).
+    private func measureBooks() {
+        for wanted in app.takeShapesWanted() { measures.add(wanted) }
+        for (index, book) in measures.take() { app.adopt(shape: book, ofBook: index) }
     }
 
     /// Adds to the shelf what the drops read so far held.

@@ -65,9 +65,10 @@ public struct Recorder {
             try clearFrames(in: dir)
         }
         let app = FolioApp(library: library, size: script.size, slowMotion: options.slowMotion)
-        app.shapeBook = BookShapes.shaped
         if let start = script.start { app.begin(at: start) }
-        var player = ScriptPlayer(app: app, script: script, fps: options.fps, start: options.start, duration: options.duration)
+        var player = ScriptPlayer(app: app, script: script, fps: options.fps, start: options.start, duration: options.duration,
+                                  measure: BookShapes.shaped)
+        player.measureWanted()
         // A video keeps its first size: a resize in the script is letterboxed into it.
         var isVideo = false
         if case .video? = options.output { isVideo = true }

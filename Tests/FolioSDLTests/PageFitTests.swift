@@ -87,22 +87,27 @@ import Testing
         #expect(tall.pageAspect == nil && tall.pageShape == PageGeometry.size)
 
         // Past the load's budget of headers a book keeps no shape until it is opened: then the
-        // app has it shaped once (the live viewer and the recorder hand in BookShapes.shaped).
+        // app asks its host for it once (the live viewer measures it off the window's thread,
+        // the recorder before the next frame) and takes it when it comes.
         let loaded = try LibraryLoader.load(dir.path).library
         let first = try #require(loaded.books.firstIndex { $0.title == "Tall" }), second = 1 - first
         let budgeted = BookShapes.measured(loaded, headers: 3)
         #expect(budgeted.books[first].pageAspect == nil && budgeted.books[second].pageAspect == nil, "Tall is read first and has no shape")
         #expect(loaded.books[second].title == "Trip")
         let app = FolioApp(library: budgeted, size: Size(width: 1280, height: 800))
-        nonisolated(unsafe) var calls = 0
-        app.shapeBook = { calls += 1; return BookShapes.shaped($0) }
         app.update(at: 0)
         app.open(book: second, atPage: 1, at: 0)
-        #expect(abs((app.library.books[second].pageAspect ?? 0) - 1.5) < 1e-9 && calls == 1)
+        // Open at once with the tutorial's shape: nothing was measured on the way in.
+        #expect(app.library.books[second].pageAspect == nil && app.book?.layout.pageShape == PageGeometry.size)
+        let wanted = app.takeShapesWanted()
+        #expect(wanted.map(\.index) == [second] && app.takeShapesWanted().isEmpty)
+        app.adopt(shape: BookShapes.shaped(wanted[0].book), ofBook: second)
+        #expect(abs((app.library.books[second].pageAspect ?? 0) - 1.5) < 1e-9)
+        #expect(app.book?.layout.pageShape == app.library.books[second].pageShape, "the open book takes its shape")
         app.update(at: 2)
         app.handle(.key(.escape), at: 2)
         app.update(at: 4)
         app.open(book: second, atPage: 1, at: 4)
-        #expect(calls == 1, "shaped once")
+        #expect(app.takeShapesWanted().isEmpty, "asked for once")
     }
 }

@@ -40,9 +40,7 @@ extension FolioApp {
     func open(_ index: Int, leaf: Int = 0, page number: Int? = nil, animated: Bool = true) {
         guard navigation.transition == nil, library.books.indices.contains(index) else { return }
         shelf.settle(onBook: index)
-        if library.books[index].pageAspect == nil, let shapeBook, shapedBooks.insert(index).inserted {
-            library.books[index] = shapeBook(library.books[index])
-        }
+        if library.books[index].pageAspect == nil, shapedBooks.insert(index).inserted { shapesWanted.append(index) }
         onScreen.noteOpened(at: time)
         places?.rememberOpening()
         // The pairing and direction the reader chose for this book, before its spread is
@@ -64,6 +62,7 @@ extension FolioApp {
         } else if scene.lastPage > 0, let spread = places?.spread(ofBook: index) {
             scene.settle(onLeaf: spread)
         }
+        lastOpening = (index, number, scene.currentLeaf)
         navigation.push(scene, animator: animated ? scene.transitionAnimator : nil, at: animationTime)
     }
 

@@ -16,11 +16,15 @@ public final class FolioApp {
     /// The page mode, fit and zoom chosen for each book this session (kept with the places too,
     /// when they are remembered).
     var sessionSettings: [Int: BookSettings] = [:]
-    /// Gives a book the load left unshaped its page shape and spreads, as it opens (the live
-    /// viewer and the recorder hand in `BookShapes.shaped`; the core reads no files).
-    public var shapeBook: ((Book) -> Book)?
-    /// The books `shapeBook` has shaped (a book whose pages cannot be read is tried once).
+    /// Books the load left unshaped that have been opened, oldest first: the host measures
+    /// each (page shape, spreads) off the input path and hands it back with
+    /// `adopt(shape:ofBook:)` (`FolioApp+Shapes`). Until then the book shows the tutorial's
+    /// page shape.
+    var shapesWanted: [Int] = []
+    /// The books asked for once (a book whose pages cannot be read is tried once).
     var shapedBooks: Set<Int> = []
+    /// How the last book opened was placed, so its measured shape can place it the same way.
+    var lastOpening: (index: Int, page: Int?, leaf: Int)?
     /// The thumbnail strip in a book (`FolioApp+Strip`).
     public internal(set) var strip = ThumbnailStrip()
     /// Escape on the shelf, or Q anywhere, asked to leave.

@@ -12,8 +12,13 @@ public struct ScriptPlayer {
     public let start: Double
     private var timeline: ScriptTimeline
     public private(set) var frame = 0
+    /// Measures a book the app opens (its page shape and spreads): the host's loader, or nil
+    /// to leave books as loaded.
+    public let measure: ((Book) -> Book)?
 
-    public init(app: FolioApp, script: InputScript, fps: Double? = nil, start: Double = 0, duration: Double? = nil) {
+    public init(app: FolioApp, script: InputScript, fps: Double? = nil, start: Double = 0, duration: Double? = nil,
+                measure: ((Book) -> Book)? = nil) {
+        self.measure = measure
         func bounded(_ x: Double, _ range: ClosedRange<Double>) -> Double {
             x.isNaN ? range.lowerBound : clamp(x, range.lowerBound, range.upperBound)
         }
@@ -38,17 +43,20 @@ public struct ScriptPlayer {
         guard frame < frameCount else { return nil }
         if frame == 0 {
             app.update(at: 0)
+            measureWanted()
             // Skipped seconds still run, at the frame rate, so state matches a full render.
             var t = 0.0
             while t + 1 / fps <= start + 1e-9 {
                 t += 1 / fps
                 apply(upTo: t)
                 app.update(at: t)
+                measureWanted()
             }
         }
         let t = time(ofFrame: frame)
         apply(upTo: t)
         app.update(at: t)
+        measureWanted()
         defer { frame += 1 }
         return (frame, t)
     }
@@ -56,6 +64,14 @@ public struct ScriptPlayer {
     private mutating func apply(upTo t: Double) {
         while let next = timeline.nextTime, next <= t + 1e-9, let (at, event) = timeline.next() {
             app.handle(event, at: at)
+            measureWanted()
         }
+    }
+
+    /// Measures the books the app asked for at once, before the next frame, so a recording
+    /// is the same however long measuring takes.
+    public func measureWanted() {
+        guard let measure else { return }
+        for (index, book) in app.takeShapesWanted() { app.adopt(shape: measure(book), ofBook: index) }
     }
 }

@@ -65,10 +65,10 @@ public final class BookScene: BookShowing {
 
     /// The book's display pages changed (its pairing shifted): laid out anew at rest on
     /// `leaf`.
-    public func relayout(pageCount: Int, lastPage: Int, leaf: Int) {
+    public func relayout(pageCount: Int, lastPage: Int, leaf: Int, pageShape: Size? = nil) {
         self.lastPage = lastPage
         let pages = layout.readingPages
-        layout = BookLayout(size: layout.size, pageCount: pageCount, pageShape: layout.pageShape, coverAlone: lastPage == 0)
+        layout = BookLayout(size: layout.size, pageCount: pageCount, pageShape: pageShape ?? layout.pageShape, coverAlone: lastPage == 0)
         layout.readingPages = pages
         scroller = Scroller(range: layout.offsetRange, dimension: layout.size.width)
         settle(onLeaf: leaf)

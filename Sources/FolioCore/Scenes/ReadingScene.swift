@@ -21,12 +21,24 @@ public final class ReadingScene: BookShowing {
     /// Wheel notches past the end of the page in fit width, towards a turn.
     var overscroll = 0.0
 
+    /// The zoom it opened with, when one was remembered.
+    private let remembered: RememberedZoom?
+
     /// Opens on the fit's view of the page, or on `remembered`, the zoom the book was last
     /// left at (`ReadingScene+Fit`).
     public init(book: BookScene, pageMode: PageMode = .automatic, fit: FitMode = .page, zoom remembered: RememberedZoom? = nil) {
         self.book = book
         self.pageMode = pageMode
         self.fit = fit
+        self.remembered = remembered
+        zoom = BookZoom(window: book.size, spread: book.layout.readingFrame)
+        shownPage = (book.currentLeaf, .left)
+        relayout()
+    }
+
+    /// Lays the view out anew for its book as it is now (its page shape measured): as it
+    /// opened, on the fit's view of the page or the zoom remembered.
+    func relayout() {
         book.setReadingPages(pageMode.pages(book.layout))
         zoom = BookZoom(window: book.size, spread: book.layout.readingFrame)
         shownPage = (book.currentLeaf, book.layout.readingPages == 1 ? book.focus.side : .left)
