@@ -1,4 +1,5 @@
 import FolioCore
+import FolioDecoding
 import FolioLibrary
 import FolioSDL
 import FolioTestFixtures

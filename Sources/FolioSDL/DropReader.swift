@@ -1,6 +1,7 @@
 import CSDL2
 import FolioCore
 import FolioLibrary
+import FolioThreads
 import Foundation
 
 /// Reads what is dropped on the window off the window's thread, one drop at a time in the

@@ -1,3 +1,4 @@
+import FolioThreads
 import Foundation
 
 /// Hands freed heap memory back to the system while textures come and go. A page texture

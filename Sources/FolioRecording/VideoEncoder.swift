@@ -98,7 +98,7 @@ public final class VideoEncoder: @unchecked Sendable {
     public static let missingMessage = "ffmpeg is not installed, so videos (MP4, WebM, WebP, GIF) cannot be written; install it with `sudo apt-get install ffmpeg` (PNG frames into a folder still work)."
 
     /// `frameCount` frames at `fps` will come; a GIF plays them at its own rate (`gifTiming`).
-    init(path: String, format: Format, width: Int, height: Int, fps: Double, frameCount: Int, gifMaxRate: Double = 25) throws {
+    package init(path: String, format: Format, width: Int, height: Int, fps: Double, frameCount: Int, gifMaxRate: Double = 25) throws {
         guard let ffmpeg = VideoEncoder.ffmpegPath() else { throw FolioError.badInput(VideoEncoder.missingMessage) }
         self.ffmpeg = ffmpeg
         self.path = path
@@ -168,7 +168,7 @@ public final class VideoEncoder: @unchecked Sendable {
 
     /// Hands one frame (as read back, 4 bytes a pixel) to ffmpeg, converted first when the
     /// format takes YUV; waits while ffmpeg's pipe is full. Called from one thread only.
-    func write(_ frame: FrameBuffer) throws {
+    package func write(_ frame: FrameBuffer) throws {
         guard format.takesYUV else { return try send(UnsafeRawBufferPointer(frame.pixels)) }
         let size = folio_i420_size(Int32(frame.width), Int32(frame.height))
         if converted.count != size { converted = [UInt8](repeating: 0, count: size) }
@@ -206,13 +206,13 @@ public final class VideoEncoder: @unchecked Sendable {
 
     /// Kills ffmpeg at once (the recording is being abandoned), so a write waiting on its
     /// pipe returns.
-    func kill() {
+    package func kill() {
         if process.isRunning { Foundation.kill(process.processIdentifier, SIGKILL) }
     }
 
     /// Closes the stream, waits for ffmpeg (and runs a GIF's second pass) and moves the file
     /// into place.
-    func finish() throws {
+    package func finish() throws {
         defer {
             removeIntermediates()
             if let cleanup { Console.removeCleanup(cleanup) }
@@ -252,7 +252,7 @@ public final class VideoEncoder: @unchecked Sendable {
     }
 
     /// Stops ffmpeg and removes the partial file.
-    func abort() {
+    package func abort() {
         if let cleanup { Console.removeCleanup(cleanup) }
         cleanup = nil
         try? input.fileHandleForWriting.close()

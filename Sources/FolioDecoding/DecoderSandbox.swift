@@ -2,6 +2,7 @@ import CSDL2
 import CVips
 import FolioCore
 import FolioLibrary
+import FolioThreads
 import Foundation
 import Glibc
 

@@ -3,12 +3,12 @@ import Foundation
 /// Lowers the calling thread's priority to `nice` (0 to 19). On Linux the nice value is the
 /// thread's own: the rest of the process keeps its priority, and processes the thread starts
 /// inherit it.
-func lowerThisThreadsPriority(to nice: Int32) {
+package func lowerThisThreadsPriority(to nice: Int32) {
     setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, nice)
 }
 
 /// Starts a joinable thread named `name` running `body`; nil when none can be started.
-func startJoinableThread(named name: String, _ body: @escaping @Sendable () -> Void) -> pthread_t? {
+package func startJoinableThread(named name: String, _ body: @escaping @Sendable () -> Void) -> pthread_t? {
     let context = Unmanaged.passRetained(ThreadBody(name: name, body)).toOpaque()
     var thread = pthread_t()
     let status = pthread_create(&thread, nil, { context in

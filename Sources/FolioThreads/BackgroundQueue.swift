@@ -3,7 +3,7 @@ import Foundation
 /// Runs `work` on queued items off the caller's thread, one at a time in the order they were
 /// queued, on a thread that starts when there is work and ends when there is none. With
 /// `latestOnly`, an item replaces any still waiting (only the newest state matters).
-final class BackgroundQueue<Item: Sendable>: Sendable {
+package final class BackgroundQueue<Item: Sendable>: Sendable {
     private struct State: Sendable {
         var waiting: [Item] = []
         var running = false
@@ -13,13 +13,13 @@ final class BackgroundQueue<Item: Sendable>: Sendable {
     private let latestOnly: Bool
     private let work: @Sendable (Item) -> Void
 
-    init(latestOnly: Bool = false, work: @escaping @Sendable (Item) -> Void) {
+    package init(latestOnly: Bool = false, work: @escaping @Sendable (Item) -> Void) {
         self.latestOnly = latestOnly
         self.work = work
     }
 
     /// Queues `item`; returns at once.
-    func add(_ item: Item) {
+    package func add(_ item: Item) {
         let latestOnly = self.latestOnly
         let start = state.withLock { state -> Bool in
             if latestOnly { state.waiting.removeAll() }
@@ -40,10 +40,10 @@ final class BackgroundQueue<Item: Sendable>: Sendable {
     }
 
     /// Waits until nothing is waiting or being worked on.
-    func flush() {
+    package func flush() {
         state.wait(until: { !$0.running }) { _, _ in }
     }
 
     /// True while an item waits or is being worked on.
-    var isBusy: Bool { state.withLock { $0.running } }
+    package var isBusy: Bool { state.withLock { $0.running } }
 }
