@@ -23,8 +23,8 @@ let package = Package(
             pkgConfig: "sdl2",
             providers: [.apt(["libsdl2-dev", "libsdl2-image-dev", "libsdl2-ttf-dev"])]
         ),
-        // libarchive, fenced off: only FolioLibrary's ArchiveReader (and the test fixtures'
-        // ArchiveWriter) import this.
+        // libarchive, fenced off: only FolioLibrary's ArchiveReader and FolioSamples'
+        // ArchiveWriter import this.
         .systemLibrary(name: "CArchive", pkgConfig: "libarchive", providers: [.apt(["libarchive-dev"])]),
         // libvips, fenced off behind CVips' non-variadic wrappers (only FolioDecoding imports
         // them: VipsDecoder, PDFPages, CoverThumbnails' names, and the decoder worker's
@@ -71,11 +71,16 @@ let package = Package(
             name: "FolioSDL",
             dependencies: ["FolioCore", "FolioLibrary", "FolioThreads", "FolioDecoding", "FolioRecording", "CSDL2"]
         ),
+        // Sample books written on demand: PDFs (PDFWriter) and comic archives (ArchiveWriter).
+        // `folio bench` writes its books with them, so they ship in the product; the tests'
+        // fixtures are made with them too. Not test code: nothing here checks anything.
+        .target(name: "FolioSamples", dependencies: ["FolioCore", "CArchive"]),
         // The benchmarks `folio bench` runs, apart from the viewer's code, and their hooks: the
-        // scans they draw (ScanGenerator) and the overdraw probe (CoverageProbe).
+        // scans they draw (ScanGenerator) and the overdraw probe (CoverageProbe). The product
+        // links this, never the test fixtures.
         .target(
             name: "FolioBench",
-            dependencies: ["FolioCore", "FolioLibrary", "FolioDecoding", "FolioRecording", "FolioSDL", "FolioTestFixtures", "CSDL2"]
+            dependencies: ["FolioCore", "FolioLibrary", "FolioDecoding", "FolioRecording", "FolioSDL", "FolioSamples", "CSDL2"]
         ),
         .executableTarget(
             name: "folio",
@@ -84,13 +89,14 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "FolioCoreTests", dependencies: ["FolioCore", "FolioLibrary", "FolioTestFixtures"]),
-        // Files the tests and the benchmarks write (PDFs and archives: PDFWriter, ArchiveWriter).
-        .target(name: "FolioTestFixtures", dependencies: ["FolioCore", "FolioLibrary", "CArchive"], path: "Tests/Fixtures"),
+        .testTarget(name: "FolioCoreTests", dependencies: ["FolioCore", "FolioLibrary", "FolioSamples", "FolioTestFixtures"]),
+        // The tests' own files (PDFFixture, ArchiveFixture, SlowPDFFixture), written with
+        // FolioSamples' writers.
+        .target(name: "FolioTestFixtures", dependencies: ["FolioCore", "FolioLibrary", "FolioSamples"], path: "Tests/Fixtures"),
         .testTarget(
             name: "FolioSDLTests",
             dependencies: ["FolioCore", "FolioLibrary", "FolioThreads", "FolioDecoding", "FolioRecording", "FolioSDL", "FolioBench",
-                           "FolioTestFixtures", "CSDL2", "CVips", "CYUV"]
+                           "FolioSamples", "FolioTestFixtures", "CSDL2", "CVips", "CYUV"]
         ),
         .testTarget(name: "FolioEndToEndTests", dependencies: ["FolioCore", "FolioLibrary", "FolioTestFixtures"]),
     ]

@@ -2,7 +2,7 @@ import FolioCore
 import FolioDecoding
 import FolioLibrary
 import FolioSDL
-import FolioTestFixtures
+import FolioSamples
 import Foundation
 
 extension Benchmarks {

@@ -5,6 +5,7 @@ import Testing
 @testable import FolioDecoding
 @testable import FolioLibrary
 @testable import FolioSDL
+import FolioSamples
 import FolioTestFixtures
 
 /// A PDF's pages drawn from the document kept open between them (`PDFPages`): the same
