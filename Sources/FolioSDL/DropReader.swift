@@ -16,7 +16,7 @@ final class DropReader: Sendable {
 
     init(load: @escaping Load) {
         let read = self.read
-        queue = BackgroundQueue { path in
+        queue = BackgroundQueue(name: "folio-drops") { path in
             let result = FolioApp.readDrop(path, load: load)
             read.withLock { $0.append((path, result)) }
             var wake = SDL_Event()

@@ -1,8 +1,8 @@
 import Foundation
 
 /// Runs `work` on queued items off the caller's thread, one at a time in the order they were
-/// queued, on a thread that starts when there is work and ends when there is none. With
-/// `latestOnly`, an item replaces any still waiting (only the newest state matters).
+/// queued, on a thread named `name` that starts when there is work and ends when there is
+/// none. With `latestOnly`, an item replaces any still waiting (only the newest state matters).
 package final class BackgroundQueue<Item: Sendable>: Sendable {
     private struct State: Sendable {
         var waiting: [Item] = []
@@ -10,10 +10,12 @@ package final class BackgroundQueue<Item: Sendable>: Sendable {
     }
 
     private let state = Monitor(State())
+    private let name: String
     private let latestOnly: Bool
     private let work: @Sendable (Item) -> Void
 
-    package init(latestOnly: Bool = false, work: @escaping @Sendable (Item) -> Void) {
+    package init(name: String, latestOnly: Bool = false, work: @escaping @Sendable (Item) -> Void) {
+        self.name = name
         self.latestOnly = latestOnly
         self.work = work
     }
@@ -29,7 +31,7 @@ package final class BackgroundQueue<Item: Sendable>: Sendable {
         }
         guard start else { return }
         let state = self.state, work = self.work
-        Thread.detachNewThread {
+        let drain: @Sendable () -> Void = {
             while let item = state.withLock({ state -> Item? in
                 if state.waiting.isEmpty { state.running = false; return nil }
                 return state.waiting.removeFirst()
@@ -37,6 +39,8 @@ package final class BackgroundQueue<Item: Sendable>: Sendable {
                 work(item)
             }
         }
+        // With no thread, the work is done here and now.
+        if !startDetachedThread(named: name, drain) { drain() }
     }
 
     /// Waits until nothing is waiting or being worked on.

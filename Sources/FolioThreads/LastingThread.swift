@@ -19,8 +19,6 @@ package final class LastingThread: Sendable {
     }
 
     private let state = Monitor(State())
-    /// Callers, one at a time.
-    private let turn = NSLock()
     /// False when no thread could be started: jobs then run on their callers' threads.
     private let started: Bool
 
@@ -42,12 +40,11 @@ package final class LastingThread: Sendable {
     /// Runs `body` on the lasting thread and returns what it returned (or throws what it threw).
     package func run<T>(_ body: @escaping () throws -> T) throws -> T {
         guard started else { return try body() }
-        turn.lock()
-        defer { turn.unlock() }
         var result: Result<T, any Error>?
         let job = Job { result = Result { try body() } }
-        state.withLock { $0.job = job }
-        state.wait(until: { $0.job == nil }) { _, _ in }
+        // Callers one at a time: a job is handed over once the one before it is done.
+        state.wait(until: { $0.job == nil }) { state, _ in state.job = job }
+        state.wait(until: { $0.job !== job }) { _, _ in }
         // Set before the job was cleared, under the same lock.
         return try result!.get()
     }

@@ -13,7 +13,7 @@ package final class PlaceWriter: Sendable {
 
     package init(store: PlaceStore) {
         let warnings = self.warnings
-        queue = BackgroundQueue(latestOnly: true) { places in
+        queue = BackgroundQueue(name: "folio-places", latestOnly: true) { places in
             do {
                 try store.save(places)
             } catch let error as FolioError {
