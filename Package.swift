@@ -14,58 +14,90 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-numerics", from: "1.1.1"),
     ],
     targets: [
-        // SDL2, SDL2_image and SDL2_ttf, fenced off: only FolioSDL imports this (and the tests
-        // that drive its renderer and event translation).
+        // SDL2, SDL2_image and SDL2_ttf, fenced off: FolioSDL imports this for the window, the
+        // renderer, events and text; FolioDecoding for software surfaces and SDL_image's
+        // decoders only (pages are composed on SDL surfaces in the decoder worker); FolioBench
+        // for the scans it draws (ScanGenerator); and the tests that drive the renderer.
         .systemLibrary(
             name: "CSDL2",
             pkgConfig: "sdl2",
             providers: [.apt(["libsdl2-dev", "libsdl2-image-dev", "libsdl2-ttf-dev"])]
         ),
-        // libarchive, fenced off: only FolioLibrary's ArchiveReader (and the test fixtures'
-        // ArchiveWriter) import this.
+        // libarchive, fenced off: only FolioLibrary's ArchiveReader and FolioSamples'
+        // ArchiveWriter import this.
         .systemLibrary(name: "CArchive", pkgConfig: "libarchive", providers: [.apt(["libarchive-dev"])]),
-        // libvips, fenced off behind CVips' non-variadic wrappers (only FolioSDL's decoding
-        // imports them: VipsDecoder, PDFPages, and the decoder worker's DecoderSandbox,
-        // DecoderProcess and SharedPixels).
+        // libvips, fenced off behind CVips' non-variadic wrappers (only FolioDecoding imports
+        // them: VipsDecoder, PDFPages, CoverThumbnails' names, and the decoder worker's
+        // DecoderSandbox, DecoderProcess and SharedPixels).
         .systemLibrary(name: "CVipsSystem", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
         // poppler-glib and cairo (what libvips' PDF loader uses), fenced off behind CVips'
         // folio_pdf.c: a PDF's pages drawn from a document kept open between them.
         .systemLibrary(name: "CPopplerSystem", pkgConfig: "poppler-glib", providers: [.apt(["libpoppler-glib-dev"])]),
         // gmodule: the worker opens the libvips modules it needs itself (folio_vips.c).
         .target(name: "CVips", dependencies: ["CVipsSystem", "CPopplerSystem"], linkerSettings: [.linkedLibrary("gmodule-2.0"), .linkedLibrary("jpeg")]),
-        // gdk-pixbuf, fenced off behind one C call (only FolioSDL's PageImage calls it, in the
-        // decoder worker): BMP, TGA, ICO/CUR, XPM and XBM as the GNOME image viewer reads them.
+        // gdk-pixbuf, fenced off behind one C call (only FolioDecoding's PageImage calls it, in
+        // the decoder worker): BMP, TGA, ICO/CUR, XPM and XBM as the GNOME image viewer reads them.
         .systemLibrary(name: "CPixbufSystem", pkgConfig: "gdk-pixbuf-2.0", providers: [.apt(["libgdk-pixbuf-2.0-dev"])]),
         .target(name: "CPixbuf", dependencies: ["CPixbufSystem"]),
-        // libpng, fenced off behind one C call that catches its longjmp (only FolioSDL's
-        // PNGFrame calls it).
+        // libpng, fenced off behind C calls that catch its longjmp: FolioRecording's PNGFrame
+        // writes frames with it, FolioDecoding's CoverThumbnails writes thumbnails.
         .systemLibrary(name: "CPNGSystem", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .target(name: "CPNG", dependencies: ["CPNGSystem"]),
-        // Frames turned into YUV 4:2:0 for the video encoder.
+        // Frames turned into YUV 4:2:0 for the video encoder (only FolioRecording).
         .target(name: "CYUV"),
         // All behaviour, pure Swift: animation, geometry, layout, scenes, navigation, input,
         // the app. No SDL, no file I/O, no Glibc (its maths comes from swift-numerics).
         .target(name: "FolioCore", dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
-        // What touches the disk: libraries, archives, places, scripts and outputs, safe files,
-        // the console.
-        .target(name: "FolioLibrary", dependencies: ["FolioCore", "CArchive"]),
-        // The only SDL code: window, renderer, textures, decoding, capture, event translation.
+        // The long-lived threads: named joinable threads, the lasting thread decoder workers
+        // are started on, the background queue, and Monitor, the one hand-off between threads.
+        .target(name: "FolioThreads"),
+        // What touches the disk: libraries, archives, places (and their writer), scripts and
+        // outputs (and the live input's capture), safe files, the console, /proc's memory.
+        .target(name: "FolioLibrary", dependencies: ["FolioCore", "FolioThreads", "CArchive"]),
+        // Every decoder of a user's file: the confined worker processes (DecoderSandbox,
+        // DecoderProcess), their wire and shared pixels, pages made from images and PDFs
+        // (PageImage, libvips, poppler, gdk-pixbuf, SDL_image), book shapes, cover thumbnails,
+        // the decode thread and `validate`'s checks.
         .target(
-            name: "FolioSDL", dependencies: ["FolioCore", "FolioLibrary", "CSDL2", "CVips", "CPixbuf", "CPNG", "CYUV"]
+            name: "FolioDecoding",
+            dependencies: ["FolioCore", "FolioLibrary", "FolioThreads", "CSDL2", "CVips", "CPixbuf", "CPNG"]
         ),
-        // The benchmarks `folio bench` runs, apart from the viewer's code.
-        .target(name: "FolioBench", dependencies: ["FolioCore", "FolioLibrary", "FolioSDL", "FolioTestFixtures"]),
+        // Frames on their way out of the process: the frame pipeline, PNG frames, the ffmpeg
+        // encoder, the progress bar.
+        .target(name: "FolioRecording", dependencies: ["FolioCore", "FolioLibrary", "FolioThreads", "CPNG", "CYUV"]),
+        // The only window and renderer code: the live viewer, renderer, textures, placeholders,
+        // text, the headless canvas a recording draws into, event translation.
+        .target(
+            name: "FolioSDL",
+            dependencies: ["FolioCore", "FolioLibrary", "FolioThreads", "FolioDecoding", "FolioRecording", "CSDL2"]
+        ),
+        // Sample books written on demand: PDFs (PDFWriter) and comic archives (ArchiveWriter).
+        // `folio bench` writes its books with them, so they ship in the product; the tests'
+        // fixtures are made with them too. Not test code: nothing here checks anything.
+        .target(name: "FolioSamples", dependencies: ["FolioCore", "CArchive"]),
+        // The benchmarks `folio bench` runs, apart from the viewer's code, and their hooks: the
+        // scans they draw (ScanGenerator) and the overdraw probe (CoverageProbe). The product
+        // links this, never the test fixtures.
+        .target(
+            name: "FolioBench",
+            dependencies: ["FolioCore", "FolioLibrary", "FolioDecoding", "FolioRecording", "FolioSDL", "FolioSamples", "CSDL2"]
+        ),
         .executableTarget(
             name: "folio",
             dependencies: [
-                "FolioCore", "FolioLibrary", "FolioSDL", "FolioBench",
+                "FolioCore", "FolioLibrary", "FolioDecoding", "FolioRecording", "FolioSDL", "FolioBench",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "FolioCoreTests", dependencies: ["FolioCore", "FolioLibrary", "FolioTestFixtures"]),
-        // Files the tests and the benchmarks write (PDFs and archives: PDFWriter, ArchiveWriter).
-        .target(name: "FolioTestFixtures", dependencies: ["FolioCore", "FolioLibrary", "CArchive"], path: "Tests/Fixtures"),
-        .testTarget(name: "FolioSDLTests", dependencies: ["FolioCore", "FolioLibrary", "FolioSDL", "FolioTestFixtures", "CYUV"]),
+        .testTarget(name: "FolioCoreTests", dependencies: ["FolioCore", "FolioLibrary", "FolioSamples", "FolioTestFixtures"]),
+        // The tests' own files (PDFFixture, ArchiveFixture, SlowPDFFixture), written with
+        // FolioSamples' writers.
+        .target(name: "FolioTestFixtures", dependencies: ["FolioCore", "FolioLibrary", "FolioSamples"], path: "Tests/Fixtures"),
+        .testTarget(
+            name: "FolioSDLTests",
+            dependencies: ["FolioCore", "FolioLibrary", "FolioThreads", "FolioDecoding", "FolioRecording", "FolioSDL", "FolioBench",
+                           "FolioSamples", "FolioTestFixtures", "CSDL2", "CVips", "CYUV"]
+        ),
         .testTarget(name: "FolioEndToEndTests", dependencies: ["FolioCore", "FolioLibrary", "FolioTestFixtures"]),
     ]
 )
@@ -81,7 +113,7 @@ if ProcessInfo.processInfo.environment["FOLIO_FUZZ"] != nil {
         // A target's memory limit for `make fuzz`, when it has its own, is not source.
         let limit = FileManager.default.fileExists(atPath: fuzz.appendingPathComponent("\(name)/rss_limit_mb").path)
         package.targets.append(.executableTarget(
-            name: name, dependencies: ["FolioCore", "FolioLibrary", "FolioSDL", "FolioFuzzDriver"], path: "Fuzz/\(name)",
+            name: name, dependencies: ["FolioCore", "FolioLibrary", "FolioDecoding", "FolioFuzzDriver"], path: "Fuzz/\(name)",
             exclude: limit ? ["rss_limit_mb"] : []))
     }
 }

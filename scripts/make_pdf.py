@@ -2,7 +2,7 @@
 """Writes a PDF of N pages, each filled with its own colour and a few pale lines, by hand
 (objects, xref table, trailer; standard library only, byte-identical on every run): the
 input of `folio bench --document`. Folio writes the same kind of file in Swift
-(Sources/FolioCore/Library/PDFWriter.swift) for `folio bench --formats` and the tests.
+(Sources/FolioSamples/PDFWriter.swift) for `folio bench --formats` and the tests.
 
     python3 scripts/make_pdf.py 300 /tmp/bench-300.pdf [--width 362 --height 568]
 """

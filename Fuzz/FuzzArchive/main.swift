@@ -1,6 +1,6 @@
 import FolioCore
 import FolioLibrary
-import FolioSDL
+import FolioDecoding
 import FolioFuzzDriver
 import Foundation
 

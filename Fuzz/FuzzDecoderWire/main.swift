@@ -1,4 +1,4 @@
-import FolioSDL
+import FolioDecoding
 import FolioFuzzDriver
 import Foundation
 

@@ -1,7 +1,8 @@
 import FolioCore
+import FolioDecoding
 import FolioLibrary
 import FolioSDL
-import FolioTestFixtures
+import FolioSamples
 import Foundation
 
 extension Benchmarks {

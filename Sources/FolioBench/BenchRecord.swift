@@ -1,5 +1,6 @@
 import FolioCore
 import FolioLibrary
+import FolioRecording
 import FolioSDL
 import Foundation
 

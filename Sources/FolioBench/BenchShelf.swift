@@ -1,7 +1,7 @@
 import FolioCore
 import FolioLibrary
 import FolioSDL
-import FolioTestFixtures
+import FolioSamples
 import Foundation
 
 extension Benchmarks {

@@ -1,5 +1,6 @@
 import CSDL2
 import FolioCore
+import FolioDecoding
 import FolioLibrary
 
 /// The colour each book's back cover is drawn in: the mean colour of its cover image,

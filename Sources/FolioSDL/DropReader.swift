@@ -12,7 +12,7 @@ final class DropReader: Sendable {
     private let work: OffWindowWork<String, Read>
 
     init(load: @escaping Load) {
-        work = OffWindowWork { path in (path, FolioApp.readDrop(path, load: load)) }
+        work = OffWindowWork(name: "folio-drops") { path in (path, FolioApp.readDrop(path, load: load)) }
     }
 
     /// Queues `path` to be read; returns at once.

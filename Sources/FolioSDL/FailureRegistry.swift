@@ -1,4 +1,5 @@
 import FolioCore
+import FolioDecoding
 import FolioLibrary
 
 /// Images that cannot be shown and the cause their placeholder names; each is warned about

@@ -1,6 +1,8 @@
 import CSDL2
 import FolioCore
+import FolioDecoding
 import FolioLibrary
+import FolioRecording
 
 /// Renders frames with the offscreen video driver (OpenGL through Mesa, no display) into a
 /// target texture and reads them back.

@@ -1,3 +1,4 @@
+import FolioThreads
 import Foundation
 
 /// Hands freed heap memory back to the system while textures come and go. A page texture
@@ -17,7 +18,7 @@ final class HeapTrimmer {
          trim: @escaping @Sendable () -> Void = SDLVideo.returnFreedMemory) {
         self.interval = interval
         self.clock = clock
-        queue = BackgroundQueue(latestOnly: true) { _ in trim() }
+        queue = BackgroundQueue(name: "folio-trim", latestOnly: true) { _ in trim() }
     }
 
     /// Memory was freed: trims now unless the last trim was less than `interval` ago.

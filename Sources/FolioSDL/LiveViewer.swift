@@ -1,5 +1,6 @@
 import CSDL2
 import FolioCore
+import FolioDecoding
 import FolioLibrary
 import Foundation
 
@@ -67,7 +68,7 @@ public final class LiveViewer {
         }
         app.loadDropped = loadDropped
         drops = DropReader(load: loadDropped)
-        measures = OffWindowWork { wanted in (wanted.index, BookShapes.shaped(wanted.book)) }
+        measures = OffWindowWork(name: "folio-measure") { wanted in (wanted.index, BookShapes.shaped(wanted.book)) }
         placeWriter = options.placeStore.map(PlaceWriter.init)
         if let path = options.tracePath {
             // Written in place: a FIFO or a device stays what it is.

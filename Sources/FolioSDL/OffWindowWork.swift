@@ -1,4 +1,5 @@
 import CSDL2
+import FolioThreads
 import Foundation
 
 /// Work the window's loop hands off so it never waits on it (a drop read, a book measured):
@@ -8,9 +9,10 @@ final class OffWindowWork<Input: Sendable, Output: Sendable>: Sendable {
     private let done = Monitor([Output]())
     private let queue: BackgroundQueue<Input>
 
-    init(_ work: @escaping @Sendable (Input) -> Output) {
+    /// `name`: the thread's, as `top -H` shows it.
+    init(name: String, _ work: @escaping @Sendable (Input) -> Output) {
         let done = self.done
-        queue = BackgroundQueue { input in
+        queue = BackgroundQueue(name: name) { input in
             let output = work(input)
             done.withLock { $0.append(output) }
             var wake = SDL_Event()

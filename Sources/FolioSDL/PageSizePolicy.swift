@@ -1,4 +1,5 @@
 import FolioCore
+import FolioDecoding
 import FolioLibrary
 #if canImport(Glibc)
 import Glibc

@@ -1,4 +1,5 @@
 import FolioCore
+import FolioDecoding
 import FolioLibrary
 
 /// Paper-coloured stand-ins for pages not decoded yet or that cannot be: numbered, labelled

@@ -1,6 +1,8 @@
 import CSDL2
 import FolioCore
+import FolioDecoding
 import FolioLibrary
+import FolioRecording
 import Foundation
 
 /// Renders a script headless at a fixed time step: PNG frames into a folder, or an MP4,

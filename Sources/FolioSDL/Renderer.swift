@@ -1,5 +1,6 @@
 import CSDL2
 import FolioCore
+import FolioDecoding
 import FolioLibrary
 
 /// Draws a `DrawList` with SDL_RenderGeometry: each layer becomes a subdivided, perspective-

@@ -5,7 +5,7 @@ import FolioLibrary
 extension FolioError {
     /// An SDL call failed: `what` with SDL's own reason, as one sentence. Window, renderer
     /// and video failures mean no display (exit 3); writing a file is an output failure.
-    static func sdl(_ what: String, _ exit: Exit = .noDisplay) -> FolioError {
+    package static func sdl(_ what: String, _ exit: Exit = .noDisplay) -> FolioError {
         FolioError(exit, "\(what): \(String(cString: SDL_GetError())).")
     }
 }

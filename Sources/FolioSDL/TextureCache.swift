@@ -1,5 +1,6 @@
 import CSDL2
 import FolioCore
+import FolioDecoding
 import FolioLibrary
 
 /// Page and cover textures: decoded on a background thread nearest-first, uploaded on the

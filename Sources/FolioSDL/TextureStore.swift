@@ -1,5 +1,6 @@
 import CSDL2
 import FolioCore
+import FolioDecoding
 import FolioLibrary
 
 /// The page and placeholder textures on the GPU, kept within a byte budget: once over it, the

@@ -6,7 +6,7 @@ import Foundation
 /// The bundled DejaVu Sans (Assets/Fonts, regular and bold) at any pixel size, through
 /// SDL2_ttf: text measured, shortened with an ellipsis to a width, and rendered to a
 /// surface. SDL2_ttf is not thread-safe: use one Typeface from one thread.
-final class Typeface {
+package final class Typeface {
     static let regularFile = "DejaVuSans.ttf"
     static let boldFile = "DejaVuSans-Bold.ttf"
     /// Pixel sizes are clamped to this range (a font per size is kept open).
@@ -39,7 +39,7 @@ final class Typeface {
     }
 
     /// The bundled fonts, or nil (with one warning) when they cannot be found or opened.
-    static func bundled() -> Typeface? {
+    package static func bundled() -> Typeface? {
         // The fonts sit in Fonts/ of the folders every bundled file is looked for in.
         for dir in AssetFolders.candidates() {
             if let typeface = Typeface(directory: (dir as NSString).appendingPathComponent("Fonts")) { return typeface }

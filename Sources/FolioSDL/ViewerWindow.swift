@@ -1,5 +1,6 @@
 import CSDL2
 import FolioCore
+import FolioDecoding
 import Foundation
 
 /// The viewer's window and its SDL renderer, opened before the viewer itself: opening them is

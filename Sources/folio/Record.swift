@@ -1,6 +1,7 @@
 import ArgumentParser
 import FolioCore
 import FolioLibrary
+import FolioRecording
 import FolioSDL
 import Foundation
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import FolioCore
+import FolioDecoding
 import FolioLibrary
 import FolioSDL
 import Foundation

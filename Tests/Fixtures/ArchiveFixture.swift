@@ -1,5 +1,6 @@
 import FolioCore
 import FolioLibrary
+import FolioSamples
 import Foundation
 
 /// Comic archives written inside the tests (no outside tool), through Folio's own

@@ -1,5 +1,6 @@
 import FolioCore
 import FolioLibrary
+import FolioSamples
 import Foundation
 
 /// A small PDF that is slow to draw: each page draws a form that draws another `fan` times,

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import FolioCore
 @testable import FolioLibrary
+import FolioSamples
 import FolioTestFixtures
 
 /// The benchmark's kind of comic: 1,000 images written by `ArchiveWriter` as a RAR (stored,

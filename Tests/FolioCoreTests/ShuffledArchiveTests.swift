@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import FolioCore
 @testable import FolioLibrary
+import FolioSamples
 import FolioTestFixtures
 
 /// A book whose pages are stored out of page order, as in a solid 7z written from an

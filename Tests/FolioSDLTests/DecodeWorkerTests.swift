@@ -1,8 +1,10 @@
 import Foundation
 import Testing
 @testable import FolioCore
+@testable import FolioDecoding
 @testable import FolioLibrary
 @testable import FolioSDL
+@testable import FolioThreads
 
 extension TextureCacheTests {
     /// The decode worker: `stop()` returns after its thread has ended, every surface it

@@ -2,8 +2,10 @@ import CSDL2
 import Foundation
 import Testing
 @testable import FolioCore
+@testable import FolioDecoding
 @testable import FolioLibrary
 @testable import FolioSDL
+@testable import FolioThreads
 import FolioTestFixtures
 
 /// Every decoder run in the confined worker process (the built `folio --decoder-worker`): the

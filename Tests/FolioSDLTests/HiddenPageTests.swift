@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import FolioBench
 @testable import FolioCore
 @testable import FolioLibrary
 @testable import FolioSDL

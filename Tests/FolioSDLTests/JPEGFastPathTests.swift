@@ -2,6 +2,7 @@ import CSDL2
 import CVips
 import Foundation
 import Testing
+@testable import FolioDecoding
 @testable import FolioLibrary
 @testable import FolioSDL
 

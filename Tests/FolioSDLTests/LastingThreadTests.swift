@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FolioSDL
+@testable import FolioThreads
 
 /// Jobs handed to a `LastingThread` from threads that come and go all run on the one thread,
 /// in turn, and give back what they returned or threw.

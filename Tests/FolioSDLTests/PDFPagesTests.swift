@@ -2,8 +2,10 @@ import CSDL2
 import Foundation
 import Testing
 @testable import FolioCore
+@testable import FolioDecoding
 @testable import FolioLibrary
 @testable import FolioSDL
+import FolioSamples
 import FolioTestFixtures
 
 /// A PDF's pages drawn from the document kept open between them (`PDFPages`): the same

@@ -2,7 +2,9 @@ import Foundation
 import Testing
 @testable import FolioCore
 @testable import FolioLibrary
+@testable import FolioRecording
 @testable import FolioSDL
+@testable import FolioThreads
 
 /// Recording overlaps drawing with writing: frames still come out complete, in order, the
 /// same as frames drawn one by one, and a writer that fails or sticks never holds the render

@@ -1,7 +1,7 @@
-import Foundation
-import Testing
 import FolioCore
 import FolioLibrary
+import Foundation
+import Testing
 @testable import FolioSDL
 
 /// Frame strips kept as snapshots: a transition drawn at 0, ¼, ½, ¾ and all of its duration,

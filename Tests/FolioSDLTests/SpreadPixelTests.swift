@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FolioCore
+@testable import FolioDecoding
 @testable import FolioLibrary
 @testable import FolioSDL
 

@@ -1,8 +1,10 @@
 import CSDL2
 import Foundation
 @testable import FolioCore
+@testable import FolioDecoding
 @testable import FolioLibrary
 @testable import FolioSDL
+@testable import FolioThreads
 
 /// A decoder for `DecodeWorker` tests that watches every surface it makes. Each surface gets
 /// two extra SDL references, so once its owner has freed it its refcount reads 2 (3: never

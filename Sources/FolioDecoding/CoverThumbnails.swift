@@ -3,6 +3,7 @@ import CSDL2
 import CVips
 import FolioCore
 import FolioLibrary
+import FolioThreads
 import Foundation
 
 /// Cover thumbnails kept as the freedesktop Thumbnail Managing Standard says, in
@@ -43,7 +44,7 @@ public final class CoverThumbnails: Sendable {
     /// At most this many are owed; older ones are forgotten (made when next seen).
     static let maxOwed = 64
 
-    init(root: String, writes: Bool) {
+    package init(root: String, writes: Bool) {
         self.root = root
         self.writes = writes
     }

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import FolioSDL
+@testable import FolioLibrary
 
 /// Memory counted fairly: resident, proportional and private megabytes of a process.
 @Suite(.serialized) struct ProcessMemoryTests {

@@ -1,5 +1,5 @@
 import FolioCore
-import FolioLibrary
+import FolioThreads
 import Foundation
 
 /// Writes the remembered places off the window's thread (a write ends in an fsync): one
@@ -7,13 +7,13 @@ import Foundation
 /// for the last before the viewer exits. A write that fails becomes one warning line. Each
 /// write lays this viewer's changes over the file as it is then, under its lock
 /// (`PlaceStore.save`), so viewers open at once keep each other's places.
-final class PlaceWriter: Sendable {
+package final class PlaceWriter: Sendable {
     private let warnings = Monitor([String]())
     private let queue: BackgroundQueue<Places>
 
-    init(store: PlaceStore) {
+    package init(store: PlaceStore) {
         let warnings = self.warnings
-        queue = BackgroundQueue(latestOnly: true) { places in
+        queue = BackgroundQueue(name: "folio-places", latestOnly: true) { places in
             do {
                 try store.save(places)
             } catch let error as FolioError {
@@ -25,17 +25,17 @@ final class PlaceWriter: Sendable {
     }
 
     /// Queues `places` to be written; returns at once.
-    func save(_ places: Places) {
+    package func save(_ places: Places) {
         queue.add(places)
     }
 
     /// Waits until nothing is waiting or being written.
-    func flush() {
+    package func flush() {
         queue.flush()
     }
 
     /// The warnings of the writes finished since the last call.
-    func takeWarnings() -> [String] {
+    package func takeWarnings() -> [String] {
         warnings.withLock { warnings in
             defer { warnings.removeAll() }
             return warnings

@@ -1,6 +1,7 @@
 import CSDL2
 import FolioCore
 import FolioLibrary
+import FolioThreads
 import Foundation
 
 /// Turns an image into a page-shaped RGBA surface: its header read and checked first, then
@@ -9,36 +10,50 @@ import Foundation
 /// a transparent margin whose colour repeats the edge (so linear filtering gives soft,
 /// fringe-free edges). Decoding is safe from any thread: it touches no renderer (placeholders
 /// use a Typeface, so they are made on the renderer's thread).
-enum PageImage {
+package enum PageImage {
     /// Texels of transparent margin around the content.
-    static let margin: Int32 = DecoderWire.pageMargin
-    static let paper = (r: UInt8(246), g: UInt8(242), b: UInt8(232))
-    static let ink = (r: UInt8(120), g: UInt8(112), b: UInt8(100))
+    package static let margin: Int32 = DecoderWire.pageMargin
+    package static let paper = (r: UInt8(246), g: UInt8(242), b: UInt8(232))
+    package static let ink = (r: UInt8(120), g: UInt8(112), b: UInt8(100))
 
     /// The shape every page texture of one size shares.
-    struct Shape: Hashable {
-        var width: Int32
-        var height: Int32
-        var radius: Double
-        var side: PageSide
+    package struct Shape: Hashable {
+        package var width: Int32
+        package var height: Int32
+        package var radius: Double
+        package var side: PageSide
         /// The image spans the spread: it is fitted to two pages side by side and `side`'s
         /// half is kept, so the halves meet at the spine.
-        var spans = false
+        package var spans = false
+
+        package init(width: Int32, height: Int32, radius: Double, side: PageSide, spans: Bool = false) {
+            self.width = width
+            self.height = height
+            self.radius = radius
+            self.side = side
+            self.spans = spans
+        }
 
         /// Two pages side by side, square-cornered (a spanning page is cut from it).
         var spread: Shape { Shape(width: width * 2, height: height, radius: 0, side: side) }
     }
 
-    struct Failure: Error {
+    package struct Failure: Error {
         /// Why: its name is shown on the placeholder ("unreadable", "too large", "missing").
-        let cause: FolioError.Cause
+        package let cause: FolioError.Cause
         /// One sentence naming the file.
-        let message: String
+        package let message: String
         /// What SDL or the size check said, for `validate`.
-        var detail = ""
+        package var detail = ""
+
+        package init(cause: FolioError.Cause, message: String, detail: String = "") {
+            self.cause = cause
+            self.message = message
+            self.detail = detail
+        }
     }
 
-    static func blankSurface(_ shape: Shape) -> UnsafeMutablePointer<SDL_Surface>? {
+    package static func blankSurface(_ shape: Shape) -> UnsafeMutablePointer<SDL_Surface>? {
         let m = margin
         return SDL_CreateRGBSurfaceWithFormat(0, shape.width + 2 * m, shape.height + 2 * m, 32, SDL_PIXELFORMAT_RGBA32.rawValue)
     }
@@ -66,7 +81,7 @@ enum PageImage {
 
     /// Reads and decodes `source` into a page of `shape`; every failure becomes the reason
     /// its placeholder shows and one sentence to warn with.
-    static func make(_ source: ImageSource, reader: ImageReader, shape: Shape) -> Result<UnsafeMutablePointer<SDL_Surface>, Failure> {
+    package static func make(_ source: ImageSource, reader: ImageReader, shape: Shape) -> Result<UnsafeMutablePointer<SDL_Surface>, Failure> {
         outcome(source.name) { try decode(source, reader: reader, shape: shape) }
     }
 
@@ -105,7 +120,7 @@ enum PageImage {
     /// A decoded page. In the app every decoder runs in a confined worker (`DecoderSandbox`):
     /// a file is opened there, an archive entry's bounded bytes are read here and sent;
     /// either way the header is read and checked before any pixel.
-    static func decode(_ source: ImageSource, reader: ImageReader, shape: Shape) throws -> UnsafeMutablePointer<SDL_Surface> {
+    package static func decode(_ source: ImageSource, reader: ImageReader, shape: Shape) throws -> UnsafeMutablePointer<SDL_Surface> {
         let name = source.name
         if shape.spans {
             let spread = try decode(source, reader: reader, shape: shape.spread)

@@ -1,5 +1,6 @@
 import FolioCore
 import FolioLibrary
+import FolioThreads
 import Foundation
 
 /// One frame's pixels, 4 bytes a pixel, rows top to bottom, tightly packed; reused from
@@ -26,7 +27,7 @@ public final class FrameBuffer: @unchecked Sendable {
     }
 
     /// Makes room for a frame of this size (memory is only ever grown).
-    func reshape(width: Int, height: Int) {
+    package func reshape(width: Int, height: Int) {
         if width * height * 4 > storage.count {
             storage.deallocate()
             storage = .allocate(byteCount: width * height * 4, alignment: 64)
@@ -41,9 +42,9 @@ public final class FrameBuffer: @unchecked Sendable {
 /// the order they were submitted, and the first failure stops every writer and is thrown to
 /// the render thread the next time it asks for a buffer. With one writer, frames are written
 /// in order; with several, each frame must go somewhere of its own (a file).
-final class FramePipeline {
+package final class FramePipeline {
     /// Writes frame `index`; runs on a writer thread.
-    typealias Write = @Sendable (_ index: Int, _ frame: FrameBuffer) throws -> Void
+    package typealias Write = @Sendable (_ index: Int, _ frame: FrameBuffer) throws -> Void
 
     /// Everything the threads share; only ever touched through `monitor`.
     private struct State: Sendable {
@@ -62,7 +63,7 @@ final class FramePipeline {
     private var threads: [pthread_t] = []
 
     /// `buffers` of `frameBytes` each are all the frame memory the pipeline ever holds.
-    init(writers: Int, buffers: Int, frameBytes: Int, name: String = "folio-frames", write: @escaping Write) throws {
+    package init(writers: Int, buffers: Int, frameBytes: Int, name: String = "folio-frames", write: @escaping Write) throws {
         let monitor = Monitor(State(free: (0..<max(1, buffers)).map { _ in FrameBuffer(count: frameBytes) }))
         self.monitor = monitor
         for _ in 0..<max(1, writers) {
@@ -79,14 +80,14 @@ final class FramePipeline {
     /// How many frames the pipeline holds at most for a frame of `frameBytes`: enough for
     /// `writers` to write while one is drawn and one waits, within `budget` bytes (never fewer
     /// than two, so drawing and writing still overlap at 7680×4320).
-    static func bufferCount(writers: Int, frameBytes: Int, budget: Int = 384 << 20) -> Int {
+    package static func bufferCount(writers: Int, frameBytes: Int, budget: Int = 384 << 20) -> Int {
         max(2, min(writers + 2, budget / max(frameBytes, 1)))
     }
 
     /// A buffer for the next frame; waits while every buffer is queued or being written.
     /// Throws the writers' first failure, or `stopped()`'s error (asked every 0.1 s while
     /// waiting, so Ctrl-C is heard even when the writers are stuck).
-    func nextBuffer(stopped: () throws -> Void = {}) throws -> FrameBuffer {
+    package func nextBuffer(stopped: () throws -> Void = {}) throws -> FrameBuffer {
         while true {
             let taken = try monitor.wait(until: { !$0.free.isEmpty || $0.failure != nil }, deadline: Date().addingTimeInterval(0.1)) { state, ready -> FrameBuffer? in
                 if let failure = state.failure { throw failure.error }
@@ -98,13 +99,13 @@ final class FramePipeline {
     }
 
     /// Queues `buffer`, filled with frame `index`, for the writers.
-    func submit(_ buffer: FrameBuffer, index: Int) {
+    package func submit(_ buffer: FrameBuffer, index: Int) {
         monitor.withLock { $0.queue.append((index, buffer)) }
     }
 
     /// Waits until every submitted frame is written and the writers have left; throws the
     /// first failure.
-    func finish() throws {
+    package func finish() throws {
         monitor.withLock { $0.closed = true }
         join()
         if let failure = monitor.withLock({ $0.failure }) { throw failure.error }
@@ -112,7 +113,7 @@ final class FramePipeline {
 
     /// Drops the frames no writer has taken, waits for those being written, and returns once
     /// the writers have left.
-    func cancel() {
+    package func cancel() {
         monitor.withLock { state in
             state.cancelled = true
             state.free += state.queue.map(\.buffer)

@@ -1,14 +1,20 @@
 import Foundation
 
+// Folio's long-lived threads are all started here: named pthreads (the name shows in `top -H`
+// and in a debugger), joined by their owner or detached, and what they share with other
+// threads passes through a `Monitor`. The decode thread, the frame writers, the shapes
+// measured at launch, the lasting thread that starts decoder workers, a `BackgroundQueue`'s
+// thread and the reader of ffmpeg's messages are such threads.
+
 /// Lowers the calling thread's priority to `nice` (0 to 19). On Linux the nice value is the
 /// thread's own: the rest of the process keeps its priority, and processes the thread starts
 /// inherit it.
-func lowerThisThreadsPriority(to nice: Int32) {
+package func lowerThisThreadsPriority(to nice: Int32) {
     setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, nice)
 }
 
 /// Starts a joinable thread named `name` running `body`; nil when none can be started.
-func startJoinableThread(named name: String, _ body: @escaping @Sendable () -> Void) -> pthread_t? {
+package func startJoinableThread(named name: String, _ body: @escaping @Sendable () -> Void) -> pthread_t? {
     let context = Unmanaged.passRetained(ThreadBody(name: name, body)).toOpaque()
     var thread = pthread_t()
     let status = pthread_create(&thread, nil, { context in
@@ -23,6 +29,15 @@ func startJoinableThread(named name: String, _ body: @escaping @Sendable () -> V
         return nil
     }
     return thread
+}
+
+/// Starts a thread named `name` running `body` that nobody joins (it ends on its own); false
+/// when none can be started.
+@discardableResult
+package func startDetachedThread(named name: String, _ body: @escaping @Sendable () -> Void) -> Bool {
+    guard let thread = startJoinableThread(named: name, body) else { return false }
+    pthread_detach(thread)
+    return true
 }
 
 /// A thread's body, boxed to pass through pthread_create's context pointer.

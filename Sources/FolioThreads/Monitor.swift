@@ -2,18 +2,18 @@ import Foundation
 
 /// State shared between threads, read and written only with one NSCondition held; waiters
 /// sleep on the same condition until the state is what they need.
-final class Monitor<State: Sendable>: @unchecked Sendable {
+package final class Monitor<State: Sendable>: @unchecked Sendable {
     // Unchecked because `state` is a var. Safe: it is private and touched only inside
     // `withLock` and `wait`, both with `condition` locked.
     private let condition = NSCondition()
     private var state: State
 
-    init(_ state: State) {
+    package init(_ state: State) {
         self.state = state
     }
 
     /// Runs `body` with the state locked, then wakes every waiter to look at it again.
-    func withLock<R>(_ body: (inout State) throws -> R) rethrows -> R {
+    package func withLock<R>(_ body: (inout State) throws -> R) rethrows -> R {
         condition.lock()
         defer {
             condition.broadcast()
@@ -24,7 +24,7 @@ final class Monitor<State: Sendable>: @unchecked Sendable {
 
     /// Sleeps (the lock released) until `ready` holds or `deadline` passes, then runs `body`
     /// locked; `body` learns whether `ready` held.
-    func wait<R>(until ready: (State) -> Bool, deadline: Date? = nil, then body: (inout State, Bool) throws -> R) rethrows -> R {
+    package func wait<R>(until ready: (State) -> Bool, deadline: Date? = nil, then body: (inout State, Bool) throws -> R) rethrows -> R {
         condition.lock()
         defer {
             condition.broadcast()

@@ -2,6 +2,7 @@ import CSDL2
 import CVips
 import FolioCore
 import FolioLibrary
+import FolioThreads
 import Foundation
 import Glibc
 
@@ -168,38 +169,40 @@ public enum DecoderSandbox {
 
     /// Worker processes, checked out one request at a time.
     private final class Pool: @unchecked Sendable {
-        private let condition = NSCondition()
-        private var configured: String?
-        private var timeout = DecoderSandbox.defaultTimeout
-        private var idle: [Worker] = []
-        private var running = 0
+        // Unchecked because `spawner` is lazy. Safe: it is first touched in `checkOut`, with
+        // the state's lock held.
+        /// What the requesting threads share; only ever touched through `state`.
+        private struct State: Sendable {
+            var configured: String?
+            var timeout = DecoderSandbox.defaultTimeout
+            var idle: [Worker] = []
+            var running = 0
+            /// Time spent by document and by book.
+            var budget = TimeBudget()
+        }
+
+        private let state: Monitor<State>
         /// Where workers are started (see `LastingThread`). At nice 10, as the thread that
         /// decodes for the viewer: a worker inherits it, so drawing keeps the larger share of a
         /// core they share.
         private lazy var spawner = LastingThread(name: "folio-spawn", nice: DecoderSandbox.workerNice)
 
         init(executable: String?) {
-            configured = executable.flatMap { $0.isEmpty ? nil : $0 }
+            state = Monitor(State(configured: executable.flatMap { $0.isEmpty ? nil : $0 }))
         }
 
-        var executable: String? {
-            condition.lock(); defer { condition.unlock() }
-            return configured
-        }
+        var executable: String? { state.withLock { $0.configured } }
 
         func setExecutable(_ path: String?, timeout: Double) {
-            condition.lock(); defer { condition.unlock() }
-            configured = path
-            self.timeout = timeout
-            budget = TimeBudget()
-            for worker in idle { worker.stop() }
-            running -= idle.count
-            idle = []
-            condition.broadcast()
+            state.withLock { state in
+                state.configured = path
+                state.timeout = timeout
+                state.budget = TimeBudget()
+                for worker in state.idle { worker.stop() }
+                state.running -= state.idle.count
+                state.idle = []
+            }
         }
-
-        /// Time spent by document and by book.
-        private var budget = TimeBudget()
 
         /// Sends `request` to a worker and reads its reply; `pixels` reads a pixel reply's
         /// pixels (width, height) from the worker's shared memory.
@@ -246,41 +249,39 @@ public enum DecoderSandbox {
         }
 
         private func hasOverrun(_ document: String) -> Bool {
-            condition.lock(); defer { condition.unlock() }
-            return budget.hasOverrun(document)
+            state.withLock { $0.budget.hasOverrun(document) }
         }
 
         private func charge(_ document: String, seconds: Double, failsFast: Bool) {
-            condition.lock(); defer { condition.unlock() }
-            budget.charge(document, seconds: seconds, failsFast: failsFast)
+            state.withLock { $0.budget.charge(document, seconds: seconds, failsFast: failsFast) }
         }
 
         private func checkOut() throws -> (Worker, Double) {
-            condition.lock()
-            defer { condition.unlock() }
-            while idle.isEmpty && running >= DecoderSandbox.maxWorkers { condition.wait() }
-            if let worker = idle.popLast() { return (worker, timeout) }
-            guard let executable = configured else { throw Stopped(why: "no decoder is set up") }
-            let worker = try spawner.run { try Worker(executable: executable) }
-            running += 1
-            return (worker, timeout)
+            try state.wait(until: { !$0.idle.isEmpty || $0.running < DecoderSandbox.maxWorkers }) { state, _ in
+                if let worker = state.idle.popLast() { return (worker, state.timeout) }
+                guard let executable = state.configured else { throw Stopped(why: "no decoder is set up") }
+                let worker = try spawner.run { try Worker(executable: executable) }
+                state.running += 1
+                return (worker, state.timeout)
+            }
         }
 
         private func checkIn(_ worker: Worker, healthy: Bool) {
-            condition.lock()
-            defer { condition.unlock() }
-            if healthy && worker.executable == configured {
-                idle.append(worker)
-            } else {
-                worker.stop()
-                running -= 1
+            state.withLock { state in
+                if healthy && worker.executable == state.configured {
+                    state.idle.append(worker)
+                } else {
+                    worker.stop()
+                    state.running -= 1
+                }
             }
-            condition.signal()
         }
     }
 
     /// One `folio --decoder-worker` process, its two pipes and its shared memory.
-    private final class Worker {
+    private final class Worker: @unchecked Sendable {
+        // Unchecked because `reaped` is mutable. Safe: a worker is used by one thread at a
+        // time, the one that checked it out, and passes between threads through the pool's lock.
         let executable: String
         let pid: pid_t
         let toChild: Int32

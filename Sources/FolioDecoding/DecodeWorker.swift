@@ -1,32 +1,42 @@
-import CSDL2
 import FolioCore
 import FolioLibrary
+import FolioThreads
 import Foundation
 
 /// One background thread that decodes the most wanted page first. The worker owns its thread
 /// (joined by `stop()`, or when the worker goes) and every surface it decoded until
 /// `takeFinished` hands it on; results of jobs from before `clear()` are dropped, never
 /// handed out.
-final class DecodeWorker {
-    struct Job: Equatable, Sendable {
-        let source: ImageSource
-        let side: PageSide
-        let shape: PageImage.Shape
+package final class DecodeWorker {
+    package struct Job: Equatable, Sendable {
+        package let source: ImageSource
+        package let side: PageSide
+        package let shape: PageImage.Shape
         /// The page aspect ratio of the book the image belongs to (the shape was made for it).
-        var aspect = PageGeometry.aspect
+        package var aspect = PageGeometry.aspect
         /// For the thumbnail strip (its own small size), not a page.
-        var thumbnail = false
+        package var thumbnail = false
         /// A book's cover: made from its freedesktop thumbnail when one serves.
-        var cover = false
+        package var cover = false
+
+        package init(source: ImageSource, side: PageSide, shape: PageImage.Shape, aspect: Double = PageGeometry.aspect,
+                     thumbnail: Bool = false, cover: Bool = false) {
+            self.source = source
+            self.side = side
+            self.shape = shape
+            self.aspect = aspect
+            self.thumbnail = thumbnail
+            self.cover = cover
+        }
     }
 
-    struct Result: Sendable {
-        let job: Job
-        let outcome: Swift.Result<OwnedSurface, PageImage.Failure>
+    package struct Result: Sendable {
+        package let job: Job
+        package let outcome: Swift.Result<OwnedSurface, PageImage.Failure>
     }
 
     /// Turns a job into a page; runs on the worker's thread.
-    typealias Decode = @Sendable (Job) -> Swift.Result<OwnedSurface, PageImage.Failure>
+    package typealias Decode = @Sendable (Job) -> Swift.Result<OwnedSurface, PageImage.Failure>
 
     /// Everything the two threads share; only ever touched through `monitor`.
     private struct State: Sendable {
@@ -50,7 +60,7 @@ final class DecodeWorker {
 
     /// Decodes pages with `PageImage`, through one reader (an archive stays open between
     /// its pages), covers by way of `thumbnails` when given; nil when no thread can be started.
-    convenience init?(thumbnails: CoverThumbnails? = nil) {
+    package convenience init?(thumbnails: CoverThumbnails? = nil) {
         let reader = ImageReader()
         var chore: Chore?
         if let thumbnails { chore = { thumbnails.makeOne(reader: reader) } }
@@ -63,11 +73,11 @@ final class DecodeWorker {
     }
 
     /// Work done only while nothing is wanted, one piece a call: false when there is none.
-    typealias Chore = @Sendable () -> Bool
+    package typealias Chore = @Sendable () -> Bool
 
     /// Decodes with `decode` (tests give one they can watch), doing `chore` whenever the
     /// queue is empty; nil when no thread can be started.
-    init?(decode: @escaping Decode, chore: Chore? = nil) {
+    package init?(decode: @escaping Decode, chore: Chore? = nil) {
         let monitor = monitor
         guard let thread = startJoinableThread(named: "folio-decode", { Self.run(monitor, decode: decode, chore: chore) }) else { return nil }
         self.thread = thread
@@ -78,7 +88,7 @@ final class DecodeWorker {
     }
 
     /// Ends the thread and returns once it has exited; every surface not handed out is freed.
-    func stop() {
+    package func stop() {
         guard let thread else { return }
         monitor.withLock { $0.stopping = true }
         pthread_join(thread, nil)
@@ -87,7 +97,7 @@ final class DecodeWorker {
     }
 
     /// Replaces the queue: `jobs` in priority order, minus what is being decoded or done.
-    func setWanted(_ jobs: [Job]) {
+    package func setWanted(_ jobs: [Job]) {
         monitor.withLock { state in
             let busy = state.busy?.job, finished = state.finished
             state.queue = jobs.filter { job in
@@ -98,7 +108,7 @@ final class DecodeWorker {
 
     /// Forgets every queued job and drops every result not handed out yet, including that
     /// of the job being decoded now (textures of another size are coming).
-    func clear() {
+    package func clear() {
         let stale = monitor.withLock { state in
             state.queue.removeAll()
             state.generation += 1
@@ -109,7 +119,7 @@ final class DecodeWorker {
     }
 
     /// Hands on up to `limit` results, oldest first; the caller owns their surfaces.
-    func takeFinished(limit: Int) -> [Result] {
+    package func takeFinished(limit: Int) -> [Result] {
         monitor.withLock { state in
             let n = min(limit, state.finished.count)
             defer { state.finished.removeFirst(n) }
@@ -119,16 +129,16 @@ final class DecodeWorker {
 
     /// True when nothing is queued, being decoded or waiting to be taken: the live loop may
     /// sleep.
-    var isSettled: Bool { monitor.withLock { $0.queue.isEmpty && $0.busy == nil && $0.finished.isEmpty } }
+    package var isSettled: Bool { monitor.withLock { $0.queue.isEmpty && $0.busy == nil && $0.finished.isEmpty } }
 
     /// True while a page is being decoded (benchmarks).
-    var isBusy: Bool { monitor.withLock { $0.busy != nil } }
+    package var isBusy: Bool { monitor.withLock { $0.busy != nil } }
 
     /// Sleeps until a decoded page waits to be taken, or nothing is queued or being decoded,
     /// or `timeout` seconds pass; false if the timeout came first (the live loop at rest,
     /// where the video driver cannot wait for events itself).
     @discardableResult
-    func waitForResult(timeout: Double) -> Bool {
+    package func waitForResult(timeout: Double) -> Bool {
         monitor.wait(until: { !$0.finished.isEmpty || ($0.queue.isEmpty && $0.busy == nil) },
                      deadline: Date().addingTimeInterval(timeout)) { $1 }
     }
@@ -136,14 +146,14 @@ final class DecodeWorker {
     /// Sleeps until nothing is queued or being decoded (tests); false if
     /// `timeout` seconds passed first.
     @discardableResult
-    func waitUntilIdle(timeout: Double = 30) -> Bool {
+    package func waitUntilIdle(timeout: Double = 30) -> Bool {
         monitor.wait(until: { $0.queue.isEmpty && $0.busy == nil }, deadline: Date().addingTimeInterval(timeout)) { $1 }
     }
 
     /// Sleeps until nothing is queued or being decoded and no chore is left (tests); false if
     /// `timeout` seconds passed first.
     @discardableResult
-    func waitForChores(timeout: Double = 30) -> Bool {
+    package func waitForChores(timeout: Double = 30) -> Bool {
         monitor.wait(until: { $0.queue.isEmpty && $0.busy == nil && !$0.choring && !$0.choresLeft },
                      deadline: Date().addingTimeInterval(timeout)) { $1 }
     }

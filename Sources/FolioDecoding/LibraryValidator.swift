@@ -1,6 +1,7 @@
 import CSDL2
 import FolioCore
 import FolioLibrary
+import FolioThreads
 import Foundation
 
 /// Decodes every image of a library to find what the viewer would show as a placeholder:

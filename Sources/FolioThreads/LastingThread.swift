@@ -5,7 +5,7 @@ import Foundation
 /// the thread that started it ends (`PR_SET_PDEATHSIG` follows the thread, not the process),
 /// and requests come from threads that come and go (a dropped folder's, a check's, the
 /// library measured while the window opens).
-final class LastingThread: Sendable {
+package final class LastingThread: Sendable {
     /// A job handed over.
     private final class Job: @unchecked Sendable {
         // Unchecked: `body` runs on the lasting thread while its caller waits for the job to
@@ -19,13 +19,11 @@ final class LastingThread: Sendable {
     }
 
     private let state = Monitor(State())
-    /// Callers, one at a time.
-    private let turn = NSLock()
     /// False when no thread could be started: jobs then run on their callers' threads.
     private let started: Bool
 
     /// `nice` (0 to 19) is the thread's, and so that of the processes it starts.
-    init(name: String, nice: Int32 = 0) {
+    package init(name: String, nice: Int32 = 0) {
         let state = self.state
         let thread = startJoinableThread(named: name) {
             if nice > 0 { lowerThisThreadsPriority(to: nice) }
@@ -40,14 +38,13 @@ final class LastingThread: Sendable {
     }
 
     /// Runs `body` on the lasting thread and returns what it returned (or throws what it threw).
-    func run<T>(_ body: @escaping () throws -> T) throws -> T {
+    package func run<T>(_ body: @escaping () throws -> T) throws -> T {
         guard started else { return try body() }
-        turn.lock()
-        defer { turn.unlock() }
         var result: Result<T, any Error>?
         let job = Job { result = Result { try body() } }
-        state.withLock { $0.job = job }
-        state.wait(until: { $0.job == nil }) { _, _ in }
+        // Callers one at a time: a job is handed over once the one before it is done.
+        state.wait(until: { $0.job == nil }) { state, _ in state.job = job }
+        state.wait(until: { $0.job !== job }) { _, _ in }
         // Set before the job was cleared, under the same lock.
         return try result!.get()
     }

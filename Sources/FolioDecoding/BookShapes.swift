@@ -1,5 +1,6 @@
 import FolioCore
 import FolioLibrary
+import FolioThreads
 import Foundation
 import Glibc
 

@@ -1,4 +1,3 @@
-import CSDL2
 import FolioCore
 import FolioLibrary
 import Foundation
@@ -6,4 +5,8 @@ import Foundation
 /// Ctrl-C arrived while recording.
 public struct RecordingInterrupted: Error {
     public let framesWritten: Int
+
+    package init(framesWritten: Int) {
+        self.framesWritten = framesWritten
+    }
 }

@@ -1,12 +1,11 @@
 import FolioCore
-import FolioLibrary
 import Foundation
 
 /// Writes live input as a replayable script (the `record --script` format, `ScriptFile`).
 /// Positions are stored relative to the window size at capture time scaled to the script's
 /// size, so the session replays at any size.
-final class InputCapture {
-    let path: String
+package final class InputCapture {
+    package let path: String
     private let scriptSize: Size
     private var start: Double?
     private var events: [ScriptFile.Event] = []
@@ -15,7 +14,7 @@ final class InputCapture {
 
     /// Starts a capture into `path` at window size `size`, made empty now (a regular file,
     /// checked by `OutputFile`); `start` is where the app was.
-    init(path: String, size: Size, start: InputScript.Start? = nil) throws {
+    package init(path: String, size: Size, start: InputScript.Start? = nil) throws {
         self.path = path
         scriptSize = size
         startState = start
@@ -24,14 +23,14 @@ final class InputCapture {
     }
 
     /// Adds `event`, which happened at `time` in a window of `size`.
-    func record(_ event: InputEvent, at time: Double, size: Size) {
+    package func record(_ event: InputEvent, at time: Double, size: Size) {
         if start == nil { start = time }
         let scale = (x: scriptSize.width / size.width, y: scriptSize.height / size.height)
         events.append(ScriptFile.Event(event, at: time - (start ?? time), scale: scale))
     }
 
     /// Writes the script to the file, in place.
-    func close() throws {
+    package func close() throws {
         let file = ScriptFile(size: [scriptSize.width, scriptSize.height], fps: 60,
                               duration: (events.last?.t ?? 0) + 1.5, events: events, start: startState.map(ScriptFile.Start.init))
         try OutputFile.write(try file.encoded(), to: path)

@@ -1,25 +1,27 @@
 import Foundation
 
 /// Runs `work` on queued items off the caller's thread, one at a time in the order they were
-/// queued, on a thread that starts when there is work and ends when there is none. With
-/// `latestOnly`, an item replaces any still waiting (only the newest state matters).
-final class BackgroundQueue<Item: Sendable>: Sendable {
+/// queued, on a thread named `name` that starts when there is work and ends when there is
+/// none. With `latestOnly`, an item replaces any still waiting (only the newest state matters).
+package final class BackgroundQueue<Item: Sendable>: Sendable {
     private struct State: Sendable {
         var waiting: [Item] = []
         var running = false
     }
 
     private let state = Monitor(State())
+    private let name: String
     private let latestOnly: Bool
     private let work: @Sendable (Item) -> Void
 
-    init(latestOnly: Bool = false, work: @escaping @Sendable (Item) -> Void) {
+    package init(name: String, latestOnly: Bool = false, work: @escaping @Sendable (Item) -> Void) {
+        self.name = name
         self.latestOnly = latestOnly
         self.work = work
     }
 
     /// Queues `item`; returns at once.
-    func add(_ item: Item) {
+    package func add(_ item: Item) {
         let latestOnly = self.latestOnly
         let start = state.withLock { state -> Bool in
             if latestOnly { state.waiting.removeAll() }
@@ -29,7 +31,7 @@ final class BackgroundQueue<Item: Sendable>: Sendable {
         }
         guard start else { return }
         let state = self.state, work = self.work
-        Thread.detachNewThread {
+        let drain: @Sendable () -> Void = {
             while let item = state.withLock({ state -> Item? in
                 if state.waiting.isEmpty { state.running = false; return nil }
                 return state.waiting.removeFirst()
@@ -37,13 +39,15 @@ final class BackgroundQueue<Item: Sendable>: Sendable {
                 work(item)
             }
         }
+        // With no thread, the work is done here and now.
+        if !startDetachedThread(named: name, drain) { drain() }
     }
 
     /// Waits until nothing is waiting or being worked on.
-    func flush() {
+    package func flush() {
         state.wait(until: { !$0.running }) { _, _ in }
     }
 
     /// True while an item waits or is being worked on.
-    var isBusy: Bool { state.withLock { $0.running } }
+    package var isBusy: Bool { state.withLock { $0.running } }
 }

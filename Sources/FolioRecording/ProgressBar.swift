@@ -1,21 +1,20 @@
-import CSDL2
 import FolioCore
 import FolioLibrary
 import Foundation
 
 /// A one-line progress bar on stderr (only when stderr is a terminal).
-final class ProgressBar {
+package final class ProgressBar {
     private let total: Int
     private let enabled: Bool
     private let start = Date()
     private var lastDraw = Date.distantPast
 
-    init(total: Int, enabled: Bool) {
+    package init(total: Int, enabled: Bool) {
         self.total = total
         self.enabled = enabled && isatty(2) == 1
     }
 
-    func update(_ done: Int) {
+    package func update(_ done: Int) {
         guard enabled, Date().timeIntervalSince(lastDraw) > 0.1 || done == total else { return }
         lastDraw = Date()
         let elapsed = Date().timeIntervalSince(start)
@@ -28,7 +27,7 @@ final class ProgressBar {
         Console.terminal(line)
     }
 
-    func finish() {
+    package func finish() {
         guard enabled else { return }
         Console.terminal("\n")
     }

@@ -1,6 +1,7 @@
 import CYUV
 import FolioCore
 import FolioLibrary
+import FolioThreads
 import Foundation
 
 /// Feeds raw frames to ffmpeg on its standard input: H.264 MP4, VP9 WebM, animated WebP, or a
@@ -98,7 +99,7 @@ public final class VideoEncoder: @unchecked Sendable {
     public static let missingMessage = "ffmpeg is not installed, so videos (MP4, WebM, WebP, GIF) cannot be written; install it with `sudo apt-get install ffmpeg` (PNG frames into a folder still work)."
 
     /// `frameCount` frames at `fps` will come; a GIF plays them at its own rate (`gifTiming`).
-    init(path: String, format: Format, width: Int, height: Int, fps: Double, frameCount: Int, gifMaxRate: Double = 25) throws {
+    package init(path: String, format: Format, width: Int, height: Int, fps: Double, frameCount: Int, gifMaxRate: Double = 25) throws {
         guard let ffmpeg = VideoEncoder.ffmpegPath() else { throw FolioError.badInput(VideoEncoder.missingMessage) }
         self.ffmpeg = ffmpeg
         self.path = path
@@ -168,7 +169,7 @@ public final class VideoEncoder: @unchecked Sendable {
 
     /// Hands one frame (as read back, 4 bytes a pixel) to ffmpeg, converted first when the
     /// format takes YUV; waits while ffmpeg's pipe is full. Called from one thread only.
-    func write(_ frame: FrameBuffer) throws {
+    package func write(_ frame: FrameBuffer) throws {
         guard format.takesYUV else { return try send(UnsafeRawBufferPointer(frame.pixels)) }
         let size = folio_i420_size(Int32(frame.width), Int32(frame.height))
         if converted.count != size { converted = [UInt8](repeating: 0, count: size) }
@@ -206,13 +207,13 @@ public final class VideoEncoder: @unchecked Sendable {
 
     /// Kills ffmpeg at once (the recording is being abandoned), so a write waiting on its
     /// pipe returns.
-    func kill() {
+    package func kill() {
         if process.isRunning { Foundation.kill(process.processIdentifier, SIGKILL) }
     }
 
     /// Closes the stream, waits for ffmpeg (and runs a GIF's second pass) and moves the file
     /// into place.
-    func finish() throws {
+    package func finish() throws {
         defer {
             removeIntermediates()
             if let cleanup { Console.removeCleanup(cleanup) }
@@ -252,7 +253,7 @@ public final class VideoEncoder: @unchecked Sendable {
     }
 
     /// Stops ffmpeg and removes the partial file.
-    func abort() {
+    package func abort() {
         if let cleanup { Console.removeCleanup(cleanup) }
         cleanup = nil
         try? input.fileHandleForWriting.close()
@@ -266,12 +267,10 @@ public final class VideoEncoder: @unchecked Sendable {
 /// The last few kilobytes a child process writes to a pipe, read on a thread of its own until
 /// the pipe closes, so the child never blocks on a full pipe and nothing it says reaches the
 /// terminal.
-final class OutputTail: @unchecked Sendable {
-    // Unchecked because `kept` is mutable. Safe: it is only touched under `lock`.
+final class OutputTail: Sendable {
     /// Bytes kept: the end of what was said, where the reason for a failure is.
     static let limit = 4096
-    private let lock = NSLock()
-    private var kept = Data()
+    private let kept = Monitor(Data())
 
     /// A tail that reads nothing (before the first child starts).
     init() {}
@@ -279,13 +278,14 @@ final class OutputTail: @unchecked Sendable {
     /// Starts reading `pipe` (its writing end already handed to the child).
     init(reading pipe: Pipe) {
         let handle = pipe.fileHandleForReading
-        Thread.detachNewThread { [self] in
+        let kept = self.kept
+        startDetachedThread(named: "folio-ffmpeg-log") {
             var chunk = [UInt8](repeating: 0, count: 4096)
             while true {
                 let n = read(handle.fileDescriptor, &chunk, chunk.count)
                 if n < 0 && errno == EINTR { continue }
                 guard n > 0 else { break }
-                lock.withLock {
+                kept.withLock { kept in
                     kept.append(contentsOf: chunk[0..<n])
                     if kept.count > Self.limit { kept.removeFirst(kept.count - Self.limit) }
                 }
@@ -298,7 +298,7 @@ final class OutputTail: @unchecked Sendable {
     var lastLine: String? {
         // The reader may be a moment behind a child that has just exited.
         usleep(50_000)
-        let text = lock.withLock { String(decoding: kept, as: UTF8.self) }
+        let text = kept.withLock { String(decoding: $0, as: UTF8.self) }
         guard let line = text.split(whereSeparator: \.isNewline).last(where: { !$0.allSatisfy(\.isWhitespace) }) else { return nil }
         let trimmed = line.trimmingCharacters(in: .whitespaces)
         return trimmed.count > 200 ? String(trimmed.prefix(200)) + "…" : trimmed

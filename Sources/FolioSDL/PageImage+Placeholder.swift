@@ -1,0 +1,43 @@
+import CSDL2
+import FolioCore
+import FolioDecoding
+
+/// Placeholder pages: drawn with a Typeface (SDL_ttf), so made on the renderer's thread, never
+/// in a decoder.
+extension PageImage {
+    /// Paper with a large page number and an optional label ("Missing", "Unreadable"):
+    /// what a page shows until, or instead of, its image. Without a typeface, plain paper.
+    static func placeholder(shape: Shape, number: Int?, label: String, typeface: Typeface?) -> UnsafeMutablePointer<SDL_Surface>? {
+        guard let surface = blankSurface(shape) else { return nil }
+        let m = margin
+        var inner = SDL_Rect(x: m, y: m, w: shape.width, h: shape.height)
+        let format = surface.pointee.format
+        SDL_FillRect(surface, &inner, SDL_MapRGBA(format, paper.r, paper.g, paper.b, 255))
+        if let typeface {
+            let ink = SDL_Color(r: PageImage.ink.r, g: PageImage.ink.g, b: PageImage.ink.b, a: 255)
+            let h = Double(shape.height), w = Double(shape.width)
+            if let number {
+                write(String(number), into: surface, typeface: typeface, pixels: h / 5, weight: .bold, colour: ink,
+                      maxWidth: w * 2 / 3, centre: (Double(m) + w / 2, Double(m) + h / 2))
+            }
+            if !label.isEmpty {
+                let text = label.prefix(1).uppercased() + label.dropFirst()
+                write(TextLayer.bounded(text), into: surface, typeface: typeface, pixels: max(h / 24, 6), weight: .regular,
+                      colour: ink, maxWidth: w * 0.85, centre: (Double(m) + w / 2, Double(m) + h * 0.75))
+            }
+        }
+        finishEdges(surface, shape: shape)
+        return surface
+    }
+
+    /// Blends one line of text centred on `centre` (pixels of `surface`).
+    package static func write(_ text: String, into surface: UnsafeMutablePointer<SDL_Surface>, typeface: Typeface, pixels: Double,
+                      weight: TextLayer.Weight, colour: SDL_Color, maxWidth: Double, centre: (x: Double, y: Double)) {
+        guard let line = typeface.render(text, pixels: pixels, weight: weight, maxWidth: Int(maxWidth), colour: colour) else { return }
+        defer { SDL_FreeSurface(line) }
+        SDL_SetSurfaceBlendMode(line, SDL_BLENDMODE_BLEND)
+        var rect = SDL_Rect(x: Int32((centre.x - Double(line.pointee.w) / 2).rounded()),
+                            y: Int32((centre.y - Double(line.pointee.h) / 2).rounded()), w: line.pointee.w, h: line.pointee.h)
+        SDL_UpperBlit(line, nil, surface, &rect)
+    }
+}
