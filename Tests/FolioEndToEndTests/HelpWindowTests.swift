@@ -1,5 +1,6 @@
 import FolioCore
 import FolioLibrary
+import FolioTestFixtures
 import Foundation
 import Testing
 

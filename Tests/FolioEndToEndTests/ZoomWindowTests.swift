@@ -1,3 +1,4 @@
+import FolioTestFixtures
 import Foundation
 import Testing
 

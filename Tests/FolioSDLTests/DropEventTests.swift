@@ -1,4 +1,5 @@
 import CSDL2
+import FolioTestFixtures
 import Foundation
 import Testing
 @testable import FolioCore
