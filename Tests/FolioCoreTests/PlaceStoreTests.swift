@@ -280,3 +280,13 @@ import Testing
         #expect(BookKey.of(document) == BookKey(path: real.replacingOccurrences(of: "a.cbz", with: "c.pdf"), size: 15))
     }
 }
+
+/// The folder a path names a file in, for every shape of path a user may type (Foundation's
+/// own answer traps on one-character names).
+@Suite struct FolderOfPathTests {
+    @Test(arguments: [("t", ""), ("s/", ""), ("a.gif", ""), ("./t", "."), ("../x/t", "../x"), ("/t", "/"), ("/", "/"),
+                      ("dir/t", "dir"), ("dir//t/", "dir"), ("/a/b/c.json", "/a/b"), ("", "")])
+    func folderOf(_ path: String, _ folder: String) {
+        #expect(SafeFile.folder(of: path) == folder)
+    }
+}

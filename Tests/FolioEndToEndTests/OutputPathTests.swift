@@ -95,6 +95,25 @@ struct OutputPathTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
     }
 
+    /// Short and relative names are paths like any other: a one-letter trace, a GIF and a
+    /// frame folder named with a trailing slash, in the working directory, with ./ and ../.
+    @Test(arguments: [["--out", "s/", "--trace", "t"], ["--out", "./f/../a.gif", "--trace", "../x/t"]])
+    func shortAndRelativeOutputsAreWritten(_ outputs: [String]) throws {
+        let dir = try Folio.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let work = dir.appendingPathComponent("x")
+        try FileManager.default.createDirectory(at: work.appendingPathComponent("f"), withIntermediateDirectories: true)
+        let result = try Folio.run(["record", "--duration", "0.1", "--size", "160x100", "--quiet"] + outputs, in: work)
+        #expect(result.status == 0, "\(result.stderr)")
+        let trace = try String(contentsOf: work.appendingPathComponent("t"), encoding: .utf8)
+        #expect(trace.split(separator: "\n").count >= 3 && trace.hasPrefix("{"))
+        if outputs[1] == "s/" {
+            #expect(try FileManager.default.contentsOfDirectory(atPath: work.appendingPathComponent("s").path).contains { $0.hasSuffix(".png") })
+        } else {
+            #expect(FileManager.default.fileExists(atPath: work.appendingPathComponent("a.gif").path))
+        }
+    }
+
     /// An output in a folder that does not exist is refused, naming the path.
     @Test func anOutputInAMissingFolderIsRefused() throws {
         let dir = try Folio.temporaryDirectory()

@@ -22,14 +22,17 @@ enum Folio {
 
     /// Runs folio with `arguments` and waits.
     @discardableResult
-    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
-        try runProcess(executable, arguments, environment: environment)
+    static func run(_ arguments: [String], environment: [String: String] = [:], in directory: URL? = nil) throws -> Result {
+        try runProcess(executable, arguments, environment: environment, in: directory)
     }
 
-    static func runProcess(_ path: String, _ arguments: [String], environment: [String: String] = [:]) throws -> Result {
+    /// `directory`: the working directory (nil: the tests').
+    static func runProcess(_ path: String, _ arguments: [String], environment: [String: String] = [:],
+                           in directory: URL? = nil) throws -> Result {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
+        if let directory { process.currentDirectoryURL = directory }
         var env = ProcessInfo.processInfo.environment
         for (k, v) in environment { env[k] = v }
         process.environment = env

@@ -175,7 +175,7 @@ public enum OutputFile {
     /// or cannot be written.
     private static func checkParent(of path: String, naming shown: String? = nil) throws {
         let shown = shown ?? path
-        let parent = (trimmed(path) as NSString).deletingLastPathComponent
+        let parent = SafeFile.folder(of: path)
         let folder = parent.isEmpty ? "." : parent
         var info = stat()
         guard stat(folder, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {

@@ -89,6 +89,18 @@ public enum SafeFile {
     }
 
     /// `path` with every symbolic link resolved, or nil when it does not exist.
+    /// The folder `path` names a file in, as `NSString.deletingLastPathComponent` would say
+    /// ("" for a bare name, "/" for a file at the root), trailing slashes ignored. (That
+    /// Foundation call traps on a one-character name such as "t" or "s/".)
+    public static func folder(of path: String) -> String {
+        var bare = Substring(path)
+        while bare.count > 1, bare.hasSuffix("/") { bare = bare.dropLast() }
+        guard let slash = bare.lastIndex(of: "/") else { return "" }
+        var folder = bare[..<slash]
+        while folder.count > 1, folder.hasSuffix("/") { folder = folder.dropLast() }
+        return folder.isEmpty ? "/" : String(folder)
+    }
+
     public static func realPath(_ path: String) -> String? {
         guard let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }

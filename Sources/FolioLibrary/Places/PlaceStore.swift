@@ -58,7 +58,7 @@ public struct PlaceStore: Sendable {
     /// written it). A file that cannot be read is replaced. Throws a
     /// `FolioError.outputFailed` naming the file.
     public func save(_ places: Places) throws {
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = SafeFile.folder(of: path)
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
                                                     attributes: [.posixPermissions: 0o700])
@@ -97,7 +97,7 @@ public struct PlaceStore: Sendable {
 
     /// Replaces the file with `places` through a temporary file in the same folder.
     private func replace(with places: Places) throws {
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = SafeFile.folder(of: path)
         let fail = failure
         let temporary = (folder as NSString).appendingPathComponent(".\(PlaceStore.fileName).\(getpid()).tmp")
         var fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
