@@ -16,7 +16,7 @@ deps:
 # Release, with Swift's runtime linked in statically: the binary runs without the toolchain,
 # so it is the one make install copies and make deb packages.
 build: deps
-	$(SWIFT) build -c release -Xswiftc -static-stdlib
+	$(SWIFT) build -c release -Xswiftc -static-stdlib --product folio
 
 run: build
 	$(FOLIO)

@@ -28,7 +28,9 @@ public enum ScanGenerator {
             let link = dir.appendingPathComponent(String(format: "page%04d.jpg", p + 1))
             try fm.createSymbolicLink(atPath: link.path, withDestinationPath: String(format: "scan%02d.jpg", p % distinct))
         }
-        fm.createFile(atPath: done.path, contents: nil)
+        guard fm.createFile(atPath: done.path, contents: nil) else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: done.path])
+        }
         return dir
     }
 

@@ -79,8 +79,8 @@ public final class CoverThumbnails: Sendable {
             var uri = [CChar](repeating: 0, count: 3 * DecoderWire.maxPath + 16), md5 = [CChar](repeating: 0, count: 40)
             guard folio_thumbnail_name(path, &uri, uri.count, &md5, md5.count) == 0 else { return nil }
             self.path = path
-            self.uri = String(cString: uri)
-            self.md5 = String(cString: md5)
+            self.uri = String(decoding: uri.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            self.md5 = String(decoding: md5.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             mtime = Int(info.st_mtim.tv_sec)
             size = Int(info.st_size)
         }
