@@ -84,8 +84,12 @@ public final class LiveViewer {
 
     deinit {
         try? capture?.close()
-        renderer.close()
+        // A decode held up in a stalled worker does not hold up quitting.
+        renderer.close(patience: LiveViewer.closingPatience)
     }
+
+    /// Seconds quitting waits for a page being decoded.
+    static let closingPatience = 0.5
 
     /// Xlib converts window titles through the C library's character set, which is ASCII
     /// until a program sets one, so a book's title beyond ASCII would never reach the title
