@@ -67,7 +67,7 @@ public final class LiveViewer {
             return result
         }
         app.loadDropped = loadDropped
-        drops = DropReader(load: loadDropped)
+        drops = DropReader(load: loadDropped, keys: options.places != nil)
         measures = OffWindowWork(name: "folio-measure") { wanted in (wanted.index, BookShapes.shaped(wanted.book)) }
         placeWriter = options.placeStore.map(PlaceWriter.init)
         if let path = options.tracePath {
@@ -348,7 +348,7 @@ public final class LiveViewer {
         let read = drops.take()
         guard !read.isEmpty else { return }
         for drop in read {
-            for line in app.adopt(dropOf: drop.path, drop.result, at: now()) { Console.warning(line) }
+            for line in app.adopt(dropOf: drop.path, drop.result, keys: drop.keys, at: now()) { Console.warning(line) }
         }
     }
 
