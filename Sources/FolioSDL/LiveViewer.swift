@@ -61,13 +61,12 @@ public final class LiveViewer {
         app = FolioApp(library: library, size: Size(width: Double(w), height: Double(h)), slowMotion: options.slowMotion,
                        places: options.places)
         app.everyBookRightToLeft = options.rightToLeft
-        let loadDropped: DropReader.Load = { path in
+        // Drops are read by the drop reader only: the app is never handed the loader to call.
+        drops = DropReader(load: { path in
             var result = try LibraryLoader.load(path, documents: VipsDocumentInspector())
             result.library = BookShapes.measured(result.library)
             return result
-        }
-        app.loadDropped = loadDropped
-        drops = DropReader(load: loadDropped, keys: options.places != nil)
+        }, keys: options.places != nil)
         measures = OffWindowWork(name: "folio-measure") { wanted in (wanted.index, BookShapes.shaped(wanted.book)) }
         placeWriter = options.placeStore.map(PlaceWriter.init)
         if let path = options.tracePath {
