@@ -85,7 +85,7 @@ let package = Package(
         .executableTarget(
             name: "folio",
             dependencies: [
-                "FolioCore", "FolioLibrary", "FolioDecoding", "FolioRecording", "FolioSDL", "FolioBench",
+                "FolioCore", "FolioLibrary", "FolioThreads", "FolioDecoding", "FolioRecording", "FolioSDL", "FolioBench",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

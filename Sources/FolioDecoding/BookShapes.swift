@@ -40,30 +40,14 @@ public enum BookShapes {
     /// `measured(_:)` run on a thread of its own, so the window opens while a decoder worker
     /// starts and reads the headers; `wait()` returns the measured library.
     public final class Measuring {
-        /// Written by the thread before it ends; read only after joining it.
-        private final class Outcome: @unchecked Sendable { var library: Library? }
-        private let result = Outcome()
-        private var thread: pthread_t?
+        private let result: ThreadResult<Library>
 
         public init(_ library: Library) {
-            let result = result
-            thread = startJoinableThread(named: "folio-shapes") { result.library = BookShapes.measured(library) }
-            // With no thread, measured here and now.
-            if thread == nil { result.library = BookShapes.measured(library) }
+            result = ThreadResult(named: "folio-shapes") { BookShapes.measured(library) }
         }
 
         /// The measured library.
-        public func wait() -> Library {
-            if let thread {
-                pthread_join(thread, nil)
-                self.thread = nil
-            }
-            return result.library!
-        }
-
-        deinit {
-            if let thread { pthread_detach(thread) }
-        }
+        public func wait() -> Library { result.wait() }
     }
 
     /// `book` with its page shape and, unless it has more pages than `spreadScanPages`, its

@@ -48,6 +48,8 @@ package final class DecodeWorker {
         /// Bumped by `clear()`: a job taken in an older generation is stale.
         var generation = 0
         var stopping = false
+        /// The thread has left its loop (it touches nothing more).
+        var exited = false
         /// A chore is under way (it keeps nothing from being settled: the viewer may rest),
         /// and there may be more to do.
         var choring = false
@@ -88,10 +90,13 @@ package final class DecodeWorker {
     }
 
     /// Ends the thread and returns once it has exited; every surface not handed out is freed.
-    package func stop() {
+    /// With `patience`, returns after that many seconds at most: a decode that takes longer
+    /// (a stalled worker process) is left to end on its own, its result dropped.
+    package func stop(patience: Double? = nil) {
         guard let thread else { return }
         monitor.withLock { $0.stopping = true }
-        pthread_join(thread, nil)
+        let exited = monitor.wait(until: \.exited, deadline: patience.map { Date().addingTimeInterval($0) }) { $1 }
+        if exited { pthread_join(thread, nil) } else { pthread_detach(thread) }
         self.thread = nil
         clear()
     }
@@ -180,7 +185,9 @@ package final class DecodeWorker {
             }
             let job: Job
             switch next {
-            case .stop: return
+            case .stop:
+                monitor.withLock { $0.exited = true }
+                return
             case .chore:
                 let more = chore?() ?? false
                 monitor.withLock { state in

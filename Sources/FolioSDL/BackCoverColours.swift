@@ -5,29 +5,70 @@ import FolioLibrary
 
 /// The colour each book's back cover is drawn in: the mean colour of its cover image,
 /// found once from a tiny decode (a book without a readable cover keeps a leather brown).
-struct BackCoverColours {
+/// The decode is the caller's when synchronous (a recording: every frame the same), else
+/// done off the window's thread: the back cover shows the binding colour until it arrives.
+final class BackCoverColours {
+    typealias Colour = (r: UInt8, g: UInt8, b: UInt8)
     /// What a back cover shows when the cover cannot tell: a plain binding colour.
-    static let binding = (r: UInt8(92), g: UInt8(64), b: UInt8(48))
+    static let binding: Colour = (r: 92, g: 64, b: 48)
     /// Size of the decode the mean is taken over.
     static let sample = PageImage.Shape(width: 12, height: 18, radius: 0, side: .right)
 
-    private var colours: [Int: (r: UInt8, g: UInt8, b: UInt8)] = [:]
+    private var colours: [Int: Colour] = [:]
+    /// Books whose colour is being found off this thread.
+    private var asked: Set<Int> = []
     private let reader = ImageReader()
+    /// Finds colours off the window's thread (nil: on the caller's).
+    private let finder: OffWindowWork<(book: Int, cover: ImageSource), (book: Int, colour: Colour)>?
 
-    /// The colour of book `book`'s back cover, decoding its cover the first time.
-    mutating func colour(of book: Int, cover: ImageSource?) -> (r: UInt8, g: UInt8, b: UInt8) {
-        if let known = colours[book] { return known }
-        var colour = BackCoverColours.binding
-        if let cover, case .success(let surface) = PageImage.make(cover, reader: reader, shape: BackCoverColours.sample) {
-            colour = BackCoverColours.mean(of: surface) ?? colour
-            SDL_FreeSurface(surface)
+    /// `offWindow`: found on a thread of their own, never on the caller's.
+    init(offWindow: Bool) {
+        finder = offWindow
+            ? OffWindowWork(name: "folio-colours") { wanted in (wanted.book, BackCoverColours.found(wanted.cover, reader: ImageReader())) }
+            : nil
+    }
+
+    /// The colour of book `book`'s back cover: found now (synchronous), or the binding
+    /// colour until it is found.
+    func colour(of book: Int, cover: ImageSource?) -> Colour {
+        if let finder {
+            for found in finder.take() {
+                colours[found.book] = found.colour
+                asked.remove(found.book)
+            }
         }
-        colours[book] = colour
-        return colour
+        if let known = colours[book] { return known }
+        guard let cover else {
+            colours[book] = BackCoverColours.binding
+            return BackCoverColours.binding
+        }
+        guard let finder else {
+            let colour = BackCoverColours.found(cover, reader: reader)
+            colours[book] = colour
+            return colour
+        }
+        if asked.insert(book).inserted { finder.add((book, cover)) }
+        return BackCoverColours.binding
+    }
+
+    /// True when no colour is being found or found and not yet drawn.
+    var isSettled: Bool { asked.isEmpty }
+
+    /// Sleeps until the colours asked for are found, or `timeout` seconds pass; false if the
+    /// timeout came first.
+    @discardableResult
+    func waitForColours(timeout: Double) -> Bool { finder?.waitUntilDone(timeout: timeout) ?? true }
+
+    /// The colour of `cover`: the mean of a tiny decode, the binding colour when it cannot
+    /// be decoded.
+    static func found(_ cover: ImageSource, reader: ImageReader) -> Colour {
+        guard case .success(let surface) = PageImage.make(cover, reader: reader, shape: sample) else { return binding }
+        defer { SDL_FreeSurface(surface) }
+        return mean(of: surface) ?? binding
     }
 
     /// The alpha-weighted mean colour of a 32-bit surface, nil when it is fully transparent.
-    static func mean(of surface: UnsafeMutablePointer<SDL_Surface>) -> (r: UInt8, g: UInt8, b: UInt8)? {
+    static func mean(of surface: UnsafeMutablePointer<SDL_Surface>) -> Colour? {
         let w = Int(surface.pointee.w), h = Int(surface.pointee.h)
         let pitch = Int(surface.pointee.pitch) / 4
         let pixels = surface.pointee.pixels.assumingMemoryBound(to: UInt32.self)

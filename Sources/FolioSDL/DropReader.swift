@@ -7,12 +7,17 @@ import Foundation
 /// read with `take()` (an SDL user event wakes it when something is).
 final class DropReader: Sendable {
     typealias Load = @Sendable (String) throws -> LibraryLoader.Result
-    typealias Read = (path: String, result: Result<LibraryLoader.Result, FolioApp.DropFailure>)
+    /// A drop read: its books and, when places are remembered, their keys (read with them).
+    typealias Read = (path: String, result: Result<LibraryLoader.Result, FolioApp.DropFailure>, keys: [BookKey?]?)
 
     private let work: OffWindowWork<String, Read>
 
-    init(load: @escaping Load) {
-        work = OffWindowWork(name: "folio-drops") { path in (path, FolioApp.readDrop(path, load: load)) }
+    /// `keys`: also reads the books' keys for the remembered places.
+    init(load: @escaping Load, keys: Bool = false) {
+        work = OffWindowWork(name: "folio-drops") { path in
+            let result = FolioApp.readDrop(path, load: load)
+            return (path, result, keys ? ((try? result.get())?.library.books ?? []).map(BookKey.of) : nil)
+        }
     }
 
     /// Queues `path` to be read; returns at once.

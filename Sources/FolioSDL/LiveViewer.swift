@@ -61,13 +61,12 @@ public final class LiveViewer {
         app = FolioApp(library: library, size: Size(width: Double(w), height: Double(h)), slowMotion: options.slowMotion,
                        places: options.places)
         app.everyBookRightToLeft = options.rightToLeft
-        let loadDropped: DropReader.Load = { path in
+        // Drops are read by the drop reader only: the app is never handed the loader to call.
+        drops = DropReader(load: { path in
             var result = try LibraryLoader.load(path, documents: VipsDocumentInspector())
             result.library = BookShapes.measured(result.library)
             return result
-        }
-        app.loadDropped = loadDropped
-        drops = DropReader(load: loadDropped)
+        }, keys: options.places != nil)
         measures = OffWindowWork(name: "folio-measure") { wanted in (wanted.index, BookShapes.shaped(wanted.book)) }
         placeWriter = options.placeStore.map(PlaceWriter.init)
         if let path = options.tracePath {
@@ -84,8 +83,12 @@ public final class LiveViewer {
 
     deinit {
         try? capture?.close()
-        renderer.close()
+        // A decode held up in a stalled worker does not hold up quitting.
+        renderer.close(patience: LiveViewer.closingPatience)
     }
+
+    /// Seconds quitting waits for a page being decoded.
+    static let closingPatience = 0.5
 
     /// Xlib converts window titles through the C library's character set, which is ASCII
     /// until a program sets one, so a book's title beyond ASCII would never reach the title
@@ -344,7 +347,7 @@ public final class LiveViewer {
         let read = drops.take()
         guard !read.isEmpty else { return }
         for drop in read {
-            for line in app.adopt(dropOf: drop.path, drop.result, at: now()) { Console.warning(line) }
+            for line in app.adopt(dropOf: drop.path, drop.result, keys: drop.keys, at: now()) { Console.warning(line) }
         }
     }
 

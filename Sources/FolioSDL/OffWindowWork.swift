@@ -34,6 +34,10 @@ final class OffWindowWork<Input: Sendable, Output: Sendable>: Sendable {
         }
     }
 
+    /// Sleeps until nothing is queued or running, or `timeout` seconds pass; false if the
+    /// timeout came first.
+    func waitUntilDone(timeout: Double) -> Bool { queue.flush(timeout: timeout) }
+
     /// True while work is queued or running, or done and not yet taken.
     var isBusy: Bool { queue.isBusy || done.withLock { !$0.isEmpty } }
 }

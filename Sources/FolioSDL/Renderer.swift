@@ -12,7 +12,7 @@ public final class Renderer {
     /// so every texture already made stays right).
     var library: Library
     private var mesh = QuadMesh()
-    private var backCovers = BackCoverColours()
+    private let backCovers: BackCoverColours
     private var vertices: [SDL_Vertex] = []
     private let text: TextPainter
     /// Pixels per point (2 on a HiDPI display).
@@ -33,6 +33,8 @@ public final class Renderer {
         let typeface = Typeface.bundled()
         text = TextPainter(sdlRenderer: sdlRenderer, typeface: typeface)
         textures = TextureCache(sdlRenderer: sdlRenderer, mode: decoding, budgetBytes: budget, typeface: typeface, thumbnails: thumbnails)
+        // Decoding in the background, a back cover's colour is found off this thread too.
+        backCovers = BackCoverColours(offWindow: textures.worker != nil)
         SDL_SetRenderDrawBlendMode(sdlRenderer, SDL_BLENDMODE_BLEND)
     }
 
@@ -196,23 +198,27 @@ public final class Renderer {
     public var cacheBudget: Int { textures.budget }
 
     /// Frees every texture and stops decoding; call before the SDL renderer is destroyed.
-    func close() {
+    /// `patience`: seconds at most to wait for a decode under way (nil: as long as it takes).
+    func close(patience: Double? = nil) {
         text.close()
-        textures.close()
+        textures.close(patience: patience)
     }
 
-    /// True when no page texture is on its way (the live loop may sleep).
-    public var texturesSettled: Bool { textures.isSettled }
+    /// True when no page texture or back cover's colour is on its way (the live loop may
+    /// sleep).
+    public var texturesSettled: Bool { textures.isSettled && backCovers.isSettled }
 
     /// Sleeps until the decoder has done what it does when idle (the covers' thumbnails it
     /// owes), or `timeout` seconds pass; false if the timeout came first (benchmarks, tests).
     @discardableResult
     public func waitForChores(timeout: Double) -> Bool { textures.worker?.waitForChores(timeout: timeout) ?? true }
 
-    /// Sleeps until a page texture can be made or none is on its way, or `timeout` seconds
-    /// pass; false if the timeout came first.
+    /// Sleeps until the back covers' colours asked for are found and a page texture can be
+    /// made or none is on its way, or `timeout` seconds pass; false if the timeout came first.
     @discardableResult
-    public func waitForTextures(timeout: Double) -> Bool { textures.waitForDecode(timeout: timeout) }
+    public func waitForTextures(timeout: Double) -> Bool {
+        backCovers.waitForColours(timeout: timeout) && textures.waitForDecode(timeout: timeout)
+    }
 
     /// Bytes of textures held (benchmarks).
     public var cacheBytes: Int { textures.byteCount }

@@ -46,9 +46,10 @@ final class TextureCache {
         placeholders = Placeholders(limited: self.mode == .background, typeface: typeface)
     }
 
-    /// Stops the worker and frees every texture (before the renderer goes).
-    func close() {
-        worker?.stop()
+    /// Stops the worker and frees every texture (before the renderer goes); `patience`:
+    /// seconds at most to wait for a decode under way (nil: as long as it takes).
+    func close(patience: Double? = nil) {
+        worker?.stop(patience: patience)
         store.purge()
     }
 

@@ -43,9 +43,11 @@ package final class BackgroundQueue<Item: Sendable>: Sendable {
         if !startDetachedThread(named: name, drain) { drain() }
     }
 
-    /// Waits until nothing is waiting or being worked on.
-    package func flush() {
-        state.wait(until: { !$0.running }) { _, _ in }
+    /// Waits until nothing is waiting or being worked on, or `timeout` seconds pass (nil: no
+    /// limit); false if the timeout came first.
+    @discardableResult
+    package func flush(timeout: Double? = nil) -> Bool {
+        state.wait(until: { !$0.running }, deadline: timeout.map { Date().addingTimeInterval($0) }) { $1 }
     }
 
     /// True while an item waits or is being worked on.

@@ -3,6 +3,7 @@ import FolioCore
 import FolioDecoding
 import FolioLibrary
 import FolioSDL
+import FolioThreads
 import Foundation
 
 /// Opens the viewer window.
@@ -96,10 +97,14 @@ struct View: ParsableCommand {
         // worker reads the books' headers on another thread while Mesa starts for the window.
         try opening { try SDLVideo.start(headless: false) }
         let shaping = page == nil ? BookShapes.Measuring(books) : nil
+        // The places' keys (a stat of each book's files) are read beside them, never on the
+        // input path.
+        let remembers = settings.remember && !noRemember && trace == nil && capture == nil && !measuring
+        let keying = remembers ? ThreadResult(named: "folio-keys") { [books] in books.books.map(BookKey.of) } : nil
         let window = try opening { try ViewerWindow(width: options.width, height: options.height) }
         if let shaping { books = shaping.wait() }
         if rtl { for i in books.books.indices { books.books[i].rightToLeft = true } }
-        if settings.remember, !noRemember, trace == nil, capture == nil, !measuring, let store = PlaceStore.standard() {
+        if let keying, let store = PlaceStore.standard() {
             var remembered = Places()
             var unread = fresh
             if !fresh {
@@ -110,7 +115,7 @@ struct View: ParsableCommand {
                 unread = warning != nil
             }
             options.placeStore = store
-            options.places = PlaceKeeper(places: remembered, fresh: unread, library: books)
+            options.places = PlaceKeeper(places: remembered, fresh: unread, keys: keying.wait())
         }
         // Covers come from the freedesktop thumbnails file managers share; with remembering
         // off, Folio adds none of its own.

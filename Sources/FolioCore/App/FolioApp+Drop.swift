@@ -44,9 +44,11 @@ extension FolioApp {
         }
     }
 
-    /// Adds what reading the drop of `path` gave; the lines to warn with.
+    /// Adds what reading the drop of `path` gave; the lines to warn with. `keys`: the places'
+    /// keys of the books read, read with them (nil: the places read them when asked).
     @discardableResult
-    public func adopt(dropOf path: String, _ read: Result<LoadedLibrary, DropFailure>, at time: Double) -> [String] {
+    public func adopt(dropOf path: String, _ read: Result<LoadedLibrary, DropFailure>, keys: [BookKey?]? = nil,
+                      at time: Double) -> [String] {
         update(at: time)
         let result: LoadedLibrary
         switch read {
@@ -59,7 +61,7 @@ extension FolioApp {
             return lines
         }
         var first: Int?
-        for book in result.library.books {
+        for (i, book) in result.library.books.enumerated() {
             if let existing = library.books.firstIndex(of: book) {
                 first = first ?? existing
                 continue
@@ -69,6 +71,7 @@ extension FolioApp {
                 break
             }
             library.books.append(book)
+            if let keys { places?.adopt(key: keys.indices.contains(i) ? keys[i] : nil, ofBook: library.books.count - 1) }
             first = first ?? library.books.count - 1
         }
         places?.libraryChanged(library)

@@ -20,6 +20,14 @@ public final class PlaceKeeper {
         self.key = key
     }
 
+    /// Places for books whose keys were read before, off the input path (as the library
+    /// loaded): `keys[i]` is book `i`'s (nil: it has none). Books added later bring theirs
+    /// with `adopt(key:ofBook:)`; the keeper reads nothing itself.
+    public convenience init(places: Places, fresh: Bool = false, keys: [BookKey?]) {
+        self.init(places: places, fresh: fresh, path: { keys.indices.contains($0) ? keys[$0]?.path : nil },
+                  key: { keys.indices.contains($0) ? keys[$0] : nil })
+    }
+
     /// The books of `library`, keyed by their files on disk; `libraryChanged` keeps up with
     /// books added later (a drop).
     /// Places for `library`'s books, each book's path and key read by `path` and `key`
@@ -45,6 +53,11 @@ public final class PlaceKeeper {
     /// Books only join at the end, so the keys already read stay right.
     public func libraryChanged(_ library: Library) {
         shelf?.books = library.books
+    }
+
+    /// Book `index`'s key, read off the input path (a dropped book's, as the drop was read).
+    public func adopt(key: BookKey?, ofBook index: Int) {
+        keys[index] = key
     }
 
     private func key(ofBook index: Int) -> BookKey? {

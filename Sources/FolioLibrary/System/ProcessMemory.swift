@@ -2,16 +2,16 @@ import Foundation
 
 /// A process's memory as the kernel reports it in `/proc/PID/status`.
 public enum ProcessMemory {
-    /// The ids of this process's living children (its decoder workers), from /proc.
-    public static func children() -> [String] {
-        let me = getpid()
+    /// The ids of the living children of process `parent` (this one's: its decoder workers),
+    /// from /proc.
+    public static func children(of parent: pid_t = getpid()) -> [String] {
         let ids = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
         return ids.filter { id in
             guard id.allSatisfy(\.isNumber), let stat = try? String(contentsOfFile: "/proc/\(id)/stat", encoding: .utf8),
                   let close = stat.lastIndex(of: ")") else { return false }
             // "pid (comm) state ppid …": the parent's id is the second field after the name.
             let fields = stat[stat.index(after: close)...].split(separator: " ")
-            return fields.count > 1 && Int32(fields[1]) == me
+            return fields.count > 1 && Int32(fields[1]) == parent
         }
     }
 
