@@ -1,4 +1,5 @@
 import FolioLibrary
+import FolioTestFixtures
 import Foundation
 import Testing
 
