@@ -21,10 +21,25 @@ extension FolioApp {
             if let z = reading?.zoom, !z.current.isIdentity || !z.target.isIdentity {
                 zoom = TraceFrame.Zoom(scale: z.current.scale, x: z.current.offset.x, y: z.current.offset.y, target: z.target.scale)
             }
-            bookFrame = TraceFrame.Book(index: book.bookIndex, offset: book.offset, pageCount: book.layout.pageCount,
-                                        pages: pages, zoom: zoom)
+            let known = library.books.indices.contains(book.bookIndex) ? library.books[book.bookIndex] : nil
+            bookFrame = TraceFrame.Book(index: book.bookIndex, title: known?.title ?? "",
+                                        direction: book.mirrored ? "rtl" : "ltr", offset: book.offset,
+                                        pageCount: book.layout.pageCount, pages: pages, zoom: zoom)
         }
         return TraceFrame(frame: frame, t: t, size: [size.width, size.height], stack: navigation.visibleScenes.map(\.kind),
-                          transition: transition, shelf: shelfFrame, book: bookFrame)
+                          transition: transition, shelf: shelfFrame, book: bookFrame, reading: readingTrace())
+    }
+
+    /// The reading view's state for the trace, while it is on the stack.
+    func readingTrace() -> TraceFrame.Reading? {
+        guard let reading, navigation.scenes.contains(where: { $0 === reading }),
+              library.books.indices.contains(reading.book.bookIndex) else { return nil }
+        let book = reading.book
+        let numbering = library.books[book.bookIndex].numbering
+        let visible = reading.pageRead.map { numbering.number(ofDisplayPage: $0).map { [$0] } ?? [] }
+            ?? numbering.numbers(leaf: max(book.currentLeaf, 0))
+        return TraceFrame.Reading(pages: book.layout.readingPages == 1 ? "one" : "two", fit: reading.fit.rawValue,
+                                  zoom: reading.zoom.current.scale / reading.fitTransform(top: true).scale,
+                                  visiblePages: visible)
     }
 }

@@ -11,6 +11,8 @@ public struct TraceFrame: Decodable, Equatable, Sendable {
     public var transition: Transition?
     public var shelf: Shelf
     public var book: Book?
+    /// While the reading view is on the stack (absent otherwise).
+    public var reading: Reading?
 
     public struct Transition: Decodable, Equatable, Sendable {
         public var operation: NavigationOperation
@@ -39,6 +41,9 @@ public struct TraceFrame: Decodable, Equatable, Sendable {
 
     public struct Book: Decodable, Equatable, Sendable {
         public var index: Int
+        public var title: String
+        /// "ltr", or "rtl" for a book read right to left.
+        public var direction: String
         public var offset: Double
         /// Display pages, the padding blank and the back cover included.
         public var pageCount: Int
@@ -56,6 +61,18 @@ public struct TraceFrame: Decodable, Equatable, Sendable {
         public var scale: Double?
         public var tx: Double?
         public var alpha: Double?
+    }
+
+    /// The reading view's state, as a script checks it.
+    public struct Reading: Decodable, Equatable, Sendable {
+        /// "one" or "two": the pages shown side by side now (the automatic mode's choice made).
+        public var pages: String
+        /// "page", "width" or "height".
+        public var fit: String
+        /// The magnification relative to the fit's own (1: the fit as it is).
+        public var zoom: Double
+        /// The book's own page numbers on screen (the cover is 1).
+        public var visiblePages: [Int]
     }
 
     public struct Zoom: Decodable, Equatable, Sendable {
@@ -79,7 +96,8 @@ public struct TraceFrame: Decodable, Equatable, Sendable {
         ])
         let bookJSON = book.map { b in
             var members: [(String, JSONValue)] = [
-                ("index", whole(b.index)), ("offset", number(b.offset)), ("pageCount", whole(b.pageCount)),
+                ("index", whole(b.index)), ("title", .string(b.title)), ("direction", .string(b.direction)),
+                ("offset", number(b.offset)), ("pageCount", whole(b.pageCount)),
                 ("pages", .array(b.pages.map { p in
                     var page: [(String, JSONValue)] = [("page", whole(p.page)), ("ratio", number(p.ratio)),
                                                        ("angle", number(p.angle)), ("visible", .bool(p.visible))]
@@ -94,11 +112,16 @@ public struct TraceFrame: Decodable, Equatable, Sendable {
             }
             return JSONValue.object(members)
         } ?? .null
-        return .object([
+        var members: [(String, JSONValue)] = [
             ("frame", whole(frame)), ("t", number(t)), ("size", .array(size.map(number))),
             ("stack", .array(stack.map { .string($0.rawValue) })), ("transition", transitionJSON),
             ("shelf", shelfJSON), ("book", bookJSON),
-        ])
+        ]
+        if let r = reading {
+            members.append(("reading", .object([("pages", .string(r.pages)), ("fit", .string(r.fit)), ("zoom", number(r.zoom)),
+                                                ("visiblePages", .array(r.visiblePages.map(whole)))])))
+        }
+        return .object(members)
     }
 
     /// The line without its frame number and time: what the live trace compares to write
