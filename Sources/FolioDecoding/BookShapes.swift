@@ -23,7 +23,7 @@ public enum BookShapes {
 
     /// `library` with `pageAspect` set and the spreads found added to `spreads`, on the books
     /// that have no shape yet, in order, while `headers` last (unlimited: every book).
-    public static func measured(_ library: Library, reader: ImageReader = ImageReader(), headers: Int = loadHeaders) -> Library {
+    package static func measured(_ library: Library, decoder: any PageDecoder, reader: ImageReader = ImageReader(), headers: Int = loadHeaders) -> Library {
         var library = library
         var budget = spreadScanPages, left = headers
         for i in library.books.indices where library.books[i].pageAspect == nil {
@@ -31,7 +31,7 @@ public enum BookShapes {
             let book = library.books[i]
             let scanned = book.pages.count <= budget
             if scanned { budget -= book.pages.count }
-            library.books[i] = shaped(book, scanning: scanned, reader: reader)
+            library.books[i] = shaped(book, scanning: scanned, reader: reader, decoder: decoder)
             left -= 1 + (scanned ? book.pages.count : min(book.pages.count, sampledPages))
         }
         return library
@@ -45,11 +45,11 @@ public enum BookShapes {
         private let result = Outcome()
         private var thread: pthread_t?
 
-        public init(_ library: Library) {
+        package init(_ library: Library, decoder: any PageDecoder) {
             let result = result
-            thread = startJoinableThread(named: "folio-shapes") { result.library = BookShapes.measured(library) }
+            thread = startJoinableThread(named: "folio-shapes") { result.library = BookShapes.measured(library, decoder: decoder) }
             // With no thread, measured here and now.
-            if thread == nil { result.library = BookShapes.measured(library) }
+            if thread == nil { result.library = BookShapes.measured(library, decoder: decoder) }
         }
 
         /// The measured library.
@@ -68,15 +68,15 @@ public enum BookShapes {
 
     /// `book` with its page shape and, unless it has more pages than `spreadScanPages`, its
     /// spreads (a book opened that the load left unshaped).
-    public static func shaped(_ book: Book) -> Book {
-        shaped(book, scanning: book.pages.count <= spreadScanPages, reader: ImageReader())
+    package static func shaped(_ book: Book, decoder: any PageDecoder) -> Book {
+        shaped(book, scanning: book.pages.count <= spreadScanPages, reader: ImageReader(), decoder: decoder)
     }
 
-    static func shaped(_ book: Book, scanning: Bool, reader: ImageReader) -> Book {
+    static func shaped(_ book: Book, scanning: Bool, reader: ImageReader, decoder: any PageDecoder) -> Book {
         var book = book
         let pages = scanning ? book.pages[...] : book.pages.prefix(sampledPages)
-        let sizes = pages.map { $0.flatMap { size(of: $0, reader: reader) } }
-        let cover = book.cover.flatMap { size(of: $0, reader: reader) }
+        let sizes = pages.map { $0.flatMap { size(of: $0, reader: reader, decoder: decoder) } }
+        let cover = book.cover.flatMap { size(of: $0, reader: reader, decoder: decoder) }
         let aspect = PageGeometry.aspect(ofPageSizes: ([cover] + sizes.prefix(sampledPages)).compactMap { $0 })
         book.pageAspect = aspect
         guard scanning else { return book }
@@ -89,11 +89,11 @@ public enum BookShapes {
     }
 
     /// An image's size from its header, or nil when it cannot be read (documents are
-    /// measured by their inspector, not here). In the app the header is read by a decoder
-    /// worker (`DecoderSandbox`), as every other part of a user's file is.
-    static func size(of source: ImageSource, reader: ImageReader) -> Size? {
+    /// measured by their inspector, not here), read by `decoder` (in the app a decoder
+    /// worker, `DecoderSandbox`, as every other part of a user's file is).
+    static func size(of source: ImageSource, reader: ImageReader, decoder: any PageDecoder) -> Size? {
         guard let (input, sandboxPath) = input(of: source, reader: reader) else { return nil }
-        return size(of: input, sandboxPath: sandboxPath, reader: reader)
+        return decoder.size(of: input, from: sandboxPath)
     }
 
     /// What a decoder is given for an image `source`: the file, or an archive entry's bytes
@@ -109,12 +109,6 @@ public enum BookShapes {
         case .documentPage, .unavailable:
             return nil
         }
-    }
-
-    /// `input`'s size from its header, read by a decoder worker when the app has them.
-    static func size(of input: PageImage.Input, sandboxPath: String, reader: ImageReader) -> Size? {
-        let measured = DecoderSandbox.measure(path: sandboxPath, name: input.name, bytes: input.bytes)
-        return measured.measured ? measured.size : sizeHere(of: input, reader: reader)
     }
 
     /// `size(of:reader:)` read in this process (what a decoder worker runs).

@@ -38,15 +38,18 @@ public final class CoverThumbnails: Sendable {
     let root: String
     /// Thumbnails are written as well as read (off when remembering is off).
     let writes: Bool
+    /// What decodes thumbnails and the covers they are made from.
+    let decoder: any PageDecoder
 
     /// Covers decoded from their books whose thumbnails are still to make, latest last.
     private let owed = Monitor([(source: ImageSource, original: Original, flavour: Flavour)]())
     /// At most this many are owed; older ones are forgotten (made when next seen).
     static let maxOwed = 64
 
-    package init(root: String, writes: Bool) {
+    package init(root: String, writes: Bool, decoder: any PageDecoder) {
         self.root = root
         self.writes = writes
+        self.decoder = decoder
     }
 
     /// `$XDG_CACHE_HOME/thumbnails`, else `~/.cache/thumbnails`; nil without a home.
@@ -126,7 +129,7 @@ public final class CoverThumbnails: Sendable {
             }
             return nil
         }
-        let page = PageImage.make(.bytes(thumbnail.data, name: thumbnail.path), sandboxPath: file, reader: reader, shape: shape)
+        let page = PageImage.make(.bytes(thumbnail.data, name: thumbnail.path), sandboxPath: file, decoder: decoder, shape: shape)
         guard case .success = page else { return nil }
         return page
     }
@@ -148,18 +151,18 @@ public final class CoverThumbnails: Sendable {
     func make(_ source: ImageSource, original: Original, flavour: Flavour, reader: ImageReader) throws {
         let box = flavour.rawValue
         if case .documentPage(let document, let page) = source {
-            let pixels = try DecoderSandbox.pixels(document, page: page, width: box, height: box)
+            let pixels = try decoder.pixels(ofDocument: document, page: page, width: box, height: box)
             defer { pixels.free() }
             try store(pixels.base, width: pixels.width, height: pixels.height, pitch: pixels.width * 4, of: original, as: flavour)
             return
         }
         guard let (input, sandboxPath) = BookShapes.input(of: source, reader: reader),
-              let size = BookShapes.size(of: input, sandboxPath: sandboxPath, reader: reader),
+              let size = decoder.size(of: input, from: sandboxPath),
               size.width >= 1, size.height >= 1 else { throw PageImage.unreadable(source.name, "no size") }
         let scale = min(1, Double(box) / max(size.width, size.height))
         let shape = PageImage.Shape(width: Int32(max(1, (size.width * scale).rounded())), height: Int32(max(1, (size.height * scale).rounded())),
                                     radius: 0, side: .right)
-        let page = try PageImage.make(input, sandboxPath: sandboxPath, reader: reader, shape: shape).get()
+        let page = try PageImage.make(input, sandboxPath: sandboxPath, decoder: decoder, shape: shape).get()
         defer { SDL_FreeSurface(page) }
         // The page's margin is left out: the thumbnail is the image alone.
         let pitch = Int(page.pointee.pitch), m = Int(PageImage.margin)

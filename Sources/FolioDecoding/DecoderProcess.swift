@@ -29,14 +29,15 @@ public enum DecoderProcess {
         let input = FileDescriptorIO(fd: 0, deadline: nil)
         let shared = SharedPixels(inherited: SharedPixels.childDescriptor)
         let reader = ImageReader()
+        let here = InProcessDecoder(because: "this is the confined worker")
         while true {
             let request: DecoderWire.Request
             do { request = try DecoderWire.readRequest(input.read) } catch { exit(0) }
-            guard (try? answer(request, shared: shared, reader: reader)) != nil else { exit(0) }
+            guard (try? answer(request, shared: shared, reader: reader, here: here)) != nil else { exit(0) }
         }
     }
 
-    private static func answer(_ request: DecoderWire.Request, shared: SharedPixels, reader: ImageReader) throws {
+    private static func answer(_ request: DecoderWire.Request, shared: SharedPixels, reader: ImageReader, here: InProcessDecoder) throws {
         let output = FileDescriptorIO(fd: 1, deadline: nil)
         func fail(_ failure: PageImage.Failure) throws {
             try output.write(DecoderWire.encode(.failure(cause: failure.cause, message: failure.message, detail: failure.detail)))
@@ -44,7 +45,7 @@ public enum DecoderProcess {
         switch request.operation {
         case .inspect:
             do {
-                let info = try VipsDocumentInspector.inspectHere(request.path)
+                let info = try here.inspect(request.path)
                 let size = info.firstPageSize ?? Size(width: 0, height: 0)
                 try output.write(DecoderWire.encode(.document(pageCount: Int32(clamping: info.pageCount),
                                                                width: Int32(clamping: Int(size.width)), height: Int32(clamping: Int(size.height)),
@@ -54,10 +55,8 @@ public enum DecoderProcess {
             }
         case .render:
             let page = Int(request.page)
-            let name = ImageSource.documentPage(document: request.path, page: page).name
             do {
-                let pixels = try DecoderSandbox.pixelsHere(request.path, page: page, name: name,
-                                                           width: Int(request.width), height: Int(request.height))
+                let pixels = try here.pixels(ofDocument: request.path, page: page, width: Int(request.width), height: Int(request.height))
                 defer { pixels.free() }
                 try shared.write(UnsafeRawBufferPointer(start: pixels.base, count: pixels.width * pixels.height * 4))
                 try output.write(DecoderWire.encode(.pixels(width: Int32(pixels.width), height: Int32(pixels.height))))
@@ -82,7 +81,7 @@ public enum DecoderProcess {
                 try fail(failure)
             }
         case .measure:
-            if let size = BookShapes.sizeHere(of: image(of: request), reader: reader),
+            if let size = here.size(of: image(of: request), from: request.path),
                let width = Int32(exactly: size.width.rounded()), let height = Int32(exactly: size.height.rounded()), width > 0, height > 0 {
                 try output.write(DecoderWire.encode(.size(width: width, height: height)))
             } else {

@@ -9,7 +9,7 @@ import Foundation
 /// habits are not problems: an odd page count (a blank evens it), a book of one page, or
 /// one comic in two formats under one title.
 public enum LibraryValidator {
-    public static func check(_ library: Library) -> [LibraryProblem] {
+    package static func check(_ library: Library, decoder: any PageDecoder) -> [LibraryProblem] {
         var problems: [LibraryProblem] = []
         let reader = ImageReader()
         for book in library.books {
@@ -28,7 +28,7 @@ public enum LibraryValidator {
                 let bytes: Result<Data, any Error>? = if case .archiveEntry = source { Result { try reader.data(for: source) } } else { nil }
                 slots.wait()
                 checks.async(group: group) {
-                    if let problem = check(source, bytes: bytes) { found.withLock { $0[source] = problem } }
+                    if let problem = check(source, bytes: bytes, decoder: decoder) { found.withLock { $0[source] = problem } }
                     slots.signal()
                 }
             }
@@ -50,15 +50,15 @@ public enum LibraryValidator {
 
     /// Nil when the image decodes; otherwise what is wrong with it. An archive entry comes
     /// with its bytes (or why they could not be read); a file is opened here.
-    static func check(_ source: ImageSource, bytes: Result<Data, any Error>?) -> LibraryProblem? {
+    static func check(_ source: ImageSource, bytes: Result<Data, any Error>?, decoder: any PageDecoder) -> LibraryProblem? {
         if case .unavailable = source { return nil }  // reported when the library loaded
         let outcome: Result<UnsafeMutablePointer<SDL_Surface>, PageImage.Failure>
         switch bytes {
-        case .success(let data)?: outcome = PageImage.make(source, bytes: data, reader: ImageReader(), shape: probeShape)
+        case .success(let data)?: outcome = PageImage.make(source, bytes: data, reader: ImageReader(), decoder: decoder, shape: probeShape)
         case .failure(let failure as ImageReader.Failure)?:
             outcome = .failure(PageImage.Failure(cause: failure.cause, message: failure.description, detail: failure.description))
         case .failure(let error)?: outcome = .failure(PageImage.Failure(cause: .unreadable, message: "\(source.name): \(error).", detail: "\(error)"))
-        case nil: outcome = PageImage.make(source, reader: ImageReader(), shape: probeShape)
+        case nil: outcome = PageImage.make(source, reader: ImageReader(), decoder: decoder, shape: probeShape)
         }
         switch outcome {
         case .success(let surface):

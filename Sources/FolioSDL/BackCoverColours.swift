@@ -13,12 +13,17 @@ struct BackCoverColours {
 
     private var colours: [Int: (r: UInt8, g: UInt8, b: UInt8)] = [:]
     private let reader = ImageReader()
+    let decoder: any PageDecoder
+
+    init(decoder: any PageDecoder) {
+        self.decoder = decoder
+    }
 
     /// The colour of book `book`'s back cover, decoding its cover the first time.
     mutating func colour(of book: Int, cover: ImageSource?) -> (r: UInt8, g: UInt8, b: UInt8) {
         if let known = colours[book] { return known }
         var colour = BackCoverColours.binding
-        if let cover, case .success(let surface) = PageImage.make(cover, reader: reader, shape: BackCoverColours.sample) {
+        if let cover, case .success(let surface) = PageImage.make(cover, reader: reader, decoder: decoder, shape: BackCoverColours.sample) {
             colour = BackCoverColours.mean(of: surface) ?? colour
             SDL_FreeSurface(surface)
         }

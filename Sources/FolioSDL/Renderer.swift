@@ -12,7 +12,7 @@ public final class Renderer {
     /// so every texture already made stays right).
     var library: Library
     private var mesh = QuadMesh()
-    private var backCovers = BackCoverColours()
+    private var backCovers: BackCoverColours
     private var vertices: [SDL_Vertex] = []
     private let text: TextPainter
     /// Pixels per point (2 on a HiDPI display).
@@ -25,14 +25,16 @@ public final class Renderer {
 
     /// `cacheBytes` nil chooses the default for this renderer; `thumbnails`, where covers
     /// decoded in the background come from and are kept.
-    init(sdlRenderer: OpaquePointer, library: Library, decoding: TextureCache.Mode, cacheBytes: Int? = nil,
-         thumbnails: CoverThumbnails? = nil) {
+    init(sdlRenderer: OpaquePointer, library: Library, decoding: TextureCache.Mode, decoder: any PageDecoder,
+         cacheBytes: Int? = nil, thumbnails: CoverThumbnails? = nil) {
         self.sdlRenderer = sdlRenderer
         self.library = library
         let budget = cacheBytes ?? (Renderer.drawsOnTheCPU(sdlRenderer) ? Renderer.softwareCacheBytes : Renderer.defaultCacheBytes)
         let typeface = Typeface.bundled()
         text = TextPainter(sdlRenderer: sdlRenderer, typeface: typeface)
-        textures = TextureCache(sdlRenderer: sdlRenderer, mode: decoding, budgetBytes: budget, typeface: typeface, thumbnails: thumbnails)
+        textures = TextureCache(sdlRenderer: sdlRenderer, mode: decoding, budgetBytes: budget, decoder: decoder, typeface: typeface,
+                                thumbnails: thumbnails)
+        backCovers = BackCoverColours(decoder: decoder)
         SDL_SetRenderDrawBlendMode(sdlRenderer, SDL_BLENDMODE_BLEND)
     }
 
@@ -230,7 +232,7 @@ public final class Renderer {
         let start = SDL_GetPerformanceCounter()
         var done = 0
         for source in sources {
-            if let surface = try? PageImage.decode(source, reader: reader, shape: shape) {
+            if let surface = try? PageImage.decode(source, reader: reader, decoder: textures.decoder, shape: shape) {
                 SDL_FreeSurface(surface)
                 done += 1
             }

@@ -45,7 +45,8 @@ struct View: ParsableCommand {
 
     func run() throws {
         // With --page the book is measured first: its spreads decide how its pages are numbered.
-        let loaded = try library.loadResult(path: path, shaped: page != nil)
+        let decoder = try LibraryOptions.decoder()
+        let loaded = try library.loadResult(path: path, shaped: page != nil, decoder: decoder)
         var books = loaded.library
         let size = try parseSize(size)
         var openAtPage: Int?
@@ -95,7 +96,7 @@ struct View: ParsableCommand {
         // may start a D-Bus launcher. Then, unless --page measured the book already, a decoder
         // worker reads the books' headers on another thread while Mesa starts for the window.
         try opening { try SDLVideo.start(headless: false) }
-        let shaping = page == nil ? BookShapes.Measuring(books) : nil
+        let shaping = page == nil ? BookShapes.Measuring(books, decoder: decoder) : nil
         let window = try opening { try ViewerWindow(width: options.width, height: options.height) }
         if let shaping { books = shaping.wait() }
         if rtl { for i in books.books.indices { books.books[i].rightToLeft = true } }
@@ -119,7 +120,7 @@ struct View: ParsableCommand {
         options.openAtPage = openAtPage
         options.readFirstBook = loaded.isOneBook && books.books.count == 1 && !openFirstBook
         options.stopRequested = Interrupt.requested
-        let viewer = try LiveViewer(window: window, library: books, options: options)
+        let viewer = try LiveViewer(window: window, library: books, decoder: decoder, options: options)
         // After the window opened, so SDL's own handlers (a quit event) still run.
         Interrupt.chain()
         try viewer.run()
