@@ -22,7 +22,7 @@ fuzzMain { data in
     // document open between pages while its file is the same one, and an input must never
     // meet the last one's document.
     guard (try? data.write(to: url, options: .atomic)) != nil else { return }
-    guard var book = (try? LibraryLoader.load(url.path, documents: decoder))?.library.books.first else { return }
+    guard var book = (try? LibraryLoader.load(url.path, decoder: decoder))?.library.books.first else { return }
     // A page count up to the loader's bound is allowed; rendering them all would only time out.
     book.pages = Array(book.pages.prefix(3))
     _ = LibraryValidator.check(Library(books: [book]), decoder: decoder)

@@ -28,16 +28,15 @@ public enum DecoderProcess {
         signal(SIGPIPE, SIG_IGN)
         let input = FileDescriptorIO(fd: 0, deadline: nil)
         let shared = SharedPixels(inherited: SharedPixels.childDescriptor)
-        let reader = ImageReader()
         let here = InProcessDecoder(because: "this is the confined worker")
         while true {
             let request: DecoderWire.Request
             do { request = try DecoderWire.readRequest(input.read) } catch { exit(0) }
-            guard (try? answer(request, shared: shared, reader: reader, here: here)) != nil else { exit(0) }
+            guard (try? answer(request, shared: shared, here: here)) != nil else { exit(0) }
         }
     }
 
-    private static func answer(_ request: DecoderWire.Request, shared: SharedPixels, reader: ImageReader, here: InProcessDecoder) throws {
+    private static func answer(_ request: DecoderWire.Request, shared: SharedPixels, here: InProcessDecoder) throws {
         let output = FileDescriptorIO(fd: 1, deadline: nil)
         func fail(_ failure: PageImage.Failure) throws {
             try output.write(DecoderWire.encode(.failure(cause: failure.cause, message: failure.message, detail: failure.detail)))
@@ -66,7 +65,7 @@ public enum DecoderProcess {
         case .page:
             let shape = PageImage.Shape(width: request.width, height: request.height, radius: request.radius, side: request.side)
             var cutShort = false
-            switch PageImage.makeHere(image(of: request), reader: reader, shape: shape, cutShort: &cutShort) {
+            switch PageImage.makeHere(image(of: request), reader: here.reader, shape: shape, cutShort: &cutShort) {
             case .success(let page):
                 defer { SDL_FreeSurface(page) }
                 let rows = Int(page.pointee.h), row = Int(page.pointee.w) * 4, pitch = Int(page.pointee.pitch)
@@ -87,12 +86,26 @@ public enum DecoderProcess {
             } else {
                 try fail(PageImage.unreadable(request.name, "no size"))
             }
+        case .head:
+            do {
+                try output.write(DecoderWire.encode(.head(try here.head(of: request.path, count: Int(request.width)))))
+            } catch let error as FolioError {
+                try output.write(DecoderWire.encode(.failure(cause: error.cause ?? .unreadable, message: error.message, detail: "")))
+            }
+        case .list:
+            do {
+                try output.write(DecoderWire.encode(.listing(try here.listing(ofArchive: request.path))))
+            } catch let error as FolioError {
+                try output.write(DecoderWire.encode(.failure(cause: error.cause ?? .unreadable, message: error.message, detail: "")))
+            }
         }
     }
 
-    /// Where a page or measure request's image is: the file at its path, or its bytes.
+    /// Where a page or measure request's image is: the file at its path, an entry of the
+    /// archive there, or its bytes.
     private static func image(of request: DecoderWire.Request) -> PageImage.Input {
-        request.bytes.isEmpty ? .file(request.path) : .bytes(request.bytes, name: request.name)
+        if !request.entry.isEmpty { return .entry(archive: request.path, entry: request.entry) }
+        return request.bytes.isEmpty ? .file(request.path) : .bytes(request.bytes, name: request.name)
     }
 }
 

@@ -53,7 +53,7 @@ package final class DecoderSandbox: PageDecoder {
                                     author: author.isEmpty ? nil : author)
             case .failure(let cause, let message, _):
                 throw FolioError.badInput(message, cause: cause)
-            case .pixels, .size:
+            case .pixels, .size, .head, .listing:
                 throw FolioError.badInput("\(path): is not a readable PDF (the PDF reader answered out of turn).", cause: .unreadable)
             }
         } catch let stopped as Stopped {
@@ -86,7 +86,7 @@ package final class DecoderSandbox: PageDecoder {
                 return received
             case .failure(let cause, let message, let detail):
                 throw PageImage.Failure(cause: cause, message: message, detail: detail)
-            case .document, .size:
+            case .document, .size, .head, .listing:
                 throw Stopped(why: "the PDF reader answered out of turn")
             }
         } catch let stopped as Stopped {
@@ -98,8 +98,8 @@ package final class DecoderSandbox: PageDecoder {
     /// there, or an archive entry's bytes; a `PageImage.Failure` naming the image on any failure.
     package func page(_ image: PageImage.Input, from path: String, shape: PageImage.Shape,
                       cutShort: inout Bool) throws -> UnsafeMutablePointer<SDL_Surface> {
-        let request = DecoderWire.Request(operation: .page, path: path, width: shape.width, height: shape.height,
-                                          name: image.name, radius: shape.radius, side: shape.side, bytes: image.bytes ?? Data())
+        let request = DecoderWire.Request(operation: .page, path: path, width: shape.width, height: shape.height, name: image.name,
+                                          entry: image.entry ?? "", radius: shape.radius, side: shape.side, bytes: image.bytes ?? Data())
         var received: UnsafeMutablePointer<SDL_Surface>?
         do {
             let reply = try pool.run(request) { _, _, shared in
@@ -123,7 +123,7 @@ package final class DecoderSandbox: PageDecoder {
             case .failure(let cause, let message, let detail):
                 SDL_FreeSurface(received)
                 throw PageImage.Failure(cause: cause, message: message, detail: detail)
-            case .document, .size:
+            case .document, .size, .head, .listing:
                 SDL_FreeSurface(received)
                 throw Stopped(why: "the image decoder answered out of turn")
             }
@@ -136,15 +136,47 @@ package final class DecoderSandbox: PageDecoder {
     /// An image's size from its header, read by a worker (`page`'s inputs); nil when it
     /// cannot be read.
     package func size(of image: PageImage.Input, from path: String) -> Size? {
-        let request = DecoderWire.Request(operation: .measure, path: path, name: image.name, bytes: image.bytes ?? Data())
+        let request = DecoderWire.Request(operation: .measure, path: path, name: image.name, entry: image.entry ?? "",
+                                          bytes: image.bytes ?? Data())
         guard case .size(let width, let height) = try? pool.run(request, pixels: nil) else { return nil }
         return Size(width: Double(width), height: Double(height))
     }
 
+    /// The first `count` bytes of the file at `path`, read by a worker; a `FolioError` naming
+    /// `path` when it is not a regular file, cannot be read, or the worker failed.
+    package func head(of path: String, count: Int) throws -> Data {
+        guard let count32 = Int32(exactly: count), (0...DecoderWire.maxHead).contains(count32) else {
+            throw FolioError.badInput("\(path): \(count) bytes of its head cannot be asked for.")
+        }
+        switch try answer(DecoderWire.Request(operation: .head, path: path, width: count32), naming: path) {
+        case .head(let bytes): return bytes
+        default: throw FolioError.badInput("\(path): cannot be read (the file reader answered out of turn).", cause: .unreadable)
+        }
+    }
+
+    /// The archive's entries and ComicInfo.xml, listed by a worker; a `FolioError` naming
+    /// `path` on any failure.
+    package func listing(ofArchive path: String) throws -> ArchiveListing {
+        switch try answer(DecoderWire.Request(operation: .list, path: path), naming: path) {
+        case .listing(let listing): return listing
+        default: throw FolioError.badInput("\(path): cannot be read (the archive reader answered out of turn).", cause: .unreadable)
+        }
+    }
+
+    /// A worker's reply to `request`, whose failures become a `FolioError` naming `path`.
+    private func answer(_ request: DecoderWire.Request, naming path: String) throws -> DecoderWire.Reply {
+        let reply: DecoderWire.Reply
+        do { reply = try pool.run(request, pixels: nil) } catch let stopped as Stopped {
+            throw FolioError.badInput("\(path): cannot be read (\(stopped.why)).", cause: .unreadable)
+        }
+        if case .failure(let cause, let message, _) = reply { throw FolioError.badInput(message, cause: cause) }
+        return reply
+    }
+
     /// The book an image request belongs to, whose time it is charged to: the archive its
-    /// bytes came from, or the folder of the file.
+    /// entry or bytes came from, or the folder of the file.
     static func bookOfImage(_ request: DecoderWire.Request) -> String {
-        request.bytes.isEmpty ? (request.path as NSString).deletingLastPathComponent : request.path
+        request.bytes.isEmpty && request.entry.isEmpty ? (request.path as NSString).deletingLastPathComponent : request.path
     }
 
     /// Why a worker gave no usable answer, mid-sentence.
@@ -190,7 +222,7 @@ package final class DecoderSandbox: PageDecoder {
         /// pixels (width, height) from the worker's shared memory.
         func run(_ request: DecoderWire.Request,
                  pixels: ((Int32, Int32, SharedPixels) throws -> Void)?) throws -> DecoderWire.Reply {
-            let who = request.operation.isImage ? "the image decoder" : "the PDF reader"
+            let who = request.operation.worker
             // A document's requests are charged to it; an image's to its book: the archive it
             // is in, or the folder that holds it.
             let document = request.operation.isImage ? DecoderSandbox.bookOfImage(request) : request.path

@@ -12,7 +12,6 @@ struct BackCoverColours {
     static let sample = PageImage.Shape(width: 12, height: 18, radius: 0, side: .right)
 
     private var colours: [Int: (r: UInt8, g: UInt8, b: UInt8)] = [:]
-    private let reader = ImageReader()
     let decoder: any PageDecoder
 
     init(decoder: any PageDecoder) {
@@ -23,7 +22,7 @@ struct BackCoverColours {
     mutating func colour(of book: Int, cover: ImageSource?) -> (r: UInt8, g: UInt8, b: UInt8) {
         if let known = colours[book] { return known }
         var colour = BackCoverColours.binding
-        if let cover, case .success(let surface) = PageImage.make(cover, reader: reader, decoder: decoder, shape: BackCoverColours.sample) {
+        if let cover, case .success(let surface) = PageImage.make(cover, decoder: decoder, shape: BackCoverColours.sample) {
             colour = BackCoverColours.mean(of: surface) ?? colour
             SDL_FreeSurface(surface)
         }

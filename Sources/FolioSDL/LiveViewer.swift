@@ -63,7 +63,7 @@ public final class LiveViewer {
                        places: options.places)
         app.everyBookRightToLeft = options.rightToLeft
         let loadDropped: DropReader.Load = { path in
-            var result = try LibraryLoader.load(path, documents: decoder)
+            var result = try LibraryLoader.load(path, decoder: decoder)
             result.library = BookShapes.measured(result.library, decoder: decoder)
             return result
         }

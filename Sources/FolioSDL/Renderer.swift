@@ -226,13 +226,12 @@ public final class Renderer {
     /// early once `timeLimit` seconds have passed; pages per second (benchmarks).
     public func measureDecoding(book: Int, count: Int, pixelSize: (Int32, Int32), timeLimit: Double = .infinity) -> Double {
         guard library.books.indices.contains(book) else { return 0 }
-        let reader = ImageReader()
         let shape = PageImage.Shape(width: pixelSize.0, height: pixelSize.1, radius: PageGeometry.cornerRadius, side: .right)
         let sources = library.books[book].pages.compactMap { $0 }.prefix(count)
         let start = SDL_GetPerformanceCounter()
         var done = 0
         for source in sources {
-            if let surface = try? PageImage.decode(source, reader: reader, decoder: textures.decoder, shape: shape) {
+            if let surface = try? PageImage.decode(source, decoder: textures.decoder, shape: shape) {
                 SDL_FreeSurface(surface)
                 done += 1
             }

@@ -23,7 +23,6 @@ final class TextureCache {
     private var placeholders: Placeholders
     private var failures = FailureRegistry()
     private var pageSize: PageSizePolicy
-    private let reader = ImageReader()
     /// What decodes every page (in the app, the confined workers).
     let decoder: any PageDecoder
     /// The background decoder (nil when decoding synchronously).
@@ -154,7 +153,7 @@ final class TextureCache {
         let key = TextureStore.Key.thumbnail(source)
         let held = store.use(key)
         if let held, held.fits(shape) { return held }
-        if mode == .synchronous, case .success(let surface) = PageImage.make(source, reader: reader, decoder: decoder, shape: shape).map(OwnedSurface.init) {
+        if mode == .synchronous, case .success(let surface) = PageImage.make(source, decoder: decoder, shape: shape).map(OwnedSurface.init) {
             return upload(surface, as: key, shape: shape)
         }
         return held ?? placeholders.texture(number: number, label: "", shape: shape, in: store)
@@ -181,7 +180,7 @@ final class TextureCache {
         if mode == .synchronous {
             // At the current size straight away (replacing any older one): every recorded
             // frame is the same, and none shows a texture drawn scaled.
-            switch PageImage.make(source, reader: reader, decoder: decoder, shape: shape).map(OwnedSurface.init) {
+            switch PageImage.make(source, decoder: decoder, shape: shape).map(OwnedSurface.init) {
             case .success(let surface):
                 return upload(surface, as: key, shape: shape)
             case .failure(let failure):

@@ -14,7 +14,7 @@ struct Validate: ParsableCommand {
 
     func run() throws {
         let decoder = try LibraryOptions.decoder()
-        let result = try LibraryLoader.load(path, documents: decoder)
+        let result = try LibraryLoader.load(path, decoder: decoder)
         let problems = result.problems + LibraryValidator.check(result.library, decoder: decoder)
         for problem in problems { Console.output(problem.description) }
         let books = result.library.books

@@ -66,7 +66,7 @@ struct LibraryOptions: ParsableArguments {
             }
             path = bundled
         }
-        let result = try LibraryLoader.load(path, documents: decoder)
+        let result = try LibraryLoader.load(path, decoder: decoder)
         for problem in result.problems { Console.warning(problem.description) }
         guard shaped else { return result }
         var measured = result

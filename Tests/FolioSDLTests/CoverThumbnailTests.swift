@@ -48,8 +48,8 @@ import FolioTestFixtures
     /// book, its thumbnail then made as the decoder would when idle.
     static func page(_ thumbnails: CoverThumbnails, _ book: URL) -> UnsafeMutablePointer<SDL_Surface>? {
         let source = cover(book)
-        if case .success(let page)? = thumbnails.page(source, reader: ImageReader(), shape: shape) { return page }
-        while thumbnails.makeOne(reader: ImageReader()) {}
+        if case .success(let page)? = thumbnails.page(source, shape: shape) { return page }
+        while thumbnails.makeOne() {}
         return nil
     }
 
@@ -131,7 +131,7 @@ import FolioTestFixtures
                 Array(UnsafeBufferPointer(start: s.pixels.assumingMemoryBound(to: UInt8.self) + y * Int(s.pitch), count: Int(s.w) * 4))
             }
         }
-        let fromBook = pixels(try PageImage.make(Self.cover(comic), reader: ImageReader(), decoder: TestDecoding.workers, shape: Self.shape).get())
+        let fromBook = pixels(try PageImage.make(Self.cover(comic), decoder: TestDecoding.workers, shape: Self.shape).get())
         #expect(Self.page(thumbnails, comic) == nil)
         let fromThumbnail = pixels(try #require(Self.page(thumbnails, comic)))
         #expect(fromBook.count == fromThumbnail.count)
@@ -168,7 +168,7 @@ import FolioTestFixtures
         png += Data([0, 0, 0, 8]) + Data("IDAT".utf8) + Data(repeating: 0xAB, count: 12)
         try png.write(to: URL(fileURLWithPath: path))
         #expect(reader.cached(original, among: [.xxLarge]) != nil, "its text is right")
-        #expect(!Self.made(reader.page(Self.cover(comic), reader: ImageReader(), shape: Self.shape)), "its pixels are not")
+        #expect(!Self.made(reader.page(Self.cover(comic), shape: Self.shape)), "its pixels are not")
         // A FIFO where the thumbnail would be is never opened (it would block).
         try FileManager.default.removeItem(atPath: path)
         #expect(mkfifo(path, 0o600) == 0)
@@ -193,16 +193,16 @@ import FolioTestFixtures
         let pdf = dir.appendingPathComponent("book.pdf")
         try PDFFixture.document(pages: 3).write(to: pdf)
         let thumbnails = CoverThumbnails(root: dir.appendingPathComponent("thumbnails").path, writes: true, decoder: TestDecoding.workers)
-        #expect(!Self.made(thumbnails.page(.documentPage(document: pdf.path, page: 0), reader: ImageReader(), shape: Self.shape)))
-        #expect(thumbnails.makeOne(reader: ImageReader()))
-        #expect(!thumbnails.makeOne(reader: ImageReader()), "one owed, one made")
-        let page = try #require(thumbnails.page(.documentPage(document: pdf.path, page: 0), reader: ImageReader(), shape: Self.shape)).get()
+        #expect(!Self.made(thumbnails.page(.documentPage(document: pdf.path, page: 0), shape: Self.shape)))
+        #expect(thumbnails.makeOne())
+        #expect(!thumbnails.makeOne(), "one owed, one made")
+        let page = try #require(thumbnails.page(.documentPage(document: pdf.path, page: 0), shape: Self.shape)).get()
         let colour = PDFFixture.colour(ofPage: 0)
         let centre = Self.centre(page)
         SDL_FreeSurface(page)
         #expect(abs(Int(centre[0]) - Int(colour.r)) < 8 && abs(Int(centre[2]) - Int(colour.b)) < 8, "\(centre) against \(colour)")
-        #expect(!Self.made(thumbnails.page(.documentPage(document: pdf.path, page: 1), reader: ImageReader(), shape: Self.shape)))
-        #expect(!thumbnails.makeOne(reader: ImageReader()), "a PDF's second page is no cover")
+        #expect(!Self.made(thumbnails.page(.documentPage(document: pdf.path, page: 1), shape: Self.shape)))
+        #expect(!thumbnails.makeOne(), "a PDF's second page is no cover")
         // A cover larger than xx-large (a zoomed one) is decoded from the file itself.
         let zoomed = PageImage.Shape(width: 800, height: 1256, radius: 12, side: .right)
         #expect(CoverThumbnails.flavours(for: zoomed).isEmpty)

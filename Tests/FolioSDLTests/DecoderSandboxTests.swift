@@ -36,12 +36,12 @@ import FolioTestFixtures
         let url = try DocumentPageTests.write(PDFFixture.document(pages: 5, title: "Über den Fluss", author: "Hélène Œ"), "river.pdf")
         defer { DocumentPageTests.remove(url) }
         let shape = PageImage.Shape(width: 181, height: 284, radius: 0, side: .right)
-        let here = try PageImage.make(.documentPage(document: url.path, page: 3), reader: ImageReader(), decoder: Self.here, shape: shape).get()
+        let here = try PageImage.make(.documentPage(document: url.path, page: 3), decoder: Self.here, shape: shape).get()
         defer { SDL_FreeSurface(here) }
         try isolated {
             #expect(try TestDecoding.workers.inspect(url.path)
                 == DocumentInfo(pageCount: 5, title: "Über den Fluss", firstPageSize: Size(width: 362, height: 568), author: "Hélène Œ"))
-            let there = try PageImage.make(.documentPage(document: url.path, page: 3), reader: ImageReader(), decoder: TestDecoding.workers, shape: shape).get()
+            let there = try PageImage.make(.documentPage(document: url.path, page: 3), decoder: TestDecoding.workers, shape: shape).get()
             defer { SDL_FreeSurface(there) }
             let count = Int(here.pointee.pitch) * Int(here.pointee.h)
             #expect(there.pointee.w == here.pointee.w && there.pointee.h == here.pointee.h)
@@ -79,7 +79,7 @@ import FolioTestFixtures
         let shape = PageImage.Shape(width: 100, height: 150, radius: 0, side: .right)
         try isolated {
             // Through libvips, which starts in the worker that takes it.
-            let page = try PageImage.decode(.file(png), reader: ImageReader(), decoder: TestDecoding.workers, shape: shape)
+            let page = try PageImage.decode(.file(png), decoder: TestDecoding.workers, shape: shape)
             SDL_FreeSurface(page)
             // Read to the end: /proc reports a size of 0, and a read by size stops early.
             let maps = try Self.childWorkers().map { pid in
@@ -114,7 +114,7 @@ import FolioTestFixtures
             }
             let shape = PageImage.Shape(width: 50, height: 80, radius: 0, side: .right)
             let gone = url.deletingLastPathComponent().appendingPathComponent("gone.pdf").path
-            guard case .failure(let failure) = PageImage.make(.documentPage(document: gone, page: 0), reader: ImageReader(), decoder: TestDecoding.workers, shape: shape) else {
+            guard case .failure(let failure) = PageImage.make(.documentPage(document: gone, page: 0), decoder: TestDecoding.workers, shape: shape) else {
                 Issue.record("a missing PDF rendered")
                 return
             }
@@ -156,12 +156,12 @@ import FolioTestFixtures
             #expect(SDL_SaveBMP_RW(surface, SDL_RWFromFile(path, "wb"), 1) == 0)
         }
         let shape = PageImage.Shape(width: 120, height: 170, radius: 9, side: .left)
-        let here = try PageImage.make(.file(path), reader: ImageReader(), decoder: Self.here, shape: shape).get()
+        let here = try PageImage.make(.file(path), decoder: Self.here, shape: shape).get()
         defer { SDL_FreeSurface(here) }
         let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
         var cutShort = true
         try isolated {
-            for there in [try PageImage.decode(.file(path), reader: ImageReader(), decoder: TestDecoding.workers, shape: shape),
+            for there in [try PageImage.decode(.file(path), decoder: TestDecoding.workers, shape: shape),
                           try TestDecoding.workers.page(.bytes(bytes, name: "a.cbz:wide.\(kind)"), from: "/books/a.cbz", shape: shape,
                                                         cutShort: &cutShort)] {
                 defer { SDL_FreeSurface(there) }
@@ -170,7 +170,7 @@ import FolioTestFixtures
                         "the worker's \(kind) page differs")
             }
             #expect(!cutShort)
-            #expect(BookShapes.size(of: .file(path), reader: ImageReader(), decoder: TestDecoding.workers) == Size(width: 400, height: 200))
+            #expect(BookShapes.size(of: .file(path), decoder: TestDecoding.workers) == Size(width: 400, height: 200))
         }
     }
 
@@ -188,14 +188,14 @@ import FolioTestFixtures
         let shape = PageImage.Shape(width: 40, height: 60, radius: 0, side: .right)
         func check(_ decoder: any PageDecoder) throws {
             for (url, what) in [(pdf, "a PDF document"), (disguised, "an SVG drawing")] {
-                guard case .failure(let failure) = PageImage.make(.file(url.path), reader: ImageReader(), decoder: decoder, shape: shape) else {
+                guard case .failure(let failure) = PageImage.make(.file(url.path), decoder: decoder, shape: shape) else {
                     Issue.record("\(url.lastPathComponent) was decoded")
                     continue
                 }
                 #expect(failure.message.contains(url.lastPathComponent) && failure.message.contains("its contents are \(what)"), "\(failure.message)")
-                #expect(BookShapes.size(of: .file(url.path), reader: ImageReader(), decoder: decoder) == nil)
+                #expect(BookShapes.size(of: .file(url.path), decoder: decoder) == nil)
             }
-            let drawn = try PageImage.make(.file(honest.path), reader: ImageReader(), decoder: decoder, shape: shape).get()
+            let drawn = try PageImage.make(.file(honest.path), decoder: decoder, shape: shape).get()
             defer { SDL_FreeSurface(drawn) }
             #expect(DocumentPageTests.centre(drawn).0 > 150)
         }
@@ -212,13 +212,13 @@ import FolioTestFixtures
         // A worker cannot even start within a millisecond: the first request overruns.
         let hasty = try DecoderSandbox(executable: Self.folio, timeout: 0.001)
         let shape = PageImage.Shape(width: 50, height: 80, radius: 0, side: .right)
-        guard case .failure(let first) = PageImage.make(.documentPage(document: slow.path, page: 0), reader: ImageReader(), decoder: hasty, shape: shape) else {
+        guard case .failure(let first) = PageImage.make(.documentPage(document: slow.path, page: 0), decoder: hasty, shape: shape) else {
             Issue.record("the first page came back within a millisecond")
             return
         }
         #expect(first.message.contains("took longer than"), "\(first.message)")
         let start = Date()
-        guard case .failure(let second) = PageImage.make(.documentPage(document: slow.path, page: 1), reader: ImageReader(), decoder: hasty, shape: shape) else {
+        guard case .failure(let second) = PageImage.make(.documentPage(document: slow.path, page: 1), decoder: hasty, shape: shape) else {
             Issue.record("the second page was rendered")
             return
         }
@@ -226,7 +226,7 @@ import FolioTestFixtures
         #expect(Date().timeIntervalSince(start) < 0.5)
         let other = try DocumentPageTests.write(PDFFixture.document(pages: 2), "other.pdf")
         defer { DocumentPageTests.remove(other) }
-        let page = try PageImage.make(.documentPage(document: other.path, page: 1), reader: ImageReader(), decoder: TestDecoding.workers, shape: shape).get()
+        let page = try PageImage.make(.documentPage(document: other.path, page: 1), decoder: TestDecoding.workers, shape: shape).get()
         SDL_FreeSurface(page)
     }
 
@@ -241,7 +241,7 @@ import FolioTestFixtures
         let start = Date()
         var messages: [String] = []
         for page in 0..<6 {
-            guard case .failure(let failure) = PageImage.make(.documentPage(document: slow.path, page: page), reader: ImageReader(), decoder: sandbox, shape: shape) else {
+            guard case .failure(let failure) = PageImage.make(.documentPage(document: slow.path, page: page), decoder: sandbox, shape: shape) else {
                 Issue.record("page \(page + 1) was drawn within a second")
                 continue
             }

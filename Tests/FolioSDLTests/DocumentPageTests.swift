@@ -67,7 +67,7 @@ import FolioTestFixtures
         defer { Self.remove(url) }
         #expect(try TestDecoding.workers.inspect(url.path).pageCount == 3)
         let shape = PageImage.Shape(width: 181, height: 284, radius: 0, side: .right)
-        let surface = try PageImage.make(.documentPage(document: url.path, page: 2), reader: ImageReader(), decoder: TestDecoding.workers, shape: shape).get()
+        let surface = try PageImage.make(.documentPage(document: url.path, page: 2), decoder: TestDecoding.workers, shape: shape).get()
         defer { SDL_FreeSurface(surface) }
         #expect(surface.pointee.w == 181 + 2 * PageImage.margin)
         let want = PDFFixture.colour(ofPage: 2), got = Self.centre(surface)
@@ -81,7 +81,7 @@ import FolioTestFixtures
         let url = try Self.write(PDFFixture.document(pages: 5), "colours.pdf")
         defer { Self.remove(url) }
         let shape = PageImage.Shape(width: width, height: height, radius: 0, side: .right)
-        let surface = try PageImage.make(.documentPage(document: url.path, page: page), reader: ImageReader(), decoder: TestDecoding.workers, shape: shape).get()
+        let surface = try PageImage.make(.documentPage(document: url.path, page: page), decoder: TestDecoding.workers, shape: shape).get()
         defer { SDL_FreeSurface(surface) }
         #expect(surface.pointee.w == width + 2 * PageImage.margin && surface.pointee.h == height + 2 * PageImage.margin)
         let want = PDFFixture.colour(ofPage: page)
@@ -94,7 +94,7 @@ import FolioTestFixtures
         defer { Self.remove(url) }
         let shape = PageImage.Shape(width: 36, height: 56, radius: 0, side: .right)
         for page in [2, 99_999, -1, Int.max] {
-            guard case .failure(let failure) = PageImage.make(.documentPage(document: url.path, page: page), reader: ImageReader(), decoder: TestDecoding.workers, shape: shape) else {
+            guard case .failure(let failure) = PageImage.make(.documentPage(document: url.path, page: page), decoder: TestDecoding.workers, shape: shape) else {
                 Issue.record("page \(page) rendered"); continue
             }
             #expect(failure.cause == .unreadable)
@@ -118,7 +118,7 @@ import FolioTestFixtures
         }
         // A page of a document that became locked after loading shows the encrypted placeholder.
         let shape = PageImage.Shape(width: 36, height: 56, radius: 0, side: .right)
-        guard case .failure(let failure) = PageImage.make(.documentPage(document: locked.path, page: 0), reader: ImageReader(), decoder: TestDecoding.workers, shape: shape) else {
+        guard case .failure(let failure) = PageImage.make(.documentPage(document: locked.path, page: 0), decoder: TestDecoding.workers, shape: shape) else {
             Issue.record("a locked page rendered"); return
         }
         #expect(failure.cause == .encrypted)
@@ -129,7 +129,7 @@ import FolioTestFixtures
         let url = try Self.write(PDFFixture.document(pages: 1, width: 20_000, height: 20_000), "huge.pdf")
         defer { Self.remove(url) }
         let shape = PageImage.Shape(width: 36, height: 56, radius: 0, side: .right)
-        guard case .failure(let failure) = PageImage.make(.documentPage(document: url.path, page: 0), reader: ImageReader(), decoder: TestDecoding.workers, shape: shape) else {
+        guard case .failure(let failure) = PageImage.make(.documentPage(document: url.path, page: 0), decoder: TestDecoding.workers, shape: shape) else {
             Issue.record("a 20000-point page rendered"); return
         }
         #expect(failure.cause == .tooLarge)

@@ -172,7 +172,7 @@ import FolioTestFixtures
         let shape = PageImage.Shape(width: 181, height: 284, radius: 6, side: .right)
         func pages(_ decoder: any PageDecoder) throws -> [[UInt8]] {
             try (0..<4).map { page in
-                let surface = try PageImage.make(.documentPage(document: url.path, page: page), reader: ImageReader(), decoder: decoder, shape: shape).get()
+                let surface = try PageImage.make(.documentPage(document: url.path, page: page), decoder: decoder, shape: shape).get()
                 defer { SDL_FreeSurface(surface) }
                 return Array(UnsafeRawBufferPointer(start: surface.pointee.pixels, count: Int(surface.pointee.pitch * surface.pointee.h)))
             }

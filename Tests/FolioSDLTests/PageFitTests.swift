@@ -50,7 +50,7 @@ import Testing
             #expect(SDL_SaveBMP_RW(surface, SDL_RWFromFile(path, "wb"), 1) == 0)
         }
         let shape = PageImage.Shape(width: 200, height: 300, radius: 0, side: .right)
-        let page = try PageImage.make(.file(path), reader: ImageReader(), decoder: TestDecoding.workers, shape: shape).get()
+        let page = try PageImage.make(.file(path), decoder: TestDecoding.workers, shape: shape).get()
         defer { SDL_FreeSurface(page) }
         // Paper above and below the picture, the full page width.
         for x in [0, 100, 199] {

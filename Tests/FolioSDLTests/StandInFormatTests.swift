@@ -19,7 +19,7 @@ import Testing
     }
 
     static var formats: BookFormats {
-        var formats = BookFormats.standard(documents: TestDecoding.workers)
+        var formats = BookFormats.standard(documents: TestDecoding.workers, files: TestDecoding.workers)
         formats.register(PageListFormat())
         return formats
     }
@@ -37,7 +37,7 @@ import Testing
         #expect(abs(aspect - 200.0 / 300.0) < 0.01)
         #expect(LibraryValidator.check(library, decoder: TestDecoding.workers).isEmpty)
         let shape = PageImage.Shape(width: 100, height: 150, radius: 0, side: .right)
-        let page = try PageImage.make(try #require(book.pages[0]), reader: ImageReader(), decoder: TestDecoding.workers, shape: shape).get()
+        let page = try PageImage.make(try #require(book.pages[0]), decoder: TestDecoding.workers, shape: shape).get()
         defer { SDL_FreeSurface(page) }
         let (r, g, b) = DocumentPageTests.centre(page)
         #expect(r > 240 && g < 15 && b < 15, "the page's centre is \((r, g, b)), not the image's red")

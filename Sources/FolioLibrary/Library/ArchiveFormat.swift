@@ -1,10 +1,15 @@
 import FolioCore
 import Foundation
 
-/// Comic archives (ZIP, RAR, 7z, tar of images): listed in one pass through libarchive,
-/// their ComicInfo.xml applied (`LibraryLoader.archiveBook`).
+/// Comic archives (ZIP, RAR, 7z, tar of images): listed in one pass through libarchive by
+/// `files` (in the app, a confined worker), their ComicInfo.xml applied
+/// (`LibraryLoader.archiveBook`).
 public struct ArchiveFormat: BookFormat {
-    public init() {}
+    public let files: any BookFileReader
+
+    public init(files: any BookFileReader) {
+        self.files = files
+    }
 
     public var extensions: Set<String> { LibraryLoader.archiveExtensions }
 
@@ -15,6 +20,6 @@ public struct ArchiveFormat: BookFormat {
     }
 
     public func book(at path: String, problems: inout [LibraryProblem], strict: Bool) throws -> Book? {
-        try LibraryLoader.archiveBook(path, problems: &problems, strict: strict)
+        try LibraryLoader.archiveBook(path, files: files, problems: &problems, strict: strict)
     }
 }

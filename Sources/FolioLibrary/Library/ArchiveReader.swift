@@ -19,6 +19,11 @@ public enum ArchiveReader {
         public var path: String
         /// True when the entry is encrypted (Folio reads no encrypted entries).
         public var encrypted: Bool
+
+        public init(path: String, encrypted: Bool) {
+            self.path = path
+            self.encrypted = encrypted
+        }
     }
 
     /// Every regular-file entry, in stored order, in one pass over the headers.
@@ -27,9 +32,14 @@ public enum ArchiveReader {
     }
 
     /// An entry read while listing: its path, and its bytes or why they could not be read.
-    public struct Companion: Sendable {
+    public struct Companion: Equatable, Sendable {
         public var path: String
         public var data: Result<Data, FolioError>
+
+        public init(path: String, data: Result<Data, FolioError>) {
+            self.path = path
+            self.data = data
+        }
     }
 
     /// As `list`, also reading the one entry `rank` likes best (the lowest rank; nil: not

@@ -24,15 +24,20 @@ public struct BookFormats: Sendable {
     public static let headBytes = 32
 
     public private(set) var all: [any BookFormat]
+    /// Reads a file's first bytes for `claims(head:)`, and a single image's, to see that it
+    /// can be read.
+    public let files: any BookFileReader
 
-    public init(_ all: [any BookFormat]) {
+    public init(_ all: [any BookFormat], files: any BookFileReader) {
         self.all = all
+        self.files = files
     }
 
     /// What Folio opens besides images and Books.plist: PDFs, their headers read by
-    /// `documents` (without it they are reported and skipped), and comic archives.
-    public static func standard(documents: (any DocumentInspector)?) -> BookFormats {
-        BookFormats([DocumentFormat(documents: documents), ArchiveFormat()])
+    /// `documents` (without it they are reported and skipped), and comic archives; `files`
+    /// reads their first bytes and lists archives.
+    public static func standard(documents: (any DocumentInspector)?, files: any BookFileReader) -> BookFormats {
+        BookFormats([DocumentFormat(documents: documents), ArchiveFormat(files: files)], files: files)
     }
 
     /// Adds `format`, tried after those already known.
@@ -54,16 +59,9 @@ public struct BookFormats: Sendable {
         return all.first { format in
             if format.extensions.contains(ext) { return true }
             guard !byNameOnly else { return false }
-            if head == nil { head = Self.head(of: path) }
+            // Empty when the file cannot be read: no format claims it.
+            if head == nil { head = (try? files.head(of: path, count: Self.headBytes)) ?? Data() }
             return head.map(format.claims) ?? false
         }
-    }
-
-    /// The first `headBytes` of a regular file (fewer when it is shorter; empty when it
-    /// cannot be read).
-    static func head(of path: String) -> Data {
-        guard let fd = try? SafeFile.openForReading(path) else { return Data() }
-        defer { close(fd) }
-        return SafeFile.readAll(fd, size: headBytes)
     }
 }

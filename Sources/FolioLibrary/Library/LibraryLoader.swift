@@ -54,10 +54,11 @@ public enum LibraryLoader {
         return isImage(path) && FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
     }
 
-    /// Loads the library at `path` with Folio's own formats. `documents` reads PDFs' headers
-    /// (see `DocumentInspector`); without it PDFs are reported and skipped.
+    /// Loads the library at `path` with Folio's own formats, reading archives' listings in
+    /// this process (the app hands its decoder instead: `load(_:decoder:)`). `documents` reads
+    /// PDFs' headers (see `DocumentInspector`); without it PDFs are reported and skipped.
     public static func load(_ path: String, documents: (any DocumentInspector)? = nil) throws -> Result {
-        try load(path, formats: .standard(documents: documents))
+        try load(path, formats: .standard(documents: documents, files: BookFilesHere()))
     }
 
     /// Loads the library at `path`: a file one of `formats` claims is a book of that format,
@@ -75,7 +76,7 @@ public enum LibraryLoader {
                 let book = try format.book(at: path, problems: &problems, strict: true)
                 return Result(library: Library(books: book.map { [$0] } ?? []), problems: problems, isOneBook: book != nil)
             }
-            if isImage(path) { return try singleImage(path) }
+            if isImage(path) { return try singleImage(path, files: formats.files) }
             return try plist(path)
         }
         let plistPath = (path as NSString).appendingPathComponent("Books.plist")
@@ -84,9 +85,8 @@ public enum LibraryLoader {
     }
 
     /// One image is a book of one page: the image its cover, the file name its title.
-    static func singleImage(_ path: String) throws -> Result {
-        let fd = try SafeFile.openForReading(path)  // a regular file, readable: said now, not at the first frame
-        close(fd)
+    static func singleImage(_ path: String, files: any BookFileReader) throws -> Result {
+        _ = try files.head(of: path, count: 0)  // a regular file, readable: said now, not at the first frame
         let real = SafeFile.realPath(path) ?? path
         let title = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
         return Result(library: Library(books: [Book(title: title, cover: .file(real), pages: [])]), problems: [], isOneBook: true)
@@ -321,12 +321,13 @@ public enum LibraryLoader {
     /// A comic archive (ZIP, RAR, 7z, tar of images), read in place: non-image entries are
     /// skipped, encrypted ones reported; its ComicInfo.xml, when it has one, gives the title,
     /// direction, spreads and cover (LibraryLoader+ComicInfo).
-    static func archiveBook(_ path: String, problems: inout [LibraryProblem], strict: Bool) throws -> Book? {
+    static func archiveBook(_ path: String, files: any BookFileReader, problems: inout [LibraryProblem], strict: Bool) throws -> Book? {
         let title = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
         let entries: [ArchiveReader.Entry]
         let comicInfo: ArchiveReader.Companion?
         do {
-            (entries, comicInfo) = try listWithComicInfo(path)
+            let listing = try files.listing(ofArchive: path)
+            (entries, comicInfo) = (listing.entries, listing.comicInfo)
         } catch let error as FolioError {
             if strict { throw error }
             problems.append(LibraryProblem(file: path, message: String(error.message.dropFirst(path.count + 2).dropLast()) + "; skipped."))
