@@ -7,22 +7,23 @@ import Foundation
 // libFuzzer target: any bytes as a PDF go through the loader with the app's own inspector
 // (poppler's header read: page count, title, author), then the first pages are rendered as
 // `validate` does; never a trap, a hang or a page drawn at an absurd size. Poppler runs in
-// the confined document worker as in the app, when `make fuzz` names the release folio in
-// FOLIO_DECODER_WORKER (a PDF that exhausts poppler then costs a worker, not the run).
+// the confined document worker as in the app when `make fuzz` names the release folio in
+// FOLIO_DECODER_WORKER (a PDF that exhausts poppler then costs a worker, not the run);
+// without it, in this process, where libFuzzer sees poppler itself.
 let folder = FileManager.default.temporaryDirectory.appendingPathComponent("folio-fuzz-document-\(getpid())")
 try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
 let url = folder.appendingPathComponent("x.pdf")
-if let worker = ProcessInfo.processInfo.environment["FOLIO_DECODER_WORKER"] {
-    DecoderSandbox.useWorker(worker, timeout: 5)
-}
+let decoder: any PageDecoder = try ProcessInfo.processInfo.environment["FOLIO_DECODER_WORKER"].map {
+    try DecoderSandbox(executable: $0, timeout: 5)
+} ?? InProcessDecoder(because: "no worker was named, and libFuzzer finds faults only in its own process")
 
 fuzzMain { data in
     // Each input a new file (written beside, then renamed over the last): the worker keeps a
     // document open between pages while its file is the same one, and an input must never
     // meet the last one's document.
     guard (try? data.write(to: url, options: .atomic)) != nil else { return }
-    guard var book = (try? LibraryLoader.load(url.path, documents: VipsDocumentInspector()))?.library.books.first else { return }
+    guard var book = (try? LibraryLoader.load(url.path, decoder: decoder))?.library.books.first else { return }
     // A page count up to the loader's bound is allowed; rendering them all would only time out.
     book.pages = Array(book.pages.prefix(3))
-    _ = LibraryValidator.check(Library(books: [book]))
+    _ = LibraryValidator.check(Library(books: [book]), decoder: decoder)
 }

@@ -8,7 +8,7 @@ import Foundation
 // header check and decode (via `validate`'s path, in this process, so libFuzzer sees the
 // decoders the worker runs); never a trap, a hang or a huge allocation.
 let extensions = ["png", "jpg", "gif", "webp", "bmp", "tga", "qoi", "pcx", "tif", "ico", "xpm", "xbm", "ppm", "svg"]
-DecoderSandbox.useWorker(nil)
+let decoder = InProcessDecoder(because: "libFuzzer finds faults only in its own process")
 let folder = FileManager.default.temporaryDirectory.appendingPathComponent("folio-fuzz-image-\(getpid())")
 try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
 
@@ -17,5 +17,5 @@ fuzzMain { data in
     let url = folder.appendingPathComponent("page.\(extensions[Int(first) % extensions.count])")
     guard (try? data.dropFirst().write(to: url)) != nil else { return }
     let library = Library(books: [Book(title: "fuzz", cover: .file(url.path), pages: [])])
-    _ = LibraryValidator.check(library)
+    _ = LibraryValidator.check(library, decoder: decoder)
 }

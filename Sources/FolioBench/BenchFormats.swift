@@ -43,9 +43,9 @@ extension Benchmarks {
     /// drawn, letterboxed, corners rounded); PDF pages through the document worker. Pages per
     /// second, median of `runs`, each run stopping after `timeLimit` seconds.
     public func measurePages(_ path: String, runs: Int = 3, timeLimit: Double = .infinity) throws -> [(String, JSONValue)] {
-        let library = try LibraryLoader.load(path, documents: VipsDocumentInspector()).library
+        let library = try LibraryLoader.load(path, decoder: decoder).library
         guard let book = library.books.first else { throw FolioError.badInput("\(path): holds no book to measure.") }
-        let canvas = try HeadlessCanvas(library: library, width: 1280, height: 800, backgroundDecoding: false, cacheBytes: nil)
+        let canvas = try HeadlessCanvas(library: library, decoder: decoder, width: 1280, height: 800, backgroundDecoding: false, cacheBytes: nil)
         let layout = BookLayout(size: Size(width: 1280, height: 800), pageCount: 2)
         let pageSize = (Int32(layout.pageSize.width.rounded()), Int32(layout.pageSize.height.rounded()))
         let count = book.pages.count
@@ -64,7 +64,7 @@ extension Benchmarks {
     /// Archive pages read (bytes only, no decode) in reading order, pages per second, stopping
     /// after `timeLimit` seconds; 0 for a PDF, whose pages have no bytes of their own.
     public func measureReading(_ path: String, timeLimit: Double) throws -> Double {
-        let library = try LibraryLoader.load(path, documents: VipsDocumentInspector()).library
+        let library = try LibraryLoader.load(path, decoder: decoder).library
         guard let pages = library.books.first?.pages.compactMap({ $0 }) else { return 0 }
         let reader = ImageReader()
         let start = seconds()
@@ -116,7 +116,7 @@ extension Benchmarks {
     /// the largest; 0 when none ran).
     public func measureFlipHere(_ path: String, cacheBytes: Int?, flipRate: Double) throws -> [(String, JSONValue)] {
         let library = try load(path)
-        let canvas = try HeadlessCanvas(library: library, width: 1280, height: 800, backgroundDecoding: true, cacheBytes: cacheBytes)
+        let canvas = try HeadlessCanvas(library: library, decoder: decoder, width: 1280, height: 800, backgroundDecoding: true, cacheBytes: cacheBytes)
         var out: [(String, JSONValue)] = [("cache_mb", .number(Double(canvas.renderer.cacheBudget >> 20)))]
         out += try measureFlip(library: library, canvas: canvas, flipRate: flipRate)
         let workers = ProcessMemory.children()

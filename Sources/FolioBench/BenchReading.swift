@@ -12,7 +12,7 @@ extension Benchmarks {
     public func measureReading(library: Library, frames: Int) throws -> [(String, JSONValue)] {
         var out: [(String, JSONValue)] = []
         for (width, height) in [(1280, 800), (1920, 1080)] {
-            let canvas = try HeadlessCanvas(library: library, width: width, height: height)
+            let canvas = try HeadlessCanvas(library: library, decoder: decoder, width: width, height: height)
             let app = FolioApp(library: library, size: Size(width: Double(width), height: Double(height)))
             var t = 0.0
             app.update(at: t)
@@ -83,7 +83,7 @@ extension Benchmarks {
         var out: [(String, JSONValue)] = []
         for (name, path) in [("pdf_200", pdf.path), ("cbz_200", cbz.path)] {
             let library = try load(path)
-            let canvas = try HeadlessCanvas(library: library, width: 1280, height: 800, backgroundDecoding: true, cacheBytes: cacheBytes)
+            let canvas = try HeadlessCanvas(library: library, decoder: decoder, width: 1280, height: 800, backgroundDecoding: true, cacheBytes: cacheBytes)
             out.append((name, .object(try readAtOneTurnASecond(library: library, canvas: canvas, turns: turns))))
         }
         return out

@@ -35,7 +35,7 @@ extension Benchmarks {
             let start = seconds()
             let frames: Int
             do {
-                frames = try Recorder(library: library, script: .builtInDemo, options: options).run(interrupted: interrupted)
+                frames = try Recorder(library: library, script: .builtInDemo, decoder: decoder, options: options).run(interrupted: interrupted)
             } catch is RecordingInterrupted {
                 throw FolioError.interrupted("interrupted; the benchmark stopped.")
             }
@@ -54,7 +54,7 @@ extension Benchmarks {
         let script = InputScript.builtInDemo
         let app = FolioApp(library: library, size: script.size)
         var player = ScriptPlayer(app: app, script: script)
-        let canvas = try HeadlessCanvas(library: library, width: Int(script.size.width), height: Int(script.size.height), keepsFrameSize: true)
+        let canvas = try HeadlessCanvas(library: library, decoder: decoder, width: Int(script.size.width), height: Int(script.size.height), keepsFrameSize: true)
         let frame = FrameBuffer(count: Int(canvas.size.width) * Int(canvas.size.height) * 4)
         var rgb: [UInt8] = []
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("folio-bench-\(getpid()).png").path

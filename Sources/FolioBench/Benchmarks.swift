@@ -1,4 +1,5 @@
 import FolioCore
+import FolioDecoding
 import Foundation
 
 /// The benchmarks `folio bench` runs (one file each: CPUCase, BenchLibrary, BenchFormats,
@@ -11,10 +12,13 @@ public struct Benchmarks: Sendable {
     public var interrupted: @Sendable () -> Bool
     /// Reads a library path as the viewer does (PDFs through the document worker).
     public var load: @Sendable (String) throws -> Library
+    /// Decodes every page the benchmarks draw, as the viewer's does.
+    package var decoder: any PageDecoder
 
-    public init(executable: String, interrupted: @escaping @Sendable () -> Bool,
-                load: @escaping @Sendable (String) throws -> Library) {
+    package init(executable: String, decoder: any PageDecoder, interrupted: @escaping @Sendable () -> Bool,
+                 load: @escaping @Sendable (String) throws -> Library) {
         self.executable = executable
+        self.decoder = decoder
         self.interrupted = interrupted
         self.load = load
     }

@@ -80,7 +80,7 @@ extension Benchmarks {
     /// by frame, so load on the machine weighs on each alike.
     public func measureRender(library: Library, frames: Int) throws -> [(String, JSONValue)] {
         let size = Size(width: 1280, height: 800)
-        let canvas = try HeadlessCanvas(library: library, width: 1280, height: 800)
+        let canvas = try HeadlessCanvas(library: library, decoder: decoder, width: 1280, height: 800)
         let app = FolioApp(library: library, size: size)
         var t = 0.0
         app.update(at: t)
@@ -120,7 +120,7 @@ extension Benchmarks {
     /// it): the shelf and the open 12-page book, with hidden parts culled and drawn whole.
     public func measureOverdraw(library: Library) throws -> [(String, JSONValue)] {
         let size = Size(width: 1280, height: 800)
-        let canvas = try HeadlessCanvas(library: library, width: 1280, height: 800)
+        let canvas = try HeadlessCanvas(library: library, decoder: decoder, width: 1280, height: 800)
         let app = FolioApp(library: library, size: size)
         var t = 0.0
         app.update(at: t)

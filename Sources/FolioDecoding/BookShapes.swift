@@ -23,7 +23,7 @@ public enum BookShapes {
 
     /// `library` with `pageAspect` set and the spreads found added to `spreads`, on the books
     /// that have no shape yet, in order, while `headers` last (unlimited: every book).
-    public static func measured(_ library: Library, reader: ImageReader = ImageReader(), headers: Int = loadHeaders) -> Library {
+    package static func measured(_ library: Library, decoder: any PageDecoder, headers: Int = loadHeaders) -> Library {
         var library = library
         var budget = spreadScanPages, left = headers
         for i in library.books.indices where library.books[i].pageAspect == nil {
@@ -31,7 +31,7 @@ public enum BookShapes {
             let book = library.books[i]
             let scanned = book.pages.count <= budget
             if scanned { budget -= book.pages.count }
-            library.books[i] = shaped(book, scanning: scanned, reader: reader)
+            library.books[i] = shaped(book, scanning: scanned, decoder: decoder)
             left -= 1 + (scanned ? book.pages.count : min(book.pages.count, sampledPages))
         }
         return library
@@ -42,8 +42,8 @@ public enum BookShapes {
     public final class Measuring {
         private let result: ThreadResult<Library>
 
-        public init(_ library: Library) {
-            result = ThreadResult(named: "folio-shapes") { BookShapes.measured(library) }
+        package init(_ library: Library, decoder: any PageDecoder) {
+            result = ThreadResult(named: "folio-shapes") { BookShapes.measured(library, decoder: decoder) }
         }
 
         /// The measured library.
@@ -52,15 +52,15 @@ public enum BookShapes {
 
     /// `book` with its page shape and, unless it has more pages than `spreadScanPages`, its
     /// spreads (a book opened that the load left unshaped).
-    public static func shaped(_ book: Book) -> Book {
-        shaped(book, scanning: book.pages.count <= spreadScanPages, reader: ImageReader())
+    package static func shaped(_ book: Book, decoder: any PageDecoder) -> Book {
+        shaped(book, scanning: book.pages.count <= spreadScanPages, decoder: decoder)
     }
 
-    static func shaped(_ book: Book, scanning: Bool, reader: ImageReader) -> Book {
+    static func shaped(_ book: Book, scanning: Bool, decoder: any PageDecoder) -> Book {
         var book = book
         let pages = scanning ? book.pages[...] : book.pages.prefix(sampledPages)
-        let sizes = pages.map { $0.flatMap { size(of: $0, reader: reader) } }
-        let cover = book.cover.flatMap { size(of: $0, reader: reader) }
+        let sizes = pages.map { $0.flatMap { size(of: $0, decoder: decoder) } }
+        let cover = book.cover.flatMap { size(of: $0, decoder: decoder) }
         let aspect = PageGeometry.aspect(ofPageSizes: ([cover] + sizes.prefix(sampledPages)).compactMap { $0 })
         book.pageAspect = aspect
         guard scanning else { return book }
@@ -73,35 +73,27 @@ public enum BookShapes {
     }
 
     /// An image's size from its header, or nil when it cannot be read (documents are
-    /// measured by their inspector, not here). In the app the header is read by a decoder
-    /// worker (`DecoderSandbox`), as every other part of a user's file is.
-    static func size(of source: ImageSource, reader: ImageReader) -> Size? {
-        guard let (input, sandboxPath) = input(of: source, reader: reader) else { return nil }
-        return size(of: input, sandboxPath: sandboxPath, reader: reader)
+    /// measured by their inspector, not here), read by `decoder` (in the app a decoder
+    /// worker, `DecoderSandbox`, as every other part of a user's file is).
+    static func size(of source: ImageSource, decoder: any PageDecoder) -> Size? {
+        guard let (input, sandboxPath) = input(of: source) else { return nil }
+        return decoder.size(of: input, from: sandboxPath)
     }
 
-    /// What a decoder is given for an image `source`: the file, or an archive entry's bytes
-    /// read here, and the book its time is charged to; nil for a document's page, or an entry
-    /// that cannot be read.
-    static func input(of source: ImageSource, reader: ImageReader) -> (input: PageImage.Input, sandboxPath: String)? {
+    /// What a decoder is given for an image `source`: the file, or the archive and its
+    /// entry, and the book its time is charged to; nil for a document's page.
+    static func input(of source: ImageSource) -> (input: PageImage.Input, sandboxPath: String)? {
         switch source {
         case .file(let path):
             return (.file(path), path)
-        case .archiveEntry(let archive, _):
-            guard let bytes = try? reader.data(for: source) else { return nil }
-            return (.bytes(bytes, name: source.name), archive)
+        case .archiveEntry(let archive, let entry):
+            return (.entry(archive: archive, entry: entry), archive)
         case .documentPage, .unavailable:
             return nil
         }
     }
 
-    /// `input`'s size from its header, read by a decoder worker when the app has them.
-    static func size(of input: PageImage.Input, sandboxPath: String, reader: ImageReader) -> Size? {
-        let measured = DecoderSandbox.measure(path: sandboxPath, name: input.name, bytes: input.bytes)
-        return measured.measured ? measured.size : sizeHere(of: input, reader: reader)
-    }
-
-    /// `size(of:reader:)` read in this process (what a decoder worker runs).
+    /// `input`'s size read in this process (what a decoder worker runs).
     static func sizeHere(of input: PageImage.Input, reader: ImageReader) -> Size? {
         let kind = (input.name as NSString).pathExtension.lowercased()
         func measure(_ input: VipsDecoder.Input) -> Size? {
@@ -113,13 +105,6 @@ public enum BookShapes {
                   let size = ImageHeader.size(of: head, format: format), size.width > 0, size.height > 0 else { return nil }
             return Size(width: Double(size.width), height: Double(size.height))
         }
-        switch input {
-        case .file(let path):
-            guard let fd = try? reader.descriptor(forFile: path) else { return nil }
-            defer { close(fd) }
-            return measure(.descriptor(fd))
-        case .bytes(let data, _):
-            return measure(.bytes(data))
-        }
+        return (try? input.opened(by: reader, measure)) ?? nil
     }
 }

@@ -38,15 +38,18 @@ public final class CoverThumbnails: Sendable {
     let root: String
     /// Thumbnails are written as well as read (off when remembering is off).
     let writes: Bool
+    /// What decodes thumbnails and the covers they are made from.
+    let decoder: any PageDecoder
 
     /// Covers decoded from their books whose thumbnails are still to make, latest last.
     private let owed = Monitor([(source: ImageSource, original: Original, flavour: Flavour)]())
     /// At most this many are owed; older ones are forgotten (made when next seen).
     static let maxOwed = 64
 
-    package init(root: String, writes: Bool) {
+    package init(root: String, writes: Bool, decoder: any PageDecoder) {
         self.root = root
         self.writes = writes
+        self.decoder = decoder
     }
 
     /// `$XDG_CACHE_HOME/thumbnails`, else `~/.cache/thumbnails`; nil without a home.
@@ -112,7 +115,7 @@ public final class CoverThumbnails: Sendable {
     /// A page of `shape` for the cover `source`, by way of its thumbnail; nil when no
     /// thumbnail serves (the cover is then decoded as any page is, and its failure reported
     /// that way).
-    func page(_ source: ImageSource, reader: ImageReader, shape: PageImage.Shape) -> Result<UnsafeMutablePointer<SDL_Surface>, PageImage.Failure>? {
+    func page(_ source: ImageSource, shape: PageImage.Shape) -> Result<UnsafeMutablePointer<SDL_Surface>, PageImage.Failure>? {
         guard !shape.spans, let file = Self.file(of: source), let original = Original(file) else { return nil }
         let flavours = Self.flavours(for: shape)
         guard let smallest = flavours.first else { return nil }
@@ -126,40 +129,40 @@ public final class CoverThumbnails: Sendable {
             }
             return nil
         }
-        let page = PageImage.make(.bytes(thumbnail.data, name: thumbnail.path), sandboxPath: file, reader: reader, shape: shape)
+        let page = PageImage.make(.bytes(thumbnail.data, name: thumbnail.path), sandboxPath: file, decoder: decoder, shape: shape)
         guard case .success = page else { return nil }
         return page
     }
 
     /// Makes the thumbnail of the cover seen last of those owed; false when none is owed.
     /// A cover that cannot be made into one is passed over (its book reports it when read).
-    func makeOne(reader: ImageReader) -> Bool {
+    func makeOne() -> Bool {
         guard let next = owed.withLock({ $0.popLast() }) else { return false }
         // Made meanwhile (by this run or another program) at this size or larger.
         let larger = Flavour.allCases.filter { $0.rawValue >= next.flavour.rawValue }
         if cached(next.original, among: larger) == nil {
-            try? make(next.source, original: next.original, flavour: next.flavour, reader: reader)
+            try? make(next.source, original: next.original, flavour: next.flavour)
         }
         return true
     }
 
     /// Shrinks the cover to fit `flavour` (never enlarged) in the confined decoder and
     /// writes it as `original`'s thumbnail.
-    func make(_ source: ImageSource, original: Original, flavour: Flavour, reader: ImageReader) throws {
+    func make(_ source: ImageSource, original: Original, flavour: Flavour) throws {
         let box = flavour.rawValue
         if case .documentPage(let document, let page) = source {
-            let pixels = try DecoderSandbox.pixels(document, page: page, width: box, height: box)
+            let pixels = try decoder.pixels(ofDocument: document, page: page, width: box, height: box)
             defer { pixels.free() }
             try store(pixels.base, width: pixels.width, height: pixels.height, pitch: pixels.width * 4, of: original, as: flavour)
             return
         }
-        guard let (input, sandboxPath) = BookShapes.input(of: source, reader: reader),
-              let size = BookShapes.size(of: input, sandboxPath: sandboxPath, reader: reader),
+        guard let (input, sandboxPath) = BookShapes.input(of: source),
+              let size = decoder.size(of: input, from: sandboxPath),
               size.width >= 1, size.height >= 1 else { throw PageImage.unreadable(source.name, "no size") }
         let scale = min(1, Double(box) / max(size.width, size.height))
         let shape = PageImage.Shape(width: Int32(max(1, (size.width * scale).rounded())), height: Int32(max(1, (size.height * scale).rounded())),
                                     radius: 0, side: .right)
-        let page = try PageImage.make(input, sandboxPath: sandboxPath, reader: reader, shape: shape).get()
+        let page = try PageImage.make(input, sandboxPath: sandboxPath, decoder: decoder, shape: shape).get()
         defer { SDL_FreeSurface(page) }
         // The page's margin is left out: the thumbnail is the image alone.
         let pitch = Int(page.pointee.pitch), m = Int(PageImage.margin)

@@ -60,17 +60,16 @@ package final class DecodeWorker {
     /// Nil once joined (or if it could not be started).
     private var thread: pthread_t?
 
-    /// Decodes pages with `PageImage`, through one reader (an archive stays open between
-    /// its pages), covers by way of `thumbnails` when given; nil when no thread can be started.
-    package convenience init?(thumbnails: CoverThumbnails? = nil) {
-        let reader = ImageReader()
+    /// Decodes pages with `PageImage` and `decoder`, covers by way of `thumbnails` when given;
+    /// nil when no thread can be started.
+    package convenience init?(decoder: any PageDecoder, thumbnails: CoverThumbnails? = nil) {
         var chore: Chore?
-        if let thumbnails { chore = { thumbnails.makeOne(reader: reader) } }
+        if let thumbnails { chore = { thumbnails.makeOne() } }
         self.init(decode: { job in
-            if job.cover, let made = thumbnails?.page(job.source, reader: reader, shape: job.shape) {
+            if job.cover, let made = thumbnails?.page(job.source, shape: job.shape) {
                 return made.map(OwnedSurface.init)
             }
-            return PageImage.make(job.source, reader: reader, shape: job.shape).map(OwnedSurface.init)
+            return PageImage.make(job.source, decoder: decoder, shape: job.shape).map(OwnedSurface.init)
         }, chore: chore)
     }
 

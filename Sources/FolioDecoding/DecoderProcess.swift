@@ -28,15 +28,15 @@ public enum DecoderProcess {
         signal(SIGPIPE, SIG_IGN)
         let input = FileDescriptorIO(fd: 0, deadline: nil)
         let shared = SharedPixels(inherited: SharedPixels.childDescriptor)
-        let reader = ImageReader()
+        let here = InProcessDecoder(because: "this is the confined worker")
         while true {
             let request: DecoderWire.Request
             do { request = try DecoderWire.readRequest(input.read) } catch { exit(0) }
-            guard (try? answer(request, shared: shared, reader: reader)) != nil else { exit(0) }
+            guard (try? answer(request, shared: shared, here: here)) != nil else { exit(0) }
         }
     }
 
-    private static func answer(_ request: DecoderWire.Request, shared: SharedPixels, reader: ImageReader) throws {
+    private static func answer(_ request: DecoderWire.Request, shared: SharedPixels, here: InProcessDecoder) throws {
         let output = FileDescriptorIO(fd: 1, deadline: nil)
         func fail(_ failure: PageImage.Failure) throws {
             try output.write(DecoderWire.encode(.failure(cause: failure.cause, message: failure.message, detail: failure.detail)))
@@ -44,7 +44,7 @@ public enum DecoderProcess {
         switch request.operation {
         case .inspect:
             do {
-                let info = try VipsDocumentInspector.inspectHere(request.path)
+                let info = try here.inspect(request.path)
                 let size = info.firstPageSize ?? Size(width: 0, height: 0)
                 try output.write(DecoderWire.encode(.document(pageCount: Int32(clamping: info.pageCount),
                                                                width: Int32(clamping: Int(size.width)), height: Int32(clamping: Int(size.height)),
@@ -54,10 +54,8 @@ public enum DecoderProcess {
             }
         case .render:
             let page = Int(request.page)
-            let name = ImageSource.documentPage(document: request.path, page: page).name
             do {
-                let pixels = try DecoderSandbox.pixelsHere(request.path, page: page, name: name,
-                                                           width: Int(request.width), height: Int(request.height))
+                let pixels = try here.pixels(ofDocument: request.path, page: page, width: Int(request.width), height: Int(request.height))
                 defer { pixels.free() }
                 try shared.write(UnsafeRawBufferPointer(start: pixels.base, count: pixels.width * pixels.height * 4))
                 try output.write(DecoderWire.encode(.pixels(width: Int32(pixels.width), height: Int32(pixels.height))))
@@ -67,7 +65,7 @@ public enum DecoderProcess {
         case .page:
             let shape = PageImage.Shape(width: request.width, height: request.height, radius: request.radius, side: request.side)
             var cutShort = false
-            switch PageImage.makeHere(image(of: request), reader: reader, shape: shape, cutShort: &cutShort) {
+            switch PageImage.makeHere(image(of: request), reader: here.reader, shape: shape, cutShort: &cutShort) {
             case .success(let page):
                 defer { SDL_FreeSurface(page) }
                 let rows = Int(page.pointee.h), row = Int(page.pointee.w) * 4, pitch = Int(page.pointee.pitch)
@@ -82,18 +80,32 @@ public enum DecoderProcess {
                 try fail(failure)
             }
         case .measure:
-            if let size = BookShapes.sizeHere(of: image(of: request), reader: reader),
+            if let size = here.size(of: image(of: request), from: request.path),
                let width = Int32(exactly: size.width.rounded()), let height = Int32(exactly: size.height.rounded()), width > 0, height > 0 {
                 try output.write(DecoderWire.encode(.size(width: width, height: height)))
             } else {
                 try fail(PageImage.unreadable(request.name, "no size"))
             }
+        case .head:
+            do {
+                try output.write(DecoderWire.encode(.head(try here.head(of: request.path, count: Int(request.width)))))
+            } catch let error as FolioError {
+                try output.write(DecoderWire.encode(.failure(cause: error.cause ?? .unreadable, message: error.message, detail: "")))
+            }
+        case .list:
+            do {
+                try output.write(DecoderWire.encode(.listing(try here.listing(ofArchive: request.path))))
+            } catch let error as FolioError {
+                try output.write(DecoderWire.encode(.failure(cause: error.cause ?? .unreadable, message: error.message, detail: "")))
+            }
         }
     }
 
-    /// Where a page or measure request's image is: the file at its path, or its bytes.
+    /// Where a page or measure request's image is: the file at its path, an entry of the
+    /// archive there, or its bytes.
     private static func image(of request: DecoderWire.Request) -> PageImage.Input {
-        request.bytes.isEmpty ? .file(request.path) : .bytes(request.bytes, name: request.name)
+        if !request.entry.isEmpty { return .entry(archive: request.path, entry: request.entry) }
+        return request.bytes.isEmpty ? .file(request.path) : .bytes(request.bytes, name: request.name)
     }
 }
 

@@ -19,30 +19,31 @@ import Glibc
 /// its remaining requests at once, and so does a book of images (an archive, a folder) whose
 /// slow pages passed the budget, so no file holds a worker or a command for long.
 ///
-/// Without a worker executable (`useWorker(nil)`, the default outside the app) files are
-/// decoded in this process, as tests of trusted fixtures do.
-public enum DecoderSandbox {
-    /// Seconds a worker has to answer one request, unless `useWorker` says otherwise.
-    public static let defaultTimeout = 20.0
-    public static let maxWorkers = 2
+/// The product's one `PageDecoder`: each command makes one and hands it down; there is no
+/// other way for a file to reach a decoder in the viewer's process.
+package final class DecoderSandbox: PageDecoder {
+    /// Seconds a worker has to answer one request, unless the sandbox is made with another.
+    package static let defaultTimeout = 20.0
+    package static let maxWorkers = 2
     /// The workers' priority: that of `DecodeWorker`'s thread.
     static let workerNice: Int32 = 10
     /// Seconds of slow requests (each over `slowRequest`) one document or book may spend in all.
-    public static let documentBudget = 30.0
+    package static let documentBudget = 30.0
     static let slowRequest = 2.0
 
-    /// Runs decoders in `executable --decoder-worker` from now on (nil: in process).
-    /// `FOLIO_DECODER_WORKER` in the environment names one too.
-    public static func useWorker(_ executable: String?, timeout: Double = defaultTimeout) {
-        pool.setExecutable(executable, timeout: timeout)
+    private let pool: Pool
+
+    /// Decodes in `executable --decoder-worker` processes, each request due within
+    /// `timeout` seconds; a `FolioError` when `executable` is not a program that can run.
+    package init(executable: String, timeout: Double = defaultTimeout) throws {
+        guard !executable.isEmpty, FileManager.default.isExecutableFile(atPath: executable) else {
+            throw FolioError.badInput("\(executable): the decoder worker is not a program that can run; Folio decodes nothing without it.")
+        }
+        pool = Pool(executable: executable, timeout: timeout)
     }
 
-    /// True when files are decoded in worker processes.
-    public static var isolated: Bool { pool.executable != nil }
-
     /// The document's header; a `FolioError` naming `path` on any failure.
-    static func inspect(_ path: String) throws -> DocumentInfo {
-        guard pool.executable != nil else { return try VipsDocumentInspector.inspectHere(path) }
+    package func inspect(_ path: String) throws -> DocumentInfo {
         let request = DecoderWire.Request(operation: .inspect, path: path)
         do {
             switch try pool.run(request, pixels: nil) {
@@ -52,7 +53,7 @@ public enum DecoderSandbox {
                                     author: author.isEmpty ? nil : author)
             case .failure(let cause, let message, _):
                 throw FolioError.badInput(message, cause: cause)
-            case .pixels, .size:
+            case .pixels, .size, .head, .listing:
                 throw FolioError.badInput("\(path): is not a readable PDF (the PDF reader answered out of turn).", cause: .unreadable)
             }
         } catch let stopped as Stopped {
@@ -61,11 +62,8 @@ public enum DecoderSandbox {
     }
 
     /// Page `page` rendered into `width`×`height` pixels; a `PageImage.Failure` on any failure.
-    static func pixels(_ path: String, page: Int, width: Int, height: Int) throws -> VipsDecoder.Pixels {
+    package func pixels(ofDocument path: String, page: Int, width: Int, height: Int) throws -> VipsDecoder.Pixels {
         let name = ImageSource.documentPage(document: path, page: page).name
-        guard pool.executable != nil else {
-            return try pixelsHere(path, page: page, name: name, width: width, height: height)
-        }
         guard let page32 = Int32(exactly: page), let w = Int32(exactly: width), let h = Int32(exactly: height),
               (1...DecoderWire.maxSide).contains(w), (1...DecoderWire.maxSide).contains(h) else {
             throw PageImage.unreadable(name, "a \(width)×\(height) page cannot be drawn")
@@ -88,7 +86,7 @@ public enum DecoderSandbox {
                 return received
             case .failure(let cause, let message, let detail):
                 throw PageImage.Failure(cause: cause, message: message, detail: detail)
-            case .document, .size:
+            case .document, .size, .head, .listing:
                 throw Stopped(why: "the PDF reader answered out of turn")
             }
         } catch let stopped as Stopped {
@@ -97,13 +95,11 @@ public enum DecoderSandbox {
     }
 
     /// An image made into a page surface of `shape` by a worker: the file at `path`, opened
-    /// there, or `bytes` (an archive entry's) when given. Nil when no worker is set up (the
-    /// caller decodes in process); a `PageImage.Failure` naming `name` on any failure.
-    static func page(path: String, name: String, bytes: Data?, shape: PageImage.Shape,
-                     cutShort: inout Bool) throws -> UnsafeMutablePointer<SDL_Surface>? {
-        guard pool.executable != nil else { return nil }
-        let request = DecoderWire.Request(operation: .page, path: path, width: shape.width, height: shape.height,
-                                          name: name, radius: shape.radius, side: shape.side, bytes: bytes ?? Data())
+    /// there, or an archive entry's bytes; a `PageImage.Failure` naming the image on any failure.
+    package func page(_ image: PageImage.Input, from path: String, shape: PageImage.Shape,
+                      cutShort: inout Bool) throws -> UnsafeMutablePointer<SDL_Surface> {
+        let request = DecoderWire.Request(operation: .page, path: path, width: shape.width, height: shape.height, name: image.name,
+                                          entry: image.entry ?? "", radius: shape.radius, side: shape.side, bytes: image.bytes ?? Data())
         var received: UnsafeMutablePointer<SDL_Surface>?
         do {
             let reply = try pool.run(request) { _, _, shared in
@@ -127,45 +123,64 @@ public enum DecoderSandbox {
             case .failure(let cause, let message, let detail):
                 SDL_FreeSurface(received)
                 throw PageImage.Failure(cause: cause, message: message, detail: detail)
-            case .document, .size:
+            case .document, .size, .head, .listing:
                 SDL_FreeSurface(received)
                 throw Stopped(why: "the image decoder answered out of turn")
             }
         } catch let stopped as Stopped {
             SDL_FreeSurface(received)
-            throw PageImage.unreadable(name, stopped.why)
+            throw PageImage.unreadable(image.name, stopped.why)
         }
     }
 
     /// An image's size from its header, read by a worker (`page`'s inputs); nil when it
-    /// cannot be read. Nil with `measured` false when no worker is set up.
-    static func measure(path: String, name: String, bytes: Data?) -> (size: Size?, measured: Bool) {
-        guard pool.executable != nil else { return (nil, false) }
-        let request = DecoderWire.Request(operation: .measure, path: path, name: name, bytes: bytes ?? Data())
-        guard case .size(let width, let height) = try? pool.run(request, pixels: nil) else { return (nil, true) }
-        return (Size(width: Double(width), height: Double(height)), true)
+    /// cannot be read.
+    package func size(of image: PageImage.Input, from path: String) -> Size? {
+        let request = DecoderWire.Request(operation: .measure, path: path, name: image.name, entry: image.entry ?? "",
+                                          bytes: image.bytes ?? Data())
+        guard case .size(let width, let height) = try? pool.run(request, pixels: nil) else { return nil }
+        return Size(width: Double(width), height: Double(height))
     }
 
-    /// The page rendered in this process (what a worker does).
-    static func pixelsHere(_ path: String, page: Int, name: String, width: Int, height: Int) throws -> VipsDecoder.Pixels {
-        let fd: Int32
-        do { fd = try ImageReader().descriptor(forFile: path) } catch let failure as ImageReader.Failure {
-            throw PageImage.Failure(cause: failure.cause, message: failure.description, detail: failure.description)
+    /// The first `count` bytes of the file at `path`, read by a worker; a `FolioError` naming
+    /// `path` when it is not a regular file, cannot be read, or the worker failed.
+    package func head(of path: String, count: Int) throws -> Data {
+        guard let count32 = Int32(exactly: count), (0...DecoderWire.maxHead).contains(count32) else {
+            throw FolioError.badInput("\(path): \(count) bytes of its head cannot be asked for.")
         }
-        defer { close(fd) }
-        return try PageImage.documentPixels(fd, page: page, name: name, width: width, height: height)
+        switch try answer(DecoderWire.Request(operation: .head, path: path, width: count32), naming: path) {
+        case .head(let bytes): return bytes
+        default: throw FolioError.badInput("\(path): cannot be read (the file reader answered out of turn).", cause: .unreadable)
+        }
+    }
+
+    /// The archive's entries and ComicInfo.xml, listed by a worker; a `FolioError` naming
+    /// `path` on any failure.
+    package func listing(ofArchive path: String) throws -> ArchiveListing {
+        switch try answer(DecoderWire.Request(operation: .list, path: path), naming: path) {
+        case .listing(let listing): return listing
+        default: throw FolioError.badInput("\(path): cannot be read (the archive reader answered out of turn).", cause: .unreadable)
+        }
+    }
+
+    /// A worker's reply to `request`, whose failures become a `FolioError` naming `path`.
+    private func answer(_ request: DecoderWire.Request, naming path: String) throws -> DecoderWire.Reply {
+        let reply: DecoderWire.Reply
+        do { reply = try pool.run(request, pixels: nil) } catch let stopped as Stopped {
+            throw FolioError.badInput("\(path): cannot be read (\(stopped.why)).", cause: .unreadable)
+        }
+        if case .failure(let cause, let message, _) = reply { throw FolioError.badInput(message, cause: cause) }
+        return reply
     }
 
     /// The book an image request belongs to, whose time it is charged to: the archive its
-    /// bytes came from, or the folder of the file.
+    /// entry or bytes came from, or the folder of the file.
     static func bookOfImage(_ request: DecoderWire.Request) -> String {
-        request.bytes.isEmpty ? (request.path as NSString).deletingLastPathComponent : request.path
+        request.bytes.isEmpty && request.entry.isEmpty ? (request.path as NSString).deletingLastPathComponent : request.path
     }
 
     /// Why a worker gave no usable answer, mid-sentence.
     struct Stopped: Error { let why: String }
-
-    private static let pool = Pool(executable: ProcessInfo.processInfo.environment["FOLIO_DECODER_WORKER"])
 
     /// Worker processes, checked out one request at a time.
     private final class Pool: @unchecked Sendable {
@@ -173,8 +188,6 @@ public enum DecoderSandbox {
         // the state's lock held.
         /// What the requesting threads share; only ever touched through `state`.
         private struct State: Sendable {
-            var configured: String?
-            var timeout = DecoderSandbox.defaultTimeout
             var idle: [Worker] = []
             var running = 0
             /// Time spent by document and by book.
@@ -187,19 +200,20 @@ public enum DecoderSandbox {
         /// core they share.
         private lazy var spawner = LastingThread(name: "folio-spawn", nice: DecoderSandbox.workerNice)
 
-        init(executable: String?) {
-            state = Monitor(State(configured: executable.flatMap { $0.isEmpty ? nil : $0 }))
+        private let executable: String
+        /// Seconds a worker has to answer one request.
+        private let timeout: Double
+
+        init(executable: String, timeout: Double) {
+            self.executable = executable
+            self.timeout = timeout
+            state = Monitor(State())
         }
 
-        var executable: String? { state.withLock { $0.configured } }
-
-        func setExecutable(_ path: String?, timeout: Double) {
+        /// The idle workers end with the pool (one checked out ends when it is checked in).
+        deinit {
             state.withLock { state in
-                state.configured = path
-                state.timeout = timeout
-                state.budget = TimeBudget()
                 for worker in state.idle { worker.stop() }
-                state.running -= state.idle.count
                 state.idle = []
             }
         }
@@ -208,7 +222,7 @@ public enum DecoderSandbox {
         /// pixels (width, height) from the worker's shared memory.
         func run(_ request: DecoderWire.Request,
                  pixels: ((Int32, Int32, SharedPixels) throws -> Void)?) throws -> DecoderWire.Reply {
-            let who = request.operation.isImage ? "the image decoder" : "the PDF reader"
+            let who = request.operation.worker
             // A document's requests are charged to it; an image's to its book: the archive it
             // is in, or the folder that holds it.
             let document = request.operation.isImage ? DecoderSandbox.bookOfImage(request) : request.path
@@ -216,7 +230,7 @@ public enum DecoderSandbox {
                 throw Stopped(why: request.operation.isImage ? "\(who) spent too long on this book's pages before"
                                                              : "\(who) took too long on it before")
             }
-            let (worker, timeout) = try checkOut()
+            let worker = try checkOut()
             var healthy = false, timedOut = false
             let started = FileDescriptorIO.now()
             defer {
@@ -256,19 +270,19 @@ public enum DecoderSandbox {
             state.withLock { $0.budget.charge(document, seconds: seconds, failsFast: failsFast) }
         }
 
-        private func checkOut() throws -> (Worker, Double) {
-            try state.wait(until: { !$0.idle.isEmpty || $0.running < DecoderSandbox.maxWorkers }) { state, _ in
-                if let worker = state.idle.popLast() { return (worker, state.timeout) }
-                guard let executable = state.configured else { throw Stopped(why: "no decoder is set up") }
+        private func checkOut() throws -> Worker {
+            let executable = executable
+            return try state.wait(until: { !$0.idle.isEmpty || $0.running < DecoderSandbox.maxWorkers }) { state, _ in
+                if let worker = state.idle.popLast() { return worker }
                 let worker = try spawner.run { try Worker(executable: executable) }
                 state.running += 1
-                return (worker, state.timeout)
+                return worker
             }
         }
 
         private func checkIn(_ worker: Worker, healthy: Bool) {
             state.withLock { state in
-                if healthy && worker.executable == state.configured {
+                if healthy {
                     state.idle.append(worker)
                 } else {
                     worker.stop()

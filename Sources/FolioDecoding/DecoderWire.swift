@@ -9,19 +9,24 @@ import Foundation
 /// it was reading. Pixels do not travel on the pipe: the worker writes them into the shared
 /// memory file its parent gave it (`SharedPixels`) and says only their size.
 ///
-/// Numbers are little-endian. A request: op (1 inspect, 2 render, 3 page, 4 measure), page,
-/// width, height (Int32 each), then the path (UInt16 length, bytes); a page or measure
-/// request goes on with the image's name (UInt16 length, bytes), the page's corner radius
-/// (Float64 bits), its side (1 right, 2 left) and the encoded image (UInt32 length, bytes;
-/// none when the worker is to open the path itself). A reply: kind (1 document, 2 pixels,
-/// 3 failure, 4 size) and then
+/// Numbers are little-endian. A request: op (1 inspect, 2 render, 3 page, 4 measure, 5 head,
+/// 6 list), page, width (a head's byte count), height (Int32 each), then the path (UInt16
+/// length, bytes); a page or measure request goes on with the image's name and the archive
+/// entry it is (UInt16 length, bytes each; no entry when the path is the image), the page's
+/// corner radius (Float64 bits), its side (1 right, 2 left) and the encoded image (UInt32
+/// length, bytes; none when the worker is to open the path, or the entry in it, itself). A
+/// reply: kind (1 document, 2 pixels, 3 failure, 4 size, 5 head, 6 listing) and then
 /// - document: page count, first page's width and height in points (Int32 each, 0 when
 ///   unknown), title, author (UInt16 length, bytes each);
 /// - pixels: width, height (Int32 each): a render's within the request's box, a page's the
 ///   box and its margin exactly; then 1 when the image ended early (0 otherwise);
 ///   width×height×4 bytes wait in the shared memory;
 /// - failure: cause (its name), message, detail (UInt16 length, bytes each);
-/// - size: width, height (Int32 each, positive).
+/// - size: width, height (Int32 each, positive);
+/// - head: the file's first bytes (UInt16 length, at most the request's count, bytes);
+/// - listing: the number of entries (UInt32), each an encrypted flag (0 or 1) and its path
+///   (UInt16 length, bytes), in stored order; then the ComicInfo.xml read with them: 0 none,
+///   1 its path and bytes (UInt32 length), 2 its path, the failure's cause and message.
 public enum DecoderWire {
     public static let maxPath = 4096
     public static let maxText = 1024
@@ -31,6 +36,10 @@ public enum DecoderWire {
     public static let maxBytes = ImageReader.maxFileSize
     /// Pixels of margin a page surface has on each side, around the request's box.
     public static let pageMargin: Int32 = 2
+    /// Most bytes of a file's head a request may ask for.
+    public static let maxHead: Int32 = 64
+    /// Most bytes of entry paths one listing may carry.
+    public static let maxListing = 32 << 20
 
     public enum Operation: UInt8, Sendable {
         /// A PDF's header.
@@ -41,9 +50,23 @@ public enum DecoderWire {
         case page = 3
         /// An image's size, from its header.
         case measure = 4
+        /// A file's first bytes (a regular file only).
+        case head = 5
+        /// An archive's entries and its ComicInfo.xml.
+        case list = 6
 
         /// Whether the request names an image (and carries its name, shape and maybe bytes).
         var isImage: Bool { self == .page || self == .measure }
+
+        /// Who answers it, in a sentence about its failure.
+        var worker: String {
+            switch self {
+            case .inspect, .render: return "the PDF reader"
+            case .page, .measure: return "the image decoder"
+            case .head: return "the file reader"
+            case .list: return "the archive reader"
+            }
+        }
     }
 
     public struct Request: Equatable, Sendable {
@@ -54,19 +77,23 @@ public enum DecoderWire {
         public var height: Int32 = 0
         /// An image's name, for messages (an archive entry's "archive › entry").
         public var name = ""
+        /// The archive entry the image is, read by the worker from the archive at `path`;
+        /// empty when `path` is the image or `bytes` are.
+        public var entry = ""
         public var radius = 0.0
         public var side = PageSide.right
         /// The encoded image; empty when the worker opens `path` itself.
         public var bytes = Data()
 
         public init(operation: Operation, path: String, page: Int32 = 0, width: Int32 = 0, height: Int32 = 0,
-                    name: String = "", radius: Double = 0, side: PageSide = .right, bytes: Data = Data()) {
+                    name: String = "", entry: String = "", radius: Double = 0, side: PageSide = .right, bytes: Data = Data()) {
             self.operation = operation
             self.path = path
             self.page = page
             self.width = width
             self.height = height
             self.name = name
+            self.entry = entry
             self.radius = radius
             self.side = side
             self.bytes = bytes
@@ -80,7 +107,7 @@ public enum DecoderWire {
             switch operation {
             case .render: return Self.pixelBytes(width: width, height: height)
             case .page: return Self.pixelBytes(width: width + 2 * pageMargin, height: height + 2 * pageMargin)
-            case .inspect, .measure: return 0
+            case .inspect, .measure, .head, .list: return 0
             }
         }
     }
@@ -92,6 +119,8 @@ public enum DecoderWire {
         case pixels(width: Int32, height: Int32, cutShort: Bool = false)
         case failure(cause: FolioError.Cause, message: String, detail: String)
         case size(width: Int32, height: Int32)
+        case head(Data)
+        case listing(ArchiveListing)
     }
 
     public struct Malformed: Error, Equatable, CustomStringConvertible {
@@ -107,6 +136,7 @@ public enum DecoderWire {
         appendText(request.path, limit: maxPath, to: &data)
         if request.operation.isImage {
             appendText(request.name, limit: maxPath, to: &data)
+            appendText(request.entry, limit: maxPath, to: &data)
             withUnsafeBytes(of: request.radius.bitPattern.littleEndian) { data.append(contentsOf: $0) }
             data.append(request.side == .left ? 2 : 1)
             let bytes = request.bytes.prefix(maxBytes)
@@ -135,8 +165,40 @@ public enum DecoderWire {
             data.append(4)
             append(width, to: &data)
             append(height, to: &data)
+        case .head(let bytes):
+            data.append(5)
+            appendBytes(bytes.prefix(Int(maxHead)), to: &data)
+        case .listing(let listing):
+            data.append(6)
+            let entries = listing.entries.prefix(ArchiveReader.maxEntries)
+            withUnsafeBytes(of: UInt32(entries.count).littleEndian) { data.append(contentsOf: $0) }
+            for entry in entries {
+                data.append(entry.encrypted ? 1 : 0)
+                appendText(entry.path, limit: maxPath, to: &data)
+            }
+            switch listing.comicInfo {
+            case nil: data.append(0)
+            case let companion?:
+                switch companion.data {
+                case .success(let bytes):
+                    data.append(1)
+                    appendText(companion.path, limit: maxPath, to: &data)
+                    let bytes = bytes.prefix(ComicInfo.maxBytes)
+                    withUnsafeBytes(of: UInt32(bytes.count).littleEndian) { data.append(contentsOf: $0) }
+                    data.append(bytes)
+                case .failure(let error):
+                    data.append(2)
+                    for text in [companion.path, error.cause?.rawValue ?? "", error.message] { appendText(text, limit: maxText, to: &data) }
+                }
+            }
         }
         return data
+    }
+
+    /// Bytes with a UInt16 length before them.
+    private static func appendBytes(_ bytes: Data, to data: inout Data) {
+        withUnsafeBytes(of: UInt16(bytes.count).littleEndian) { data.append(contentsOf: $0) }
+        data.append(bytes)
     }
 
     private static func append(_ value: Int32, to data: inout Data) {
@@ -151,9 +213,7 @@ public enum DecoderWire {
             while cut > 0, bytes[cut] & 0xC0 == 0x80 { cut -= 1 }
             bytes = Array(bytes[..<cut])
         }
-        let count = UInt16(bytes.count)
-        withUnsafeBytes(of: count.littleEndian) { data.append(contentsOf: $0) }
-        data.append(contentsOf: bytes)
+        appendBytes(Data(bytes), to: &data)
     }
 
     // MARK: Reading
@@ -170,11 +230,16 @@ public enum DecoderWire {
                 throw Malformed(what: "a \(operation) request for page \(page) at \(width)×\(height)")
             }
         }
+        if operation == .head {
+            guard (0...maxHead).contains(width) else { throw Malformed(what: "a head of \(width) bytes") }
+        }
         let path = try readText(read, limit: maxPath)
         guard !path.isEmpty, !path.utf8.contains(0) else { throw Malformed(what: "a request without a path") }
         var request = Request(operation: operation, path: path, page: page, width: width, height: height)
         guard operation.isImage else { return request }
         request.name = try readText(read, limit: maxPath)
+        request.entry = try readText(read, limit: maxPath)
+        guard !request.entry.utf8.contains(0) else { throw Malformed(what: "an entry with a zero byte") }
         let shape = try take(read, 9)
         var bits: UInt64 = 0
         for i in 0..<8 { bits |= UInt64(shape[shape.startIndex + i]) << (8 * UInt64(i)) }
@@ -233,9 +298,51 @@ public enum DecoderWire {
             let width = int32(size, at: 0), height = int32(size, at: 4)
             guard width > 0, height > 0 else { throw Malformed(what: "an image of \(width)×\(height)") }
             return .size(width: width, height: height)
+        case 5 where request.operation == .head:
+            let head = try take(read, 2)
+            let count = Int(head[head.startIndex]) | Int(head[head.startIndex + 1]) << 8
+            guard count <= Int(request.width) else { throw Malformed(what: "a head of \(count) bytes for \(request.width) asked") }
+            return .head(count > 0 ? try take(read, count) : Data())
+        case 6 where request.operation == .list:
+            return .listing(try readListing(read))
         default:
             throw Malformed(what: "a reply of kind \(kind) to a \(request.operation) request")
         }
+    }
+
+    /// A listing's entries and ComicInfo.xml, every count bounded before it is read.
+    private static func readListing(_ read: Source) throws -> ArchiveListing {
+        let count = Int(UInt32(bitPattern: int32(try take(read, 4), at: 0)))
+        guard count <= ArchiveReader.maxEntries else { throw Malformed(what: "a listing of \(count) entries") }
+        var entries: [ArchiveReader.Entry] = []
+        var carried = 0
+        for _ in 0..<count {
+            let flag = try take(read, 1).first ?? 0
+            guard flag <= 1 else { throw Malformed(what: "an entry flagged \(flag)") }
+            let path = try readText(read, limit: maxPath)
+            carried += path.utf8.count
+            guard carried <= maxListing else { throw Malformed(what: "a listing past \(maxListing >> 20) MB of names") }
+            entries.append(ArchiveReader.Entry(path: path, encrypted: flag == 1))
+        }
+        var listing = ArchiveListing(entries: entries, comicInfo: nil)
+        switch try take(read, 1).first ?? 0 {
+        case 0: break
+        case 1:
+            let path = try readText(read, limit: maxPath)
+            let length = Int(UInt32(bitPattern: int32(try take(read, 4), at: 0)))
+            guard length <= ComicInfo.maxBytes else { throw Malformed(what: "a ComicInfo.xml of \(length) bytes") }
+            listing.comicInfo = ArchiveReader.Companion(path: path, data: .success(length > 0 ? try take(read, length) : Data()))
+        case 2:
+            let path = try readText(read, limit: maxPath)
+            let named = try readText(read, limit: maxText)
+            let cause = named.isEmpty ? nil : FolioError.Cause(rawValue: named)
+            guard named.isEmpty || cause != nil else { throw Malformed(what: "a failure of no known cause") }
+            let message = try readText(read, limit: maxText)
+            listing.comicInfo = ArchiveReader.Companion(path: path, data: .failure(.badInput(message, cause: cause)))
+        case let other:
+            throw Malformed(what: "a ComicInfo.xml marked \(other)")
+        }
+        return listing
     }
 
     /// `count` bytes from `read`, indexed from 0, or a throw when it gave another number.

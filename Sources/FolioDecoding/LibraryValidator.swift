@@ -9,26 +9,24 @@ import Foundation
 /// habits are not problems: an odd page count (a blank evens it), a book of one page, or
 /// one comic in two formats under one title.
 public enum LibraryValidator {
-    public static func check(_ library: Library) -> [LibraryProblem] {
+    package static func check(_ library: Library, decoder: any PageDecoder) -> [LibraryProblem] {
         var problems: [LibraryProblem] = []
-        let reader = ImageReader()
         for book in library.books {
             let label = "\"\(book.title)\""
             if book.pages.isEmpty && book.cover == nil {
                 problems.append(LibraryProblem(file: label, message: "empty book: no pages."))
             }
-            // Read in the order the images are stored (an archive in one pass, however its
-            // pages are shuffled), decoded on as many threads as there are decoder workers,
-            // reported in page order.
+            // Asked for in the order the images are stored (so the workers read an archive
+            // forward, however its pages are shuffled), decoded on as many threads as there
+            // are decoder workers, reported in page order.
             let sources = [book.cover].compactMap({ $0 }) + book.pages.compactMap({ $0 })
             let found = Monitor([ImageSource: LibraryProblem]())
             let slots = DispatchSemaphore(value: decodingThreads)
             let group = DispatchGroup()
-            reader.inStoredOrder(sources) { source in
-                let bytes: Result<Data, any Error>? = if case .archiveEntry = source { Result { try reader.data(for: source) } } else { nil }
+            for source in storedOrder(sources, decoder: decoder) {
                 slots.wait()
                 checks.async(group: group) {
-                    if let problem = check(source, bytes: bytes) { found.withLock { $0[source] = problem } }
+                    if let problem = check(source, decoder: decoder) { found.withLock { $0[source] = problem } }
                     slots.signal()
                 }
             }
@@ -43,24 +41,41 @@ public enum LibraryValidator {
     /// and every image is still decoded through the viewer's own path.
     static let probeShape = PageImage.Shape(width: 36, height: 56, radius: 0, side: .right)
 
-    /// Pages decoded at once: one a decoder worker (the read of the next waits for a slot, so
-    /// at most this many entries' bytes are held).
+    /// Pages decoded at once: one a decoder worker.
     static let decodingThreads = DecoderSandbox.maxWorkers
     private static let checks = DispatchQueue(label: "folio-validate", attributes: .concurrent)
 
-    /// Nil when the image decodes; otherwise what is wrong with it. An archive entry comes
-    /// with its bytes (or why they could not be read); a file is opened here.
-    static func check(_ source: ImageSource, bytes: Result<Data, any Error>?) -> LibraryProblem? {
-        if case .unavailable = source { return nil }  // reported when the library loaded
-        let outcome: Result<UnsafeMutablePointer<SDL_Surface>, PageImage.Failure>
-        switch bytes {
-        case .success(let data)?: outcome = PageImage.make(source, bytes: data, reader: ImageReader(), shape: probeShape)
-        case .failure(let failure as ImageReader.Failure)?:
-            outcome = .failure(PageImage.Failure(cause: failure.cause, message: failure.description, detail: failure.description))
-        case .failure(let error)?: outcome = .failure(PageImage.Failure(cause: .unreadable, message: "\(source.name): \(error).", detail: "\(error)"))
-        case nil: outcome = PageImage.make(source, reader: ImageReader(), shape: probeShape)
+    /// Each distinct source of `sources` once: an archive's entries all where the first of
+    /// them comes up, in the order the archive stores them (as `decoder` lists it; as they
+    /// come when it cannot), every other source as it comes.
+    static func storedOrder(_ sources: [ImageSource], decoder: any PageDecoder) -> [ImageSource] {
+        var wanted: [String: [ImageSource]] = [:]
+        var seen = Set<ImageSource>()
+        let distinct = sources.filter { seen.insert($0).inserted }
+        for source in distinct {
+            if case .archiveEntry(let archive, _) = source { wanted[archive, default: []].append(source) }
         }
-        switch outcome {
+        var ordered: [ImageSource] = []
+        for source in distinct {
+            guard case .archiveEntry(let archive, _) = source else {
+                ordered.append(source)
+                continue
+            }
+            guard let entries = wanted.removeValue(forKey: archive) else { continue }
+            let stored = (try? decoder.listing(ofArchive: archive).entries) ?? []
+            let rank = Dictionary(stored.enumerated().map { ($1.path, $0) }, uniquingKeysWith: { first, _ in first })
+            ordered += entries.enumerated().sorted { a, b in
+                guard case .archiveEntry(_, let x) = a.element, case .archiveEntry(_, let y) = b.element else { return a.offset < b.offset }
+                return (rank[x] ?? Int.max, a.offset) < (rank[y] ?? Int.max, b.offset)
+            }.map(\.element)
+        }
+        return ordered
+    }
+
+    /// Nil when the image decodes; otherwise what is wrong with it.
+    static func check(_ source: ImageSource, decoder: any PageDecoder) -> LibraryProblem? {
+        if case .unavailable = source { return nil }  // reported when the library loaded
+        switch PageImage.make(source, decoder: decoder, shape: probeShape) {
         case .success(let surface):
             SDL_FreeSurface(surface)
             return nil

@@ -58,22 +58,46 @@ package enum PageImage {
         return SDL_CreateRGBSurfaceWithFormat(0, shape.width + 2 * m, shape.height + 2 * m, 32, SDL_PIXELFORMAT_RGBA32.rawValue)
     }
 
-    /// An image to decode in this process: a file (opened here, a regular file only) or an
-    /// archive entry's bytes with the name they go by.
-    enum Input {
+    /// An image to decode: a file (opened where it is decoded, a regular file only), an
+    /// archive's entry (read where it is decoded), or bytes (a thumbnail's) with the name
+    /// they go by.
+    package enum Input {
         case file(String)
+        case entry(archive: String, entry: String)
         case bytes(Data, name: String)
 
-        var name: String {
+        package var name: String {
             switch self {
             case .file(let path): return path
+            case .entry(let archive, let entry): return ImageSource.archiveEntry(archive: archive, entry: entry).name
             case .bytes(_, let name): return name
+            }
+        }
+
+        /// The archive entry, when the image is one.
+        package var entry: String? {
+            if case .entry(_, let entry) = self { return entry }
+            return nil
+        }
+
+        /// `body` given the image as libvips reads it: a file's descriptor (a regular file
+        /// only, closed after), an entry's bytes read through `reader` (bounded), or the bytes.
+        func opened<T>(by reader: ImageReader, _ body: (VipsDecoder.Input) throws -> T) throws -> T {
+            switch self {
+            case .file(let path):
+                let fd = try reader.descriptor(forFile: path)
+                defer { close(fd) }
+                return try body(.descriptor(fd))
+            case .entry(let archive, let entry):
+                return try body(.bytes(try reader.data(for: .archiveEntry(archive: archive, entry: entry))))
+            case .bytes(let data, _):
+                return try body(.bytes(data))
             }
         }
 
         /// The encoded bytes, when they were read already (nil: the file is opened where it
         /// is decoded).
-        var bytes: Data? {
+        package var bytes: Data? {
             if case .bytes(let data, _) = self { return data }
             return nil
         }
@@ -81,8 +105,8 @@ package enum PageImage {
 
     /// Reads and decodes `source` into a page of `shape`; every failure becomes the reason
     /// its placeholder shows and one sentence to warn with.
-    package static func make(_ source: ImageSource, reader: ImageReader, shape: Shape) -> Result<UnsafeMutablePointer<SDL_Surface>, Failure> {
-        outcome(source.name) { try decode(source, reader: reader, shape: shape) }
+    package static func make(_ source: ImageSource, decoder: any PageDecoder, shape: Shape) -> Result<UnsafeMutablePointer<SDL_Surface>, Failure> {
+        outcome(source.name) { try decode(source, decoder: decoder, shape: shape) }
     }
 
     /// `make` for an input decoded in this process (what a decoder worker runs).
@@ -104,50 +128,42 @@ package enum PageImage {
         }
     }
 
-    /// `make` for an archive entry whose bytes were read already (`validate` reads an archive
-    /// in one pass and decodes its entries on other threads).
-    static func make(_ source: ImageSource, bytes: Data, reader: ImageReader, shape: Shape) -> Result<UnsafeMutablePointer<SDL_Surface>, Failure> {
-        guard case .archiveEntry(let archive, _) = source else { return make(source, reader: reader, shape: shape) }
-        return make(.bytes(bytes, name: source.name), sandboxPath: archive, reader: reader, shape: shape)
-    }
-
     /// `make` for an input of a book at `sandboxPath` (whose time its decode is charged to):
     /// a cover's thumbnail, or a cover shrunk to become one.
-    static func make(_ input: Input, sandboxPath: String, reader: ImageReader, shape: Shape) -> Result<UnsafeMutablePointer<SDL_Surface>, Failure> {
-        outcome(input.name) { try decodeAnywhere(input, sandboxPath: sandboxPath, reader: reader, shape: shape) }
+    static func make(_ input: Input, sandboxPath: String, decoder: any PageDecoder, shape: Shape) -> Result<UnsafeMutablePointer<SDL_Surface>, Failure> {
+        outcome(input.name) { try decodeAnywhere(input, sandboxPath: sandboxPath, decoder: decoder, shape: shape) }
     }
 
-    /// A decoded page. In the app every decoder runs in a confined worker (`DecoderSandbox`):
-    /// a file is opened there, an archive entry's bounded bytes are read here and sent;
-    /// either way the header is read and checked before any pixel.
-    package static func decode(_ source: ImageSource, reader: ImageReader, shape: Shape) throws -> UnsafeMutablePointer<SDL_Surface> {
+    /// A decoded page, by `decoder` (in the app, a confined worker: `DecoderSandbox`): a file,
+    /// or an archive and its entry, opened and read there, the header read and checked
+    /// before any pixel.
+    package static func decode(_ source: ImageSource, decoder: any PageDecoder, shape: Shape) throws -> UnsafeMutablePointer<SDL_Surface> {
         let name = source.name
         if shape.spans {
-            let spread = try decode(source, reader: reader, shape: shape.spread)
+            let spread = try decode(source, decoder: decoder, shape: shape.spread)
             defer { SDL_FreeSurface(spread) }
             guard let page = half(of: spread, shape: shape) else { throw unreadable(name, "out of memory") }
             return page
         }
         switch source {
         case .file(let path):
-            return try decodeAnywhere(.file(path), sandboxPath: path, reader: reader, shape: shape)
-        case .archiveEntry(let archive, _):
-            return try decodeAnywhere(.bytes(try reader.data(for: source), name: name), sandboxPath: archive, reader: reader, shape: shape)
+            return try decodeAnywhere(.file(path), sandboxPath: path, decoder: decoder, shape: shape)
+        case .archiveEntry(let archive, let entry):
+            return try decodeAnywhere(.entry(archive: archive, entry: entry), sandboxPath: archive, decoder: decoder, shape: shape)
         case .documentPage(let path, let page):
             guard page >= 0, page < LibraryLoader.maxPages else { throw unreadable(name, "no such page") }
-            return try render(path, page: page, name: name, shape: shape)
-        case .unavailable:
-            _ = try reader.data(for: source)  // throws its reason
-            throw Failure(cause: .missing, message: "\(name): missing.")
+            return try render(path, page: page, name: name, shape: shape, decoder: decoder)
+        case .unavailable(let cause, _):
+            let why = "\(name): \(cause.rawValue)."
+            throw Failure(cause: cause, message: why, detail: why)
         }
     }
 
-    /// `input` decoded by a worker when the app has them, else here; an image that ends
-    /// early is warned about once and shown as far as it goes.
-    private static func decodeAnywhere(_ input: Input, sandboxPath: String, reader: ImageReader, shape: Shape) throws -> UnsafeMutablePointer<SDL_Surface> {
+    /// `input` decoded by `decoder`; an image that ends early is warned about once and shown
+    /// as far as it goes.
+    private static func decodeAnywhere(_ input: Input, sandboxPath: String, decoder: any PageDecoder, shape: Shape) throws -> UnsafeMutablePointer<SDL_Surface> {
         var cutShort = false
-        let page = try DecoderSandbox.page(path: sandboxPath, name: input.name, bytes: input.bytes, shape: shape, cutShort: &cutShort)
-            ?? decodeHere(input, reader: reader, shape: shape, cutShort: &cutShort)
+        let page = try decoder.page(input, from: sandboxPath, shape: shape, cutShort: &cutShort)
         if cutShort { warnCutShort(input.name) }
         return page
     }
@@ -160,17 +176,11 @@ package enum PageImage {
         Console.warning("\(name): ends early; shown as far as it goes.")
     }
 
-    /// `input` decoded in this process: a file streamed from its descriptor, bytes as they are.
+    /// `input` decoded in this process: a file streamed from its descriptor, an entry read
+    /// through `reader` (bounded), bytes as they are.
     static func decodeHere(_ input: Input, reader: ImageReader, shape: Shape, cutShort: inout Bool) throws -> UnsafeMutablePointer<SDL_Surface> {
         let kind = (input.name as NSString).pathExtension.lowercased()
-        switch input {
-        case .file(let path):
-            let fd = try reader.descriptor(forFile: path)
-            defer { close(fd) }
-            return try decode(.descriptor(fd), name: path, kind: kind, shape: shape, cutShort: &cutShort)
-        case .bytes(let data, let name):
-            return try decode(.bytes(data), name: name, kind: kind, shape: shape, cutShort: &cutShort)
-        }
+        return try input.opened(by: reader) { try decode($0, name: input.name, kind: kind, shape: shape, cutShort: &cutShort) }
     }
 
     static func tooLarge(_ name: String, _ refusal: String) -> Failure {
@@ -231,10 +241,9 @@ package enum PageImage {
         return try surface(pixels, name: name, shape: shape)
     }
 
-    /// Page `page` of a document on a page of `shape`: rendered in the document worker (see
-    /// `DecoderSandbox`) when the app has one, else here.
-    static func render(_ path: String, page: Int, name: String, shape: Shape) throws -> UnsafeMutablePointer<SDL_Surface> {
-        let pixels = try DecoderSandbox.pixels(path, page: page, width: Int(shape.width), height: Int(shape.height))
+    /// Page `page` of a document on a page of `shape`, rendered by `decoder`.
+    static func render(_ path: String, page: Int, name: String, shape: Shape, decoder: any PageDecoder) throws -> UnsafeMutablePointer<SDL_Surface> {
+        let pixels = try decoder.pixels(ofDocument: path, page: page, width: Int(shape.width), height: Int(shape.height))
         return try surface(pixels, name: name, shape: shape)
     }
 

@@ -7,7 +7,7 @@ import Foundation
 /// decoded), Folio's size limits on it, then one shrink-on-load decode straight to the pixel
 /// size the page is drawn at, from a file descriptor (streamed, never read whole) or from
 /// bounded bytes (archive entries). Only trusted loaders are on (see folio_vips_start).
-enum VipsDecoder {
+package enum VipsDecoder {
     /// Where the encoded image is.
     enum Input {
         case descriptor(Int32)
@@ -20,13 +20,13 @@ enum VipsDecoder {
     }
 
     /// Decoded pixels, RGBA, rows packed; freed with the value's `free()`.
-    struct Pixels {
-        let base: UnsafeMutablePointer<UInt8>
-        let width: Int
-        let height: Int
+    package struct Pixels {
+        package let base: UnsafeMutablePointer<UInt8>
+        package let width: Int
+        package let height: Int
         /// The image ended early and these are its pixels as far as it goes.
-        var cutShort = false
-        func free() { folio_vips_free(base) }
+        package var cutShort = false
+        package func free() { folio_vips_free(base) }
     }
 
     struct Failure: Error {

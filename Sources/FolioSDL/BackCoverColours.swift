@@ -17,14 +17,15 @@ final class BackCoverColours {
     private var colours: [Int: Colour] = [:]
     /// Books whose colour is being found off this thread.
     private var asked: Set<Int> = []
-    private let reader = ImageReader()
+    let decoder: any PageDecoder
     /// Finds colours off the window's thread (nil: on the caller's).
     private let finder: OffWindowWork<(book: Int, cover: ImageSource), (book: Int, colour: Colour)>?
 
     /// `offWindow`: found on a thread of their own, never on the caller's.
-    init(offWindow: Bool) {
+    init(decoder: any PageDecoder, offWindow: Bool) {
+        self.decoder = decoder
         finder = offWindow
-            ? OffWindowWork(name: "folio-colours") { wanted in (wanted.book, BackCoverColours.found(wanted.cover, reader: ImageReader())) }
+            ? OffWindowWork(name: "folio-colours") { wanted in (wanted.book, BackCoverColours.found(wanted.cover, decoder: decoder)) }
             : nil
     }
 
@@ -43,7 +44,7 @@ final class BackCoverColours {
             return BackCoverColours.binding
         }
         guard let finder else {
-            let colour = BackCoverColours.found(cover, reader: reader)
+            let colour = BackCoverColours.found(cover, decoder: decoder)
             colours[book] = colour
             return colour
         }
@@ -61,8 +62,8 @@ final class BackCoverColours {
 
     /// The colour of `cover`: the mean of a tiny decode, the binding colour when it cannot
     /// be decoded.
-    static func found(_ cover: ImageSource, reader: ImageReader) -> Colour {
-        guard case .success(let surface) = PageImage.make(cover, reader: reader, shape: sample) else { return binding }
+    static func found(_ cover: ImageSource, decoder: any PageDecoder) -> Colour {
+        guard case .success(let surface) = PageImage.make(cover, decoder: decoder, shape: sample) else { return binding }
         defer { SDL_FreeSurface(surface) }
         return mean(of: surface) ?? binding
     }

@@ -22,8 +22,8 @@ public final class HeadlessCanvas {
 
     /// Decoding is synchronous by default, so every frame is complete and reproducible;
     /// `background` decodes as the live viewer does (benchmarks), covers by way of the
-    /// freedesktop thumbnails in `thumbnailRoot` when given.
-    public init(library: Library, width: Int, height: Int, pixelScale: Double = 1,
+    /// freedesktop thumbnails in `thumbnailRoot` when given; every page by `decoder`.
+    package init(library: Library, decoder: any PageDecoder, width: Int, height: Int, pixelScale: Double = 1,
                 backgroundDecoding: Bool = false, cacheBytes: Int? = nil, keepsFrameSize: Bool = false,
                 thumbnailRoot: String? = nil) throws {
         try SDLVideo.start(headless: true)
@@ -41,8 +41,8 @@ public final class HeadlessCanvas {
         sdlRenderer = r
         self.pixelScale = pixelScale
         self.keepsFrameSize = keepsFrameSize
-        renderer = Renderer(sdlRenderer: r, library: library, decoding: backgroundDecoding ? .background : .synchronous, cacheBytes: cacheBytes,
-                            thumbnails: thumbnailRoot.map { CoverThumbnails(root: $0, writes: true) })
+        renderer = Renderer(sdlRenderer: r, library: library, decoding: backgroundDecoding ? .background : .synchronous, decoder: decoder,
+                            cacheBytes: cacheBytes, thumbnails: thumbnailRoot.map { CoverThumbnails(root: $0, writes: true, decoder: decoder) })
         try resize(width: width, height: height)
     }
 

@@ -1,5 +1,6 @@
 import CSDL2
 import FolioCore
+import FolioDecoding
 import FolioLibrary
 
 /// Draws Folio's application icon with the headless renderer: the first book of a library
@@ -11,16 +12,16 @@ public enum IconPainter {
     static let progress = 0.5
 
     /// Writes a `size`×`size` PNG with an alpha channel to `path`.
-    public static func paint(library: Library, size: Int, to path: String) throws {
+    package static func paint(library: Library, decoder: any PageDecoder, size: Int, to path: String) throws {
         guard sizeRange.contains(size) else {
             throw FolioError.badInput("an icon of \(size) pixels is outside \(sizeRange.lowerBound)…\(sizeRange.upperBound).")
         }
         let book = Library(books: Array(library.books.prefix(1)))
         // Drawn once to measure the book, then again at the scale that makes it fill the icon.
-        let probe = try frame(book, unit: Double(size) / 800)
+        let probe = try frame(book, decoder: decoder, unit: Double(size) / 800)
         guard let box = probe.box else { throw FolioError.badInput("the icon came out empty: the library has no book to draw.") }
         let unit = Double(size) / 800 * fill * Double(size) / Double(max(box.w, box.h))
-        let final = try frame(book, unit: unit)
+        let final = try frame(book, decoder: decoder, unit: unit)
         guard let b = final.box else { throw FolioError.badInput("the icon came out empty: the library has no book to draw.") }
         // The book's box centred in the square; whatever lies outside the frame is transparent.
         var out = [UInt8](repeating: 0, count: size * size * 4)
@@ -39,7 +40,7 @@ public enum IconPainter {
 
     /// One frame of `library` with the pinch held at `progress`, in a window of 1280×800
     /// times `unit` on a transparent background, and the box of its visible pixels.
-    static func frame(_ library: Library, unit: Double) throws -> (rgba: [UInt8], width: Int, height: Int, box: (x: Int, y: Int, w: Int, h: Int)?) {
+    static func frame(_ library: Library, decoder: any PageDecoder, unit: Double) throws -> (rgba: [UInt8], width: Int, height: Int, box: (x: Int, y: Int, w: Int, h: Int)?) {
         let width = max(Int((1280 * unit).rounded()), 16), height = max(Int((800 * unit).rounded()), 16)
         let app = FolioApp(library: library, size: Size(width: Double(width), height: Double(height)))
         var t = 0.0
@@ -54,7 +55,7 @@ public enum IconPainter {
         list.background = RGBA(0, 0, 0, 0)
         list.texts = []
         list.help = nil
-        let canvas = try HeadlessCanvas(library: library, width: width, height: height)
+        let canvas = try HeadlessCanvas(library: library, decoder: decoder, width: width, height: height)
         canvas.renderer.configure(pixelScale: 1, windowSize: app.size)
         canvas.renderer.draw(list)
         let rgba = canvas.readRGBA()

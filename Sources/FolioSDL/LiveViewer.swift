@@ -44,18 +44,19 @@ public final class LiveViewer {
     private var windowTitle = "Folio"
 
     /// Opens the window and runs `library` in it.
-    public convenience init(library: Library, options: Options) throws {
-        try self.init(window: ViewerWindow(width: options.width, height: options.height), library: library, options: options)
+    package convenience init(library: Library, decoder: any PageDecoder, options: Options) throws {
+        try self.init(window: ViewerWindow(width: options.width, height: options.height), library: library, decoder: decoder, options: options)
     }
 
-    /// Runs `library` in a window already open (`ViewerWindow`), which the viewer then owns.
-    public init(window display: ViewerWindow, library: Library, options: Options) throws {
+    /// Runs `library` in a window already open (`ViewerWindow`), which the viewer then owns;
+    /// `decoder` reads and decodes every file of a user's (and of a dropped library).
+    package init(window display: ViewerWindow, library: Library, decoder: any PageDecoder, options: Options) throws {
         self.options = options
         self.display = display
         let window = display.window, r = display.renderer
         LiveViewer.readUTF8()
-        renderer = Renderer(sdlRenderer: r, library: library, decoding: .background, cacheBytes: options.cacheBytes,
-                            thumbnails: options.thumbnailRoot.map { CoverThumbnails(root: $0, writes: options.writesThumbnails) })
+        renderer = Renderer(sdlRenderer: r, library: library, decoding: .background, decoder: decoder, cacheBytes: options.cacheBytes,
+                            thumbnails: options.thumbnailRoot.map { CoverThumbnails(root: $0, writes: options.writesThumbnails, decoder: decoder) })
         var w: Int32 = 0, h: Int32 = 0
         SDL_GetWindowSize(window, &w, &h)
         app = FolioApp(library: library, size: Size(width: Double(w), height: Double(h)), slowMotion: options.slowMotion,
@@ -63,11 +64,11 @@ public final class LiveViewer {
         app.everyBookRightToLeft = options.rightToLeft
         // Drops are read by the drop reader only: the app is never handed the loader to call.
         drops = DropReader(load: { path in
-            var result = try LibraryLoader.load(path, documents: VipsDocumentInspector())
-            result.library = BookShapes.measured(result.library)
+            var result = try LibraryLoader.load(path, decoder: decoder)
+            result.library = BookShapes.measured(result.library, decoder: decoder)
             return result
         }, keys: options.places != nil)
-        measures = OffWindowWork(name: "folio-measure") { wanted in (wanted.index, BookShapes.shaped(wanted.book)) }
+        measures = OffWindowWork(name: "folio-measure") { wanted in (wanted.index, BookShapes.shaped(wanted.book, decoder: decoder)) }
         placeWriter = options.placeStore.map(PlaceWriter.init)
         if let path = options.tracePath {
             // Written in place: a FIFO or a device stays what it is.

@@ -52,9 +52,12 @@ public struct Recorder {
     public let library: Library
     public let script: InputScript
     public let options: Options
+    /// What decodes and measures every page.
+    let decoder: any PageDecoder
 
-    public init(library: Library, script: InputScript, options: Options) {
+    package init(library: Library, script: InputScript, decoder: any PageDecoder, options: Options) {
         self.library = library
+        self.decoder = decoder
         self.script = script
         self.options = options
     }
@@ -69,12 +72,12 @@ public struct Recorder {
         let app = FolioApp(library: library, size: script.size, slowMotion: options.slowMotion)
         if let start = script.start { app.begin(at: start) }
         var player = ScriptPlayer(app: app, script: script, fps: options.fps, start: options.start, duration: options.duration,
-                                  measure: BookShapes.shaped)
+                                  measure: { [decoder] in BookShapes.shaped($0, decoder: decoder) })
         player.measureWanted()
         // A video keeps its first size: a resize in the script is letterboxed into it.
         var isVideo = false
         if case .video? = options.output { isVideo = true }
-        let canvas = try HeadlessCanvas(library: library, width: Int(script.size.width), height: Int(script.size.height),
+        let canvas = try HeadlessCanvas(library: library, decoder: decoder, width: Int(script.size.width), height: Int(script.size.height),
                                         cacheBytes: options.cacheBytes, keepsFrameSize: isVideo)
 
         var encoder: VideoEncoder?

@@ -25,16 +25,17 @@ public final class Renderer {
 
     /// `cacheBytes` nil chooses the default for this renderer; `thumbnails`, where covers
     /// decoded in the background come from and are kept.
-    init(sdlRenderer: OpaquePointer, library: Library, decoding: TextureCache.Mode, cacheBytes: Int? = nil,
-         thumbnails: CoverThumbnails? = nil) {
+    init(sdlRenderer: OpaquePointer, library: Library, decoding: TextureCache.Mode, decoder: any PageDecoder,
+         cacheBytes: Int? = nil, thumbnails: CoverThumbnails? = nil) {
         self.sdlRenderer = sdlRenderer
         self.library = library
         let budget = cacheBytes ?? (Renderer.drawsOnTheCPU(sdlRenderer) ? Renderer.softwareCacheBytes : Renderer.defaultCacheBytes)
         let typeface = Typeface.bundled()
         text = TextPainter(sdlRenderer: sdlRenderer, typeface: typeface)
-        textures = TextureCache(sdlRenderer: sdlRenderer, mode: decoding, budgetBytes: budget, typeface: typeface, thumbnails: thumbnails)
+        textures = TextureCache(sdlRenderer: sdlRenderer, mode: decoding, budgetBytes: budget, decoder: decoder, typeface: typeface,
+                                thumbnails: thumbnails)
         // Decoding in the background, a back cover's colour is found off this thread too.
-        backCovers = BackCoverColours(offWindow: textures.worker != nil)
+        backCovers = BackCoverColours(decoder: decoder, offWindow: textures.worker != nil)
         SDL_SetRenderDrawBlendMode(sdlRenderer, SDL_BLENDMODE_BLEND)
     }
 
@@ -230,13 +231,12 @@ public final class Renderer {
     /// early once `timeLimit` seconds have passed; pages per second (benchmarks).
     public func measureDecoding(book: Int, count: Int, pixelSize: (Int32, Int32), timeLimit: Double = .infinity) -> Double {
         guard library.books.indices.contains(book) else { return 0 }
-        let reader = ImageReader()
         let shape = PageImage.Shape(width: pixelSize.0, height: pixelSize.1, radius: PageGeometry.cornerRadius, side: .right)
         let sources = library.books[book].pages.compactMap { $0 }.prefix(count)
         let start = SDL_GetPerformanceCounter()
         var done = 0
         for source in sources {
-            if let surface = try? PageImage.decode(source, reader: reader, shape: shape) {
+            if let surface = try? PageImage.decode(source, decoder: textures.decoder, shape: shape) {
                 SDL_FreeSurface(surface)
                 done += 1
             }

@@ -23,7 +23,8 @@ final class TextureCache {
     private var placeholders: Placeholders
     private var failures = FailureRegistry()
     private var pageSize: PageSizePolicy
-    private let reader = ImageReader()
+    /// What decodes every page (in the app, the confined workers).
+    let decoder: any PageDecoder
     /// The background decoder (nil when decoding synchronously).
     let worker: DecodeWorker?
     /// What the last `beginFrame` spent on textures.
@@ -32,16 +33,17 @@ final class TextureCache {
     let trimmer: HeapTrimmer
 
     /// `thumbnails`: where covers decoded in the background are made from and kept.
-    init(sdlRenderer: OpaquePointer, mode: Mode, budgetBytes: Int, typeface: Typeface? = nil, thumbnails: CoverThumbnails? = nil,
-         trimmer: HeapTrimmer = HeapTrimmer()) {
+    init(sdlRenderer: OpaquePointer, mode: Mode, budgetBytes: Int, decoder: any PageDecoder, typeface: Typeface? = nil,
+         thumbnails: CoverThumbnails? = nil, trimmer: HeapTrimmer = HeapTrimmer()) {
         self.trimmer = trimmer
+        self.decoder = decoder
         var info = SDL_RendererInfo()
         SDL_GetRendererInfo(sdlRenderer, &info)
         let side = min(info.max_texture_width, info.max_texture_height)
         pageSize = PageSizePolicy(maxTextureSide: max(1024, side == 0 ? 8192 : side))
         store = TextureStore(sdlRenderer: sdlRenderer, budget: budgetBytes)
         // Without a thread, decode on this one rather than show placeholders forever.
-        worker = mode == .background ? DecodeWorker(thumbnails: thumbnails) : nil
+        worker = mode == .background ? DecodeWorker(decoder: decoder, thumbnails: thumbnails) : nil
         self.mode = worker == nil ? .synchronous : mode
         placeholders = Placeholders(limited: self.mode == .background, typeface: typeface)
     }
@@ -152,7 +154,7 @@ final class TextureCache {
         let key = TextureStore.Key.thumbnail(source)
         let held = store.use(key)
         if let held, held.fits(shape) { return held }
-        if mode == .synchronous, case .success(let surface) = PageImage.make(source, reader: reader, shape: shape).map(OwnedSurface.init) {
+        if mode == .synchronous, case .success(let surface) = PageImage.make(source, decoder: decoder, shape: shape).map(OwnedSurface.init) {
             return upload(surface, as: key, shape: shape)
         }
         return held ?? placeholders.texture(number: number, label: "", shape: shape, in: store)
@@ -179,7 +181,7 @@ final class TextureCache {
         if mode == .synchronous {
             // At the current size straight away (replacing any older one): every recorded
             // frame is the same, and none shows a texture drawn scaled.
-            switch PageImage.make(source, reader: reader, shape: shape).map(OwnedSurface.init) {
+            switch PageImage.make(source, decoder: decoder, shape: shape).map(OwnedSurface.init) {
             case .success(let surface):
                 return upload(surface, as: key, shape: shape)
             case .failure(let failure):

@@ -1,5 +1,6 @@
 import ArgumentParser
 import FolioCore
+import FolioDecoding
 import FolioLibrary
 import FolioSDL
 import FolioBench
@@ -36,10 +37,11 @@ struct Bench: ParsableCommand {
     func run() throws {
         // Ctrl+C or SIGTERM stops a long case (the flip, recording) with exit 130.
         Interrupt.install()
-        let bench = Benchmarks(executable: BundledAssets.executablePath(), interrupted: { Interrupt.requested() }, load: { path in
+        let decoder = try LibraryOptions.decoder()
+        let bench = Benchmarks(executable: BundledAssets.executablePath(), decoder: decoder, interrupted: { Interrupt.requested() }, load: { path in
             var options = LibraryOptions()
             options.library = path
-            return try options.load()
+            return try options.load(decoder: decoder)
         })
         if let flip {
             let members = try bench.measureFlipHere(flip, cacheBytes: library.cacheBytes, flipRate: flipRate)
@@ -47,8 +49,8 @@ struct Bench: ParsableCommand {
             return
         }
         if recordOnly {
-            let stages = try bench.measureRecordingStages(library: library.load())
-            let rates = try bench.measureRecording(library: library.load())
+            let stages = try bench.measureRecordingStages(library: library.load(decoder: decoder))
+            let rates = try bench.measureRecording(library: library.load(decoder: decoder))
             Console.output(JSONValue.object([("record_ms", .object(stages)), ("record_fps", .object(rates))]).serialized())
             return
         }
@@ -57,13 +59,13 @@ struct Bench: ParsableCommand {
             cpu.append((c.rawValue, .number(c.measure(frames: frames))))
         }
         var render: [(String, JSONValue)] = []
-        render = try bench.measureRender(library: library.load(), frames: renderFrames)
-        render += try bench.measureReading(library: library.load(), frames: renderFrames)
+        render = try bench.measureRender(library: library.load(decoder: decoder), frames: renderFrames)
+        render += try bench.measureReading(library: library.load(decoder: decoder), frames: renderFrames)
         var members: [(String, JSONValue)] = [("frame_cpu_us", .object(cpu)), ("render_ms", .object(render)),
-                                              ("overdraw", .object(try bench.measureOverdraw(library: library.load())))]
+                                              ("overdraw", .object(try bench.measureOverdraw(library: library.load(decoder: decoder))))]
         if record {
-            members.append(("record_ms", .object(try bench.measureRecordingStages(library: library.load()))))
-            members.append(("record_fps", .object(try bench.measureRecording(library: library.load()))))
+            members.append(("record_ms", .object(try bench.measureRecordingStages(library: library.load(decoder: decoder)))))
+            members.append(("record_fps", .object(try bench.measureRecording(library: library.load(decoder: decoder)))))
         }
         // Memory (resident, proportional, private, and the private pages written) at the shelf
         // at rest and at the library flip's peak: each figure's name in the output, with the

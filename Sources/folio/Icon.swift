@@ -1,5 +1,6 @@
 import ArgumentParser
 import FolioCore
+import FolioDecoding
 import FolioLibrary
 import FolioSDL
 
@@ -18,6 +19,7 @@ struct Icon: ParsableCommand {
     }
 
     func run() throws {
-        try IconPainter.paint(library: library.load(), size: size, to: out)
+        let decoder = try LibraryOptions.decoder()
+        try IconPainter.paint(library: library.load(decoder: decoder), decoder: decoder, size: size, to: out)
     }
 }

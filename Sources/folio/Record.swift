@@ -1,5 +1,6 @@
 import ArgumentParser
 import FolioCore
+import FolioDecoding
 import FolioLibrary
 import FolioRecording
 import FolioSDL
@@ -59,11 +60,12 @@ struct Record: ParsableCommand {
         // A bad script or output is refused before a frame folder is made.
         let demo = try script.map { try InputScript.load(path: $0) } ?? InputScript.builtInDemo
         try checkWritable(options)
-        let books = try library.load()
+        let decoder = try LibraryOptions.decoder()
+        let books = try library.load(decoder: decoder)
 
         Interrupt.install()
         do {
-            let frames = try Recorder(library: books, script: demo, options: options).run(interrupted: Interrupt.requested)
+            let frames = try Recorder(library: books, script: demo, decoder: decoder, options: options).run(interrupted: Interrupt.requested)
             if !quiet, let out { Console.note("folio: wrote \(Sentence.count(frames, "frame")) to \(out)") }
         } catch {
             // Ctrl-C also reaches ffmpeg (same process group), so a failed write can be the

@@ -13,8 +13,9 @@ struct Validate: ParsableCommand {
     @Argument(help: "A Books.plist, a folder, a comic archive, a PDF or an image.", completion: .file()) var path: String
 
     func run() throws {
-        let result = try LibraryLoader.load(path, documents: VipsDocumentInspector())
-        let problems = result.problems + LibraryValidator.check(result.library)
+        let decoder = try LibraryOptions.decoder()
+        let result = try LibraryLoader.load(path, decoder: decoder)
+        let problems = result.problems + LibraryValidator.check(result.library, decoder: decoder)
         for problem in problems { Console.output(problem.description) }
         let books = result.library.books
         let pages = books.reduce(0) { $0 + $1.numbering.count }

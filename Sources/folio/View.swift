@@ -46,7 +46,8 @@ struct View: ParsableCommand {
 
     func run() throws {
         // With --page the book is measured first: its spreads decide how its pages are numbered.
-        let loaded = try library.loadResult(path: path, shaped: page != nil)
+        let decoder = try LibraryOptions.decoder()
+        let loaded = try library.loadResult(path: path, shaped: page != nil, decoder: decoder)
         var books = loaded.library
         let size = try parseSize(size)
         var openAtPage: Int?
@@ -96,7 +97,7 @@ struct View: ParsableCommand {
         // may start a D-Bus launcher. Then, unless --page measured the book already, a decoder
         // worker reads the books' headers on another thread while Mesa starts for the window.
         try opening { try SDLVideo.start(headless: false) }
-        let shaping = page == nil ? BookShapes.Measuring(books) : nil
+        let shaping = page == nil ? BookShapes.Measuring(books, decoder: decoder) : nil
         // The places' keys (a stat of each book's files) are read beside them, never on the
         // input path.
         let remembers = settings.remember && !noRemember && trace == nil && capture == nil && !measuring
@@ -124,7 +125,7 @@ struct View: ParsableCommand {
         options.openAtPage = openAtPage
         options.readFirstBook = loaded.isOneBook && books.books.count == 1 && !openFirstBook
         options.stopRequested = Interrupt.requested
-        let viewer = try LiveViewer(window: window, library: books, options: options)
+        let viewer = try LiveViewer(window: window, library: books, decoder: decoder, options: options)
         // After the window opened, so SDL's own handlers (a quit event) still run.
         Interrupt.chain()
         try viewer.run()

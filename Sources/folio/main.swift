@@ -42,15 +42,21 @@ struct LibraryOptions: ParsableArguments {
         try check(cacheMB, "--cache-mb", Self.cacheRange)
     }
 
+    /// The decoder a command hands down to everything that reads a user's files: confined
+    /// worker processes, each this same program (`DecoderProcess`).
+    static func decoder() throws -> DecoderSandbox {
+        try DecoderSandbox(executable: BundledAssets.executablePath())
+    }
+
     /// Loads the library; problems with single files are warnings, an unreadable library
     /// exits with code 2.
-    func load() throws -> Library {
-        try loadResult().library
+    func load(decoder: any PageDecoder) throws -> Library {
+        try loadResult(decoder: decoder).library
     }
 
     /// Loads `path` (the view's PATH), else --library, else the bundled library, printing
     /// the problems as warnings; its books measured (`BookShapes`) unless `shaped` is false.
-    func loadResult(path given: String? = nil, shaped: Bool = true) throws -> LibraryLoader.Result {
+    func loadResult(path given: String? = nil, shaped: Bool = true, decoder: any PageDecoder) throws -> LibraryLoader.Result {
         let path: String
         if let library = given ?? library {
             path = library
@@ -60,11 +66,11 @@ struct LibraryOptions: ParsableArguments {
             }
             path = bundled
         }
-        let result = try LibraryLoader.load(path, documents: VipsDocumentInspector())
+        let result = try LibraryLoader.load(path, decoder: decoder)
         for problem in result.problems { Console.warning(problem.description) }
         guard shaped else { return result }
         var measured = result
-        measured.library = BookShapes.measured(result.library)
+        measured.library = BookShapes.measured(result.library, decoder: decoder)
         return measured
     }
 }
@@ -117,9 +123,9 @@ func runFolio() -> Never {
     }
 }
 
-// PDFs are read by this same binary in confined child processes (see DecoderSandbox).
+// Every file of a user's is read by this same binary in confined child processes (see
+// DecoderSandbox, which each command makes and hands down).
 if CommandLine.arguments.dropFirst().first == DecoderProcess.flag { DecoderProcess.serve() }
-DecoderSandbox.useWorker(BundledAssets.executablePath())
 // A closed pipe, a full disk or a file-size limit is a failed write to report (exit 4),
 // never a signal.
 signal(SIGPIPE, SIG_IGN)

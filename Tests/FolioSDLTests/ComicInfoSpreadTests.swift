@@ -25,7 +25,7 @@ import FolioTestFixtures
                                   ("ComicInfo.xml", info)], to: comic)
         let loaded = try LibraryLoader.load(comic.path)
         #expect(loaded.library.books[0].spreads == [3])
-        let measured = BookShapes.measured(loaded.library)
+        let measured = BookShapes.measured(loaded.library, decoder: TestDecoding.workers)
         #expect(measured.books[0].spreads == [1, 3])
     }
 }

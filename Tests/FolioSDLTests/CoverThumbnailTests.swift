@@ -48,8 +48,8 @@ import FolioTestFixtures
     /// book, its thumbnail then made as the decoder would when idle.
     static func page(_ thumbnails: CoverThumbnails, _ book: URL) -> UnsafeMutablePointer<SDL_Surface>? {
         let source = cover(book)
-        if case .success(let page)? = thumbnails.page(source, reader: ImageReader(), shape: shape) { return page }
-        while thumbnails.makeOne(reader: ImageReader()) {}
+        if case .success(let page)? = thumbnails.page(source, shape: shape) { return page }
+        while thumbnails.makeOne() {}
         return nil
     }
 
@@ -64,7 +64,7 @@ import FolioTestFixtures
         let dir = try HeadlessCanvas.temporaryFolder("thumbs-name")
         defer { try? FileManager.default.removeItem(at: dir) }
         let comic = try Self.comic(dir)
-        let thumbnails = CoverThumbnails(root: dir.appendingPathComponent("thumbnails").path, writes: true)
+        let thumbnails = CoverThumbnails(root: dir.appendingPathComponent("thumbnails").path, writes: true, decoder: TestDecoding.workers)
         // Cold: the cover comes from the book, and its thumbnail is owed; warm: from the thumbnail.
         #expect(Self.page(thumbnails, comic) == nil)
         let page = try #require(Self.page(thumbnails, comic))
@@ -92,7 +92,7 @@ import FolioTestFixtures
         let dir = try HeadlessCanvas.temporaryFolder("thumbs-reuse")
         defer { try? FileManager.default.removeItem(at: dir) }
         let comic = try Self.comic(dir)
-        let thumbnails = CoverThumbnails(root: dir.appendingPathComponent("thumbnails").path, writes: true)
+        let thumbnails = CoverThumbnails(root: dir.appendingPathComponent("thumbnails").path, writes: true, decoder: TestDecoding.workers)
         let original = try #require(CoverThumbnails.Original(comic.path))
         // A red 512×768 thumbnail, as a file manager might have left it.
         var red = [UInt8](repeating: 0, count: 512 * 768 * 4)
@@ -123,7 +123,7 @@ import FolioTestFixtures
         try HeadlessCanvas.writePNG(rgb, width: 1200, height: 1800, to: png.path)
         let comic = dir.appendingPathComponent("Stripes.cbz")
         try ArchiveFixture.write([("01.png", try Data(contentsOf: png))], to: comic)
-        let thumbnails = CoverThumbnails(root: dir.appendingPathComponent("thumbnails").path, writes: true)
+        let thumbnails = CoverThumbnails(root: dir.appendingPathComponent("thumbnails").path, writes: true, decoder: TestDecoding.workers)
         func pixels(_ page: UnsafeMutablePointer<SDL_Surface>) -> [UInt8] {
             defer { SDL_FreeSurface(page) }
             let s = page.pointee
@@ -131,7 +131,7 @@ import FolioTestFixtures
                 Array(UnsafeBufferPointer(start: s.pixels.assumingMemoryBound(to: UInt8.self) + y * Int(s.pitch), count: Int(s.w) * 4))
             }
         }
-        let fromBook = pixels(try PageImage.make(Self.cover(comic), reader: ImageReader(), shape: Self.shape).get())
+        let fromBook = pixels(try PageImage.make(Self.cover(comic), decoder: TestDecoding.workers, shape: Self.shape).get())
         #expect(Self.page(thumbnails, comic) == nil)
         let fromThumbnail = pixels(try #require(Self.page(thumbnails, comic)))
         #expect(fromBook.count == fromThumbnail.count)
@@ -144,7 +144,7 @@ import FolioTestFixtures
         defer { try? FileManager.default.removeItem(at: dir) }
         let comic = try Self.comic(dir)
         let root = dir.appendingPathComponent("thumbnails")
-        let thumbnails = CoverThumbnails(root: root.path, writes: false)
+        let thumbnails = CoverThumbnails(root: root.path, writes: false, decoder: TestDecoding.workers)
         #expect(Self.page(thumbnails, comic) == nil)
         #expect(Self.page(thumbnails, comic) == nil)
         #expect(!FileManager.default.fileExists(atPath: root.path))
@@ -156,7 +156,7 @@ import FolioTestFixtures
         let comic = try Self.comic(dir)
         let root = dir.appendingPathComponent("thumbnails")
         let original = try #require(CoverThumbnails.Original(comic.path))
-        let reader = CoverThumbnails(root: root.path, writes: false)
+        let reader = CoverThumbnails(root: root.path, writes: false, decoder: TestDecoding.workers)
         let path = reader.path(of: original, .xxLarge)
         try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         // Text that names the archive, then pixels that are not a PNG's.
@@ -168,7 +168,7 @@ import FolioTestFixtures
         png += Data([0, 0, 0, 8]) + Data("IDAT".utf8) + Data(repeating: 0xAB, count: 12)
         try png.write(to: URL(fileURLWithPath: path))
         #expect(reader.cached(original, among: [.xxLarge]) != nil, "its text is right")
-        #expect(!Self.made(reader.page(Self.cover(comic), reader: ImageReader(), shape: Self.shape)), "its pixels are not")
+        #expect(!Self.made(reader.page(Self.cover(comic), shape: Self.shape)), "its pixels are not")
         // A FIFO where the thumbnail would be is never opened (it would block).
         try FileManager.default.removeItem(atPath: path)
         #expect(mkfifo(path, 0o600) == 0)
@@ -180,7 +180,7 @@ import FolioTestFixtures
         let partial = (path as NSString).deletingLastPathComponent + "/.folio-\(getpid())-\(original.md5).png"
         try FileManager.default.createSymbolicLink(atPath: partial, withDestinationPath: victim.path)
         // Written again over it, as a regular file.
-        let writer = CoverThumbnails(root: root.path, writes: true)
+        let writer = CoverThumbnails(root: root.path, writes: true, decoder: TestDecoding.workers)
         #expect(Self.page(writer, comic) == nil)
         #expect(writer.cached(original, among: [.xxLarge]) != nil)
         #expect(try String(contentsOf: victim, encoding: .utf8) == "keep")
@@ -192,17 +192,17 @@ import FolioTestFixtures
         defer { try? FileManager.default.removeItem(at: dir) }
         let pdf = dir.appendingPathComponent("book.pdf")
         try PDFFixture.document(pages: 3).write(to: pdf)
-        let thumbnails = CoverThumbnails(root: dir.appendingPathComponent("thumbnails").path, writes: true)
-        #expect(!Self.made(thumbnails.page(.documentPage(document: pdf.path, page: 0), reader: ImageReader(), shape: Self.shape)))
-        #expect(thumbnails.makeOne(reader: ImageReader()))
-        #expect(!thumbnails.makeOne(reader: ImageReader()), "one owed, one made")
-        let page = try #require(thumbnails.page(.documentPage(document: pdf.path, page: 0), reader: ImageReader(), shape: Self.shape)).get()
+        let thumbnails = CoverThumbnails(root: dir.appendingPathComponent("thumbnails").path, writes: true, decoder: TestDecoding.workers)
+        #expect(!Self.made(thumbnails.page(.documentPage(document: pdf.path, page: 0), shape: Self.shape)))
+        #expect(thumbnails.makeOne())
+        #expect(!thumbnails.makeOne(), "one owed, one made")
+        let page = try #require(thumbnails.page(.documentPage(document: pdf.path, page: 0), shape: Self.shape)).get()
         let colour = PDFFixture.colour(ofPage: 0)
         let centre = Self.centre(page)
         SDL_FreeSurface(page)
         #expect(abs(Int(centre[0]) - Int(colour.r)) < 8 && abs(Int(centre[2]) - Int(colour.b)) < 8, "\(centre) against \(colour)")
-        #expect(!Self.made(thumbnails.page(.documentPage(document: pdf.path, page: 1), reader: ImageReader(), shape: Self.shape)))
-        #expect(!thumbnails.makeOne(reader: ImageReader()), "a PDF's second page is no cover")
+        #expect(!Self.made(thumbnails.page(.documentPage(document: pdf.path, page: 1), shape: Self.shape)))
+        #expect(!thumbnails.makeOne(), "a PDF's second page is no cover")
         // A cover larger than xx-large (a zoomed one) is decoded from the file itself.
         let zoomed = PageImage.Shape(width: 800, height: 1256, radius: 12, side: .right)
         #expect(CoverThumbnails.flavours(for: zoomed).isEmpty)
@@ -217,7 +217,7 @@ import FolioTestFixtures
         for i in 0..<12 { _ = try Self.comic(books, name: String(format: "Comic %02d.cbz", i), colour: UInt8(20 * i)) }
         let library = try LibraryLoader.load(books.path).library
         let root = dir.appendingPathComponent("thumbnails")
-        let canvas = try HeadlessCanvas(library: library, width: 1280, height: 800, backgroundDecoding: true, thumbnailRoot: root.path)
+        let canvas = try HeadlessCanvas(library: library, decoder: TestDecoding.workers, width: 1280, height: 800, backgroundDecoding: true, thumbnailRoot: root.path)
         let app = FolioApp(library: library, size: Size(width: 1280, height: 800))
         app.update(at: 0)
         _ = try canvas.settledFrame(app)
@@ -227,7 +227,7 @@ import FolioTestFixtures
         let made = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("xx-large").path)
         #expect(made.count == 4, "\(made)")
         // A new window (an empty texture cache) draws the covers from the thumbnails.
-        let again = try HeadlessCanvas(library: library, width: 1280, height: 800, backgroundDecoding: true, thumbnailRoot: root.path)
+        let again = try HeadlessCanvas(library: library, decoder: TestDecoding.workers, width: 1280, height: 800, backgroundDecoding: true, thumbnailRoot: root.path)
         let rgb = try again.settledFrame(app)
         let i = (400 * 1280 + 640) * 3
         #expect(Array(rgb[i..<i + 3]) == [0, 90, 200], "the centred cover")

@@ -144,8 +144,8 @@ extension TextureCacheTests {
         @Test func aPageDecodedForTheOldSizeIsNeverShown() throws {
             let (library, dir) = try TextureCacheTests.library(pages: 1)
             defer { try? FileManager.default.removeItem(at: dir) }
-            let canvas = try HeadlessCanvas(library: library, width: 64, height: 64)
-            let cache = TextureCache(sdlRenderer: canvas.sdlRenderer, mode: .background, budgetBytes: 64 << 20)
+            let canvas = try HeadlessCanvas(library: library, decoder: TestDecoding.workers, width: 64, height: 64)
+            let cache = TextureCache(sdlRenderer: canvas.sdlRenderer, mode: .background, budgetBytes: 64 << 20, decoder: TestDecoding.workers)
             defer { cache.close() }
             cache.setPageSize(width: 100, height: 150, cornerRadius: 6)
             let worker = try #require(cache.worker)

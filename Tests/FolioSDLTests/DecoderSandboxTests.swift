@@ -11,17 +11,24 @@ import FolioTestFixtures
 /// Every decoder run in the confined worker process (the built `folio --decoder-worker`): the
 /// same answers as in process, and a worker that dies or lies is named, never trusted.
 @Suite(.serialized) struct DecoderSandboxTests {
-    /// The debug `folio` that `swift build --build-tests` made beside the tests.
-    static let folio = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent(".build/debug/folio").path
+    /// The debug `folio` that `swift build --build-tests` made, else the one built beside
+    /// this test binary (a sanitizer's build folder).
+    static let folio: String = {
+        let debug = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent(".build/debug/folio").path
+        let beside = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+            .appendingPathComponent("folio").path
+        return FileManager.default.isExecutableFile(atPath: debug) ? debug : beside
+    }()
     static let finding = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Fuzz/corpus/FuzzDocument/poppler-array-oom.pdf")
 
-    /// Runs `body` with documents read through the worker, then back in process.
+    /// What the worker's answers are compared with: the same decoders run in this process.
+    static let here = InProcessDecoder(because: "the worker's answers are compared with the decoders run here")
+
+    /// Runs `body` once the worker is known to exist (`TestDecoding.workers` decodes there).
     func isolated(_ body: () throws -> Void) throws {
         try #require(FileManager.default.isExecutableFile(atPath: Self.folio), "build folio first: \(Self.folio)")
-        DecoderSandbox.useWorker(Self.folio)
-        defer { DecoderSandbox.useWorker(nil) }
         try body()
     }
 
@@ -29,13 +36,12 @@ import FolioTestFixtures
         let url = try DocumentPageTests.write(PDFFixture.document(pages: 5, title: "Über den Fluss", author: "Hélène Œ"), "river.pdf")
         defer { DocumentPageTests.remove(url) }
         let shape = PageImage.Shape(width: 181, height: 284, radius: 0, side: .right)
-        let here = try PageImage.make(.documentPage(document: url.path, page: 3), reader: ImageReader(), shape: shape).get()
+        let here = try PageImage.make(.documentPage(document: url.path, page: 3), decoder: Self.here, shape: shape).get()
         defer { SDL_FreeSurface(here) }
         try isolated {
-            #expect(DecoderSandbox.isolated)
-            #expect(try VipsDocumentInspector().inspect(url.path)
+            #expect(try TestDecoding.workers.inspect(url.path)
                 == DocumentInfo(pageCount: 5, title: "Über den Fluss", firstPageSize: Size(width: 362, height: 568), author: "Hélène Œ"))
-            let there = try PageImage.make(.documentPage(document: url.path, page: 3), reader: ImageReader(), shape: shape).get()
+            let there = try PageImage.make(.documentPage(document: url.path, page: 3), decoder: TestDecoding.workers, shape: shape).get()
             defer { SDL_FreeSurface(there) }
             let count = Int(here.pointee.pitch) * Int(here.pointee.h)
             #expect(there.pointee.w == here.pointee.w && there.pointee.h == here.pointee.h)
@@ -52,14 +58,14 @@ import FolioTestFixtures
         try isolated {
             let firstPages = Monitor<Int?>(nil)
             let thread = try #require(startJoinableThread(named: "short-lived") {
-                let pages = try? VipsDocumentInspector().inspect(url.path).pageCount
+                let pages = try? TestDecoding.workers.inspect(url.path).pageCount
                 firstPages.withLock { $0 = pages }
             })
             pthread_join(thread, nil)
             #expect(firstPages.withLock { $0 } == 3)
             // Time for a kill on the thread's end to land.
             usleep(300_000)
-            #expect(try VipsDocumentInspector().inspect(url.path).pageCount == 3)
+            #expect(try TestDecoding.workers.inspect(url.path).pageCount == 3)
         }
     }
 
@@ -73,7 +79,7 @@ import FolioTestFixtures
         let shape = PageImage.Shape(width: 100, height: 150, radius: 0, side: .right)
         try isolated {
             // Through libvips, which starts in the worker that takes it.
-            let page = try PageImage.decode(.file(png), reader: ImageReader(), shape: shape)
+            let page = try PageImage.decode(.file(png), decoder: TestDecoding.workers, shape: shape)
             SDL_FreeSurface(page)
             // Read to the end: /proc reports a size of 0, and a read by size stops early.
             let maps = try Self.childWorkers().map { pid in
@@ -103,12 +109,12 @@ import FolioTestFixtures
         let url = try DocumentPageTests.write(PDFFixture.document(pages: 2, passwordProtected: true), "locked.pdf")
         defer { DocumentPageTests.remove(url) }
         try isolated {
-            #expect { try VipsDocumentInspector().inspect(url.path) } throws: {
+            #expect { try TestDecoding.workers.inspect(url.path) } throws: {
                 ($0 as? FolioError)?.cause == .encrypted && ($0 as? FolioError)?.message.contains("locked.pdf") == true
             }
             let shape = PageImage.Shape(width: 50, height: 80, radius: 0, side: .right)
             let gone = url.deletingLastPathComponent().appendingPathComponent("gone.pdf").path
-            guard case .failure(let failure) = PageImage.make(.documentPage(document: gone, page: 0), reader: ImageReader(), shape: shape) else {
+            guard case .failure(let failure) = PageImage.make(.documentPage(document: gone, page: 0), decoder: TestDecoding.workers, shape: shape) else {
                 Issue.record("a missing PDF rendered")
                 return
             }
@@ -125,11 +131,11 @@ import FolioTestFixtures
         let good = copy.deletingLastPathComponent().appendingPathComponent("good.pdf")
         try PDFFixture.document(pages: 3).write(to: good)
         try isolated {
-            let thrown = #expect(throws: FolioError.self) { try VipsDocumentInspector().inspect(copy.path) }
+            let thrown = #expect(throws: FolioError.self) { try TestDecoding.workers.inspect(copy.path) }
             let message = thrown?.message ?? ""
             #expect(thrown?.cause == .unreadable)
             #expect(message.contains("endless.pdf: is not a readable PDF (the PDF reader"), "\(message)")
-            let next = try VipsDocumentInspector().inspect(good.path)
+            let next = try TestDecoding.workers.inspect(good.path)
             #expect(next.pageCount == 3)
         }
     }
@@ -150,20 +156,21 @@ import FolioTestFixtures
             #expect(SDL_SaveBMP_RW(surface, SDL_RWFromFile(path, "wb"), 1) == 0)
         }
         let shape = PageImage.Shape(width: 120, height: 170, radius: 9, side: .left)
-        let here = try PageImage.make(.file(path), reader: ImageReader(), shape: shape).get()
+        let here = try PageImage.make(.file(path), decoder: Self.here, shape: shape).get()
         defer { SDL_FreeSurface(here) }
         let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
         var cutShort = true
         try isolated {
-            for there in [try PageImage.decode(.file(path), reader: ImageReader(), shape: shape),
-                          try #require(try DecoderSandbox.page(path: "/books/a.cbz", name: "a.cbz:wide.\(kind)", bytes: bytes, shape: shape, cutShort: &cutShort))] {
+            for there in [try PageImage.decode(.file(path), decoder: TestDecoding.workers, shape: shape),
+                          try TestDecoding.workers.page(.bytes(bytes, name: "a.cbz:wide.\(kind)"), from: "/books/a.cbz", shape: shape,
+                                                        cutShort: &cutShort)] {
                 defer { SDL_FreeSurface(there) }
                 #expect(there.pointee.w == here.pointee.w && there.pointee.h == here.pointee.h)
                 #expect(memcmp(here.pointee.pixels, there.pointee.pixels, Int(here.pointee.pitch) * Int(here.pointee.h)) == 0,
                         "the worker's \(kind) page differs")
             }
             #expect(!cutShort)
-            #expect(BookShapes.size(of: .file(path), reader: ImageReader()) == Size(width: 400, height: 200))
+            #expect(BookShapes.size(of: .file(path), decoder: TestDecoding.workers) == Size(width: 400, height: 200))
         }
     }
 
@@ -179,21 +186,21 @@ import FolioTestFixtures
         try svg.write(to: disguised, atomically: true, encoding: .utf8)
         try svg.write(to: honest, atomically: true, encoding: .utf8)
         let shape = PageImage.Shape(width: 40, height: 60, radius: 0, side: .right)
-        func check() throws {
+        func check(_ decoder: any PageDecoder) throws {
             for (url, what) in [(pdf, "a PDF document"), (disguised, "an SVG drawing")] {
-                guard case .failure(let failure) = PageImage.make(.file(url.path), reader: ImageReader(), shape: shape) else {
+                guard case .failure(let failure) = PageImage.make(.file(url.path), decoder: decoder, shape: shape) else {
                     Issue.record("\(url.lastPathComponent) was decoded")
                     continue
                 }
                 #expect(failure.message.contains(url.lastPathComponent) && failure.message.contains("its contents are \(what)"), "\(failure.message)")
-                #expect(BookShapes.size(of: .file(url.path), reader: ImageReader()) == nil)
+                #expect(BookShapes.size(of: .file(url.path), decoder: decoder) == nil)
             }
-            let drawn = try PageImage.make(.file(honest.path), reader: ImageReader(), shape: shape).get()
+            let drawn = try PageImage.make(.file(honest.path), decoder: decoder, shape: shape).get()
             defer { SDL_FreeSurface(drawn) }
             #expect(DocumentPageTests.centre(drawn).0 > 150)
         }
-        try check()
-        try isolated(check)
+        try check(Self.here)
+        try isolated { try check(TestDecoding.workers) }
     }
 
     /// A document whose request overran is failed at once from then on (it would otherwise
@@ -203,25 +210,23 @@ import FolioTestFixtures
         let slow = try DocumentPageTests.write(PDFFixture.document(pages: 4), "slow.pdf")
         defer { DocumentPageTests.remove(slow) }
         // A worker cannot even start within a millisecond: the first request overruns.
-        DecoderSandbox.useWorker(Self.folio, timeout: 0.001)
-        defer { DecoderSandbox.useWorker(nil) }
+        let hasty = try DecoderSandbox(executable: Self.folio, timeout: 0.001)
         let shape = PageImage.Shape(width: 50, height: 80, radius: 0, side: .right)
-        guard case .failure(let first) = PageImage.make(.documentPage(document: slow.path, page: 0), reader: ImageReader(), shape: shape) else {
+        guard case .failure(let first) = PageImage.make(.documentPage(document: slow.path, page: 0), decoder: hasty, shape: shape) else {
             Issue.record("the first page came back within a millisecond")
             return
         }
         #expect(first.message.contains("took longer than"), "\(first.message)")
         let start = Date()
-        guard case .failure(let second) = PageImage.make(.documentPage(document: slow.path, page: 1), reader: ImageReader(), shape: shape) else {
+        guard case .failure(let second) = PageImage.make(.documentPage(document: slow.path, page: 1), decoder: hasty, shape: shape) else {
             Issue.record("the second page was rendered")
             return
         }
         #expect(second.message.contains("took too long on it before"), "\(second.message)")
         #expect(Date().timeIntervalSince(start) < 0.5)
-        DecoderSandbox.useWorker(Self.folio)
         let other = try DocumentPageTests.write(PDFFixture.document(pages: 2), "other.pdf")
         defer { DocumentPageTests.remove(other) }
-        let page = try PageImage.make(.documentPage(document: other.path, page: 1), reader: ImageReader(), shape: shape).get()
+        let page = try PageImage.make(.documentPage(document: other.path, page: 1), decoder: TestDecoding.workers, shape: shape).get()
         SDL_FreeSurface(page)
     }
 
@@ -231,13 +236,12 @@ import FolioTestFixtures
         try #require(FileManager.default.isExecutableFile(atPath: Self.folio), "build folio first: \(Self.folio)")
         let slow = try DocumentPageTests.write(SlowPDFFixture.document(pages: 6, fan: 30), "slow.pdf")
         defer { DocumentPageTests.remove(slow) }
-        DecoderSandbox.useWorker(Self.folio, timeout: 1)
-        defer { DecoderSandbox.useWorker(nil) }
+        let sandbox = try DecoderSandbox(executable: Self.folio, timeout: 1)
         let shape = PageImage.Shape(width: 300, height: 400, radius: 0, side: .right)
         let start = Date()
         var messages: [String] = []
         for page in 0..<6 {
-            guard case .failure(let failure) = PageImage.make(.documentPage(document: slow.path, page: page), reader: ImageReader(), shape: shape) else {
+            guard case .failure(let failure) = PageImage.make(.documentPage(document: slow.path, page: page), decoder: sandbox, shape: shape) else {
                 Issue.record("page \(page + 1) was drawn within a second")
                 continue
             }

@@ -30,12 +30,12 @@ import FolioTestFixtures
     @Test func theInspectorReadsPageCountTitleAndAuthor() throws {
         let url = try Self.write(PDFFixture.document(pages: 7, title: "Über den Fluss", author: "Hélène Œ"), "river.pdf")
         defer { Self.remove(url) }
-        #expect(try VipsDocumentInspector().inspect(url.path)
+        #expect(try TestDecoding.workers.inspect(url.path)
             == DocumentInfo(pageCount: 7, title: "Über den Fluss", firstPageSize: Size(width: 362, height: 568), author: "Hélène Œ"))
         let untitled = url.deletingLastPathComponent().appendingPathComponent("untitled.pdf")
         try PDFFixture.document(pages: 2).write(to: untitled)
-        #expect(try VipsDocumentInspector().inspect(untitled.path).title?.isEmpty ?? true)
-        #expect(try VipsDocumentInspector().inspect(untitled.path).author == nil)
+        #expect(try TestDecoding.workers.inspect(untitled.path).title?.isEmpty ?? true)
+        #expect(try TestDecoding.workers.inspect(untitled.path).author == nil)
     }
 
     /// Metadata longer than the header keeps (255 bytes) is cut on a character: 200 "é" are
@@ -44,7 +44,7 @@ import FolioTestFixtures
         let long = String(repeating: "é", count: 200)
         let url = try Self.write(PDFFixture.document(pages: 1, title: long, author: long), "long.pdf")
         defer { Self.remove(url) }
-        let info = try VipsDocumentInspector().inspect(url.path)
+        let info = try TestDecoding.workers.inspect(url.path)
         #expect(info.title == String(repeating: "é", count: 127))
         #expect(info.author == String(repeating: "é", count: 127))
     }
@@ -52,12 +52,12 @@ import FolioTestFixtures
     @Test func aPDFLoadsAsABookWithTheRealInspector() throws {
         let url = try Self.write(PDFFixture.document(pages: 6, title: "Six", author: "Ann\tAuthor\u{1B}"), "six.pdf")
         defer { Self.remove(url) }
-        let book = try #require(try LibraryLoader.load(url.path, documents: VipsDocumentInspector()).library.books.first)
+        let book = try #require(try LibraryLoader.load(url.path, documents: TestDecoding.workers).library.books.first)
         #expect(book.title == "Six")
         #expect(book.byline == "Ann Author")
         #expect(book.cover == .documentPage(document: url.path, page: 0))
         #expect(book.pages == (1..<6).map { .documentPage(document: url.path, page: $0) })
-        #expect(LibraryValidator.check(Library(books: [book])).isEmpty)
+        #expect(LibraryValidator.check(Library(books: [book]), decoder: TestDecoding.workers).isEmpty)
     }
 
     /// Bytes before "%PDF-" (within the first kilobyte, as poppler's own tools allow): the
@@ -65,9 +65,9 @@ import FolioTestFixtures
     @Test func aPDFWithBytesBeforeItsHeaderIsRead() throws {
         let url = try Self.write(Data(repeating: 0x20, count: 300) + Data("junk\n".utf8) + PDFFixture.document(pages: 3), "prefixed.pdf")
         defer { Self.remove(url) }
-        #expect(try VipsDocumentInspector().inspect(url.path).pageCount == 3)
+        #expect(try TestDecoding.workers.inspect(url.path).pageCount == 3)
         let shape = PageImage.Shape(width: 181, height: 284, radius: 0, side: .right)
-        let surface = try PageImage.make(.documentPage(document: url.path, page: 2), reader: ImageReader(), shape: shape).get()
+        let surface = try PageImage.make(.documentPage(document: url.path, page: 2), decoder: TestDecoding.workers, shape: shape).get()
         defer { SDL_FreeSurface(surface) }
         #expect(surface.pointee.w == 181 + 2 * PageImage.margin)
         let want = PDFFixture.colour(ofPage: 2), got = Self.centre(surface)
@@ -81,7 +81,7 @@ import FolioTestFixtures
         let url = try Self.write(PDFFixture.document(pages: 5), "colours.pdf")
         defer { Self.remove(url) }
         let shape = PageImage.Shape(width: width, height: height, radius: 0, side: .right)
-        let surface = try PageImage.make(.documentPage(document: url.path, page: page), reader: ImageReader(), shape: shape).get()
+        let surface = try PageImage.make(.documentPage(document: url.path, page: page), decoder: TestDecoding.workers, shape: shape).get()
         defer { SDL_FreeSurface(surface) }
         #expect(surface.pointee.w == width + 2 * PageImage.margin && surface.pointee.h == height + 2 * PageImage.margin)
         let want = PDFFixture.colour(ofPage: page)
@@ -94,7 +94,7 @@ import FolioTestFixtures
         defer { Self.remove(url) }
         let shape = PageImage.Shape(width: 36, height: 56, radius: 0, side: .right)
         for page in [2, 99_999, -1, Int.max] {
-            guard case .failure(let failure) = PageImage.make(.documentPage(document: url.path, page: page), reader: ImageReader(), shape: shape) else {
+            guard case .failure(let failure) = PageImage.make(.documentPage(document: url.path, page: page), decoder: TestDecoding.workers, shape: shape) else {
                 Issue.record("page \(page) rendered"); continue
             }
             #expect(failure.cause == .unreadable)
@@ -107,7 +107,7 @@ import FolioTestFixtures
         defer { Self.remove(locked) }
         let broken = locked.deletingLastPathComponent().appendingPathComponent("broken.pdf")
         try PDFFixture.truncated().write(to: broken)
-        let inspector = VipsDocumentInspector()
+        let inspector = TestDecoding.workers
         #expect { try inspector.inspect(locked.path) } throws: { error in
             let error = error as? FolioError
             return error?.cause == .encrypted && error?.message == "\(locked.path): is password-protected; Folio opens no encrypted PDFs."
@@ -118,7 +118,7 @@ import FolioTestFixtures
         }
         // A page of a document that became locked after loading shows the encrypted placeholder.
         let shape = PageImage.Shape(width: 36, height: 56, radius: 0, side: .right)
-        guard case .failure(let failure) = PageImage.make(.documentPage(document: locked.path, page: 0), reader: ImageReader(), shape: shape) else {
+        guard case .failure(let failure) = PageImage.make(.documentPage(document: locked.path, page: 0), decoder: TestDecoding.workers, shape: shape) else {
             Issue.record("a locked page rendered"); return
         }
         #expect(failure.cause == .encrypted)
@@ -129,7 +129,7 @@ import FolioTestFixtures
         let url = try Self.write(PDFFixture.document(pages: 1, width: 20_000, height: 20_000), "huge.pdf")
         defer { Self.remove(url) }
         let shape = PageImage.Shape(width: 36, height: 56, radius: 0, side: .right)
-        guard case .failure(let failure) = PageImage.make(.documentPage(document: url.path, page: 0), reader: ImageReader(), shape: shape) else {
+        guard case .failure(let failure) = PageImage.make(.documentPage(document: url.path, page: 0), decoder: TestDecoding.workers, shape: shape) else {
             Issue.record("a 20000-point page rendered"); return
         }
         #expect(failure.cause == .tooLarge)
@@ -141,6 +141,6 @@ import FolioTestFixtures
         let jpeg = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Assets/Books/aurora/page-01.jpg")
         let url = try Self.write(try Data(contentsOf: jpeg), "fake.pdf")
         defer { Self.remove(url) }
-        #expect { try VipsDocumentInspector().inspect(url.path) } throws: { ($0 as? FolioError)?.message.contains("fake.pdf") == true }
+        #expect { try TestDecoding.workers.inspect(url.path) } throws: { ($0 as? FolioError)?.message.contains("fake.pdf") == true }
     }
 }

@@ -24,7 +24,7 @@ import Testing
     }
 
     @Test func aDroppedFileJoinsTheShelf() throws {
-        let canvas = try HeadlessCanvas(library: .synthetic(books: 2, pages: 4), width: 320, height: 200)
+        let canvas = try HeadlessCanvas(library: .synthetic(books: 2, pages: 4), decoder: TestDecoding.workers, width: 320, height: 200)
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("folio-drop-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -54,7 +54,7 @@ import Testing
 
     /// Dropped text is not a path, and a path longer than PATH_MAX is not looked at.
     @Test func textAndOverlongPathsAreIgnored() throws {
-        _ = try HeadlessCanvas(library: .synthetic(books: 1, pages: 2), width: 320, height: 200)
+        _ = try HeadlessCanvas(library: .synthetic(books: 1, pages: 2), decoder: TestDecoding.workers, width: 320, height: 200)
         for translated in [Self.pushAndTranslate(SDL_DROPTEXT, "/tmp"),
                            Self.pushAndTranslate(SDL_DROPFILE, "/" + String(repeating: "a", count: FolioApp.maxDropPathBytes))] {
             #expect(translated.count == 1)
@@ -122,7 +122,7 @@ import Testing
         options.width = 640
         options.height = 400
         options.tracePath = trace.path
-        let viewer = try LiveViewer(library: .synthetic(books: 3, pages: 4), options: options)
+        let viewer = try LiveViewer(library: .synthetic(books: 3, pages: 4), decoder: TestDecoding.workers, options: options)
         var drop = SDL_Event()
         drop.type = SDL_DROPFILE.rawValue
         drop.drop.file = SDL_strdup(book.path)

@@ -124,7 +124,7 @@ import Testing
             try fixture.data.write(to: URL(fileURLWithPath: path))
             #expect(LibraryLoader.isImage(fixture.name), "\(fixture.name) is not taken as an image")
             let shape = PageImage.Shape(width: 40, height: 40, radius: 0, side: .right)
-            switch PageImage.make(.file(path), reader: ImageReader(), shape: shape) {
+            switch PageImage.make(.file(path), decoder: TestDecoding.workers, shape: shape) {
             case .success(let page):
                 defer { SDL_FreeSurface(page) }
                 let (r, g, b) = DocumentPageTests.centre(page)
@@ -148,7 +148,7 @@ import Testing
             .write(to: URL(fileURLWithPath: path))
         let shape = PageImage.Shape(width: 40, height: 40, radius: 0, side: .right)
         let start = Date()
-        guard case .failure(let failure) = PageImage.make(.file(path), reader: ImageReader(), shape: shape) else {
+        guard case .failure(let failure) = PageImage.make(.file(path), decoder: TestDecoding.workers, shape: shape) else {
             Issue.record("a 34-byte file promising 4242×4242 pixels decoded")
             return
         }
@@ -168,7 +168,7 @@ import Testing
         try Self.tga(type: 2, bits: 24, descriptor: 0x10, width: 2, height: 1, pixels: [255, 0, 0, 0, 0, 255])
             .write(to: URL(fileURLWithPath: path))
         let shape = PageImage.Shape(width: 40, height: 40, radius: 0, side: .right)
-        let page = try PageImage.make(.file(path), reader: ImageReader(), shape: shape).get()
+        let page = try PageImage.make(.file(path), decoder: TestDecoding.workers, shape: shape).get()
         defer { SDL_FreeSurface(page) }
         let left = PageFitTests.pixel(page, 5, 20), right = PageFitTests.pixel(page, 34, 20)
         #expect(left.0 > 200 && left.2 < 60, "left \(left)")
@@ -195,7 +195,7 @@ import Testing
               cutShort: cutShort)
         try DecoderSandboxTests().isolated {
             var cutThere = false
-            let page = try #require(try DecoderSandbox.page(path: "/b.cbz", name: "cut.\(kind)", bytes: Data(cut), shape: shape, cutShort: &cutThere))
+            let page = try TestDecoding.workers.page(.bytes(Data(cut), name: "cut.\(kind)"), from: "/b.cbz", shape: shape, cutShort: &cutThere)
             check(page, cutShort: cutThere)
         }
         var headerOnly = false

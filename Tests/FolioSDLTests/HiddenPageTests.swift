@@ -38,7 +38,7 @@ struct HiddenPageTests {
 
     /// The frame at `moment` as RGB, and its overdraw.
     static func frame(_ moment: Moment, library: Library, culling: Bool, pixelScale: Double = 1) throws -> (rgb: [UInt8], overdraw: Double) {
-        let canvas = try HeadlessCanvas(library: library, width: Int(size.width), height: Int(size.height), pixelScale: pixelScale)
+        let canvas = try HeadlessCanvas(library: library, decoder: TestDecoding.workers, width: Int(size.width), height: Int(size.height), pixelScale: pixelScale)
         // Culled: hidden parts left out and only edges blended; else the same meshes drawn
         // whole and blended throughout.
         canvas.renderer.strategy = DrawingStrategy(hiddenParts: culling ? .cut : .drawn, blendsOnlyEdges: culling)

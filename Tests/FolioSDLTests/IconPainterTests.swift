@@ -15,7 +15,7 @@ import Testing
         let library = try LibraryLoader.load(Self.bundled).library
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("folio-icon-\(UUID().uuidString).png").path
         defer { try? FileManager.default.removeItem(atPath: path) }
-        try IconPainter.paint(library: library, size: size, to: path)
+        try IconPainter.paint(library: library, decoder: TestDecoding.workers, size: size, to: path)
         let loaded = try #require(IMG_Load(path))
         defer { SDL_FreeSurface(loaded) }
         let rgba = try #require(SDL_ConvertSurfaceFormat(loaded, SDL_PIXELFORMAT_RGBA32.rawValue, 0))
@@ -32,6 +32,6 @@ import Testing
     }
 
     @Test func aSizeOutsideTheRangeIsRefused() {
-        #expect(throws: FolioError.self) { try IconPainter.paint(library: .synthetic(books: 1, pages: 2), size: 8, to: "/dev/null") }
+        #expect(throws: FolioError.self) { try IconPainter.paint(library: .synthetic(books: 1, pages: 2), decoder: TestDecoding.workers, size: 8, to: "/dev/null") }
     }
 }

@@ -19,7 +19,7 @@ struct LetterboxTests {
         let library = RendererTests.library
         let app = FolioApp(library: library, size: appSize)
         app.update(at: 0)
-        let canvas = try HeadlessCanvas(library: library, width: 640, height: 400, keepsFrameSize: true)
+        let canvas = try HeadlessCanvas(library: library, decoder: TestDecoding.workers, width: 640, height: 400, keepsFrameSize: true)
         try canvas.draw(app)
         #expect(canvas.size == (640, 400))
         var frame: [UInt8] = []
@@ -27,7 +27,7 @@ struct LetterboxTests {
 
         // The same app drawn alone at the picture's size, by a canvas that follows the app.
         let (x0, y0, w, h) = (place[0], place[1], place[2], place[3])
-        let alone = try HeadlessCanvas(library: library, width: Int(appSize.width), height: Int(appSize.height),
+        let alone = try HeadlessCanvas(library: library, decoder: TestDecoding.workers, width: Int(appSize.width), height: Int(appSize.height),
                                        pixelScale: Double(w) / appSize.width)
         try alone.draw(app)
         #expect(alone.size == (Int32(w), Int32(h)))

@@ -57,9 +57,9 @@ import Testing
         let turned = orientation >= 5
         let shown = turned ? (width: 200, height: 300) : (width: 300, height: 200)
         // The book takes the shape the photo is shown at.
-        #expect(BookShapes.size(of: .file(path), reader: ImageReader()) == Size(width: Double(shown.width), height: Double(shown.height)))
+        #expect(BookShapes.size(of: .file(path), decoder: TestDecoding.workers) == Size(width: Double(shown.width), height: Double(shown.height)))
         let shape = PageImage.Shape(width: Int32(shown.width / shrink), height: Int32(shown.height / shrink), radius: 0, side: .right)
-        let page = try PageImage.make(.file(path), reader: ImageReader(), shape: shape).get()
+        let page = try PageImage.make(.file(path), decoder: TestDecoding.workers, shape: shape).get()
         defer { SDL_FreeSurface(page) }
         let corner = try #require(Self.blueCorner[UInt16(orientation)])
         let w = Int(shape.width), h = Int(shape.height)

@@ -170,19 +170,17 @@ import FolioTestFixtures
         let url = try DocumentPageTests.write(PDFFixture.document(pages: 4), "four.pdf")
         defer { DocumentPageTests.remove(url) }
         let shape = PageImage.Shape(width: 181, height: 284, radius: 6, side: .right)
-        func pages() throws -> [[UInt8]] {
+        func pages(_ decoder: any PageDecoder) throws -> [[UInt8]] {
             try (0..<4).map { page in
-                let surface = try PageImage.make(.documentPage(document: url.path, page: page), reader: ImageReader(), shape: shape).get()
+                let surface = try PageImage.make(.documentPage(document: url.path, page: page), decoder: decoder, shape: shape).get()
                 defer { SDL_FreeSurface(surface) }
                 return Array(UnsafeRawBufferPointer(start: surface.pointee.pixels, count: Int(surface.pointee.pitch * surface.pointee.h)))
             }
         }
-        let here = try pages()
+        let here = try pages(DecoderSandboxTests.here)
         try #require(FileManager.default.isExecutableFile(atPath: DecoderSandboxTests.folio), "build folio first")
-        DecoderSandbox.useWorker(DecoderSandboxTests.folio)
-        defer { DecoderSandbox.useWorker(nil) }
         let opened = PDFPages.documentsOpened
-        let there = try pages()
+        let there = try pages(TestDecoding.workers)
         #expect(PDFPages.documentsOpened == opened, "a document was opened in the viewer's process")
         let same = here == there
         #expect(same, "the worker's pages differ")

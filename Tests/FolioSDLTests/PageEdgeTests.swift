@@ -16,7 +16,7 @@ struct PageEdgeTests {
     /// `angle` that hold at least one pixel between background and paper (5 % to 95 % of the
     /// way).
     static func smoothColumns(angle: Double) throws -> Double {
-        let canvas = try HeadlessCanvas(library: Library(books: []), width: Int(size.width), height: Int(size.height))
+        let canvas = try HeadlessCanvas(library: Library(books: []), decoder: TestDecoding.workers, width: Int(size.width), height: Int(size.height))
         let layout = BookLayout(size: size, pageCount: 2)
         canvas.renderer.configure(pixelScale: 1, windowSize: size)
         var layer = layout.layer(page: 0, content: .blank, angle: angle)

@@ -50,7 +50,7 @@ import Testing
             #expect(SDL_SaveBMP_RW(surface, SDL_RWFromFile(path, "wb"), 1) == 0)
         }
         let shape = PageImage.Shape(width: 200, height: 300, radius: 0, side: .right)
-        let page = try PageImage.make(.file(path), reader: ImageReader(), shape: shape).get()
+        let page = try PageImage.make(.file(path), decoder: TestDecoding.workers, shape: shape).get()
         defer { SDL_FreeSurface(page) }
         // Paper above and below the picture, the full page width.
         for x in [0, 100, 199] {
@@ -78,9 +78,9 @@ import Testing
             try Self.framedPNG(width: 300, height: 200, at: dir.appendingPathComponent("Trip/photo-\(i).png").path)
             try Self.framedPNG(width: 181, height: 284, at: dir.appendingPathComponent("Tall/page-\(i).png").path)
         }
-        let library = BookShapes.measured(try LibraryLoader.load(dir.path).library)
+        let library = BookShapes.measured(try LibraryLoader.load(dir.path).library, decoder: TestDecoding.workers)
         // Measured on a thread of its own while the window opens (`folio view`): the same shapes.
-        #expect(BookShapes.Measuring(try LibraryLoader.load(dir.path).library).wait() == library)
+        #expect(BookShapes.Measuring(try LibraryLoader.load(dir.path).library, decoder: TestDecoding.workers).wait() == library)
         let trip = try #require(library.books.first { $0.title == "Trip" })
         let tall = try #require(library.books.first { $0.title == "Tall" })
         #expect(abs((trip.pageAspect ?? 0) - 1.5) < 1e-9)
@@ -92,7 +92,7 @@ import Testing
         // the recorder before the next frame) and takes it when it comes.
         let loaded = try LibraryLoader.load(dir.path).library
         let first = try #require(loaded.books.firstIndex { $0.title == "Tall" }), second = 1 - first
-        let budgeted = BookShapes.measured(loaded, headers: 3)
+        let budgeted = BookShapes.measured(loaded, decoder: TestDecoding.workers, headers: 3)
         #expect(budgeted.books[first].pageAspect == nil && budgeted.books[second].pageAspect == nil, "Tall is read first and has no shape")
         #expect(loaded.books[second].title == "Trip")
         let app = FolioApp(library: budgeted, size: Size(width: 1280, height: 800))
@@ -102,7 +102,7 @@ import Testing
         #expect(app.library.books[second].pageAspect == nil && app.book?.layout.pageShape == PageGeometry.size)
         let wanted = app.takeShapesWanted()
         #expect(wanted.map(\.index) == [second] && app.takeShapesWanted().isEmpty)
-        app.adopt(shape: BookShapes.shaped(wanted[0].book), ofBook: second)
+        app.adopt(shape: BookShapes.shaped(wanted[0].book, decoder: TestDecoding.workers), ofBook: second)
         #expect(abs((app.library.books[second].pageAspect ?? 0) - 1.5) < 1e-9)
         #expect(app.book?.layout.pageShape == app.library.books[second].pageShape, "the open book takes its shape")
         app.update(at: 2)

@@ -44,7 +44,7 @@ import Testing
     static func slope(flat: Bool) throws -> Double {
         let (dir, library) = try Self.ruledBook()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let canvas = try HeadlessCanvas(library: library, width: 1280, height: 800)
+        let canvas = try HeadlessCanvas(library: library, decoder: TestDecoding.workers, width: 1280, height: 800)
         let app = FolioApp(library: library, size: Size(width: 1280, height: 800))
         var t = 0.0
         app.update(at: t)
@@ -78,7 +78,7 @@ import Testing
     /// textures, drawn flat, would give about 0.77).
     @Test(arguments: [1.0, 2.0])
     func flatPagesAreSharpAtTheWindowsPixelSize(pixelScale: Double) throws {
-        let canvas = try HeadlessCanvas(library: RendererTests.library, width: 1280, height: 800, pixelScale: pixelScale,
+        let canvas = try HeadlessCanvas(library: RendererTests.library, decoder: TestDecoding.workers, width: 1280, height: 800, pixelScale: pixelScale,
                                         cacheBytes: Renderer.defaultCacheBytes)
         var t = 0.0
         let app = ZoomRenderingTests.openBook(from: &t)

@@ -26,12 +26,12 @@ struct RecordingPipelineTests {
         var options = Recorder.Options()
         options.output = .frames(directory: dir.appendingPathComponent("piped").path)
         options.quiet = true
-        #expect(try Recorder(library: library, script: Self.script, options: options).run() == 30)
+        #expect(try Recorder(library: library, script: Self.script, decoder: TestDecoding.workers, options: options).run() == 30)
 
         // The same script, each frame drawn, read back and written before the next is drawn.
         let app = FolioApp(library: library, size: Self.script.size)
         var player = ScriptPlayer(app: app, script: Self.script)
-        let canvas = try HeadlessCanvas(library: library, width: 320, height: 200)
+        let canvas = try HeadlessCanvas(library: library, decoder: TestDecoding.workers, width: 320, height: 200)
         let frame = FrameBuffer(count: 320 * 200 * 4)
         var rgb: [UInt8] = []
         let single = dir.appendingPathComponent("single.png").path

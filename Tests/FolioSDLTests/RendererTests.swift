@@ -57,7 +57,7 @@ struct RendererTests {
     }
 
     @Test func centredCoverFillsTheMiddleOfTheShelf() throws {
-        let canvas = try HeadlessCanvas(library: Self.library, width: 1280, height: 800)
+        let canvas = try HeadlessCanvas(library: Self.library, decoder: TestDecoding.workers, width: 1280, height: 800)
         let app = FolioApp(library: Self.library, size: Self.size)
         app.update(at: 0)
         try canvas.draw(app)
@@ -69,7 +69,7 @@ struct RendererTests {
     }
 
     @Test func openBookShowsPagesOnBothSidesOfTheSpine() throws {
-        let canvas = try HeadlessCanvas(library: Self.library, width: 1280, height: 800)
+        let canvas = try HeadlessCanvas(library: Self.library, decoder: TestDecoding.workers, width: 1280, height: 800)
         let app = FolioApp(library: Self.library, size: Self.size)
         var t = 0.0
         app.update(at: t)
@@ -89,7 +89,7 @@ struct RendererTests {
     }
 
     @Test func aCulledFaceDrawsNothing() throws {
-        let canvas = try HeadlessCanvas(library: Self.library, width: 640, height: 400)
+        let canvas = try HeadlessCanvas(library: Self.library, decoder: TestDecoding.workers, width: 640, height: 400)
         let layout = BookLayout(size: Size(width: 640, height: 400), pageCount: 2)
         canvas.renderer.configure(pixelScale: 1, windowSize: layout.size)
         var turnedAway = layout.layer(page: 0, content: .cover(book: 0), angle: -3 * Double.pi / 4)
@@ -113,7 +113,7 @@ struct RendererTests {
 
     /// Frames of a push at progress 0, 0.25, 0.5, 0.75 and 1 (the spring curve).
     @Test func pushFramesAtFiveProgressPoints() throws {
-        let canvas = try HeadlessCanvas(library: Self.library, width: 1280, height: 800)
+        let canvas = try HeadlessCanvas(library: Self.library, decoder: TestDecoding.workers, width: 1280, height: 800)
         var shelfFrame: RGB = (0, 0, 0)
         var pixels: [Double: (centre: RGB, side: RGB, left: RGB)] = [:]
         let sideX = 640 + 372 + 60
@@ -155,7 +155,7 @@ struct RendererTests {
     /// in pixels, the spine side stays square: the corner pixel shows the background, pixels
     /// on the straight edges just past the curve show the cover.
     @Test func coversHaveRoundedOuterCornersInPixels() throws {
-        let canvas = try HeadlessCanvas(library: Self.library, width: 1280, height: 800)
+        let canvas = try HeadlessCanvas(library: Self.library, decoder: TestDecoding.workers, width: 1280, height: 800)
         let app = FolioApp(library: Self.library, size: Self.size)
         app.update(at: 0)
         try canvas.draw(app)
@@ -197,7 +197,7 @@ struct RendererTests {
     @Test(arguments: [0.5, 1.2])
     func resizingKeepsThePagesOnScreenUntilTheyAreRedone(secondsAfterOpening: Double) throws {
         let small = Size(width: 640, height: 400)
-        let canvas = try HeadlessCanvas(library: Self.library, width: 640, height: 400, backgroundDecoding: true)
+        let canvas = try HeadlessCanvas(library: Self.library, decoder: TestDecoding.workers, width: 640, height: 400, backgroundDecoding: true)
         let app = FolioApp(library: Self.library, size: small)
         var t = 0.0
         app.update(at: t)
@@ -233,7 +233,7 @@ struct RendererTests {
     /// An empty library draws its one-line hint in the middle of an otherwise empty shelf.
     @Test func anEmptyShelfShowsItsHint() throws {
         let empty = Library(books: [])
-        let canvas = try HeadlessCanvas(library: empty, width: 1280, height: 800)
+        let canvas = try HeadlessCanvas(library: empty, decoder: TestDecoding.workers, width: 1280, height: 800)
         let app = FolioApp(library: empty, size: Self.size)
         app.update(at: 0)
         try canvas.draw(app)

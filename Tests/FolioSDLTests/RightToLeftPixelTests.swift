@@ -30,7 +30,7 @@ import Testing
             try page("p\(n).png", width: 600) { x, y in x > 500 && y / 90 == n - 4 ? [20, 20, 20] : [UInt8(n * 20), 180, UInt8(255 - n * 20)] }
         }
         let loaded = try LibraryLoader.load(dir.path).library
-        return (dir, BookShapes.measured(loaded))
+        return (dir, BookShapes.measured(loaded, decoder: TestDecoding.workers))
     }
 
     /// The frame without its text (titles and numbers read the same either way), RGB.
@@ -71,8 +71,8 @@ import Testing
         var rtlLibrary = mirroredLibrary
         rtlLibrary.books[0].rightToLeft = true
         let size = Size(width: 640, height: 400)
-        let ltrCanvas = try HeadlessCanvas(library: ltrLibrary, width: 640, height: 400)
-        let rtlCanvas = try HeadlessCanvas(library: rtlLibrary, width: 640, height: 400)
+        let ltrCanvas = try HeadlessCanvas(library: ltrLibrary, decoder: TestDecoding.workers, width: 640, height: 400)
+        let rtlCanvas = try HeadlessCanvas(library: rtlLibrary, decoder: TestDecoding.workers, width: 640, height: 400)
         let ltr = FolioApp(library: ltrLibrary, size: size), rtl = FolioApp(library: rtlLibrary, size: size)
         var t = 0.0
         for app in [ltr, rtl] { app.update(at: t) }
@@ -134,7 +134,7 @@ import Testing
             return app
         }
         let plain = opened(rtlLibrary), reference = opened(ltrLibrary)
-        let plainCanvas = try HeadlessCanvas(library: rtlLibrary, width: 640, height: 400)
+        let plainCanvas = try HeadlessCanvas(library: rtlLibrary, decoder: TestDecoding.workers, width: 640, height: 400)
         let off = Self.mismatch(try Self.frame(ltrCanvas, reference), try Self.frame(plainCanvas, plain), width: 640, height: 400)
         #expect(off > 0.05, "a left-to-right twin differs from the mirror image in \(off * 100) % of the pixels")
     }

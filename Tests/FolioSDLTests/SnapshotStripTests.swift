@@ -18,7 +18,7 @@ import Testing
                       start: (FolioApp, Double) -> Void) throws -> [UInt8] {
         let library = RendererTests.library
         let size = Size(width: Double(frame.width), height: Double(frame.height))
-        let canvas = try HeadlessCanvas(library: library, width: frame.width, height: frame.height)
+        let canvas = try HeadlessCanvas(library: library, decoder: TestDecoding.workers, width: frame.width, height: frame.height)
         let app = FolioApp(library: library, size: size)
         var t = 0.0
         app.update(at: t)

@@ -23,7 +23,7 @@ import Testing
         try page("p3.png", width: 1200) { $0 < 600 ? [220, 30, 30] : [30, 30, 220] }
         try page("p4.png", width: 600) { _ in [255, 255, 255] }
         let loaded = try LibraryLoader.load(dir.path).library
-        return (dir, BookShapes.measured(loaded))
+        return (dir, BookShapes.measured(loaded, decoder: TestDecoding.workers))
     }
 
     /// The colour drawn at (fx, fy) of display page `page`'s layer, as fractions of its size.
@@ -52,7 +52,7 @@ import Testing
         #expect(library.books.first?.spreads == [1])
         // The spread would start on a right page after the first page: a blank goes first.
         #expect(library.books[0].image(forPage: 2) == nil)
-        let canvas = try HeadlessCanvas(library: library, width: 1280, height: 800)
+        let canvas = try HeadlessCanvas(library: library, decoder: TestDecoding.workers, width: 1280, height: 800)
         let app = FolioApp(library: library, size: Size(width: 1280, height: 800))
         var t = 0.0
         app.update(at: t)

@@ -48,7 +48,7 @@ struct TextRenderingTests {
 
     @Test func theTitleAndPageCountAreDrawnUnderTheCoverAndNotOnIt() throws {
         let library = RendererTests.library
-        let canvas = try HeadlessCanvas(library: library, width: 1280, height: 800)
+        let canvas = try HeadlessCanvas(library: library, decoder: TestDecoding.workers, width: 1280, height: 800)
         let app = Self.app(library, Size(width: 1280, height: 800))
         let f = try Self.frame(app, canvas: canvas)
         let title = try Self.layer(app, library.books[0].title)
@@ -70,7 +70,7 @@ struct TextRenderingTests {
     @Test func theHelpOverlayDimsTheWindowAndListsTheKeys() throws {
         for (w, h) in [(1280, 800), (320, 240)] {
             let library = RendererTests.library
-            let canvas = try HeadlessCanvas(library: library, width: w, height: h)
+            let canvas = try HeadlessCanvas(library: library, decoder: TestDecoding.workers, width: w, height: h)
             let app = Self.app(library, Size(width: Double(w), height: Double(h)))
             let before = try Self.frame(app, canvas: canvas)
             app.handle(.key(.question), at: 0.1)
@@ -95,7 +95,7 @@ struct TextRenderingTests {
         var heights: [Double] = []
         var steepest: [Double] = []
         for scale in [1.0, 2.0] {
-            let canvas = try HeadlessCanvas(library: library, width: 640, height: 400, pixelScale: scale)
+            let canvas = try HeadlessCanvas(library: library, decoder: TestDecoding.workers, width: 640, height: 400, pixelScale: scale)
             let app = Self.app(library, Size(width: 640, height: 400))
             let f = try Self.frame(app, canvas: canvas)
             let title = try Self.layer(app, "Hxlf")
@@ -117,7 +117,7 @@ struct TextRenderingTests {
 
     @Test func theShelfsTextFitsA320By240WindowWithoutTouchingTheCover() throws {
         let library = RendererTests.library
-        let canvas = try HeadlessCanvas(library: library, width: 320, height: 240)
+        let canvas = try HeadlessCanvas(library: library, decoder: TestDecoding.workers, width: 320, height: 240)
         let app = Self.app(library, Size(width: 320, height: 240))
         let f = try Self.frame(app, canvas: canvas)
         let coverBottom = Int((120 + app.shelf.layout.cellSize.height * ShelfLayout.baseScale / 2).rounded(.up))
@@ -135,7 +135,7 @@ struct TextRenderingTests {
 
     @Test func unchangedTextIsNotRenderedAgainAndAFadeOnlyChangesItsOpacity() throws {
         let library = RendererTests.library
-        let canvas = try HeadlessCanvas(library: library, width: 640, height: 400)
+        let canvas = try HeadlessCanvas(library: library, decoder: TestDecoding.workers, width: 640, height: 400)
         let app = Self.app(library, Size(width: 640, height: 400))
         try canvas.draw(app)
         let first = canvas.renderer.textRenderCount
@@ -161,7 +161,7 @@ struct TextRenderingTests {
                       String(repeating: "e\u{0301}\u{0302}\u{0303}", count: 300)])
     func hostileTitlesAreDrawnWithinTheirWidth(title: String) throws {
         let library = Self.library(titles: [title])
-        let canvas = try HeadlessCanvas(library: library, width: 640, height: 400)
+        let canvas = try HeadlessCanvas(library: library, decoder: TestDecoding.workers, width: 640, height: 400)
         let app = Self.app(library, Size(width: 640, height: 400))
         let f = try Self.frame(app, canvas: canvas)
         let layer = try #require(app.drawList().texts.first { $0.weight == .bold })
@@ -197,7 +197,7 @@ struct TextRenderingTests {
     @Test(arguments: [(1, 1), (16, 12), (60, 40)])
     func tinyWindowsDrawWithoutFailing(width: Int, height: Int) throws {
         let library = RendererTests.library
-        let canvas = try HeadlessCanvas(library: library, width: width, height: height)
+        let canvas = try HeadlessCanvas(library: library, decoder: TestDecoding.workers, width: width, height: height)
         let app = Self.app(library, Size(width: Double(width), height: Double(height)))
         app.handle(.key(.f1), at: 0)
         app.handle(.key(.s), at: 0)
@@ -220,7 +220,7 @@ struct TextRenderingTests {
         let book = Book(title: "Lost", cover: nil, pages: [.unavailable(cause: .missing, name: "a.jpg"),
                                                            .unavailable(cause: .missing, name: "b.jpg")])
         let library = Library(books: [book])
-        let canvas = try HeadlessCanvas(library: library, width: 1280, height: 800)
+        let canvas = try HeadlessCanvas(library: library, decoder: TestDecoding.workers, width: 1280, height: 800)
         let app = Self.app(library, Size(width: 1280, height: 800))
         app.handle(.key(.return), at: 0)
         var t = 0.0

@@ -23,7 +23,7 @@ struct TextureCacheTests {
     }
 
     func makeCache(_ canvas: HeadlessCanvas, mode: TextureCache.Mode, budget: Int, trimmer: HeapTrimmer = HeapTrimmer()) -> TextureCache {
-        let cache = TextureCache(sdlRenderer: canvas.sdlRenderer, mode: mode, budgetBytes: budget, trimmer: trimmer)
+        let cache = TextureCache(sdlRenderer: canvas.sdlRenderer, mode: mode, budgetBytes: budget, decoder: TestDecoding.workers, trimmer: trimmer)
         cache.setPageSize(width: 100, height: 150, cornerRadius: 6)
         return cache
     }
@@ -31,7 +31,7 @@ struct TextureCacheTests {
     @Test func aPlaceholderShowsUntilTheBackgroundDecodeSwapsIn() throws {
         let (library, dir) = try Self.library(pages: 4)
         defer { try? FileManager.default.removeItem(at: dir) }
-        let canvas = try HeadlessCanvas(library: library, width: 64, height: 64)
+        let canvas = try HeadlessCanvas(library: library, decoder: TestDecoding.workers, width: 64, height: 64)
         let cache = makeCache(canvas, mode: .background, budget: 64 << 20)
         let source = library.books[0].pages[0]!
         cache.beginFrame(wanted: [.init(source: source, side: .left)])
@@ -52,7 +52,7 @@ struct TextureCacheTests {
     @Test func aResizedPageKeepsItsOldTextureUntilItsRedoArrives() throws {
         let (library, dir) = try Self.library(pages: 1)
         defer { try? FileManager.default.removeItem(at: dir) }
-        let canvas = try HeadlessCanvas(library: library, width: 64, height: 64)
+        let canvas = try HeadlessCanvas(library: library, decoder: TestDecoding.workers, width: 64, height: 64)
         let cache = makeCache(canvas, mode: .background, budget: 64 << 20)
         defer { cache.close() }
         let worker = try #require(cache.worker)
@@ -87,7 +87,7 @@ struct TextureCacheTests {
     @Test func synchronousDecodingRedoesAResizedPageAtOnce() throws {
         let (library, dir) = try Self.library(pages: 1)
         defer { try? FileManager.default.removeItem(at: dir) }
-        let canvas = try HeadlessCanvas(library: library, width: 64, height: 64)
+        let canvas = try HeadlessCanvas(library: library, decoder: TestDecoding.workers, width: 64, height: 64)
         let cache = makeCache(canvas, mode: .synchronous, budget: 64 << 20)
         defer { cache.close() }
         let source = library.books[0].pages[0]!
@@ -102,7 +102,7 @@ struct TextureCacheTests {
     @Test func theCacheStaysWithinItsBudget() throws {
         let (library, dir) = try Self.library(pages: 30)
         defer { try? FileManager.default.removeItem(at: dir) }
-        let canvas = try HeadlessCanvas(library: library, width: 64, height: 64)
+        let canvas = try HeadlessCanvas(library: library, decoder: TestDecoding.workers, width: 64, height: 64)
         let pageBytes = (100 + 4) * (150 + 4) * 4
         let cache = makeCache(canvas, mode: .synchronous, budget: pageBytes * 5)
         defer { cache.close() }
@@ -134,7 +134,7 @@ struct TextureCacheTests {
     @Test func evictingGivesTheFreedHeapBack() throws {
         let (library, dir) = try Self.library(pages: 8)
         defer { try? FileManager.default.removeItem(at: dir) }
-        let canvas = try HeadlessCanvas(library: library, width: 64, height: 64)
+        let canvas = try HeadlessCanvas(library: library, decoder: TestDecoding.workers, width: 64, height: 64)
         let pageBytes = (100 + 4) * (150 + 4) * 4
         let trimmed = HeapTrimmerTests.Flag()
         let cache = makeCache(canvas, mode: .synchronous, budget: pageBytes * 5,
@@ -170,7 +170,7 @@ struct TextureCacheTests {
         header.append(contentsOf: Array("IHDR".utf8) + [0, 0, 0x4E, 0x20, 0, 0, 0, 10, 8, 6, 0, 0, 0])
         try header.write(to: huge)
         let library = Library(books: [])
-        let canvas = try HeadlessCanvas(library: library, width: 64, height: 64)
+        let canvas = try HeadlessCanvas(library: library, decoder: TestDecoding.workers, width: 64, height: 64)
         let cache = makeCache(canvas, mode: .synchronous, budget: 64 << 20)
         for source in [ImageSource.file(corrupt.path), .file(huge.path), .file(dir.appendingPathComponent("gone.png").path)] {
             let entry = cache.texture(for: source, side: .right, number: 3)

@@ -10,7 +10,7 @@ import Testing
     @Test func thumbnailsAreDecodedAtTheirOwnSize() throws {
         let library = RendererTests.library
         try #require(library.books.count == 6 && library.books[0].pages.count == 11)
-        let canvas = try HeadlessCanvas(library: library, width: 1280, height: 800)
+        let canvas = try HeadlessCanvas(library: library, decoder: TestDecoding.workers, width: 1280, height: 800)
         let app = FolioApp(library: library, size: Size(width: 1280, height: 800))
         var t = 0.0
         app.update(at: t)

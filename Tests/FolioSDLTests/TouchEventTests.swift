@@ -37,7 +37,7 @@ import Testing
     }
 
     @Test func fingersBecomeTouchesAtWindowPositions() throws {
-        _ = try HeadlessCanvas(library: .synthetic(books: 1, pages: 2), width: 320, height: 200)
+        _ = try HeadlessCanvas(library: .synthetic(books: 1, pages: 2), decoder: TestDecoding.workers, width: 320, height: 200)
         #expect(Self.push(SDL_FINGERDOWN, finger: 5, x: 0.5, y: 0.25) == [.touch(.down, finger: 5, at: Point(x: 640, y: 200))])
         #expect(Self.push(SDL_FINGERMOTION, finger: 5, x: 0.75, y: 0.5) == [.touch(.move, finger: 5, at: Point(x: 960, y: 400))])
         #expect(Self.push(SDL_FINGERUP, finger: 5, x: 1.5, y: -1) == [.touch(.up, finger: 5, at: Point(x: 1280, y: 0))])
@@ -51,7 +51,7 @@ import Testing
     }
 
     @Test func aTwoFingerSpreadPushedThroughSDLOpensTheBook() throws {
-        _ = try HeadlessCanvas(library: .synthetic(books: 2, pages: 4), width: 320, height: 200)
+        _ = try HeadlessCanvas(library: .synthetic(books: 2, pages: 4), decoder: TestDecoding.workers, width: 320, height: 200)
         let app = FolioApp(library: .synthetic(books: 2, pages: 4), size: Self.size)
         app.update(at: 0)
         var t = 0.0

@@ -68,7 +68,7 @@ struct ZoomRenderingTests {
     @Test func aZoomedSpreadIsDrawnFromPagesMadeAtTheZoomedSize() throws {
         #expect(RendererTests.library.books.count > 0)
         // A budget that holds 4× pages (the software renderer's default would cap them).
-        let canvas = try HeadlessCanvas(library: RendererTests.library, width: 1280, height: 800, cacheBytes: Renderer.defaultCacheBytes)
+        let canvas = try HeadlessCanvas(library: RendererTests.library, decoder: TestDecoding.workers, width: 1280, height: 800, cacheBytes: Renderer.defaultCacheBytes)
         var t = 0.0
         let app = Self.openBook(from: &t)
         try canvas.draw(app)
@@ -114,7 +114,7 @@ struct ZoomRenderingTests {
     /// With the software renderer's smaller budget, a 4× page is held to a sixteenth of it.
     @Test func onASmallBudgetZoomedPagesAreCapped() throws {
         let budget = 64 << 20
-        let canvas = try HeadlessCanvas(library: RendererTests.library, width: 1280, height: 800, cacheBytes: budget)
+        let canvas = try HeadlessCanvas(library: RendererTests.library, decoder: TestDecoding.workers, width: 1280, height: 800, cacheBytes: budget)
         var t = 0.0
         let app = Self.openBook(from: &t)
         try canvas.draw(app)

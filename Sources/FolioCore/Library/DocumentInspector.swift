@@ -1,9 +1,9 @@
 /// Reads a document's header (a PDF's page count and title) for `LibraryLoader`, without
 /// drawing a page.
 ///
-/// FolioCore cannot parse PDFs: that takes poppler through libvips, which only FolioSDL
-/// links. So whoever loads a library hands the loader an inspector — FolioSDL's
-/// `VipsDocumentInspector` in the app, a fake in Core's tests — and the loader keeps every
+/// FolioCore cannot parse PDFs: that takes poppler through libvips, which only
+/// FolioDecoding links. So whoever loads a library hands the loader an inspector — the
+/// decoder in the app (its workers read the header), a fake in Core's tests — and the loader keeps every
 /// rule that does not need poppler: which files are documents, the page-count bound, the
 /// title's fallback, one `ImageSource.documentPage` per page. Pages are rendered later,
 /// one at a time, at the size they are drawn. Without an inspector, PDFs are reported and

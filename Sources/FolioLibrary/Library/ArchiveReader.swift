@@ -19,18 +19,11 @@ public enum ArchiveReader {
         public var path: String
         /// True when the entry is encrypted (Folio reads no encrypted entries).
         public var encrypted: Bool
-    }
 
-    /// True when the file at `path` starts like an archive libarchive reads (ZIP, RAR, 7z;
-    /// tar has no magic at the start and is recognised by its extension).
-    public static func looksLikeArchive(_ path: String) -> Bool {
-        guard let fd = try? SafeFile.openForReading(path) else { return false }
-        defer { close(fd) }
-        var head = [UInt8](repeating: 0, count: 8)
-        let n = head.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, 8) }
-        guard n >= 4 else { return false }
-        return head.starts(with: [0x50, 0x4B, 0x03, 0x04]) || head.starts(with: Array("Rar!".utf8))
-            || head.starts(with: [0x37, 0x7A, 0xBC, 0xAF, 0x27, 0x1C])
+        public init(path: String, encrypted: Bool) {
+            self.path = path
+            self.encrypted = encrypted
+        }
     }
 
     /// Every regular-file entry, in stored order, in one pass over the headers.
@@ -39,9 +32,14 @@ public enum ArchiveReader {
     }
 
     /// An entry read while listing: its path, and its bytes or why they could not be read.
-    public struct Companion: Sendable {
+    public struct Companion: Equatable, Sendable {
         public var path: String
         public var data: Result<Data, FolioError>
+
+        public init(path: String, data: Result<Data, FolioError>) {
+            self.path = path
+            self.data = data
+        }
     }
 
     /// As `list`, also reading the one entry `rank` likes best (the lowest rank; nil: not

@@ -3,13 +3,6 @@ import Foundation
 
 /// PDFs: a document is a book, read by its header alone as the library loads.
 extension LibraryLoader {
-    /// True when the file at `path` starts like a PDF ("%PDF-").
-    static func looksLikePDF(_ path: String) -> Bool {
-        guard let fd = try? SafeFile.openForReading(path) else { return false }
-        defer { close(fd) }
-        return SafeFile.readAll(fd, size: 5) == Data("%PDF-".utf8)
-    }
-
     /// A PDF is a book: its first page the cover, the rest the pages, the title from its
     /// metadata or else the file name, the author (if any) its byline. Only the header is read here (through `documents`);
     /// the page count it declares is bounded before any page exists.

@@ -47,8 +47,6 @@ public enum LibraryLoader {
         return ["comicinfo.xml", "thumbs.db", "desktop.ini"].contains(lower)
             || ["nfo", "sfv", "txt", "md5", "url"].contains(pathExtension(lower))
     }
-    static func isArchive(_ name: String) -> Bool { archiveExtensions.contains(pathExtension(name)) }
-    static func isDocument(_ name: String) -> Bool { documentExtensions.contains(pathExtension(name)) }
 
     /// True when `path` names one image file (opened as a book of one page).
     public static func isSingleImage(_ path: String) -> Bool {
@@ -56,9 +54,16 @@ public enum LibraryLoader {
         return isImage(path) && FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
     }
 
-    /// Loads the library at `path`. `documents` reads PDFs' headers (see `DocumentInspector`);
-    /// without it PDFs are reported and skipped.
+    /// Loads the library at `path` with Folio's own formats, reading archives' listings in
+    /// this process (the app hands its decoder instead: `load(_:decoder:)`). `documents` reads
+    /// PDFs' headers (see `DocumentInspector`); without it PDFs are reported and skipped.
     public static func load(_ path: String, documents: (any DocumentInspector)? = nil) throws -> Result {
+        try load(path, formats: .standard(documents: documents, files: BookFilesHere()))
+    }
+
+    /// Loads the library at `path`: a file one of `formats` claims is a book of that format,
+    /// as is each such file in a folder of books.
+    public static func load(_ path: String, formats: BookFormats) throws -> Result {
         let fm = FileManager.default
         var isDirectory: ObjCBool = false
         guard fm.fileExists(atPath: path, isDirectory: &isDirectory) else {
@@ -66,26 +71,22 @@ public enum LibraryLoader {
         }
         if !isDirectory.boolValue {
             var problems: [LibraryProblem] = []
-            if isDocument(path) || !isPlistName(path) && looksLikePDF(path) {
-                let book = try documentBook(path, documents: documents, problems: &problems, strict: true)
+            // A file named .plist is claimed by its name only: its bytes say nothing.
+            if let format = formats.claiming(file: path, byNameOnly: isPlistName(path)) {
+                let book = try format.book(at: path, problems: &problems, strict: true)
                 return Result(library: Library(books: book.map { [$0] } ?? []), problems: problems, isOneBook: book != nil)
             }
-            if isArchive(path) || !isPlistName(path) && ArchiveReader.looksLikeArchive(path) {
-                let book = try archiveBook(path, problems: &problems, strict: true)
-                return Result(library: Library(books: book.map { [$0] } ?? []), problems: problems, isOneBook: book != nil)
-            }
-            if isImage(path) { return try singleImage(path) }
+            if isImage(path) { return try singleImage(path, files: formats.files) }
             return try plist(path)
         }
         let plistPath = (path as NSString).appendingPathComponent("Books.plist")
         if fm.fileExists(atPath: plistPath) { return try plist(plistPath) }
-        return try folder(path, documents: documents)
+        return try folder(path, formats: formats)
     }
 
     /// One image is a book of one page: the image its cover, the file name its title.
-    static func singleImage(_ path: String) throws -> Result {
-        let fd = try SafeFile.openForReading(path)  // a regular file, readable: said now, not at the first frame
-        close(fd)
+    static func singleImage(_ path: String, files: any BookFileReader) throws -> Result {
+        _ = try files.head(of: path, count: 0)  // a regular file, readable: said now, not at the first frame
         let real = SafeFile.realPath(path) ?? path
         let title = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
         return Result(library: Library(books: [Book(title: title, cover: .file(real), pages: [])]), problems: [], isOneBook: true)
@@ -176,8 +177,8 @@ public enum LibraryLoader {
     /// Members of a folder looked at past `maxBooks`, for the ones that are not books.
     static let maxUnreadMembers = 1_000
 
-    /// A folder of book folders, comic archives and PDFs, or a single folder of images.
-    static func folder(_ path: String, documents: (any DocumentInspector)? = nil) throws -> Result {
+    /// A folder of book folders and files `formats` claim by name, or a single folder of images.
+    static func folder(_ path: String, formats: BookFormats) throws -> Result {
         let fm = FileManager.default
         let names: [String]
         do { names = try fm.contentsOfDirectory(atPath: path) } catch {
@@ -185,7 +186,7 @@ public enum LibraryLoader {
         }
         let visible = names.filter { !$0.hasPrefix(".") }.sorted(by: naturalLess)
         var problems: [LibraryProblem] = []
-        if visible.contains(where: isImage) && !visible.contains(where: { isArchive($0) || isDocument($0) }) {
+        if visible.contains(where: isImage) && !visible.contains(where: { formats.claiming(name: $0) != nil }) {
             // One book: the folder itself.
             let book = folderBook(path, problems: &problems)
             return Result(library: Library(books: book.map { [$0] } ?? []), problems: problems, isOneBook: book != nil)
@@ -204,10 +205,8 @@ public enum LibraryLoader {
             var book: Book?
             if member.kind == .directory {
                 book = folderBook(member.full, problems: &found)
-            } else if isArchive(member.name) {
-                book = try? archiveBook(member.full, problems: &found, strict: false)
-            } else if isDocument(member.name) {
-                book = try? documentBook(member.full, documents: documents, problems: &found, strict: false)
+            } else if let format = formats.claiming(name: member.name) {
+                book = try? format.book(at: member.full, problems: &found, strict: false)
             }
             return (book, found)
         }
@@ -322,12 +321,13 @@ public enum LibraryLoader {
     /// A comic archive (ZIP, RAR, 7z, tar of images), read in place: non-image entries are
     /// skipped, encrypted ones reported; its ComicInfo.xml, when it has one, gives the title,
     /// direction, spreads and cover (LibraryLoader+ComicInfo).
-    static func archiveBook(_ path: String, problems: inout [LibraryProblem], strict: Bool) throws -> Book? {
+    static func archiveBook(_ path: String, files: any BookFileReader, problems: inout [LibraryProblem], strict: Bool) throws -> Book? {
         let title = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
         let entries: [ArchiveReader.Entry]
         let comicInfo: ArchiveReader.Companion?
         do {
-            (entries, comicInfo) = try listWithComicInfo(path)
+            let listing = try files.listing(ofArchive: path)
+            (entries, comicInfo) = (listing.entries, listing.comicInfo)
         } catch let error as FolioError {
             if strict { throw error }
             problems.append(LibraryProblem(file: path, message: String(error.message.dropFirst(path.count + 2).dropLast()) + "; skipped."))

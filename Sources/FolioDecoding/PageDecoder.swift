@@ -1,0 +1,22 @@
+import CSDL2
+import FolioCore
+import FolioLibrary
+
+/// What decodes a user's files, handed to everything that shows, measures or checks them:
+/// a document's header (it is the loader's `DocumentInspector`), a file's first bytes and an
+/// archive's listing (its `BookFileReader`), an image's size, an image made into a page, a
+/// document's page as pixels. The product has one, `DecoderSandbox`
+/// (confined worker processes); `InProcessDecoder` decodes in the caller's process and is
+/// made only by code that says why (a libFuzzer target, the worker itself).
+package protocol PageDecoder: DocumentInspector, BookFileReader {
+    /// `image` made into a page of `shape`; `path` is the file it is (or, for bytes, the
+    /// file they came from: an archive, the book a thumbnail stands for), whose time the
+    /// decode is charged to. `cutShort` is set when the image ends early. Throws a
+    /// `PageImage.Failure` naming the image.
+    func page(_ image: PageImage.Input, from path: String, shape: PageImage.Shape, cutShort: inout Bool) throws -> UnsafeMutablePointer<SDL_Surface>
+    /// `image`'s size from its header (`page`'s inputs); nil when it cannot be read.
+    func size(of image: PageImage.Input, from path: String) -> Size?
+    /// Page `page` of the document at `path` drawn into `width`×`height` pixels; a
+    /// `PageImage.Failure` on any failure.
+    func pixels(ofDocument path: String, page: Int, width: Int, height: Int) throws -> VipsDecoder.Pixels
+}
