@@ -176,7 +176,7 @@ package final class DecoderSandbox: PageDecoder {
     /// The book an image request belongs to, whose time it is charged to: the archive its
     /// entry or bytes came from, or the folder of the file.
     static func bookOfImage(_ request: DecoderWire.Request) -> String {
-        request.bytes.isEmpty && request.entry.isEmpty ? (request.path as NSString).deletingLastPathComponent : request.path
+        request.bytes.isEmpty && request.entry.isEmpty ? SafeFile.folder(of: request.path) : request.path
     }
 
     /// Why a worker gave no usable answer, mid-sentence.
