@@ -29,8 +29,8 @@ test: deps build
 # The decoding, cache, recording-pipeline, drop-reading and place-writing tests, validate's
 # two decoding threads (a PDF's pages checked in process) and a folder's books read on every
 # core, under ThreadSanitizer (their own build folder).
-tsan: deps
-	SDL_VIDEODRIVER=offscreen $(SWIFT) test --sanitize=thread --scratch-path .build-tsan --no-parallel \
+tsan: deps build
+	FOLIO_TEST_WORKER=$(CURDIR)/$(FOLIO) SDL_VIDEODRIVER=offscreen $(SWIFT) test --sanitize=thread --scratch-path .build-tsan --no-parallel \
 	  --filter "DecodeWorkerTests|TextureCacheTests|RecordingPipelineTests|dropsAreReadOffTheWindowsThreadInOrder|PlaceWriterTests|aPDFLoadsAsABookWithTheRealInspector|LibraryLoaderTests|LastingThreadTests|aFolderOfLandscapePhotosIsALandscapeBook"
 
 # Every libFuzzer target in Fuzz/ (one folder each, seeds in Fuzz/corpus/NAME) for

@@ -13,7 +13,12 @@ import FolioTestFixtures
 @Suite(.serialized) struct DecoderSandboxTests {
     /// The debug `folio` that `swift build --build-tests` made, else the one built beside
     /// this test binary (a sanitizer's build folder).
+    /// The folio whose workers the tests decode with: `FOLIO_TEST_WORKER` when set (`make tsan`
+    /// names the release build: a worker built for ThreadSanitizer cannot map its shadow
+    /// memory under the worker's address-space cap), else this checkout's debug build, else
+    /// the one beside the test binary.
     static let folio: String = {
+        if let named = ProcessInfo.processInfo.environment["FOLIO_TEST_WORKER"], !named.isEmpty { return named }
         let debug = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent(".build/debug/folio").path
         let beside = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
