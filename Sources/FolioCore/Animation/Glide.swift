@@ -35,12 +35,6 @@ public struct Glide<Value: Mixable>: Sendable {
         return motion.isDone(at: t) ? to : from.mixed(with: to, motion.value(at: max(t, 0)))
     }
 
-    /// The fraction of the way at `time` (0 → 1; exactly 1 once over).
-    public func fraction(at time: Double) -> Double {
-        let t = time - start
-        return motion.isDone(at: t) ? 1 : motion.value(at: max(t, 0))
-    }
-
     /// True once the motion is over at `time`.
     public func isDone(at time: Double) -> Bool { motion.isDone(at: time - start) }
 

@@ -68,9 +68,8 @@ extension FolioApp {
 
     func close() {
         guard navigation.transition == nil, navigation.scenes.count > 1 else { return }
-        clicks.cancel()
         rememberPlace()
-        navigation.pop(animator: navigation.top.transitionAnimator, at: animationTime)
+        leave()
     }
 
     /// Remembers the spread of the book on screen and the book centred on the shelf (as a
