@@ -30,17 +30,18 @@ enum EventTranslator {
             return .quit
         case SDL_KEYDOWN:
             let name = String(cString: SDL_GetKeyName(event.key.keysym.sym)).lowercased()
-            // "?" and "/" come as text (below): a layout with a "?" key does not toggle twice,
-            // and Shift+/ for "?" does not start a find too.
-            guard let key = Key(rawValue: name), key != .question, key != .slash else { return .none }
+            // "?" comes as text (below): a layout with a "?" key does not toggle twice.
+            guard let key = Key(rawValue: name), key != .question else { return .none }
             // A held toggle acts once (the keyboard's repeats are dropped).
             if event.key.repeat != 0 && !key.repeats { return .none }
             return .input(.key(key, modifiers()))
         case SDL_TEXTINPUT:
-            // "?" and "/" as typed, whatever the layout puts them on ("?" is Shift+/ on most).
+            // What the keys typed, as the layout makes it ("?" is Shift+/ on most). With Ctrl
+            // or Alt held a key is a command, never text.
+            guard modifiers().isDisjoint(with: [.ctrl, .alt]) else { return .none }
             let text = withUnsafeBytes(of: event.text.text) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            guard let key = Key(rawValue: text), key == .question || key == .slash else { return .none }
-            return .input(.key(key, []))
+            guard !text.isEmpty, text.unicodeScalars.allSatisfy({ $0.properties.generalCategory != .control }) else { return .none }
+            return .input(.text(text))
         case SDL_MOUSEWHEEL:
             var dx = Double(event.wheel.preciseX), dy = Double(event.wheel.preciseY)
             if event.wheel.direction == UInt32(SDL_MOUSEWHEEL_FLIPPED.rawValue) {
@@ -50,6 +51,9 @@ enum EventTranslator {
             return .input(.wheel(dx: dx, dy: dy, modifiers: modifiers()))
         case SDL_MOUSEBUTTONDOWN where event.button.button == UInt8(SDL_BUTTON_LEFT):
             return .input(.pointerDown(Point(x: Double(event.button.x), y: Double(event.button.y))))
+        case SDL_MOUSEBUTTONDOWN where event.button.button == UInt8(SDL_BUTTON_RIGHT) || event.button.button == UInt8(SDL_BUTTON_X1):
+            // A right-click, or the mouse's back button (X11's button 8): back a level.
+            return .input(.back)
         case SDL_MOUSEBUTTONUP where event.button.button == UInt8(SDL_BUTTON_LEFT):
             return .input(.pointerUp(Point(x: Double(event.button.x), y: Double(event.button.y))))
         case SDL_MOUSEMOTION:

@@ -320,9 +320,8 @@ public final class LiveViewer {
         case .quit: return false
         case .windowChanged: syncSize()
         case .input(let input):
-            // R starts a capture, unless a find on the shelf takes it as a letter.
-            if case .key(let key, let modifiers) = input, KeyBindings.action(for: key, in: .anywhere) == .capture,
-               !app.findTakes(key, modifiers, at: now()) {
+            // Ctrl+R starts or stops a capture (a find never takes a key with Ctrl).
+            if case .key(let key, let modifiers) = input, KeyBindings.action(for: key, modifiers, in: .anywhere) == .capture {
                 toggleCapture()
                 return true
             }

@@ -21,11 +21,11 @@ import Testing
         let driver = AppDriver()
         driver.send(.key(.return))
         driver.run(until: 0.5)
-        driver.send(.key(.s))
+        driver.send(.key(.s, [.ctrl, .shift]))
         #expect(driver.app.slowMotion && driver.app.transition?.operation == .push)
         driver.run(until: 1.5) // one real second is a tenth of a second of animation
         #expect(abs((driver.app.transition?.progress ?? -1) - 0.6) < 1e-9)
-        driver.send(.key(.s))
+        driver.send(.key(.s, [.ctrl, .shift]))
         #expect(!driver.app.slowMotion)
         driver.run(until: 1.8)
         #expect(abs((driver.app.transition?.progress ?? -1) - 0.9) < 1e-9)

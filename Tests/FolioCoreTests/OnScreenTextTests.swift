@@ -124,11 +124,11 @@ import Testing
     @Test func indicatorsShowSlowMotionAndCapture() {
         let driver = AppDriver(books: 1, pages: 4)
         #expect(!Self.texts(driver).contains { $0.text.contains("Slow motion") })
-        driver.send(.key(.s, []))
+        driver.send(.key(.s, [.ctrl, .shift]))
         #expect(Self.texts(driver).contains { $0.text.contains("Slow motion") })
         driver.app.capturing = true
         #expect(Self.texts(driver).contains { $0.text.contains("Capturing input") })
-        driver.send(.key(.s, []))
+        driver.send(.key(.s, [.ctrl, .shift]))
         driver.app.capturing = false
         #expect(!Self.texts(driver).contains { $0.text.contains("Slow motion") || $0.text.contains("Capturing") })
     }
@@ -197,15 +197,23 @@ import Testing
     }
 }
 
-/// `?` and F1 show the list of keys; Escape or the same key hides it; nothing else changes.
+/// F1 (and "?" in a book, where nothing is typed) show the list of keys; Escape or the same
+/// key hides it; nothing else changes. On the shelf "?" is typed into the find.
 @Suite struct HelpOverlayTests {
     @Test func questionMarkAndF1ToggleAndEscapeHides() {
         let driver = AppDriver(books: 2, pages: 4)
         #expect(driver.app.drawList().help == nil)
-        driver.send(.key(.question, []))
+        driver.send(.text("?"))
+        #expect(driver.app.drawList().help == nil && driver.app.onScreen.find != nil, "typed on the shelf: the find's")
+        driver.send(.key(.escape, []))
+        driver.send(.key(.return, []))
+        driver.run(until: 1.5)
+        driver.send(.text("?"))
         #expect(driver.app.drawList().help != nil)
         driver.send(.key(.question, []))
-        #expect(driver.app.drawList().help == nil)
+        #expect(driver.app.drawList().help == nil, "a script's \"?\" key toggles it too")
+        driver.send(.key(.escape, []))
+        driver.run(until: 3)
         driver.send(.key(.f1, []))
         #expect(driver.app.onScreen.helpShown)
         driver.send(.key(.f1, []))
@@ -232,7 +240,7 @@ import Testing
         let driver = AppDriver(books: 1, pages: 8)
         driver.send(.key(.return, []))
         driver.run(until: 0.1)
-        driver.send(.key(.question, []))
+        driver.send(.text("?"))
         #expect(driver.app.onScreen.helpShown && driver.app.transition != nil)
         driver.run(until: 2)
         #expect(driver.kinds == [.shelf, .book], "the help key did not turn the opening back")

@@ -65,8 +65,8 @@ import Testing
     }
 
     /// A notched mouse and no keyboard: wheel up opens the book, wheel up again lays it flat,
-    /// clicks on the right half read it to its last spread, and the wheel down closes it
-    /// again (to the book, then the shelf).
+    /// the wheel down (after a pause) and clicks on the right half read it to its last
+    /// spread, and the back button closes it again (to the book, then the shelf).
     @Test func aNotchedMouseAloneReadsABookFromCoverToClose() {
         let s = AppDriver(books: 3, pages: 12)
         func roll(_ dy: Double, from t: Double) -> [(t: Double, event: InputEvent)] {
@@ -78,15 +78,20 @@ import Testing
         #expect(s.kinds == [.shelf, .book, .reading] && s.app.transition == nil)
         let book = s.app.book!
         var t = 2.6
-        for _ in 0..<book.layout.leafCount {
+        s.run(until: t + 1, events: [(t, .wheel(dx: 0, dy: -1))])
+        #expect(book.currentLeaf == 1, "the wheel down turned a leaf")
+        t += 1
+        for _ in 1..<book.layout.leafCount {
             s.run(until: t + 0.9, events: [(t, .pointerDown(Point(x: 1000, y: 400))), (t + 0.05, .pointerUp(Point(x: 1000, y: 400)))])
             t += 1
         }
         #expect(book.currentLeaf == book.layout.leafCount - 1)
-        s.run(until: t + 1, events: roll(-1, from: t))
+        s.run(until: t + 1.5, events: [(t, .back)])
         #expect(s.kinds == [.shelf, .book])
-        s.run(until: t + 2.5, events: roll(-1, from: t + 1.1))
+        s.run(until: t + 3, events: [(t + 1.6, .back)])
         #expect(s.kinds == [.shelf] && s.app.book == nil && s.app.reading == nil)
+        s.run(until: t + 4, events: [(t + 3.1, .back)])
+        #expect(s.kinds == [.shelf] && !s.app.quitRequested, "the back button on the shelf does nothing")
     }
 
     /// A slow roll, a notch every half second: the book opens notch by notch and carries on
@@ -104,11 +109,12 @@ import Testing
     }
 
     /// A touchpad's smooth stream (tenths of a notch at 60 Hz): two fingers up open the book
-    /// and lay it flat, sideways swipes turn its leaves, two fingers down close it again.
+    /// and lay it flat, sideways swipes turn its leaves, two fingers down read on, and a
+    /// pinch in (Ctrl+wheel, as a touchpad's pinch arrives) and two fingers down close it.
     @Test func aTouchpadStreamReadsABook() {
         let s = AppDriver(books: 3, pages: 12)
-        func stream(dx: Double = 0, dy: Double = 0, from t: Double, seconds: Double = 0.5) -> [(t: Double, event: InputEvent)] {
-            (0..<Int(seconds * 60)).map { (t + Double($0) / 60, InputEvent.wheel(dx: dx, dy: dy)) }
+        func stream(dx: Double = 0, dy: Double = 0, from t: Double, seconds: Double = 0.5, modifiers: Modifiers = []) -> [(t: Double, event: InputEvent)] {
+            (0..<Int(seconds * 60)).map { (t + Double($0) / 60, InputEvent.wheel(dx: dx, dy: dy, modifiers: modifiers)) }
         }
         s.run(until: 2, events: stream(dy: 0.12, from: 0.1))
         #expect(s.kinds == [.shelf, .book] && s.app.transition == nil)
@@ -121,7 +127,10 @@ import Testing
             t += 1
         }
         #expect(book.currentLeaf == 3)
-        s.run(until: t + 1.5, events: stream(dy: -0.12, from: t))
+        s.run(until: t + 1.5, events: stream(dy: -0.12, from: t, seconds: 0.15))
+        #expect(book.currentLeaf == 4 && s.kinds == [.shelf, .book, .reading])
+        t += 1.5
+        s.run(until: t + 1.5, events: stream(dy: -0.12, from: t, modifiers: .ctrl))
         #expect(s.kinds == [.shelf, .book])
         s.run(until: t + 3.5, events: stream(dy: -0.12, from: t + 1.6))
         #expect(s.kinds == [.shelf])

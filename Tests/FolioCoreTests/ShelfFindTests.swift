@@ -4,8 +4,8 @@ import Testing
 
 /// Finding a book on the shelf by typing its title's first letters: the shelf glides to the
 /// first title from the centred book on (round again) that begins with them, else to one with
-/// a word that does; case and diacritics do not count. "/" starts a find for titles that
-/// begin with S, R, F or Q, which are the window's keys when no find shows.
+/// a word that does; case and diacritics do not count. Every character typed on the shelf is
+/// the find's: no letter there is a command (the window's commands are chords: Ctrl+Q).
 @Suite struct ShelfFindTests {
     static let titles = [
         "Moby-Dick",                                       // 0
@@ -16,6 +16,7 @@ import Testing
         "Asterios Polyp",                                  // 5
         "Dune",                                            // 6
         "Quo Vadis",                                       // 7
+        "Quest for Fire",                                  // 8
     ]
 
     /// The shelf of `titles`, at rest on book `centred`.
@@ -26,10 +27,12 @@ import Testing
         return s
     }
 
+    /// Types `text` as a keyboard does: each key's press, then what it typed (a character
+    /// with no key of its own, as text alone).
     static func type(_ s: AppDriver, _ text: String, modifiers: Modifiers = []) {
         for character in text {
-            let key = character == " " ? Key.space : Key(rawValue: String(character))!
-            s.send(.key(key, modifiers))
+            if let key = character == " " ? Key.space : Key(rawValue: character.lowercased()) { s.send(.key(key, modifiers)) }
+            s.send(.text(String(character)))
         }
     }
 
@@ -67,7 +70,7 @@ import Testing
     @Test(arguments: [("emile", 4, Modifiers()), ("EMILE", 4, .shift), ("asterix", 1, Modifiers())])
     func caseAndDiacriticsDoNotCount(typed: String, book: Int, modifiers: Modifiers) {
         let s = Self.shelf()
-        Self.type(s, typed.lowercased(), modifiers: modifiers)
+        Self.type(s, typed, modifiers: modifiers)
         #expect(Self.settled(s) == book)
     }
 
@@ -101,33 +104,68 @@ import Testing
         #expect(Self.settled(u) == 5, "the next A after the centred book")
     }
 
-    /// Titles that begin with S, R, F or Q: "/" first, then every letter types.
-    @Test func slashStartsAFindInWhichTheWindowsLettersType() {
+    /// Titles that begin with the letters other views use as commands: typed, they find,
+    /// and nothing quits, slows or goes fullscreen.
+    @Test func typingQuestFindsABookAndQuitsNothing() {
         let s = Self.shelf()
-        s.send(.key(.slash))
-        #expect(Self.line(s)?.text.hasPrefix("Find: ") == true && s.app.shelf.targetIndex == 0)
+        Self.type(s, "quest")
+        #expect(!s.app.quitRequested && !s.app.slowMotion && !s.app.fullscreen)
+        #expect(Self.line(s)?.text.hasPrefix("Find: quest") == true)
+        #expect(Self.settled(s) == 8)
+        s.send(.key(.escape))
         Self.type(s, "saga")
         #expect(!s.app.slowMotion, "S typed, it did not toggle slow motion")
         #expect(Self.settled(s) == 3)
-        s.send(.key(.slash))
-        Self.type(s, "quo")
-        #expect(!s.app.quitRequested)
-        #expect(Self.settled(s) == 7)
-        s.send(.key(.slash))
+        s.send(.key(.escape))
         Self.type(s, "rf")
         #expect(!s.app.fullscreen && Self.line(s)?.text == "No title begins with \u{201C}rf\u{201D}")
     }
 
-    /// With no find showing, S, R, F and Q are still the window's keys on the shelf.
-    @Test func withNoFindShowingSStillTogglesSlowMotion() {
+    /// Digits and signs type too, and a character with no key of its own ("é" on a French
+    /// layout) as well.
+    @Test func digitsSignsAndTheLayoutsLettersType() {
         let s = Self.shelf()
-        s.send(.key(.s))
+        Self.type(s, "Moby-")
+        #expect(Self.line(s)?.text.hasPrefix("Find: Moby-") == true && Self.settled(s) == 0, "shown as typed")
+        s.send(.key(.escape))
+        s.send(.text("\u{C9}"))
+        s.send(.text("m"))
+        #expect(Self.settled(s) == 4, "Émile")
+        s.send(.key(.escape))
+        Self.type(s, "7")
+        #expect(Self.line(s)?.text == "No title begins with \u{201C}7\u{201D}")
+    }
+
+    /// Space alone on the shelf opens the centred book (its text starts no find); inside a
+    /// find it is a space.
+    @Test func spaceOpensTheBookUnlessAFindShows() {
+        let s = Self.shelf()
+        Self.type(s, "le")
+        Self.type(s, " g")
+        #expect(Self.line(s)?.text.hasPrefix("Find: le g") == true && s.kinds == [.shelf])
+        #expect(Self.settled(s) == 1)
+        s.send(.key(.escape))
+        Self.type(s, " ")
+        #expect(s.app.onScreen.find == nil)
+        s.run(until: s.now + 1.5)
+        #expect(s.kinds == [.shelf, .book])
+    }
+
+    /// The window's commands on the shelf are chords and function keys: Ctrl+Shift+S, F11,
+    /// Ctrl+Q; with Ctrl held nothing is typed.
+    @Test func theWindowsCommandsOnTheShelfAreChords() {
+        let s = Self.shelf()
+        s.send(.key(.s, [.ctrl, .shift]))
         #expect(s.app.slowMotion && s.app.onScreen.find == nil && Self.line(s) == nil)
-        s.send(.key(.f))
+        s.send(.key(.f11))
         #expect(s.app.fullscreen)
-        #expect(s.app.shelf.targetIndex == 0)
-        s.send(.key(.s))
+        s.send(.key(.s, .ctrl))
+        #expect(s.app.slowMotion, "Ctrl+S is not slow motion's chord")
+        s.send(.key(.s, [.ctrl, .shift]))
         #expect(!s.app.slowMotion)
+        #expect(s.app.shelf.targetIndex == 0 && !s.app.quitRequested)
+        s.send(.key(.q, .ctrl))
+        #expect(s.app.quitRequested)
     }
 
     @Test func noMatchSaysSoAndTheShelfStays() {
@@ -144,7 +182,7 @@ import Testing
     }
 
     /// The find ends 2 s after its last key, by the app's clock (slow motion does not
-    /// stretch it); its line then fades, and S is slow motion's key again.
+    /// stretch it); its line then fades, and the next character begins a new find.
     @Test func aFindEndsByItselfAfterTwoSecondsIdle() {
         let s = Self.shelf(slowMotion: true)
         s.run(until: 1)
@@ -159,13 +197,16 @@ import Testing
         #expect(s.app.onScreen.find?.isActive(at: s.app.time) == false)
         let fading = Self.line(s)?.opacity ?? 0
         #expect(fading > 0 && fading < 1, "it fades out")
-        s.send(.key(.s))
-        #expect(!s.app.slowMotion, "S toggled slow motion: the find had ended")
         s.run(until: 2.5 + TitleFind.idleTime + OnScreenText.fadeTime + 0.1)
         #expect(Self.line(s) == nil && s.app.onScreen.find == nil)
+        s.send(.key(.s, [.ctrl, .shift]))
+        #expect(!s.app.slowMotion)
         s.run(until: s.now + 2)
         #expect(s.app.isAtRest)
         #expect(s.app.shelf.centredIndex == 6)
+        // The next character begins a new find, not "duq".
+        Self.type(s, "q")
+        #expect(Self.line(s)?.text.hasPrefix("Find: q") == true && Self.settled(s) == 7)
     }
 
     @Test func backspaceTakesACharacterBackAndThenEndsTheFind() {
@@ -223,31 +264,41 @@ import Testing
         let book = try #require(s.app.book)
         s.send(.key(.m))
         #expect(book.mirrored, "M turned the book right to left")
-        s.send(.key(.s))
-        #expect(s.app.slowMotion)
+        s.send(.key(.f))
+        #expect(s.app.fullscreen, "F is fullscreen where nothing is typed")
         s.send(.key(.t))
         #expect(s.app.strip.isShown)
         Self.type(s, "aeg/")
         #expect(s.app.onScreen.find == nil && Self.line(s) == nil && s.kinds == [.shelf, .book])
     }
 
-    /// The window's letters on the shelf are exactly those the find leaves alone, and the
-    /// help says how long a find lasts.
-    @Test func theFindsKeysAreTheLettersNoOtherShelfKeyTakes() throws {
-        let shelfLetters = Key.letters.filter { KeyBindings.action(for: $0, in: .shelf) == .find }
-        let window = Key.letters.filter { KeyBindings.action(for: $0, in: .anywhere) != nil }
-        #expect(Set(shelfLetters).union(window) == Set(Key.letters) && Set(shelfLetters).isDisjoint(with: window))
-        #expect(window == [.f, .q, .r, .s])
-        #expect(Key.letters.count == 26 && Key.letters.allSatisfy { KeyBindings.action(for: $0, in: .find) == .find })
+    /// No letter is a command on the shelf or in the window's keys: the window's keys that
+    /// type carry Ctrl; single letters act only where nothing is typed. The help says how
+    /// long a find lasts.
+    @Test func noLetterIsACommandWhereAFindCanBeTyped() throws {
+        for key in Key.allCases where key.types && key != .space {
+            #expect(KeyBindings.action(for: key, in: .shelf) == nil, "\(key)")
+            #expect(KeyBindings.action(for: key, [.shift], in: .anywhere) == nil, "\(key)")
+        }
+        let chords = KeyBindings.all.filter { $0.context == .anywhere && $0.keys.contains { $0.types } }
+        #expect(!chords.isEmpty && chords.allSatisfy { $0.modifiers.allSatisfy { $0.contains(.ctrl) } })
+        #expect(KeyBindings.action(for: .q, .ctrl, in: .anywhere) == .quit)
+        #expect(KeyBindings.action(for: .q, in: .inBook) == .quit)
         let typing = try #require(KeyBindings.all.first { $0.context == .find && $0.action == .find })
         #expect(typing.help.contains("\(Int(TitleFind.idleTime)) s"))
-        #expect(KeyBindings.names(typing) == "A\u{2013}Z, digits, Space")
+        #expect(KeyBindings.names(typing) == "Any character")
+        #expect(KeyBindings.typingAction(in: .shelf) == .find && KeyBindings.typingAction(in: .book) == nil)
     }
 
-    /// A script can type: letters and "/" are key names.
+    /// A script can type: a `text` event carries the characters; one with a control
+    /// character, or none, is refused by name.
     @Test func aScriptTypesAFind() throws {
-        let json = #"{"duration":3,"events":[{"t":0.1,"type":"key","key":"/"},{"t":0.2,"type":"key","key":"S"},{"t":0.3,"type":"key","key":"a"}]}"#
+        let json = #"{"duration":3,"events":[{"t":0.1,"type":"text","text":"Quest"},{"t":0.2,"type":"key","key":"q","ctrl":true},{"t":0.3,"type":"back"}]}"#
         let script = try InputScript.parse(Data(json.utf8), name: "find.json")
-        #expect(script.events.map(\.event) == [.input(.key(.slash)), .input(.key(.s)), .input(.key(.a))])
+        #expect(script.events.map(\.event) == [.input(.text("Quest")), .input(.key(.q, .ctrl)), .input(.back)])
+        for bad in [#""text":"""#, #""text":"a\u0007""#, #""key":"a""#] {
+            let json = #"{"duration":3,"events":[{"t":0.1,"type":"text","#  + bad + "}]}"
+            #expect(throws: FolioError.self) { try InputScript.parse(Data(json.utf8), name: "bad.json") }
+        }
     }
 }

@@ -65,9 +65,9 @@ import Testing
         let after = Self.thumbnails(s)
         #expect(after.first! > before.first! + 5, "\(before.first!) then \(after.first!)")
         #expect(s.kinds == [.shelf, .book, .reading], "the wheel over the strip pinched nothing")
-        // Over the page, the wheel is the pinch again: a notch down heads back to the 3D book.
+        // Over the page, Ctrl+wheel is the pinch again: a notch down heads back to the 3D book.
         s.send(.pointerMoved(Point(x: 640, y: 200)))
-        for _ in 0..<4 { s.send(.wheel(dx: 0, dy: -1)); s.run(until: s.now + 0.05) }
+        for _ in 0..<4 { s.send(.wheel(dx: 0, dy: -1, modifiers: .ctrl)); s.run(until: s.now + 0.05) }
         s.run(until: s.now + 2)
         #expect(s.kinds == [.shelf, .book])
     }

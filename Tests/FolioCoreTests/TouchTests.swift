@@ -106,7 +106,7 @@ import Testing
         wheel.send(.key(.return))
         wheel.run(until: 1.6)
         wheel.run(until: 3, events: [(1.6, .pointerMoved(Point(x: 700, y: 380))),
-                                     (1.7, .wheel(dx: 0, dy: log(zoom.scale) / log(BookZoom.stepFactor)))])
+                                     (1.7, .wheel(dx: 0, dy: log(zoom.scale) / log(BookZoom.stepFactor), modifiers: .ctrl))])
         let byWheel = wheel.app.reading?.zoom.current ?? .identity
         #expect(abs(byWheel.scale - zoom.scale) < 1e-6)
         // (Within a few points: the pinch arrives as many small steps, the wheel as one.)

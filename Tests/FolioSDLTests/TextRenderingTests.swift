@@ -73,7 +73,7 @@ struct TextRenderingTests {
             let canvas = try HeadlessCanvas(library: library, decoder: TestDecoding.workers, width: w, height: h)
             let app = Self.app(library, Size(width: Double(w), height: Double(h)))
             let before = try Self.frame(app, canvas: canvas)
-            app.handle(.key(.question), at: 0.1)
+            app.handle(.key(.f1), at: 0.1)
             let after = try Self.frame(app, canvas: canvas)
             // The cover under the list is dimmed; the list's lines are drawn in bright text.
             #expect(Self.luma(after, w / 2, h / 2 - h / 6) < Self.luma(before, w / 2, h / 2 - h / 6) * 0.5 + 12)
@@ -200,7 +200,7 @@ struct TextRenderingTests {
         let canvas = try HeadlessCanvas(library: library, decoder: TestDecoding.workers, width: width, height: height)
         let app = Self.app(library, Size(width: Double(width), height: Double(height)))
         app.handle(.key(.f1), at: 0)
-        app.handle(.key(.s), at: 0)
+        app.handle(.key(.s, [.ctrl, .shift]), at: 0)
         let f = try Self.frame(app, canvas: canvas)
         #expect(f.rgb.count == width * height * 3)
         #expect(app.drawList().help?.texts.allSatisfy { $0.size >= HelpOverlay.minimumSize } == true)

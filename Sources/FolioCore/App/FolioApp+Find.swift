@@ -1,11 +1,11 @@
-/// Finding a book by its title on the shelf: a letter the shelf does not bind (or "/", with
-/// nothing typed yet) starts a find, and while it shows every letter, digit and space goes
-/// to it, S, R, F and Q too. Each key glides the shelf to the first title from the book it
-/// rests on (round to it again) that the text begins, or failing that one with a word that
-/// does; no match leaves the shelf where it is and says so. Backspace takes a character
-/// back, Escape ends the find, Enter ends it and opens the book found (as Enter on the shelf
-/// opens the centred book); the find ends by itself `TitleFind.idleTime` after its last key.
-/// A key with Ctrl or Alt, or any other key, ends it and acts as it always does.
+/// Finding a book by its title on the shelf: every character typed there goes to the find
+/// (letters, digits, signs, Shift's and the layout's own; none of them is a command on the
+/// shelf). Each character glides the shelf to the first title from the book it rests on
+/// (round to it again) that the text begins, or failing that one with a word that does; no
+/// match leaves the shelf where it is and says so. Backspace takes a character back, Escape
+/// ends the find, Enter ends it and opens the book found (as Enter on the shelf opens the
+/// centred book); the find ends by itself `TitleFind.idleTime` after its last key. A key with
+/// Ctrl or Alt, or a key that types nothing (an arrow), ends it and acts as it always does.
 extension FolioApp {
     /// The find, while it takes keys.
     var activeFind: TitleFind? {
@@ -18,39 +18,44 @@ extension FolioApp {
         navigation.transition == nil && navigation.top === shelf && !library.books.isEmpty
     }
 
-    /// True when `key` pressed at `time` would go to a find (the live viewer asks before R
-    /// starts a capture).
-    public func findTakes(_ key: Key, _ modifiers: Modifiers, at time: Double) -> Bool {
-        guard findable, modifiers.isDisjoint(with: [.ctrl, .alt]) else { return false }
-        if let find = onScreen.find, find.isActive(at: time), KeyBindings.action(for: key, in: .find) != nil { return true }
-        return KeyBindings.action(for: key, in: .shelf) == .find
-    }
-
-    /// Takes `key` when it starts, edits or ends a find; false leaves it to the rest (a find
-    /// showing has then ended).
-    func findKey(_ key: Key, _ modifiers: Modifiers) -> Bool {
-        guard findTakes(key, modifiers, at: time) else {
-            if activeFind != nil { onScreen.find = nil }
-            return false
-        }
-        if var find = activeFind, let action = KeyBindings.action(for: key, in: .find) {
-            switch action {
-            case .find:
-                if let character = key.typed, find.type(character, at: time) { seek(&find) } else { onScreen.find = find }
-            case .erase:
-                if find.erase(at: time) { seek(&find) } else { onScreen.find = nil }
-            case .open:
-                onScreen.find = nil
-                if !find.notFound { route(.key(.return, [])) }
-            default:
-                onScreen.find = nil
-            }
+    /// Takes `text` typed on the shelf: it starts a find, or types into the one showing
+    /// (white space alone starts none: Space opens the centred book). False where no find
+    /// can be typed.
+    func typeIntoFind(_ text: String) -> Bool {
+        guard findable else { return false }
+        guard var find = activeFind ?? (text.allSatisfy(\.isWhitespace) ? nil : TitleFind(titles: library.books.map(\.title), at: time)) else {
             return true
         }
-        // A new find: a letter typed, or "/" with nothing typed yet.
-        var find = TitleFind(titles: library.books.map(\.title), at: time)
-        if let character = key.typed, key != .slash { _ = find.type(character, at: time) }
-        seek(&find)
+        var typed = false
+        for character in text where !character.isNewline {
+            typed = find.type(character, at: time) || typed
+        }
+        if typed || find.text.isEmpty { seek(&find) } else { onScreen.find = find }
+        return true
+    }
+
+    /// Takes `key` when it edits or ends the find showing; false leaves it to the rest (the
+    /// find has then ended). A key that types is the find's: its text follows apart.
+    func findKey(_ key: Key, _ modifiers: Modifiers) -> Bool {
+        guard var find = activeFind else { return false }
+        guard modifiers.isDisjoint(with: [.ctrl, .alt]) else {
+            onScreen.find = nil
+            return false
+        }
+        switch KeyBindings.action(for: key, modifiers, in: .find) {
+        case .erase?:
+            if find.erase(at: time) { seek(&find) } else { onScreen.find = nil }
+        case .open?:
+            onScreen.find = nil
+            if !find.notFound { route(.key(.return, [])) }
+        case .close?:
+            onScreen.find = nil
+        default:
+            guard key.types else {
+                onScreen.find = nil
+                return false
+            }
+        }
         return true
     }
 

@@ -1,17 +1,20 @@
 /// Keys: help first, then a find on the shelf, then the window's keys, then (mid-transition)
 /// steering or holding a key for the scene being reached, else the zoom keys and the scene
-/// on top. Each key is looked up once per context it may belong to.
+/// on top. Each key is looked up once per context it may belong to. The window's keys are
+/// chords or function keys everywhere (Ctrl+Q, F11, Ctrl+R, Ctrl+Shift+S) and single letters
+/// only where nothing is typed: on the shelf every character typed is the find's.
 extension FolioApp {
     func handleKey(_ key: Key, _ modifiers: Modifiers) {
-        let anywhere = KeyBindings.action(for: key, in: .anywhere)
+        let window = KeyBindings.action(for: key, modifiers, in: .anywhere)
+            ?? (typesNothing ? KeyBindings.action(for: key, modifiers, in: .inBook) : nil)
         // Help first: Escape hides the list of keys before it leaves fullscreen or steers.
-        if anywhere == .help || (onScreen.helpShown && KeyBindings.action(for: key, in: .help) == .hideHelp) {
+        if window == .help || (onScreen.helpShown && KeyBindings.action(for: key, modifiers, in: .help) == .hideHelp) {
             onScreen.helpShown.toggle()
             return
         }
-        // A find on the shelf next: while it shows, S, R, F, Q and Escape are its own.
+        // A find on the shelf next: while it shows, Escape, Enter and the keys that type are its own.
         if findKey(key, modifiers) { return }
-        switch anywhere {
+        switch window {
         case .slowMotion?: slowMotion.toggle()
         case .fullscreen?: fullscreen.toggle()
         case .leaveFullscreen? where fullscreen: fullscreen = false
@@ -19,10 +22,35 @@ extension FolioApp {
         default:
             if let transition = navigation.transition {
                 keyDuringTransition(key, modifiers, transition)
-            } else if !typePage(key), !stripKey(key), !zoomKey(key), !pushRegisteredScene(for: key) {
+            } else if !typePage(key), !stripKey(key), !zoomKey(key, modifiers), !pushRegisteredScene(for: key) {
                 route(.key(key, modifiers))
             }
         }
+    }
+
+    /// Nothing can be typed on the scene on top (a book, 3D or flat, or a scene above it),
+    /// nor while a transition runs: single letters are the window's commands there.
+    var typesNothing: Bool { navigation.transition != nil || navigation.top !== shelf }
+
+    /// Characters typed: on the shelf the find's; where nothing is typed, "?" shows or hides
+    /// the list of keys (it has no key of its own on most layouts).
+    func handleText(_ text: String) {
+        if typeIntoFind(text) { return }
+        if typesNothing, text == Key.question.rawValue { onScreen.helpShown.toggle() }
+    }
+
+    /// Back a level (the mouse's back button, a right-click): the list of keys or the strip
+    /// first, then steering a transition back, else what the scene on top calls back. On the
+    /// shelf it does nothing (Escape quits there; a mouse button never does).
+    func goBack() {
+        if onScreen.helpShown { return onScreen.helpShown = false }
+        if strip.isShown { return strip.hide() }
+        if let transition = navigation.transition {
+            pinch.letGo()
+            navigation.steer(forward: transition.operation == .pop, at: animationTime)
+            return
+        }
+        if let request = navigation.top.back { carryOut(request) }
     }
 
     /// Enter and Escape steer a transition; a key that moves the scene being reached waits

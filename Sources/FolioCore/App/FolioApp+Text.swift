@@ -48,12 +48,12 @@ extension FolioApp {
         var y = max(24 * u, s)
         let x = max(20 * u, 6)
         if slowMotion {
-            out.append(TextLayer("Slow motion (S)", size: s, weight: .bold, position: Point(x: x, y: y), alignment: .leading,
+            out.append(TextLayer("Slow motion (Ctrl+Shift+S)", size: s, weight: .bold, position: Point(x: x, y: y), alignment: .leading,
                                  colour: FolioApp.slowMotionColour, maxWidth: size.width - 2 * x))
             y += s * 1.5
         }
         if onScreen.capturing {
-            out.append(TextLayer("\u{25CF} Capturing input (R)", size: s, weight: .bold, position: Point(x: x, y: y), alignment: .leading,
+            out.append(TextLayer("\u{25CF} Capturing input (Ctrl+R)", size: s, weight: .bold, position: Point(x: x, y: y), alignment: .leading,
                                  colour: FolioApp.captureColour, maxWidth: size.width - 2 * x))
         } else if let notice = onScreen.notice, onScreen.noticeOpacity(at: time) > 0 {
             var line = TextLayer(notice.text, size: s, weight: .bold, position: Point(x: x, y: y), alignment: .leading,

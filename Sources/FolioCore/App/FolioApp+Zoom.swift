@@ -26,9 +26,9 @@ extension FolioApp {
     }
 
     /// Handles `key` if it is a zoom key in the reading view.
-    func zoomKey(_ key: Key) -> Bool {
+    func zoomKey(_ key: Key, _ modifiers: Modifiers) -> Bool {
         guard let book = restingReading else { return false }
-        switch KeyBindings.action(for: key, in: .reading) {
+        switch KeyBindings.action(for: key, modifiers, in: .reading) {
         case .zoomIn?: book.magnify(by: BookZoom.stepFactor, about: zoomPoint, at: animationTime)
         case .zoomOut?: book.magnify(by: 1 / BookZoom.stepFactor, about: zoomPoint, at: animationTime)
         case .zoomReset?: book.unzoom(at: animationTime)
@@ -37,8 +37,9 @@ extension FolioApp {
         return true
     }
 
-    /// A pointer gesture: in the open book a click waits for a possible second one (a
-    /// double-click lays the 3D book flat, or zooms the flat one in or back out); anything
+    /// A pointer gesture: in the open book a click in the window's middle third waits for a
+    /// possible second one (a double-click lays the 3D book flat, or zooms the flat one in or
+    /// back out); a click on either side turns at once, however quick the next; anything
     /// else acts at once, after a held click.
     func routePointer(_ gesture: PointerGesture) {
         if case .click(let point) = gesture, stripClick(at: point) { return }
@@ -48,7 +49,13 @@ extension FolioApp {
             return
         }
         if case .click(let point) = gesture {
-            clicked(clicks.click(point, at: time))
+            let third = size.width / 3
+            if point.x >= third && point.x <= size.width - third {
+                clicked(clicks.click(point, at: time))
+            } else {
+                clicked(clicks.flush())
+                route(.pointer(gesture))
+            }
         } else {
             clicked(clicks.flush())
             route(.pointer(gesture))

@@ -29,7 +29,7 @@ public final class FolioApp {
     public internal(set) var strip = ThumbnailStrip()
     /// Escape on the shelf, or Q anywhere, asked to leave.
     public internal(set) var quitRequested = false
-    /// The window should cover the screen (F11 or F toggle it, Escape leaves it first); the
+    /// The window should cover the screen (F11, or F in a book, toggles it; Escape leaves it first); the
     /// live viewer applies it, recordings ignore it.
     public internal(set) var fullscreen = false
     /// Where the reader left off (the live viewer's; nil for scripts and recordings, which
@@ -73,6 +73,8 @@ public final class FolioApp {
     var lastPointer: Point?
     /// Holds a click in a book until it is clear it is not half a double-click.
     var clicks = DoubleClickRecognizer()
+    /// Where the wheel's roll began (a roll that laid the book flat ends there).
+    var wheelStream = WheelStream()
 
     /// Last time given to the app (real seconds) and the animation clock derived from it.
     public private(set) var time = 0.0
@@ -162,6 +164,10 @@ public final class FolioApp {
             for scene in navigation.visibleScenes { scene.resize(to: newSize) }
         case .key(let key, let modifiers):
             handleKey(key, modifiers)
+        case .text(let text):
+            handleText(text)
+        case .back:
+            goBack()
         case .wheel(let dx, let dy, let modifiers):
             var horizontal = dx
             var vertical = dy
@@ -173,12 +179,17 @@ public final class FolioApp {
             if horizontal != 0, navigation.transition == nil, !pinch.isActive {
                 route(.horizontalWheel(horizontal))
             }
-            if vertical != 0, !pinch.isActive, !modifiers.contains(.ctrl), let reading = restingReading, reading.fit == .width {
-                // Fit width: the wheel scrolls the page (Ctrl+wheel still pinches).
-                reading.scrollWheel(vertical, at: animationTime)
-            } else if vertical != 0 {
-                perform(pinch.wheel(dy: vertical, at: self.time, in: pinchSituation))
+            guard vertical != 0 else { return }
+            let began = wheelStream.roll(at: self.time, on: navigation.transition == nil ? navigation.top : nil)
+            if !pinch.isActive, let reading = restingReading {
+                // The roll that laid the book flat ends there: its later events neither
+                // turn nor zoom.
+                guard began === reading else { return }
+                // The wheel reads (down goes forward; at fit width down the page first);
+                // Ctrl+wheel is the pinch: it zooms, and out past the fit goes back to 3D.
+                if !modifiers.contains(.ctrl) { return reading.scrollWheel(vertical, at: animationTime) }
             }
+            perform(pinch.wheel(dy: vertical, at: self.time, in: pinchSituation))
         case .pointerDown(let p), .pointerMoved(let p), .pointerUp(let p):
             lastPointer = p
             stripPointer(at: p)

@@ -1,4 +1,4 @@
-/// The list of keys (`?` or F1): a dimmed window with every row of `KeyBindings` (the same
+/// The list of keys (F1, or `?` in a book): a dimmed window with every row of `KeyBindings` (the same
 /// table `--help` and the README show), laid out for the window size in one to three
 /// columns: the layout that gives the largest text with every line whole, a row's words
 /// wrapping under it where they are long.
@@ -125,7 +125,7 @@ public struct HelpOverlay: Equatable, Sendable {
 
     static func layout(size: Size, groups: [[Line]]) -> [TextLayer] {
         guard !groups.isEmpty else { return [] }
-        let title = "Keys \u{2014} Escape, ? or F1 closes this"
+        let title = "Keys \u{2014} Escape or F1 closes this"
         let u = size.layoutUnit
         let margin = max(24 * u, 6)
         let usable = max(size.height - 2 * margin, 1)

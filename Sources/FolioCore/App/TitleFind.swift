@@ -6,7 +6,7 @@ import Foundation
 /// "Étoile"). Times are the app's real time (seconds, injected): slow motion does not make a
 /// find last longer.
 public struct TitleFind: Sendable {
-    /// What has been typed, lower case.
+    /// What has been typed, as typed (it is folded to compare).
     public private(set) var text = ""
     /// When the find began or last took a key.
     var lastKeyAt: Double
@@ -17,7 +17,7 @@ public struct TitleFind: Sendable {
 
     /// A find ends by itself this long after its last key (seconds), then fades out over
     /// `OnScreenText.fadeTime`: long enough to find the next letter on the keyboard, short
-    /// enough that S, R, F and Q are soon the window's keys again.
+    /// enough that the next characters soon begin a new find.
     public static let idleTime = 2.0
     /// Longest text kept (characters); titles are at most 200 (`ComicInfo.maxTextLength`).
     static let maxLength = 100

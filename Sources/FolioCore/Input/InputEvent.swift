@@ -2,6 +2,12 @@
 /// them, and nothing above FolioSDL ever sees an SDL type.
 public enum InputEvent: Equatable, Sendable {
     case key(Key, Modifiers = [])
+    /// Characters typed (what the keyboard's layout makes of the keys, Shift included): on
+    /// the shelf they go to the find; elsewhere "?" shows the list of keys. A key arrives as
+    /// `key` too, so a command key is never also typed and typing never runs a command.
+    case text(String)
+    /// Back a level: the mouse's back button, or a right-click.
+    case back
     /// Wheel motion in notches (fractions for smooth wheels); dx > 0 scrolls right, dy > 0
     /// is away from the user.
     case wheel(dx: Double, dy: Double, modifiers: Modifiers = [])
@@ -27,7 +33,7 @@ extension InputEvent {
         case .pointerUp(let p): return .pointerUp(point(p))
         case .touch(let phase, let finger, let p): return .touch(phase, finger: finger, at: point(p))
         case .resize(let s): return .resize(size(s))
-        case .key, .wheel, .pointerLeft: return self
+        case .key, .text, .back, .wheel, .pointerLeft: return self
         }
     }
 }

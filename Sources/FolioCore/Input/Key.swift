@@ -5,12 +5,11 @@ public enum Key: String, CaseIterable, Sendable {
     case home, end, pageup, pagedown
     case s, r, p, m, d, t, w
     case f11, f, q
-    /// The other letters, typed on the shelf to find a book by its title.
+    /// The other letters: keys a scene may bind. (What a key types arrives apart, as
+    /// `InputEvent.text`; on the shelf that goes to the find, and no letter is a command.)
     case a, b, c, e, g, h, i, j, k, l, n, o, u, v, x, y, z
-    /// Starts a find with no letters typed yet; it arrives as typed text, as "?" does (on
-    /// most layouts "?" is Shift and the "/" key).
-    case slash = "/"
-    /// The help keys: "?" arrives as typed text, whatever the keyboard layout.
+    /// The help keys: "?" arrives as typed text, whatever the keyboard layout (a script may
+    /// name it as a key).
     case question = "?", f1
     /// Zoom keys: "=" is also "+" with Shift (and Ctrl+= with Ctrl); "+" is a key of its own on
     /// some layouts; then the keypad's.
@@ -46,11 +45,11 @@ public enum Key: String, CaseIterable, Sendable {
     public static let letters: [Key] = allCases.filter { $0.rawValue.count == 1 && $0.rawValue >= "a" && $0.rawValue <= "z" }
         .sorted { $0.rawValue < $1.rawValue }
 
-    /// What the key types into a find on the shelf: a letter (lower case), a digit or a space.
-    public var typed: Character? {
-        if let digit { return Character(String(digit)) }
-        if self == .space { return " " }
-        return Key.letters.contains(self) ? Character(rawValue) : nil
+    /// The key types a character too (its text arrives as `InputEvent.text`): a letter, a
+    /// digit, a sign, Space.
+    public var types: Bool {
+        digit != nil || self == .space || Key.letters.contains(self)
+            || [.question, .equals, .plus, .minus, .keypadPlus, .keypadMinus].contains(self)
     }
 
     /// Keys that act again while held (turning pages, zooming step by step). The others

@@ -12,11 +12,10 @@ public enum KeyBindings {
         KeyBinding(keys: [.end], context: .shelf, action: .last, help: "last book"),
         KeyBinding(keys: [.return, .space], context: .shelf, action: .open, help: "open the centred book"),
         KeyBinding(keys: [.escape], context: .shelf, action: .quit, help: "quit"),
-        KeyBinding(keys: Key.letters.filter { ![.s, .r, .f, .q].contains($0) }, context: .shelf, action: .find,
-                   help: "find a book by its title's first letters (or a word's in it)"),
-        KeyBinding(keys: [.slash], context: .shelf, action: .find, help: "an empty find, for a title that begins with F, Q, R or S"),
-        KeyBinding(keys: Key.letters + [.zero] + Key.digitsOneToNine + [.keypadZero, .space], context: .find, action: .find,
-                   help: "type more, F, Q, R and S too (the find ends 2 s after the last key)"),
+        KeyBinding(typing: "Any letter, digit or sign", context: .shelf, action: .find,
+                   help: "find a book by its title's first letters (or a word's in it); typing never runs a command here"),
+        KeyBinding(typing: "Any character", context: .find, action: .find,
+                   help: "type more (the find ends 2 s after the last key)"),
         KeyBinding(keys: [.backspace], context: .find, action: .erase, help: "take a character back (none left: end the find)"),
         KeyBinding(keys: [.return], context: .find, action: .open, help: "open the book found, if one was"),
         KeyBinding(keys: [.escape], context: .find, action: .close, help: "end the find (the shelf stays)"),
@@ -37,21 +36,24 @@ public enum KeyBindings {
         KeyBinding(keys: [.m], context: .reading, action: .flipDirection, help: "right to left (manga) on/off, remembered"),
         KeyBinding(keys: [.d], context: .reading, action: .pageMode, help: "pages: automatic, one at a time, two side by side (remembered)"),
         KeyBinding(keys: [.w], context: .reading, action: .fit, help: "fit: the whole page, its width, its height (remembered)"),
-        KeyBinding(keys: [.down], context: .reading, action: .scrollDown, help: "fit width: scroll down the page, then turn (also Space, PageDown, the wheel)"),
-        KeyBinding(keys: [.up], context: .reading, action: .scrollUp, help: "fit width: scroll up the page, then turn back (also PageUp)"),
+        KeyBinding(keys: [.down], context: .reading, action: .scrollDown, help: "fit width: scroll down the page, then turn (also Space, PageDown, the wheel down)"),
+        KeyBinding(keys: [.up], context: .reading, action: .scrollUp, help: "fit width: scroll up the page, then turn back (also PageUp, the wheel up)"),
         KeyBinding(keys: Key.digitsOneToNine, context: .reading, action: .typePage, help: "type a page number, then Enter: the leaves riffle there (Escape forgets it)"),
         KeyBinding(keys: [.escape, .backspace], context: .reading, action: .close, help: "back to the book in 3D"),
-        KeyBinding(keys: [.equals, .plus, .keypadPlus], context: .reading, action: .zoomIn, help: "zoom in at the pointer, up to 4x (also Ctrl+=)"),
-        KeyBinding(keys: [.minus, .keypadMinus], context: .reading, action: .zoomOut, help: "zoom out (also Ctrl+-)"),
-        KeyBinding(keys: [.zero, .keypadZero], context: .reading, action: .zoomReset, help: "the whole spread again (also Ctrl+0)"),
+        KeyBinding(keys: [.equals, .plus, .keypadPlus], modifiers: [[], .ctrl], context: .reading, action: .zoomIn, help: "zoom in at the pointer, up to 4x (also Ctrl+=)"),
+        KeyBinding(keys: [.minus, .keypadMinus], modifiers: [[], .ctrl], context: .reading, action: .zoomOut, help: "zoom out (also Ctrl+-)"),
+        KeyBinding(keys: [.zero, .keypadZero], modifiers: [[], .ctrl], context: .reading, action: .zoomReset, help: "the whole spread again (also Ctrl+0)"),
         KeyBinding(keys: [.return, .space], context: .transition, action: .steerOpen, help: "steer on: the book opening, or lying flat"),
         KeyBinding(keys: [.escape, .backspace], context: .transition, action: .steerClose, help: "steer back the way it came"),
-        KeyBinding(keys: [.s], context: .anywhere, action: .slowMotion, help: "slow motion on/off (10x slower)"),
-        KeyBinding(keys: [.r], context: .anywhere, action: .capture, help: "start/stop capturing input to a script"),
-        KeyBinding(keys: [.f11, .f], context: .anywhere, action: .fullscreen, help: "fullscreen on/off"),
+        KeyBinding(keys: [.s], modifiers: [[.ctrl, .shift]], context: .anywhere, action: .slowMotion, help: "slow motion on/off (10x slower)"),
+        KeyBinding(keys: [.r], modifiers: [.ctrl], context: .anywhere, action: .capture, help: "start/stop capturing input to a script"),
+        KeyBinding(keys: [.f11], context: .anywhere, action: .fullscreen, help: "fullscreen on/off"),
         KeyBinding(keys: [.escape], context: .anywhere, action: .leaveFullscreen, help: "leave fullscreen (before anything else)"),
-        KeyBinding(keys: [.q], context: .anywhere, action: .quit, help: "quit (also Ctrl+Q)"),
-        KeyBinding(keys: [.question, .f1], context: .anywhere, action: .help, help: "show/hide the list of keys"),
+        KeyBinding(keys: [.q], modifiers: [.ctrl], context: .anywhere, action: .quit, help: "quit"),
+        KeyBinding(keys: [.f1], context: .anywhere, action: .help, help: "show/hide the list of keys"),
+        KeyBinding(keys: [.q], context: .inBook, action: .quit, help: "quit"),
+        KeyBinding(keys: [.f], context: .inBook, action: .fullscreen, help: "fullscreen on/off"),
+        KeyBinding(keys: [.question], context: .inBook, action: .help, help: "show/hide the list of keys"),
         KeyBinding(keys: [.t], context: .book, action: .thumbnails, help: "the thumbnail strip of every page (also: rest the pointer at the bottom edge)"),
         KeyBinding(keys: [.t], context: .reading, action: .thumbnails, help: "the thumbnail strip of every page (also: rest the pointer at the bottom edge)"),
         KeyBinding(keys: [.right, .left], context: .strip, action: .next, help: "select the next or previous page (the other way right to left)"),
@@ -64,23 +66,31 @@ public enum KeyBindings {
     /// Mouse and wheel input, described for `--help` and the README (handled by the pinch
     /// recognizer and the pointer tracker, not by key lookups).
     public static let pointer: [(input: String, where: String, help: String)] = [
-        ("Wheel up/down, Ctrl+wheel", "shelf, book, reading", "pinch: up goes deeper (open, flat, zoom); down comes back a step"),
+        ("Wheel up/down", "shelf, book", "pinch: up goes deeper (open the centred book, lay it flat); down comes back a step"),
+        ("Wheel down/up", "reading", "read: down goes forward (at fit width down the page, then over), up goes back; the roll that laid the book flat ends there"),
+        ("Ctrl+wheel", "shelf, book, reading", "pinch as the wheel does; reading, zoom at the pointer, and out past the fit back to the 3D book"),
         ("Sideways wheel, Shift+wheel", "shelf, book, reading", "scroll the shelf; turn pages in a book"),
         ("Drag", "shelf, book, reading", "scroll the shelf; in a book the leaf follows, or the zoomed spread pans"),
-        ("Click", "shelf, book, reading", "open the centred book, centre a side one; in a book, right half forward, left half back (the other way right to left)"),
-        ("Double-click", "book, reading", "in the 3D book, lay it flat; flat, zoom in at the pointer or back out"),
+        ("Click", "shelf, book, reading", "open the centred book, centre a side one; in a book, right half forward, left half back (the other way right to left), every click a leaf"),
+        ("Double-click, middle third", "book, reading", "in the 3D book, lay it flat; flat, zoom in at the pointer or back out"),
+        ("Right-click, back button", "book, reading", "back a level: from the flat book to the 3D one, from the book to the shelf"),
         ("Two fingers (touchscreen)", "shelf, book, reading", "pinch: spread to go deeper, in to come back"),
         ("One finger (touchscreen)", "shelf, book, reading", "tap and swipe as with the mouse"),
     ]
 
     /// The action `key` has in `bindings` (a registered scene's own rows), if any.
-    public static func action(for key: Key, in bindings: [KeyBinding]) -> KeyAction? {
-        bindings.first { $0.keys.contains(key) }?.action
+    public static func action(for key: Key, _ modifiers: Modifiers = [], in bindings: [KeyBinding]) -> KeyAction? {
+        bindings.first { $0.matches(key, modifiers) }?.action
     }
 
-    /// The action `key` has in `context`, if any.
-    public static func action(for key: Key, in context: KeyContext) -> KeyAction? {
-        all.first { $0.context == context && $0.keys.contains(key) }?.action
+    /// The action `key` pressed with `modifiers` has in `context`, if any.
+    public static func action(for key: Key, _ modifiers: Modifiers = [], in context: KeyContext) -> KeyAction? {
+        all.first { $0.context == context && $0.matches(key, modifiers) }?.action
+    }
+
+    /// The action typed text has in `context` (the find's), if any.
+    public static func typingAction(in context: KeyContext) -> KeyAction? {
+        all.first { $0.context == context && $0.label != nil }?.action
     }
 
     /// A key's name as people read it.
@@ -96,17 +106,18 @@ public enum KeyBindings {
         }
     }
 
+    /// A chord's modifiers as people read them, "Ctrl+Shift+" ("" for none).
+    static func prefix(_ modifiers: Modifiers) -> String {
+        (modifiers.contains(.ctrl) ? "Ctrl+" : "") + (modifiers.contains(.alt) ? "Alt+" : "") + (modifiers.contains(.shift) ? "Shift+" : "")
+    }
+
     static func names(_ binding: KeyBinding) -> String {
-        // The digit keys read as what they are, and so do the letters.
+        if let label = binding.label { return label }
+        // The digit keys read as what they are.
         if binding.action == .typePage { return "Digits" }
-        if binding.keys.contains(.a) {
-            let others = Key.letters.filter { !binding.keys.contains($0) }
-            var words = others.isEmpty ? "A\u{2013}Z" : "A\u{2013}Z but " + others.map(name).joined(separator: ", ")
-            if binding.keys.contains(.one) { words += ", digits" }
-            if binding.keys.contains(.space) { words += ", Space" }
-            return words
-        }
-        return binding.keys.map(name).joined(separator: ", ")
+        // The first way of pressing them names them; the help says the others.
+        let prefix = prefix(binding.modifiers.first ?? [])
+        return binding.keys.map { prefix + name($0) }.joined(separator: ", ")
     }
 
     /// Headings for `--help`, one per context.

@@ -17,7 +17,7 @@ public struct KeyContext: Hashable, Sendable, CustomStringConvertible {
 
     /// The shelf, at rest or scrolling.
     public static let shelf = KeyContext("shelf", heading: "On the shelf:")
-    /// While a find on the shelf shows (before the window's keys: S, R, F and Q type).
+    /// While a find on the shelf shows (before the window's keys).
     public static let find = KeyContext("find", heading: "While finding a book on the shelf:")
     /// An open book, in 3D.
     public static let book = KeyContext("book", heading: "In a book (3D):")
@@ -27,6 +27,9 @@ public struct KeyContext: Hashable, Sendable, CustomStringConvertible {
     public static let transition = KeyContext("transition", heading: "While a book opens, closes, or goes flat:")
     /// Everywhere in the window.
     public static let anywhere = KeyContext("anywhere", heading: "Anywhere:")
+    /// Wherever no find can be typed (a book, 3D or flat, and the scenes above it): the
+    /// window's keys as single letters.
+    public static let inBook = KeyContext("book, reading", heading: "In a book, 3D or flat (nothing to type there):")
     /// While the thumbnail strip shows in a book (before the book's keys).
     public static let strip = KeyContext("strip", heading: "While the thumbnail strip shows:")
     /// While the list of keys shows (before any other context).
@@ -35,6 +38,6 @@ public struct KeyContext: Hashable, Sendable, CustomStringConvertible {
     /// Every context, in the order `--help` lists them: the built-in ones, then those of the
     /// scenes the viewer registers.
     public static var allCases: [KeyContext] {
-        [.shelf, .find, .book, .reading, .transition, .anywhere, .strip, .help] + SceneCatalog.entries.map(\.context)
+        [.shelf, .find, .book, .reading, .transition, .anywhere, .inBook, .strip, .help] + SceneCatalog.entries.map(\.context)
     }
 }

@@ -82,6 +82,8 @@ public struct InputScript: Equatable, Sendable {
     public static let maxWheelStep = 1000.0
     /// Largest finger number a touch event may carry.
     public static let maxFinger = (1 << 20) - 1
+    /// Most characters one `text` event types (a find keeps at most 100).
+    public static let maxTextLength = 100
 
     /// Why `width`×`height` cannot be a window size, or nil when it can. The one definition
     /// for scripts and `--size`.
@@ -245,6 +247,16 @@ private struct ScriptReader {
             guard let name = item.key else { throw fail("\(at) has no string key") }
             guard let key = Key(rawValue: name.lowercased()) else { throw fail("\(at) has an unknown key \"\(name)\"") }
             return (t, .input(.key(key, modifiers)))
+        case .text:
+            guard let text = item.text, !text.isEmpty else { throw fail("\(at) has no string text") }
+            guard text.count <= InputScript.maxTextLength else {
+                throw fail("\(at) types more than \(InputScript.maxTextLength) characters")
+            }
+            guard text.unicodeScalars.allSatisfy({ $0.properties.generalCategory != .control }) else {
+                throw fail("\(at) types a control character")
+            }
+            return (t, .input(.text(text)))
+        case .back: return (t, .input(.back))
         case .wheel:
             let step = -InputScript.maxWheelStep...InputScript.maxWheelStep
             let dx = try number(item.dx, "\(at) dx", in: step, default: 0)

@@ -32,14 +32,16 @@ public struct ScriptFile: Codable, Equatable, Sendable {
     /// gestures a script may name whole (`click`, `drag`). A name Folio does not know is kept
     /// so that the reader can name it.
     public enum EventType: Codable, Equatable, Sendable {
-        case key, wheel, click, drag, resize, down, move, up, leave, touch
+        case key, text, back, wheel, click, drag, resize, down, move, up, leave, touch
         case unknown(String)
 
-        static let known: [EventType] = [.key, .wheel, .click, .drag, .resize, .down, .move, .up, .leave, .touch]
+        static let known: [EventType] = [.key, .text, .back, .wheel, .click, .drag, .resize, .down, .move, .up, .leave, .touch]
 
         public var name: String {
             switch self {
             case .key: return "key"
+            case .text: return "text"
+            case .back: return "back"
             case .wheel: return "wheel"
             case .click: return "click"
             case .drag: return "drag"
@@ -73,6 +75,8 @@ public struct ScriptFile: Codable, Equatable, Sendable {
         public var type: EventType?
         /// `key`: the key's name; `ctrl`, `shift`, `alt` for key and wheel events.
         public var key: String?
+        /// `text`: the characters typed.
+        public var text: String?
         public var ctrl: Bool?
         public var shift: Bool?
         public var alt: Bool?
@@ -113,6 +117,10 @@ public struct ScriptFile: Codable, Equatable, Sendable {
                 self.init(t: t, type: .key)
                 self.key = key.rawValue
                 (ctrl, shift, alt) = modifiers(m)
+            case .text(let typed):
+                self.init(t: t, type: .text)
+                text = typed
+            case .back: self.init(t: t, type: .back)
             case .wheel(let dx, let dy, let m):
                 self.init(t: t, type: .wheel)
                 (self.dx, self.dy) = (dx, dy)
