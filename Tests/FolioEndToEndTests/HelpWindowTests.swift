@@ -4,9 +4,9 @@ import FolioTestFixtures
 import Foundation
 import Testing
 
-/// The help overlay in the real window under Xvfb: `?` (typed through xdotool, so it arrives
-/// as Shift+slash) and F1 show the list of keys in a screenshot; Escape and the same key hide
-/// it, and Escape then does not quit.
+/// The help overlay in the real window under Xvfb: F1 shows the list of keys in a
+/// screenshot; Escape and F1 again hide it, and Escape then does not quit; in a book `?`
+/// (typed through xdotool, so it arrives as Shift+slash and as text) shows and hides it.
 @Suite(.serialized)
 struct HelpWindowTests {
     /// The share of bright pixels (text) in a band of the screenshot around `y`, between
@@ -104,17 +104,30 @@ struct HelpWindowTests {
                 && abs(shot.gray(cover.x, cover.y) - coverGray) < 8
         }
 
-        try LiveWindowTests.xdotool(["key", "question"], display: display)
-        #expect(try Self.waitForShot(dir, display: display, shows).1, "? shows the list of keys")
-        try LiveWindowTests.xdotool(["key", "question"], display: display)
-        #expect(try Self.waitForShot(dir, display: display, hidden).1, "? again hides it")
+        try LiveWindowTests.xdotool(["key", "F1"], display: display)
+        #expect(try Self.waitForShot(dir, display: display, shows).1, "F1 shows the list of keys")
+        try LiveWindowTests.xdotool(["key", "F1"], display: display)
+        #expect(try Self.waitForShot(dir, display: display, hidden).1, "F1 again hides it")
         try LiveWindowTests.xdotool(["key", "F1"], display: display)
         #expect(try Self.waitForShot(dir, display: display, shows).1, "F1 shows it")
         try LiveWindowTests.xdotool(["key", "Escape"], display: display)
         #expect(try Self.waitForShot(dir, display: display, hidden).1, "Escape hides it")
         usleep(300_000)
         #expect(app.isRunning, "the Escape that hid the list did not quit")
-        try LiveWindowTests.xdotool(["key", "Escape"], display: display)
+
+        // In a book, where nothing is typed, "?" shows and hides it.
+        try LiveWindowTests.xdotool(["key", "Return"], display: display)
+        Folio.waitForState(traceURL, "the book open, at rest") { ($0["stack"] as? [String]) == ["shelf", "book"] && ($0["transition"] as? [String: Any]) == nil }
+        let (open, _) = try Self.waitForShot(dir, display: display) { try $0.brightShare(y: band.y, height: band.height, x0: band.x0, x1: band.x1) < 0.01 }
+        let openGray = try open.gray(cover.x, cover.y)
+        try LiveWindowTests.xdotool(["key", "question"], display: display)
+        #expect(try Self.waitForShot(dir, display: display) { shot in
+            try shot.brightShare(y: band.y, height: band.height, x0: band.x0, x1: band.x1) > 0.04 && shot.gray(cover.x, cover.y) < openGray * 0.5 + 8
+        }.1, "? shows the list in a book")
+        try LiveWindowTests.xdotool(["key", "question"], display: display)
+        #expect(try Self.waitForShot(dir, display: display) { try $0.brightShare(y: band.y, height: band.height, x0: band.x0, x1: band.x1) < 0.01 }.1,
+                "? again hides it")
+        try LiveWindowTests.xdotool(["key", "ctrl+q"], display: display)
         let deadline = Date().addingTimeInterval(5)
         while app.isRunning && Date() < deadline { usleep(100_000) }
         #expect(!app.isRunning)

@@ -201,7 +201,7 @@ struct WindowPlaceTests {
         Folio.waitForState(trace, "the shelf, at rest") { $0["stack"] as? [String] == ["shelf"] && $0["transition"] is NSNull }
         try viewer.key("Return")
         Folio.waitForState(trace, "the book opening") { $0["stack"] as? [String] == ["shelf", "book"] && !($0["transition"] is NSNull) }
-        try viewer.key("q")
+        try viewer.key("ctrl+q")
         #expect(viewer.exitStatus() == 0, "\(viewer.stderr)")
     }
 
@@ -245,7 +245,7 @@ struct WindowPlaceTests {
         try desktop.settledScreenshot(again)
         #expect(try Self.differingPixels(read, again) < 200, "the book opened where it was left")
         #expect(try Self.differingPixels(atStart, again) > 5000, "and not at its first spread")
-        try second.key("q")
+        try second.key("ctrl+q")
         #expect(second.exitStatus() == 0)
 
         // --fresh starts on the first book at its first spread, and leaves the file alone
@@ -254,7 +254,7 @@ struct WindowPlaceTests {
         let fresh = try Viewer(desktop, state: state, arguments: ["--fresh"], log: dir.appendingPathComponent("log3"))
         try fresh.key("Return")
         fresh.waitForTitle("Aurora — Folio")
-        try fresh.key("q")
+        try fresh.key("ctrl+q")
         #expect(fresh.exitStatus() == 0)
         // Opening a book and quitting at once is reading it: Aurora joins the file, and
         // Tidepool, which this viewer did not move, keeps its place.
@@ -268,7 +268,7 @@ struct WindowPlaceTests {
 
         let untouched = try Data(contentsOf: file)
         let idle = try Viewer(desktop, state: state, arguments: ["--fresh"], log: dir.appendingPathComponent("log4"))
-        try idle.key("Right", "q")
+        try idle.key("Right", "ctrl+q")
         #expect(idle.exitStatus() == 0)
         #expect(try Data(contentsOf: file) == untouched, "--fresh writes nothing until a book is read")
     }
@@ -283,7 +283,7 @@ struct WindowPlaceTests {
         try Data("{\"version\":1,\"books\":[{\"path\":\"/x\",\"size\":1,\"spread\":-1}]}".utf8).write(to: file)
         let desktop = try Desktop()
         let viewer = try Viewer(desktop, state: state, log: dir.appendingPathComponent("log"))
-        try viewer.key("q")
+        try viewer.key("ctrl+q")
         #expect(viewer.exitStatus() == 0)
         let lines = viewer.stderr.split(separator: "\n")
         #expect(lines.count == 1, "\(viewer.stderr)")
