@@ -48,6 +48,8 @@ struct View: ParsableCommand {
         // With --page the book is measured first: its spreads decide how its pages are numbered.
         let decoder = try LibraryOptions.decoder()
         let loaded = try library.loadResult(path: path, shaped: page != nil, decoder: decoder)
+        // The shelf's own name for its centred book and for captures.
+        let identity = library.identity(path: path)
         var books = loaded.library
         let size = try parseSize(size)
         var openAtPage: Int?
@@ -116,7 +118,7 @@ struct View: ParsableCommand {
                 unread = warning != nil
             }
             options.placeStore = store
-            options.places = PlaceKeeper(places: remembered, fresh: unread, keys: keying.wait())
+            options.places = PlaceKeeper(places: remembered, fresh: unread, identity: identity ?? .bundled, keys: keying.wait())
         }
         // Covers come from the freedesktop thumbnails file managers share; with remembering
         // off, Folio adds none of its own.
