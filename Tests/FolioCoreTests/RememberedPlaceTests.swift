@@ -208,10 +208,11 @@ import Testing
     }
 
     /// A file from before shelves kept their own: its one centred book is every shelf's
-    /// until that shelf has its own.
+    /// until the first shelf is remembered on its own (and a file written with no shelf keeps it).
     @Test func anOlderFilesCentredBookIsEveryShelfs() throws {
         let old = Data(#"{"version":1,"centred":{"path":"/books/3.cbz","size":103},"books":[]}"#.utf8)
         let places = try Places.parse(old, name: "old.json")
+        #expect(try Places.parse(places.encoded(), name: "places.json").centred(on: .path("/elsewhere")) == Self.key(3))
         let keeper = Self.keeper(places, shelf: .path("/home/ann/Comics"))
         let s = AppDriver(books: 6, places: keeper)
         #expect(s.app.shelf.centredIndex == 3)

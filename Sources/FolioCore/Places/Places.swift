@@ -10,8 +10,9 @@ import Foundation
 /// `page` is the book's own page number the reader was at (one page at a time, the page on
 /// screen); files written before it was kept have only the spread, which is used then.
 /// `shelves` holds each library's centred book (`LibraryIdentity`: "bundled" or a real
-/// path); `centred` is also written, the one most recently centred, for Folio before
-/// shelves, and read as every shelf's centred book from a file without `shelves`.
+/// path; left out when there is none); `centred` is also written, the one most recently
+/// centred, for Folio before shelves, and read as every shelf's centred book from a file
+/// without `shelves`.
 ///
 /// A value also knows what it changed since it was read or made (the books whose place it
 /// set to another, the shelves whose centred book it set, the first opening), so that
@@ -272,7 +273,7 @@ public struct Places: Equatable, Sendable {
         }
         let latest = shelves.last?.book ?? sharedCentred
         let centred = latest.map { line(File.Key(path: $0.path, size: $0.size)) } ?? "null"
-        let shelves = self.shelves.map { line(File.Shelf(library: $0.library.stored, path: $0.book.path, size: $0.book.size)) }
+        var shelves = self.shelves.map { line(File.Shelf(library: $0.library.stored, path: $0.book.path, size: $0.book.size)) }
         var lines = books.map {
             line(File.Book(path: $0.book.path, size: $0.book.size, spread: $0.spread, page: $0.page,
                            shifted: $0.settings.shifted ? true : nil, rtl: $0.settings.rightToLeft,
@@ -280,14 +281,20 @@ public struct Places: Equatable, Sendable {
                            fit: $0.settings.fit == .page ? nil : $0.settings.fit.rawValue,
                            zoom: $0.settings.zoom.map(File.Zoom.init)))
         }
-        // Shelves are few (at most `maxShelves`) and each at most a few paths long.
-        let head = "{\"version\":\(Places.version),\"opened\":\(openedABook),\"centred\":\(centred),"
-            + "\"shelves\":[\(shelves.joined(separator: ","))],\"books\":["
+        let start = "{\"version\":\(Places.version),\"opened\":\(openedABook),\"centred\":\(centred),"
         let tail = "]}\n"
-        var total = head.utf8.count + tail.utf8.count + lines.reduce(0) { $0 + $1.utf8.count + 2 }
+        // The oldest books go first, then (were that not enough) the oldest shelves. With no
+        // shelf the field is left out: an older file's one centred book stays every shelf's.
+        var total = start.utf8.count + "\"shelves\":[],\"books\":[".utf8.count + tail.utf8.count
+            + lines.reduce(0) { $0 + $1.utf8.count + 2 } + shelves.reduce(0) { $0 + $1.utf8.count + 1 }
         while total > Places.maxBytes, !lines.isEmpty {
             total -= lines.removeFirst().utf8.count + 2
         }
+        while total > Places.maxBytes, !shelves.isEmpty {
+            total -= shelves.removeFirst().utf8.count + 1
+        }
+        let shelvesField = shelves.isEmpty ? "" : "\"shelves\":[\(shelves.joined(separator: ","))],"
+        let head = start + shelvesField + "\"books\":["
         let body = lines.isEmpty ? "" : "\n" + lines.joined(separator: ",\n") + "\n"
         return Data((head + body + tail).utf8)
     }
