@@ -22,7 +22,7 @@ struct Record: ParsableCommand {
     @Option(parsing: .unconditional, help: "Skip the first seconds of the script.") var start: Double = 0
     @Flag(help: "Run every animation 10x slower.") var slowMotion = false
     @Flag(help: "No progress bar.") var quiet = false
-    @Flag(help: "Remove the frame-NNNNN.png files already in the --out folder first (without it such a folder is refused).") var overwrite = false
+    @Flag(help: "Replace an existing --out or --trace file, and remove the frame-NNNNN.png files already in the --out folder first (without it an existing file that is not empty, or a folder holding frames, is refused).") var overwrite = false
 
     /// Every number bounded before anything runs: frames are at most an hour at 240 fps.
     func validate() throws {
@@ -90,7 +90,7 @@ struct Record: ParsableCommand {
         switch options.output {
         case .video(let path, _)?:
             guard VideoEncoder.ffmpegPath() != nil else { throw FolioError.badInput(VideoEncoder.missingMessage) }
-            try OutputFile.checkFile(path, streams: false,
+            try OutputFile.checkFile(path, streams: false, overwrite: options.overwrite,
                                      why: "a video is finished in a file of its own and moved into place, which would replace it")
         case .frames(let dir)?:
             try OutputFile.checkFolder(dir)
@@ -100,7 +100,7 @@ struct Record: ParsableCommand {
         case nil: break
         }
         if let trace = options.tracePath {
-            try OutputFile.checkFile(trace, streams: true)
+            try OutputFile.checkFile(trace, streams: true, overwrite: options.overwrite)
         }
     }
 }

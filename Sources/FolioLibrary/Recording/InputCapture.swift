@@ -13,13 +13,14 @@ package final class InputCapture {
     private let startState: InputScript.Start?
 
     /// Starts a capture into `path` at window size `size`, made empty now (a regular file,
-    /// checked by `OutputFile`); `start` is where the app was.
-    package init(path: String, size: Size, start: InputScript.Start? = nil) throws {
+    /// checked by `OutputFile`: one that holds anything only with `overwrite`); `start` is
+    /// where the app was.
+    package init(path: String, size: Size, start: InputScript.Start? = nil, overwrite: Bool = false) throws {
         self.path = path
         scriptSize = size
         startState = start
         // Made now, so a path that cannot take the capture is known before the session.
-        try OutputFile.write(Data(), to: path)
+        try OutputFile.write(Data(), to: path, overwrite: overwrite)
     }
 
     /// Adds `event`, which happened at `time` in a window of `size`.
@@ -29,10 +30,10 @@ package final class InputCapture {
         events.append(ScriptFile.Event(event, at: time - (start ?? time), scale: scale))
     }
 
-    /// Writes the script to the file, in place.
+    /// Writes the script to the file, in place (the file this capture made).
     package func close() throws {
         let file = ScriptFile(size: [scriptSize.width, scriptSize.height], fps: 60,
                               duration: (events.last?.t ?? 0) + 1.5, events: events, start: startState.map(ScriptFile.Start.init))
-        try OutputFile.write(try file.encoded(), to: path)
+        try OutputFile.write(try file.encoded(), to: path, overwrite: true)
     }
 }
