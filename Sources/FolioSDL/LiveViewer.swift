@@ -79,7 +79,7 @@ public final class LiveViewer {
             traceWriter = TraceWriter(changesOnly: true) { try file.write($0) }
         }
         if let path = options.capturePath {
-            capture = try InputCapture(path: path, size: app.size, start: app.captureStart,
+            capture = try InputCapture(path: path, size: app.size, start: app.captureStart, library: options.library,
                                        overwrite: options.overwrite)
             app.capturing = true
         }
@@ -373,7 +373,7 @@ public final class LiveViewer {
                 ?? (CaptureFolder.prepared() as NSString).appendingPathComponent(CaptureFolder.fileName())
             do {
                 // A capture this run wrote is its own to write again (R pressed twice with --capture).
-                capture = try InputCapture(path: path, size: app.size, start: app.captureStart,
+                capture = try InputCapture(path: path, size: app.size, start: app.captureStart, library: options.library,
                                            overwrite: options.overwrite || capturesWritten.contains(path))
                 Console.note("folio: capturing input to \(path) (R stops)")
                 app.capturing = true

@@ -77,6 +77,7 @@ struct View: ParsableCommand {
         options.tracePath = trace
         options.capturePath = capture
         options.overwrite = overwrite
+        options.library = identity
         options.cacheBytes = library.cacheBytes
         options.exitAfterFirstFrame = exitAfterFirstFrame
         options.markTimes = markAt

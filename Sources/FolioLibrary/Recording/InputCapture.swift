@@ -11,14 +11,18 @@ package final class InputCapture {
     private var events: [ScriptFile.Event] = []
     /// Where the app was when the capture began, so the replay starts there.
     private let startState: InputScript.Start?
+    /// The library on the shelf, so the replay plays on it.
+    private let library: LibraryIdentity?
 
     /// Starts a capture into `path` at window size `size`, made empty now (a regular file,
     /// checked by `OutputFile`: one that holds anything only with `overwrite`); `start` is
-    /// where the app was.
-    package init(path: String, size: Size, start: InputScript.Start? = nil, overwrite: Bool = false) throws {
+    /// where the app was, `library` what it showed.
+    package init(path: String, size: Size, start: InputScript.Start? = nil, library: LibraryIdentity? = nil,
+                 overwrite: Bool = false) throws {
         self.path = path
         scriptSize = size
         startState = start
+        self.library = library
         // Made now, so a path that cannot take the capture is known before the session.
         try OutputFile.write(Data(), to: path, overwrite: overwrite)
     }
@@ -33,7 +37,8 @@ package final class InputCapture {
     /// Writes the script to the file, in place (the file this capture made).
     package func close() throws {
         let file = ScriptFile(size: [scriptSize.width, scriptSize.height], fps: 60,
-                              duration: (events.last?.t ?? 0) + 1.5, events: events, start: startState.map(ScriptFile.Start.init))
+                              duration: (events.last?.t ?? 0) + 1.5, events: events, start: startState.map(ScriptFile.Start.init),
+                              library: library?.stored)
         try OutputFile.write(try file.encoded(), to: path, overwrite: true)
     }
 }
