@@ -9,7 +9,12 @@ import Foundation
 fuzzMain { data in
     guard let places = try? Places.parse(data, name: "places.json") else { return }
     precondition(places.books.count <= Places.maxBooks, "too many books")
-    for key in places.books.map(\.book) + (places.centred.map { [$0] } ?? []) {
+    precondition(places.shelves.count <= Places.maxShelves, "too many shelves")
+    for case .path(let library) in places.shelves.map(\.library) {
+        precondition(library.hasPrefix("/") && library.utf8.count <= Places.maxPathBytes, "library out of bounds")
+    }
+    precondition(places.books.allSatisfy { $0.page.map((1...Places.maxPage).contains) ?? true }, "page out of bounds")
+    for key in places.books.map(\.book) + places.shelves.map(\.book) + (places.sharedCentred.map { [$0] } ?? []) {
         precondition(key.path.hasPrefix("/") && key.path.utf8.count <= Places.maxPathBytes, "path out of bounds")
         precondition(key.size >= 0, "negative size")
     }
@@ -23,6 +28,8 @@ fuzzMain { data in
     guard let again = try? Places.parse(encoded, name: "places.json") else {
         preconditionFailure("what was written does not read back")
     }
-    precondition(again.books.count <= places.books.count && again.centred == places.centred, "read back differently")
-    precondition(again.books.count < places.books.count || again == places, "read back differently")
+    precondition(again.books.count <= places.books.count && again.shelves.count <= places.shelves.count
+                 && again.sharedCentred == places.sharedCentred, "read back differently")
+    precondition(again.books.count < places.books.count || again.shelves.count < places.shelves.count || again == places,
+                 "read back differently")
 }

@@ -13,6 +13,10 @@ extension LiveViewer {
         public var tracePath: String?
         /// Records every input event to this script file.
         public var capturePath: String?
+        /// A trace or capture may replace an existing file that holds anything (`--overwrite`).
+        public var overwrite = false
+        /// The library on the shelf, written into captures so that they replay on it.
+        public var library: LibraryIdentity?
         /// Print "first-frame" on stdout after the first frame is presented, then quit
         /// (the benchmark's time to first frame).
         public var exitAfterFirstFrame = false

@@ -39,6 +39,8 @@ public final class LiveViewer {
     /// Writes the trace's lines to `trace`, a line only when the state changed.
     private var traceWriter: TraceWriter?
     private var capture: InputCapture?
+    /// The captures this run wrote (a capture started again may replace its own file).
+    private var capturesWritten: Set<String> = []
     /// What the window shows now, as last applied from the app.
     private var windowFullscreen = false
     private var windowTitle = "Folio"
@@ -72,12 +74,13 @@ public final class LiveViewer {
         placeWriter = options.placeStore.map(PlaceWriter.init)
         if let path = options.tracePath {
             // Written in place: a FIFO or a device stays what it is.
-            let file = try OutputFile.Writer(path: path, streams: true)
+            let file = try OutputFile.Writer(path: path, streams: true, overwrite: options.overwrite)
             trace = file
             traceWriter = TraceWriter(changesOnly: true) { try file.write($0) }
         }
         if let path = options.capturePath {
-            capture = try InputCapture(path: path, size: app.size, start: app.captureStart)
+            capture = try InputCapture(path: path, size: app.size, start: app.captureStart, library: options.library,
+                                       overwrite: options.overwrite)
             app.capturing = true
         }
     }
@@ -355,6 +358,7 @@ public final class LiveViewer {
         if let capture {
             do {
                 try capture.close()
+                capturesWritten.insert(capture.path)
                 let shown = CaptureFolder.shown(SafeFile.realPath(capture.path) ?? capture.path)
                 Console.note("folio: capture written to \(shown)")
                 app.captureSaved(to: shown)
@@ -367,7 +371,9 @@ public final class LiveViewer {
             let path = options.capturePath
                 ?? (CaptureFolder.prepared() as NSString).appendingPathComponent(CaptureFolder.fileName())
             do {
-                capture = try InputCapture(path: path, size: app.size, start: app.captureStart)
+                // A capture this run wrote is its own to write again (R pressed twice with --capture).
+                capture = try InputCapture(path: path, size: app.size, start: app.captureStart, library: options.library,
+                                           overwrite: options.overwrite || capturesWritten.contains(path))
                 Console.note("folio: capturing input to \(path) (R stops)")
                 app.capturing = true
             } catch {

@@ -41,8 +41,9 @@ public struct Recorder {
         public var duration: Double?
         public var slowMotion = false
         public var quiet = false
-        /// Frame files already in the output folder are removed first; without it such a
-        /// folder is refused.
+        /// An existing trace or video file is replaced, and frame files already in the output
+        /// folder are removed first; without it a file that holds anything, or such a folder,
+        /// is refused.
         public var overwrite = false
         /// Page texture budget, bytes (nil: the renderer's default).
         public var cacheBytes: Int?
@@ -87,6 +88,9 @@ public struct Recorder {
             try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
             directory = dir
         case .video(let path, let format)?:
+            // The finished video is moved over the name: a file that holds anything only
+            // with --overwrite.
+            try OutputFile.checkFile(path, streams: false, overwrite: options.overwrite)
             // A GIF runs at 25 fps (20 when large) unless --fps asks for more (then up to 50).
             let (w, h) = (Int(canvas.size.width), Int(canvas.size.height))
             encoder = try VideoEncoder(path: path, format: format, width: w, height: h, fps: player.fps, frameCount: player.frameCount,
@@ -98,7 +102,7 @@ public struct Recorder {
         var trace: OutputFile.Writer?
         if let path = options.tracePath {
             do {
-                trace = try OutputFile.Writer(path: path, streams: true)
+                trace = try OutputFile.Writer(path: path, streams: true, overwrite: options.overwrite)
             } catch {
                 encoder?.abort()
                 throw error

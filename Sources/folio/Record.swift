@@ -13,7 +13,7 @@ struct Record: ParsableCommand {
         discussion: "Without --script the built-in demo plays. Output is chosen by --out: a name ending in .mp4, .webm, .webp or .gif is a video (needs ffmpeg); a name ending in / or an existing folder gets frame-00000.png, …. A video keeps its first size: a resize in the script is letterboxed into it. A GIF runs at 25 fps (20 fps past 640x400 twice over) unless --fps asks for more (at most 50); its palette is made for the recording and dithered.")
 
     @OptionGroup var library: LibraryOptions
-    @Option(help: "The script (JSON) to play; default: the built-in demo.", completion: .file(extensions: ["json"])) var script: String?
+    @Option(help: "The script (JSON) to play; default: the built-in demo. A capture plays on the library it was captured on unless --library is given.", completion: .file(extensions: ["json"])) var script: String?
     @Option(help: "Where to write: DIR/, FILE.mp4, FILE.webm, FILE.webp or FILE.gif.", completion: .file()) var out: String?
     @Option(help: "Write the state trace here, one JSON object per frame.", completion: .file()) var trace: String?
     @Option(parsing: .unconditional, help: "Frame size in points, WIDTHxHEIGHT (default: the script's).") var size: String?
@@ -22,7 +22,7 @@ struct Record: ParsableCommand {
     @Option(parsing: .unconditional, help: "Skip the first seconds of the script.") var start: Double = 0
     @Flag(help: "Run every animation 10x slower.") var slowMotion = false
     @Flag(help: "No progress bar.") var quiet = false
-    @Flag(help: "Remove the frame-NNNNN.png files already in the --out folder first (without it such a folder is refused).") var overwrite = false
+    @Flag(help: "Replace an existing --out or --trace file, and remove the frame-NNNNN.png files already in the --out folder first (without it an existing file that is not empty, or a folder holding frames, is refused).") var overwrite = false
 
     /// Every number bounded before anything runs: frames are at most an hour at 240 fps.
     func validate() throws {
@@ -61,7 +61,13 @@ struct Record: ParsableCommand {
         let demo = try script.map { try InputScript.load(path: $0) } ?? InputScript.builtInDemo
         try checkWritable(options)
         let decoder = try LibraryOptions.decoder()
-        let books = try library.load(decoder: decoder)
+        var shelf = library
+        if shelf.library == nil, let script, let captured = Self.capturedLibrary(demo, script: script) {
+            shelf.library = captured
+            // Said even with --quiet: a script from someone else names which of your files it shows.
+            Console.note("folio: \(script) plays on \(captured), the library it was captured on (--library chooses another).")
+        }
+        let books = try shelf.load(decoder: decoder)
 
         Interrupt.install()
         do {
@@ -83,6 +89,16 @@ struct Record: ParsableCommand {
         }
     }
 
+    /// The library `script` was captured on, when it still is a folder or a regular file
+    /// (a book or a Books.plist), for a replay without --library; nil for the bundled books,
+    /// with one warning when the library it names is gone.
+    static func capturedLibrary(_ script: InputScript, script name: String) -> String? {
+        guard case .path(let path)? = script.library else { return nil }
+        if case .path(let real)? = LibraryIdentity.of(path: path), real == path { return path }
+        Console.warning("\(name) was captured on \(path), which is no longer a folder or a book file, so it plays on the bundled books.")
+        return nil
+    }
+
     /// Fails before rendering when an output cannot be written or ffmpeg is missing: every
     /// path goes through `OutputFile`'s checks (nothing is created or replaced here but a new
     /// frame folder), so a link, a FIFO or a device is never replaced by a file.
@@ -90,7 +106,7 @@ struct Record: ParsableCommand {
         switch options.output {
         case .video(let path, _)?:
             guard VideoEncoder.ffmpegPath() != nil else { throw FolioError.badInput(VideoEncoder.missingMessage) }
-            try OutputFile.checkFile(path, streams: false,
+            try OutputFile.checkFile(path, streams: false, overwrite: options.overwrite,
                                      why: "a video is finished in a file of its own and moved into place, which would replace it")
         case .frames(let dir)?:
             try OutputFile.checkFolder(dir)
@@ -100,7 +116,7 @@ struct Record: ParsableCommand {
         case nil: break
         }
         if let trace = options.tracePath {
-            try OutputFile.checkFile(trace, streams: true)
+            try OutputFile.checkFile(trace, streams: true, overwrite: options.overwrite)
         }
     }
 }

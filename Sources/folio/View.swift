@@ -19,6 +19,7 @@ struct View: ParsableCommand {
     @Flag(help: "Read every book right to left (manga), whatever was remembered; M turns the open book round.") var rtl = false
     @Option(help: "Write the state trace live, one JSON line per changed frame.", completion: .file()) var trace: String?
     @Option(help: "Capture every input event to this script file (replay with `folio record --script`).", completion: .file(extensions: ["json"])) var capture: String?
+    @Flag(help: "Replace an existing --trace or --capture file (without it a file that is not empty is refused).") var overwrite = false
     @Flag(help: "Start on the first book at its first spread, ignoring the places remembered in $XDG_STATE_HOME/folio (~/.local/state/folio), which are kept as they are until a book is read.") var fresh = false
     @Flag(help: "Neither read nor write where each book was left this time (for good: the line remember = no in $XDG_CONFIG_HOME/folio/settings.conf, ~/.config/folio/settings.conf).") var noRemember = false
     @Flag(help: .hidden) var exitAfterFirstFrame = false
@@ -45,9 +46,14 @@ struct View: ParsableCommand {
     }
 
     func run() throws {
+        // Outputs are checked before anything opens (the viewer opens them once its window is up).
+        if let trace { try OutputFile.checkFile(trace, streams: true, overwrite: overwrite) }
+        if let capture { try OutputFile.checkFile(capture, streams: false, overwrite: overwrite) }
         // With --page the book is measured first: its spreads decide how its pages are numbered.
         let decoder = try LibraryOptions.decoder()
         let loaded = try library.loadResult(path: path, shaped: page != nil, decoder: decoder)
+        // The shelf's own name for its centred book and for captures.
+        let identity = library.identity(path: path)
         var books = loaded.library
         let size = try parseSize(size)
         var openAtPage: Int?
@@ -70,6 +76,8 @@ struct View: ParsableCommand {
         options.rightToLeft = rtl
         options.tracePath = trace
         options.capturePath = capture
+        options.overwrite = overwrite
+        options.library = identity
         options.cacheBytes = library.cacheBytes
         options.exitAfterFirstFrame = exitAfterFirstFrame
         options.markTimes = markAt
@@ -116,7 +124,7 @@ struct View: ParsableCommand {
                 unread = warning != nil
             }
             options.placeStore = store
-            options.places = PlaceKeeper(places: remembered, fresh: unread, keys: keying.wait())
+            options.places = PlaceKeeper(places: remembered, fresh: unread, identity: identity ?? .bundled, keys: keying.wait())
         }
         // Covers come from the freedesktop thumbnails file managers share; with remembering
         // off, Folio adds none of its own.

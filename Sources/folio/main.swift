@@ -54,6 +54,13 @@ struct LibraryOptions: ParsableArguments {
         try loadResult(decoder: decoder).library
     }
 
+    /// The library `loadResult(path:)` loads: `path` (the view's PATH), else --library, else
+    /// the bundled books; nil when a path given cannot name a library (loading it says why).
+    func identity(path given: String? = nil) -> LibraryIdentity? {
+        guard let path = given ?? library else { return .bundled }
+        return LibraryIdentity.of(path: path)
+    }
+
     /// Loads `path` (the view's PATH), else --library, else the bundled library, printing
     /// the problems as warnings; its books measured (`BookShapes`) unless `shaped` is false.
     func loadResult(path given: String? = nil, shaped: Bool = true, decoder: any PageDecoder) throws -> LibraryLoader.Result {

@@ -57,7 +57,7 @@ struct DropTests {
         driver.run(until: driver.now + 2)
         let key = try #require(BookKey.of(driver.app.library.books[2]))
         #expect(keeper.places.spread(of: key) == 1)
-        #expect(keeper.places.centred == key)
+        #expect(keeper.places.centred(on: .bundled) == key)
     }
 
     @Test func aDroppedFolderAddsEachBookAndCentresTheFirst() throws {

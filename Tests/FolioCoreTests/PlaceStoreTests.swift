@@ -24,7 +24,7 @@ import Testing
         places.remember(spread: 3, of: Self.key(1))
         places.remember(spread: 0, of: Self.key(2))
         places.remember(spread: 7, of: BookKey(path: "/books/\"quoted\" \u{1b}[31m \\ é.cbz", size: 0))
-        places.centred = Self.key(2)
+        places.remember(centred: Self.key(2), on: .bundled)
         try store.save(places)
         let (read, warning) = store.load()
         #expect(warning == nil)
@@ -62,7 +62,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: dir) }
         var start = Places()
         for n in 1...3 { start.remember(spread: n, of: Self.key(n)) }
-        start.centred = Self.key(3)
+        start.remember(centred: Self.key(3), on: .bundled)
         try store.save(start)
         let first = Self.viewer(store), second = Self.viewer(store)
         first.remember(spread: 10, ofBook: 1)
@@ -77,7 +77,7 @@ import Testing
         #expect(read.spread(of: Self.key(1)) == 11)
         #expect(read.spread(of: Self.key(2)) == 20)
         #expect(read.spread(of: Self.key(3)) == 3)
-        #expect(read.centred == Self.key(1))
+        #expect(read.centred(on: .bundled) == Self.key(1))
     }
 
     /// The same book turned in both viewers: the one that writes last wins, whichever.

@@ -134,7 +134,8 @@ import Testing
             }
             #expect(reading.zoom.target == reading.zoom.clamped(reading.fitTransform(top: true)))
             try Self.quit(s, keeper, store)
-            let spread = "\"path\":\"/books/0.cbz\",\"size\":100,\"spread\":\(reading.book.currentLeaf)"
+            let page = try #require(reading.book.pageNumber(in: s.app.library.books[0].numbering))
+            let spread = "\"page\":\(page),\"path\":\"/books/0.cbz\",\"size\":100,\"spread\":\(reading.book.currentLeaf)"
             #expect(try Self.line(store) == (fit == .page ? "{\(spread)}" : "{\"fit\":\"width\",\(spread)}"))
         }
     }

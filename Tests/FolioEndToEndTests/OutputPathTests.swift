@@ -114,6 +114,56 @@ struct OutputPathTests {
         }
     }
 
+    /// A file Folio did not write is never replaced without --overwrite: `--out` (a video)
+    /// and `--trace` onto an existing file exit 2 with one sentence naming it, the file byte
+    /// for byte as it was; with --overwrite both are replaced. An empty file holds nothing
+    /// to lose and is written.
+    @Test(arguments: ["--out", "--trace"])
+    func anExistingFileIsReplacedOnlyWithOverwrite(flag: String) throws {
+        if flag == "--out", !Self.ffmpeg { return }
+        let dir = try Folio.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let precious = dir.appendingPathComponent(flag == "--out" ? "precious.gif" : "precious.jsonl")
+        let bytes = Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 31) })
+        try bytes.write(to: precious)
+        let command = ["record", "--duration", "0.2", "--fps", "10", "--size", "160x100", "--quiet", flag, precious.path]
+        let refused = try Folio.run(command)
+        #expect(refused.status == 2)
+        #expect(refused.stderr.contains(precious.path) && refused.stderr.contains("--overwrite"), "\(refused.stderr)")
+        #expect(refused.stderr.split(separator: "\n").count == 1, "\(refused.stderr)")
+        #expect(try Data(contentsOf: precious) == bytes)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == [precious.lastPathComponent])
+
+        let replaced = try Folio.run(command + ["--overwrite"])
+        #expect(replaced.status == 0, "\(replaced.stderr)")
+        let written = try Data(contentsOf: precious)
+        #expect(written != bytes)
+        #expect(flag == "--out" ? written.starts(with: Data("GIF8".utf8)) : written.starts(with: Data("{\"frame\":0".utf8)))
+
+        let empty = dir.appendingPathComponent(flag == "--out" ? "empty.gif" : "empty.jsonl")
+        try Data().write(to: empty)
+        let intoEmpty = try Folio.run(["record", "--duration", "0.2", "--fps", "10", "--size", "160x100", "--quiet", flag, empty.path])
+        #expect(intoEmpty.status == 0, "\(intoEmpty.stderr)")
+        #expect(try !Data(contentsOf: empty).isEmpty)
+    }
+
+    /// The viewer's --trace and --capture follow the same rule: an existing file is refused
+    /// before the window opens, and left as it was.
+    @Test(arguments: ["--trace", "--capture"])
+    func theViewersOutputsRefuseAnExistingFile(flag: String) throws {
+        let dir = try Folio.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let precious = dir.appendingPathComponent("precious.json")
+        try Data("mine\n".utf8).write(to: precious)
+        let refused = try Folio.run([flag, precious.path, "--exit-after-first-frame"], environment: Self.offscreen)
+        #expect(refused.status == 2)
+        #expect(refused.stderr.contains(precious.path) && refused.stderr.contains("--overwrite"), "\(refused.stderr)")
+        #expect(try Data(contentsOf: precious) == Data("mine\n".utf8))
+        let replaced = try Folio.run([flag, precious.path, "--overwrite", "--exit-after-first-frame"], environment: Self.offscreen)
+        #expect(replaced.status == 0, "\(replaced.stderr)")
+        #expect(try Data(contentsOf: precious) != Data("mine\n".utf8))
+    }
+
     /// An output in a folder that does not exist is refused, naming the path.
     @Test func anOutputInAMissingFolderIsRefused() throws {
         let dir = try Folio.temporaryDirectory()

@@ -122,6 +122,37 @@ struct InputCaptureTests {
         #expect(replayed.book?.currentLeaf == 2 && replayed.reading != nil)
     }
 
+    /// A capture names the library it was made on (the bundled books by name), and the
+    /// script read back says it; a script that names none (by hand, or older) says nil.
+    @Test(arguments: [LibraryIdentity.bundled, .path("/home/ann/Comics")])
+    func aCaptureNamesItsLibrary(library: LibraryIdentity) throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("capture-\(UUID().uuidString).json").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let capture = try InputCapture(path: path, size: Size(width: 1280, height: 800), library: library)
+        capture.record(.key(.right), at: 1, size: Size(width: 1280, height: 800))
+        try capture.close()
+        #expect(try InputScript.load(path: path).library == library)
+        #expect(try InputScript.parse(Data(#"{"events":[]}"#.utf8), name: "s.json").library == nil)
+        // Another capture into it, not asked to replace it: refused, the file as it was.
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        #expect(throws: FolioError.self) { try InputCapture(path: path, size: Size(width: 1280, height: 800)) }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+        _ = try InputCapture(path: path, size: Size(width: 1280, height: 800), overwrite: true)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)).isEmpty)
+    }
+
+    /// A script's library is hostile input: "bundled" or an absolute path of at most
+    /// `Places.maxPathBytes` bytes with no NUL, else the script is refused naming the field.
+    @Test(arguments: [#"{"library":"shelf"}"#, #"{"library":""}"#, #"{"library":"/a\u0000b"}"#, #"{"library":3}"#,
+                      #"{"library":"/"# + String(repeating: "x", count: 4096) + #""}"#])
+    func aBadLibraryIsRefused(text: String) {
+        #expect {
+            try InputScript.parse(Data(text.utf8), name: "s.json")
+        } throws: { error in
+            (error as? FolioError)?.message.contains("library") == true
+        }
+    }
+
     /// A script's start is checked like every field: whole numbers within the limits.
     @Test(arguments: [#"{"start":{"centred":-1}}"#, #"{"start":{"book":1.5}}"#, #"{"start":{"spread":1e9}}"#,
                       #"{"start":{"centred":10000}}"#])

@@ -55,10 +55,12 @@ extension FolioApp {
         let scene = BookScene(bookIndex: index, pageCount: library.books[index].displayPageCount, size: size,
                               pageShape: library.books[index].pageShape, lastPage: numbering.lastDisplayPage)
         scene.mirrored = library.books[index].rightToLeft
-        // Opened at a page asked for, else where the reader left off (the left block turns
-        // as one), else at the cover.
+        // Opened at a page asked for, else at the page the reader left off at (or its
+        // spread, from an older file; the left block turns as one), else at the cover.
         if leaf > 0 || number != nil {
             scene.settle(onLeaf: leaf)
+        } else if scene.lastPage > 0, let page = places?.page(ofBook: index) {
+            scene.settle(onPage: numbering.displayPage(ofNumber: page))
         } else if scene.lastPage > 0, let spread = places?.spread(ofBook: index) {
             scene.settle(onLeaf: spread)
         }
@@ -72,7 +74,7 @@ extension FolioApp {
         leave()
     }
 
-    /// Remembers the spread of the book on screen and the book centred on the shelf (as a
+    /// Remembers the page of the book on screen and the book centred on the shelf (as a
     /// book closes, and as the app quits).
     public func rememberPlace() {
         guard let places, !library.books.isEmpty else { return }
@@ -82,8 +84,9 @@ extension FolioApp {
         places.remember(centred: shelf.centredIndex)
     }
 
-    /// Remembers `book`'s spread and settings: its pairing as it is, its direction if the
-    /// reader chose one (now or before), and the reading view's page mode, fit and zoom.
+    /// Remembers `book`'s page (`BookScene.pageNumber(in:)`), its spread and its settings:
+    /// its pairing as it is, its direction if the reader chose one (now or before), and the
+    /// reading view's page mode, fit and zoom.
     func remember(_ book: BookScene, choosingDirection: Bool = false) {
         guard let places, library.books.indices.contains(book.bookIndex) else { return }
         var settings = places.settings(ofBook: book.bookIndex)
@@ -96,7 +99,8 @@ extension FolioApp {
             // gliding back to the fit), the one kept as it closed stays.
             if restingReading === reading { settings.zoom = reading.rememberedZoom }
         }
-        places.remember(spread: max(book.currentLeaf, 0), settings: settings, ofBook: book.bookIndex)
+        let page = book.pageNumber(in: library.books[book.bookIndex].numbering)
+        places.remember(spread: max(book.currentLeaf, 0), page: page, settings: settings, ofBook: book.bookIndex)
     }
 
     /// The window's title: the book on screen, or the app's name on the shelf.

@@ -1,10 +1,12 @@
-/// The remembered places of one library, as the app uses them: the spread a book opens at,
+/// The remembered places of one library, as the app uses them: the page a book opens at,
 /// the book the shelf starts on, and what to remember when a book closes or the app quits.
 public final class PlaceKeeper {
     public private(set) var places: Places
     /// Started with `--fresh`, or from a file that could not be read: nothing is written
     /// until a book has been read.
     public let fresh: Bool
+    /// The library on the shelf: its centred book is remembered as its own.
+    public let library: LibraryIdentity
     private var hasRead = false
     private var revision = 0
     private var savedRevision = 0
@@ -12,10 +14,13 @@ public final class PlaceKeeper {
     private let key: (Int) -> BookKey?
     private var keys: [Int: BookKey] = [:]
 
-    /// `path(i)` names book `i` cheaply; `key(i)` also reads its size.
-    public init(places: Places, fresh: Bool = false, path: @escaping (Int) -> String?, key: @escaping (Int) -> BookKey?) {
+    /// `path(i)` names book `i` cheaply; `key(i)` also reads its size; `identity` is the
+    /// shelf's library.
+    public init(places: Places, fresh: Bool = false, identity: LibraryIdentity = .bundled,
+                path: @escaping (Int) -> String?, key: @escaping (Int) -> BookKey?) {
         self.places = fresh ? Places() : places
         self.fresh = fresh
+        library = identity
         self.path = path
         self.key = key
     }
@@ -23,19 +28,18 @@ public final class PlaceKeeper {
     /// Places for books whose keys were read before, off the input path (as the library
     /// loaded): `keys[i]` is book `i`'s (nil: it has none). Books added later bring theirs
     /// with `adopt(key:ofBook:)`; the keeper reads nothing itself.
-    public convenience init(places: Places, fresh: Bool = false, keys: [BookKey?]) {
-        self.init(places: places, fresh: fresh, path: { keys.indices.contains($0) ? keys[$0]?.path : nil },
+    public convenience init(places: Places, fresh: Bool = false, identity: LibraryIdentity = .bundled, keys: [BookKey?]) {
+        self.init(places: places, fresh: fresh, identity: identity, path: { keys.indices.contains($0) ? keys[$0]?.path : nil },
                   key: { keys.indices.contains($0) ? keys[$0] : nil })
     }
 
-    /// The books of `library`, keyed by their files on disk; `libraryChanged` keeps up with
-    /// books added later (a drop).
-    /// Places for `library`'s books, each book's path and key read by `path` and `key`
-    /// (FolioLibrary's `PlaceKeeper(places:fresh:library:)` reads them from disk).
-    public convenience init(places: Places, fresh: Bool = false, library: Library,
+    /// Places for `library`'s books (the library `identity` names), each book's path and
+    /// key read by `path` and `key` (FolioLibrary's `PlaceKeeper(places:fresh:library:)`
+    /// reads them from disk); `libraryChanged` keeps up with books added later (a drop).
+    public convenience init(places: Places, fresh: Bool = false, library: Library, identity: LibraryIdentity = .bundled,
                             path: @escaping (Book) -> String?, key: @escaping (Book) -> BookKey?) {
         let shelf = Shelf(books: library.books)
-        self.init(places: places, fresh: fresh,
+        self.init(places: places, fresh: fresh, identity: identity,
                   path: { shelf.books.indices.contains($0) ? path(shelf.books[$0]) : nil },
                   key: { shelf.books.indices.contains($0) ? key(shelf.books[$0]) : nil })
         self.shelf = shelf
@@ -72,9 +76,14 @@ public final class PlaceKeeper {
         key(ofBook: index).flatMap(places.spread(of:))
     }
 
-    /// The book (of `count`) that was centred on the shelf, if it is still there.
+    /// The page last read in book `index` (the book's own number), if it was kept.
+    public func page(ofBook index: Int) -> Int? {
+        key(ofBook: index).flatMap(places.page(of:))
+    }
+
+    /// The book (of `count`) that was centred on this library's shelf, if it is still there.
     public func centredBook(count: Int) -> Int? {
-        guard let centred = places.centred else { return nil }
+        guard let centred = places.centred(on: library) else { return nil }
         // Paths first: sizes are read only for the book that matches.
         return (0..<count).first { path($0) == centred.path && key(ofBook: $0) == centred }
     }
@@ -84,10 +93,12 @@ public final class PlaceKeeper {
         key(ofBook: index).map(places.settings(of:)) ?? BookSettings()
     }
 
-    public func remember(spread: Int, settings: BookSettings = BookSettings(), ofBook index: Int) {
+    /// Remembers book `index` read at `spread`, on page `page` (the book's own number; nil:
+    /// only the spread), set up as `settings`.
+    public func remember(spread: Int, page: Int? = nil, settings: BookSettings = BookSettings(), ofBook index: Int) {
         guard let key = key(ofBook: index) else { return }
         hasRead = true
-        update { $0.remember(spread: spread, settings: settings, of: key) }
+        update { $0.remember(spread: spread, page: page, settings: settings, of: key) }
     }
 
     /// True once a book has been opened with this state (the first-run hint is then done).
@@ -97,9 +108,10 @@ public final class PlaceKeeper {
         update { $0.openedABook = true }
     }
 
+    /// Remembers book `index` as centred on this library's shelf.
     public func remember(centred index: Int) {
         guard let key = key(ofBook: index) else { return }
-        update { $0.centred = key }
+        update { $0.remember(centred: key, on: library) }
     }
 
     private func update(_ change: (inout Places) -> Void) {

@@ -1,61 +1,81 @@
 import Foundation
 
-/// Where the reader left off: the last spread read in each book, most recent last, and the
-/// book centred on the shelf. A value; `PlaceStore` reads and writes it as JSON:
-/// `{"version":1, "opened":true, "centred":{"path":…,"size":…}, "books":[{"path":…,"size":…,"spread":3}, …]}`
+/// Where the reader left off: the page last read in each book (and its spread), most recent
+/// last, and the book centred on each shelf. A value; `PlaceStore` reads and writes it as JSON:
+/// `{"version":1, "opened":true, "centred":{"path":…,"size":…}, "shelves":[{"library":"/home/ann/Comics","path":…,"size":…}, …], "books":[{"path":…,"size":…,"spread":8,"page":17}, …]}`
 /// (a book whose pairing is shifted also says `"shifted":true`, one whose reading direction
 /// the reader chose says `"rtl":true` or `"rtl":false`, and one left zoomed in the reading
 /// view says `"zoom":{"scale":2,"x":0.5,"y":0.25}`, `RememberedZoom`).
 ///
-/// A value also knows what it changed since it was read or made (the books whose spread it
-/// set to another, the centred book, the first opening), so that viewers open at once keep
-/// each other's places: `merged(over:)` lays those changes over what is on disk now. What
-/// changed is neither written nor part of equality.
+/// `page` is the book's own page number the reader was at (one page at a time, the page on
+/// screen); files written before it was kept have only the spread, which is used then.
+/// `shelves` holds each library's centred book (`LibraryIdentity`: "bundled" or a real
+/// path; left out when there is none); `centred` is also written, the one most recently
+/// centred, for Folio before shelves, and read as every shelf's centred book from a file
+/// without `shelves`.
+///
+/// A value also knows what it changed since it was read or made (the books whose place it
+/// set to another, the shelves whose centred book it set, the first opening), so that
+/// viewers open at once keep each other's places: `merged(over:)` lays those changes over
+/// what is on disk now. What changed is neither written nor part of equality.
 public struct Places: Equatable, Sendable {
     public struct Entry: Equatable, Sendable {
         public var book: BookKey
         /// The leaf the reader was at: 0 is the closed cover's spread.
         public var spread: Int
+        /// The page the reader was at, as the book numbers it (1 is the cover); nil when
+        /// only the spread is known (a file from before pages were kept).
+        public var page: Int?
         /// How the reader set the book up.
         public var settings = BookSettings()
     }
 
+    /// The book centred on one library's shelf.
+    public struct Shelf: Equatable, Sendable {
+        public var library: LibraryIdentity
+        public var book: BookKey
+    }
+
     /// Books remembered, oldest first.
     public private(set) var books: [Entry] = []
-    public var centred: BookKey? {
-        didSet { if centred != oldValue { changedCentred = true } }
-    }
+    /// Shelves remembered, the one centred longest ago first.
+    public private(set) var shelves: [Shelf] = []
+    /// The one centred book of a file from before each shelf kept its own: every shelf's
+    /// until it has one.
+    public private(set) var sharedCentred: BookKey?
     /// A book has been opened with this state file: the first-run hint is not shown again.
     public var openedABook = false {
         didSet { if openedABook != oldValue { changedOpened = true } }
     }
 
-    /// The books whose spread this value set to another (all still in `books`), and
-    /// whether it set the centred book or the first opening.
+    /// The books whose place this value set to another (all still in `books`), the
+    /// shelves whose centred book it set, and whether it set the first opening.
     private var changedBooks: Set<BookKey> = []
-    private var changedCentred = false
+    private var changedShelves: Set<LibraryIdentity> = []
     private var changedOpened = false
 
     public init() {}
 
     /// Equal when they hold the same places, whatever each changed.
     public static func == (a: Places, b: Places) -> Bool {
-        a.books == b.books && a.centred == b.centred && a.openedABook == b.openedABook
+        a.books == b.books && a.shelves == b.shelves && a.sharedCentred == b.sharedCentred && a.openedABook == b.openedABook
     }
 
     /// True when this value changed anything since it was read or made.
-    public var hasChanges: Bool { !changedBooks.isEmpty || changedCentred || changedOpened }
+    public var hasChanges: Bool { !changedBooks.isEmpty || !changedShelves.isEmpty || changedOpened }
 
     /// `current` (what is on disk now, which another viewer may have written) with this
-    /// value's changes laid over it: each book this value changed takes its spread here (as
-    /// the most recent, in this value's order), the centred book and the first opening too
-    /// when this value set them; everything else stays as `current` has it.
+    /// value's changes laid over it: each book this value changed takes its place here (as
+    /// the most recent, in this value's order), each shelf it changed its centred book, and
+    /// the first opening when this value set it; everything else stays as `current` has it.
     public func merged(over current: Places) -> Places {
         var result = current
         for entry in books where changedBooks.contains(entry.book) {
-            result.remember(spread: entry.spread, settings: entry.settings, of: entry.book)
+            result.remember(spread: entry.spread, page: entry.page, settings: entry.settings, of: entry.book)
         }
-        if changedCentred { result.centred = centred }
+        for shelf in shelves where changedShelves.contains(shelf.library) {
+            result.remember(centred: shelf.book, on: shelf.library)
+        }
         if changedOpened { result.openedABook = openedABook }
         return result
     }
@@ -64,7 +84,7 @@ public struct Places: Equatable, Sendable {
     func unchanged() -> Places {
         var result = self
         result.changedBooks = []
-        result.changedCentred = false
+        result.changedShelves = []
         result.changedOpened = false
         return result
     }
@@ -77,6 +97,10 @@ public struct Places: Equatable, Sendable {
     public static let maxPathBytes = 4096
     /// Highest spread remembered: a book holds at most 100,000 pages.
     public static let maxSpread = Library.maxPages / 2 + 1
+    /// Highest page number remembered: the cover and 100,000 pages after it.
+    public static let maxPage = Library.maxPages + 1
+    /// Most shelves remembered; the one centred longest ago is forgotten first.
+    public static let maxShelves = 100
     static let version = 1
 
     /// The spread last read in `book`.
@@ -84,17 +108,42 @@ public struct Places: Equatable, Sendable {
         books.last { $0.book == book }?.spread
     }
 
+    /// The page last read in `book` (the book's own number), when it was kept.
+    public func page(of book: BookKey) -> Int? {
+        books.last { $0.book == book }?.page
+    }
+
+    /// The book centred on `library`'s shelf: its own, else the one centred book of an
+    /// older file.
+    public func centred(on library: LibraryIdentity) -> BookKey? {
+        shelves.last { $0.library == library }?.book ?? sharedCentred
+    }
+
+    /// Remembers `book` as centred on `library`'s shelf, as the most recent.
+    public mutating func remember(centred book: BookKey, on library: LibraryIdentity) {
+        if shelves.last(where: { $0.library == library })?.book != book { changedShelves.insert(library) }
+        shelves.removeAll { $0.library == library }
+        shelves.append(Shelf(library: library, book: book))
+        if shelves.count > Places.maxShelves {
+            for gone in shelves.prefix(shelves.count - Places.maxShelves) { changedShelves.remove(gone.library) }
+            shelves.removeFirst(shelves.count - Places.maxShelves)
+        }
+    }
+
     /// How the reader set `book` up when it was last read (the defaults if it never was).
     public func settings(of book: BookKey) -> BookSettings {
         books.last { $0.book == book }?.settings ?? BookSettings()
     }
 
-    /// Remembers `spread` (and the book's settings) for `book`, as the most recent.
-    public mutating func remember(spread: Int, settings: BookSettings = BookSettings(), of book: BookKey) {
+    /// Remembers `spread`, the page read on it (the book's own number; nil: only the
+    /// spread is known) and the book's settings for `book`, as the most recent.
+    public mutating func remember(spread: Int, page: Int? = nil, settings: BookSettings = BookSettings(), of book: BookKey) {
         let spread = min(max(spread, 0), Places.maxSpread)
-        if self.spread(of: book) != spread || self.settings(of: book) != settings { changedBooks.insert(book) }
+        let page = page.map { min(max($0, 1), Places.maxPage) }
+        let old = books.last { $0.book == book }
+        if old?.spread != spread || old?.page != page || old?.settings ?? BookSettings() != settings { changedBooks.insert(book) }
         books.removeAll { $0.book == book }
-        books.append(Entry(book: book, spread: spread, settings: settings))
+        books.append(Entry(book: book, spread: spread, page: page, settings: settings))
         if books.count > Places.maxBooks {
             for gone in books.prefix(books.count - Places.maxBooks) { changedBooks.remove(gone.book) }
             books.removeFirst(books.count - Places.maxBooks)
@@ -112,6 +161,8 @@ public struct Places: Equatable, Sendable {
             var path: String
             var size: Int64
             var spread: Int
+            /// The page read, the book's own number (absent in older files: the spread's).
+            var page: Int?
             /// Written only when true (absent: not shifted).
             var shifted: Bool?
             /// Written only when the reader chose a direction (absent: the book's own).
@@ -148,8 +199,17 @@ public struct Places: Equatable, Sendable {
                 return RememberedZoom(scale: scale, x: x, y: y)
             }
         }
+        /// A shelf's centred book.
+        struct Shelf: Codable {
+            var library: String
+            var path: String
+            var size: Int64
+        }
         var version: Int
+        /// The book most recently centred, on any shelf (what Folio before shelves reads).
         var centred: Key?
+        /// Absent in files written before each shelf kept its own.
+        var shelves: [Shelf]?
         var books: [Book]
         /// Absent in files written before it existed: false.
         var opened: Bool?
@@ -166,8 +226,11 @@ public struct Places: Equatable, Sendable {
         }
         guard file.version == version else { throw fail("has version \(file.version), not \(version)") }
         guard file.books.count <= maxBooks else { throw fail("lists \(file.books.count) books, more than the \(maxBooks) allowed") }
+        guard (file.shelves?.count ?? 0) <= maxShelves else {
+            throw fail("lists \(file.shelves?.count ?? 0) shelves, more than the \(maxShelves) allowed")
+        }
         func key(_ path: String, _ size: Int64, _ what: String) throws -> BookKey {
-            guard path.hasPrefix("/"), path.utf8.count <= maxPathBytes, !path.utf8.contains(0) else {
+            guard LibraryIdentity.isAbsolutePath(path) else {
                 throw fail("\(what) has a path that is not an absolute path of at most \(maxPathBytes) bytes")
             }
             guard size >= 0 else { throw fail("\(what) has a negative size") }
@@ -175,7 +238,16 @@ public struct Places: Equatable, Sendable {
         }
         var places = Places()
         places.openedABook = file.opened ?? false
-        if let centred = file.centred { places.centred = try key(centred.path, centred.size, "the centred book") }
+        if let shelves = file.shelves {
+            for (index, shelf) in shelves.enumerated() {
+                guard let library = LibraryIdentity(stored: shelf.library) else {
+                    throw fail("shelf \(index) names a library that is neither \"bundled\" nor an absolute path of at most \(maxPathBytes) bytes")
+                }
+                places.remember(centred: try key(shelf.path, shelf.size, "shelf \(index)"), on: library)
+            }
+        } else if let centred = file.centred {
+            places.sharedCentred = try key(centred.path, centred.size, "the centred book")
+        }
         for (index, book) in file.books.enumerated() {
             let key = try key(book.path, book.size, "book \(index)")
             guard (0...maxSpread).contains(book.spread) else {
@@ -183,7 +255,9 @@ public struct Places: Equatable, Sendable {
             }
             let mode = book.pages.flatMap(PageMode.init(rawValue:)) ?? .automatic
             let fit = book.fit.flatMap(FitMode.init(rawValue:)) ?? .page
-            places.remember(spread: book.spread, settings: BookSettings(shifted: book.shifted ?? false, rightToLeft: book.rtl,
+            // A page out of range is no page (the spread is used), never a refused file.
+            let page = book.page.flatMap { (1...maxPage).contains($0) ? $0 : nil }
+            places.remember(spread: book.spread, page: page, settings: BookSettings(shifted: book.shifted ?? false, rightToLeft: book.rtl,
                                                                         pageMode: mode, fit: fit, zoom: book.zoom?.remembered), of: key)
         }
         return places.unchanged()
@@ -197,20 +271,30 @@ public struct Places: Equatable, Sendable {
         func line<T: Encodable>(_ value: T) -> String {
             (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "null"
         }
-        let centred = self.centred.map { line(File.Key(path: $0.path, size: $0.size)) } ?? "null"
+        let latest = shelves.last?.book ?? sharedCentred
+        let centred = latest.map { line(File.Key(path: $0.path, size: $0.size)) } ?? "null"
+        var shelves = self.shelves.map { line(File.Shelf(library: $0.library.stored, path: $0.book.path, size: $0.book.size)) }
         var lines = books.map {
-            line(File.Book(path: $0.book.path, size: $0.book.size, spread: $0.spread,
+            line(File.Book(path: $0.book.path, size: $0.book.size, spread: $0.spread, page: $0.page,
                            shifted: $0.settings.shifted ? true : nil, rtl: $0.settings.rightToLeft,
                            pages: $0.settings.pageMode == .automatic ? nil : $0.settings.pageMode.rawValue,
                            fit: $0.settings.fit == .page ? nil : $0.settings.fit.rawValue,
                            zoom: $0.settings.zoom.map(File.Zoom.init)))
         }
-        let head = "{\"version\":\(Places.version),\"opened\":\(openedABook),\"centred\":\(centred),\"books\":["
+        let start = "{\"version\":\(Places.version),\"opened\":\(openedABook),\"centred\":\(centred),"
         let tail = "]}\n"
-        var total = head.utf8.count + tail.utf8.count + lines.reduce(0) { $0 + $1.utf8.count + 2 }
+        // The oldest books go first, then (were that not enough) the oldest shelves. With no
+        // shelf the field is left out: an older file's one centred book stays every shelf's.
+        var total = start.utf8.count + "\"shelves\":[],\"books\":[".utf8.count + tail.utf8.count
+            + lines.reduce(0) { $0 + $1.utf8.count + 2 } + shelves.reduce(0) { $0 + $1.utf8.count + 1 }
         while total > Places.maxBytes, !lines.isEmpty {
             total -= lines.removeFirst().utf8.count + 2
         }
+        while total > Places.maxBytes, !shelves.isEmpty {
+            total -= shelves.removeFirst().utf8.count + 1
+        }
+        let shelvesField = shelves.isEmpty ? "" : "\"shelves\":[\(shelves.joined(separator: ","))],"
+        let head = start + shelvesField + "\"books\":["
         let body = lines.isEmpty ? "" : "\n" + lines.joined(separator: ",\n") + "\n"
         return Data((head + body + tail).utf8)
     }

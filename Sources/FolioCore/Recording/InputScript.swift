@@ -1,7 +1,7 @@
 import Foundation
 
 /// A timed script of input events (the `record --script` format):
-/// `{"size":[w,h], "fps":60, "duration":12.0, "events":[{"t":0.5,"type":"key","key":"right"}, …]}`.
+/// `{"size":[w,h], "fps":60, "duration":12.0, "library":"/home/ann/Comics", "events":[{"t":0.5,"type":"key","key":"right"}, …]}`.
 ///
 /// A script comes from outside, so every number in it is bounded when it is parsed (see the
 /// limits below): whatever fields are present, rendering it takes at most an hour of frames
@@ -25,6 +25,9 @@ public struct InputScript: Equatable, Sendable {
     /// Where the app starts (a capture records where the user was); nil: the first book on
     /// the shelf.
     public var start: Start?
+    /// The library it was captured on; nil: not said (a script written by hand, or a
+    /// capture from before captures said it), and it plays on the library `record` is given.
+    public var library: LibraryIdentity?
 
     /// The app's state when a capture began.
     public struct Start: Equatable, Sendable {
@@ -45,7 +48,7 @@ public struct InputScript: Equatable, Sendable {
     }
 
     public static func == (a: InputScript, b: InputScript) -> Bool {
-        a.size == b.size && a.fps == b.fps && a.duration == b.duration && a.start == b.start
+        a.size == b.size && a.fps == b.fps && a.duration == b.duration && a.start == b.start && a.library == b.library
             && a.events.count == b.events.count
             && zip(a.events, b.events).allSatisfy { $0.t == $1.t && $0.event == $1.event }
     }
@@ -206,6 +209,12 @@ private struct ScriptReader {
                                  book: try whole(start.book, "book", books),
                                  spread: try whole(start.spread, "spread", 0...Double(Places.maxSpread)) ?? 0,
                                  reading: start.reading ?? false)
+        }
+        if let library = file.library {
+            guard let identity = LibraryIdentity(stored: library) else {
+                throw fail("library must be \"bundled\" or an absolute path of at most \(Places.maxPathBytes) bytes")
+            }
+            script.library = identity
         }
         let list = file.events ?? []
         guard list.count <= InputScript.maxEvents else {

@@ -12,6 +12,10 @@ public struct ScriptFile: Codable, Equatable, Sendable {
     /// Where the app starts: `{"centred": 2, "book": 2, "spread": 5}`, and `"reading": true`
     /// when the book lay flat (a capture writes it).
     public var start: Start?
+    /// The library the script was captured on: "bundled", or the real path of a folder or
+    /// book file (a capture writes it; `record` replays on it unless `--library` says
+    /// otherwise).
+    public var library: String?
 
     public struct Start: Codable, Equatable, Sendable {
         public var centred: Double?
@@ -140,12 +144,14 @@ public struct ScriptFile: Codable, Equatable, Sendable {
         }
     }
 
-    public init(size: [Double]? = nil, fps: Double? = nil, duration: Double? = nil, events: [Event]? = nil, start: Start? = nil) {
+    public init(size: [Double]? = nil, fps: Double? = nil, duration: Double? = nil, events: [Event]? = nil, start: Start? = nil,
+                library: String? = nil) {
         self.size = size
         self.fps = fps
         self.duration = duration
         self.events = events
         self.start = start
+        self.library = library
     }
 
     /// Compact JSON, keys in a fixed order, one event a line.

@@ -80,6 +80,14 @@ public final class BookScene: BookShowing {
         scroller.jump(to: Double(min(max(leaf, layout.firstLeaf), max(layout.leafCount - 1, layout.firstLeaf))) * layout.size.width)
     }
 
+    /// Rests at once on the spread showing display page `page`, reading that page when one
+    /// page at a time shows (a book opening at the page last read).
+    public func settle(onPage page: Int) {
+        let leaf = BookScene.leaf(showing: page)
+        settle(onLeaf: leaf)
+        focus.settle(currentLeaf == leaf && page == 2 * leaf + 2 ? .right : .left, leaf: currentLeaf)
+    }
+
     /// Turns to leaf `leaf` (clamped), gliding there.
     public func turn(toLeaf leaf: Int, at time: Double) {
         scroller.scroll(to: Double(leaf) * layout.size.width, at: time)
@@ -182,6 +190,13 @@ public final class BookScene: BookShowing {
 
     /// The page being read, one page at a time: the left or right page of the current leaf.
     public var focusPage: Int { 2 * currentLeaf + (focus.side == .left ? 1 : 2) }
+
+    /// The page the reader is at, as the book numbers it (`numbering`): the page being read
+    /// one page at a time (the side the focus is on, even in the 3D book, so that reading on
+    /// opens there), else the first numbered page on the spread; nil on a spread with none.
+    public func pageNumber(in numbering: PageNumbering) -> Int? {
+        numbering.number(ofDisplayPage: focusPage) ?? numbering.numbers(leaf: currentLeaf).first
+    }
 
     /// The key as it reads in this book's direction: Left and Right swap in a mirrored book.
     func readingKey(_ key: Key) -> Key {

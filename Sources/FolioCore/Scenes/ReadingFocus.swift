@@ -26,6 +26,14 @@ public struct ReadingFocus: Equatable, Sendable {
         slide.retarget(from: value, to: target, motion: ReadingFocus.curve, at: time)
     }
 
+    /// Rests on the `side` page of leaf `leaf` at once (a book opening at the page last read).
+    mutating func settle(_ side: PageSide, leaf: Int) {
+        self.leaf = leaf
+        self.side = side
+        value = target
+        slide = Glide(at: target)
+    }
+
     /// Follows the leaf the book is at (a turn forward reads the left page, back the right),
     /// and moves the slide on to `time`.
     mutating func update(leaf now: Int, at time: Double) {

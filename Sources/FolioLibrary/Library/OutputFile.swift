@@ -7,6 +7,11 @@ import Foundation
 /// opens and writes into, never renaming over it or unlinking it. A symbolic link, a folder,
 /// a socket, a block device, or a path whose folder does not exist is refused with one
 /// sentence naming the path, before any work starts.
+///
+/// A regular file that holds anything is replaced only when the caller says so (`overwrite`:
+/// `--overwrite`, or a file this run wrote itself): nothing in a file tells reliably that
+/// Folio wrote it (a GIF or WebP carries no mark of its writer, a script may be written by
+/// hand), so none is taken for Folio's own. An empty file loses nothing and is written.
 public enum OutputFile {
     /// What an accepted output path is now.
     public enum Kind: Equatable, Sendable {
@@ -19,11 +24,13 @@ public enum OutputFile {
     }
 
     /// Checks that `path` may be written as a file: a new file in an existing folder, an
-    /// existing regular file that can be written, or, when `streams` is true, a FIFO or
-    /// character device. `why` says why a stream will not do (a video must seek), for the
-    /// sentence when `streams` is false. Throws a `FolioError.badInput` naming the path.
+    /// existing regular file that can be written (and, unless `overwrite`, is empty), or,
+    /// when `streams` is true, a FIFO or character device. `why` says why a stream will not do
+    /// (a video must seek), for the sentence when `streams` is false. Throws a
+    /// `FolioError.badInput` naming the path.
     @discardableResult
-    public static func checkFile(_ path: String, streams: Bool, why: String = "Folio needs a regular file there") throws -> Kind {
+    public static func checkFile(_ path: String, streams: Bool, overwrite: Bool,
+                                 why: String = "Folio needs a regular file there") throws -> Kind {
         guard !path.isEmpty else { throw FolioError.badInput("an output path is empty; name a file.") }
         var info = stat()
         if lstat(path, &info) != 0 {
@@ -33,6 +40,9 @@ public enum OutputFile {
         }
         switch info.st_mode & S_IFMT {
         case S_IFREG:
+            guard overwrite || info.st_size == 0 else {
+                throw FolioError.badInput("\(path) already exists; pass --overwrite to replace it, or name a new file.")
+            }
             guard access(path, W_OK) == 0 else { throw unusable(path, errno) }
             return .regular
         case S_IFIFO, S_IFCHR:
@@ -67,10 +77,11 @@ public enum OutputFile {
     }
 
     /// Opens `path` for writing after `checkFile`: a new or regular file is created or
-    /// truncated in place (never through a symbolic link), a FIFO or character device is
-    /// opened as it is (a FIFO waits for a reader). The caller closes the descriptor.
-    public static func open(_ path: String, streams: Bool) throws -> Int32 {
-        let kind = try checkFile(path, streams: streams)
+    /// truncated in place (never through a symbolic link; a file that holds anything only
+    /// with `overwrite`), a FIFO or character device is opened as it is (a FIFO waits for a
+    /// reader). The caller closes the descriptor.
+    public static func open(_ path: String, streams: Bool, overwrite: Bool) throws -> Int32 {
+        let kind = try checkFile(path, streams: streams, overwrite: overwrite)
         var flags = O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY
         if kind != .stream { flags |= O_TRUNC }
         var fd: Int32
@@ -117,9 +128,10 @@ public enum OutputFile {
     }
 
     /// Replaces the contents of the regular file at `path` (or makes it) with `data`, in
-    /// place. Throws a `FolioError.outputFailed` naming the file when a write fails.
-    public static func write(_ data: Data, to path: String) throws {
-        let writer = try Writer(path: path, streams: false)
+    /// place (a file that holds anything only with `overwrite`). Throws a
+    /// `FolioError.outputFailed` naming the file when a write fails.
+    public static func write(_ data: Data, to path: String, overwrite: Bool) throws {
+        let writer = try Writer(path: path, streams: false, overwrite: overwrite)
         try writer.write(data)
         try writer.close()
     }
@@ -136,9 +148,9 @@ public enum OutputFile {
         private var fd: Int32
 
         /// Opens `path` (see `OutputFile.open`).
-        public init(path: String, streams: Bool) throws {
+        public init(path: String, streams: Bool, overwrite: Bool) throws {
             self.path = path
-            fd = try OutputFile.open(path, streams: streams)
+            fd = try OutputFile.open(path, streams: streams, overwrite: overwrite)
         }
 
         deinit {
