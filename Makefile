@@ -72,9 +72,9 @@ bench: build
 # The built-in demo as an MP4, a WebM and a GIF (in out/).
 demo: build
 	mkdir -p out
-	$(FOLIO) record --out out/demo.mp4
-	$(FOLIO) record --out out/demo.webm
-	$(FOLIO) record --out out/demo.gif --size 640x400
+	$(FOLIO) record --out out/demo.mp4 --overwrite
+	$(FOLIO) record --out out/demo.webm --overwrite
+	$(FOLIO) record --out out/demo.gif --size 640x400 --overwrite
 
 # The README's pictures, all rendered by Folio.
 docs: build
