@@ -133,7 +133,7 @@ extension FolioApp {
         guard navigation.transition == nil, let book, library.books.indices.contains(book.bookIndex),
               !library.books[book.bookIndex].pages.isEmpty, !book.scroller.isDragging else { return }
         let index = book.bookIndex
-        let leaf = max(book.currentLeaf, 0)
+        let leaf = book.currentLeaf
         let number = library.books[index].numbering.numbers(leaf: leaf).first
         change(&library.books[index])
         let changed = library.books[index]

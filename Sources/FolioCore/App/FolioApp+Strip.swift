@@ -21,7 +21,7 @@ extension FolioApp {
         if let page = (navigation.top as? BookShowing)?.pageRead, let n = numbering.number(ofDisplayPage: page) {
             return n
         }
-        return numbering.numbers(leaf: max(book.currentLeaf, 0)).first ?? 1
+        return numbering.numbers(leaf: book.currentLeaf).first ?? 1
     }
 
     /// Takes `key` when it shows or hides the strip, or acts in it; false leaves it.

@@ -15,15 +15,14 @@ public struct BookLayout: Equatable, Sendable {
     /// Pages side by side in the reading view: 2 (the spread) or 1 (one page at a time).
     public var readingPages = 2
 
-    /// The first leaf the book rests on: 0 (the cover turned, the first spread open), or −1
-    /// for a book of one page, which rests on its cover alone, unturned on the right.
-    public let firstLeaf: Int
+    /// The first leaf the book rests on: −1, the cover unturned, alone on the right as a
+    /// printed book's first page is (leaf 0 is the first spread, the cover turned).
+    public let firstLeaf = -1
 
-    public init(size: Size, pageCount: Int, pageShape: Size = PageGeometry.size, coverAlone: Bool = false) {
+    public init(size: Size, pageCount: Int, pageShape: Size = PageGeometry.size) {
         self.size = size
         self.pageCount = pageCount + pageCount % 2
         self.pageShape = pageShape
-        firstLeaf = coverAlone ? -1 : 0
     }
 
     public var unit: Double { size.layoutUnit }
@@ -41,7 +40,7 @@ public struct BookLayout: Equatable, Sendable {
              width: 2 * pageSize.width, height: pageSize.height)
     }
 
-    /// Offsets at which paging rests: 0, W, 2W, … (one leaf each).
+    /// Offsets at which paging rests: −W (the cover alone), 0, W, 2W, … (one leaf each).
     public var offsetRange: ClosedRange<Double> {
         (Double(firstLeaf) * size.width)...(Double(max(leafCount - 1, firstLeaf)) * size.width)
     }

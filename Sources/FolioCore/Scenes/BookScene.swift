@@ -24,14 +24,23 @@ public final class BookScene: BookShowing {
     /// the slide between them (`ReadingFocus`).
     public private(set) var focus = ReadingFocus()
 
-    /// `lastPage` 0 (the cover is the only page): the book rests on its cover alone.
+    /// Opens on the first spread (the cover turned); `lastPage` 0 (the cover is the only
+    /// page): on the cover alone.
     public init(bookIndex: Int, pageCount: Int, size: Size, pageShape: Size = PageGeometry.size, lastPage: Int? = nil) {
         self.bookIndex = bookIndex
         self.lastPage = lastPage ?? max(pageCount - 2, 0)
-        layout = BookLayout(size: size, pageCount: pageCount, pageShape: pageShape, coverAlone: self.lastPage == 0)
+        layout = BookLayout(size: size, pageCount: pageCount, pageShape: pageShape)
         scroller = Scroller(range: layout.offsetRange, dimension: size.width)
-        scroller.jump(to: layout.offsetRange.lowerBound)
+        scroller.jump(to: Double(openingLeaf) * size.width)
+        focus = ReadingFocus(leaf: openingLeaf)
     }
+
+    /// The leaf a book opens on when no page is asked for: the first spread, or the cover
+    /// of a book that has no other page.
+    public var openingLeaf: Int { isOnePage ? layout.firstLeaf : 0 }
+
+    /// The cover is the book's only page.
+    public var isOnePage: Bool { lastPage == 0 }
 
     public var size: Size { layout.size }
     /// Offset, points: one window width per leaf.
@@ -56,7 +65,7 @@ public final class BookScene: BookShowing {
 
     public func resize(to size: Size) {
         let old = layout
-        layout = BookLayout(size: size, pageCount: old.pageCount, pageShape: old.pageShape, coverAlone: old.firstLeaf < 0)
+        layout = BookLayout(size: size, pageCount: old.pageCount, pageShape: old.pageShape)
         layout.readingPages = old.readingPages
         scroller.relayout(range: layout.offsetRange, dimension: size.width, scale: size.width / old.size.width) {
             ($0 / size.width).rounded() * size.width
@@ -68,7 +77,7 @@ public final class BookScene: BookShowing {
     public func relayout(pageCount: Int, lastPage: Int, leaf: Int, pageShape: Size? = nil) {
         self.lastPage = lastPage
         let pages = layout.readingPages
-        layout = BookLayout(size: layout.size, pageCount: pageCount, pageShape: pageShape ?? layout.pageShape, coverAlone: lastPage == 0)
+        layout = BookLayout(size: layout.size, pageCount: pageCount, pageShape: pageShape ?? layout.pageShape)
         layout.readingPages = pages
         scroller = Scroller(range: layout.offsetRange, dimension: layout.size.width)
         settle(onLeaf: leaf)
@@ -78,6 +87,8 @@ public final class BookScene: BookShowing {
     /// the page asked for.
     public func settle(onLeaf leaf: Int) {
         scroller.jump(to: Double(min(max(leaf, layout.firstLeaf), max(layout.leafCount - 1, layout.firstLeaf))) * layout.size.width)
+        // On the cover's leaf the cover is read at once (it has no left page to slide from).
+        if currentLeaf == layout.firstLeaf { focus = ReadingFocus(leaf: currentLeaf) }
     }
 
     /// Turns to leaf `leaf` (clamped), gliding there.
@@ -101,13 +112,13 @@ public final class BookScene: BookShowing {
 
     /// The leaf whose spread shows the last numbered page.
     public var lastLeaf: Int {
-        lastPage == 0 ? layout.firstLeaf : min(BookScene.leaf(showing: lastPage), max(layout.leafCount - 1, 0))
+        min(BookScene.leaf(showing: lastPage), max(layout.leafCount - 1, layout.firstLeaf))
     }
 
-    /// The leaf whose spread shows display page `page`: the first spread shows pages 1 and 2
-    /// (the cover, 0, opens to it), the second 3 and 4, and so on.
+    /// The leaf whose spread shows display page `page`: the cover (0) alone on leaf −1, then
+    /// the first spread shows pages 1 and 2, the second 3 and 4, and so on.
     public static func leaf(showing page: Int) -> Int {
-        max(page - 1, 0) / 2
+        (max(page, 0) + 1) / 2 - 1
     }
 
     public var book: BookScene { self }
@@ -129,7 +140,7 @@ public final class BookScene: BookShowing {
             switch KeyBindings.action(for: readingKey(key), in: .book) {
             case .next?: turn(toLeaf: currentLeaf + 1, at: time)
             case .previous?: turn(toLeaf: currentLeaf - 1, at: time)
-            case .first?: riffle(toLeaf: 0, at: time)
+            case .first?: riffle(toLeaf: layout.firstLeaf, at: time)
             case .last?: riffle(toLeaf: lastLeaf, at: time)
             case .close?: return .closeBook
             case .read?: return .openReading
@@ -168,11 +179,14 @@ public final class BookScene: BookShowing {
     public func update(at time: Double) {
         scroller.update(at: time)
         focus.update(leaf: currentLeaf, at: time)
+        // The cover's spread has no left page: one page at a time, the cover is read.
+        if currentLeaf == layout.firstLeaf && focus.side == .left { focus.read(.right, leaf: currentLeaf, at: time) }
     }
 
-    /// Shows one page at a time in the reading view (`pages` 1), or the spread (2).
+    /// Shows one page at a time in the reading view (`pages` 1), or the spread (2). A book
+    /// of one page shows it alone, centred, whatever the mode.
     public func setReadingPages(_ pages: Int) {
-        layout.readingPages = pages == 1 ? 1 : 2
+        layout.readingPages = pages == 1 || isOnePage ? 1 : 2
     }
 
     /// Reads the `side` page of the spread on screen (one page at a time), sliding to it.

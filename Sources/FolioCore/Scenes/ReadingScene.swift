@@ -154,18 +154,21 @@ public final class ReadingScene: BookShowing {
     }
 
     /// Turns as `action` says: a leaf, or one page at a time the other page of the spread
-    /// first, then the leaf.
+    /// first, then the leaf. Home goes to the cover (alone on its leaf), End to the last
+    /// numbered page, on whichever side it lies.
     func turn(_ action: KeyAction, at time: Double) {
         let single = book.layout.readingPages == 1
         switch action {
         case .next where single && book.focus.side == .left && book.focusPage + 1 <= book.lastPage:
             book.read(side: .right, at: time)
-        case .previous where single && book.focus.side == .right:
+        case .previous where single && book.focus.side == .right && book.currentLeaf > book.layout.firstLeaf:
             book.read(side: .left, at: time)
         case .next: book.turn(toLeaf: book.currentLeaf + 1, at: time)
         case .previous: book.turn(toLeaf: book.currentLeaf - 1, at: time)
-        case .first: book.riffle(toLeaf: 0, at: time)
-        case .last: book.riffle(toLeaf: book.lastLeaf, at: time)
+        case .first: book.riffle(toLeaf: book.layout.firstLeaf, at: time)
+        case .last:
+            book.riffle(toLeaf: book.lastLeaf, at: time)
+            if single { book.read(side: BookLayout.side(of: book.lastPage), at: time) }
         default: break
         }
     }
