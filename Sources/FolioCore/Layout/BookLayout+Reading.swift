@@ -41,6 +41,19 @@ extension BookLayout {
         readingPages == 1 ? -focus * readingScale * pageSize.width / 2 : 0
     }
 
+    /// The eye's distance in the reading view, points: the 3D book's, or farther where a leaf
+    /// standing up (its outer edge a page width nearer the eye, and so taller) would reach
+    /// past the window's top or bottom edge; a turning or riffling leaf stays in the window.
+    public var readingEyeDistance: Double {
+        let s = readingScale
+        let width = s * pageSize.width, half = s * pageSize.height / 2
+        guard width > 0, half > 0 else { return eyeDistance }
+        // An edge `width` nearer an eye `d` away shows d / (d − width) as tall: at most `grow`.
+        let grow = min(readingSpine.y, size.height - readingSpine.y) / half
+        guard grow > 1.001 else { return 1000 * width }
+        return max(eyeDistance, width * grow / (grow - 1))
+    }
+
     /// Where the spine's middle sits in the reading view.
     public var readingSpine: Point {
         let area = readingArea

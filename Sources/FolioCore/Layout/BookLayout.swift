@@ -85,11 +85,12 @@ public struct BookLayout: Equatable, Sendable {
     }
 
     /// The layer for page `page` rotated by `angle`, then (for transitions) translated by `tx`
-    /// along its own x axis and scaled by `scale`, the order of the tutorial's closePageCell.
+    /// along its own x axis and scaled by `scale`, the order of the tutorial's closePageCell;
+    /// seen by an eye `eye` points away (nil: `eyeDistance`).
     public func layer(page: Int, content: LayerContent, angle: Double, tx: Double = 0,
-                      scale: Double = 1, opacity: Double = 1) -> Layer {
+                      scale: Double = 1, opacity: Double = 1, eye: Double? = nil) -> Layer {
         let side = BookLayout.side(of: page)
-        let transform = Transform3D.perspective(distance: eyeDistance)
+        let transform = Transform3D.perspective(distance: eye ?? eyeDistance)
             .rotated(angle, 0, 1, 0)
             .translated(tx, 0, 0)
             .scaled(scale, scale, 1)

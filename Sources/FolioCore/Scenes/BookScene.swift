@@ -268,6 +268,9 @@ public final class BookScene: BookShowing {
         let fan = BookScene.gathering(t)
         let f = pose.flatness
         let slide = layout.readingSlide(focus: focus.value)
+        // Flat at rest, the reading view's eye (a leaf turning there stays in the window); on
+        // the way in or out, the 3D book's, as the leaves fold.
+        let eye = f == 1 ? layout.readingEyeDistance : layout.eyeDistance
         return pageIndices(openness: t, flatness: f).map { i in
             let pose = layout.pose(of: i, offset: o)
             if t == 1 && f > 0 {
@@ -276,7 +279,8 @@ public final class BookScene: BookShowing {
                 let ratio = mix(pose.ratio, layout.flatRatio(of: i, offset: o), f)
                 return PageState(pose: pose, angle: BookLayout.angle(of: i, ratio: ratio),
                                  scale: mix(1, layout.readingScale, f), tx: 0, alpha: 1,
-                                 rise: f * (layout.spine.y - layout.readingSpine.y), slide: f * slide)
+                                 rise: f * (layout.spine.y - layout.readingSpine.y), slide: f * slide,
+                                 eye: eye)
             }
             if t == 1 {
                 return PageState(pose: pose, angle: pose.angle, scale: 1, tx: 0, alpha: 1)
@@ -297,8 +301,8 @@ public final class BookScene: BookShowing {
     public func layer(_ state: PageState) -> Layer {
         let page = state.pose.page
         let content: LayerContent = page == layout.pageCount - 1 ? .backCover(book: bookIndex) : .page(book: bookIndex, page: page)
-        var layer = layout.layer(page: page, content: content,
-                                 angle: state.angle, tx: state.tx, scale: state.scale, opacity: state.alpha)
+        var layer = layout.layer(page: page, content: content, angle: state.angle, tx: state.tx,
+                                 scale: state.scale, opacity: state.alpha, eye: state.eye)
         layer.position.y -= state.rise
         layer.position.x += state.slide
         return mirrored ? layer.mirrored(acrossWidth: layout.size.width) : layer
