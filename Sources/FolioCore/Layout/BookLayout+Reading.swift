@@ -25,11 +25,12 @@ extension BookLayout {
         return min(area.size.width / (Double(max(pages, 1)) * pageSize.width), area.size.height / pageSize.height)
     }
 
-    /// The pages the reading view shows side by side when the reader leaves it to Folio: two
-    /// when each then shows at least 85 % as large as one page alone (a portrait comic in a
-    /// landscape window), else one (landscape photos).
+    /// The pages the reading view shows side by side when the reader leaves it to Folio: one
+    /// in a window taller than wide; else two when each then shows at least 85 % as large as
+    /// one page alone (a portrait comic in a landscape window), else one (landscape photos).
     public var automaticReadingPages: Int {
-        readingScale(pages: 2) >= BookLayout.twoPagesAtLeast * readingScale(pages: 1) ? 2 : 1
+        guard size.width >= size.height else { return 1 }
+        return readingScale(pages: 2) >= BookLayout.twoPagesAtLeast * readingScale(pages: 1) ? 2 : 1
     }
 
     static let twoPagesAtLeast = 0.85
