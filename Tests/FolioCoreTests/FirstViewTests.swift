@@ -125,15 +125,17 @@ extension FirstViewTests {
     }
 
     /// The automatic page mode looks at the window: taller than wide reads one page, as
-    /// does the same book's window once made so.
-    @Test(arguments: [(900.0, 980.0, "one"), (980.0, 900.0, "two"), (1280.0, 800.0, "two"), (600.0, 1000.0, "one")])
-    func aTallWindowReadsOnePage(width: Double, height: Double, pages: String) throws {
-        let reading = try Self.readingState(AppDriver(size: Size(width: width, height: height), books: 2, pages: 12))
+    /// does the same book's window once made so. (Narrow pages, aspect 0.5, are those two
+    /// of which still showed at 85 % of one page's size in a tall window.)
+    @Test(arguments: [(900.0, 980.0, 0.5, "one"), (900.0, 980.0, nil, "one"), (980.0, 900.0, 0.5, "two"),
+                      (1280.0, 800.0, nil, "two"), (600.0, 1000.0, 0.45, "one")] as [(Double, Double, Double?, String)])
+    func aTallWindowReadsOnePage(width: Double, height: Double, aspect: Double?, pages: String) throws {
+        let reading = try Self.readingState(AppDriver(size: Size(width: width, height: height), books: 2, pages: 12, aspect: aspect))
         #expect(reading["pages"] as? String == pages)
     }
 
     @Test func resizingToATallWindowReadsOnePage() throws {
-        let s = AppDriver(books: 2, pages: 12)
+        let s = AppDriver(books: 2, pages: 12, aspect: 0.5)
         #expect(try Self.readingState(s)["pages"] as? String == "two")
         s.send(.resize(Size(width: 900, height: 980))); s.run(until: s.now + 1)
         let reading = try #require(try TraceReadingTests.line(s)["reading"] as? [String: Any])
