@@ -142,3 +142,86 @@ extension FirstViewTests {
         #expect(reading["pages"] as? String == "one")
     }
 }
+
+/// No space wasted, none covered: the thumbnail strip and the notices never cover the page
+/// being read (the page makes room above the strip; a notice sits on the line under it).
+extension FirstViewTests {
+    /// The pages on screen (front faces, the cover's and back cover's too), window points.
+    static func pagesRect(_ s: AppDriver) -> Rect {
+        let pages = s.app.drawList().layers.filter(\.isFrontFacing)
+        let bounds = drawnBounds(pages)
+        return Rect(x: bounds.low.x, y: bounds.low.y, width: bounds.high.x - bounds.low.x, height: bounds.high.y - bounds.low.y)
+    }
+
+    static func overlaps(_ a: Rect, _ b: Rect) -> Bool {
+        a.minX < b.maxX - 0.5 && b.minX < a.maxX - 0.5 && a.minY < b.maxY - 0.5 && b.minY < a.maxY - 0.5
+    }
+
+    /// The strip's band, as drawn.
+    static func band(_ s: AppDriver) throws -> Rect {
+        try #require(s.app.drawList().bands.first { $0.colour == FolioApp.stripColour }?.rect)
+    }
+
+    enum View: String, CaseIterable, Sendable { case book, two, one, width }
+
+    /// T shows the strip: the page makes room above it (in the 3D book, flat with two pages
+    /// or one, and at fit width scrolled to the page's end), the page number sits between
+    /// them, and the page comes back to its size when the strip hides.
+    @Test(arguments: View.allCases)
+    func theStripNeverCoversThePage(view: View) throws {
+        let s = AppDriver(books: 1, pages: 30)
+        s.send(.key(.return)); s.run(until: 1.5)
+        if view != .book { s.send(.key(.return)); s.run(until: 3) }
+        if view == .one || view == .width { s.send(.key(.d)); s.run(until: s.now + 0.5) }
+        if view == .width { s.send(.key(.w)); s.run(until: s.now + 0.5) }
+        let before = Self.pagesRect(s)
+        // A turn brings the page number back (it fades a second after the page is reached).
+        s.send(.key(.right)); s.run(until: s.now + (view == .book ? 1.5 : 0.8))
+        s.send(.key(.t)); s.run(until: s.now + 0.3)
+        let band = try Self.band(s)
+        if view == .width {
+            // Scrolled to the page's end (as far as it goes): its bottom shows above the strip.
+            let reading = try #require(s.app.reading)
+            #expect(reading.zoom.isZoomed)
+            while reading.scrollPage(down: true, at: s.app.animationTime) { s.run(until: s.now + 0.4) }
+            s.run(until: s.now + 0.4)
+            let frame = reading.book.layout.readingFrame
+            let bottom = reading.zoom.current.apply(Point(x: frame.midX, y: frame.maxY))
+            #expect(bottom.y <= band.minY + 0.5 && bottom.y > band.minY - 60, "the page's end at \(bottom.y), the strip from \(band.minY)")
+        } else {
+            let pages = Self.pagesRect(s)
+            #expect(!Self.overlaps(pages, band), "pages \(pages), strip \(band)")
+            #expect(pages.size.height > 0.6 * before.size.height, "the page still reads: \(pages) from \(before)")
+            // The page number between the pages and the strip, or (the 3D book) left to the
+            // strip's caption.
+            let label = s.app.drawList().texts.first { $0.text.contains(" / 31") }
+            if view != .book { #expect(label != nil) }
+            if let label { #expect(label.position.y > pages.maxY && label.position.y < band.minY) }
+        }
+        s.send(.key(.escape)); s.run(until: s.now + 0.5)
+        #expect(!s.app.strip.isShown && s.kinds.count == (view == .book ? 2 : 3), "Escape hid the strip only")
+        if view != .width {
+            let after = Self.pagesRect(s)
+            #expect(abs(after.size.height - before.size.height) < 0.5 && abs(after.minY - before.minY) < 0.5)
+        }
+    }
+
+    /// A notice (D, W) sits on the line under the page, clear of it and of the page number.
+    @Test(arguments: [(1280.0, 800.0, Key.d), (1280.0, 800.0, Key.w), (800.0, 600.0, Key.d), (1920.0, 1080.0, Key.d)])
+    func aNoticeNeverCoversThePage(width: Double, height: Double, key: Key) throws {
+        let s = AppDriver(size: Size(width: width, height: height), books: 1, pages: 30)
+        s.send(.key(.return)); s.run(until: 1.5)
+        s.send(.key(.return)); s.run(until: 3)
+        s.send(.key(key)); s.run(until: s.now + 0.5)
+        // A turn brings the page number back for a second.
+        s.send(.key(.right)); s.run(until: s.now + 0.5)
+        let texts = s.app.drawList().texts
+        let notice = try #require(texts.first { $0.text.hasPrefix(key == .d ? "Pages:" : "Fit:") })
+        let label = try #require(texts.first { $0.text.contains(" / 31") })
+        let box = Rect(x: notice.position.x, y: notice.position.y - notice.size * 0.7, width: notice.maxWidth, height: notice.size * 1.4)
+        if key == .d { #expect(!Self.overlaps(box, Self.pagesRect(s)), "notice \(box), pages \(Self.pagesRect(s))") }
+        // Clear of the page number (at most 200 points wide at this size).
+        #expect(box.maxX < label.position.x - 100 * s.app.size.layoutUnit + 0.5)
+        #expect(abs(notice.position.y - label.position.y) < 0.5)
+    }
+}

@@ -8,12 +8,12 @@ extension BookLayout {
     /// Room under the flat spread for the page indicator at 1280×800, points.
     static let readingFooter = 34.0
 
-    /// The box the flat spread fits in, window points.
+    /// The box the flat spread fits in, window points (above the strip when one shows).
     public var readingArea: Rect {
         let margin = max(BookLayout.readingMargin * unit, 4)
         let footer = max(BookLayout.readingFooter * unit, 18)
         return Rect(x: margin, y: margin, width: max(size.width - 2 * margin, 1),
-                    height: max(size.height - 2 * margin - footer, 1))
+                    height: max(size.height - bottomInset - 2 * margin - footer, 1))
     }
 
     /// How much larger a page is in the reading view than in the 3D book: the spread, or one
@@ -50,7 +50,7 @@ extension BookLayout {
         let width = s * pageSize.width, half = s * pageSize.height / 2
         guard width > 0, half > 0 else { return eyeDistance }
         // An edge `width` nearer an eye `d` away shows d / (d − width) as tall: at most `grow`.
-        let grow = min(readingSpine.y, size.height - readingSpine.y) / half
+        let grow = min(readingSpine.y, size.height - bottomInset - readingSpine.y) / half
         guard grow > 1.001 else { return 1000 * width }
         return max(eyeDistance, width * grow / (grow - 1))
     }

@@ -15,6 +15,10 @@ public struct BookLayout: Equatable, Sendable {
     /// Pages side by side in the reading view: 2 (the spread) or 1 (one page at a time).
     public var readingPages = 2
 
+    /// Points at the window's bottom that the thumbnail strip takes while it shows: the
+    /// pages make room above it.
+    public var bottomInset = 0.0
+
     /// The first leaf the book rests on: −1, the cover unturned, alone on the right as a
     /// printed book's first page is (leaf 0 is the first spread, the cover turned).
     public let firstLeaf = -1
@@ -32,8 +36,9 @@ public struct BookLayout: Equatable, Sendable {
     /// size sees the same picture.
     public var eyeDistance: Double { 2000 * unit }
     public var cornerRadius: Double { PageGeometry.cornerRadius * unit }
-    /// Where the spine's middle sits in the window.
-    public var spine: Point { Point(x: size.width / 2, y: size.height / 2) }
+    /// Where the spine's middle sits in the window: its middle, or the middle of what the
+    /// strip leaves above it while one shows.
+    public var spine: Point { Point(x: size.width / 2, y: (size.height - bottomInset) / 2) }
     /// The open spread lying flat, window points: a page either side of the spine.
     public var spreadFrame: Rect {
         Rect(x: spine.x - pageSize.width, y: spine.y - pageSize.height / 2,

@@ -67,6 +67,7 @@ public final class BookScene: BookShowing {
         let old = layout
         layout = BookLayout(size: size, pageCount: old.pageCount, pageShape: old.pageShape)
         layout.readingPages = old.readingPages
+        layout.bottomInset = old.bottomInset
         scroller.relayout(range: layout.offsetRange, dimension: size.width, scale: size.width / old.size.width) {
             ($0 / size.width).rounded() * size.width
         }
@@ -77,8 +78,10 @@ public final class BookScene: BookShowing {
     public func relayout(pageCount: Int, lastPage: Int, leaf: Int, pageShape: Size? = nil) {
         self.lastPage = lastPage
         let pages = layout.readingPages
+        let inset = layout.bottomInset
         layout = BookLayout(size: layout.size, pageCount: pageCount, pageShape: pageShape ?? layout.pageShape)
         layout.readingPages = pages
+        layout.bottomInset = inset
         scroller = Scroller(range: layout.offsetRange, dimension: layout.size.width)
         settle(onLeaf: leaf)
     }
@@ -127,7 +130,7 @@ public final class BookScene: BookShowing {
     public var pagesBottom: Double {
         let eye = layout.eyeDistance
         let grow = eye / max(eye - layout.pageSize.width, 1)
-        return layout.size.height / 2 + layout.pageSize.height / 2 * grow
+        return layout.spine.y + layout.pageSize.height / 2 * grow
     }
     public var pageRead: Int? { nil }
 
@@ -187,6 +190,12 @@ public final class BookScene: BookShowing {
     /// of one page shows it alone, centred, whatever the mode.
     public func setReadingPages(_ pages: Int) {
         layout.readingPages = pages == 1 || isOnePage ? 1 : 2
+    }
+
+    /// The thumbnail strip takes `inset` points at the window's bottom (0: none shows): the
+    /// pages make room above it.
+    public func makeRoom(bottom inset: Double) {
+        layout.bottomInset = max(inset, 0)
     }
 
     /// Reads the `side` page of the spread on screen (one page at a time), sliding to it.

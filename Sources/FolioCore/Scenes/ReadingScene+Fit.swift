@@ -27,7 +27,7 @@ extension ReadingScene {
         let frame = book.layout.readingFrame
         let fitScale = fitTransform(top: true).scale
         guard frame.size.width > 0, frame.size.height > 0, fitScale > 0 else { return nil }
-        let centre = zoom.target.unapply(Point(x: size.width / 2, y: size.height / 2))
+        let centre = zoom.target.unapply(Point(x: viewport.width / 2, y: viewport.height / 2))
         return RememberedZoom(scale: zoom.target.scale / fitScale,
                               x: clamp((centre.x - frame.minX) / frame.size.width, 0, 1),
                               y: clamp((centre.y - frame.minY) / frame.size.height, 0, 1))
@@ -36,11 +36,36 @@ extension ReadingScene {
     /// Shows `remembered` at once: the fit's magnification times its scale (within 1…4),
     /// its page point at the window's centre as far as the clamp allows.
     func settle(on remembered: RememberedZoom) {
+        settle(scale: remembered.scale, x: remembered.x, y: remembered.y)
+    }
+
+    /// Shows `scale` times the fit's magnification (within 1…4) at once, the page point
+    /// (`x`, `y`: fractions of the flat page) at the viewport's centre as far as the clamp
+    /// allows.
+    func settle(scale: Double, x: Double, y: Double) {
         let frame = book.layout.readingFrame
         guard frame.size.width > 0, frame.size.height > 0 else { return }
-        let k = clamp(fitTransform(top: true).scale * remembered.scale, 1, BookZoom.maxScale)
-        let p = Point(x: frame.minX + remembered.x * frame.size.width, y: frame.minY + remembered.y * frame.size.height)
-        zoom.settle(on: ScreenTransform(scale: k, offset: Point(x: size.width / 2 - k * p.x, y: size.height / 2 - k * p.y)))
+        let k = clamp(fitTransform(top: true).scale * scale, 1, BookZoom.maxScale)
+        let p = Point(x: frame.minX + x * frame.size.width, y: frame.minY + y * frame.size.height)
+        zoom.settle(on: ScreenTransform(scale: k, offset: Point(x: viewport.width / 2 - k * p.x, y: viewport.height / 2 - k * p.y)))
+    }
+
+    /// The thumbnail strip takes `inset` points at the window's bottom (0: none shows): the
+    /// page makes room above it, at once, as the strip shows at once; the zoom keeps its
+    /// magnification over the fit's and the place on the page at the viewport's centre.
+    public func makeRoom(bottom inset: Double) {
+        guard inset != book.layout.bottomInset else { return }
+        let frame = book.layout.readingFrame, fitScale = fitTransform(top: true).scale
+        let centre = zoom.target.unapply(Point(x: viewport.width / 2, y: viewport.height / 2))
+        let kept = frame.size.width > 0 && frame.size.height > 0 && fitScale > 0
+            ? (scale: zoom.target.scale / fitScale, x: clamp((centre.x - frame.minX) / frame.size.width, 0, 1),
+               y: clamp((centre.y - frame.minY) / frame.size.height, 0, 1)) : nil
+        let atFit = zoom.target == zoom.clamped(fitTransform(top: true))
+        book.makeRoom(bottom: inset)
+        zoom = BookZoom(window: viewport, spread: book.layout.readingFrame)
+        zoom.settle(on: fitTransform(top: true))
+        // The fit's own view from the page's top stays so; any other keeps its place.
+        if let kept, !atFit { settle(scale: kept.scale, x: kept.x, y: kept.y) }
     }
 
     /// Shows the book fitted as `mode` says, at the top of the page.
