@@ -130,13 +130,23 @@ import Testing
         #expect(try Self.visible(s) == [1])
     }
 
-    /// Right to left the cover lies alone on the left, its mirror image.
-    @Test func rightToLeftTheCoverIsAloneOnTheLeft() throws {
-        let s = Self.reading(.two, rightToLeft: true)
+    /// Right to left the cover lies alone on the left, its mirror image (one page at a
+    /// time, in the middle); Right, the way back there, stays on it.
+    @Test(arguments: Mode.allCases)
+    func rightToLeftTheCoverIsAloneOnTheLeft(mode: Mode) throws {
+        let s = Self.reading(mode, rightToLeft: true)
         s.send(.key(.home)); s.run(until: s.now + 1)
         #expect(try Self.visible(s) == [1])
         let edges = try Self.coverEdges(s)
-        #expect(edges.right <= 640 + 0.5 && edges.left < 280)
+        if mode == .two {
+            #expect(edges.right <= 640 + 0.5 && edges.left < 280)
+        } else {
+            #expect(abs((edges.left + edges.right) / 2 - 640) < 0.5)
+        }
+        s.send(.key(.right)); s.run(until: s.now + 1)
+        #expect(try Self.visible(s) == [1])
+        s.send(.key(.left)); s.run(until: s.now + 1)
+        #expect(try Self.visible(s) == (mode == .two ? [2, 3] : [2]))
     }
 
     /// The 3D book shares the spreads: Home there turns to the cover, alone on the right,
