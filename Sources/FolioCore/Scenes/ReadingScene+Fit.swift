@@ -24,17 +24,22 @@ extension ReadingScene {
     /// The zoom to remember for this book: where the zoom is going, over the fit's (nil when
     /// it is the fit's own), about the page point at the window's centre (within the page).
     public var rememberedZoom: RememberedZoom? {
+        zoomPlace.flatMap { RememberedZoom(scale: $0.scale, x: $0.x, y: $0.y) }
+    }
+
+    /// Where the zoom is going, as a place on the page: its magnification over the fit's and
+    /// the page point at the viewport's centre (fractions of the flat page, within it).
+    var zoomPlace: (scale: Double, x: Double, y: Double)? {
         let frame = book.layout.readingFrame
         let fitScale = fitTransform(top: true).scale
         guard frame.size.width > 0, frame.size.height > 0, fitScale > 0 else { return nil }
         let centre = zoom.target.unapply(Point(x: viewport.width / 2, y: viewport.height / 2))
-        return RememberedZoom(scale: zoom.target.scale / fitScale,
-                              x: clamp((centre.x - frame.minX) / frame.size.width, 0, 1),
-                              y: clamp((centre.y - frame.minY) / frame.size.height, 0, 1))
+        return (zoom.target.scale / fitScale, clamp((centre.x - frame.minX) / frame.size.width, 0, 1),
+                clamp((centre.y - frame.minY) / frame.size.height, 0, 1))
     }
 
     /// Shows `remembered` at once: the fit's magnification times its scale (within 1…4),
-    /// its page point at the window's centre as far as the clamp allows.
+    /// its page point at the viewport's centre as far as the clamp allows.
     func settle(on remembered: RememberedZoom) {
         settle(scale: remembered.scale, x: remembered.x, y: remembered.y)
     }
@@ -55,11 +60,7 @@ extension ReadingScene {
     /// magnification over the fit's and the place on the page at the viewport's centre.
     public func makeRoom(bottom inset: Double) {
         guard inset != book.layout.bottomInset else { return }
-        let frame = book.layout.readingFrame, fitScale = fitTransform(top: true).scale
-        let centre = zoom.target.unapply(Point(x: viewport.width / 2, y: viewport.height / 2))
-        let kept = frame.size.width > 0 && frame.size.height > 0 && fitScale > 0
-            ? (scale: zoom.target.scale / fitScale, x: clamp((centre.x - frame.minX) / frame.size.width, 0, 1),
-               y: clamp((centre.y - frame.minY) / frame.size.height, 0, 1)) : nil
+        let kept = zoomPlace
         let atFit = zoom.target == zoom.clamped(fitTransform(top: true))
         book.makeRoom(bottom: inset)
         zoom = BookZoom(window: viewport, spread: book.layout.readingFrame)
