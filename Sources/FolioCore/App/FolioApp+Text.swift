@@ -42,10 +42,13 @@ extension FolioApp {
             if !onScreen.capturing, typed == nil, let notice = onScreen.notice, onScreen.noticeOpacity(at: time) > 0 {
                 noticeShown = true
                 let x = max(20 * u, 6)
-                // Clear of the page number in the middle of the line.
-                out.append(TextLayer(notice.text, size: textSize(14, minimum: 11), weight: .bold, position: Point(x: x, y: y),
+                // Clear of the page number in the middle of the line; backed, for a page zoomed
+                // past the window's edges (fit width) lies under this line too.
+                var line = TextLayer(notice.text, size: textSize(14, minimum: 11), weight: .bold, position: Point(x: x, y: y),
                                      alignment: .leading, colour: FolioApp.textColour, opacity: onScreen.noticeOpacity(at: time),
-                                     maxWidth: max(size.width / 2 - x - 100 * u, 40)))
+                                     maxWidth: max(size.width / 2 - x - 100 * u, 40))
+                line.backing = FolioApp.stripColour
+                out.append(line)
             }
             // Not squeezed between a lifted leaf and the strip (the strip names the page).
             if opacity > 0, floor - bottom >= s {
