@@ -11,7 +11,8 @@ import Testing
     @Test func pageCountIsPaddedToEven() {
         #expect(BookLayout(size: Size(width: 1280, height: 800), pageCount: 13).pageCount == 14)
         #expect(layout.pageCount == 12 && layout.leafCount == 6)
-        #expect(layout.offsetRange == 0...(5 * Self.W))
+        // From the cover alone (leaf −1) to the back cover's leaf.
+        #expect(layout.offsetRange == -Self.W...(5 * Self.W))
         #expect(layout.pageSize == Size(width: 362, height: 568))
         #expect(layout.spine == Point(x: 640, y: 400))
     }

@@ -137,7 +137,7 @@ import Testing
     }
 
     /// A book of one page (one image, a one-page PDF) rests on its cover alone, unturned on
-    /// the right, numbered "1 / 1", in the 3D book and flat; End stays there.
+    /// the right in the 3D book and centred flat, numbered "1 / 1"; End stays there.
     @Test func aBookOfOnePageShowsItsPage() throws {
         let library = Library(books: [Book(title: "Photo", cover: .file("/p.png"), pages: [])])
         let app = FolioApp(library: library, size: Size(width: 1280, height: 800))
@@ -150,7 +150,9 @@ import Testing
         #expect(shown == [.page(book: 0, page: 0)])
         let page = try #require(app.drawList().layers.first)
         let left = try #require(page.project(x: 0, y: 0))
-        #expect(left.x >= 640 - 1e-6, "the page lies right of the spine")
+        let right = try #require(page.project(x: page.size.width, y: 0))
+        #expect(abs((left.x + right.x) / 2 - 640) < 1e-6, "the page is centred in the window, none of it left empty")
+        #expect(app.reading?.book.layout.readingPages == 1)
         #expect(app.drawList().texts.contains { $0.text == "1 / 1" })
         app.handle(.key(.end), at: t)
         while t < 3 { t += 1.0 / 60; app.update(at: t) }

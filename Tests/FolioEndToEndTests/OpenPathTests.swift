@@ -58,8 +58,9 @@ struct OpenPathTests {
     }
 
     /// --page N: the book opens as the window appears, on the spread showing page N (the
-    /// cover is page 1, so page 4 is display page 3, on the second spread).
-    @Test(arguments: [(1, 0), (3, 0), (4, 1), (5, 1)])
+    /// cover is page 1, alone on the spread before the first, so page 4 is display page 3,
+    /// on the second spread).
+    @Test(arguments: [(1, -1), (3, 0), (4, 1), (5, 1)])
     func pageOpensTheBookThere(page: Int, leaf: Int) throws {
         let (dir, cbz) = try Self.comic()
         defer { try? FileManager.default.removeItem(at: dir) }

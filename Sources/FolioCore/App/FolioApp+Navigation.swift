@@ -93,8 +93,11 @@ extension FolioApp {
         settings.shifted = library.books[book.bookIndex].shifted
         if choosingDirection { settings.rightToLeft = library.books[book.bookIndex].rightToLeft }
         if let reading, reading.book === book {
-            settings.pageMode = reading.pageMode
-            settings.fit = reading.fit
+            // Only a choice other than the book's own is kept (nil: the book's own), so a
+            // PDF read before it had one of its own takes it.
+            let known = library.books[book.bookIndex]
+            settings.pageMode = reading.pageMode == known.firstPageMode ? nil : reading.pageMode
+            settings.fit = reading.fit == known.firstFit ? nil : reading.fit
             // The zoom as the reader sees it; once the view is on its way out (its zoom
             // gliding back to the fit), the one kept as it closed stays.
             if restingReading === reading { settings.zoom = reading.rememberedZoom }
@@ -137,7 +140,7 @@ extension FolioApp {
         guard navigation.transition == nil, let book, library.books.indices.contains(book.bookIndex),
               !library.books[book.bookIndex].pages.isEmpty, !book.scroller.isDragging else { return }
         let index = book.bookIndex
-        let leaf = max(book.currentLeaf, 0)
+        let leaf = book.currentLeaf
         let number = library.books[index].numbering.numbers(leaf: leaf).first
         change(&library.books[index])
         let changed = library.books[index]
@@ -152,7 +155,9 @@ extension FolioApp {
         guard navigation.transition == nil, let book, navigation.top === book else { return }
         clicks.cancel()
         let chosen = places?.settings(ofBook: book.bookIndex) ?? sessionSettings[book.bookIndex] ?? BookSettings()
-        let scene = ReadingScene(book: book, pageMode: chosen.pageMode, fit: chosen.fit, zoom: chosen.zoom)
+        let known = library.books.indices.contains(book.bookIndex) ? library.books[book.bookIndex] : nil
+        let scene = ReadingScene(book: book, pageMode: chosen.pageMode ?? known?.firstPageMode ?? .automatic,
+                                 fit: chosen.fit ?? known?.firstFit ?? .page, zoom: chosen.zoom)
         navigation.push(scene, animator: animated ? scene.transitionAnimator : nil, at: animationTime)
     }
 

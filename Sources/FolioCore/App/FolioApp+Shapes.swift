@@ -25,7 +25,7 @@ extension FolioApp {
         if let opening = lastOpening, opening.index == index, opening.leaf == book.currentLeaf, !book.isTurning {
             leaf = opening.page.map { BookScene.leaf(showing: shaped.numbering.displayPage(ofNumber: $0)) } ?? opening.leaf
         } else {
-            let number = old.numbering.numbers(leaf: max(book.currentLeaf, 0)).first
+            let number = old.numbering.numbers(leaf: book.currentLeaf).first
             leaf = number.map { BookScene.leaf(showing: shaped.numbering.displayPage(ofNumber: $0)) } ?? book.currentLeaf
         }
         book.relayout(pageCount: shaped.displayPageCount, lastPage: shaped.numbering.lastDisplayPage, leaf: leaf,

@@ -21,7 +21,7 @@ extension FolioApp {
         if let page = (navigation.top as? BookShowing)?.pageRead, let n = numbering.number(ofDisplayPage: page) {
             return n
         }
-        return numbering.numbers(leaf: max(book.currentLeaf, 0)).first ?? 1
+        return numbering.numbers(leaf: book.currentLeaf).first ?? 1
     }
 
     /// Takes `key` when it shows or hides the strip, or acts in it; false leaves it.
@@ -78,12 +78,22 @@ extension FolioApp {
 
     /// Each frame: the strip's scroll, and the strip shown once the pointer has rested.
     func updateStrip() {
+        defer { makeRoomForStrip() }
         guard let book = stripBook else {
             strip.hide()
             return
         }
         strip.update(at: animationTime)
         if strip.restedAtEdge(at: time) { strip.show(current: currentNumber(book), in: stripGeometry(book), byPointer: true) }
+    }
+
+    /// The open book makes room above the strip while it shows, so the strip never covers
+    /// the page being read; the room goes as the strip does.
+    func makeRoomForStrip() {
+        guard let book else { return }
+        let inset = strip.isShown && stripBook === book ? stripGeometry(book).band.size.height : 0
+        guard inset != book.layout.bottomInset else { return }
+        if let reading, reading.book === book { reading.makeRoom(bottom: inset) } else { book.makeRoom(bottom: inset) }
     }
 
     /// The strip's band, marks and thumbnails, and its caption, added to `list`.

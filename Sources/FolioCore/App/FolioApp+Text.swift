@@ -27,15 +27,31 @@ extension FolioApp {
         } else {
             out += shelfTexts(in: pose)
         }
+        // In a book a notice goes on the page number's line under the pages, at its left,
+        // never over a page.
+        var noticeShown = false
         if let showing = navigation.top as? BookShowing, navigation.transition == nil {
             let book = showing.book
             let typed = onScreen.typedPage
             let opacity = typed == nil ? onScreen.pageOpacity(at: time) : 1
-            if opacity > 0 {
-                let s = textSize(16, minimum: 11)
-                // Under the spread: the 3D book's lifted bottom edge, or the flat spread's.
-                let bottom = showing.pagesBottom
-                let y = min((bottom + size.height) / 2, size.height - s * 0.6)
+            let s = textSize(16, minimum: 11)
+            // Under the spread: the 3D book's lifted bottom edge, or the flat spread's (and
+            // above the strip when it shows).
+            let bottom = showing.pagesBottom, floor = size.height - book.layout.bottomInset
+            let y = min((bottom + floor) / 2, floor - s * 0.6)
+            if !onScreen.capturing, typed == nil, let notice = onScreen.notice, onScreen.noticeOpacity(at: time) > 0 {
+                noticeShown = true
+                let x = max(20 * u, 6)
+                // Clear of the page number in the middle of the line; backed, for a page zoomed
+                // past the window's edges (fit width) lies under this line too.
+                var line = TextLayer(notice.text, size: textSize(14, minimum: 11), weight: .bold, position: Point(x: x, y: y),
+                                     alignment: .leading, colour: FolioApp.textColour, opacity: onScreen.noticeOpacity(at: time),
+                                     maxWidth: max(size.width / 2 - x - 100 * u, 40))
+                line.backing = FolioApp.stripColour
+                out.append(line)
+            }
+            // Not squeezed between a lifted leaf and the strip (the strip names the page).
+            if opacity > 0, floor - bottom >= s {
                 let numbering = PageNumbering(library.books[book.bookIndex])
                 let label = typed.map { typedPageLabel($0, in: book) }
                     ?? (showing.pageRead.map(numbering.label(page:)) ?? numbering.label(leaf: book.currentLeaf))
@@ -55,7 +71,7 @@ extension FolioApp {
         if onScreen.capturing {
             out.append(TextLayer("\u{25CF} Capturing input (Ctrl+R)", size: s, weight: .bold, position: Point(x: x, y: y), alignment: .leading,
                                  colour: FolioApp.captureColour, maxWidth: size.width - 2 * x))
-        } else if let notice = onScreen.notice, onScreen.noticeOpacity(at: time) > 0 {
+        } else if !noticeShown, let notice = onScreen.notice, onScreen.noticeOpacity(at: time) > 0 {
             var line = TextLayer(notice.text, size: s, weight: .bold, position: Point(x: x, y: y), alignment: .leading,
                                  colour: FolioApp.textColour, opacity: onScreen.noticeOpacity(at: time), maxWidth: size.width - 2 * x)
             line.backing = FolioApp.stripColour

@@ -37,7 +37,7 @@ extension FolioApp {
         let book = reading.book
         let numbering = library.books[book.bookIndex].numbering
         let visible = reading.pageRead.map { numbering.number(ofDisplayPage: $0).map { [$0] } ?? [] }
-            ?? numbering.numbers(leaf: max(book.currentLeaf, 0))
+            ?? numbering.numbers(leaf: book.currentLeaf)
         return TraceFrame.Reading(pages: book.layout.readingPages == 1 ? "one" : "two", fit: reading.fit.rawValue,
                                   zoom: reading.zoom.current.scale / reading.fitTransform(top: true).scale,
                                   visiblePages: visible)

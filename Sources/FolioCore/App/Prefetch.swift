@@ -14,9 +14,10 @@ public enum Prefetch {
         if let book {
             let leaf = book.currentLeaf
             for distance in 0...(zoomed ? 0 : spreadReach) {
-                for l in Set([leaf + distance, leaf - distance]).sorted() where l >= 0 && l < book.layout.leafCount {
-                    // A leaf's front is on the right; the spread shows the previous leaf's back.
-                    for page in [2 * l + 1, 2 * l + 2] where page < book.layout.pageCount {
+                for l in Set([leaf + distance, leaf - distance]).sorted() where l >= book.layout.firstLeaf && l < book.layout.leafCount {
+                    // A leaf's front is on the right; the spread shows the previous leaf's back
+                    // (the cover's, leaf −1, has none).
+                    for page in [2 * l + 1, 2 * l + 2] where page >= 0 && page < book.layout.pageCount {
                         out.append(.page(book: book.bookIndex, page: page))
                     }
                 }

@@ -8,12 +8,12 @@ extension BookLayout {
     /// Room under the flat spread for the page indicator at 1280×800, points.
     static let readingFooter = 34.0
 
-    /// The box the flat spread fits in, window points.
+    /// The box the flat spread fits in, window points (above the strip when one shows).
     public var readingArea: Rect {
         let margin = max(BookLayout.readingMargin * unit, 4)
         let footer = max(BookLayout.readingFooter * unit, 18)
         return Rect(x: margin, y: margin, width: max(size.width - 2 * margin, 1),
-                    height: max(size.height - 2 * margin - footer, 1))
+                    height: max(size.height - bottomInset - 2 * margin - footer, 1))
     }
 
     /// How much larger a page is in the reading view than in the 3D book: the spread, or one
@@ -25,11 +25,12 @@ extension BookLayout {
         return min(area.size.width / (Double(max(pages, 1)) * pageSize.width), area.size.height / pageSize.height)
     }
 
-    /// The pages the reading view shows side by side when the reader leaves it to Folio: two
-    /// when each then shows at least 85 % as large as one page alone (a portrait comic in a
-    /// landscape window), else one (landscape photos).
+    /// The pages the reading view shows side by side when the reader leaves it to Folio: one
+    /// in a window taller than wide; else two when each then shows at least 85 % as large as
+    /// one page alone (a portrait comic in a landscape window), else one (landscape photos).
     public var automaticReadingPages: Int {
-        readingScale(pages: 2) >= BookLayout.twoPagesAtLeast * readingScale(pages: 1) ? 2 : 1
+        guard size.width >= size.height else { return 1 }
+        return readingScale(pages: 2) >= BookLayout.twoPagesAtLeast * readingScale(pages: 1) ? 2 : 1
     }
 
     static let twoPagesAtLeast = 0.85
@@ -39,6 +40,19 @@ extension BookLayout {
     /// right one (between them as the view slides); 0 with two pages.
     public func readingSlide(focus: Double) -> Double {
         readingPages == 1 ? -focus * readingScale * pageSize.width / 2 : 0
+    }
+
+    /// The eye's distance in the reading view, points: the 3D book's, or farther where a leaf
+    /// standing up (its outer edge a page width nearer the eye, and so taller) would reach
+    /// past the window's top or bottom edge; a turning or riffling leaf stays in the window.
+    public var readingEyeDistance: Double {
+        let s = readingScale
+        let width = s * pageSize.width, half = s * pageSize.height / 2
+        guard width > 0, half > 0 else { return eyeDistance }
+        // An edge `width` nearer an eye `d` away shows d / (d − width) as tall: at most `grow`.
+        let grow = min(readingSpine.y, size.height - bottomInset - readingSpine.y) / half
+        guard grow > 1.001 else { return 1000 * width }
+        return max(eyeDistance, width * grow / (grow - 1))
     }
 
     /// Where the spine's middle sits in the reading view.

@@ -15,15 +15,18 @@ public struct BookLayout: Equatable, Sendable {
     /// Pages side by side in the reading view: 2 (the spread) or 1 (one page at a time).
     public var readingPages = 2
 
-    /// The first leaf the book rests on: 0 (the cover turned, the first spread open), or −1
-    /// for a book of one page, which rests on its cover alone, unturned on the right.
-    public let firstLeaf: Int
+    /// Points at the window's bottom that the thumbnail strip takes while it shows: the
+    /// pages make room above it.
+    public var bottomInset = 0.0
 
-    public init(size: Size, pageCount: Int, pageShape: Size = PageGeometry.size, coverAlone: Bool = false) {
+    /// The first leaf the book rests on: −1, the cover unturned, alone on the right as a
+    /// printed book's first page is (leaf 0 is the first spread, the cover turned).
+    public let firstLeaf = -1
+
+    public init(size: Size, pageCount: Int, pageShape: Size = PageGeometry.size) {
         self.size = size
         self.pageCount = pageCount + pageCount % 2
         self.pageShape = pageShape
-        firstLeaf = coverAlone ? -1 : 0
     }
 
     public var unit: Double { size.layoutUnit }
@@ -33,15 +36,16 @@ public struct BookLayout: Equatable, Sendable {
     /// size sees the same picture.
     public var eyeDistance: Double { 2000 * unit }
     public var cornerRadius: Double { PageGeometry.cornerRadius * unit }
-    /// Where the spine's middle sits in the window.
-    public var spine: Point { Point(x: size.width / 2, y: size.height / 2) }
+    /// Where the spine's middle sits in the window: its middle, or the middle of what the
+    /// strip leaves above it while one shows.
+    public var spine: Point { Point(x: size.width / 2, y: (size.height - bottomInset) / 2) }
     /// The open spread lying flat, window points: a page either side of the spine.
     public var spreadFrame: Rect {
         Rect(x: spine.x - pageSize.width, y: spine.y - pageSize.height / 2,
              width: 2 * pageSize.width, height: pageSize.height)
     }
 
-    /// Offsets at which paging rests: 0, W, 2W, … (one leaf each).
+    /// Offsets at which paging rests: −W (the cover alone), 0, W, 2W, … (one leaf each).
     public var offsetRange: ClosedRange<Double> {
         (Double(firstLeaf) * size.width)...(Double(max(leafCount - 1, firstLeaf)) * size.width)
     }
@@ -86,11 +90,12 @@ public struct BookLayout: Equatable, Sendable {
     }
 
     /// The layer for page `page` rotated by `angle`, then (for transitions) translated by `tx`
-    /// along its own x axis and scaled by `scale`, the order of the tutorial's closePageCell.
+    /// along its own x axis and scaled by `scale`, the order of the tutorial's closePageCell;
+    /// seen by an eye `eye` points away (nil: `eyeDistance`).
     public func layer(page: Int, content: LayerContent, angle: Double, tx: Double = 0,
-                      scale: Double = 1, opacity: Double = 1) -> Layer {
+                      scale: Double = 1, opacity: Double = 1, eye: Double? = nil) -> Layer {
         let side = BookLayout.side(of: page)
-        let transform = Transform3D.perspective(distance: eyeDistance)
+        let transform = Transform3D.perspective(distance: eye ?? eyeDistance)
             .rotated(angle, 0, 1, 0)
             .translated(tx, 0, 0)
             .scaled(scale, scale, 1)

@@ -47,6 +47,20 @@ public struct Book: Equatable, Sendable {
         order = PageOrder(pageCount: pages.count, spreads: spreads, shifted: shifted, rightToLeft: rightToLeft)
     }
 
+    /// A PDF (its pages are a document's, not images).
+    public var isDocument: Bool {
+        if case .documentPage? = cover { return true }
+        return false
+    }
+
+    /// How the reading view first shows this book, until the reader chooses with D: a PDF
+    /// one page at a time (as evince and zathura open a paper), comics and photos as suits
+    /// the window.
+    public var firstPageMode: PageMode { isDocument ? .one : .automatic }
+    /// How the reading view first fits this book, until the reader chooses with W: a PDF
+    /// at its width, so its text reads at a size, comics and photos whole.
+    public var firstFit: FitMode { isDocument ? .width : .page }
+
     /// The page size in points at unit scale (PageGeometry).
     public var pageShape: Size { pageAspect.map(PageGeometry.size(aspect:)) ?? PageGeometry.size }
 

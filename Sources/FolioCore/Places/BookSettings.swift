@@ -5,14 +5,16 @@ public struct BookSettings: Equatable, Sendable {
     /// Right to left (true) or left to right (false), when the reader chose with the key;
     /// nil: the book's own direction (its ComicInfo.xml, else left to right).
     public var rightToLeft: Bool?
-    /// Pages side by side in the reading view (automatic unless the reader chose with D).
-    public var pageMode: PageMode = .automatic
-    /// How the reading view fits the page (the whole page unless the reader chose with W).
-    public var fit: FitMode = .page
+    /// Pages side by side in the reading view, when the reader chose other than the book's
+    /// own with D (nil: `Book.firstPageMode`).
+    public var pageMode: PageMode?
+    /// How the reading view fits the page, when the reader chose other than the book's own
+    /// with W (nil: `Book.firstFit`).
+    public var fit: FitMode?
     /// The zoom the reading view was left at (nil: the fit's own).
     public var zoom: RememberedZoom?
 
-    public init(shifted: Bool = false, rightToLeft: Bool? = nil, pageMode: PageMode = .automatic, fit: FitMode = .page,
+    public init(shifted: Bool = false, rightToLeft: Bool? = nil, pageMode: PageMode? = nil, fit: FitMode? = nil,
                 zoom: RememberedZoom? = nil) {
         self.shifted = shifted
         self.rightToLeft = rightToLeft

@@ -167,9 +167,11 @@ public struct Places: Equatable, Sendable {
             var shifted: Bool?
             /// Written only when the reader chose a direction (absent: the book's own).
             var rtl: Bool?
-            /// "one" or "two", written only when not automatic.
+            /// "automatic", "one" or "two", written only when the reader chose other than the
+            /// book's own (automatic, or one page for a PDF).
             var pages: String?
-            /// "width" or "height", written only when not the whole page.
+            /// "page", "width" or "height", written only when the reader chose other than the
+            /// book's own (the whole page, or the width for a PDF).
             var fit: String?
             /// Written only when the reading view was left zoomed.
             var zoom: Zoom?
@@ -253,8 +255,8 @@ public struct Places: Equatable, Sendable {
             guard (0...maxSpread).contains(book.spread) else {
                 throw fail("book \(index) has spread \(book.spread), outside 0…\(maxSpread)")
             }
-            let mode = book.pages.flatMap(PageMode.init(rawValue:)) ?? .automatic
-            let fit = book.fit.flatMap(FitMode.init(rawValue:)) ?? .page
+            let mode = book.pages.flatMap(PageMode.init(rawValue:))
+            let fit = book.fit.flatMap(FitMode.init(rawValue:))
             // A page out of range is no page (the spread is used), never a refused file.
             let page = book.page.flatMap { (1...maxPage).contains($0) ? $0 : nil }
             places.remember(spread: book.spread, page: page, settings: BookSettings(shifted: book.shifted ?? false, rightToLeft: book.rtl,
@@ -277,8 +279,7 @@ public struct Places: Equatable, Sendable {
         var lines = books.map {
             line(File.Book(path: $0.book.path, size: $0.book.size, spread: $0.spread, page: $0.page,
                            shifted: $0.settings.shifted ? true : nil, rtl: $0.settings.rightToLeft,
-                           pages: $0.settings.pageMode == .automatic ? nil : $0.settings.pageMode.rawValue,
-                           fit: $0.settings.fit == .page ? nil : $0.settings.fit.rawValue,
+                           pages: $0.settings.pageMode?.rawValue, fit: $0.settings.fit?.rawValue,
                            zoom: $0.settings.zoom.map(File.Zoom.init)))
         }
         let start = "{\"version\":\(Places.version),\"opened\":\(openedABook),\"centred\":\(centred),"

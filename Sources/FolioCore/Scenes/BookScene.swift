@@ -24,14 +24,23 @@ public final class BookScene: BookShowing {
     /// the slide between them (`ReadingFocus`).
     public private(set) var focus = ReadingFocus()
 
-    /// `lastPage` 0 (the cover is the only page): the book rests on its cover alone.
+    /// Opens on the first spread (the cover turned); `lastPage` 0 (the cover is the only
+    /// page): on the cover alone.
     public init(bookIndex: Int, pageCount: Int, size: Size, pageShape: Size = PageGeometry.size, lastPage: Int? = nil) {
         self.bookIndex = bookIndex
         self.lastPage = lastPage ?? max(pageCount - 2, 0)
-        layout = BookLayout(size: size, pageCount: pageCount, pageShape: pageShape, coverAlone: self.lastPage == 0)
+        layout = BookLayout(size: size, pageCount: pageCount, pageShape: pageShape)
         scroller = Scroller(range: layout.offsetRange, dimension: size.width)
-        scroller.jump(to: layout.offsetRange.lowerBound)
+        scroller.jump(to: Double(openingLeaf) * size.width)
+        focus = ReadingFocus(leaf: openingLeaf)
     }
+
+    /// The leaf a book opens on when no page is asked for: the first spread, or the cover
+    /// of a book that has no other page.
+    public var openingLeaf: Int { isOnePage ? layout.firstLeaf : 0 }
+
+    /// The cover is the book's only page.
+    public var isOnePage: Bool { lastPage == 0 }
 
     public var size: Size { layout.size }
     /// Offset, points: one window width per leaf.
@@ -56,8 +65,9 @@ public final class BookScene: BookShowing {
 
     public func resize(to size: Size) {
         let old = layout
-        layout = BookLayout(size: size, pageCount: old.pageCount, pageShape: old.pageShape, coverAlone: old.firstLeaf < 0)
+        layout = BookLayout(size: size, pageCount: old.pageCount, pageShape: old.pageShape)
         layout.readingPages = old.readingPages
+        layout.bottomInset = old.bottomInset
         scroller.relayout(range: layout.offsetRange, dimension: size.width, scale: size.width / old.size.width) {
             ($0 / size.width).rounded() * size.width
         }
@@ -68,8 +78,10 @@ public final class BookScene: BookShowing {
     public func relayout(pageCount: Int, lastPage: Int, leaf: Int, pageShape: Size? = nil) {
         self.lastPage = lastPage
         let pages = layout.readingPages
-        layout = BookLayout(size: layout.size, pageCount: pageCount, pageShape: pageShape ?? layout.pageShape, coverAlone: lastPage == 0)
+        let inset = layout.bottomInset
+        layout = BookLayout(size: layout.size, pageCount: pageCount, pageShape: pageShape ?? layout.pageShape)
         layout.readingPages = pages
+        layout.bottomInset = inset
         scroller = Scroller(range: layout.offsetRange, dimension: layout.size.width)
         settle(onLeaf: leaf)
     }
@@ -78,6 +90,8 @@ public final class BookScene: BookShowing {
     /// the page asked for.
     public func settle(onLeaf leaf: Int) {
         scroller.jump(to: Double(min(max(leaf, layout.firstLeaf), max(layout.leafCount - 1, layout.firstLeaf))) * layout.size.width)
+        // On the cover's leaf the cover is read at once (it has no left page to slide from).
+        if currentLeaf == layout.firstLeaf { focus = ReadingFocus(leaf: currentLeaf) }
     }
 
     /// Rests at once on the spread showing display page `page`, reading that page when one
@@ -109,13 +123,13 @@ public final class BookScene: BookShowing {
 
     /// The leaf whose spread shows the last numbered page.
     public var lastLeaf: Int {
-        lastPage == 0 ? layout.firstLeaf : min(BookScene.leaf(showing: lastPage), max(layout.leafCount - 1, 0))
+        min(BookScene.leaf(showing: lastPage), max(layout.leafCount - 1, layout.firstLeaf))
     }
 
-    /// The leaf whose spread shows display page `page`: the first spread shows pages 1 and 2
-    /// (the cover, 0, opens to it), the second 3 and 4, and so on.
+    /// The leaf whose spread shows display page `page`: the cover (0) alone on leaf −1, then
+    /// the first spread shows pages 1 and 2, the second 3 and 4, and so on.
     public static func leaf(showing page: Int) -> Int {
-        max(page - 1, 0) / 2
+        (max(page, 0) + 1) / 2 - 1
     }
 
     public var book: BookScene { self }
@@ -124,7 +138,7 @@ public final class BookScene: BookShowing {
     public var pagesBottom: Double {
         let eye = layout.eyeDistance
         let grow = eye / max(eye - layout.pageSize.width, 1)
-        return layout.size.height / 2 + layout.pageSize.height / 2 * grow
+        return layout.spine.y + layout.pageSize.height / 2 * grow
     }
     public var pageRead: Int? { nil }
 
@@ -137,7 +151,7 @@ public final class BookScene: BookShowing {
             switch KeyBindings.action(for: readingKey(key), in: .book) {
             case .next?: turn(toLeaf: currentLeaf + 1, at: time)
             case .previous?: turn(toLeaf: currentLeaf - 1, at: time)
-            case .first?: riffle(toLeaf: 0, at: time)
+            case .first?: riffle(toLeaf: layout.firstLeaf, at: time)
             case .last?: riffle(toLeaf: lastLeaf, at: time)
             case .close?: return .closeBook
             case .read?: return .openReading
@@ -176,11 +190,20 @@ public final class BookScene: BookShowing {
     public func update(at time: Double) {
         scroller.update(at: time)
         focus.update(leaf: currentLeaf, at: time)
+        // The cover's spread has no left page: one page at a time, the cover is read.
+        if currentLeaf == layout.firstLeaf && focus.side == .left { focus.read(.right, leaf: currentLeaf, at: time) }
     }
 
-    /// Shows one page at a time in the reading view (`pages` 1), or the spread (2).
+    /// Shows one page at a time in the reading view (`pages` 1), or the spread (2). A book
+    /// of one page shows it alone, centred, whatever the mode.
     public func setReadingPages(_ pages: Int) {
-        layout.readingPages = pages == 1 ? 1 : 2
+        layout.readingPages = pages == 1 || isOnePage ? 1 : 2
+    }
+
+    /// The thumbnail strip takes `inset` points at the window's bottom (0: none shows): the
+    /// pages make room above it.
+    public func makeRoom(bottom inset: Double) {
+        layout.bottomInset = max(inset, 0)
     }
 
     /// Reads the `side` page of the spread on screen (one page at a time), sliding to it.
@@ -269,6 +292,9 @@ public final class BookScene: BookShowing {
         let fan = BookScene.gathering(t)
         let f = pose.flatness
         let slide = layout.readingSlide(focus: focus.value)
+        // Flat at rest, the reading view's eye (a leaf turning there stays in the window); on
+        // the way in or out, the 3D book's, as the leaves fold.
+        let eye = f == 1 ? layout.readingEyeDistance : layout.eyeDistance
         return pageIndices(openness: t, flatness: f).map { i in
             let pose = layout.pose(of: i, offset: o)
             if t == 1 && f > 0 {
@@ -277,7 +303,8 @@ public final class BookScene: BookShowing {
                 let ratio = mix(pose.ratio, layout.flatRatio(of: i, offset: o), f)
                 return PageState(pose: pose, angle: BookLayout.angle(of: i, ratio: ratio),
                                  scale: mix(1, layout.readingScale, f), tx: 0, alpha: 1,
-                                 rise: f * (layout.spine.y - layout.readingSpine.y), slide: f * slide)
+                                 rise: f * (layout.spine.y - layout.readingSpine.y), slide: f * slide,
+                                 eye: eye)
             }
             if t == 1 {
                 return PageState(pose: pose, angle: pose.angle, scale: 1, tx: 0, alpha: 1)
@@ -298,8 +325,8 @@ public final class BookScene: BookShowing {
     public func layer(_ state: PageState) -> Layer {
         let page = state.pose.page
         let content: LayerContent = page == layout.pageCount - 1 ? .backCover(book: bookIndex) : .page(book: bookIndex, page: page)
-        var layer = layout.layer(page: page, content: content,
-                                 angle: state.angle, tx: state.tx, scale: state.scale, opacity: state.alpha)
+        var layer = layout.layer(page: page, content: content, angle: state.angle, tx: state.tx,
+                                 scale: state.scale, opacity: state.alpha, eye: state.eye)
         layer.position.y -= state.rise
         layer.position.x += state.slide
         return mirrored ? layer.mirrored(acrossWidth: layout.size.width) : layer

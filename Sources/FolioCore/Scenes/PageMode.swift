@@ -1,6 +1,7 @@
 /// How many pages the reading view shows side by side (D cycles them, remembered per book).
 public enum PageMode: String, CaseIterable, Sendable {
-    /// Two pages when each then shows at least 85 % as large as one alone, else one.
+    /// One page in a window taller than wide; else two when each then shows at least 85 % as
+    /// large as one alone, else one.
     case automatic
     case one
     case two

@@ -12,4 +12,7 @@ public struct PageState: Equatable, Sendable {
     /// How far the spine moves right, points: the reading view showing one page at a time
     /// slides the page being read to the window's middle.
     public var slide = 0.0
+    /// The eye's distance for this page's perspective, points (nil: the book's,
+    /// `BookLayout.eyeDistance`; farther in the reading view, `readingEyeDistance`).
+    public var eye: Double?
 }

@@ -15,6 +15,16 @@ public struct ReadingFocus: Equatable, Sendable {
 
     public init() {}
 
+    /// At rest on leaf `leaf`'s left page, or on the cover alone (leaf −1, the right page).
+    public init(leaf: Int) {
+        self.leaf = leaf
+        if leaf < 0 {
+            side = .right
+            value = 1
+            slide = Glide(at: 1.0)
+        }
+    }
+
     var target: Double { side == .left ? -1 : 1 }
     public var isSliding: Bool { value != target }
 

@@ -24,23 +24,49 @@ extension ReadingScene {
     /// The zoom to remember for this book: where the zoom is going, over the fit's (nil when
     /// it is the fit's own), about the page point at the window's centre (within the page).
     public var rememberedZoom: RememberedZoom? {
+        zoomPlace.flatMap { RememberedZoom(scale: $0.scale, x: $0.x, y: $0.y) }
+    }
+
+    /// Where the zoom is going, as a place on the page: its magnification over the fit's and
+    /// the page point at the viewport's centre (fractions of the flat page, within it).
+    var zoomPlace: (scale: Double, x: Double, y: Double)? {
         let frame = book.layout.readingFrame
         let fitScale = fitTransform(top: true).scale
         guard frame.size.width > 0, frame.size.height > 0, fitScale > 0 else { return nil }
-        let centre = zoom.target.unapply(Point(x: size.width / 2, y: size.height / 2))
-        return RememberedZoom(scale: zoom.target.scale / fitScale,
-                              x: clamp((centre.x - frame.minX) / frame.size.width, 0, 1),
-                              y: clamp((centre.y - frame.minY) / frame.size.height, 0, 1))
+        let centre = zoom.target.unapply(Point(x: viewport.width / 2, y: viewport.height / 2))
+        return (zoom.target.scale / fitScale, clamp((centre.x - frame.minX) / frame.size.width, 0, 1),
+                clamp((centre.y - frame.minY) / frame.size.height, 0, 1))
     }
 
     /// Shows `remembered` at once: the fit's magnification times its scale (within 1…4),
-    /// its page point at the window's centre as far as the clamp allows.
+    /// its page point at the viewport's centre as far as the clamp allows.
     func settle(on remembered: RememberedZoom) {
+        settle(scale: remembered.scale, x: remembered.x, y: remembered.y)
+    }
+
+    /// Shows `scale` times the fit's magnification (within 1…4) at once, the page point
+    /// (`x`, `y`: fractions of the flat page) at the viewport's centre as far as the clamp
+    /// allows.
+    func settle(scale: Double, x: Double, y: Double) {
         let frame = book.layout.readingFrame
         guard frame.size.width > 0, frame.size.height > 0 else { return }
-        let k = clamp(fitTransform(top: true).scale * remembered.scale, 1, BookZoom.maxScale)
-        let p = Point(x: frame.minX + remembered.x * frame.size.width, y: frame.minY + remembered.y * frame.size.height)
-        zoom.settle(on: ScreenTransform(scale: k, offset: Point(x: size.width / 2 - k * p.x, y: size.height / 2 - k * p.y)))
+        let k = clamp(fitTransform(top: true).scale * scale, 1, BookZoom.maxScale)
+        let p = Point(x: frame.minX + x * frame.size.width, y: frame.minY + y * frame.size.height)
+        zoom.settle(on: ScreenTransform(scale: k, offset: Point(x: viewport.width / 2 - k * p.x, y: viewport.height / 2 - k * p.y)))
+    }
+
+    /// The thumbnail strip takes `inset` points at the window's bottom (0: none shows): the
+    /// page makes room above it, at once, as the strip shows at once; the zoom keeps its
+    /// magnification over the fit's and the place on the page at the viewport's centre.
+    public func makeRoom(bottom inset: Double) {
+        guard inset != book.layout.bottomInset else { return }
+        let kept = zoomPlace
+        let atFit = zoom.target == zoom.clamped(fitTransform(top: true))
+        book.makeRoom(bottom: inset)
+        zoom = BookZoom(window: viewport, spread: book.layout.readingFrame)
+        zoom.settle(on: fitTransform(top: true))
+        // The fit's own view from the page's top stays so; any other keeps its place.
+        if let kept, !atFit { settle(scale: kept.scale, x: kept.x, y: kept.y) }
     }
 
     /// Shows the book fitted as `mode` says, at the top of the page.

@@ -40,7 +40,7 @@ public final class ReadingScene: BookShowing {
     /// opened, on the fit's view of the page or the zoom remembered.
     func relayout() {
         book.setReadingPages(pageMode.pages(book.layout))
-        zoom = BookZoom(window: book.size, spread: book.layout.readingFrame)
+        zoom = BookZoom(window: viewport, spread: book.layout.readingFrame)
         shownPage = (book.currentLeaf, book.layout.readingPages == 1 ? book.focus.side : .left)
         zoom.settle(on: fitTransform(top: true))
         if let remembered { settle(on: remembered) }
@@ -50,11 +50,13 @@ public final class ReadingScene: BookShowing {
     public func show(_ mode: PageMode, at time: Double) {
         pageMode = mode
         book.setReadingPages(mode.pages(book.layout))
-        zoom = BookZoom(window: book.size, spread: book.layout.readingFrame)
+        zoom = BookZoom(window: viewport, spread: book.layout.readingFrame)
         zoom.show(fitTransform(top: true), at: time)
     }
 
     public var size: Size { book.size }
+    /// The window less the strip's band while it shows: the zoom keeps the page within it.
+    var viewport: Size { Size(width: size.width, height: max(size.height - book.layout.bottomInset, 1)) }
     public var isAtRest: Bool { book.isAtRest && !zoom.isAnimating }
     public var inputContext: KeyContext { .reading }
     public var restingPose: BookOpeningPose { .reading }
@@ -76,7 +78,7 @@ public final class ReadingScene: BookShowing {
     public func resize(to size: Size) {
         // The automatic choice is the window's: made again for the new size.
         book.setReadingPages(pageMode.pages(book.layout))
-        zoom.relayout(window: size, spread: book.layout.readingFrame)
+        zoom.relayout(window: viewport, spread: book.layout.readingFrame)
     }
 
     public func update(at time: Double) {
@@ -154,18 +156,21 @@ public final class ReadingScene: BookShowing {
     }
 
     /// Turns as `action` says: a leaf, or one page at a time the other page of the spread
-    /// first, then the leaf.
+    /// first, then the leaf. Home goes to the cover (alone on its leaf), End to the last
+    /// numbered page, on whichever side it lies.
     func turn(_ action: KeyAction, at time: Double) {
         let single = book.layout.readingPages == 1
         switch action {
         case .next where single && book.focus.side == .left && book.focusPage + 1 <= book.lastPage:
             book.read(side: .right, at: time)
-        case .previous where single && book.focus.side == .right:
+        case .previous where single && book.focus.side == .right && book.currentLeaf > book.layout.firstLeaf:
             book.read(side: .left, at: time)
         case .next: book.turn(toLeaf: book.currentLeaf + 1, at: time)
         case .previous: book.turn(toLeaf: book.currentLeaf - 1, at: time)
-        case .first: book.riffle(toLeaf: 0, at: time)
-        case .last: book.riffle(toLeaf: book.lastLeaf, at: time)
+        case .first: book.riffle(toLeaf: book.layout.firstLeaf, at: time)
+        case .last:
+            book.riffle(toLeaf: book.lastLeaf, at: time)
+            if single { book.read(side: BookLayout.side(of: book.lastPage), at: time) }
         default: break
         }
     }
