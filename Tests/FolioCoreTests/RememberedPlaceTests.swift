@@ -155,6 +155,24 @@ import Testing
         #expect(again.app.places?.places.page(of: Self.key(0)) == 17)
     }
 
+    /// A book closed on its cover (alone on its leaf before the first spread) opens on it
+    /// again, not on pages 2–3.
+    @Test func theCoverIsKeptAsAPlace() throws {
+        let keeper = Self.keeper()
+        let s = AppDriver(books: 2, pages: 20, places: keeper)
+        s.send(.key(.return)); s.run(until: s.now + 1.5)
+        s.send(.key(.return)); s.run(until: s.now + 1.5)
+        s.send(.key(.home)); s.run(until: s.now + 1)
+        #expect(s.app.book?.currentLeaf == -1)
+        s.send(.key(.escape)); s.run(until: s.now + 1.5)
+        s.send(.key(.escape)); s.run(until: s.now + 1.5)
+        #expect(keeper.places.page(of: Self.key(0)) == 1)
+        let reread = try Places.parse(keeper.places.encoded(), name: "places.json")
+        let again = AppDriver(books: 2, pages: 20, places: Self.keeper(reread))
+        again.send(.key(.return)); again.run(until: 1.5)
+        #expect(again.app.book?.currentLeaf == -1, "the book opened on its cover")
+    }
+
     /// A file from before pages were kept (a spread alone) opens at the spread's first page;
     /// a page out of range is no page (the spread is used), not a refused file.
     @Test func anOlderFileOpensAtItsSpread() throws {
