@@ -122,6 +122,25 @@ struct InputCaptureTests {
         #expect(replayed.book?.currentLeaf == 2 && replayed.reading != nil)
     }
 
+    /// A capture begun on a book's cover (its leaf before the first spread) replays from
+    /// the cover.
+    @Test func aCaptureOnTheCoverStartsThere() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("capture-\(UUID().uuidString).json").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let size = Size(width: 1280, height: 800)
+        let library = Library.synthetic(books: 2, pages: 12)
+        let live = FolioApp(library: library, size: size)
+        Self.play([(0.1, .return), (1.5, .home)], on: live, frames: 200)
+        #expect(live.book?.currentLeaf == -1)
+        let capture = try InputCapture(path: path, size: size, start: live.captureStart)
+        try capture.close()
+        let script = try InputScript.load(path: path)
+        #expect(script.start?.spread == -1)
+        let replayed = FolioApp(library: library, size: size)
+        replayed.begin(at: try #require(script.start))
+        #expect(replayed.book?.currentLeaf == -1)
+    }
+
     /// A capture names the library it was made on (the bundled books by name), and the
     /// script read back says it; a script that names none (by hand, or older) says nil.
     @Test(arguments: [LibraryIdentity.bundled, .path("/home/ann/Comics")])

@@ -33,7 +33,7 @@ extension FolioApp {
         let goesTo = transition?.context.to ?? navigation.top
         let book = (goesTo as? BookShowing)?.book
         return InputScript.Start(centred: shelf.centredIndex, book: book?.bookIndex,
-                                 spread: max(book?.currentLeaf ?? 0, 0), reading: goesTo is ReadingScene)
+                                 spread: book?.currentLeaf ?? 0, reading: goesTo is ReadingScene)
     }
 
     /// Opens book `index` at `leaf`, or at the spread of page `number` when one is given.
@@ -57,7 +57,7 @@ extension FolioApp {
         scene.mirrored = library.books[index].rightToLeft
         // Opened at a page asked for, else at the page the reader left off at (or its
         // spread, from an older file; the left block turns as one), else at the cover.
-        if leaf > 0 || number != nil {
+        if leaf != 0 || number != nil {
             scene.settle(onLeaf: leaf)
         } else if scene.lastPage > 0, let page = places?.page(ofBook: index) {
             scene.settle(onPage: numbering.displayPage(ofNumber: page))

@@ -207,7 +207,7 @@ private struct ScriptReader {
             let books = 0...Double(Library.maxBooks - 1)
             script.start = InputScript.Start(centred: try whole(start.centred, "centred", books) ?? 0,
                                  book: try whole(start.book, "book", books),
-                                 spread: try whole(start.spread, "spread", 0...Double(Places.maxSpread)) ?? 0,
+                                 spread: try whole(start.spread, "spread", -1...Double(Places.maxSpread)) ?? 0,
                                  reading: start.reading ?? false)
         }
         if let library = file.library {
