@@ -4,33 +4,64 @@ import FolioLibrary
 import FolioSDL
 import Foundation
 
-/// Ctrl-C and SIGTERM: the recording loop and the viewer notice and clean up instead of
-/// dying mid-file, and the command ends with exit code 130.
+/// Ctrl-C, SIGTERM and the other signals that ask a program to end (SIGHUP: the terminal
+/// closed; SIGUSR1, SIGUSR2): the recording loop and the viewer notice and clean up instead
+/// of dying mid-file, and the command ends with exit code 130. `validate`, which writes
+/// nothing, ends at once.
 enum Interrupt {
     nonisolated(unsafe) private static var flag: sig_atomic_t = 0
     /// The handlers in place before `chain` (SDL's, which turn a signal into a quit event
     /// that wakes the viewer's wait), called after the flag is set.
     nonisolated(unsafe) private static var previousINT: sighandler_t?
     nonisolated(unsafe) private static var previousTERM: sighandler_t?
+    /// What `endAtOnce` writes as it ends the program (made before any signal can come).
+    nonisolated(unsafe) private static var farewell: UnsafeMutablePointer<CChar>?
+    nonisolated(unsafe) private static var farewellLength = 0
 
-    /// Sets the flag on Ctrl-C and SIGTERM, replacing any handler (the recorder's).
+    /// The signals that ask a program to end, besides Ctrl-C.
+    static let endings: [Int32] = [SIGTERM, SIGHUP, SIGUSR1, SIGUSR2]
+
+    /// Sets the flag on Ctrl-C and the ending signals, replacing any handler (the recorder's).
     static func install() {
         unblock()
-        signal(SIGINT) { _ in Interrupt.flag = 1 }
-        signal(SIGTERM) { _ in Interrupt.flag = 1 }
+        for signal in [SIGINT] + endings { Foundation.signal(signal) { _ in Interrupt.flag = 1 } }
     }
 
-    /// Sets the flag on Ctrl-C and SIGTERM, then hands the signal on to the handler already
-    /// there (the viewer's: SDL's, installed as it started, which ends the window's wait).
+    /// Sets the flag on Ctrl-C and the ending signals, then hands the signal on to the
+    /// handler already there for Ctrl-C or SIGTERM (the viewer's: SDL's, installed as it
+    /// started, which ends the window's wait; SDL has none for SIGHUP and the others).
     static func chain() {
         unblock()
         previousINT = signal(SIGINT) { signal in
             Interrupt.flag = 1
             Interrupt.forward(signal, to: Interrupt.previousINT)
         }
-        previousTERM = signal(SIGTERM) { signal in
+        previousTERM = signal(SIGTERM) { _ in
             Interrupt.flag = 1
-            Interrupt.forward(signal, to: Interrupt.previousTERM)
+            Interrupt.forward(SIGTERM, to: Interrupt.previousTERM)
+        }
+        for signal in endings where signal != SIGTERM {
+            Foundation.signal(signal) { _ in
+                Interrupt.flag = 1
+                Interrupt.forward(SIGTERM, to: Interrupt.previousTERM)
+            }
+        }
+    }
+
+    /// Ctrl-C and the ending signals end the program at once with exit code 130, after
+    /// `message` on standard error: for a command that writes nothing (`validate`), so
+    /// nothing is left half done, and a decode in a worker is not waited for (the workers
+    /// end with the program).
+    static func endAtOnce(saying message: String) {
+        let line = "folio: " + Sentence.escaped(message) + "\n"
+        farewellLength = line.utf8.count
+        farewell = strdup(line)
+        unblock()
+        for signal in [SIGINT] + endings {
+            Foundation.signal(signal) { _ in
+                if let text = Interrupt.farewell { _ = write(2, text, Interrupt.farewellLength) }
+                _exit(FolioError.Exit.interrupted.rawValue)
+            }
         }
     }
 
@@ -48,8 +79,7 @@ enum Interrupt {
     private static func unblock() {
         var set = sigset_t()
         sigemptyset(&set)
-        sigaddset(&set, SIGINT)
-        sigaddset(&set, SIGTERM)
+        for signal in [SIGINT] + endings { sigaddset(&set, signal) }
         pthread_sigmask(SIG_UNBLOCK, &set, nil)
     }
 }

@@ -13,6 +13,8 @@ struct Validate: ParsableCommand {
     @Argument(help: "A Books.plist, a folder, a comic archive, a PDF or an image.", completion: .file()) var path: String
 
     func run() throws {
+        // Nothing is written: Ctrl-C ends it at once, with exit code 130.
+        Interrupt.endAtOnce(saying: "interrupted; validate stopped.")
         let decoder = try LibraryOptions.decoder()
         let result = try LibraryLoader.load(path, decoder: decoder)
         let problems = result.problems + LibraryValidator.check(result.library, decoder: decoder)

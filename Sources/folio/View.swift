@@ -137,7 +137,7 @@ struct View: ParsableCommand {
         // After the window opened, so SDL's own handlers (a quit event) still run.
         Interrupt.chain()
         try viewer.run()
-        if Interrupt.requested() { throw FolioError.interrupted("interrupted; the viewer closed.") }
+        let interrupted = Interrupt.requested()
         for mark in viewer.marks {
             Console.output(JSONValue.object([("t", .number(mark.time)), ("cpu_s", .number(mark.cpuSeconds)),
                                     ("frames", .number(Double(mark.framesDrawn))),
@@ -145,5 +145,11 @@ struct View: ParsableCommand {
                                     ("pss_mb", .number(mark.memory.pss)), ("private_mb", .number(mark.memory.private)),
                                     ("private_written_mb", .number(mark.memory.written))]).serialized())
         }
+        // Everything kept is written by now (the places, a capture, the trace): the program
+        // ends at once, its window with it, without waiting for a page being decoded, a
+        // thumbnail being written (it lands under a temporary name) or the GPU driver's
+        // teardown. The decoder workers end with it (they die with their parent).
+        if interrupted { Console.error("interrupted; the viewer closed.") }
+        _exit(interrupted ? FolioError.Exit.interrupted.rawValue : 0)
     }
 }

@@ -1,9 +1,11 @@
+import FolioCore
+import FolioLibrary
 import Foundation
 import Testing
 
 /// Outputs never replace what is not theirs: a trace goes into a FIFO or a device as it is,
 /// a link or a FIFO named as a video is refused and left alone, a failed write is exit 4 and
-/// one sentence (never a signal), and the viewer ends with 130 on SIGTERM.
+/// one sentence (never a signal), and the viewer and validate end with 130 on a signal.
 @Suite(.serialized)
 struct OutputPathTests {
     static let offscreen = ["SDL_VIDEODRIVER": "offscreen"]
@@ -211,16 +213,21 @@ struct OutputPathTests {
         #expect(result.stderr.contains("\(arguments[1]) -") && result.stderr.contains("outside"), "\(result.stderr)")
     }
 
-    /// SIGTERM to a running viewer ends it with 130, as documented.
-    @Test func theViewerExits130OnSIGTERM() throws {
+    /// SIGTERM, Ctrl-C, SIGHUP (the terminal closed) and SIGUSR1 end a running viewer with
+    /// 130, as documented, quickly, and its capture is written whole, never left empty.
+    @Test(arguments: [SIGTERM, SIGINT, SIGHUP, SIGUSR1])
+    func theViewerExits130OnASignalAndKeepsItsCapture(signal: Int32) throws {
         let dir = try Folio.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let trace = dir.appendingPathComponent("t.jsonl").path
+        let capture = dir.appendingPathComponent("capture.json").path
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Folio.executable)
-        process.arguments = ["--trace", trace]
+        process.arguments = ["--trace", trace, "--capture", capture]
         var env = ProcessInfo.processInfo.environment
         env["SDL_VIDEODRIVER"] = "offscreen"
+        env["XDG_STATE_HOME"] = dir.appendingPathComponent("state").path
+        env["XDG_CACHE_HOME"] = dir.appendingPathComponent("cache").path
         process.environment = env
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
@@ -230,13 +237,43 @@ struct OutputPathTests {
         while process.isRunning, Date() < deadline, ((try? Data(contentsOf: URL(fileURLWithPath: trace)))?.isEmpty ?? true) {
             usleep(20_000)
         }
-        kill(process.processIdentifier, SIGTERM)
+        kill(process.processIdentifier, signal)
         deadline = Date().addingTimeInterval(10)
         while process.isRunning, Date() < deadline { usleep(20_000) }
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
         #expect(process.terminationReason == .exit)
         #expect(process.terminationStatus == 130)
+        let script = try InputScript.load(path: capture)
+        #expect(script.size == Size(width: 1280, height: 800), "the capture was written whole")
+    }
+
+    /// Ctrl-C or SIGTERM during `validate` ends it at once with 130 and one sentence, a
+    /// page being decoded or not.
+    @Test(arguments: [SIGINT, SIGTERM])
+    func validateExits130OnAnInterrupt(signal: Int32) throws {
+        let dir = try Folio.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let book = dir.appendingPathComponent("book")
+        try FileManager.default.createDirectory(at: book, withIntermediateDirectories: true)
+        let page = Folio.root.appendingPathComponent("Assets/Books/night-sky/cover.png")
+        for i in 0..<150 { try FileManager.default.copyItem(at: page, to: book.appendingPathComponent(String(format: "p%03d.png", i))) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Folio.executable)
+        process.arguments = ["validate", dir.path]
+        let err = Pipe()
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = err
+        try process.run()
+        usleep(400_000)
+        #expect(process.isRunning, "validate was still at work")
+        let sent = Date()
+        kill(process.processIdentifier, signal)
+        process.waitUntilExit()
+        #expect(Date().timeIntervalSince(sent) < 2)
+        #expect(process.terminationReason == .exit && process.terminationStatus == 130)
+        let said = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(said.contains("interrupted; validate stopped."), "\(said)")
     }
 
     /// Runs folio under a file-size limit of `kilobytes` (each write past it fails with
