@@ -5,6 +5,10 @@ SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 PACKAGES := dpkg-dev groff-base mandoc pkg-config libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libvips-dev libpoppler-glib-dev libarchive-dev libpng-dev libgdk-pixbuf-2.0-dev python3 python3-pip ffmpeg xvfb xdotool imagemagick openbox desktop-file-utils strace
 FOLIO := .build/release/folio
+# The system's pkg-config files without -pthread and -D_REENTRANT, which SwiftPM refuses with
+# a warning a line (scripts/pkgconfig.sh): every build below finds them first.
+PKGCONFIG := $(CURDIR)/.build/pkgconfig
+export PKG_CONFIG_PATH := $(PKGCONFIG)$(if $(PKG_CONFIG_PATH),:$(PKG_CONFIG_PATH))
 
 .PHONY: deps build run test tsan fuzz campaign corpus bench demo docs assets clean manual install uninstall deb
 
@@ -12,6 +16,7 @@ deps:
 	@missing=""; for p in $(PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then echo "Installing:$$missing"; \
 	  $(SUDO) apt-get update && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y $$missing; fi
+	@sh scripts/pkgconfig.sh $(PKGCONFIG)
 
 # Release, with Swift's runtime linked in statically: the binary runs without the toolchain,
 # so it is the one make install copies and make deb packages.
