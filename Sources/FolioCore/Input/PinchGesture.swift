@@ -2,8 +2,8 @@
 /// the recognizer's phases in, what to do out. Wheel up (spreading the fingers) goes a level
 /// deeper, wheel down comes back; a notch moves the transition by a quarter, the book follows
 /// the wheel while it rolls, and the release finishes or cancels by the rule below. On a
-/// scene that zooms, wheel up (or either way while zoomed) zooms instead, for the whole
-/// gesture. The gesture never touches the app: it is told the situation and answers with
+/// scene that zooms, wheel up (or either way while zoomed) zooms instead; zoomed back out to
+/// the whole page, the roll goes on into the move back. The gesture never touches the app: it is told the situation and answers with
 /// actions, which the app carries out on its stack and scenes.
 public struct PinchGesture: Sendable {
     /// Progress one notch is worth: four notches open a book fully, two reach half.
@@ -136,6 +136,13 @@ public struct PinchGesture: Sendable {
         case .changed(let dy):
             switch state {
             case .zooming:
+                // Zoomed back out to the whole page, the same roll carries on into the move
+                // back to the 3D book (a transition like any other: it follows the wheel, and
+                // the release finishes or cancels it).
+                if dy < 0, !situation.isZoomed, situation.canGoBack {
+                    state = .driving(.still)
+                    return [.goBack, .grab, .move(by: PinchGesture.sign(.pop) * dy * PinchGesture.notchProgress)]
+                }
                 return [.zoom(notches: dy)]
             case .driving:
                 guard let running = situation.transition, running.isHeld else { return [] }
