@@ -19,9 +19,10 @@ deps:
 	@sh scripts/pkgconfig.sh $(PKGCONFIG)
 
 # Release, with Swift's runtime linked in statically: the binary runs without the toolchain,
-# so it is the one make install copies and make deb packages.
+# so it is the one make install copies and make deb packages. Linked by the toolchain's lld,
+# which (unlike gold) does not warn about the mktemp inside the static Foundation.
 build: deps
-	$(SWIFT) build -c release -Xswiftc -static-stdlib --product folio
+	$(SWIFT) build -c release -Xswiftc -static-stdlib -Xswiftc -use-ld=lld --product folio
 
 run: build
 	$(FOLIO)
