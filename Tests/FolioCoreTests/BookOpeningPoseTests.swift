@@ -26,7 +26,7 @@ import Testing
             guard driver.app.book != nil else { return }
             frames += 1
             let faces = Self.coverFacesShowing(driver.app)
-            if faces.count != 1 { wrong.append("t \(t) \(driver.state): \(faces)") }
+            if faces.count != 1 { wrong.append("t \(t) \(String(describing: driver.state)): \(faces)") }
         }
         driver.send(.key(.return))
         check(0)

@@ -131,7 +131,6 @@ import Testing
                     out.append((t + d * f, .pointerMoved(Point(x: a.x + (b.x - a.x) * f, y: a.y + (b.y - a.y) * f))))
                 }
                 out.append((t + d, .pointerUp(b)))
-            default: Issue.record("not generated: \(event)")
             }
         }
         return out.enumerated().sorted { ($0.element.t, $0.offset) < ($1.element.t, $1.offset) }.map(\.element)

@@ -145,7 +145,7 @@ struct ExitCodeTests {
         let dir = try Folio.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let err = dir.appendingPathComponent("stderr.txt").path
-        FileManager.default.createFile(atPath: err, contents: nil)
+        _ = FileManager.default.createFile(atPath: err, contents: nil)
         process.standardError = FileHandle(forWritingAtPath: err)
         process.standardOutput = FileHandle.nullDevice
         try process.run()

@@ -68,8 +68,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: dir) }
         let work = dir.appendingPathComponent("work")
         try FileManager.default.createDirectory(at: work.appendingPathComponent("books"), withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: work.appendingPathComponent("book.cbz").path, contents: Data())
-        FileManager.default.createFile(atPath: work.appendingPathComponent("other.pdf").path, contents: Data())
+        _ = FileManager.default.createFile(atPath: work.appendingPathComponent("book.cbz").path, contents: Data())
+        _ = FileManager.default.createFile(atPath: work.appendingPathComponent("other.pdf").path, contents: Data())
         let quoted = words.map { "'\($0)'" }.joined(separator: " ")
         let script = """
         cd '\(work.path)' && source '\(dir.appendingPathComponent("folio.bash").path)'

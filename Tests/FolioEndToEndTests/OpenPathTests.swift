@@ -122,7 +122,6 @@ struct OpenPathTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let screen = try VirtualDisplay(number: 80 + Int(getpid() % 9))
         defer { screen.stop() }
-        let display = screen.name
 
         let trace = dir.appendingPathComponent("live.jsonl")
         let app = try screen.launch([cbz.path, "--page", "4", "--size", "1000x700", "--trace", trace.path], state: dir.appendingPathComponent("state"))

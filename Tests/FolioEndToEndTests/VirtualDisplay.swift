@@ -52,7 +52,7 @@ final class VirtualDisplay {
         env.removeValue(forKey: "SDL_VIDEODRIVER")
         app.environment = env
         if let log {
-            FileManager.default.createFile(atPath: log.path, contents: nil)
+            _ = FileManager.default.createFile(atPath: log.path, contents: nil)
             app.standardError = try FileHandle(forWritingTo: log)
         } else {
             app.standardError = FileHandle.nullDevice

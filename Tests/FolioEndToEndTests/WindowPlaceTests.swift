@@ -95,7 +95,7 @@ struct WindowPlaceTests {
             if let config { env["XDG_CONFIG_HOME"] = config.path }
             env.removeValue(forKey: "SDL_VIDEODRIVER")
             process.environment = env
-            FileManager.default.createFile(atPath: log.path, contents: nil)
+            _ = FileManager.default.createFile(atPath: log.path, contents: nil)
             process.standardError = try FileHandle(forWritingTo: log)
             try process.run()
             window = try desktop.xdotool(["search", "--sync", "--pid", "\(process.processIdentifier)", "--class", "folio"])
