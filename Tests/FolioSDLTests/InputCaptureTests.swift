@@ -67,26 +67,32 @@ struct InputCaptureTests {
         }
     }
 
+    /// A capture of `live` begun now, with `events` after it, written and read back, and a
+    /// new app on `library` begun where the capture starts.
+    static func replay(_ live: FolioApp, on library: Library, recording events: [(Double, InputEvent)] = []) throws -> (InputScript, FolioApp) {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("capture-\(UUID().uuidString).json").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let capture = try InputCapture(path: path, size: live.size, start: live.captureStart)
+        for (t, event) in events { capture.record(event, at: t, size: live.size) }
+        try capture.close()
+        let script = try InputScript.load(path: path)
+        let replayed = FolioApp(library: library, size: live.size)
+        replayed.begin(at: try #require(script.start))
+        return (script, replayed)
+    }
+
     /// A capture begun with a book open at its fourth spread (R pressed mid-read) records
     /// that state, and its replay starts there: the book open at once on that spread, a turn
     /// taking it to the fifth.
     @Test func aCaptureStartsWhereTheUserWas() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("capture-\(UUID().uuidString).json").path
-        defer { try? FileManager.default.removeItem(atPath: path) }
         let size = Size(width: 1280, height: 800)
         let library = Library.synthetic(books: 6, pages: 12)
         let live = FolioApp(library: library, size: size)
         Self.play([(0.1, .right), (0.2, .right), (1.0, .return), (2.5, .right), (2.6, .right), (2.7, .right)], on: live, frames: 300)
         #expect(live.book?.bookIndex == 2 && live.book?.currentLeaf == 3)
         #expect(live.captureStart == InputScript.Start(centred: 2, book: 2, spread: 3))
-        let capture = try InputCapture(path: path, size: size, start: live.captureStart)
-        capture.record(.key(.right), at: 6, size: size)
-        try capture.close()
-
-        let script = try InputScript.load(path: path)
+        let (script, replayed) = try Self.replay(live, on: library, recording: [(6, .key(.right))])
         #expect(script.start == InputScript.Start(centred: 2, book: 2, spread: 3))
-        let replayed = FolioApp(library: library, size: size)
-        replayed.begin(at: try #require(script.start))
         #expect(replayed.transition == nil && replayed.book?.bookIndex == 2 && replayed.book?.currentLeaf == 3)
         #expect(replayed.shelf.centredIndex == 2)
         var player = ScriptPlayer(app: replayed, script: script, duration: 2)
@@ -101,21 +107,13 @@ struct InputCaptureTests {
     /// A capture begun in the reading view starts there: the replay lies flat at the same
     /// spread, and its first turn turns the same leaf.
     @Test func aCaptureInTheReadingViewStartsFlat() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("capture-\(UUID().uuidString).json").path
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        let size = Size(width: 1280, height: 800)
         let library = Library.synthetic(books: 3, pages: 12)
-        let live = FolioApp(library: library, size: size)
+        let live = FolioApp(library: library, size: Size(width: 1280, height: 800))
         Self.play([(0.1, .return), (1.2, .right), (2.2, .return)], on: live, frames: 200)
         #expect(live.navigation.scenes.map(\.kind) == [.shelf, .book, .reading])
         #expect(live.captureStart == InputScript.Start(centred: 0, book: 0, spread: 1, reading: true))
-        let capture = try InputCapture(path: path, size: size, start: live.captureStart)
-        capture.record(.key(.right), at: 4, size: size)
-        try capture.close()
-        let script = try InputScript.load(path: path)
+        let (script, replayed) = try Self.replay(live, on: library, recording: [(4, .key(.right))])
         #expect(script.start?.reading == true)
-        let replayed = FolioApp(library: library, size: size)
-        replayed.begin(at: try #require(script.start))
         #expect(replayed.navigation.scenes.map(\.kind) == [.shelf, .book, .reading] && replayed.book?.currentLeaf == 1)
         var player = ScriptPlayer(app: replayed, script: script, duration: 2)
         while player.advance() != nil {}
@@ -125,19 +123,12 @@ struct InputCaptureTests {
     /// A capture begun on a book's cover (its leaf before the first spread) replays from
     /// the cover.
     @Test func aCaptureOnTheCoverStartsThere() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("capture-\(UUID().uuidString).json").path
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        let size = Size(width: 1280, height: 800)
         let library = Library.synthetic(books: 2, pages: 12)
-        let live = FolioApp(library: library, size: size)
+        let live = FolioApp(library: library, size: Size(width: 1280, height: 800))
         Self.play([(0.1, .return), (1.5, .home)], on: live, frames: 200)
         #expect(live.book?.currentLeaf == -1)
-        let capture = try InputCapture(path: path, size: size, start: live.captureStart)
-        try capture.close()
-        let script = try InputScript.load(path: path)
+        let (script, replayed) = try Self.replay(live, on: library)
         #expect(script.start?.spread == -1)
-        let replayed = FolioApp(library: library, size: size)
-        replayed.begin(at: try #require(script.start))
         #expect(replayed.book?.currentLeaf == -1)
     }
 
