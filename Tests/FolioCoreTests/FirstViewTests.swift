@@ -220,6 +220,19 @@ extension FirstViewTests {
         let label = try #require(texts.first { $0.text.contains(" / 31") })
         let box = Rect(x: notice.position.x, y: notice.position.y - notice.size * 0.7, width: notice.maxWidth, height: notice.size * 1.4)
         if key == .d { #expect(!Self.overlaps(box, Self.pagesRect(s)), "notice \(box), pages \(Self.pagesRect(s))") }
+        if key == .w {
+            // Fit width: the page runs past the window, so the line under the reading area
+            // has a band of its own over it, and the page scrolls to its end above the band.
+            let reading = try #require(s.app.reading)
+            let footer = try #require(s.app.drawList().bands.first { $0.colour == BookScene.background }?.rect)
+            #expect(footer.minX <= 0 && footer.maxX >= width && footer.maxY >= height - 0.5)
+            #expect(footer.minY <= box.minY, "the notice on the band: \(box), band \(footer)")
+            while reading.scrollPage(down: true, at: s.app.animationTime) { s.run(until: s.now + 0.4) }
+            s.run(until: s.now + 0.4)
+            let frame = reading.book.layout.readingFrame
+            let end = reading.zoom.current.apply(Point(x: frame.midX, y: frame.maxY))
+            #expect(abs(end.y - footer.minY) < 0.5, "the page's end at \(end.y) shows just above the band at \(footer.minY)")
+        }
         // Clear of the page number (at most 200 points wide at this size).
         #expect(box.maxX < label.position.x - 100 * s.app.size.layoutUnit + 0.5)
         #expect(abs(notice.position.y - label.position.y) < 0.5)

@@ -73,7 +73,7 @@ import Testing
         let restored = try Self.layFlat(again)
         #expect(Self.near(restored.zoom.target, left), "\(restored.zoom.target) vs \(left)")
         #expect(restored.zoom.current == restored.zoom.target)
-        #expect(ZoomTests.isClamped(restored.zoom.current, spread: restored.zoom.spread, window: again.app.size))
+        #expect(ZoomTests.isClamped(restored.zoom.current, spread: restored.zoom.spread, window: restored.viewport))
     }
 
     /// Within one run the zoom comes back too, when the book is laid flat again: kept with
@@ -182,8 +182,8 @@ import Testing
         let reading = try Self.layFlat(s)
         #expect(reading.fit == .width && reading.book.currentLeaf == 2)
         #expect(reading.zoom.target.scale == BookZoom.maxScale)
-        #expect(ZoomTests.isClamped(reading.zoom.target, spread: reading.zoom.spread, window: s.app.size))
-        let corner = reading.zoom.target.unapply(Point(x: x * 1280, y: y * 800))
+        #expect(ZoomTests.isClamped(reading.zoom.target, spread: reading.zoom.spread, window: reading.viewport))
+        let corner = reading.zoom.target.unapply(Point(x: x * 1280, y: y * reading.viewport.height))
         let frame = reading.book.layout.readingFrame
         #expect(abs(corner.x - (frame.minX + x * frame.size.width)) < 1e-6 && abs(corner.y - (frame.minY + y * frame.size.height)) < 1e-6)
     }

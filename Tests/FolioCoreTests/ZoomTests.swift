@@ -25,7 +25,8 @@ import Testing
     }
 
     /// The zoomed spread leaves no empty window beyond its edges: wider than the window along
-    /// an axis, it covers it; narrower, it stays inside it.
+    /// an axis, it covers it; narrower, it stays inside it. (The reading view's window is its
+    /// viewport: the window above the line under the pages.)
     static func isClamped(_ z: ScreenTransform, spread: Rect, window: Size) -> Bool {
         func axis(_ low: Double, _ high: Double, _ extent: Double) -> Bool {
             let a = z.scale * low + (low == spread.origin.x ? z.offset.x : z.offset.y)
@@ -63,7 +64,7 @@ import Testing
         // More notches stop at 4×.
         s.run(until: start + 2, events: Self.notches((0..<6).map { start + 1.1 + 0.05 * Double($0) }, dy: 1))
         #expect(book.zoom.current.scale == BookZoom.maxScale)
-        #expect(Self.isClamped(book.zoom.current, spread: book.zoom.spread, window: Self.window))
+        #expect(Self.isClamped(book.zoom.current, spread: book.zoom.spread, window: book.viewport))
     }
 
     /// Ctrl+wheel down zooms back out to the whole page, and the same roll carries on into
@@ -142,7 +143,7 @@ import Testing
                 (t + 0.06, .pointerUp(Point(x: 640 + dx, y: 400 + dy))),
             ])
             let z = book.zoom.current
-            #expect(Self.isClamped(z, spread: book.zoom.spread, window: Self.window))
+            #expect(Self.isClamped(z, spread: book.zoom.spread, window: book.viewport))
             // Against the edge: one of the spread's sides lies on the window's.
             let left = z.scale * book.zoom.spread.origin.x + z.offset.x
             let right = z.scale * (book.zoom.spread.origin.x + book.zoom.spread.size.width) + z.offset.x
@@ -229,7 +230,7 @@ import Testing
         s.run(until: s.now + 0.1)
         let z = book.zoom.current
         #expect(z.scale == BookZoom.maxScale && z == book.zoom.target)
-        #expect(Self.isClamped(z, spread: book.zoom.spread, window: size))
+        #expect(Self.isClamped(z, spread: book.zoom.spread, window: book.viewport))
         // Unless the clamp moved it, the same place of the spread stays in the middle.
         let after = centreFraction(z, book.zoom.spread, size)
         #expect(abs(after.x - fraction.x) < 0.2 && abs(after.y - fraction.y) < 0.2)
@@ -304,7 +305,7 @@ import Testing
         }
         if let book = s.app.reading, s.app.transition == nil {
             #expect(!book.zoom.isAnimating)
-            #expect(Self.isClamped(book.zoom.current, spread: book.zoom.spread, window: s.app.size))
+            #expect(Self.isClamped(book.zoom.current, spread: book.zoom.spread, window: book.viewport))
         }
     }
 

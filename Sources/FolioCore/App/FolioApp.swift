@@ -268,6 +268,13 @@ public final class FolioApp {
         let bottom = visible.lastIndex { $0.isOpaque(in: pose) } ?? 0
         for scene in visible[bottom...] { scene.draw(into: &list, in: pose, presence: presence(of: scene)) }
         list = zoomed(list)
+        // The line under the reading area is the page number's and the notices': a page
+        // zoomed or fitted to its width, which runs past the area, goes under a band there
+        // (it scrolls to its end above it), so neither lies over the page being read.
+        if let reading = restingReading {
+            let top = reading.viewport.height, bottom = size.height - reading.book.layout.bottomInset
+            if bottom > top { list.bands.insert((Rect(x: 0, y: top, width: size.width, height: bottom - top), BookScene.background), at: 0) }
+        }
         drawStrip(into: &list)
         return list
     }

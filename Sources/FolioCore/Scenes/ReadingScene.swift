@@ -55,8 +55,10 @@ public final class ReadingScene: BookShowing {
     }
 
     public var size: Size { book.size }
-    /// The window less the strip's band while it shows: the zoom keeps the page within it.
-    var viewport: Size { Size(width: size.width, height: max(size.height - book.layout.bottomInset, 1)) }
+    /// The window down to the reading area's bottom, above the line under it (the page
+    /// number, notices) and the strip's band while it shows: the zoom keeps the page within
+    /// it, so a page zoomed or fitted to its width scrolls to its end above that line.
+    public var viewport: Size { Size(width: size.width, height: max(book.layout.readingArea.maxY, 1)) }
     public var isAtRest: Bool { book.isAtRest && !zoom.isAnimating }
     public var inputContext: KeyContext { .reading }
     public var restingPose: BookOpeningPose { .reading }
