@@ -304,10 +304,17 @@ import Testing
     @Test func anOversizedFileIsRefusedUnread() throws {
         let (store, dir) = try Self.store()
         defer { try? FileManager.default.removeItem(at: dir) }
-        try LibraryFixtures.write(Data(repeating: 0x20, count: Places.maxBytes + 1), to: URL(fileURLWithPath: store.path))
+        let big = Data(repeating: 0x20, count: Places.maxBytes + 1)
+        try LibraryFixtures.write(big, to: URL(fileURLWithPath: store.path))
         let (places, warning) = store.load()
         #expect(places == Places())
         #expect(warning?.contains("larger than the 1 MB") == true)
+        #expect(warning?.hasSuffix("it is left as it is, and no places are remembered this run.") == true)
+        // Larger than any Folio writes: never replaced.
+        var changed = places
+        changed.remember(spread: 3, of: Self.key(1))
+        try store.save(changed)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: store.path)) == big)
     }
 
     @Test func aFolderOrAFIFOInItsPlaceIsIgnoredWithoutBlocking() throws {
