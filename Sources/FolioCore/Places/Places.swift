@@ -14,6 +14,10 @@ import Foundation
 /// centred, for Folio before shelves, and read as every shelf's centred book from a file
 /// without `shelves`.
 ///
+/// Entries of the file this Folio cannot use (`keptBooks`, `keptShelves`) are carried as
+/// their JSON text and written back as they were, so a newer Folio's fields, or one entry
+/// edited wrong by hand, cost no other book its place.
+///
 /// A value also knows what it changed since it was read or made (the books whose place it
 /// set to another, the shelves whose centred book it set, the first opening), so that
 /// viewers open at once keep each other's places: `merged(over:)` lays those changes over
