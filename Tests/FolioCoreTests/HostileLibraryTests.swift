@@ -70,6 +70,17 @@ import Testing
         }
         #expect(throws: (any Error).self) { try ImageReader().descriptor(forFile: pagePath) }
 
+        // A folder on the way swapped for a link to a folder of the same names: refused too.
+        let other = try #require(loaded.books.first { $0.title == "book" }?.pages.last ?? nil)
+        let folder = SafeFile.folder(of: pagePath)
+        try FileManager.default.moveItem(atPath: folder, toPath: dir.appendingPathComponent("moved").path)
+        try LibraryFixtures.write(secret, to: dir.appendingPathComponent("outside/book/a.bmp"))
+        try LibraryFixtures.write(secret, to: dir.appendingPathComponent("outside/book/b.bmp"))
+        try FileManager.default.createSymbolicLink(atPath: folder, withDestinationPath: dir.appendingPathComponent("outside/book").path)
+        #expect { try ImageReader().data(for: other) } throws: { error in
+            ((error as? ImageReader.Failure)?.description ?? "").contains("is now reached through a symbolic link")
+        }
+
         // Named by a link from the start: kept by its real path, and read.
         let link = dir.appendingPathComponent("link.cbz")
         try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: dir.appendingPathComponent("outside/secret.cbz").path)

@@ -16,9 +16,27 @@ public enum SafeFile {
     /// loaded (a folder's members, and a book named on the command line, are kept by their
     /// real paths): opened without following a link at its end, and checked on the
     /// descriptor itself to be a regular file. A file swapped for a symbolic link (or for a
-    /// FIFO, a folder, a device) after the library loaded is refused, never read through.
+    /// FIFO, a folder, a device) after the library loaded is refused, never read through;
+    /// so is one reached now through a folder swapped for a link (the descriptor's own path,
+    /// as the kernel says it, is not the real path the library loaded).
     public static func openBookFile(_ path: String) throws -> Int32 {
-        try openForReading(path, flags: O_NOFOLLOW)
+        let fd = try openForReading(path, flags: O_NOFOLLOW)
+        if path.hasPrefix("/"), let opened = openedPath(fd), opened != path {
+            close(fd)
+            throw FolioError.badInput("\(path): is now reached through a symbolic link (it leads to \(opened)), not the file the library loaded; refused.",
+                                      cause: .refused)
+        }
+        return fd
+    }
+
+    /// The path the kernel opened `fd` by (`/proc/self/fd`); nil when it cannot say.
+    static func openedPath(_ fd: Int32) -> String? {
+        var buffer = [UInt8](repeating: 0, count: 4097)
+        let n = buffer.withUnsafeMutableBufferPointer { bytes in
+            bytes.baseAddress!.withMemoryRebound(to: CChar.self, capacity: bytes.count) { readlink("/proc/self/fd/\(fd)", $0, bytes.count - 1) }
+        }
+        guard n > 0, n < buffer.count - 1 else { return nil }
+        return String(decoding: buffer[0..<n], as: UTF8.self)
     }
 
     /// `read(_:limit:)` for a book's file, as `openBookFile` opens it.
