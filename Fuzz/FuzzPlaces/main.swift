@@ -5,11 +5,21 @@ import Foundation
 
 // libFuzzer target: any bytes given to the state file's parser either read into places
 // within their bounds, or throw a FolioError; never a trap, never a hang. Accepted places
-// are written and read back to the same value, within the file's byte limit.
+// are written and read back to the same value, within the file's byte limit; entries the
+// parser cannot use are kept, and written back byte for byte.
+/// Any JSON text (decoding it checks the syntax only).
+struct AnyJSON: Decodable {
+    init(from decoder: any Decoder) throws {}
+}
+
 fuzzMain { data in
     guard let places = try? Places.parse(data, name: "places.json") else { return }
-    precondition(places.books.count <= Places.maxBooks, "too many books")
-    precondition(places.shelves.count <= Places.maxShelves, "too many shelves")
+    precondition(places.books.count + places.keptBooks.count <= Places.maxBooks, "too many books")
+    precondition(places.shelves.count + places.keptShelves.count <= Places.maxShelves, "too many shelves")
+    for kept in places.keptBooks + places.keptShelves {
+        precondition(data.range(of: Data(kept.raw.utf8)) != nil, "a kept entry is not the file's own bytes")
+        precondition((try? JSONDecoder().decode(AnyJSON.self, from: Data(kept.raw.utf8))) != nil, "a kept entry is not JSON")
+    }
     for case .path(let library) in places.shelves.map(\.library) {
         precondition(library.hasPrefix("/") && library.utf8.count <= Places.maxPathBytes, "library out of bounds")
     }
@@ -28,8 +38,11 @@ fuzzMain { data in
     guard let again = try? Places.parse(encoded, name: "places.json") else {
         preconditionFailure("what was written does not read back")
     }
-    precondition(again.books.count <= places.books.count && again.shelves.count <= places.shelves.count
-                 && again.sharedCentred == places.sharedCentred, "read back differently")
-    precondition(again.books.count < places.books.count || again.shelves.count < places.shelves.count || again == places,
-                 "read back differently")
+    let books = (places.books.count, places.keptBooks.count), shelves = (places.shelves.count, places.keptShelves.count)
+    precondition(again.books.count <= books.0 && again.keptBooks.count <= books.1 && again.shelves.count <= shelves.0
+                 && again.keptShelves.count <= shelves.1 && again.sharedCentred == places.sharedCentred, "read back differently")
+    let shorter = again.books.count + again.keptBooks.count < books.0 + books.1
+        || again.shelves.count + again.keptShelves.count < shelves.0 + shelves.1
+    precondition(shorter || again == places, "read back differently")
+    precondition(again.keptBooks == Array(places.keptBooks.suffix(again.keptBooks.count)), "kept entries changed")
 }

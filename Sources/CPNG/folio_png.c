@@ -39,13 +39,18 @@ static int folio_png_filter_flag(int filter) {
 
 // The one writer: RGB (the fourth byte dropped) or RGBA, with `count` text chunks.
 // `fresh`: the file must not exist yet, and is made private (0600) and never through a link.
-static int folio_png_write(const char *path, int fresh, const void *pixels, int width, int height, size_t pitch, int alpha,
+// With no `path`, written to a copy of the descriptor `out` (which stays open).
+static int folio_png_write(const char *path, int out, int fresh, const void *pixels, int width, int height, size_t pitch, int alpha,
                            int level, int filter, const char *const *keys, const char *const *values, int count,
                            char *error, size_t error_capacity) {
     folio_png_context context = {.error = error, .capacity = error_capacity};
     if (error_capacity > 0) error[0] = 0;
     FILE *volatile file = NULL;
-    if (fresh) {
+    if (!path) {
+        int fd = fcntl(out, F_DUPFD_CLOEXEC, 0);
+        file = fd >= 0 ? fdopen(fd, "wb") : NULL;
+        if (fd >= 0 && !file) close(fd);
+    } else if (fresh) {
         int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
         file = fd >= 0 ? fdopen(fd, "wb") : NULL;
         if (fd >= 0 && !file) close(fd);
@@ -101,11 +106,22 @@ static int folio_png_write(const char *path, int fresh, const void *pixels, int 
 
 int folio_png_write_rgbx(const char *path, const void *pixels, int width, int height, size_t pitch,
                          int level, int filter, char *error, size_t error_capacity) {
-    return folio_png_write(path, 0, pixels, width, height, pitch, 0, level, filter, NULL, NULL, 0, error, error_capacity);
+    return folio_png_write(path, -1, 0, pixels, width, height, pitch, 0, level, filter, NULL, NULL, 0, error, error_capacity);
 }
 
 int folio_png_write_text(const char *path, const void *pixels, int width, int height, size_t pitch, int alpha,
                          const char *const *keys, const char *const *values, int count,
                          char *error, size_t error_capacity) {
-    return folio_png_write(path, 1, pixels, width, height, pitch, alpha, 6, -1, keys, values, count, error, error_capacity);
+    return folio_png_write(path, -1, 1, pixels, width, height, pitch, alpha, 6, -1, keys, values, count, error, error_capacity);
+}
+
+int folio_png_write_text_fd(int fd, const void *pixels, int width, int height, size_t pitch, int alpha,
+                            const char *const *keys, const char *const *values, int count,
+                            char *error, size_t error_capacity) {
+    return folio_png_write(NULL, fd, 0, pixels, width, height, pitch, alpha, 6, -1, keys, values, count, error, error_capacity);
+}
+
+int folio_png_write_rgbx_fd(int fd, const void *pixels, int width, int height, size_t pitch,
+                            int level, int filter, char *error, size_t error_capacity) {
+    return folio_png_write(NULL, fd, 0, pixels, width, height, pitch, 0, level, filter, NULL, NULL, 0, error, error_capacity);
 }

@@ -45,6 +45,8 @@ public final class CoverThumbnails: Sendable {
     private let owed = Monitor([(source: ImageSource, original: Original, flavour: Flavour)]())
     /// At most this many are owed; older ones are forgotten (made when next seen).
     static let maxOwed = 64
+    /// A folder on the way was refused (a link): said once, and nothing more is written.
+    private let refused = Monitor(false)
 
     package init(root: String, writes: Bool, decoder: any PageDecoder) {
         self.root = root
@@ -172,27 +174,37 @@ public final class CoverThumbnails: Sendable {
 
     /// Writes RGBA pixels as `original`'s thumbnail: a private file (0600, folders 0700)
     /// written beside its place under a temporary name and renamed into it, as the standard
-    /// asks, so a reader never sees half a thumbnail.
+    /// asks, so a reader never sees half a thumbnail. The thumbnails folder and the size's
+    /// folder are opened below the cache folder as real folders (`WriteFolder`), the file
+    /// made and renamed inside the size's folder: a link on the way is refused, said once,
+    /// and no thumbnail is written there this run.
     func store(_ pixels: UnsafeRawPointer, width: Int, height: Int, pitch: Int, of original: Original, as flavour: Flavour) throws {
-        let folder = "\(root)/\(flavour.folder)"
-        for dir in [root, folder] where mkdir(dir, 0o700) != 0 && errno != EEXIST {
-            throw PageImage.unreadable(dir, "cannot be made")
+        guard !refused.withLock({ $0 }) else { throw PageImage.unreadable(path(of: original, flavour), "not written") }
+        let folder: WriteFolder
+        do {
+            folder = try WriteFolder.open([(root as NSString).lastPathComponent, flavour.folder], below: SafeFile.folder(of: root))
+        } catch let error as FolioError {
+            let first = refused.withLock { refused in
+                defer { refused = true }
+                return !refused
+            }
+            if first {
+                let sentence = error.message.hasSuffix(".") ? String(error.message.dropLast()) : error.message
+                Console.warning("\(sentence); Folio writes no thumbnails there this run.")
+            }
+            throw error
         }
-        let final = path(of: original, flavour)
-        let partial = "\(folder)/.folio-\(getpid())-\(original.md5).png"
+        let name = "\(original.md5).png"
         let text = [("Thumb::URI", original.uri), ("Thumb::MTime", String(original.mtime)),
                     ("Thumb::Size", String(original.size)), ("Software", "Folio")]
-        var reason = [CChar](repeating: 0, count: 256)
-        // One left by a run that stopped part-way goes (a link itself, never what it names).
-        unlink(partial)
-        let status = withCStrings(text.map(\.0)) { keys in
-            withCStrings(text.map(\.1)) { values in
-                folio_png_write_text(partial, pixels, Int32(width), Int32(height), pitch, 0, keys, values, Int32(text.count), &reason, reason.count)
+        try folder.replace(name, temporary: ".folio-\(getpid())-\(name)", sync: false) { fd in
+            var reason = [CChar](repeating: 0, count: 256)
+            let status = withCStrings(text.map(\.0)) { keys in
+                withCStrings(text.map(\.1)) { values in
+                    folio_png_write_text_fd(fd, pixels, Int32(width), Int32(height), pitch, 0, keys, values, Int32(text.count), &reason, reason.count)
+                }
             }
-        }
-        guard status == 0, rename(partial, final) == 0 else {
-            unlink(partial)
-            throw PageImage.unreadable(final, "cannot be written")
+            return status == 0 ? nil : String(decoding: reason.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         }
     }
 

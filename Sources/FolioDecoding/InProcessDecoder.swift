@@ -19,7 +19,7 @@ package struct InProcessDecoder: PageDecoder {
     }
 
     package func inspect(_ path: String) throws -> DocumentInfo {
-        let fd = try SafeFile.openForReading(path)
+        let fd = try SafeFile.openBookFile(path)
         defer { close(fd) }
         return try VipsDecoder.document(fd, path: path)
     }

@@ -14,28 +14,27 @@ public enum PNGFrame {
     /// Writes `frame` (red, green, blue and a fourth byte a pixel, as `readPixels` reads it)
     /// to `path`: first to a hidden name beside it, renamed into place once whole, so a
     /// failure part-way (a full disk) never leaves a truncated frame; the partial file is
-    /// removed.
+    /// removed. Both names are used inside the folder's descriptor and never followed as
+    /// links (a link at either name is replaced, never written through).
     public static func write(_ frame: FrameBuffer, to path: String) throws {
-        let partial = partialPath(for: path)
-        var reason = [CChar](repeating: 0, count: 256)
-        let status = folio_png_write_rgbx(partial, frame.pixels.baseAddress, Int32(frame.width), Int32(frame.height), frame.width * 4,
-                                          level, filter, &reason, reason.count)
-        guard status == 0 else {
-            unlink(partial)
-            let text = String(decoding: reason.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            throw FolioError.outputFailed("\(path) could not be written (\(text)).")
+        let folder: WriteFolder
+        do {
+            folder = try WriteFolder.open([], below: SafeFile.folder(of: path).isEmpty ? "." : SafeFile.folder(of: path), create: false)
+        } catch let error as FolioError {
+            throw FolioError.outputFailed("\(path) could not be written (\(error.message.dropLast())).")
         }
-        guard rename(partial, path) == 0 else {
-            let code = errno
-            unlink(partial)
-            throw FolioError.outputFailed("\(path) could not be moved into place (\(String(cString: strerror(code)).lowercased())).")
+        let name = (path as NSString).lastPathComponent
+        do {
+            try folder.replace(name, temporary: ".\(name).partial", sync: false, mode: 0o666) { fd in
+                var reason = [CChar](repeating: 0, count: 256)
+                let status = folio_png_write_rgbx_fd(fd, frame.pixels.baseAddress, Int32(frame.width), Int32(frame.height), frame.width * 4,
+                                                     level, filter, &reason, reason.count)
+                return status == 0 ? nil : String(decoding: reason.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            }
+        } catch let error as FolioError {
+            // "PATH: cannot be written (REASON)." as the frame's sentence.
+            let reason = error.message.range(of: ": cannot be written (").map { String(error.message[$0.upperBound...].dropLast(2)) } ?? "unknown error"
+            throw FolioError.outputFailed("\(path) could not be written (\(reason)).")
         }
-    }
-
-    /// The hidden name a frame is written under until it is whole: `.frame-00042.png.partial`
-    /// in the same folder (not a frame name, so never taken for one).
-    static func partialPath(for path: String) -> String {
-        let url = URL(fileURLWithPath: path)
-        return url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).partial").path
     }
 }

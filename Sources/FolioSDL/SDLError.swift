@@ -16,7 +16,12 @@ public enum SDLVideo {
     /// display needed). Otherwise only drivers that show a window are tried, unless the user
     /// named one in SDL_VIDEODRIVER: SDL would fall back to its offscreen driver and the
     /// viewer would run, invisible, forever.
+    ///
+    /// Mesa's shader cache is turned off (`MESA_SHADER_CACHE_DISABLE=true`, unless the user
+    /// set it), so Folio writes nothing under `$XDG_CACHE_HOME/mesa_shader_cache`: its few
+    /// shaders compile in milliseconds, and what Folio writes stays what the README lists.
     public static func start(headless: Bool) throws {
+        setenv("MESA_SHADER_CACHE_DISABLE", "true", 0)
         if headless {
             setenv("SDL_VIDEODRIVER", "offscreen", 1)
         } else if getenv("SDL_VIDEODRIVER") == nil {

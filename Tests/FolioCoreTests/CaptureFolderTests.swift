@@ -59,6 +59,19 @@ import Testing
         #expect(CaptureFolder.prepared(environment: ["XDG_VIDEOS_DIR": videos]) == ".")
     }
 
+    /// `Folio` in the videos folder is a link to another folder: nothing is made or written
+    /// there, one sentence names the link, and the capture goes to the current folder.
+    @Test func aLinkedFolderIsRefused() throws {
+        let videos = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: videos) }
+        try FileManager.default.createDirectory(atPath: videos + "/elsewhere", withIntermediateDirectories: true)
+        #expect(symlink(videos + "/elsewhere", videos + "/Folio") == 0)
+        var said: [String] = []
+        #expect(CaptureFolder.prepared(environment: ["XDG_VIDEOS_DIR": videos], warn: { said.append($0) }) == ".")
+        #expect(said == ["\(videos)/Folio is a symbolic link, not a folder; the capture is written in the current folder instead."])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: videos + "/elsewhere").isEmpty)
+    }
+
     @Test func aCapturesNameSaysWhenAndTheHomeIsShownAsATilde() {
         let name = CaptureFolder.fileName(at: Date(timeIntervalSince1970: 0))
         #expect(name.hasPrefix("folio-capture-19") && name.hasSuffix(".json") && name.count == "folio-capture-1970-01-01-000000.json".count)

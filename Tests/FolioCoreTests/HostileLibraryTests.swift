@@ -37,6 +37,57 @@ import Testing
         #expect(folder.problems.contains { $0.file == liar.path && $0.message.hasSuffix("skipped.") })
     }
 
+    /// A page and an archive of a loaded library are swapped for links to files outside it:
+    /// neither is read through the link, each refusal names the file; a book named by a link
+    /// on the command line still reads (it is kept by its real path).
+    @Test func aFileSwappedForALinkAfterLoadingIsNotReadThroughIt() throws {
+        let dir = try LibraryFixtures.directory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let library = dir.appendingPathComponent("library")
+        let secret = LibraryFixtures.bmp(width: 7, height: 3, rgb: (1, 2, 3))
+        try LibraryFixtures.write(secret, to: dir.appendingPathComponent("outside/secret.bmp"))
+        try LibraryFixtures.zip([("a.bmp", secret)], to: dir.appendingPathComponent("outside/secret.cbz"))
+        try LibraryFixtures.write(Self.image, to: library.appendingPathComponent("book/a.bmp"))
+        try LibraryFixtures.write(Self.image, to: library.appendingPathComponent("book/b.bmp"))
+        try LibraryFixtures.zip([("a.bmp", Self.image), ("b.bmp", Self.image)], to: library.appendingPathComponent("comic.cbz"))
+        let loaded = try LibraryLoader.load(library.path).library
+        let page = try #require(loaded.books.first { $0.title == "book" }?.pages.first ?? nil)
+        let entry = try #require(loaded.books.first { $0.title == "comic" }?.pages.first ?? nil)
+        guard case .file(let pagePath) = page, case .archiveEntry(let archive, _) = entry else {
+            Issue.record("unexpected sources \(page), \(entry)")
+            return
+        }
+        #expect(try ImageReader().data(for: page) == Self.image, "read as loaded")
+        for (path, target) in [(pagePath, "outside/secret.bmp"), (archive, "outside/secret.cbz")] {
+            try FileManager.default.removeItem(atPath: path)
+            try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: dir.appendingPathComponent(target).path)
+        }
+        for source in [page, entry] {
+            #expect { try ImageReader().data(for: source) } throws: { error in
+                let text = (error as? ImageReader.Failure)?.description ?? ""
+                return text.contains("is now a symbolic link") && text.hasSuffix("refused.")
+            }
+        }
+        #expect(throws: (any Error).self) { try ImageReader().descriptor(forFile: pagePath) }
+
+        // A folder on the way swapped for a link to a folder of the same names: refused too.
+        let other = try #require(loaded.books.first { $0.title == "book" }?.pages.last ?? nil)
+        let folder = SafeFile.folder(of: pagePath)
+        try FileManager.default.moveItem(atPath: folder, toPath: dir.appendingPathComponent("moved").path)
+        try LibraryFixtures.write(secret, to: dir.appendingPathComponent("outside/book/a.bmp"))
+        try LibraryFixtures.write(secret, to: dir.appendingPathComponent("outside/book/b.bmp"))
+        try FileManager.default.createSymbolicLink(atPath: folder, withDestinationPath: dir.appendingPathComponent("outside/book").path)
+        #expect { try ImageReader().data(for: other) } throws: { error in
+            ((error as? ImageReader.Failure)?.description ?? "").contains("is now reached through a symbolic link")
+        }
+
+        // Named by a link from the start: kept by its real path, and read.
+        let link = dir.appendingPathComponent("link.cbz")
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: dir.appendingPathComponent("outside/secret.cbz").path)
+        let one = try #require(LibraryLoader.load(link.path).library.books.first)
+        #expect(try ImageReader().data(for: try #require(one.cover)) == secret)
+    }
+
     @Test func aFifoNamedLikeAnArchiveOrAnImageIsRefusedWithoutBlocking() throws {
         let dir = try LibraryFixtures.directory()
         defer { try? FileManager.default.removeItem(at: dir) }

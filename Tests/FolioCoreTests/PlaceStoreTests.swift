@@ -151,14 +151,10 @@ import Testing
     static let badFiles: [(String, String)] = [
         ("{bad", "not valid JSON"),
         ("[1,2]", "not JSON of the expected shape"),
-        (#"{"version":2,"books":[]}"#, "version 2"),
+        (#"{"version":0,"books":[]}"#, "version 0"),
+        (#"{"version":"1","books":[]}"#, "version is missing or of the wrong type"),
         (#"{"version":1}"#, "books is missing"),
-        (#"{"version":1,"books":[{"path":"relative.cbz","size":1,"spread":0}]}"#, "not an absolute path"),
-        (#"{"version":1,"books":[{"path":"/a.cbz","size":-1,"spread":0}]}"#, "negative size"),
-        (#"{"version":1,"books":[{"path":"/a.cbz","size":1,"spread":-3}]}"#, "spread -3"),
-        (#"{"version":1,"books":[{"path":"/a.cbz","size":1,"spread":1e300}]}"#, "a number out of range"),
-        (#"{"version":1,"books":[{"path":"/a.cbz","size":1,"spread":99999999}]}"#, "spread 99999999"),
-        (#"{"version":1,"centred":{"path":"/a\u0000b","size":1},"books":[]}"#, "the centred book"),
+        (#"{"version":1,"books":{}}"#, "books is missing or of the wrong type"),
     ]
 
     @Test(arguments: badFiles)
@@ -172,6 +168,125 @@ import Testing
         #expect(line.hasPrefix(store.path + ": "))
         #expect(line.contains(problem), "\(line)")
         #expect(line.hasSuffix("ignored.") && !line.contains("\n"))
+    }
+
+    /// Entries this Folio cannot use, each with what the warning says of it.
+    static let badEntries: [(String, String)] = [
+        (#"{"path":"relative.cbz","size":1,"spread":0}"#, "not an absolute path"),
+        (#"{"path":"/a.cbz","size":-1,"spread":0}"#, "negative size"),
+        (#"{"path":"/a.cbz","size":1,"spread":-1}"#, "spread -1"),
+        (#"{"path":"/a.cbz","size":1,"spread":1e300}"#, "a number out of range"),
+        (#"{"path":"/a.cbz","size":1,"spread":99999999}"#, "spread 99999999"),
+        (#"{ "path" : "/a.cbz", "size":1, "spread":"two", "new field" : [1, {"x": "]}"}] }"#, "spread is missing or of the wrong type"),
+        (#""a book as a string""#, "not JSON of the expected shape"),
+    ]
+
+    /// A file with one entry the viewer cannot use between two it can: the two keep their
+    /// places, and the bad one is written back byte for byte on the next save, with one
+    /// warning naming the file.
+    @Test(arguments: badEntries)
+    func oneBadEntryLosesNoPlace(entry: String, problem: String) throws {
+        let (store, dir) = try Self.store()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let text = #"{"version":1,"opened":true,"shelves":[{"library":"relative","path":"/x.cbz","size":1},"#
+            + #"{"library":"bundled","path":"/books/comic 2.cbz","size":1002}],"books":[{"path":"/books/comic 1.cbz","size":1001,"spread":4},"#
+            + entry + #",{"path":"/books/comic 2.cbz","size":1002,"spread":6,"page":12}]}"#
+        try LibraryFixtures.write(Data(text.utf8), to: URL(fileURLWithPath: store.path))
+        let (places, warning) = store.load()
+        let line = try #require(warning)
+        #expect(line.hasPrefix(store.path + ": a book in it "), "\(line)")
+        #expect(line.contains(problem) && line.contains("and 1 more entry"), "\(line)")
+        #expect(!line.contains("\n"))
+        #expect(places.spread(of: Self.key(1)) == 4 && places.page(of: Self.key(2)) == 12)
+        #expect(places.centred(on: .bundled) == Self.key(2) && places.openedABook)
+        #expect(places.keptBooks.map(\.raw) == [entry])
+
+        var later = places
+        later.remember(spread: 9, of: Self.key(3))
+        try store.save(later)
+        let written = String(decoding: try Data(contentsOf: URL(fileURLWithPath: store.path)), as: UTF8.self)
+        #expect(written.contains(entry), "the entry is written back as it was")
+        #expect(written.contains(#"{"library":"relative","path":"/x.cbz","size":1}"#), "the shelf too")
+        let (again, _) = store.load()
+        #expect(again.spread(of: Self.key(1)) == 4 && again.page(of: Self.key(2)) == 12 && again.spread(of: Self.key(3)) == 9)
+        #expect(again.keptBooks.map(\.raw) == [entry] && again.keptShelves.count == 1)
+    }
+
+    /// A file written by a newer Folio is read as no places, said once, and never replaced:
+    /// saving leaves it byte for byte as it was, and says nothing more.
+    @Test(arguments: [#"{"version":2,"books":[{"path":"/books/comic 1.cbz","size":1001,"spread":4,"shape":"new"}]}"#,
+                      #"{"books":"elsewhere","version":7,"everything":{"is":["new"]}}"#])
+    func aNewerFolioFileIsNeverReplaced(text: String) throws {
+        let (store, dir) = try Self.store()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let url = URL(fileURLWithPath: store.path)
+        try LibraryFixtures.write(Data(text.utf8), to: url)
+        let (places, warning) = store.load()
+        #expect(places == Places())
+        let line = try #require(warning)
+        #expect(line.hasPrefix(store.path + ": was written by a newer Folio"), "\(line)")
+        #expect(line.hasSuffix("it is left as it is, and no places are remembered this run.") && !line.contains("\n"), "\(line)")
+
+        let writer = PlaceWriter(store: store)
+        var changed = places
+        changed.remember(spread: 3, of: Self.key(1))
+        writer.save(changed)
+        writer.flush()
+        changed.remember(spread: 5, of: Self.key(2))
+        writer.save(changed)
+        writer.flush()
+        #expect(writer.takeWarnings().isEmpty, "said once, as the file was read")
+        #expect(try Data(contentsOf: url) == Data(text.utf8))
+        #expect(Self.files(in: SafeFile.folder(of: store.path)).allSatisfy { $0 == "places.json" || $0 == "places.json.lock" })
+    }
+
+    /// A file of more books than allowed: the most recent are kept, and saving keeps them.
+    @Test func tooManyBooksKeepsTheMostRecent() throws {
+        let (store, dir) = try Self.store()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let books = (0...Places.maxBooks).map { #"{"path":"/books/comic \#($0).cbz","size":\#(1000 + $0),"spread":2}"# }
+        let text = #"{"version":1,"books":["# + books.joined(separator: ",") + "]}"
+        try LibraryFixtures.write(Data(text.utf8), to: URL(fileURLWithPath: store.path))
+        let (places, warning) = store.load()
+        #expect(warning == nil)
+        #expect(places.books.count == Places.maxBooks)
+        #expect(places.spread(of: Self.key(0)) == nil && places.spread(of: Self.key(1)) == 2 && places.spread(of: Self.key(Places.maxBooks)) == 2)
+        var later = places
+        later.remember(spread: 7, of: Self.key(5))
+        try store.save(later)
+        let again = store.load().places
+        #expect(again.books.count == Places.maxBooks)
+        #expect(again.spread(of: Self.key(5)) == 7 && again.spread(of: Self.key(Places.maxBooks)) == 2)
+    }
+
+    /// A centred book of an older file that cannot be used is no centred book; the rest
+    /// reads.
+    @Test func aBadCentredBookIsDroppedAlone() throws {
+        let text = #"{"version":1,"centred":{"path":"/a\u0000b","size":1},"books":[{"path":"/books/comic 1.cbz","size":1001,"spread":4}]}"#
+        let places = try Places.parse(Data(text.utf8), name: "places.json")
+        #expect(places.sharedCentred == nil && places.spread(of: Self.key(1)) == 4)
+    }
+
+    /// The state file's folder is a link (to a folder holding a file that is not Folio's):
+    /// nothing is written there, the file is unchanged, and the refusal names the link.
+    @Test func aLinkedStateFolderIsRefused() throws {
+        let (store, dir) = try Self.store()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let elsewhere = dir.appendingPathComponent("elsewhere")
+        try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+        let protected = Data("not Folio's\n".utf8)
+        try protected.write(to: elsewhere.appendingPathComponent("places.json"))
+        #expect(symlink(elsewhere.path, dir.appendingPathComponent("folio").path) == 0)
+        var places = Places()
+        places.remember(spread: 3, of: Self.key(1))
+        do {
+            try store.save(places)
+            Issue.record("saved through a link")
+        } catch let error as FolioError {
+            #expect(error.message == "\(store.path): cannot be written (\(dir.path)/folio is a symbolic link, not a folder).")
+        }
+        #expect(try Data(contentsOf: elsewhere.appendingPathComponent("places.json")) == protected)
+        #expect(Self.files(in: elsewhere.path) == ["places.json"])
     }
 
     /// Nesting a megabyte deep, or an object inside an object 100,000 deep in a book:
@@ -189,10 +304,17 @@ import Testing
     @Test func anOversizedFileIsRefusedUnread() throws {
         let (store, dir) = try Self.store()
         defer { try? FileManager.default.removeItem(at: dir) }
-        try LibraryFixtures.write(Data(repeating: 0x20, count: Places.maxBytes + 1), to: URL(fileURLWithPath: store.path))
+        let big = Data(repeating: 0x20, count: Places.maxBytes + 1)
+        try LibraryFixtures.write(big, to: URL(fileURLWithPath: store.path))
         let (places, warning) = store.load()
         #expect(places == Places())
         #expect(warning?.contains("larger than the 1 MB") == true)
+        #expect(warning?.hasSuffix("it is left as it is, and no places are remembered this run.") == true)
+        // Larger than any Folio writes: never replaced.
+        var changed = places
+        changed.remember(spread: 3, of: Self.key(1))
+        try store.save(changed)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: store.path)) == big)
     }
 
     @Test func aFolderOrAFIFOInItsPlaceIsIgnoredWithoutBlocking() throws {

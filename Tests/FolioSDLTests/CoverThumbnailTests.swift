@@ -187,6 +187,34 @@ import FolioTestFixtures
         #expect(!FileManager.default.fileExists(atPath: partial))
     }
 
+    /// `thumbnails`, or its `xx-large` folder, is a link to a folder holding a file that is
+    /// not Folio's, under the very name the thumbnail would take: the file is unchanged,
+    /// nothing is written in the link's target, and nothing more is tried this run.
+    @Test(arguments: ["thumbnails", "thumbnails/xx-large"])
+    func aLinkedThumbnailFolderIsNeverWrittenThrough(linked: String) throws {
+        let dir = try HeadlessCanvas.temporaryFolder("thumbs-link")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let comic = try Self.comic(dir)
+        let root = dir.appendingPathComponent("thumbnails")
+        let original = try #require(CoverThumbnails.Original(comic.path))
+        let target = dir.appendingPathComponent("target")
+        let protected = target.appendingPathComponent(linked == "thumbnails" ? "xx-large/\(original.md5).png" : "\(original.md5).png")
+        try FileManager.default.createDirectory(at: protected.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("not Folio's".utf8).write(to: protected)
+        if linked != "thumbnails" { try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true) }
+        try FileManager.default.createSymbolicLink(atPath: dir.appendingPathComponent(linked).path, withDestinationPath: target.path)
+        func everything() -> [String] { (FileManager.default.subpaths(atPath: target.path) ?? []).sorted() }
+        let before = everything()
+
+        let writer = CoverThumbnails(root: root.path, writes: true, decoder: TestDecoding.workers)
+        #expect(Self.page(writer, comic) == nil, "the cover comes from its book")
+        #expect(Self.page(writer, comic) == nil, "and its thumbnail was not made")
+        let red = [UInt8](repeating: 200, count: 64 * 64 * 4)
+        #expect(throws: (any Error).self) { try writer.store(red, width: 64, height: 64, pitch: 64 * 4, of: original, as: .xxLarge) }
+        #expect(try String(contentsOf: protected, encoding: .utf8) == "not Folio's")
+        #expect(everything() == before, "nothing is written in the link's target")
+    }
+
     @Test func aPDFsFirstPageIsItsThumbnailAndLargeCoversSkipTheCache() throws {
         let dir = try HeadlessCanvas.temporaryFolder("thumbs-pdf")
         defer { try? FileManager.default.removeItem(at: dir) }

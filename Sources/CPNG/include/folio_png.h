@@ -20,4 +20,14 @@ int folio_png_write_text(const char *path, const void *pixels, int width, int he
                          const char *const *keys, const char *const *values, int count,
                          char *error, size_t error_capacity);
 
+/// `folio_png_write_text` into the open file `fd` (written from its offset; `fd` stays open,
+/// the caller closes it), for a file made inside a folder's descriptor.
+int folio_png_write_text_fd(int fd, const void *pixels, int width, int height, size_t pitch, int alpha,
+                            const char *const *keys, const char *const *values, int count,
+                            char *error, size_t error_capacity);
+
+/// `folio_png_write_rgbx` into the open file `fd` (which stays open).
+int folio_png_write_rgbx_fd(int fd, const void *pixels, int width, int height, size_t pitch,
+                            int level, int filter, char *error, size_t error_capacity);
+
 #endif

@@ -14,6 +14,10 @@ import Foundation
 /// centred, for Folio before shelves, and read as every shelf's centred book from a file
 /// without `shelves`.
 ///
+/// Entries of the file this Folio cannot use (`keptBooks`, `keptShelves`) are carried as
+/// their JSON text and written back as they were, so a newer Folio's fields, or one entry
+/// edited wrong by hand, cost no other book its place.
+///
 /// A value also knows what it changed since it was read or made (the books whose place it
 /// set to another, the shelves whose centred book it set, the first opening), so that
 /// viewers open at once keep each other's places: `merged(over:)` lays those changes over
@@ -36,10 +40,26 @@ public struct Places: Equatable, Sendable {
         public var book: BookKey
     }
 
+    /// An entry of the file this Folio cannot use (a newer Folio's, or one edited by
+    /// hand): never read, written back as it was, byte for byte, older than every entry
+    /// Folio can use. Equal when the bytes are.
+    public struct KeptEntry: Equatable, Sendable {
+        /// Its JSON text, as read.
+        public let raw: String
+        /// Why it is not used, a sentence's middle ("has spread -1, outside 0…50001").
+        public let problem: String
+
+        public static func == (a: KeptEntry, b: KeptEntry) -> Bool { a.raw == b.raw }
+    }
+
     /// Books remembered, oldest first.
     public private(set) var books: [Entry] = []
     /// Shelves remembered, the one centred longest ago first.
     public private(set) var shelves: [Shelf] = []
+    /// Books of the file this Folio cannot use, kept as they were (before `books`).
+    public private(set) var keptBooks: [KeptEntry] = []
+    /// Shelves of the file this Folio cannot use, kept as they were (before `shelves`).
+    public private(set) var keptShelves: [KeptEntry] = []
     /// The one centred book of a file from before each shelf kept its own: every shelf's
     /// until it has one.
     public private(set) var sharedCentred: BookKey?
@@ -59,6 +79,7 @@ public struct Places: Equatable, Sendable {
     /// Equal when they hold the same places, whatever each changed.
     public static func == (a: Places, b: Places) -> Bool {
         a.books == b.books && a.shelves == b.shelves && a.sharedCentred == b.sharedCentred && a.openedABook == b.openedABook
+            && a.keptBooks == b.keptBooks && a.keptShelves == b.keptShelves
     }
 
     /// True when this value changed anything since it was read or made.
@@ -89,7 +110,8 @@ public struct Places: Equatable, Sendable {
         return result
     }
 
-    /// Most books remembered; the oldest is forgotten first.
+    /// Most books remembered, kept ones included; the oldest is forgotten first (a kept
+    /// one before any Folio can use).
     public static let maxBooks = 1000
     /// A state file larger than this is refused unread, and never written (bytes).
     public static let maxBytes = 1 << 20
@@ -124,6 +146,7 @@ public struct Places: Equatable, Sendable {
         if shelves.last(where: { $0.library == library })?.book != book { changedShelves.insert(library) }
         shelves.removeAll { $0.library == library }
         shelves.append(Shelf(library: library, book: book))
+        keptShelves.removeFirst(min(keptShelves.count, max(0, shelves.count + keptShelves.count - Places.maxShelves)))
         if shelves.count > Places.maxShelves {
             for gone in shelves.prefix(shelves.count - Places.maxShelves) { changedShelves.remove(gone.library) }
             shelves.removeFirst(shelves.count - Places.maxShelves)
@@ -144,10 +167,24 @@ public struct Places: Equatable, Sendable {
         if old?.spread != spread || old?.page != page || old?.settings ?? BookSettings() != settings { changedBooks.insert(book) }
         books.removeAll { $0.book == book }
         books.append(Entry(book: book, spread: spread, page: page, settings: settings))
+        keptBooks.removeFirst(min(keptBooks.count, max(0, books.count + keptBooks.count - Places.maxBooks)))
         if books.count > Places.maxBooks {
             for gone in books.prefix(books.count - Places.maxBooks) { changedBooks.remove(gone.book) }
             books.removeFirst(books.count - Places.maxBooks)
         }
+    }
+
+    /// Keeps a book entry of the file this Folio cannot use, as the most recent kept one
+    /// (the oldest kept one goes when there are too many).
+    mutating func keep(book entry: KeptEntry) {
+        keptBooks.append(entry)
+        if books.count + keptBooks.count > Places.maxBooks { keptBooks.removeFirst() }
+    }
+
+    /// Keeps a shelf entry of the file this Folio cannot use, as `keep(book:)` does.
+    mutating func keep(shelf entry: KeptEntry) {
+        keptShelves.append(entry)
+        if shelves.count + keptShelves.count > Places.maxShelves { keptShelves.removeFirst() }
     }
 
     // MARK: The file's form
@@ -218,55 +255,121 @@ public struct Places: Equatable, Sendable {
     }
 
     /// Reads a state file's bytes. Throws a `FolioError.badInput` naming `name` and what is
-    /// wrong; every number and path is checked before it is used.
+    /// wrong when the file as a whole cannot be read (not JSON, not an object, another
+    /// version: a newer Folio's file, never to be replaced, with the cause `.unsupported`,
+    /// as `isNewer` tells; too large, `.tooLarge`); every number and path is checked
+    /// before it is used. Entries are read one by one: a book or shelf this Folio cannot use
+    /// is kept as it was (`keptBooks`, `keptShelves`) and written back byte for byte; of
+    /// more books or shelves than allowed, the most recent are read.
     public static func parse(_ data: Data, name: String) throws -> Places {
-        func fail(_ problem: String) -> FolioError { .badInput("\(name): \(problem).") }
-        guard data.count <= maxBytes else { throw fail("is larger than the \(maxBytes >> 20) MB a state file may be") }
-        let file: File
-        do { file = try JSONDecoder().decode(File.self, from: data) } catch {
-            throw fail("is not a Folio state file (\(reason(error)))")
+        func fail(_ problem: String, cause: FolioError.Cause? = nil) -> FolioError { .badInput("\(name): \(problem).", cause: cause) }
+        guard data.count <= maxBytes else {
+            throw fail("is larger than the \(maxBytes >> 20) MB a state file may be", cause: .tooLarge)
         }
-        guard file.version == version else { throw fail("has version \(file.version), not \(version)") }
-        guard file.books.count <= maxBooks else { throw fail("lists \(file.books.count) books, more than the \(maxBooks) allowed") }
-        guard (file.shelves?.count ?? 0) <= maxShelves else {
-            throw fail("lists \(file.shelves?.count ?? 0) shelves, more than the \(maxShelves) allowed")
+        let bytes = [UInt8](data)
+        // UTF-8 only: the pieces are found byte by byte (a NUL is never in UTF-8 JSON, and
+        // would make Foundation take the text for UTF-16).
+        guard !bytes.contains(0), String(data: data, encoding: .utf8) != nil,
+              (try? JSONDecoder().decode(AnyJSON.self, from: data)) != nil else {
+            throw fail("is not a Folio state file (not valid JSON)")
         }
-        func key(_ path: String, _ size: Int64, _ what: String) throws -> BookKey {
+        guard let pieces = RawJSON.members(bytes) else { throw fail("is not a Folio state file (not JSON of the expected shape)") }
+        let decoder = JSONDecoder()
+        var members: [String: Range<Int>] = [:]
+        for (key, value) in pieces {
+            guard let key = try? decoder.decode(String.self, from: Data(key)) else { continue }
+            members[key] = value
+        }
+        func decode<T: Decodable>(_ type: T.Type, _ range: Range<Int>) throws -> T {
+            try decoder.decode(type, from: Data(bytes[range]))
+        }
+        guard let versionRange = members["version"] else { throw fail("is not a Folio state file (version is missing)") }
+        guard let fileVersion = try? decode(Int.self, versionRange) else {
+            throw fail("is not a Folio state file (version is missing or of the wrong type)")
+        }
+        guard fileVersion <= version else {
+            throw fail("was written by a newer Folio (version \(fileVersion); this one reads version \(version))", cause: .unsupported)
+        }
+        guard fileVersion == version else { throw fail("has version \(fileVersion), not \(version)") }
+        guard let booksRange = members["books"] else { throw fail("is not a Folio state file (books is missing)") }
+        guard let bookPieces = RawJSON.elements(bytes, in: booksRange) else {
+            throw fail("is not a Folio state file (books is missing or of the wrong type)")
+        }
+        func raw(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
+        func key(_ path: String, _ size: Int64) throws -> BookKey {
             guard LibraryIdentity.isAbsolutePath(path) else {
-                throw fail("\(what) has a path that is not an absolute path of at most \(maxPathBytes) bytes")
+                throw EntryProblem("has a path that is not an absolute path of at most \(maxPathBytes) bytes")
             }
-            guard size >= 0 else { throw fail("\(what) has a negative size") }
+            guard size >= 0 else { throw EntryProblem("has a negative size") }
             return BookKey(path: path, size: size)
         }
         var places = Places()
-        places.openedABook = file.opened ?? false
-        if let shelves = file.shelves {
-            for (index, shelf) in shelves.enumerated() {
-                guard let library = LibraryIdentity(stored: shelf.library) else {
-                    throw fail("shelf \(index) names a library that is neither \"bundled\" nor an absolute path of at most \(maxPathBytes) bytes")
+        places.openedABook = members["opened"].flatMap { try? decode(Bool.self, $0) } ?? false
+        if let shelvesRange = members["shelves"], let shelfPieces = RawJSON.elements(bytes, in: shelvesRange) {
+            for range in shelfPieces.suffix(maxShelves) {
+                do {
+                    let shelf = try decode(File.Shelf.self, range)
+                    guard let library = LibraryIdentity(stored: shelf.library) else {
+                        throw EntryProblem("names a library that is neither \"bundled\" nor an absolute path of at most \(maxPathBytes) bytes")
+                    }
+                    places.remember(centred: try key(shelf.path, shelf.size), on: library)
+                } catch {
+                    places.keep(shelf: KeptEntry(raw: raw(range), problem: problem(error)))
                 }
-                places.remember(centred: try key(shelf.path, shelf.size, "shelf \(index)"), on: library)
             }
-        } else if let centred = file.centred {
-            places.sharedCentred = try key(centred.path, centred.size, "the centred book")
+        } else if let centredRange = members["centred"], let centred = try? decode(File.Key.self, centredRange) {
+            // A centred book Folio cannot use is no centred book: it is written again only
+            // as a shelf's.
+            places.sharedCentred = try? key(centred.path, centred.size)
         }
-        for (index, book) in file.books.enumerated() {
-            let key = try key(book.path, book.size, "book \(index)")
-            guard (0...maxSpread).contains(book.spread) else {
-                throw fail("book \(index) has spread \(book.spread), outside 0…\(maxSpread)")
+        for range in bookPieces.suffix(maxBooks) {
+            do {
+                let book = try decode(File.Book.self, range)
+                let key = try key(book.path, book.size)
+                guard (0...maxSpread).contains(book.spread) else {
+                    throw EntryProblem("has spread \(book.spread), outside 0…\(maxSpread)")
+                }
+                let mode = book.pages.flatMap(PageMode.init(rawValue:))
+                let fit = book.fit.flatMap(FitMode.init(rawValue:))
+                // A page out of range is no page (the spread is used), never a kept entry.
+                let page = book.page.flatMap { (1...maxPage).contains($0) ? $0 : nil }
+                places.remember(spread: book.spread, page: page, settings: BookSettings(shifted: book.shifted ?? false, rightToLeft: book.rtl,
+                                                                            pageMode: mode, fit: fit, zoom: book.zoom?.remembered), of: key)
+            } catch {
+                places.keep(book: KeptEntry(raw: raw(range), problem: problem(error)))
             }
-            let mode = book.pages.flatMap(PageMode.init(rawValue:))
-            let fit = book.fit.flatMap(FitMode.init(rawValue:))
-            // A page out of range is no page (the spread is used), never a refused file.
-            let page = book.page.flatMap { (1...maxPage).contains($0) ? $0 : nil }
-            places.remember(spread: book.spread, page: page, settings: BookSettings(shifted: book.shifted ?? false, rightToLeft: book.rtl,
-                                                                        pageMode: mode, fit: fit, zoom: book.zoom?.remembered), of: key)
         }
         return places.unchanged()
     }
 
-    /// The file's bytes, one book a line; the oldest books are left out if the whole would
-    /// pass `maxBytes`.
+    /// True when `data` is a state file written by a newer Folio (its `version` is higher
+    /// than this one's): such a file is never replaced.
+    public static func isNewer(_ data: Data) -> Bool {
+        struct Head: Decodable { var version: Int }
+        guard data.count <= maxBytes, let head = try? JSONDecoder().decode(Head.self, from: data) else { return false }
+        return head.version > version
+    }
+
+    /// Any JSON text: Foundation's parser reads the whole text before decoding starts, so
+    /// decoding this checks its syntax and nesting and nothing more (a number too large for
+    /// a Double, such as 1e999, is JSON here; only the field that holds it is unusable).
+    struct AnyJSON: Decodable {
+        init(from decoder: any Decoder) throws {}
+    }
+
+    /// Why one entry of the file cannot be used, in a few words.
+    private struct EntryProblem: Error {
+        let text: String
+        init(_ text: String) { self.text = text }
+    }
+
+    private static func problem(_ error: Error) -> String {
+        if let error = error as? EntryProblem { return error.text }
+        return "is not an entry Folio can use (\(reason(error)))"
+    }
+
+    /// The file's bytes, one book a line, the kept entries first and as they were read;
+    /// the oldest books are left out if the whole would pass `maxBytes`.
     public func encoded() -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -275,8 +378,9 @@ public struct Places: Equatable, Sendable {
         }
         let latest = shelves.last?.book ?? sharedCentred
         let centred = latest.map { line(File.Key(path: $0.path, size: $0.size)) } ?? "null"
-        var shelves = self.shelves.map { line(File.Shelf(library: $0.library.stored, path: $0.book.path, size: $0.book.size)) }
-        var lines = books.map {
+        var shelves = keptShelves.map(\.raw)
+            + self.shelves.map { line(File.Shelf(library: $0.library.stored, path: $0.book.path, size: $0.book.size)) }
+        var lines = keptBooks.map(\.raw) + books.map {
             line(File.Book(path: $0.book.path, size: $0.book.size, spread: $0.spread, page: $0.page,
                            shifted: $0.settings.shifted ? true : nil, rtl: $0.settings.rightToLeft,
                            pages: $0.settings.pageMode?.rawValue, fit: $0.settings.fit?.rawValue,

@@ -173,7 +173,7 @@ public enum ArchiveReader {
     }
 
     static func open(_ path: String) throws -> (Int32, OpaquePointer) {
-        let fd = try SafeFile.openForReading(path)
+        let fd = try SafeFile.openBookFile(path)
         guard let archive = archive_read_new() else {
             close(fd)
             throw FolioError.badInput("\(path): out of memory.")

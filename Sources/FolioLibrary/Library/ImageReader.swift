@@ -28,7 +28,7 @@ public struct ImageReader: Sendable {
             guard FileManager.default.fileExists(atPath: path) else {
                 throw Failure(cause: .missing, description: "\(path): missing file.")
             }
-            return try classify { try SafeFile.read(path, limit: ImageReader.maxFileSize) }
+            return try classify { try SafeFile.readBookFile(path, limit: ImageReader.maxFileSize) }
         case .archiveEntry(let path, let name):
             return try classify { try archives.read(path, entry: name, limit: ImageReader.maxFileSize) }
         case .documentPage:
@@ -73,7 +73,7 @@ public struct ImageReader: Sendable {
         guard FileManager.default.fileExists(atPath: path) else {
             throw Failure(cause: .missing, description: "\(path): missing file.")
         }
-        return try classify { try SafeFile.openForReading(path) }
+        return try classify { try SafeFile.openBookFile(path) }
     }
 
     /// A reader's `FolioError` as a failure carrying its cause, the placeholder's word.

@@ -73,7 +73,9 @@ public enum LibraryLoader {
             var problems: [LibraryProblem] = []
             // A file named .plist is claimed by its name only: its bytes say nothing.
             if let format = formats.claiming(file: path, byNameOnly: isPlistName(path)) {
-                let book = try format.book(at: path, problems: &problems, strict: true)
+                // Kept by its real path, as a folder's members are: a book's file is later
+                // opened without following a link (`SafeFile.openBookFile`).
+                let book = try format.book(at: SafeFile.realPath(path) ?? path, problems: &problems, strict: true)
                 return Result(library: Library(books: book.map { [$0] } ?? []), problems: problems, isOneBook: book != nil)
             }
             if isImage(path) { return try singleImage(path, files: formats.files) }

@@ -9,8 +9,47 @@ public enum SafeFile {
     /// Throws a `FolioError.badInput` naming the file when it is missing, not a regular
     /// file (folder, FIFO, device, socket), or unreadable.
     public static func openForReading(_ path: String) throws -> Int32 {
-        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
+        try openForReading(path, flags: 0)
+    }
+
+    /// A read-only descriptor for a book's file at `path`, a path the library resolved as it
+    /// loaded (a folder's members, and a book named on the command line, are kept by their
+    /// real paths): opened without following a link at its end, and checked on the
+    /// descriptor itself to be a regular file. A file swapped for a symbolic link (or for a
+    /// FIFO, a folder, a device) after the library loaded is refused, never read through;
+    /// so is one reached now through a folder swapped for a link (the descriptor's own path,
+    /// as the kernel says it, is not the real path the library loaded).
+    public static func openBookFile(_ path: String) throws -> Int32 {
+        let fd = try openForReading(path, flags: O_NOFOLLOW)
+        if path.hasPrefix("/"), let opened = openedPath(fd), opened != path {
+            close(fd)
+            throw FolioError.badInput("\(path): is now reached through a symbolic link (it leads to \(opened)), not the file the library loaded; refused.",
+                                      cause: .refused)
+        }
+        return fd
+    }
+
+    /// The path the kernel opened `fd` by (`/proc/self/fd`); nil when it cannot say.
+    static func openedPath(_ fd: Int32) -> String? {
+        var buffer = [UInt8](repeating: 0, count: 4097)
+        let n = buffer.withUnsafeMutableBufferPointer { bytes in
+            bytes.baseAddress!.withMemoryRebound(to: CChar.self, capacity: bytes.count) { readlink("/proc/self/fd/\(fd)", $0, bytes.count - 1) }
+        }
+        guard n > 0, n < buffer.count - 1 else { return nil }
+        return String(decoding: buffer[0..<n], as: UTF8.self)
+    }
+
+    /// `read(_:limit:)` for a book's file, as `openBookFile` opens it.
+    public static func readBookFile(_ path: String, limit: Int) throws -> Data {
+        try read(try openBookFile(path), path, limit: limit)
+    }
+
+    private static func openForReading(_ path: String, flags: Int32) throws -> Int32 {
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY | flags)
         guard fd >= 0 else {
+            if errno == ELOOP, flags & O_NOFOLLOW != 0 {
+                throw FolioError.badInput("\(path): is now a symbolic link, not the file the library loaded; refused.", cause: .refused)
+            }
             let reason = errno == ENOENT ? "no such file" : String(cString: strerror(errno))
             throw FolioError.badInput("\(path): cannot be opened (\(reason.lowercased())).", cause: errno == ENOENT ? .missing : .unreadable)
         }
@@ -38,7 +77,11 @@ public enum SafeFile {
     /// Reads the whole regular file at `path`, refusing it unread when it is larger than
     /// `limit` bytes.
     public static func read(_ path: String, limit: Int) throws -> Data {
-        let fd = try openForReading(path)
+        try read(try openForReading(path), path, limit: limit)
+    }
+
+    /// The whole file open at `fd` (named `path`), which is closed.
+    private static func read(_ fd: Int32, _ path: String, limit: Int) throws -> Data {
         defer { close(fd) }
         let size = self.size(fd)
         guard size <= limit else {

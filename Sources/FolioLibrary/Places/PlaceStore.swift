@@ -3,7 +3,12 @@ import Foundation
 
 /// The remembered places on disk: `$XDG_STATE_HOME/folio/places.json` (by default
 /// `~/.local/state/folio/places.json`), read once at start and replaced atomically (a
-/// temporary file in the same folder, then `rename`). Only the live viewer uses it.
+/// temporary file in the same folder, then `renameat`). Only the live viewer uses it.
+///
+/// The `folio` folder is opened below the state folder as a real folder, never through a
+/// link (`WriteFolder`). Entries this Folio cannot use are written back as they were
+/// (`Places.keptBooks`); a file a newer Folio wrote, or one larger than any Folio writes,
+/// is never replaced: `load` says so once, and `save` leaves it as it is.
 ///
 /// Viewers open at once share the file: each write takes an exclusive `flock` on the
 /// sibling `places.json.lock` (left in the folder; a lock is released when its descriptor
@@ -12,9 +17,15 @@ import Foundation
 public struct PlaceStore: Sendable {
     /// The state file.
     public let path: String
+    /// The folder the environment names (the state folder): the file's own folder is
+    /// opened below it without following links.
+    public let base: String
 
-    public init(path: String) {
+    /// The store at `path`; `base` is the folder its folder is opened below (by default the
+    /// folder's parent).
+    public init(path: String, base: String? = nil) {
         self.path = path
+        self.base = base ?? SafeFile.folder(of: SafeFile.folder(of: path))
     }
 
     public static let fileName = "places.json"
@@ -24,7 +35,7 @@ public struct PlaceStore: Sendable {
     /// database when `HOME` is unset or relative); nil when there is no home at all.
     public static func standard(environment: [String: String] = ProcessInfo.processInfo.environment) -> PlaceStore? {
         guard let state = UserFolders.base("XDG_STATE_HOME", fallback: ".local/state", environment: environment) else { return nil }
-        return PlaceStore(path: ((state as NSString).appendingPathComponent("folio") as NSString).appendingPathComponent(fileName))
+        return PlaceStore(path: ((state as NSString).appendingPathComponent("folio") as NSString).appendingPathComponent(fileName), base: state)
     }
 
     static func passwordHome() -> String? {
@@ -32,18 +43,32 @@ public struct PlaceStore: Sendable {
         return String(cString: dir)
     }
 
-    /// The places in the file. A missing file is no places; a file that cannot be read, is
-    /// too large or is not a state file gives no places and one warning sentence naming it.
+    /// The places in the file. A missing file is no places; a file that cannot be read or
+    /// is not a state file gives no places and one warning sentence naming it; a newer
+    /// Folio's file, or one too large, gives no places and a sentence saying it is left as
+    /// it is; entries this Folio cannot use are kept, with one sentence naming the first.
     public func load() -> (places: Places, warning: String?) {
         do {
             guard let data = try SafeFile.readKept(path, limit: Places.maxBytes, kind: "a state file") else { return (Places(), nil) }
-            return (try Places.parse(data, name: path), nil)
+            let places = try Places.parse(data, name: path)
+            return (places, keptWarning(places))
         } catch let error as FolioError {
             let sentence = error.message.hasSuffix(".") ? String(error.message.dropLast()) : error.message
+            if error.cause == .tooLarge || error.cause == .unsupported {
+                return (Places(), "\(sentence); it is left as it is, and no places are remembered this run.")
+            }
             return (Places(), "\(sentence); the remembered places in it are ignored.")
         } catch {
             return (Places(), "\(path): cannot be read; the remembered places in it are ignored.")
         }
+    }
+
+    /// The sentence naming the entries of the file this Folio cannot use, if any.
+    func keptWarning(_ places: Places) -> String? {
+        let kept = places.keptBooks.map { ("a book", $0) } + places.keptShelves.map { ("a shelf", $0) }
+        guard let (what, first) = kept.first else { return nil }
+        let more = kept.count > 1 ? " (and \(Sentence.count(kept.count - 1, "more entry", "more entries")) it cannot use)" : ""
+        return "\(path): \(what) in it \(first.problem)\(more); Folio keeps it in the file as it is, unused."
     }
 
     /// The lock file beside the state file.
@@ -55,19 +80,41 @@ public struct PlaceStore: Sendable {
     /// Writes `places`' changes over the file as it is now, under the lock, atomically:
     /// readers see the old file or the new one, never a part. Each book `places` changed
     /// takes its value; every other book keeps what is on disk (another viewer may have
-    /// written it). A file that cannot be read is replaced. Throws a
-    /// `FolioError.outputFailed` naming the file.
+    /// written it), entries Folio cannot use included. A file that is not a state file is
+    /// replaced; a newer Folio's file, or one larger than `Places.maxBytes`, is left as it
+    /// is (`load` said so). Throws a `FolioError.outputFailed` naming the file, its folder
+    /// when that is a link or cannot be made.
     public func save(_ places: Places) throws {
-        let folder = SafeFile.folder(of: path)
+        let folder: WriteFolder
         do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
-                                                    attributes: [.posixPermissions: 0o700])
-        } catch {
-            throw failure("its folder cannot be created")
+            folder = try WriteFolder.open(SafeFile.folder(of: path), base: base)
+        } catch let error as FolioError {
+            throw failure(error.message.hasSuffix(".") ? String(error.message.dropLast()) : error.message)
         }
-        let lock = try takeLock()
+        let lock = try takeLock(in: folder)
         defer { close(lock) }  // lets go of the lock
-        try replace(with: places.merged(over: load().places))
+        guard let current = current(in: folder) else { return }
+        let data = places.merged(over: current).encoded()
+        try folder.replace(name, temporary: ".\(name).\(getpid()).tmp", sync: true) { WriteFolder.write(data, to: $0) }
+    }
+
+    /// The state file's name in its folder.
+    private var name: String { (path as NSString).lastPathComponent }
+
+    /// The places in the file as it is now (no places when there is none or it is not a
+    /// state file); nil when it must be left as it is (a newer Folio's, or too large).
+    private func current(in folder: WriteFolder) -> Places? {
+        // A link the user made to their own file is read through, as `load` reads it; it
+        // is replaced by the new file, what it names left alone.
+        let fd = openat(folder.fd, name, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
+        guard fd >= 0 else { return Places() }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return Places() }
+        guard info.st_size <= Places.maxBytes else { return nil }
+        let data = SafeFile.readAll(fd, size: Int(info.st_size))
+        if Places.isNewer(data) { return nil }
+        return (try? Places.parse(data, name: path)) ?? Places()
     }
 
     /// A sentence saying the file cannot be written, and why.
@@ -77,9 +124,9 @@ public struct PlaceStore: Sendable {
 
     /// A descriptor of the lock file holding an exclusive `flock`, waited for up to
     /// `lockWait` seconds; closing it lets go.
-    private func takeLock() throws -> Int32 {
+    private func takeLock(in folder: WriteFolder) throws -> Int32 {
         // O_NONBLOCK: whatever sits at that name, opening it never waits.
-        let fd = open(lockPath, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK, 0o600)
+        let fd = folder.openFile(name + ".lock", O_RDWR | O_CREAT | O_NONBLOCK)
         guard fd >= 0 else { throw failure("its lock file cannot be opened: \(String(cString: strerror(errno)).lowercased())") }
         let deadline = Date().addingTimeInterval(PlaceStore.lockWait)
         while flock(fd, LOCK_EX | LOCK_NB) != 0 {
@@ -93,37 +140,5 @@ public struct PlaceStore: Sendable {
             usleep(10_000)
         }
         return fd
-    }
-
-    /// Replaces the file with `places` through a temporary file in the same folder.
-    private func replace(with places: Places) throws {
-        let folder = SafeFile.folder(of: path)
-        let fail = failure
-        let temporary = (folder as NSString).appendingPathComponent(".\(PlaceStore.fileName).\(getpid()).tmp")
-        var fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        if fd < 0, errno == EEXIST {
-            // Left by an earlier process with this id that stopped half way.
-            unlink(temporary)
-            fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        }
-        guard fd >= 0 else { throw fail(String(cString: strerror(errno)).lowercased()) }
-        let data = places.encoded()
-        var written = 0
-        var problem: String?
-        data.withUnsafeBytes { bytes in
-            while written < bytes.count {
-                let n = write(fd, bytes.baseAddress! + written, bytes.count - written)
-                if n < 0 && errno == EINTR { continue }
-                guard n > 0 else { problem = String(cString: strerror(errno)).lowercased(); return }
-                written += n
-            }
-        }
-        if problem == nil, fsync(fd) != 0 { problem = String(cString: strerror(errno)).lowercased() }
-        if close(fd) != 0, problem == nil { problem = String(cString: strerror(errno)).lowercased() }
-        if problem == nil, rename(temporary, path) != 0 { problem = String(cString: strerror(errno)).lowercased() }
-        if let problem {
-            unlink(temporary)
-            throw fail(problem)
-        }
     }
 }

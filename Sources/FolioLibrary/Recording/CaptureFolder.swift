@@ -21,14 +21,20 @@ public enum CaptureFolder {
     }
 
     /// The folder for `environment`, made if missing (its parent too); the current folder
-    /// when there is none or it cannot be made.
-    public static func prepared(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+    /// when there is none or it cannot be made. The `Folio` folder is opened below the
+    /// videos folder as a real folder (`WriteFolder`): a symbolic link there is refused,
+    /// said in one sentence to `warn`, and the current folder used instead.
+    public static func prepared(environment: [String: String] = ProcessInfo.processInfo.environment,
+                                warn: (String) -> Void = Console.warning) -> String {
         guard let folder = standard(environment: environment) else { return "." }
-        var isFolder: ObjCBool = false
-        if FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) { return isFolder.boolValue ? folder : "." }
+        var info = stat()
+        let isLink = lstat(folder, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK
         do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            _ = try WriteFolder.open([(folder as NSString).lastPathComponent], below: SafeFile.folder(of: folder))
             return folder
+        } catch let error as FolioError {
+            if isLink { warn("\(error.message.dropLast()); the capture is written in the current folder instead.") }
+            return "."
         } catch {
             return "."
         }
