@@ -36,9 +36,9 @@ enum EventTranslator {
             if event.key.repeat != 0 && !key.repeats { return .none }
             return .input(.key(key, modifiers()))
         case SDL_TEXTINPUT:
-            // What the keys typed, as the layout makes it ("?" is Shift+/ on most). With Ctrl
-            // or Alt held a key is a command, never text.
-            guard modifiers().isDisjoint(with: [.ctrl, .alt]) else { return .none }
+            // What the keys typed, as the layout makes it ("?" is Shift+/ on most; AltGr's
+            // characters too). With Ctrl held a key is a command, never text.
+            guard !modifiers().contains(.ctrl) else { return .none }
             let text = withUnsafeBytes(of: event.text.text) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
             guard !text.isEmpty, text.unicodeScalars.allSatisfy({ $0.properties.generalCategory != .control }) else { return .none }
             return .input(.text(text))

@@ -136,6 +136,18 @@ import Testing
         #expect(Self.line(s)?.text == "No title begins with \u{201C}7\u{201D}")
     }
 
+    /// A character AltGr makes (Alt held, on X11 layouts that map AltGr so) types into the
+    /// find like any other; Ctrl ends it.
+    @Test func altGrCharactersTypeAndCtrlEndsTheFind() {
+        let s = Self.shelf()
+        Self.type(s, "Moby")
+        s.send(.key(.e, .alt))
+        s.send(.text("\u{20AC}"))
+        #expect(s.app.onScreen.find?.text == "Moby\u{20AC}")
+        s.send(.key(.s, .ctrl))
+        #expect(s.app.onScreen.find == nil)
+    }
+
     /// Space alone on the shelf opens the centred book (its text starts no find); inside a
     /// find it is a space.
     @Test func spaceOpensTheBookUnlessAFindShows() {

@@ -5,7 +5,7 @@
 /// match leaves the shelf where it is and says so. Backspace takes a character back, Escape
 /// ends the find, Enter ends it and opens the book found (as Enter on the shelf opens the
 /// centred book); the find ends by itself `TitleFind.idleTime` after its last key. A key with
-/// Ctrl or Alt, or a key that types nothing (an arrow), ends it and acts as it always does.
+/// Ctrl, or a key that types nothing (an arrow), ends it and acts as it always does.
 extension FolioApp {
     /// The find, while it takes keys.
     var activeFind: TitleFind? {
@@ -38,7 +38,8 @@ extension FolioApp {
     /// find has then ended). A key that types is the find's: its text follows apart.
     func findKey(_ key: Key, _ modifiers: Modifiers) -> Bool {
         guard var find = activeFind else { return false }
-        guard modifiers.isDisjoint(with: [.ctrl, .alt]) else {
+        // Ctrl makes any key a command (Alt may be the layout's AltGr, which types).
+        guard !modifiers.contains(.ctrl) else {
             onScreen.find = nil
             return false
         }
