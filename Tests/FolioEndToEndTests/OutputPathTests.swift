@@ -1,5 +1,6 @@
 import FolioCore
 import FolioLibrary
+import FolioTestFixtures
 import Foundation
 import Testing
 
@@ -265,7 +266,8 @@ struct OutputPathTests {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = err
         try process.run()
-        usleep(400_000)
+        // At work: a page is in a decoder worker.
+        waitUntil("a decoder worker") { !ProcessMemory.children(of: process.processIdentifier).isEmpty || !process.isRunning }
         #expect(process.isRunning, "validate was still at work")
         let sent = Date()
         kill(process.processIdentifier, signal)
