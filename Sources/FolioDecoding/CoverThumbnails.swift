@@ -80,9 +80,9 @@ public final class CoverThumbnails: Sendable {
 
         init?(_ path: String) {
             var info = stat()
-            guard path.hasPrefix("/"), stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+            guard path.hasPrefix("/"), FileName.withCString(path, { stat($0, &info) }) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
             var uri = [CChar](repeating: 0, count: 3 * DecoderWire.maxPath + 16), md5 = [CChar](repeating: 0, count: 40)
-            guard folio_thumbnail_name(path, &uri, uri.count, &md5, md5.count) == 0 else { return nil }
+            guard FileName.withCString(path, { folio_thumbnail_name($0, &uri, uri.count, &md5, md5.count) }) == 0 else { return nil }
             self.path = path
             self.uri = String(decoding: uri.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             self.md5 = String(decoding: md5.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)

@@ -78,7 +78,7 @@ enum EventTranslator {
             guard SDL_EventType(event.type) == SDL_DROPFILE, strnlen(file, FolioApp.maxDropPathBytes + 1) <= FolioApp.maxDropPathBytes else {
                 return .none
             }
-            return .app(.dropped(path: String(cString: file)))
+            return .app(.dropped(path: FileName.string(cString: file)))
         default:
             return .none
         }

@@ -109,7 +109,8 @@ func check<T: Comparable & CustomStringConvertible>(_ value: T?, _ flag: String,
 /// (the parser's own errors and every `validate()`) prints one sentence and exits 2.
 func runFolio() -> Never {
     do {
-        var command = try Folio.parseAsRoot()
+        // The arguments as the system holds them: a file name that is not UTF-8 still opens.
+        var command = try Folio.parseAsRoot(Array(FileName.arguments().dropFirst()))
         try command.run()
         exit(0)
     } catch let error as FolioError {

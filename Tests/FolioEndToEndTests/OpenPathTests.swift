@@ -137,4 +137,23 @@ struct OpenPathTests {
         #expect(book["offset"] as? Double == size[0], "\(book["offset"] ?? "nil") for a window \(size[0]) wide")
         #expect(book["pageCount"] as? Double == 8)
     }
+
+    /// A book whose file name is not UTF-8 (Latin-1 "café.cbz", as an older system saved it)
+    /// is validated and opened by that name, and named with its odd byte written out.
+    @Test func aFileNameThatIsNotUTF8Opens() throws {
+        let (dir, cbz) = try Self.comic()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // The shell passes the name's bytes as they are (Foundation would send UTF-8).
+        let latin1 = #"name="$(printf '%s/caf\351.cbz' "$2")"; mv "$1" "$name" && exec "$0" validate "$name""#
+        let checked = try Folio.runProcess("/bin/sh", ["-c", latin1, Folio.executable, cbz.path, dir.path])
+        #expect(checked.status == 0, "\(checked.stderr)")
+        #expect(checked.stderr.contains("1 book, 6 pages, no problems"), "\(checked.stderr)")
+        let trace = dir.appendingPathComponent("trace.jsonl")
+        let opened = try Folio.runProcess("/bin/sh", ["-c", #"exec "$0" "$(printf '%s/caf\351.cbz' "$1")" --exit-after-first-frame --trace "$2""#,
+                                                      Folio.executable, dir.path, trace.path], environment: Self.offscreen)
+        #expect(opened.status == 0, "\(opened.stderr)")
+        let first = try #require(try Folio.trace(trace).first)
+        #expect(first["stack"] as? [String] == ["shelf", "book"])
+        #expect(((first["book"] as? [String: Any])?["title"] as? String) == "caf\\xE9")
+    }
 }

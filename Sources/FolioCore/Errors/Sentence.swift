@@ -1,18 +1,42 @@
 /// The words of a sentence for a person, made safe and plural: what `Console` prints and the
 /// window's title are built with these (pure; the printing lives in FolioLibrary).
 public enum Sentence {
-    /// `text` with C0/C1 controls, DEL and bidirectional formatting marks escaped.
+    /// `text` with C0/C1 controls, DEL and bidirectional formatting marks escaped, and the
+    /// bytes of a file name that are not UTF-8 written as they are (`showingBytes`).
     public static func escaped(_ text: String) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {
-            if isUnsafe(scalar) {
+            if let byte = escapedByte(scalar) {
+                out += byte
+            } else if isUnsafe(scalar) {
                 out += "\\u{" + String(scalar.value, radix: 16) + "}"
             } else {
                 out.unicodeScalars.append(scalar)
             }
         }
         return out
+    }
+
+    /// The first scalar of those that hold a file name's bytes that are not UTF-8: byte `b` is
+    /// held as `byteEscapeBase + b` (FolioLibrary's `FileName` reads and writes them).
+    public static let byteEscapeBase: UInt32 = 0x10FF00
+
+    /// `text` with each byte held for a file name written `\xE9` (a Latin-1 "café" reads
+    /// "caf\xE9"), the rest as it is: a title made from a file name is shown this way.
+    public static func showingBytes(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { $0.value >= byteEscapeBase }) else { return text }
+        var out = ""
+        for scalar in text.unicodeScalars {
+            if let byte = escapedByte(scalar) { out += byte } else { out.unicodeScalars.append(scalar) }
+        }
+        return out
+    }
+
+    private static func escapedByte(_ scalar: Unicode.Scalar) -> String? {
+        guard scalar.value >= byteEscapeBase else { return nil }
+        let hex = String(scalar.value - byteEscapeBase, radix: 16, uppercase: true)
+        return "\\x" + (hex.count < 2 ? "0" : "") + hex
     }
 
     /// `text` in quotes, escaped, cut to `limit` characters (an ellipsis marks the cut): a

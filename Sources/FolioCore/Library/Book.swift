@@ -37,7 +37,7 @@ public struct Book: Equatable, Sendable {
 
     public init(title: String, cover: ImageSource?, pages: [ImageSource?], pageAspect: Double? = nil,
                 spreads: Set<Int> = [], shifted: Bool = false, rightToLeft: Bool = false) {
-        self.title = title
+        self.title = Sentence.showingBytes(title)
         self.cover = cover
         self.pages = pages
         self.pageAspect = pageAspect

@@ -25,7 +25,7 @@ public struct ImageReader: Sendable {
     public func data(for source: ImageSource) throws -> Data {
         switch source {
         case .file(let path):
-            guard FileManager.default.fileExists(atPath: path) else {
+            guard FileName.exists(path) else {
                 throw Failure(cause: .missing, description: "\(path): missing file.")
             }
             return try classify { try SafeFile.readBookFile(path, limit: ImageReader.maxFileSize) }
@@ -70,7 +70,7 @@ public struct ImageReader: Sendable {
     /// A descriptor for the image file at `path` (a regular file only), to stream from; the
     /// caller closes it.
     public func descriptor(forFile path: String) throws -> Int32 {
-        guard FileManager.default.fileExists(atPath: path) else {
+        guard FileName.exists(path) else {
             throw Failure(cause: .missing, description: "\(path): missing file.")
         }
         return try classify { try SafeFile.openBookFile(path) }

@@ -11,7 +11,7 @@ extension LibraryIdentity {
     public static func of(path: String) -> LibraryIdentity? {
         guard !path.isEmpty, !path.utf8.contains(0), var real = SafeFile.realPath(path) else { return nil }
         var info = stat()
-        guard stat(real, &info) == 0 else { return nil }
+        guard FileName.withCString(real, { stat($0, &info) }) == 0 else { return nil }
         switch info.st_mode & S_IFMT {
         case S_IFDIR: break
         case S_IFREG where real.hasSuffix("/Books.plist"): real = SafeFile.folder(of: real)

@@ -50,8 +50,7 @@ public enum LibraryLoader {
 
     /// True when `path` names one image file (opened as a book of one page).
     public static func isSingleImage(_ path: String) -> Bool {
-        var isDirectory: ObjCBool = false
-        return isImage(path) && FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
+        return isImage(path) && FileName.exists(path) && !FileName.isFolder(path)
     }
 
     /// Loads the library at `path` with Folio's own formats, reading archives' listings in
@@ -64,12 +63,10 @@ public enum LibraryLoader {
     /// Loads the library at `path`: a file one of `formats` claims is a book of that format,
     /// as is each such file in a folder of books.
     public static func load(_ path: String, formats: BookFormats) throws -> Result {
-        let fm = FileManager.default
-        var isDirectory: ObjCBool = false
-        guard fm.fileExists(atPath: path, isDirectory: &isDirectory) else {
+        guard FileName.exists(path) else {
             throw FolioError.badInput("\(path): no such file or folder.")
         }
-        if !isDirectory.boolValue {
+        if !FileName.isFolder(path) {
             var problems: [LibraryProblem] = []
             // A file named .plist is claimed by its name only: its bytes say nothing.
             if let format = formats.claiming(file: path, byNameOnly: isPlistName(path)) {
@@ -82,7 +79,7 @@ public enum LibraryLoader {
             return try plist(path)
         }
         let plistPath = (path as NSString).appendingPathComponent("Books.plist")
-        if fm.fileExists(atPath: plistPath) { return try plist(plistPath) }
+        if FileName.exists(plistPath) { return try plist(plistPath) }
         return try folder(path, formats: formats)
     }
 
@@ -130,7 +127,7 @@ public enum LibraryLoader {
                 problems.append(LibraryProblem(file: path, message: "\"\(book)\": \(relative) is outside the library folder; refused."))
                 return .unavailable(cause: .refused, name: relative)
             }
-            guard FileManager.default.fileExists(atPath: full) else {
+            guard FileName.exists(full) else {
                 problems.append(LibraryProblem(file: full, message: "missing file (in \"\(book)\")."))
                 return .unavailable(cause: .missing, name: full)
             }
@@ -181,10 +178,8 @@ public enum LibraryLoader {
 
     /// A folder of book folders and files `formats` claim by name, or a single folder of images.
     static func folder(_ path: String, formats: BookFormats) throws -> Result {
-        let fm = FileManager.default
-        let names: [String]
-        do { names = try fm.contentsOfDirectory(atPath: path) } catch {
-            throw FolioError.badInput("\(path): the folder cannot be read.")
+        guard let names = FileName.names(inFolder: path) else {
+            throw FolioError.badInput("\(path): the folder cannot be read (\(String(cString: strerror(errno)).lowercased())).")
         }
         let visible = names.filter { !$0.hasPrefix(".") }.sorted(by: naturalLess)
         var problems: [LibraryProblem] = []
@@ -232,7 +227,7 @@ public enum LibraryLoader {
     /// or else the first image, the title the folder's name. Nil (and a problem) when empty.
     static func folderBook(_ path: String, problems: inout [LibraryProblem]) -> Book? {
         let title = (path as NSString).lastPathComponent
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else {
+        guard let names = FileName.names(inFolder: path) else {
             problems.append(LibraryProblem(file: path, message: "the folder cannot be read; skipped."))
             return nil
         }
@@ -241,10 +236,8 @@ public enum LibraryLoader {
         let images = visible.filter { isImage($0) }.sorted(by: naturalLess)
             .filter { member($0, of: path, root: root, problems: &problems)?.kind == .file }
         let others = visible.filter { name in
-            var isDirectory: ObjCBool = false
             let full = (path as NSString).appendingPathComponent(name)
-            return !isImage(name) && !isCompanion(name)
-                && FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory) && !isDirectory.boolValue
+            return !isImage(name) && !isCompanion(name) && FileName.exists(full) && !FileName.isFolder(full)
         }.sorted(by: naturalLess)
         if !others.isEmpty {
             let named = others.prefix(3).joined(separator: ", ") + (others.count > 3 ? ", …" : "")
@@ -271,7 +264,7 @@ public enum LibraryLoader {
         var info = stat()
         let direct = (root as NSString).appendingPathComponent(name)
         let real: String
-        if !name.contains("/"), name != ".", name != "..", lstat(direct, &info) == 0, info.st_mode & S_IFMT != S_IFLNK {
+        if !name.contains("/"), name != ".", name != "..", FileName.withCString(direct, { lstat($0, &info) }) == 0, info.st_mode & S_IFMT != S_IFLNK {
             real = direct
         } else {
             guard let resolved = SafeFile.realPath(full) else {
@@ -282,7 +275,8 @@ public enum LibraryLoader {
                 problems.append(LibraryProblem(file: full, message: "leads outside the library folder (to \(resolved)); refused."))
                 return nil
             }
-            guard stat(resolved, &info) == 0 else { return nil }
+            guard let found = FileName.status(resolved) else { return nil }
+            info = found
             real = resolved
         }
         switch info.st_mode & S_IFMT {

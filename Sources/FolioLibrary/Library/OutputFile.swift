@@ -33,7 +33,7 @@ public enum OutputFile {
                                  why: String = "Folio needs a regular file there") throws -> Kind {
         guard !path.isEmpty else { throw FolioError.badInput("an output path is empty; name a file.") }
         var info = stat()
-        if lstat(path, &info) != 0 {
+        if FileName.withCString(path, { lstat($0, &info) }) != 0 {
             guard errno == ENOENT else { throw unusable(path, errno) }
             try checkParent(of: path)
             return .new
@@ -43,13 +43,13 @@ public enum OutputFile {
             guard overwrite || info.st_size == 0 else {
                 throw FolioError.badInput("\(path) already exists; pass --overwrite to replace it, or name a new file.")
             }
-            guard access(path, W_OK) == 0 else { throw unusable(path, errno) }
+            guard FileName.withCString(path, { access($0, W_OK) }) == 0 else { throw unusable(path, errno) }
             return .regular
         case S_IFIFO, S_IFCHR:
             guard streams else {
                 throw FolioError.badInput("\(path) is \(describe(info.st_mode)); \(why), so name a new or existing regular file.")
             }
-            guard access(path, W_OK) == 0 else { throw unusable(path, errno) }
+            guard FileName.withCString(path, { access($0, W_OK) }) == 0 else { throw unusable(path, errno) }
             return .stream
         default:
             throw refusal(path, info.st_mode, streams: streams)
@@ -62,7 +62,7 @@ public enum OutputFile {
     public static func checkFolder(_ path: String) throws {
         let bare = trimmed(path)
         var info = stat()
-        if lstat(bare, &info) != 0 {
+        if FileName.withCString(bare, { lstat($0, &info) }) != 0 {
             guard errno == ENOENT else { throw unusable(path, errno) }
             try checkParent(of: bare, naming: path)
             return
@@ -73,7 +73,7 @@ public enum OutputFile {
             }
             throw refusal(path, info.st_mode, folder: true)
         }
-        guard access(bare, W_OK | X_OK) == 0 else { throw unusable(path, errno) }
+        guard FileName.withCString(bare, { access($0, W_OK | X_OK) }) == 0 else { throw unusable(path, errno) }
     }
 
     /// Opens `path` for writing after `checkFile`: a new or regular file is created or
@@ -85,7 +85,7 @@ public enum OutputFile {
         var flags = O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY
         if kind != .stream { flags |= O_TRUNC }
         var fd: Int32
-        repeat { fd = Glibc.open(path, flags, 0o666) } while fd < 0 && errno == EINTR
+        repeat { fd = FileName.withCString(path) { Glibc.open($0, flags, 0o666) } } while fd < 0 && errno == EINTR
         guard fd >= 0 else { throw unusable(path, errno) }
         // What was opened is checked, not what the path was a moment ago.
         var info = stat()
@@ -190,10 +190,10 @@ public enum OutputFile {
         let parent = SafeFile.folder(of: path)
         let folder = parent.isEmpty ? "." : parent
         var info = stat()
-        guard stat(folder, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
+        guard FileName.isFolder(folder) else {
             throw FolioError.badInput("\(shown) cannot be written: the folder \(folder) does not exist.")
         }
-        guard access(folder, W_OK | X_OK) == 0 else {
+        guard FileName.withCString(folder, { access($0, W_OK | X_OK) }) == 0 else {
             throw FolioError.badInput("\(shown) cannot be written: the folder \(folder) is not writable.")
         }
     }

@@ -36,7 +36,7 @@ public enum SafeFile {
             bytes.baseAddress!.withMemoryRebound(to: CChar.self, capacity: bytes.count) { readlink("/proc/self/fd/\(fd)", $0, bytes.count - 1) }
         }
         guard n > 0, n < buffer.count - 1 else { return nil }
-        return String(decoding: buffer[0..<n], as: UTF8.self)
+        return FileName.string(buffer[0..<n])
     }
 
     /// `read(_:limit:)` for a book's file, as `openBookFile` opens it.
@@ -45,7 +45,7 @@ public enum SafeFile {
     }
 
     private static func openForReading(_ path: String, flags: Int32) throws -> Int32 {
-        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY | flags)
+        let fd = FileName.withCString(path) { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY | flags) }
         guard fd >= 0 else {
             if errno == ELOOP, flags & O_NOFOLLOW != 0 {
                 throw FolioError.badInput("\(path): is now a symbolic link, not the file the library loaded; refused.", cause: .refused)
@@ -95,7 +95,7 @@ public enum SafeFile {
     /// than `limit` (`kind`, for example "a state file", names what it should be).
     public static func readKept(_ path: String, limit: Int, kind: String) throws -> Data? {
         var info = stat()
-        if lstat(path, &info) != 0, errno == ENOENT { return nil }
+        if FileName.withCString(path, { lstat($0, &info) }) != 0, errno == ENOENT { return nil }
         let fd = try openForReading(realPath(path) ?? path)
         defer { close(fd) }
         let size = self.size(fd)
@@ -145,9 +145,9 @@ public enum SafeFile {
     }
 
     public static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
+        guard let resolved = FileName.withCString(path, { realpath($0, nil) }) else { return nil }
         defer { free(resolved) }
-        return String(cString: resolved)
+        return FileName.string(cString: resolved)
     }
 
     /// True when `path` (already resolved) is `folder` or lies inside it.

@@ -30,12 +30,12 @@ public final class WriteFolder {
         func fail(_ what: String) -> FolioError {
             .outputFailed("\(shown) \(what).")
         }
-        var fd = Glibc.open(base, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        var fd = FileName.withCString(base) { Glibc.open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
         if fd < 0, errno == ENOENT, create {
             // The base itself is the user's: made as the XDG rules say (0700), links followed.
             try? FileManager.default.createDirectory(atPath: base, withIntermediateDirectories: true,
                                                      attributes: [.posixPermissions: 0o700])
-            fd = Glibc.open(base, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            fd = FileName.withCString(base) { Glibc.open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
         }
         guard fd >= 0 else { throw fail("cannot be opened as a folder (\(OutputFile.reason(errno)))") }
         for name in components {
@@ -44,20 +44,20 @@ public final class WriteFolder {
                 close(fd)
                 throw fail("is not a folder name")
             }
-            var next = openat(fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            var next = FileName.withCString(name) { openat(fd, $0, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) }
             if next < 0, errno == ENOENT, create {
-                if mkdirat(fd, name, 0o700) != 0, errno != EEXIST {
+                if FileName.withCString(name, { mkdirat(fd, $0, 0o700) }) != 0, errno != EEXIST {
                     let code = errno
                     close(fd)
                     throw fail("cannot be made (\(OutputFile.reason(code)))")
                 }
                 // Made now, or by another program a moment ago: opened the same careful way.
-                next = openat(fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+                next = FileName.withCString(name) { openat(fd, $0, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) }
             }
             if next < 0 {
                 let code = errno
                 var info = stat()
-                let found = fstatat(fd, name, &info, AT_SYMLINK_NOFOLLOW) == 0 ? info.st_mode & S_IFMT : 0
+                let found = FileName.withCString(name, { fstatat(fd, $0, &info, AT_SYMLINK_NOFOLLOW) }) == 0 ? info.st_mode & S_IFMT : 0
                 close(fd)
                 if found == S_IFLNK { throw fail("is a symbolic link, not a folder") }
                 if found != 0, found != S_IFDIR { throw fail("is \(OutputFile.describe(found)), not a folder") }
@@ -91,7 +91,7 @@ public final class WriteFolder {
     /// `O_NOFOLLOW | O_CLOEXEC | O_NOCTTY` added. Returns the descriptor or -1 with `errno`.
     public func openFile(_ name: String, _ flags: Int32, mode: mode_t = 0o600) -> Int32 {
         var fd: Int32
-        repeat { fd = openat(self.fd, name, flags | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY, mode) } while fd < 0 && errno == EINTR
+        repeat { fd = FileName.withCString(name) { openat(self.fd, $0, flags | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY, mode) } } while fd < 0 && errno == EINTR
         return fd
     }
 
@@ -107,7 +107,7 @@ public final class WriteFolder {
         var problem = fill(file)
         if problem == nil, sync, fsync(file) != 0 { problem = OutputFile.reason(errno) }
         if close(file) != 0, problem == nil, errno != EINTR { problem = OutputFile.reason(errno) }
-        if problem == nil, renameat(fd, temporary, fd, name) != 0 { problem = OutputFile.reason(errno) }
+        if problem == nil, FileName.withCString(name, { renameat(fd, temporary, fd, $0) }) != 0 { problem = OutputFile.reason(errno) }
         if let problem {
             unlinkat(fd, temporary, 0)
             throw failure(name, problem)

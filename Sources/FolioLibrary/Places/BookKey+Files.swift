@@ -33,7 +33,7 @@ extension BookKey {
     /// The size of the regular file at `path` (links followed), bytes.
     static func fileSize(_ path: String) -> Int64? {
         var info = stat()
-        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        guard FileName.withCString(path, { stat($0, &info) }) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
         return Int64(info.st_size)
     }
 }
