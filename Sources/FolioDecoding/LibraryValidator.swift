@@ -5,11 +5,12 @@ import FolioThreads
 import Foundation
 
 /// Decodes every image of a library to find what the viewer would show as a placeholder:
-/// unreadable or corrupt images, images too large, books with nothing to show. Readers'
-/// habits are not problems: an odd page count (a blank evens it), a book of one page, or
+/// unreadable or corrupt images, images that end early, images too large, books with nothing
+/// to show. Readers' habits are not problems: an odd page count (a blank evens it), a book of one page, or
 /// one comic in two formats under one title.
 public enum LibraryValidator {
     package static func check(_ library: Library, decoder: any PageDecoder) -> [LibraryProblem] {
+        PageImage.countEndsEarly()
         var problems: [LibraryProblem] = []
         for book in library.books {
             let label = "\"\(book.title)\""
@@ -78,7 +79,8 @@ public enum LibraryValidator {
         switch PageImage.make(source, decoder: decoder, shape: probeShape) {
         case .success(let surface):
             SDL_FreeSurface(surface)
-            return nil
+            guard PageImage.endedEarly(source.name) else { return nil }
+            return LibraryProblem(file: source.name, message: "ends early (the viewer shows it as far as it goes).")
         case .failure(let failure):
             let message: String
             switch failure.cause {

@@ -12,12 +12,21 @@ extension PageImage {
     /// any origin, grey with alpha, icons, XBM), as the GNOME image viewer shows them;
     /// SDL_image reads QOI and PCX, and is tried second where gdk-pixbuf gave up on a BMP or
     /// TGA.
-    static func decodeWhole(_ data: Data, format: ImageHeader.Format, name: String, shape: Shape) throws -> UnsafeMutablePointer<SDL_Surface> {
+    static func decodeWhole(_ data: Data, format: ImageHeader.Format, name: String, shape: Shape, cutShort: inout Bool) throws -> UnsafeMutablePointer<SDL_Surface> {
         guard let size = ImageHeader.size(of: data, format: format) else {
             throw unreadable(name, "its \(format.rawValue.uppercased()) header is damaged")
         }
         if let refusal = ImageHeader.refusal(width: size.width, height: size.height, limit: ImageHeader.maxFallbackPixels) {
             throw tooLarge(name, refusal)
+        }
+        // An uncompressed BMP or TGA says how long its pixels are: one that stops before them
+        // holds none (the decoders would show a white or black page and say nothing); one that
+        // stops part-way is shown as far as it goes, and said so.
+        if let pixels = ImageHeader.uncompressedPixels(data, format: format), data.count < pixels.end {
+            guard data.count > pixels.offset else {
+                throw unreadable(name, "its header gives \(size.width)×\(size.height) pixels, but the file ends before them")
+            }
+            cutShort = true
         }
         var reason: String?
         if format.decodedByPixbuf {

@@ -169,12 +169,21 @@ package enum PageImage {
     }
 
     private static let warned = Monitor(Set<String>())
+    private static let saysEndsEarly = Monitor(true)
 
-    /// Says once per image that it ends early.
+    /// Says once per image that it ends early (unless `countEndsEarly()` made it a problem
+    /// to count instead).
     static func warnCutShort(_ name: String) {
-        guard warned.withLock({ $0.insert(name).inserted }) else { return }
+        guard warned.withLock({ $0.insert(name).inserted }), saysEndsEarly.withLock({ $0 }) else { return }
         Console.warning("\(name): ends early; shown as far as it goes.")
     }
+
+    /// From now on an image that ends early is not warned about: the caller (`validate`)
+    /// asks `endedEarly(_:)` and counts it as a problem.
+    package static func countEndsEarly() { saysEndsEarly.withLock { $0 = false } }
+
+    /// True when the image `name` was found to end early (shown as far as it goes).
+    package static func endedEarly(_ name: String) -> Bool { warned.withLock { $0.contains(name) } }
 
     /// `input` decoded in this process: a file streamed from its descriptor, an entry read
     /// through `reader` (bounded), bytes as they are.
@@ -215,7 +224,7 @@ package enum PageImage {
         } catch let failure as VipsDecoder.Failure {
             let data = try bytes(of: input, name: name)
             guard let format = ImageHeader.sniff(data, fileExtension: kind) else { throw unreadable(name, failure.reason) }
-            if format.decodedWhole { return try decodeWhole(data, format: format, name: name, shape: shape) }
+            if format.decodedWhole { return try decodeWhole(data, format: format, name: name, shape: shape, cutShort: &cutShort) }
             return try secondOpinion(data, format: format, name: name, shape: shape, failure: failure)
         }
         if let refusal = ImageHeader.refusal(width: header.width, height: header.height) { throw tooLarge(name, refusal) }

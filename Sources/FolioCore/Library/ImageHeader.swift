@@ -114,6 +114,38 @@ public enum ImageHeader {
         }
     }
 
+    /// Where an uncompressed BMP's or TGA's pixels begin and the bytes they take, from its
+    /// header (the last row needs no padding); nil for any other format, a compressed one
+    /// (RLE, JPEG or PNG inside a BMP) or a header too short to say. A file shorter than that
+    /// ends early; one that ends before its pixels begin holds none.
+    public static func uncompressedPixels(_ data: Data, format: Format) -> (offset: Int, end: Int)? {
+        let b = [UInt8](data.prefix(64))
+        func le16(_ i: Int) -> Int? { i + 1 < b.count ? Int(b[i]) | Int(b[i + 1]) << 8 : nil }
+        func le32(_ i: Int) -> Int? { i + 3 < b.count ? Int(b[i]) | Int(b[i + 1]) << 8 | Int(b[i + 2]) << 16 | Int(b[i + 3]) << 24 : nil }
+        func span(_ offset: Int, width: Int, height: Int, bits: Int, rowAlign: Int) -> (offset: Int, end: Int)? {
+            guard width > 0, height > 0, width <= maxSide, height <= maxSide, bits > 0, bits <= 64 else { return nil }
+            let row = (width * bits + rowAlign * 8 - 1) / (rowAlign * 8) * rowAlign
+            return (offset, offset + row * (height - 1) + (width * bits + 7) / 8)
+        }
+        switch format {
+        case .bmp:
+            guard let offset = le32(10), let header = le32(14) else { return nil }
+            if header == 12 {  // OS/2 BITMAPCOREHEADER: never compressed
+                guard let w = le16(18), let h = le16(20), let bits = le16(24) else { return nil }
+                return span(offset, width: w, height: h, bits: bits, rowAlign: 4)
+            }
+            guard header >= 40, let w = le32(18), let h = le32(22), let bits = le16(28), let compression = le32(30),
+                  [0, 3, 6].contains(compression) else { return nil }
+            return span(offset, width: Int(Int32(truncatingIfNeeded: w)), height: abs(Int(Int32(truncatingIfNeeded: h))), bits: bits, rowAlign: 4)
+        case .tga:
+            guard b.count >= 18, [1, 2, 3].contains(b[2]), let mapLength = le16(5), let w = le16(12), let h = le16(14) else { return nil }
+            let map = b[1] == 1 ? mapLength * ((Int(b[7]) + 7) / 8) : 0
+            return span(18 + Int(b[0]) + map, width: w, height: h, bits: (Int(b[16]) + 7) / 8 * 8, rowAlign: 1)
+        default:
+            return nil
+        }
+    }
+
     /// Why an image of this size is refused, or nil when it is acceptable.
     public static func refusal(width: Int, height: Int, limit: Int = maxPixels) -> String? {
         if width > maxSide || height > maxSide { return "is \(width)×\(height), larger than \(maxSide) px on a side" }

@@ -1,0 +1,63 @@
+import CSDL2
+import Foundation
+import Testing
+@testable import FolioCore
+@testable import FolioDecoding
+@testable import FolioLibrary
+
+/// A picture that ends early is said to, and `validate` counts it: an uncompressed BMP or TGA
+/// that stops before its pixels holds none (refused, where the decoders showed a white or
+/// black page with no word); one that stops part-way is shown as far as it goes and flagged.
+@Suite struct EndsEarlyTests {
+    static let shape = PageImage.Shape(width: 40, height: 40, radius: 0, side: .right)
+    static let bmp = FormatVariantTests.bitfieldBMP()
+    static let tga = FormatVariantTests.tga(type: 2, bits: 24, descriptor: 0, width: 4, height: 4,
+                                            pixels: Array((0..<16).flatMap { _ in [0, 0, 255] as [UInt8] }))
+
+    /// Where each fixture's pixels begin and end, as its header says.
+    @Test func theHeaderSaysWhereThePixelsAre() {
+        #expect(ImageHeader.uncompressedPixels(Self.bmp, format: .bmp).map { [$0.offset, $0.end] } == [66, 130])
+        #expect(ImageHeader.uncompressedPixels(Self.tga, format: .tga).map { [$0.offset, $0.end] } == [18, 66])
+        #expect(Self.bmp.count == 130 && Self.tga.count == 66)
+        // Compressed pictures cannot say: an RLE TGA (type 10), an RLE BMP (compression 1).
+        var rle = [UInt8](Self.tga)
+        rle[2] = 10
+        #expect(ImageHeader.uncompressedPixels(Data(rle), format: .tga) == nil)
+        var rleBMP = [UInt8](Self.bmp)
+        rleBMP[30] = 1
+        #expect(ImageHeader.uncompressedPixels(Data(rleBMP), format: .bmp) == nil)
+    }
+
+    @Test(arguments: [("bmp", bmp, 66), ("tga", tga, 18)])
+    func headerAloneIsRefusedAndPartWayIsFlagged(kind: String, whole: Data, pixelsBegin: Int) throws {
+        var cutShort = false
+        #expect {
+            try PageImage.decodeHere(.bytes(whole.prefix(pixelsBegin), name: "h.\(kind)"), reader: ImageReader(), shape: Self.shape, cutShort: &cutShort)
+        } throws: { error in
+            (error as? PageImage.Failure)?.message.contains("the file ends before them") == true
+        }
+        let half = try PageImage.decodeHere(.bytes(whole.prefix(pixelsBegin + (whole.count - pixelsBegin) / 2), name: "c.\(kind)"),
+                                            reader: ImageReader(), shape: Self.shape, cutShort: &cutShort)
+        SDL_FreeSurface(half)
+        #expect(cutShort)
+        cutShort = false
+        SDL_FreeSurface(try PageImage.decodeHere(.bytes(whole, name: "w.\(kind)"), reader: ImageReader(), shape: Self.shape, cutShort: &cutShort))
+        #expect(!cutShort)
+    }
+
+    /// `validate` counts a picture that ends early as a problem, as it counts one it cannot
+    /// read, so its exit code says so.
+    @Test func validateCountsAPictureThatEndsEarly() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("folio-ends-early-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Self.bmp.write(to: dir.appendingPathComponent("p1.bmp"))
+        try Self.bmp.prefix(100).write(to: dir.appendingPathComponent("p2.bmp"))
+        try Self.tga.prefix(18).write(to: dir.appendingPathComponent("p3.tga"))
+        let loaded = try LibraryLoader.load(dir.path, decoder: TestDecoding.workers)
+        let problems = LibraryValidator.check(loaded.library, decoder: TestDecoding.workers)
+        #expect(problems.map { ($0.file as NSString).lastPathComponent } == ["p2.bmp", "p3.tga"], "\(problems)")
+        #expect(problems.first?.message == "ends early (the viewer shows it as far as it goes).")
+        #expect(problems.last?.message.contains("the file ends before them") == true)
+    }
+}
