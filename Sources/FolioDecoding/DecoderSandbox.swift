@@ -293,7 +293,7 @@ package final class DecoderSandbox: PageDecoder {
     }
 
     /// One `folio --decoder-worker` process, its two pipes and its shared memory.
-    private final class Worker: @unchecked Sendable {
+    final class Worker: @unchecked Sendable {
         // Unchecked because `reaped` is mutable. Safe: a worker is used by one thread at a
         // time, the one that checked it out, and passes between threads through the pool's lock.
         let executable: String
@@ -348,13 +348,23 @@ package final class DecoderSandbox: PageDecoder {
         /// Why the worker's pipe ended: how the process ended (given half a second to).
         func endedWhy(_ who: String) -> String {
             stop(grace: 0.5)
-            guard let status = reaped else { return "\(who) stopped" }
+            return Worker.why(who, endedWith: reaped)
+        }
+
+        /// How a worker that ended with wait `status` (nil: it could not be reaped) is
+        /// described, in a reader's words, never a signal's number.
+        static func why(_ who: String, endedWith status: Int32?) -> String {
+            guard let status else { return "\(who) stopped" }
             let signal = status & 0x7F
             if signal == 0 { return "\(who) stopped on it" }
-            if signal == SIGABRT || signal == SIGSEGV || signal == SIGBUS {
+            // A trap (Swift's own checks end in SIGILL or SIGTRAP), an abort or a bad access:
+            // what a decoder does when its memory runs out or the data leads it astray.
+            if [SIGABRT, SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGFPE].contains(signal) {
                 return "\(who) failed on it, out of memory or on damaged data"
             }
-            return "\(who) was stopped by signal \(signal)"
+            if signal == SIGXCPU { return "\(who) ran out of the processor time it is allowed" }
+            if signal == SIGKILL { return "\(who) was stopped before it finished" }
+            return "\(who) was stopped from outside"
         }
 
         /// Ends the process (its stdin closed; after `grace` seconds, a kill) and reaps it.

@@ -173,6 +173,21 @@ import Testing
         #expect { try ArchiveReader.read(url.path, entry: "a.bmp") } throws: { ($0 as? FolioError)?.message.contains("encrypted") == true }
     }
 
+    /// However a ZIP is encrypted (stored or compressed, ZipCrypto or AES), opening it says
+    /// it is encrypted, whether libarchive lists it or stops at its first entry.
+    @Test(arguments: ["zip:encryption=zipcrypt,zip:compression=store", "zip:encryption=aes256",
+                      "zip:encryption=aes128,zip:compression=store"])
+    func everyEncryptedZipIsCalledEncrypted(options: String) throws {
+        let dir = try LibraryFixtures.directory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let url = dir.appendingPathComponent("locked.cbz")
+        try LibraryFixtures.archive([("a.bmp", Self.image), ("b.bmp", Self.image)], to: url, options: options, passphrase: "secret")
+        #expect { try LibraryLoader.load(url.path) } throws: { error in
+            let message = (error as? FolioError)?.message ?? "\(error)"
+            return message.hasPrefix(url.path + ": ") && message.contains("encrypted")
+        }
+    }
+
     @Test func aStoredEntryWithAWrongCRCIsReported() throws {
         let dir = try LibraryFixtures.directory()
         defer { try? FileManager.default.removeItem(at: dir) }

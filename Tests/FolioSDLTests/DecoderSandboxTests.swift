@@ -363,4 +363,13 @@ import FolioTestFixtures
             try DecoderWire.readRequest { count in defer { bad = bad.dropFirst(count) }; return bad.prefix(count) }
         }
     }
+
+    /// A worker that ends on a signal is described in a reader's words, never by its number.
+    @Test func aWorkerThatDiesIsDescribedInWords() {
+        for signal in [SIGILL, SIGTRAP, SIGABRT, SIGSEGV, SIGKILL, SIGXCPU, SIGTERM] {
+            let why = DecoderSandbox.Worker.why("the image decoder", endedWith: signal)
+            #expect(!why.contains("signal") && !why.contains("\(signal)"), "\(why)")
+        }
+        #expect(DecoderSandbox.Worker.why("the image decoder", endedWith: SIGILL) == "the image decoder failed on it, out of memory or on damaged data")
+    }
 }

@@ -208,7 +208,16 @@ public enum ArchiveReader {
 
     static func failure(_ path: String, _ archive: OpaquePointer, doing what: String) -> FolioError {
         let reason = archive_error_string(archive).map { String(cString: $0) } ?? ""
-        return FolioError.badInput(reason.isEmpty ? "\(path): \(what)." : "\(path): \(what) (\(describe(reason))).")
+        // An archive whose listing itself is encrypted (RAR 4 and 5 with encrypted headers, a
+        // ZIP's encrypted entries libarchive cannot step over) says so in its own words, or
+        // only through the encrypted entries it has seen.
+        let lower = reason.lowercased()
+        if archive_read_has_encrypted_entries(archive) > 0 || lower.contains("encrypt") || lower.contains("passphrase")
+            || lower.contains("password") {
+            return FolioError.badInput("\(path): is encrypted; Folio opens no encrypted archives.", cause: .encrypted)
+        }
+        let why = reason.isEmpty ? "it is damaged, or of a kind Folio does not read" : describe(reason)
+        return FolioError.badInput("\(path): \(what) (\(why)).")
     }
 
     /// libarchive's reason, lower-cased and without a final full stop, to sit in a sentence.
