@@ -217,6 +217,21 @@ import Testing
         }
     }
 
+    /// An XPM and an XBM give a book their own page shape, as every other picture does:
+    /// their sizes are read from their text, through the workers, like any header.
+    @Test func xpmAndXBMTakeTheirOwnShape() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("folio-text-shapes-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let wide = Self.xpm.replacingOccurrences(of: "\"4 4 1 1\"", with: "\"12 4 1 1\"")
+            .replacingOccurrences(of: "\"rrrr\"", with: "\"rrrrrrrrrrrr\"")
+        for (name, text, size) in [("wide.xpm", wide, Size(width: 12, height: 4)), ("black.xbm", Self.xbm, Size(width: 8, height: 2))] {
+            let path = dir.appendingPathComponent(name).path
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+            #expect(BookShapes.size(of: .file(path), decoder: TestDecoding.workers) == size, "\(name)")
+        }
+    }
+
     /// A folder says which of its files it skipped, by name; the notes and thumbnails that
     /// scan folders carry are passed over in silence.
     @Test func aFolderNamesTheFilesItSkipped() throws {
