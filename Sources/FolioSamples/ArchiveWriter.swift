@@ -18,8 +18,10 @@ public final class ArchiveWriter {
     private var rar: FileHandle?
 
     /// Starts an archive at `url`; `options` are libarchive's writer options (e.g.
-    /// "zip:compression=store", "zip:encryption=zipcrypt" with a passphrase), ignored for RAR.
-    public init(url: URL, format: Format, options: String? = nil, passphrase: String? = nil) throws {
+    /// "zip:compression=store", "zip:encryption=zipcrypt" with a passphrase), ignored for RAR;
+    /// `filter` compresses the whole archive ("gzip", "lz4", "lzip", "compress": libarchive's
+    /// names), as a compressed tar is.
+    public init(url: URL, format: Format, options: String? = nil, passphrase: String? = nil, filter: String? = nil) throws {
         if format == .rar {
             guard FileManager.default.createFile(atPath: url.path, contents: nil),
                   let handle = FileHandle(forWritingAtPath: url.path) else {
@@ -37,6 +39,7 @@ public final class ArchiveWriter {
         case .tar: archive_write_set_format_pax_restricted(a)
         case .rar: break
         }
+        if let filter, archive_write_add_filter_by_name(a, filter) != ARCHIVE_OK { throw failure() }
         if let options, archive_write_set_options(a, options) != ARCHIVE_OK { throw failure() }
         if let passphrase { archive_write_set_passphrase(a, passphrase) }
         guard archive_write_open_filename(a, url.path) == ARCHIVE_OK else { throw failure() }
@@ -81,8 +84,8 @@ public final class ArchiveWriter {
 
     /// An archive of `entries` (name → bytes) in one call.
     public static func write(_ entries: [(String, Data)], to url: URL, format: Format,
-                             options: String? = nil, passphrase: String? = nil) throws {
-        let writer = try ArchiveWriter(url: url, format: format, options: options, passphrase: passphrase)
+                             options: String? = nil, passphrase: String? = nil, filter: String? = nil) throws {
+        let writer = try ArchiveWriter(url: url, format: format, options: options, passphrase: passphrase, filter: filter)
         for (name, data) in entries { try writer.add(name, data) }
         try writer.close()
     }

@@ -13,8 +13,8 @@ public enum ArchiveFixture {
     /// An archive with the given entries (name → bytes); `options` are libarchive's writer
     /// options (e.g. "zip:compression=store", "zip:encryption=zipcrypt" with a passphrase).
     public static func write(_ entries: [(String, Data)], to url: URL, format: Format = .zip,
-                             options: String? = nil, passphrase: String? = nil) throws {
-        try ArchiveWriter.write(entries, to: url, format: format, options: options, passphrase: passphrase)
+                             options: String? = nil, passphrase: String? = nil, filter: String? = nil) throws {
+        try ArchiveWriter.write(entries, to: url, format: format, options: options, passphrase: passphrase, filter: filter)
     }
 
     /// A RAR 4 archive (the format of most .cbr files) with the entries stored.

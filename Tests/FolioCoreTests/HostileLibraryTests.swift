@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import FolioTestFixtures
 @testable import FolioCore
 @testable import FolioLibrary
 
@@ -186,6 +187,20 @@ import Testing
             let message = (error as? FolioError)?.message ?? "\(error)"
             return message.hasPrefix(url.path + ": ") && message.contains("encrypted")
         }
+    }
+
+    /// A comic tar compressed as tars are (gzip, bzip2, xz, zstd, and lzip, lz4 and the old
+    /// compress) opens in order, each by libarchive's own decompressor.
+    @Test(arguments: ["gzip", "bzip2", "xz", "zstd", "lzip", "lz4", "compress"])
+    func aCompressedTarComicOpens(filter: String) throws {
+        let dir = try LibraryFixtures.directory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let url = dir.appendingPathComponent("packed.cbt")
+        try ArchiveFixture.write([("p1.bmp", Self.image), ("p2.bmp", Self.image), ("p3.bmp", Self.image)], to: url, format: .tar, filter: filter)
+        let book = try #require(try LibraryLoader.load(url.path).library.books.first)
+        #expect(book.pages.count == 2, "\(filter)")
+        let page = try #require(book.pages.last ?? nil)
+        #expect(try ImageReader().data(for: page) == Self.image, "\(filter)")
     }
 
     @Test func aStoredEntryWithAWrongCRCIsReported() throws {

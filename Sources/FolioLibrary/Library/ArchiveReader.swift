@@ -185,6 +185,10 @@ public enum ArchiveReader {
         archive_read_support_filter_xz(archive)
         archive_read_support_filter_lzma(archive)
         archive_read_support_filter_zstd(archive)
+        // libarchive's own (lzip through liblzma, lz4 through liblz4, compress itself).
+        archive_read_support_filter_lzip(archive)
+        archive_read_support_filter_lz4(archive)
+        archive_read_support_filter_compress(archive)
         archive_read_support_format_zip(archive)
         archive_read_support_format_rar(archive)
         archive_read_support_format_rar5(archive)
