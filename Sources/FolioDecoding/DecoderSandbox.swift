@@ -274,6 +274,7 @@ package final class DecoderSandbox: PageDecoder {
             let executable = executable
             return try state.wait(until: { !$0.idle.isEmpty || $0.running < DecoderSandbox.maxWorkers }) { state, _ in
                 if let worker = state.idle.popLast() { return worker }
+                if LiveWorkers.hasEnded { throw Stopped(why: "the decoders were stopped") }
                 let worker = try spawner.run { try Worker(executable: executable) }
                 state.running += 1
                 return worker
@@ -343,6 +344,11 @@ package final class DecoderSandbox: PageDecoder {
             self.shared = shared
             toChild = down[1]
             fromChild = up[0]
+            guard LiveWorkers.add(pid) else {
+                // The decoders were ended (Ctrl-C during a recording) as this one started.
+                stop()
+                throw Stopped(why: "the decoders were stopped")
+            }
         }
 
         /// Why the worker's pipe ended: how the process ended (given half a second to).
@@ -370,6 +376,7 @@ package final class DecoderSandbox: PageDecoder {
         /// Ends the process (its stdin closed; after `grace` seconds, a kill) and reaps it.
         func stop(grace: Double = 0) {
             guard reaped == nil else { return }
+            LiveWorkers.remove(pid)
             close(toChild); close(fromChild)
             shared.close()
             var status: Int32 = 0

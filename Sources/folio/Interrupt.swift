@@ -1,5 +1,6 @@
 import ArgumentParser
 import FolioCore
+import FolioDecoding
 import FolioLibrary
 import FolioSDL
 import Foundation
@@ -21,10 +22,21 @@ enum Interrupt {
     /// The signals that ask a program to end, besides Ctrl-C.
     static let endings: [Int32] = [SIGTERM, SIGHUP, SIGUSR1, SIGUSR2]
 
+    nonisolated(unsafe) private static var endsWorkers: sig_atomic_t = 0
+
     /// Sets the flag on Ctrl-C and the ending signals, replacing any handler (the recorder's).
-    static func install() {
+    /// `endingWorkers`: the decoder workers are killed at once too (`LiveWorkers`), so a page
+    /// being decoded is not waited for (`record`, which stops between frames).
+    static func install(endingWorkers: Bool = false) {
+        if endingWorkers { LiveWorkers.prepare() }
+        endsWorkers = endingWorkers ? 1 : 0
         unblock()
-        for signal in [SIGINT] + endings { Foundation.signal(signal) { _ in Interrupt.flag = 1 } }
+        for signal in [SIGINT] + endings {
+            Foundation.signal(signal) { _ in
+                Interrupt.flag = 1
+                if Interrupt.endsWorkers != 0 { LiveWorkers.endAll() }
+            }
+        }
     }
 
     /// Sets the flag on Ctrl-C and the ending signals, then hands the signal on to the

@@ -69,7 +69,7 @@ struct Record: ParsableCommand {
         }
         let books = try shelf.load(decoder: decoder)
 
-        Interrupt.install()
+        Interrupt.install(endingWorkers: true)
         do {
             let frames = try Recorder(library: books, script: demo, decoder: decoder, options: options).run(interrupted: Interrupt.requested)
             if !quiet, let out { Console.note("folio: wrote \(Sentence.count(frames, "frame")) to \(out)") }
