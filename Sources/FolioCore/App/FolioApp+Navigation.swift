@@ -100,7 +100,7 @@ extension FolioApp {
             settings.fit = reading.fit == known.firstFit ? nil : reading.fit
             // The zoom as the reader sees it; once the view is on its way out (its zoom
             // gliding back to the fit), the one kept as it closed stays.
-            if restingReading === reading { settings.zoom = reading.rememberedZoom }
+            if navigation.transition == nil, navigation.top === reading { settings.zoom = reading.rememberedZoom }
         }
         let page = book.pageNumber(in: library.books[book.bookIndex].numbering)
         places.remember(spread: max(book.currentLeaf, 0), page: page, settings: settings, ofBook: book.bookIndex)
@@ -157,7 +157,7 @@ extension FolioApp {
         let chosen = places?.settings(ofBook: book.bookIndex) ?? sessionSettings[book.bookIndex] ?? BookSettings()
         let known = library.books.indices.contains(book.bookIndex) ? library.books[book.bookIndex] : nil
         let scene = ReadingScene(book: book, pageMode: chosen.pageMode ?? known?.firstPageMode ?? .automatic,
-                                 fit: chosen.fit ?? known?.firstFit ?? .page, zoom: chosen.zoom)
+                                 fit: chosen.fit ?? known?.firstFit ?? .page, zoom: chosen.zoom, pointer: pointerPlace)
         navigation.push(scene, animator: animated ? scene.transitionAnimator : nil, at: animationTime)
     }
 

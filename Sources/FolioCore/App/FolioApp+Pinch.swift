@@ -6,9 +6,9 @@ extension FolioApp {
         let running = navigation.transition.map {
             PinchGesture.Running(operation: $0.operation, state: $0.state, progress: $0.progress)
         }
-        let resting = restingReading
+        let zooming = running == nil ? navigation.top as? ZoomingScene : nil
         return PinchGesture.Situation(
-            transition: running, canZoom: resting != nil, isZoomed: resting?.zoom.isZoomed ?? false,
+            transition: running, canZoom: zooming != nil, isZoomed: zooming?.isZoomed ?? false,
             canGoDeeper: running == nil && navigation.top.deeper != nil,
             canGoBack: running == nil && navigation.top.back != nil)
     }
@@ -16,7 +16,7 @@ extension FolioApp {
     func perform(_ actions: [PinchGesture.Action]) {
         for action in actions {
             switch action {
-            case .zoom(let notches): zoomWheel(notches)
+            case .zoom(let notches): if navigation.transition == nil { route(.pinchZoom(notches)) }
             case .goDeeper:
                 if let request = navigation.top.deeper { carryOut(request) }
             case .goBack:

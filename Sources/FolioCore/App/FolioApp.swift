@@ -25,8 +25,12 @@ public final class FolioApp {
     var shapedBooks: Set<Int> = []
     /// How the last book opened was placed, so its measured shape can place it the same way.
     var lastOpening: (index: Int, page: Int?, leaf: Int)?
-    /// The thumbnail strip in a book (`FolioApp+Strip`).
-    public internal(set) var strip = ThumbnailStrip()
+    /// The modal contexts over the scenes (`ModalContext`): the window's keys always, the list
+    /// of keys, a find, a typed page number and the strip while they show.
+    let modals = ModalStack()
+    let help = HelpContext()
+    /// The thumbnail strip, kept while hidden to watch the bottom edge for a resting pointer.
+    let thumbnails = StripContext()
     /// Escape on the shelf, or Q anywhere, asked to leave.
     public internal(set) var quitRequested = false
     /// The window should cover the screen (F11, or F in a book, toggles it; Escape leaves it first); the
@@ -41,7 +45,7 @@ public final class FolioApp {
     public var loadDropped: (String) throws -> LoadedLibrary = { path in
         throw FolioError.badInput("\(path): drops are not read here; nothing was added.")
     }
-    /// The help overlay, the hint, the page indicator's clock (`FolioApp+Text`).
+    /// The hint, the page indicator's clock, the notice (`ScreenWords` draws them).
     public internal(set) var onScreen = OnScreenText()
     /// Input is being captured (shown on screen); the live viewer sets it.
     public var capturing: Bool {
@@ -69,8 +73,8 @@ public final class FolioApp {
     var afterOpening: SceneRequest?
     /// A dropped book to centre once the shelf is on top and still.
     var droppedBookToCentre: Int?
-    /// Where the pointer was last seen in the window (nil before it moves, or after it left).
-    var lastPointer: Point?
+    /// Where the pointer was last seen in the window (the reading view zooms about it).
+    let pointerPlace = PointerPlace()
     /// Holds a click in a book until it is clear it is not half a double-click.
     var clicks = DoubleClickRecognizer()
     /// Where the wheel's roll began (a roll that laid the book flat ends there).
@@ -104,7 +108,16 @@ public final class FolioApp {
         if let index = places?.centredBook(count: library.books.count) { shelf.settle(onBook: index) }
         // The first-run hint shows until the first book is opened, ever (with a state file).
         if places?.openedABook == true { onScreen.hintDismissedAt = -.greatestFiniteMagnitude }
+        modals.push(WindowContext())
     }
+
+    /// The thumbnail strip in a book, shown or not.
+    public var strip: ThumbnailStrip { thumbnails.strip }
+    public var helpShown: Bool { modals.contains(help) }
+    /// The find on the shelf, while it takes keys and as its line fades.
+    public var find: TitleFind? { modals.first(FindContext.self)?.find }
+    /// Where the strip's thumbnails go for `book` in this window.
+    public func stripGeometry(_ book: BookScene) -> ThumbnailStrip.Geometry { StripContext.geometry(book, in: self) }
 
     public var transition: Transition? { navigation.transition }
 
@@ -140,14 +153,14 @@ public final class FolioApp {
         } else {
             onScreen.noteClosed()
         }
+        modals.prune(in: self)
     }
 
     /// Advances every animation to `time` and ends an idle wheel pinch (a touchscreen pinch
     /// lasts while its fingers are down, moving or not).
     public func update(at time: Double) {
         advance(to: time)
-        if let find = onScreen.find, find.opacity(at: self.time) == 0 { onScreen.find = nil }
-        updateStrip()
+        thumbnails.update(in: self)
         perform(pinch.update(at: self.time, idleEnds: !touches.isPinching, in: pinchSituation))
         releaseHeldClick()
         centreDroppedBook()
@@ -175,30 +188,30 @@ public final class FolioApp {
                 horizontal = -dy
                 vertical = 0
             }
-            if !pinch.isActive, stripWheel(dx: horizontal, dy: vertical) { return }
+            if !pinch.isActive, modals.answer({ $0.wheel(dx: horizontal, dy: vertical, in: self) }) { return }
             if horizontal != 0, navigation.transition == nil, !pinch.isActive {
                 route(.horizontalWheel(horizontal))
             }
             guard vertical != 0 else { return }
             let began = wheelStream.roll(at: self.time, on: navigation.transition == nil ? navigation.top : nil)
-            if !pinch.isActive, let reading = restingReading {
+            if !pinch.isActive, navigation.transition == nil, let zooming = navigation.top as? ZoomingScene {
                 // The roll that laid the book flat ends there: its later events neither
                 // turn nor zoom.
-                guard began === reading else { return }
-                // The wheel reads (down goes forward; at fit width down the page first);
-                // Ctrl+wheel is the pinch: it zooms, and out past the fit goes back to 3D.
-                if !modifiers.contains(.ctrl) { return reading.scrollWheel(vertical, at: animationTime) }
+                guard began === zooming else { return }
+                // The wheel is the scene's (the reading view reads on); Ctrl+wheel is the
+                // pinch: it zooms, and out past the fit goes back a scene.
+                if !modifiers.contains(.ctrl) { return route(.verticalWheel(vertical)) }
             }
             perform(pinch.wheel(dy: vertical, at: self.time, in: pinchSituation))
         case .pointerDown(let p), .pointerMoved(let p), .pointerUp(let p):
-            lastPointer = p
-            stripPointer(at: p)
+            pointerPlace.point = p
+            thumbnails.pointerMoved(to: p, in: self)
             let gestures = pointer.handle(event)
             guard navigation.transition == nil else { return }
             for gesture in gestures { routePointer(gesture) }
         case .pointerLeft:
-            lastPointer = nil
-            strip.pointerLeft()
+            pointerPlace.point = nil
+            thumbnails.pointerLeft()
             perform(pinch.pointerLeft(in: pinchSituation))
         case .touch(let phase, let finger, let point):
             for output in touches.handle(phase, finger: finger, at: point, windowSize: size) {
@@ -232,6 +245,8 @@ public final class FolioApp {
         case .flipDirection: flipDirection()
         case .cyclePageMode: cyclePageMode()
         case .cycleFit: cycleFit()
+        case .typePage(let digit): modals.push(TypedPageContext(digit: digit))
+        case .showThumbnails: thumbnails.show(in: self)
         case .leave: leave()
         case .quit: quitRequested = true
         }
@@ -258,24 +273,17 @@ public final class FolioApp {
     // MARK: Output
 
     /// What is on screen, back to front: the visible scenes from the highest one that covers
-    /// those under it, each drawn at the pose, then the strip.
+    /// those under it, each drawn at the pose, then the modal contexts (the strip, the list
+    /// of keys).
     public func drawList() -> DrawList {
         var list = DrawList(background: ShelfScene.background)
         let pose = self.pose
-        list.texts = texts(in: pose)
-        if onScreen.helpShown { list.help = helpOverlay() }
+        list.texts = ScreenWords(app: self).texts(in: pose)
         let visible = navigation.visibleScenes
         let bottom = visible.lastIndex { $0.isOpaque(in: pose) } ?? 0
         for scene in visible[bottom...] { scene.draw(into: &list, in: pose, presence: presence(of: scene)) }
-        list = zoomed(list)
-        // The line under the reading area is the page number's and the notices': a page
-        // zoomed or fitted to its width, which runs past the area, goes under a band there
-        // (it scrolls to its end above it), so neither lies over the page being read.
-        if let reading = restingReading {
-            let top = reading.viewport.height, bottom = size.height - reading.book.layout.bottomInset
-            if bottom > top { list.bands.insert((Rect(x: 0, y: top, width: size.width, height: bottom - top), BookScene.background), at: 0) }
-        }
-        drawStrip(into: &list)
+        if navigation.transition == nil { navigation.top.drawAtRest(into: &list) }
+        modals.draw(into: &list, in: self)
         return list
     }
 
@@ -295,7 +303,7 @@ public final class FolioApp {
     public var isAtRest: Bool {
         navigation.transition == nil && !pinch.isActive && !clicks.isHolding
             && navigation.visibleScenes.allSatisfy(\.isAtRest)
-            && !strip.isAnimating && !strip.isWaitingAtEdge
+            && !thumbnails.isChanging(in: self) && !modals.isChanging(in: self)
             && !onScreen.isChanging(at: time)
     }
 }
