@@ -55,30 +55,12 @@ extension FolioApp {
         case .success(let loaded): result = loaded
         case .failure(let failure): return [failure.message]
         }
-        var lines = result.problems.map(\.description)
-        guard !result.library.books.isEmpty else {
-            lines.append("\(path): holds no books; nothing was added.")
-            return lines
-        }
-        var first: Int?
-        for (i, book) in result.library.books.enumerated() {
-            if let existing = library.books.firstIndex(of: book) {
-                first = first ?? existing
-                continue
-            }
-            guard library.books.count < Library.maxBooks else {
-                lines.append("\(path): the shelf already holds \(Library.maxBooks) books, the most it takes; the rest were not added.")
-                break
-            }
-            library.books.append(book)
-            if let keys { places?.adopt(key: keys.indices.contains(i) ? keys[i] : nil, ofBook: library.books.count - 1) }
-            first = first ?? library.books.count - 1
-        }
-        places?.libraryChanged(library)
+        let added = bookcase.add(result, droppedAt: path, keys: keys)
+        guard !result.library.books.isEmpty else { return added.lines }
         shelf.setCoverShapes(library.books.map(\.pageShape))
-        droppedBookToCentre = first
+        droppedBookToCentre = added.first
         centreDroppedBook()
-        return lines
+        return added.lines
     }
 
     /// Glides the shelf to the dropped book once the shelf is on top with nothing running

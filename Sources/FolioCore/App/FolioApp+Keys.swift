@@ -1,17 +1,13 @@
 /// Keys: the help key first (the list of keys shows over everything), then the modal
 /// contexts from the top of their stack down (the list of keys, a find on the shelf, the
-/// window's keys, a typed page number, the strip), then (mid-transition) steering or holding
-/// a key for the scene being reached, else a registered scene's key and the scene on top.
+/// window's keys, steering a transition in flight, a typed page number, the strip), else a
+/// registered scene's key and the scene on top.
 /// On the shelf every character typed is the find's.
 extension FolioApp {
     func handleKey(_ key: Key, _ modifiers: Modifiers) {
         if WindowContext.action(for: key, modifiers, in: self) == .help { return toggleHelp() }
-        if modals.answer({ $0.key(key, modifiers, in: self) }) { return }
-        if let transition = navigation.transition {
-            keyDuringTransition(key, modifiers, transition)
-        } else if !pushRegisteredScene(for: key) {
-            route(.key(key, modifiers))
-        }
+        if modals.answer({ $0.key(key, modifiers, in: self) }) || pushRegisteredScene(for: key) { return }
+        route(.key(key, modifiers))
     }
 
     func toggleHelp() {
@@ -30,39 +26,18 @@ extension FolioApp {
     }
 
     /// Back a level (the mouse's back button, a right-click): a modal context that closes
-    /// (the list of keys, the strip) first, then steering a transition back, else what the
-    /// scene on top calls back. On the shelf it does nothing (Escape quits there; a mouse
-    /// button never does).
+    /// (the list of keys, the strip) or steers a transition back first, else what the scene
+    /// on top calls back. On the shelf it does nothing (Escape quits there; a mouse button
+    /// never does).
     func goBack() {
         if modals.answer({ $0.back(in: self) }) { return }
-        if let transition = navigation.transition {
-            pinch.letGo()
-            navigation.steer(forward: transition.operation == .pop, at: animationTime)
-            return
-        }
         if let request = navigation.top.back { carryOut(request) }
     }
 
-    /// Enter and Escape steer a transition; a key that moves the scene being reached waits
-    /// for it (a page key pressed while the book opens turns the page once it is open).
-    private func keyDuringTransition(_ key: Key, _ modifiers: Modifiers, _ transition: Transition) {
-        switch KeyBindings.action(for: key, in: .transition) {
-        case let steer? where steer == .steerOpen || steer == .steerClose:
-            pinch.letGo()
-            navigation.steer(forward: (steer == .steerOpen) == (transition.operation == .push), at: animationTime)
-        default:
-            guard let action = KeyBindings.action(for: key, in: transition.context.to.inputContext),
-                  [.next, .previous, .first, .last].contains(action),
-                  pendingKeys.count < FolioApp.maxPendingKeys else { return }
-            pendingKeys.append((key, modifiers))
-        }
-    }
-
-    /// Plays the keys that waited for a transition on the scene it reached; a transition
-    /// that turned back drops them.
+    /// Plays the keys that waited for a transition on the scene it reached, then what was to
+    /// follow it (the reading view after an opening); a transition that turned back drops both.
     func transitionEnded(finished: Bool) {
-        let keys = pendingKeys
-        pendingKeys.removeAll()
+        let keys = steering.ended(finished: finished)
         let next = afterOpening
         afterOpening = nil
         guard finished else { return }

@@ -2,29 +2,14 @@
 /// out. The live loop and the recorder are two callers of `handle(_:at:)` and
 /// `update(at:)`; time is always passed in.
 public final class FolioApp {
-    /// The books on the shelf; a drop adds to them (`FolioApp+Drop.swift`).
-    public internal(set) var library: Library
+    /// The books, what is remembered of them and chosen for them (a drop adds books).
+    let bookcase: Bookcase
     public private(set) var size: Size
     /// The root of the stack: the library's books (a drop and a find move it).
     public let shelf: ShelfScene
     public let navigation: NavigationStack
     /// Animations run 10× slower (the S key, `--slow-motion`).
     public var slowMotion: Bool
-    /// Every book opens right to left, whatever was remembered (`--rtl`); M still turns the
-    /// open book round.
-    public var everyBookRightToLeft = false
-    /// The page mode, fit and zoom chosen for each book this session (kept with the places too,
-    /// when they are remembered).
-    var sessionSettings: [Int: BookSettings] = [:]
-    /// Books the load left unshaped that have been opened, oldest first: the host measures
-    /// each (page shape, spreads) off the input path and hands it back with
-    /// `adopt(shape:ofBook:)` (`FolioApp+Shapes`). Until then the book shows the tutorial's
-    /// page shape.
-    var shapesWanted: [Int] = []
-    /// The books asked for once (a book whose pages cannot be read is tried once).
-    var shapedBooks: Set<Int> = []
-    /// How the last book opened was placed, so its measured shape can place it the same way.
-    var lastOpening: (index: Int, page: Int?, leaf: Int)?
     /// The modal contexts over the scenes (`ModalContext`): the window's keys always, the list
     /// of keys, a find, a typed page number and the strip while they show.
     let modals = ModalStack()
@@ -36,9 +21,6 @@ public final class FolioApp {
     /// The window should cover the screen (F11, or F in a book, toggles it; Escape leaves it first); the
     /// live viewer applies it, recordings ignore it.
     public internal(set) var fullscreen = false
-    /// Where the reader left off (the live viewer's; nil for scripts and recordings, which
-    /// never remember).
-    public let places: PlaceKeeper?
     /// Reads a file or folder dropped on the window: the live viewer hands in the library
     /// loader (reading PDFs and measuring page shapes as start-up does); until then a drop
     /// is refused (the core reads no files).
@@ -60,14 +42,10 @@ public final class FolioApp {
         onScreen.notice = ("Capture saved to \(path)", time)
     }
 
-    private var pointer = PointerTracker()
-    private var touches = TouchTracker()
-    /// The wheel (or two-finger) pinch: its lifecycle and its rule (`FolioApp+Pinch`).
-    var pinch = PinchGesture()
-    /// Page and shelf keys pressed during a transition, for the scene it reaches
-    /// (`FolioApp+Keys`).
-    var pendingKeys: [(Key, Modifiers)] = []
-    static let maxPendingKeys = 8
+    /// The pointer, the wheel and the touchscreen: clicks, double-clicks and the pinch.
+    let gestures = Gestures()
+    /// The keys while a transition runs.
+    let steering = SteeringContext()
     /// What follows the running transition once it finishes (`read(book:atPage:at:)`: the
     /// reading view after the opening).
     var afterOpening: SceneRequest?
@@ -75,10 +53,6 @@ public final class FolioApp {
     var droppedBookToCentre: Int?
     /// Where the pointer was last seen in the window (the reading view zooms about it).
     let pointerPlace = PointerPlace()
-    /// Holds a click in a book until it is clear it is not half a double-click.
-    var clicks = DoubleClickRecognizer()
-    /// Where the wheel's roll began (a roll that laid the book flat ends there).
-    var wheelStream = WheelStream()
 
     /// Last time given to the app (real seconds) and the animation clock derived from it.
     public private(set) var time = 0.0
@@ -98,17 +72,17 @@ public final class FolioApp {
 
     public init(library: Library, size: Size, slowMotion: Bool = false, places: PlaceKeeper? = nil,
                 scenes: [SceneEntry] = SceneCatalog.entries) {
-        self.library = library
+        bookcase = Bookcase(library: library, places: places)
         registeredScenes = scenes
         self.size = size
         self.slowMotion = slowMotion
-        self.places = places
         shelf = ShelfScene(bookCount: library.books.count, size: size, coverShapes: library.books.map(\.pageShape))
         navigation = NavigationStack(root: shelf)
         if let index = places?.centredBook(count: library.books.count) { shelf.settle(onBook: index) }
         // The first-run hint shows until the first book is opened, ever (with a state file).
         if places?.openedABook == true { onScreen.hintDismissedAt = -.greatestFiniteMagnitude }
         modals.push(WindowContext())
+        modals.push(steering)
     }
 
     /// The thumbnail strip in a book, shown or not.
@@ -120,6 +94,18 @@ public final class FolioApp {
     public func stripGeometry(_ book: BookScene) -> ThumbnailStrip.Geometry { StripContext.geometry(book, in: self) }
 
     public var transition: Transition? { navigation.transition }
+    /// The books on the shelf.
+    public internal(set) var library: Library {
+        get { bookcase.library }
+        set { bookcase.library = newValue }
+    }
+    /// Where the reader left off (the live viewer's; nil for scripts and recordings).
+    public var places: PlaceKeeper? { bookcase.places }
+    /// Every book opens right to left, whatever was remembered (`--rtl`).
+    public var everyBookRightToLeft: Bool {
+        get { bookcase.everyBookRightToLeft }
+        set { bookcase.everyBookRightToLeft = newValue }
+    }
 
     /// How the scenes show now: as the running transition's animator poses them, or as the
     /// top scene rests.
@@ -161,8 +147,7 @@ public final class FolioApp {
     public func update(at time: Double) {
         advance(to: time)
         thumbnails.update(in: self)
-        perform(pinch.update(at: self.time, idleEnds: !touches.isPinching, in: pinchSituation))
-        releaseHeldClick()
+        gestures.update(in: self)
         centreDroppedBook()
     }
 
@@ -182,51 +167,11 @@ public final class FolioApp {
         case .back:
             goBack()
         case .wheel(let dx, let dy, let modifiers):
-            var horizontal = dx
-            var vertical = dy
-            if modifiers.contains(.shift) && !modifiers.contains(.ctrl) && dx == 0 {
-                horizontal = -dy
-                vertical = 0
-            }
-            if !pinch.isActive, modals.answer({ $0.wheel(dx: horizontal, dy: vertical, in: self) }) { return }
-            if horizontal != 0, navigation.transition == nil, !pinch.isActive {
-                route(.horizontalWheel(horizontal))
-            }
-            guard vertical != 0 else { return }
-            let began = wheelStream.roll(at: self.time, on: navigation.transition == nil ? navigation.top : nil)
-            if !pinch.isActive, navigation.transition == nil, let zooming = navigation.top as? ZoomingScene {
-                // The roll that laid the book flat ends there: its later events neither
-                // turn nor zoom.
-                guard began === zooming else { return }
-                // The wheel is the scene's (the reading view reads on); Ctrl+wheel is the
-                // pinch: it zooms, and out past the fit goes back a scene.
-                if !modifiers.contains(.ctrl) { return route(.verticalWheel(vertical)) }
-            }
-            perform(pinch.wheel(dy: vertical, at: self.time, in: pinchSituation))
-        case .pointerDown(let p), .pointerMoved(let p), .pointerUp(let p):
-            pointerPlace.point = p
-            thumbnails.pointerMoved(to: p, in: self)
-            let gestures = pointer.handle(event)
-            guard navigation.transition == nil else { return }
-            for gesture in gestures { routePointer(gesture) }
-        case .pointerLeft:
-            pointerPlace.point = nil
-            thumbnails.pointerLeft()
-            perform(pinch.pointerLeft(in: pinchSituation))
+            gestures.wheel(dx: dx, dy: dy, modifiers: modifiers, in: self)
+        case .pointerDown, .pointerMoved, .pointerUp, .pointerLeft:
+            gestures.pointer(event, in: self)
         case .touch(let phase, let finger, let point):
-            for output in touches.handle(phase, finger: finger, at: point, windowSize: size) {
-                switch output {
-                case .pointer(let event):
-                    handle(event, at: time)
-                case .cancelPointer:
-                    let gestures = pointer.cancel()
-                    if navigation.transition == nil { for gesture in gestures { route(.pointer(gesture)) } }
-                case .pinch(let dy):
-                    perform(pinch.wheel(dy: dy, at: self.time, in: pinchSituation))
-                case .pinchEnded:
-                    perform(pinch.pointerLeft(in: pinchSituation))
-                }
-            }
+            gestures.touch(phase, finger: finger, at: point, time: time, in: self)
         }
     }
 
@@ -241,10 +186,10 @@ public final class FolioApp {
         case .closeBook: close()
         case .openReading: openReading()
         case .closeReading: closeReading()
-        case .shiftPairing: shiftPairing()
-        case .flipDirection: flipDirection()
-        case .cyclePageMode: cyclePageMode()
-        case .cycleFit: cycleFit()
+        case .shiftPairing: rearrange(flip: false)
+        case .flipDirection: rearrange(flip: true)
+        case .cyclePageMode: cycleReading(fit: false)
+        case .cycleFit: cycleReading(fit: true)
         case .typePage(let digit): modals.push(TypedPageContext(digit: digit))
         case .showThumbnails: thumbnails.show(in: self)
         case .leave: leave()
@@ -258,7 +203,7 @@ public final class FolioApp {
         guard navigation.transition == nil,
               let entry = registeredScenes.first(where: { $0.key == key && $0.from == top.inputContext }),
               let scene = entry.make(top, size) else { return false }
-        clicks.cancel()
+        gestures.clicks.cancel()
         navigation.push(scene, animator: scene.transitionAnimator, at: animationTime)
         return true
     }
@@ -266,7 +211,7 @@ public final class FolioApp {
     /// Pops the scene on top with its own transition.
     func leave() {
         guard navigation.transition == nil, navigation.scenes.count > 1 else { return }
-        clicks.cancel()
+        gestures.clicks.cancel()
         navigation.pop(animator: navigation.top.transitionAnimator, at: animationTime)
     }
 
@@ -287,6 +232,9 @@ public final class FolioApp {
         return list
     }
 
+    /// The state trace's line for this frame.
+    public func trace(frame: Int, t: Double) -> TraceFrame { TraceFrame(of: self, frame: frame, t: t) }
+
     /// How far `scene` has come in: the transition's value for the scene it pushes, what is
     /// left of it for the scene it pops, else 1.
     func presence(of scene: any Scene) -> Double {
@@ -301,7 +249,7 @@ public final class FolioApp {
     /// True when nothing moves: no transition, no scrolling, no pinch, no text fading, no
     /// click held to see whether a second one comes.
     public var isAtRest: Bool {
-        navigation.transition == nil && !pinch.isActive && !clicks.isHolding
+        navigation.transition == nil && gestures.isAtRest
             && navigation.visibleScenes.allSatisfy(\.isAtRest)
             && !thumbnails.isChanging(in: self) && !modals.isChanging(in: self)
             && !onScreen.isChanging(at: time)
