@@ -55,9 +55,9 @@ public final class FolioApp {
     let pointerPlace = PointerPlace()
 
     /// Last time given to the app (real seconds) and the animation clock derived from it.
-    public private(set) var time = 0.0
-    public private(set) var animationTime = 0.0
-    private var started = false
+    private var clock = AppClock()
+    public var time: Double { clock.time }
+    public var animationTime: Double { clock.animationTime }
 
     /// What an empty shelf says.
     public static let emptyHint = "No books here. Folio reads Books.plist files, folders of images, comic archives, PDFs and images: drop one here, or start folio with PATH"
@@ -121,13 +121,7 @@ public final class FolioApp {
     // MARK: Clock
 
     func advance(to t: Double) {
-        if !started {
-            started = true
-            time = t
-        }
-        let step = min(max(t - time, 0), FolioApp.maxStep)
-        time = max(time, t)
-        animationTime += slowMotion ? step / FolioApp.slowMotionFactor : step
+        clock.advance(to: t, slowMotion: slowMotion)
         for scene in navigation.visibleScenes { scene.update(at: animationTime) }
         // The stack's events are acted on as the clock reaches them, before any input at
         // a later time: keys held during a transition play on the scene it reached.
@@ -199,10 +193,7 @@ public final class FolioApp {
 
     /// Pushes the registered scene `key` brings up from the scene on top, if one does.
     func pushRegisteredScene(for key: Key) -> Bool {
-        let top = navigation.top
-        guard navigation.transition == nil,
-              let entry = registeredScenes.first(where: { $0.key == key && $0.from == top.inputContext }),
-              let scene = entry.make(top, size) else { return false }
+        guard navigation.transition == nil, let scene = registeredScenes.scene(for: key, over: navigation.top, size: size) else { return false }
         gestures.clicks.cancel()
         navigation.push(scene, animator: scene.transitionAnimator, at: animationTime)
         return true
@@ -226,7 +217,7 @@ public final class FolioApp {
         list.texts = ScreenWords(app: self).texts(in: pose)
         let visible = navigation.visibleScenes
         let bottom = visible.lastIndex { $0.isOpaque(in: pose) } ?? 0
-        for scene in visible[bottom...] { scene.draw(into: &list, in: pose, presence: presence(of: scene)) }
+        for scene in visible[bottom...] { scene.draw(into: &list, in: pose, presence: navigation.transition?.presence(of: scene) ?? 1) }
         if navigation.transition == nil { navigation.top.drawAtRest(into: &list) }
         modals.draw(into: &list, in: self)
         return list
@@ -234,17 +225,6 @@ public final class FolioApp {
 
     /// The state trace's line for this frame.
     public func trace(frame: Int, t: Double) -> TraceFrame { TraceFrame(of: self, frame: frame, t: t) }
-
-    /// How far `scene` has come in: the transition's value for the scene it pushes, what is
-    /// left of it for the scene it pops, else 1.
-    func presence(of scene: any Scene) -> Double {
-        guard let transition = navigation.transition else { return 1 }
-        switch transition.operation {
-        case .push where transition.context.to === scene: return transition.value
-        case .pop where transition.context.from === scene: return 1 - transition.value
-        default: return 1
-        }
-    }
 
     /// True when nothing moves: no transition, no scrolling, no pinch, no text fading, no
     /// click held to see whether a second one comes.
