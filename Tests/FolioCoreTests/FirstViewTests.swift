@@ -159,7 +159,7 @@ extension FirstViewTests {
 
     /// The strip's band, as drawn.
     static func band(_ s: AppDriver) throws -> Rect {
-        try #require(s.app.drawList().bands.first { $0.colour == FolioApp.stripColour }?.rect)
+        try #require(s.app.drawList().bands.first { $0.colour == StripContext.colour }?.rect)
     }
 
     enum View: String, CaseIterable, Sendable { case book, two, one, width }

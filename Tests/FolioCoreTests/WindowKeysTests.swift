@@ -102,7 +102,7 @@ import Testing
         library.books[0].title = String(repeating: "long ", count: 100)
         let app = FolioApp(library: library, size: Size(width: 1280, height: 800))
         app.handle(.key(.return), at: 0)
-        #expect(app.title.count == FolioApp.maxTitleLength + " — Folio".count)
+        #expect(app.title.count == Bookcase.maxTitleLength + " — Folio".count)
         #expect(app.title.hasSuffix("… — Folio"))
     }
 }

@@ -1,7 +1,7 @@
 /// Dropping a file or folder on the window: what it holds joins the shelf and is centred.
 extension FolioApp {
     /// Longest path a drop may name, bytes (Linux's PATH_MAX).
-    public static let maxDropPathBytes = 4096
+    public static let maxDropPathBytes = DropReading.maxPathBytes
 
     /// Loads a dropped file or folder through the library loader (every form `--library`
     /// takes), adds its books to the end of the shelf and centres the first; a book already
@@ -18,30 +18,11 @@ extension FolioApp {
         }
     }
 
-    /// Why a dropped file or folder added nothing: one sentence naming it.
-    public struct DropFailure: Error, Equatable, Sendable {
-        public let message: String
-    }
+    public typealias DropFailure = DropReading.Failure
 
-    /// The sentence a dropped path earns before anything is read, or nil when it may be read.
-    static func refusal(ofDrop path: String) -> String? {
-        guard !path.isEmpty, path.utf8.count <= maxDropPathBytes, !path.utf8.contains(0) else {
-            return "A dropped path was empty or longer than \(maxDropPathBytes) bytes; nothing was added."
-        }
-        return nil
-    }
-
-    /// Reads a drop with `load`, after the one check of the path itself; safe on any thread
-    /// (it touches no app state).
+    /// Reads a drop with `load` (`DropReading.read`); safe on any thread.
     public static func readDrop(_ path: String, load: (String) throws -> LoadedLibrary) -> Result<LoadedLibrary, DropFailure> {
-        if let refusal = refusal(ofDrop: path) { return .failure(DropFailure(message: refusal)) }
-        do {
-            return .success(try load(path))
-        } catch let error as FolioError {
-            return .failure(DropFailure(message: error.message))
-        } catch {
-            return .failure(DropFailure(message: "\(path): cannot be read; nothing was added."))
-        }
+        DropReading.read(path, load: load)
     }
 
     /// Adds what reading the drop of `path` gave; the lines to warn with. `keys`: the places'
@@ -55,30 +36,12 @@ extension FolioApp {
         case .success(let loaded): result = loaded
         case .failure(let failure): return [failure.message]
         }
-        var lines = result.problems.map(\.description)
-        guard !result.library.books.isEmpty else {
-            lines.append("\(path): holds no books; nothing was added.")
-            return lines
-        }
-        var first: Int?
-        for (i, book) in result.library.books.enumerated() {
-            if let existing = library.books.firstIndex(of: book) {
-                first = first ?? existing
-                continue
-            }
-            guard library.books.count < Library.maxBooks else {
-                lines.append("\(path): the shelf already holds \(Library.maxBooks) books, the most it takes; the rest were not added.")
-                break
-            }
-            library.books.append(book)
-            if let keys { places?.adopt(key: keys.indices.contains(i) ? keys[i] : nil, ofBook: library.books.count - 1) }
-            first = first ?? library.books.count - 1
-        }
-        places?.libraryChanged(library)
+        let added = bookcase.add(result, droppedAt: path, keys: keys)
+        guard !result.library.books.isEmpty else { return added.lines }
         shelf.setCoverShapes(library.books.map(\.pageShape))
-        droppedBookToCentre = first
+        droppedBookToCentre = added.first
         centreDroppedBook()
-        return lines
+        return added.lines
     }
 
     /// Glides the shelf to the dropped book once the shelf is on top with nothing running

@@ -1,31 +1,17 @@
-/// Keys: help first, then a find on the shelf, then the window's keys, then (mid-transition)
-/// steering or holding a key for the scene being reached, else the zoom keys and the scene
-/// on top. Each key is looked up once per context it may belong to. The window's keys are
-/// chords or function keys everywhere (Ctrl+Q, F11, Ctrl+R, Ctrl+Shift+S) and single letters
-/// only where nothing is typed: on the shelf every character typed is the find's.
+/// Keys: the help key first (the list of keys shows over everything), then the modal
+/// contexts from the top of their stack down (the list of keys, a find on the shelf, the
+/// window's keys, steering a transition in flight, a typed page number, the strip), else a
+/// registered scene's key and the scene on top.
+/// On the shelf every character typed is the find's.
 extension FolioApp {
     func handleKey(_ key: Key, _ modifiers: Modifiers) {
-        let window = KeyBindings.action(for: key, modifiers, in: .anywhere)
-            ?? (typesNothing ? KeyBindings.action(for: key, modifiers, in: .inBook) : nil)
-        // Help first: Escape hides the list of keys before it leaves fullscreen or steers.
-        if window == .help || (onScreen.helpShown && KeyBindings.action(for: key, modifiers, in: .help) == .hideHelp) {
-            onScreen.helpShown.toggle()
-            return
-        }
-        // A find on the shelf next: while it shows, Escape, Enter and the keys that type are its own.
-        if findKey(key, modifiers) { return }
-        switch window {
-        case .slowMotion?: slowMotion.toggle()
-        case .fullscreen?: fullscreen.toggle()
-        case .leaveFullscreen? where fullscreen: fullscreen = false
-        case .quit?: quitRequested = true
-        default:
-            if let transition = navigation.transition {
-                keyDuringTransition(key, modifiers, transition)
-            } else if !typePage(key), !stripKey(key), !zoomKey(key, modifiers), !pushRegisteredScene(for: key) {
-                route(.key(key, modifiers))
-            }
-        }
+        if WindowContext.action(for: key, modifiers, in: self) == .help { return toggleHelp() }
+        if modals.answer({ $0.key(key, modifiers, in: self) }) || pushRegisteredScene(for: key) { return }
+        route(.key(key, modifiers))
+    }
+
+    func toggleHelp() {
+        if helpShown { modals.remove(help) } else { modals.push(help) }
     }
 
     /// Nothing can be typed on the scene on top (a book, 3D or flat, or a scene above it),
@@ -35,44 +21,23 @@ extension FolioApp {
     /// Characters typed: on the shelf the find's; where nothing is typed, "?" shows or hides
     /// the list of keys (it has no key of its own on most layouts).
     func handleText(_ text: String) {
-        if typeIntoFind(text) { return }
-        if typesNothing, text == Key.question.rawValue { onScreen.helpShown.toggle() }
+        if modals.answer({ $0.text(text, in: self) }) || FindContext.start(text, in: self) { return }
+        if typesNothing, text == Key.question.rawValue { toggleHelp() }
     }
 
-    /// Back a level (the mouse's back button, a right-click): the list of keys or the strip
-    /// first, then steering a transition back, else what the scene on top calls back. On the
-    /// shelf it does nothing (Escape quits there; a mouse button never does).
+    /// Back a level (the mouse's back button, a right-click): a modal context that closes
+    /// (the list of keys, the strip) or steers a transition back first, else what the scene
+    /// on top calls back. On the shelf it does nothing (Escape quits there; a mouse button
+    /// never does).
     func goBack() {
-        if onScreen.helpShown { return onScreen.helpShown = false }
-        if strip.isShown { return strip.hide() }
-        if let transition = navigation.transition {
-            pinch.letGo()
-            navigation.steer(forward: transition.operation == .pop, at: animationTime)
-            return
-        }
+        if modals.answer({ $0.back(in: self) }) { return }
         if let request = navigation.top.back { carryOut(request) }
     }
 
-    /// Enter and Escape steer a transition; a key that moves the scene being reached waits
-    /// for it (a page key pressed while the book opens turns the page once it is open).
-    private func keyDuringTransition(_ key: Key, _ modifiers: Modifiers, _ transition: Transition) {
-        switch KeyBindings.action(for: key, in: .transition) {
-        case let steer? where steer == .steerOpen || steer == .steerClose:
-            pinch.letGo()
-            navigation.steer(forward: (steer == .steerOpen) == (transition.operation == .push), at: animationTime)
-        default:
-            guard let action = KeyBindings.action(for: key, in: transition.context.to.inputContext),
-                  [.next, .previous, .first, .last].contains(action),
-                  pendingKeys.count < FolioApp.maxPendingKeys else { return }
-            pendingKeys.append((key, modifiers))
-        }
-    }
-
-    /// Plays the keys that waited for a transition on the scene it reached; a transition
-    /// that turned back drops them.
+    /// Plays the keys that waited for a transition on the scene it reached, then what was to
+    /// follow it (the reading view after an opening); a transition that turned back drops both.
     func transitionEnded(finished: Bool) {
-        let keys = pendingKeys
-        pendingKeys.removeAll()
+        let keys = steering.ended(finished: finished)
         let next = afterOpening
         afterOpening = nil
         guard finished else { return }

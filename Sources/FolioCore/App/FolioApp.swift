@@ -2,46 +2,32 @@
 /// out. The live loop and the recorder are two callers of `handle(_:at:)` and
 /// `update(at:)`; time is always passed in.
 public final class FolioApp {
-    /// The books on the shelf; a drop adds to them (`FolioApp+Drop.swift`).
-    public internal(set) var library: Library
+    /// The books, what is remembered of them and chosen for them (a drop adds books).
+    let bookcase: Bookcase
     public private(set) var size: Size
     /// The root of the stack: the library's books (a drop and a find move it).
     public let shelf: ShelfScene
     public let navigation: NavigationStack
     /// Animations run 10× slower (the S key, `--slow-motion`).
     public var slowMotion: Bool
-    /// Every book opens right to left, whatever was remembered (`--rtl`); M still turns the
-    /// open book round.
-    public var everyBookRightToLeft = false
-    /// The page mode, fit and zoom chosen for each book this session (kept with the places too,
-    /// when they are remembered).
-    var sessionSettings: [Int: BookSettings] = [:]
-    /// Books the load left unshaped that have been opened, oldest first: the host measures
-    /// each (page shape, spreads) off the input path and hands it back with
-    /// `adopt(shape:ofBook:)` (`FolioApp+Shapes`). Until then the book shows the tutorial's
-    /// page shape.
-    var shapesWanted: [Int] = []
-    /// The books asked for once (a book whose pages cannot be read is tried once).
-    var shapedBooks: Set<Int> = []
-    /// How the last book opened was placed, so its measured shape can place it the same way.
-    var lastOpening: (index: Int, page: Int?, leaf: Int)?
-    /// The thumbnail strip in a book (`FolioApp+Strip`).
-    public internal(set) var strip = ThumbnailStrip()
+    /// The modal contexts over the scenes (`ModalContext`): the window's keys always, the list
+    /// of keys, a find, a typed page number and the strip while they show.
+    let modals = ModalStack()
+    let help = HelpContext()
+    /// The thumbnail strip, kept while hidden to watch the bottom edge for a resting pointer.
+    let thumbnails = StripContext()
     /// Escape on the shelf, or Q anywhere, asked to leave.
     public internal(set) var quitRequested = false
     /// The window should cover the screen (F11, or F in a book, toggles it; Escape leaves it first); the
     /// live viewer applies it, recordings ignore it.
     public internal(set) var fullscreen = false
-    /// Where the reader left off (the live viewer's; nil for scripts and recordings, which
-    /// never remember).
-    public let places: PlaceKeeper?
     /// Reads a file or folder dropped on the window: the live viewer hands in the library
     /// loader (reading PDFs and measuring page shapes as start-up does); until then a drop
     /// is refused (the core reads no files).
     public var loadDropped: (String) throws -> LoadedLibrary = { path in
         throw FolioError.badInput("\(path): drops are not read here; nothing was added.")
     }
-    /// The help overlay, the hint, the page indicator's clock (`FolioApp+Text`).
+    /// The hint, the page indicator's clock, the notice (`ScreenWords` draws them).
     public internal(set) var onScreen = OnScreenText()
     /// Input is being captured (shown on screen); the live viewer sets it.
     public var capturing: Bool {
@@ -56,30 +42,22 @@ public final class FolioApp {
         onScreen.notice = ("Capture saved to \(path)", time)
     }
 
-    private var pointer = PointerTracker()
-    private var touches = TouchTracker()
-    /// The wheel (or two-finger) pinch: its lifecycle and its rule (`FolioApp+Pinch`).
-    var pinch = PinchGesture()
-    /// Page and shelf keys pressed during a transition, for the scene it reaches
-    /// (`FolioApp+Keys`).
-    var pendingKeys: [(Key, Modifiers)] = []
-    static let maxPendingKeys = 8
+    /// The pointer, the wheel and the touchscreen: clicks, double-clicks and the pinch.
+    let gestures = Gestures()
+    /// The keys while a transition runs.
+    let steering = SteeringContext()
     /// What follows the running transition once it finishes (`read(book:atPage:at:)`: the
     /// reading view after the opening).
     var afterOpening: SceneRequest?
     /// A dropped book to centre once the shelf is on top and still.
     var droppedBookToCentre: Int?
-    /// Where the pointer was last seen in the window (nil before it moves, or after it left).
-    var lastPointer: Point?
-    /// Holds a click in a book until it is clear it is not half a double-click.
-    var clicks = DoubleClickRecognizer()
-    /// Where the wheel's roll began (a roll that laid the book flat ends there).
-    var wheelStream = WheelStream()
+    /// Where the pointer was last seen in the window (the reading view zooms about it).
+    let pointerPlace = PointerPlace()
 
     /// Last time given to the app (real seconds) and the animation clock derived from it.
-    public private(set) var time = 0.0
-    public private(set) var animationTime = 0.0
-    private var started = false
+    private var clock = AppClock()
+    public var time: Double { clock.time }
+    public var animationTime: Double { clock.animationTime }
 
     /// What an empty shelf says.
     public static let emptyHint = "No books here. Folio reads Books.plist files, folders of images, comic archives, PDFs and images: drop one here, or start folio with PATH"
@@ -94,19 +72,40 @@ public final class FolioApp {
 
     public init(library: Library, size: Size, slowMotion: Bool = false, places: PlaceKeeper? = nil,
                 scenes: [SceneEntry] = SceneCatalog.entries) {
-        self.library = library
+        bookcase = Bookcase(library: library, places: places)
         registeredScenes = scenes
         self.size = size
         self.slowMotion = slowMotion
-        self.places = places
         shelf = ShelfScene(bookCount: library.books.count, size: size, coverShapes: library.books.map(\.pageShape))
         navigation = NavigationStack(root: shelf)
         if let index = places?.centredBook(count: library.books.count) { shelf.settle(onBook: index) }
         // The first-run hint shows until the first book is opened, ever (with a state file).
         if places?.openedABook == true { onScreen.hintDismissedAt = -.greatestFiniteMagnitude }
+        modals.push(WindowContext())
+        modals.push(steering)
     }
 
+    /// The thumbnail strip in a book, shown or not.
+    public var strip: ThumbnailStrip { thumbnails.strip }
+    public var helpShown: Bool { modals.contains(help) }
+    /// The find on the shelf, while it takes keys and as its line fades.
+    public var find: TitleFind? { modals.first(FindContext.self)?.find }
+    /// Where the strip's thumbnails go for `book` in this window.
+    public func stripGeometry(_ book: BookScene) -> ThumbnailStrip.Geometry { StripContext.geometry(book, in: self) }
+
     public var transition: Transition? { navigation.transition }
+    /// The books on the shelf.
+    public internal(set) var library: Library {
+        get { bookcase.library }
+        set { bookcase.library = newValue }
+    }
+    /// Where the reader left off (the live viewer's; nil for scripts and recordings).
+    public var places: PlaceKeeper? { bookcase.places }
+    /// Every book opens right to left, whatever was remembered (`--rtl`).
+    public var everyBookRightToLeft: Bool {
+        get { bookcase.everyBookRightToLeft }
+        set { bookcase.everyBookRightToLeft = newValue }
+    }
 
     /// How the scenes show now: as the running transition's animator poses them, or as the
     /// top scene rests.
@@ -122,13 +121,7 @@ public final class FolioApp {
     // MARK: Clock
 
     func advance(to t: Double) {
-        if !started {
-            started = true
-            time = t
-        }
-        let step = min(max(t - time, 0), FolioApp.maxStep)
-        time = max(time, t)
-        animationTime += slowMotion ? step / FolioApp.slowMotionFactor : step
+        clock.advance(to: t, slowMotion: slowMotion)
         for scene in navigation.visibleScenes { scene.update(at: animationTime) }
         // The stack's events are acted on as the clock reaches them, before any input at
         // a later time: keys held during a transition play on the scene it reached.
@@ -140,16 +133,15 @@ public final class FolioApp {
         } else {
             onScreen.noteClosed()
         }
+        modals.prune(in: self)
     }
 
     /// Advances every animation to `time` and ends an idle wheel pinch (a touchscreen pinch
     /// lasts while its fingers are down, moving or not).
     public func update(at time: Double) {
         advance(to: time)
-        if let find = onScreen.find, find.opacity(at: self.time) == 0 { onScreen.find = nil }
-        updateStrip()
-        perform(pinch.update(at: self.time, idleEnds: !touches.isPinching, in: pinchSituation))
-        releaseHeldClick()
+        thumbnails.update(in: self)
+        gestures.update(in: self)
         centreDroppedBook()
     }
 
@@ -169,51 +161,11 @@ public final class FolioApp {
         case .back:
             goBack()
         case .wheel(let dx, let dy, let modifiers):
-            var horizontal = dx
-            var vertical = dy
-            if modifiers.contains(.shift) && !modifiers.contains(.ctrl) && dx == 0 {
-                horizontal = -dy
-                vertical = 0
-            }
-            if !pinch.isActive, stripWheel(dx: horizontal, dy: vertical) { return }
-            if horizontal != 0, navigation.transition == nil, !pinch.isActive {
-                route(.horizontalWheel(horizontal))
-            }
-            guard vertical != 0 else { return }
-            let began = wheelStream.roll(at: self.time, on: navigation.transition == nil ? navigation.top : nil)
-            if !pinch.isActive, let reading = restingReading {
-                // The roll that laid the book flat ends there: its later events neither
-                // turn nor zoom.
-                guard began === reading else { return }
-                // The wheel reads (down goes forward; at fit width down the page first);
-                // Ctrl+wheel is the pinch: it zooms, and out past the fit goes back to 3D.
-                if !modifiers.contains(.ctrl) { return reading.scrollWheel(vertical, at: animationTime) }
-            }
-            perform(pinch.wheel(dy: vertical, at: self.time, in: pinchSituation))
-        case .pointerDown(let p), .pointerMoved(let p), .pointerUp(let p):
-            lastPointer = p
-            stripPointer(at: p)
-            let gestures = pointer.handle(event)
-            guard navigation.transition == nil else { return }
-            for gesture in gestures { routePointer(gesture) }
-        case .pointerLeft:
-            lastPointer = nil
-            strip.pointerLeft()
-            perform(pinch.pointerLeft(in: pinchSituation))
+            gestures.wheel(dx: dx, dy: dy, modifiers: modifiers, in: self)
+        case .pointerDown, .pointerMoved, .pointerUp, .pointerLeft:
+            gestures.pointer(event, in: self)
         case .touch(let phase, let finger, let point):
-            for output in touches.handle(phase, finger: finger, at: point, windowSize: size) {
-                switch output {
-                case .pointer(let event):
-                    handle(event, at: time)
-                case .cancelPointer:
-                    let gestures = pointer.cancel()
-                    if navigation.transition == nil { for gesture in gestures { route(.pointer(gesture)) } }
-                case .pinch(let dy):
-                    perform(pinch.wheel(dy: dy, at: self.time, in: pinchSituation))
-                case .pinchEnded:
-                    perform(pinch.pointerLeft(in: pinchSituation))
-                }
-            }
+            gestures.touch(phase, finger: finger, at: point, time: time, in: self)
         }
     }
 
@@ -228,10 +180,12 @@ public final class FolioApp {
         case .closeBook: close()
         case .openReading: openReading()
         case .closeReading: closeReading()
-        case .shiftPairing: shiftPairing()
-        case .flipDirection: flipDirection()
-        case .cyclePageMode: cyclePageMode()
-        case .cycleFit: cycleFit()
+        case .shiftPairing: rearrange(flip: false)
+        case .flipDirection: rearrange(flip: true)
+        case .cyclePageMode: cycleReading(fit: false)
+        case .cycleFit: cycleReading(fit: true)
+        case .typePage(let digit): modals.push(TypedPageContext(digit: digit))
+        case .showThumbnails: thumbnails.show(in: self)
         case .leave: leave()
         case .quit: quitRequested = true
         }
@@ -239,11 +193,8 @@ public final class FolioApp {
 
     /// Pushes the registered scene `key` brings up from the scene on top, if one does.
     func pushRegisteredScene(for key: Key) -> Bool {
-        let top = navigation.top
-        guard navigation.transition == nil,
-              let entry = registeredScenes.first(where: { $0.key == key && $0.from == top.inputContext }),
-              let scene = entry.make(top, size) else { return false }
-        clicks.cancel()
+        guard navigation.transition == nil, let scene = registeredScenes.scene(for: key, over: navigation.top, size: size) else { return false }
+        gestures.clicks.cancel()
         navigation.push(scene, animator: scene.transitionAnimator, at: animationTime)
         return true
     }
@@ -251,51 +202,36 @@ public final class FolioApp {
     /// Pops the scene on top with its own transition.
     func leave() {
         guard navigation.transition == nil, navigation.scenes.count > 1 else { return }
-        clicks.cancel()
+        gestures.clicks.cancel()
         navigation.pop(animator: navigation.top.transitionAnimator, at: animationTime)
     }
 
     // MARK: Output
 
     /// What is on screen, back to front: the visible scenes from the highest one that covers
-    /// those under it, each drawn at the pose, then the strip.
+    /// those under it, each drawn at the pose, then the modal contexts (the strip, the list
+    /// of keys).
     public func drawList() -> DrawList {
         var list = DrawList(background: ShelfScene.background)
         let pose = self.pose
-        list.texts = texts(in: pose)
-        if onScreen.helpShown { list.help = helpOverlay() }
+        list.texts = ScreenWords(app: self).texts(in: pose)
         let visible = navigation.visibleScenes
         let bottom = visible.lastIndex { $0.isOpaque(in: pose) } ?? 0
-        for scene in visible[bottom...] { scene.draw(into: &list, in: pose, presence: presence(of: scene)) }
-        list = zoomed(list)
-        // The line under the reading area is the page number's and the notices': a page
-        // zoomed or fitted to its width, which runs past the area, goes under a band there
-        // (it scrolls to its end above it), so neither lies over the page being read.
-        if let reading = restingReading {
-            let top = reading.viewport.height, bottom = size.height - reading.book.layout.bottomInset
-            if bottom > top { list.bands.insert((Rect(x: 0, y: top, width: size.width, height: bottom - top), BookScene.background), at: 0) }
-        }
-        drawStrip(into: &list)
+        for scene in visible[bottom...] { scene.draw(into: &list, in: pose, presence: navigation.transition?.presence(of: scene) ?? 1) }
+        if navigation.transition == nil { navigation.top.drawAtRest(into: &list) }
+        modals.draw(into: &list, in: self)
         return list
     }
 
-    /// How far `scene` has come in: the transition's value for the scene it pushes, what is
-    /// left of it for the scene it pops, else 1.
-    func presence(of scene: any Scene) -> Double {
-        guard let transition = navigation.transition else { return 1 }
-        switch transition.operation {
-        case .push where transition.context.to === scene: return transition.value
-        case .pop where transition.context.from === scene: return 1 - transition.value
-        default: return 1
-        }
-    }
+    /// The state trace's line for this frame.
+    public func trace(frame: Int, t: Double) -> TraceFrame { TraceFrame(of: self, frame: frame, t: t) }
 
     /// True when nothing moves: no transition, no scrolling, no pinch, no text fading, no
     /// click held to see whether a second one comes.
     public var isAtRest: Bool {
-        navigation.transition == nil && !pinch.isActive && !clicks.isHolding
+        navigation.transition == nil && gestures.isAtRest
             && navigation.visibleScenes.allSatisfy(\.isAtRest)
-            && !strip.isAnimating && !strip.isWaitingAtEdge
+            && !thumbnails.isChanging(in: self) && !modals.isChanging(in: self)
             && !onScreen.isChanging(at: time)
     }
 }

@@ -1,27 +1,19 @@
-/// What the app remembers to decide its text: the help overlay, the first-run hint, the page
-/// indicator's clock and whether input is being captured. Times are the app's real time
+/// What the app remembers to decide its text: the first-run hint, the page indicator's clock,
+/// the notice and whether input is being captured (the list of keys, a find and a typed page
+/// number are modal contexts of their own). Times are the app's real time
 /// (seconds, injected), so slow motion does not slow the fades.
 public struct OnScreenText: Sendable {
-    /// The list of keys shows.
-    public var helpShown = false
     /// Input is being captured to a script (the live viewer sets it; R).
     public var capturing = false
     /// A line that shows for a few seconds, top left (where a capture was saved, the page
     /// mode chosen), and when it was set.
     var notice: (text: String, at: Double)?
-    /// The list of keys as last laid out (for its window size).
-    var help: HelpOverlay?
     /// When the first book was opened (the hint then fades), or nil.
     var hintDismissedAt: Double?
     /// When the page indicator last had a reason to show (a turn, the book opening).
     var pageShownAt: Double?
     /// The spread the indicator last showed: book and leaf.
     var spread: (book: Int, leaf: Int)?
-    /// The page number being typed, shown in the indicator's place until Enter or Escape.
-    var typedPage: String?
-    /// The find on the shelf, shown in the hint's place while it takes keys and as it fades
-    /// (`FolioApp+Find`).
-    public internal(set) var find: TitleFind?
 
     /// The page indicator stays this long after the last turn, then fades for `fadeTime`.
     public static let pageHoldTime = 1.0
@@ -55,7 +47,7 @@ public struct OnScreenText: Sendable {
     /// True while a fade is under way (the viewer must keep drawing).
     func isChanging(at time: Double) -> Bool {
         let page = pageOpacity(at: time), hint = hintOpacity(at: time)
-        return (page > 0) || (hint > 0 && hint < 1) || noticeOpacity(at: time) > 0 || (find?.opacity(at: time) ?? 0) > 0
+        return (page > 0) || (hint > 0 && hint < 1) || noticeOpacity(at: time) > 0
     }
 
     /// Notes the open book's spread each frame: a turn, or a new book, shows the indicator.
@@ -68,11 +60,9 @@ public struct OnScreenText: Sendable {
     mutating func noteClosed() {
         spread = nil
         pageShownAt = nil
-        typedPage = nil
     }
 
     mutating func noteOpened(at time: Double) {
-        find = nil
         if hintDismissedAt == nil { hintDismissedAt = time }
     }
 }

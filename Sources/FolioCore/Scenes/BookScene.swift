@@ -157,11 +157,18 @@ public final class BookScene: BookShowing {
             case .read?: return .openReading
             case .shiftPairing?: return .shiftPairing
             case .flipDirection?: return .flipDirection
+            case .typePage?: return key.digit.map(SceneRequest.typePage)
+            case .thumbnails?: return .showThumbnails
             default: break
             }
         case .horizontalWheel(let notches):
             let steps = wheel.steps(adding: mirrored ? -notches : notches)
             if steps != 0 { turn(toLeaf: currentLeaf + steps, at: time) }
+        case .doubleClick:
+            // A double-click lays the book flat to read it.
+            return .openReading
+        case .verticalWheel, .pinchZoom:
+            break
         case .pointer(let gesture):
             switch gesture {
             case .click(let point):

@@ -77,6 +77,18 @@ extension ReadingScene {
         zoom.show(fitTransform(top: true), at: time)
     }
 
+    /// The next fit (W): the whole page, its width, its height; returns its name.
+    func cycleFit(at time: Double) -> String {
+        fit(fit.next, at: time)
+        return fit.name
+    }
+
+    /// The next page mode (D): automatic, one, two; returns its name.
+    func cyclePageMode(at time: Double) -> String {
+        show(pageMode.next, at: time)
+        return pageMode.name(automaticPages: book.layout.automaticReadingPages)
+    }
+
     /// Scrolls the page most of a window down (or up); false when its end is already on
     /// screen (the caller turns instead).
     func scrollPage(down: Bool, at time: Double) -> Bool {

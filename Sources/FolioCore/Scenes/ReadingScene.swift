@@ -1,9 +1,11 @@
+import RealModule
+
 /// The reading view, one level past the open book (the Paper app's move from a notebook to
 /// a page): the same book's spread lying flat, facing the reader and filling the window.
 /// Leaves still turn about the spine in perspective (the book scene's own paging, which this
 /// scene shares, so the 3D book below shows the same spread) and land flat. Zoom and pan
 /// live here.
-public final class ReadingScene: BookShowing {
+public final class ReadingScene: BookShowing, ZoomingScene {
     public let kind = SceneKind.reading
     /// The book being read; its scroller is the reader's place in both views.
     public let book: BookScene
@@ -23,11 +25,15 @@ public final class ReadingScene: BookShowing {
 
     /// The zoom it opened with, when one was remembered.
     private let remembered: RememberedZoom?
+    /// Where the pointer is: the zoom keys and the pinch zoom about it.
+    private let pointer: PointerPlace
 
     /// Opens on the fit's view of the page, or on `remembered`, the zoom the book was last
     /// left at (`ReadingScene+Fit`).
-    public init(book: BookScene, pageMode: PageMode = .automatic, fit: FitMode = .page, zoom remembered: RememberedZoom? = nil) {
+    public init(book: BookScene, pageMode: PageMode = .automatic, fit: FitMode = .page, zoom remembered: RememberedZoom? = nil,
+                pointer: PointerPlace = PointerPlace()) {
         self.book = book
+        self.pointer = pointer
         self.pageMode = pageMode
         self.fit = fit
         self.remembered = remembered
@@ -67,13 +73,32 @@ public final class ReadingScene: BookShowing {
     public var back: SceneRequest? { .closeReading }
     public var pagesBottom: Double { book.layout.readingArea.maxY }
     public var pageRead: Int? { book.layout.readingPages == 1 ? book.focusPage : nil }
+    public var isZoomed: Bool { zoom.isZoomed }
     /// The flat spread fills the window: the book in 3D under it is not drawn.
     public func isOpaque(in pose: BookOpeningPose) -> Bool { true }
 
-    /// The book's leaves at `pose`'s flatness: flat at rest, folding on the way in or out.
+    /// The book's leaves at `pose`'s flatness: flat at rest, folding on the way in or out,
+    /// under the zoom.
     public func draw(into list: inout DrawList, in pose: BookOpeningPose, presence: Double) {
         list.background = BookScene.background
+        let first = list.layers.count
         list.appendSorted(book.layers(in: pose))
+        // Flat pages are drawn larger than in the 3D book: their textures are made larger.
+        let flat = max(pose.flatness > 0 ? book.layout.readingScale : 1, 1)
+        list.magnification = flat
+        guard !zoom.current.isIdentity || !zoom.target.isIdentity else { return }
+        // A fit's zoom grows in as the book lies flat, and out as it rises again.
+        let screen = pose.flatness < 1 ? ScreenTransform.identity.mixed(with: zoom.current, pose.flatness) : zoom.current
+        for i in first..<list.layers.count { list.layers[i].screen = screen }
+        list.magnification = flat * max(screen.scale, zoom.target.scale)
+    }
+
+    /// At rest on top, the line under the reading area is the page number's and the
+    /// notices': a page zoomed or fitted to its width, which runs past the area, goes under a
+    /// band there (it scrolls to its end above it), so neither lies over the page being read.
+    public func drawAtRest(into list: inout DrawList) {
+        let top = viewport.height, bottom = size.height - book.layout.bottomInset
+        if bottom > top { list.bands.insert((Rect(x: 0, y: top, width: size.width, height: bottom - top), BookScene.background), at: 0) }
     }
 
     /// The book has been resized by the app; the zoom follows its flat spread.
@@ -90,6 +115,9 @@ public final class ReadingScene: BookShowing {
 
     // MARK: Zoom
 
+    /// The window point zooms are centred on: the pointer's last place, else the centre.
+    var zoomPoint: Point { pointer.point ?? Point(x: size.width / 2, y: size.height / 2) }
+
     /// Multiplies the zoom by `factor` (clamped to 1…4) about window point `point`.
     public func magnify(by factor: Double, about point: Point, at time: Double) {
         zoom.track(spread: book.layout.readingFrame)
@@ -100,6 +128,17 @@ public final class ReadingScene: BookShowing {
     public func magnify(to scale: Double, about point: Point, at time: Double) {
         zoom.track(spread: book.layout.readingFrame)
         zoom.zoom(to: scale, about: point, at: time)
+    }
+
+    /// Zooms about the pointer if `key` is a zoom key (false: it is not).
+    private func zoomKey(_ key: Key, _ modifiers: Modifiers, at time: Double) -> Bool {
+        switch KeyBindings.action(for: key, modifiers, in: .reading) {
+        case .zoomIn?: magnify(by: BookZoom.stepFactor, about: zoomPoint, at: time)
+        case .zoomOut?: magnify(by: 1 / BookZoom.stepFactor, about: zoomPoint, at: time)
+        case .zoomReset?: unzoom(at: time)
+        default: return false
+        }
+        return true
     }
 
     /// Glides back to the whole spread (the fit's view of the page).
@@ -113,7 +152,8 @@ public final class ReadingScene: BookShowing {
     public func handle(_ input: SceneInput, at time: Double) -> SceneRequest? {
         defer { followPage(at: time) }
         switch input {
-        case .key(let key, _):
+        case .key(let key, let modifiers):
+            if zoomKey(key, modifiers, at: time) { return nil }
             switch KeyBindings.action(for: book.readingKey(key), in: .reading) {
             case .next? where fit == .width && ![Key.right, .left].contains(key) && scrollPage(down: true, at: time): break
             case .previous? where fit == .width && ![Key.right, .left].contains(key) && scrollPage(down: false, at: time): break
@@ -131,11 +171,23 @@ public final class ReadingScene: BookShowing {
                 return .flipDirection
             case .pageMode?:
                 return .cyclePageMode
+            case .typePage?:
+                return key.digit.map(SceneRequest.typePage)
+            case .thumbnails?:
+                return .showThumbnails
             default:
-                break // the zoom keys are the app's: they zoom about the pointer
+                break
             }
         case .horizontalWheel:
             return book.handle(input, at: time)
+        case .verticalWheel(let notches):
+            // The wheel reads (down goes forward; at fit width down the page first).
+            scrollWheel(notches, at: time)
+        case .pinchZoom(let notches):
+            // Each notch multiplies the zoom by `BookZoom.stepFactor`.
+            magnify(by: Double.pow(BookZoom.stepFactor, notches), about: zoomPoint, at: time)
+        case .doubleClick(let point):
+            if zoom.isZoomed { unzoom(at: time) } else { magnify(to: BookZoom.doubleClickScale, about: point, at: time) }
         case .pointer(let gesture):
             switch gesture {
             case .click(let point):

@@ -23,6 +23,8 @@ public protocol Scene: AnyObject {
     /// it has come in (its transition's value as it is pushed, falling as it is popped; 1 at
     /// rest).
     func draw(into list: inout DrawList, in pose: BookOpeningPose, presence: Double)
+    /// Adds what it shows only at rest on top of the stack, over every scene (default: nothing).
+    func drawAtRest(into list: inout DrawList)
     /// Adopt a new window size; whatever was moving lands at its target.
     func resize(to size: Size)
     func handle(_ input: SceneInput, at time: Double) -> SceneRequest?
@@ -41,4 +43,8 @@ public protocol BookShowing: Scene {
     var pagesBottom: Double { get }
     /// The display page read one page at a time; nil when the spread is shown.
     var pageRead: Int? { get }
+}
+
+extension Scene {
+    public func drawAtRest(into list: inout DrawList) {}
 }

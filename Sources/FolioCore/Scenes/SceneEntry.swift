@@ -32,6 +32,14 @@ public struct SceneEntry: Sendable {
     }
 }
 
+extension [SceneEntry] {
+    /// The scene `key` brings up over `top` (the scene on top, at rest), if one is registered
+    /// for it there and has something to show.
+    func scene(for key: Key, over top: any Scene, size: Size) -> (any Scene)? {
+        first { $0.key == key && $0.from == top.inputContext }?.make(top, size)
+    }
+}
+
 /// The scenes the viewer registers beyond the shelf, the book and the reading view: one line
 /// each. (Their keys join `KeyBindings.all`, so `--help`, the README and the list of keys
 /// show them.)

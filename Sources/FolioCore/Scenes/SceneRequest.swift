@@ -14,6 +14,10 @@ public enum SceneRequest: Equatable, Sendable {
     case cyclePageMode
     /// The reading view's next fit (whole page, width, height).
     case cycleFit
+    /// Start typing a page number with this digit (a modal context over the open book).
+    case typePage(Int)
+    /// Show the thumbnail strip over the open book.
+    case showThumbnails
     /// Pop the scene on top with its own transition (a registered scene's way back).
     case leave
     /// Leave the app.

@@ -99,6 +99,8 @@ public final class ShelfScene: Scene {
                 let layout = self.layout
                 scroller.endDrag(at: time) { layout.snapTarget(rest: $0, velocity: $1) }
             }
+        case .verticalWheel, .pinchZoom, .doubleClick:
+            break
         }
         return nil
     }

@@ -1,8 +1,11 @@
 /// The words on screen: under the centred cover its title and page count, in a book the
 /// spread's page numbers, the first-run hint, the empty shelf's hint and the slow-motion and
 /// capture indicators. Sizes follow the layout unit with a floor, so text stays legible in
-/// a 320×240 window.
-extension FolioApp {
+/// a 320×240 window. Made for one frame, from the app as it is.
+struct ScreenWords {
+    let app: FolioApp
+    var size: Size { app.size }
+
     static let textColour = RGBA(0.93, 0.91, 0.86)
     static let dimColour = RGBA(0.66, 0.66, 0.64)
     static let slowMotionColour = RGBA(0.98, 0.76, 0.35)
@@ -17,22 +20,27 @@ extension FolioApp {
         max(base * size.layoutUnit, minimum)
     }
 
+    /// Behind a line that may lie over a page (a page zoomed past the window's edges): the
+    /// strip's colour.
+    static let backing = StripContext.colour
+
     /// The text layers for `pose`, back to front.
     func texts(in pose: BookOpeningPose) -> [TextLayer] {
         let u = size.layoutUnit
         var out: [TextLayer] = []
-        if library.books.isEmpty {
+        if app.library.books.isEmpty {
             out.append(TextLayer(FolioApp.emptyHint, size: textSize(18, minimum: 12), position: Point(x: size.width / 2, y: size.height / 2),
-                                 colour: FolioApp.textColour, maxWidth: size.width * 0.94))
+                                 colour: ScreenWords.textColour, maxWidth: size.width * 0.94))
         } else {
             out += shelfTexts(in: pose)
         }
         // In a book a notice goes on the page number's line under the pages, at its left,
         // never over a page.
         var noticeShown = false
-        if let showing = navigation.top as? BookShowing, navigation.transition == nil {
+        if let showing = app.navigation.top as? BookShowing, app.navigation.transition == nil {
             let book = showing.book
-            let typed = onScreen.typedPage
+            let typed = app.modals.first(TypedPageContext.self)
+            let onScreen = app.onScreen, time = app.time
             let opacity = typed == nil ? onScreen.pageOpacity(at: time) : 1
             let s = textSize(16, minimum: 11)
             // Under the spread: the 3D book's lifted bottom edge, or the flat spread's (and
@@ -45,17 +53,17 @@ extension FolioApp {
                 // Clear of the page number in the middle of the line; backed, for a page zoomed
                 // past the window's edges (fit width) lies under this line too.
                 var line = TextLayer(notice.text, size: textSize(14, minimum: 11), weight: .bold, position: Point(x: x, y: y),
-                                     alignment: .leading, colour: FolioApp.textColour, opacity: onScreen.noticeOpacity(at: time),
+                                     alignment: .leading, colour: ScreenWords.textColour, opacity: onScreen.noticeOpacity(at: time),
                                      maxWidth: max(size.width / 2 - x - 100 * u, 40))
-                line.backing = FolioApp.stripColour
+                line.backing = ScreenWords.backing
                 out.append(line)
             }
             // Not squeezed between a lifted leaf and the strip (the strip names the page).
             if opacity > 0, floor - bottom >= s {
-                let numbering = PageNumbering(library.books[book.bookIndex])
-                let label = typed.map { typedPageLabel($0, in: book) }
+                let numbering = PageNumbering(app.library.books[book.bookIndex])
+                let label = typed.map { $0.label(in: book, app: app) }
                     ?? (showing.pageRead.map(numbering.label(page:)) ?? numbering.label(leaf: book.currentLeaf))
-                out.append(TextLayer(label, size: s, position: Point(x: size.width / 2, y: y), colour: FolioApp.textColour,
+                out.append(TextLayer(label, size: s, position: Point(x: size.width / 2, y: y), colour: ScreenWords.textColour,
                                      opacity: opacity, maxWidth: size.width * 0.9))
             }
         }
@@ -63,64 +71,57 @@ extension FolioApp {
         let s = textSize(14, minimum: 11)
         var y = max(24 * u, s)
         let x = max(20 * u, 6)
-        if slowMotion {
+        if app.slowMotion {
             out.append(TextLayer("Slow motion (Ctrl+Shift+S)", size: s, weight: .bold, position: Point(x: x, y: y), alignment: .leading,
-                                 colour: FolioApp.slowMotionColour, maxWidth: size.width - 2 * x))
+                                 colour: ScreenWords.slowMotionColour, maxWidth: size.width - 2 * x))
             y += s * 1.5
         }
+        let onScreen = app.onScreen, time = app.time
         if onScreen.capturing {
             out.append(TextLayer("\u{25CF} Capturing input (Ctrl+R)", size: s, weight: .bold, position: Point(x: x, y: y), alignment: .leading,
-                                 colour: FolioApp.captureColour, maxWidth: size.width - 2 * x))
+                                 colour: ScreenWords.captureColour, maxWidth: size.width - 2 * x))
         } else if !noticeShown, let notice = onScreen.notice, onScreen.noticeOpacity(at: time) > 0 {
             var line = TextLayer(notice.text, size: s, weight: .bold, position: Point(x: x, y: y), alignment: .leading,
-                                 colour: FolioApp.textColour, opacity: onScreen.noticeOpacity(at: time), maxWidth: size.width - 2 * x)
-            line.backing = FolioApp.stripColour
+                                 colour: ScreenWords.textColour, opacity: onScreen.noticeOpacity(at: time), maxWidth: size.width - 2 * x)
+            line.backing = ScreenWords.backing
             out.append(line)
         }
         return out
     }
 
-    /// The list of keys for this window size, laid out once per size.
-    func helpOverlay() -> HelpOverlay {
-        if let help = onScreen.help, help.size == size { return help }
-        let help = HelpOverlay(size: size)
-        onScreen.help = help
-        return help
-    }
-
     /// The centred book's title and page count under its cover, fading as the shelf scrolls
     /// away from it or the book opens; the first-run hint at the bottom.
     private func shelfTexts(in pose: BookOpeningPose) -> [TextLayer] {
-        let layout = shelf.layout
+        let shelf = app.shelf, layout = shelf.layout
         let u = size.layoutUnit
         let index = shelf.centredIndex
         let away = abs(shelf.position - Double(index) * layout.stride) / max(layout.stride, 1)
         // Gone within the first part of an opening, before the book grows over the words.
-        let shelfOpacity = pose.otherCoversOpacity * clamp(1 - pose.openness / FolioApp.shelfTextOpenness, 0, 1)
+        let shelfOpacity = pose.otherCoversOpacity * clamp(1 - pose.openness / ScreenWords.shelfTextOpenness, 0, 1)
         var out: [TextLayer] = []
         let nameOpacity = clamp(1 - 2.5 * away, 0, 1) * shelfOpacity
-        if nameOpacity > 0, library.books.indices.contains(index) {
-            let book = library.books[index]
+        if nameOpacity > 0, app.library.books.indices.contains(index) {
+            let book = app.library.books[index]
             let titleSize = textSize(20, minimum: 12), detailSize = textSize(15, minimum: 11)
             let coverBottom = size.height / 2 + layout.cellSize.height * ShelfLayout.baseScale / 2
             let titleY = coverBottom + max(14 * u, 4) + titleSize * 0.6
             let detailY = titleY + titleSize * 0.6 + max(4 * u, 1) + detailSize * 0.6
             let width = min(size.width * 0.9, max(layout.stride * 1.6, 200))
             out.append(TextLayer(book.title, size: titleSize, weight: .bold, position: Point(x: size.width / 2, y: titleY),
-                                 colour: FolioApp.textColour, opacity: nameOpacity, maxWidth: width))
+                                 colour: ScreenWords.textColour, opacity: nameOpacity, maxWidth: width))
             let detail = [book.byline, PageNumbering(book).countLabel].compactMap { $0 }.joined(separator: " \u{00B7} ")
             out.append(TextLayer(detail, size: detailSize,
-                                 position: Point(x: size.width / 2, y: detailY), colour: FolioApp.dimColour,
+                                 position: Point(x: size.width / 2, y: detailY), colour: ScreenWords.dimColour,
                                  opacity: nameOpacity, maxWidth: width))
         }
         // A find shows in the hint's place; the hint comes back as it fades.
-        let find = findText()
+        let find = app.modals.first(FindContext.self)?.line(in: app, words: self)
         if let find { out.append(find) }
-        let hintOpacity = onScreen.hintOpacity(at: time) * shelfOpacity * (1 - (find?.opacity ?? 0))
+        let hintOpacity = app.onScreen.hintOpacity(at: app.time) * shelfOpacity * (1 - (find?.opacity ?? 0))
         if hintOpacity > 0 {
             let s = textSize(16, minimum: 11)
             out.append(TextLayer(OnScreenText.hint, size: s, position: Point(x: size.width / 2, y: size.height - max(28 * u, s)),
-                                 colour: FolioApp.dimColour, opacity: hintOpacity, maxWidth: size.width * 0.94))
+                                 colour: ScreenWords.dimColour, opacity: hintOpacity, maxWidth: size.width * 0.94))
         }
         return out
     }

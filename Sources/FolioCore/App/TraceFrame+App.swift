@@ -1,15 +1,17 @@
-/// The state trace (one line per frame) that tools and tests read: `TraceFrame`.
-extension FolioApp {
-    public func trace(frame: Int, t: Double) -> TraceFrame {
+/// The state trace's frame filled from the app as it is: the stack, the transition, the
+/// shelf, the open book and the reading view.
+extension TraceFrame {
+    init(of app: FolioApp, frame: Int, t: Double) {
+        let navigation = app.navigation, shelf = app.shelf, library = app.library
         let transition = navigation.transition.map {
             TraceFrame.Transition(operation: $0.operation, state: $0.state.phase, progress: $0.progress, interactive: $0.isInteractive)
         }
-        let pose = self.pose
+        let pose = app.pose
         let shelfFrame = TraceFrame.Shelf(
             position: shelf.position, stride: shelf.layout.stride, centred: shelf.centredIndex,
             covers: shelf.covers(in: pose).map { TraceFrame.Cover(book: $0.book, scale: $0.scale, alpha: $0.alpha) })
         var bookFrame: TraceFrame.Book?
-        if let book {
+        if let book = app.book {
             let inTransition = navigation.transition != nil
             let pages = book.pages(in: pose).map { state in
                 TraceFrame.Page(page: state.pose.page, ratio: state.pose.ratio, angle: state.angle,
@@ -18,7 +20,7 @@ extension FolioApp {
                                 alpha: inTransition ? state.alpha : nil)
             }
             var zoom: TraceFrame.Zoom?
-            if let z = reading?.zoom, !z.current.isIdentity || !z.target.isIdentity {
+            if let z = app.reading?.zoom, !z.current.isIdentity || !z.target.isIdentity {
                 zoom = TraceFrame.Zoom(scale: z.current.scale, x: z.current.offset.x, y: z.current.offset.y, target: z.target.scale)
             }
             let known = library.books.indices.contains(book.bookIndex) ? library.books[book.bookIndex] : nil
@@ -26,16 +28,16 @@ extension FolioApp {
                                         direction: book.mirrored ? "rtl" : "ltr", offset: book.offset,
                                         pageCount: book.layout.pageCount, pages: pages, zoom: zoom)
         }
-        return TraceFrame(frame: frame, t: t, size: [size.width, size.height], stack: navigation.visibleScenes.map(\.kind),
-                          transition: transition, shelf: shelfFrame, book: bookFrame, reading: readingTrace())
+        self.init(frame: frame, t: t, size: [app.size.width, app.size.height], stack: navigation.visibleScenes.map(\.kind),
+                  transition: transition, shelf: shelfFrame, book: bookFrame, reading: TraceFrame.reading(of: app))
     }
 
-    /// The reading view's state for the trace, while it is on the stack.
-    func readingTrace() -> TraceFrame.Reading? {
-        guard let reading, navigation.scenes.contains(where: { $0 === reading }),
-              library.books.indices.contains(reading.book.bookIndex) else { return nil }
+    /// The reading view's state, while it is on the stack.
+    private static func reading(of app: FolioApp) -> TraceFrame.Reading? {
+        guard let reading = app.reading, app.navigation.scenes.contains(where: { $0 === reading }),
+              app.library.books.indices.contains(reading.book.bookIndex) else { return nil }
         let book = reading.book
-        let numbering = library.books[book.bookIndex].numbering
+        let numbering = app.library.books[book.bookIndex].numbering
         let visible = reading.pageRead.map { numbering.number(ofDisplayPage: $0).map { [$0] } ?? [] }
             ?? numbering.numbers(leaf: book.currentLeaf)
         return TraceFrame.Reading(pages: book.layout.readingPages == 1 ? "one" : "two", fit: reading.fit.rawValue,

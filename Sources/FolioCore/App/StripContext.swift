@@ -1,0 +1,161 @@
+/// The thumbnail strip in a book (3D or flat), as a modal context: T or the pointer resting at
+/// the bottom edge shows it (and puts it on the stack); the arrows select, the wheel scrolls
+/// it, Enter or a click riffles the book to the page (`TypedPageContext.goTo`). The app keeps
+/// it while it is hidden, for it watches the bottom edge for a resting pointer.
+final class StripContext: ModalContext {
+    let keyContext = KeyContext.strip
+    let level = ModalLevel.strip
+    private(set) var strip = ThumbnailStrip()
+
+    static let colour = RGBA(0.08, 0.09, 0.11, 0.92)
+
+    /// The open book on screen, at rest in the stack (no transition), that the strip is for.
+    static func book(in app: FolioApp) -> BookScene? {
+        guard app.navigation.transition == nil, let book = (app.navigation.top as? BookShowing)?.book,
+              app.library.books.indices.contains(book.bookIndex) else { return nil }
+        return book
+    }
+
+    /// The strip's geometry for `book` in the app's window.
+    static func geometry(_ book: BookScene, in app: FolioApp) -> ThumbnailStrip.Geometry {
+        let known = app.library.books[book.bookIndex]
+        return ThumbnailStrip.Geometry(window: app.size, pageShape: known.pageShape, count: known.numbering.count)
+    }
+
+    /// The page being read: the focus page one page at a time, else the spread's first.
+    private static func currentNumber(_ book: BookScene, in app: FolioApp) -> Int {
+        let numbering = app.library.books[book.bookIndex].numbering
+        if let page = (app.navigation.top as? BookShowing)?.pageRead, let n = numbering.number(ofDisplayPage: page) {
+            return n
+        }
+        return numbering.numbers(leaf: book.currentLeaf).first ?? 1
+    }
+
+    /// On the stack exactly while it shows.
+    private func sync(in app: FolioApp) {
+        if strip.isShown { app.modals.push(self) } else { app.modals.remove(self) }
+    }
+
+    /// Shows the strip with the page being read selected (T).
+    func show(in app: FolioApp) {
+        guard let book = StripContext.book(in: app) else { return }
+        strip.show(current: StripContext.currentNumber(book, in: app), in: StripContext.geometry(book, in: app))
+        sync(in: app)
+    }
+
+    func hide(in app: FolioApp) {
+        strip.hide()
+        sync(in: app)
+    }
+
+    /// Selects page `number` of `book` when the strip shows (a page gone to another way).
+    func select(_ number: Int, in book: BookScene, app: FolioApp) {
+        guard strip.isShown else { return }
+        strip.select(number, in: StripContext.geometry(book, in: app), at: app.animationTime)
+    }
+
+    func key(_ key: Key, _ modifiers: Modifiers, in app: FolioApp) -> Bool {
+        guard let book = StripContext.book(in: app) else {
+            hide(in: app)
+            return false
+        }
+        let geometry = StripContext.geometry(book, in: app)
+        guard let action = KeyBindings.action(for: key, in: .strip) else { return false }
+        let forward = book.mirrored ? Key.left : Key.right
+        switch action {
+        case .next: strip.select(strip.selected + (key == forward ? 1 : -1), in: geometry, at: app.animationTime)
+        case .first: strip.select(key == .home ? 1 : geometry.count, in: geometry, at: app.animationTime)
+        case .goToSelected: TypedPageContext.goTo(page: strip.selected, in: book, app: app)
+        default: hide(in: app)
+        }
+        return true
+    }
+
+    func back(in app: FolioApp) -> Bool {
+        hide(in: app)
+        return true
+    }
+
+    /// A wheel turn over the strip scrolls it; elsewhere it is the pinch's.
+    func wheel(dx: Double, dy: Double, in app: FolioApp) -> Bool {
+        guard let book = StripContext.book(in: app) else { return false }
+        let geometry = StripContext.geometry(book, in: app)
+        guard app.pointerPlace.point.map(geometry.band.contains) ?? true else { return false }
+        // Down or right goes on to later pages; the other way in a right-to-left book.
+        let notches = (dx != 0 ? dx : -dy) * (book.mirrored ? -1 : 1)
+        strip.scroll(notches: notches, in: geometry, at: app.animationTime)
+        return true
+    }
+
+    /// A click on a thumbnail goes to its page; anywhere on the band it is the strip's.
+    func click(at point: Point, in app: FolioApp) -> Bool {
+        guard let book = StripContext.book(in: app) else { return false }
+        let geometry = StripContext.geometry(book, in: app)
+        guard geometry.band.contains(point) else { return false }
+        if let number = strip.number(at: point, in: geometry, mirrored: book.mirrored) {
+            strip.select(number, in: geometry, at: app.animationTime)
+            TypedPageContext.goTo(page: number, in: book, app: app)
+        }
+        return true
+    }
+
+    /// The pointer moved: resting at the bottom edge shows the strip after a moment; leaving
+    /// a strip the edge showed hides it.
+    func pointerMoved(to point: Point, in app: FolioApp) {
+        guard let book = StripContext.book(in: app) else { return }
+        strip.pointerMoved(to: point, in: StripContext.geometry(book, in: app), at: app.time)
+        sync(in: app)
+    }
+
+    func pointerLeft() { strip.pointerLeft() }
+
+    func holds(in app: FolioApp) -> Bool { strip.isShown }
+
+    func isChanging(in app: FolioApp) -> Bool { strip.isAnimating || strip.isWaitingAtEdge }
+
+    /// Each frame: the strip's scroll, the strip shown once the pointer has rested, hidden
+    /// when its book is no longer at rest on top; the open book makes room above it.
+    func update(in app: FolioApp) {
+        defer { makeRoom(in: app) }
+        guard let book = StripContext.book(in: app) else { return hide(in: app) }
+        strip.update(at: app.animationTime)
+        if strip.restedAtEdge(at: app.time) {
+            strip.show(current: StripContext.currentNumber(book, in: app), in: StripContext.geometry(book, in: app), byPointer: true)
+            sync(in: app)
+        }
+    }
+
+    /// The open book makes room above the strip while it shows, so the strip never covers
+    /// the page being read; the room goes as the strip does.
+    private func makeRoom(in app: FolioApp) {
+        guard let book = app.book else { return }
+        let inset = strip.isShown && StripContext.book(in: app) === book ? StripContext.geometry(book, in: app).band.size.height : 0
+        guard inset != book.layout.bottomInset else { return }
+        if let reading = app.reading, reading.book === book { reading.makeRoom(bottom: inset) } else { book.makeRoom(bottom: inset) }
+    }
+
+    /// The strip's band, marks and thumbnails, and its caption.
+    func draw(into list: inout DrawList, in app: FolioApp) {
+        guard strip.isShown, let book = StripContext.book(in: app) else { return }
+        let geometry = StripContext.geometry(book, in: app)
+        guard let pages = strip.visible(in: geometry) else { return }
+        list.bands.append((geometry.band, StripContext.colour))
+        let size = app.size, current = StripContext.currentNumber(book, in: app), u = size.layoutUnit
+        let ring = max(2, 3 * u)
+        func mark(_ number: Int, _ colour: RGBA) {
+            let f = strip.frame(of: number, in: geometry, mirrored: book.mirrored)
+            list.bands.append((Rect(x: f.minX - ring, y: f.minY - ring, width: f.size.width + 2 * ring, height: f.size.height + 2 * ring), colour))
+        }
+        if pages.contains(strip.selected), strip.selected != current { mark(strip.selected, ScreenWords.textColour) }
+        if pages.contains(current) { mark(current, ScreenWords.slowMotionColour) }
+        for number in pages {
+            let f = strip.frame(of: number, in: geometry, mirrored: book.mirrored)
+            list.overlays.append(Layer(size: f.size, position: f.origin, anchor: Point(x: 0, y: 0),
+                                       content: .thumbnail(book: book.bookIndex, number: number), side: .right,
+                                       cornerRadius: max(2, 3 * u)))
+        }
+        list.texts.append(TextLayer("Page \(strip.selected) of \(geometry.count) \u{2014} Enter goes there, Escape hides", size: geometry.captionSize,
+                                    position: Point(x: size.width / 2, y: geometry.captionY), colour: ScreenWords.textColour,
+                                    maxWidth: size.width * 0.9))
+    }
+}
