@@ -53,7 +53,7 @@ package final class DecoderSandbox: PageDecoder {
                                     author: author.isEmpty ? nil : author)
             case .failure(let cause, let message, _):
                 throw FolioError.badInput(message, cause: cause)
-            case .pixels, .size, .head, .listing:
+            case .pixels, .size, .head, .listing, .book:
                 throw FolioError.badInput("\(path): is not a readable PDF (the PDF reader answered out of turn).", cause: .unreadable)
             }
         } catch let stopped as Stopped {
@@ -86,7 +86,7 @@ package final class DecoderSandbox: PageDecoder {
                 return received
             case .failure(let cause, let message, let detail):
                 throw PageImage.Failure(cause: cause, message: message, detail: detail)
-            case .document, .size, .head, .listing:
+            case .document, .size, .head, .listing, .book:
                 throw Stopped(why: "the PDF reader answered out of turn")
             }
         } catch let stopped as Stopped {
@@ -99,7 +99,8 @@ package final class DecoderSandbox: PageDecoder {
     package func page(_ image: PageImage.Input, from path: String, shape: PageImage.Shape,
                       cutShort: inout Bool) throws -> UnsafeMutablePointer<SDL_Surface> {
         let request = DecoderWire.Request(operation: .page, path: path, width: shape.width, height: shape.height, name: image.name,
-                                          entry: image.entry ?? "", radius: shape.radius, side: shape.side, bytes: image.bytes ?? Data())
+                                          format: image.reference?.format ?? "", reference: image.reference?.page ?? "",
+                                          radius: shape.radius, side: shape.side, bytes: image.bytes ?? Data())
         var received: UnsafeMutablePointer<SDL_Surface>?
         do {
             let reply = try pool.run(request) { _, _, shared in
@@ -123,7 +124,7 @@ package final class DecoderSandbox: PageDecoder {
             case .failure(let cause, let message, let detail):
                 SDL_FreeSurface(received)
                 throw PageImage.Failure(cause: cause, message: message, detail: detail)
-            case .document, .size, .head, .listing:
+            case .document, .size, .head, .listing, .book:
                 SDL_FreeSurface(received)
                 throw Stopped(why: "the image decoder answered out of turn")
             }
@@ -136,8 +137,8 @@ package final class DecoderSandbox: PageDecoder {
     /// An image's size from its header, read by a worker (`page`'s inputs); nil when it
     /// cannot be read.
     package func size(of image: PageImage.Input, from path: String) -> Size? {
-        let request = DecoderWire.Request(operation: .measure, path: path, name: image.name, entry: image.entry ?? "",
-                                          bytes: image.bytes ?? Data())
+        let request = DecoderWire.Request(operation: .measure, path: path, name: image.name, format: image.reference?.format ?? "",
+                                          reference: image.reference?.page ?? "", bytes: image.bytes ?? Data())
         guard case .size(let width, let height) = try? pool.run(request, pixels: nil) else { return nil }
         return Size(width: Double(width), height: Double(height))
     }
@@ -163,6 +164,48 @@ package final class DecoderSandbox: PageDecoder {
         }
     }
 
+    /// The book `format` lists from the file at `path`, listed by a worker (which knows the
+    /// format by its name); a worker that stops on it is the format's problem with the file
+    /// (thrown when the file is opened alone, `strict`).
+    package func book(_ format: any BookFormat, at path: String, strict: Bool) throws -> ListedBook {
+        let request = DecoderWire.Request(operation: .book, path: path, page: strict ? 1 : 0, format: format.name)
+        let why: String
+        do {
+            switch try pool.run(request, pixels: nil, who: format.reader) {
+            case .book(let listed):
+                guard let stray = Self.strayPage(of: listed.book, at: path) else { return listed }
+                why = "\(format.reader) named \(stray), which is not in the book"
+            case .failure(let cause, let message, _):
+                throw FolioError.badInput(message, cause: cause)
+            default:
+                why = "\(format.reader) answered out of turn"
+            }
+        } catch let stopped as Stopped {
+            why = stopped.why
+        }
+        let sentence = format.unreadable(because: why)
+        if strict { throw FolioError.badInput("\(path): \(sentence).", cause: .unreadable) }
+        return ListedBook(book: nil, problems: [LibraryProblem(file: path, message: "\(sentence); skipped.")])
+    }
+
+    /// A page of `book` that a worker listing the file at `path` may not name: a page of
+    /// another file than `path`, or an image file outside its folder.
+    static func strayPage(of book: Book?, at path: String) -> String? {
+        guard let book else { return nil }
+        let folder = SafeFile.folder(of: path)
+        for source in [book.cover] + book.pages {
+            switch source {
+            case .file(let image)?:
+                if !SafeFile.isInside(image, folder: folder) || image.split(separator: "/").contains("..") { return image }
+            case .archiveEntry(let file, _)?, .documentPage(let file, _)?, .formatPage(_, let file, _)?:
+                if file != path { return file }
+            case .unavailable?, nil:
+                continue
+            }
+        }
+        return nil
+    }
+
     /// A worker's reply to `request`, whose failures become a `FolioError` naming `path`.
     private func answer(_ request: DecoderWire.Request, naming path: String) throws -> DecoderWire.Reply {
         let reply: DecoderWire.Reply
@@ -176,7 +219,7 @@ package final class DecoderSandbox: PageDecoder {
     /// The book an image request belongs to, whose time it is charged to: the archive its
     /// entry or bytes came from, or the folder of the file.
     static func bookOfImage(_ request: DecoderWire.Request) -> String {
-        request.bytes.isEmpty && request.entry.isEmpty ? SafeFile.folder(of: request.path) : request.path
+        request.bytes.isEmpty && request.format.isEmpty ? SafeFile.folder(of: request.path) : request.path
     }
 
     /// Why a worker gave no usable answer, mid-sentence.
@@ -219,10 +262,11 @@ package final class DecoderSandbox: PageDecoder {
         }
 
         /// Sends `request` to a worker and reads its reply; `pixels` reads a pixel reply's
-        /// pixels (width, height) from the worker's shared memory.
-        func run(_ request: DecoderWire.Request,
-                 pixels: ((Int32, Int32, SharedPixels) throws -> Void)?) throws -> DecoderWire.Reply {
-            let who = request.operation.worker
+        /// pixels (width, height) from the worker's shared memory. `who` answers it, in a
+        /// sentence about its failure (else the operation's worker).
+        func run(_ request: DecoderWire.Request, pixels: ((Int32, Int32, SharedPixels) throws -> Void)?,
+                 who named: String? = nil) throws -> DecoderWire.Reply {
+            let who = named ?? request.operation.worker
             // A document's requests are charged to it; an image's to its book: the archive it
             // is in, or the folder that holds it.
             let document = request.operation.isImage ? DecoderSandbox.bookOfImage(request) : request.path

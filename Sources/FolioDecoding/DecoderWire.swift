@@ -10,12 +10,15 @@ import Foundation
 /// memory file its parent gave it (`SharedPixels`) and says only their size.
 ///
 /// Numbers are little-endian. A request: op (1 inspect, 2 render, 3 page, 4 measure, 5 head,
-/// 6 list), page, width (a head's byte count), height (Int32 each), then the path (UInt16
-/// length, bytes); a page or measure request goes on with the image's name and the archive
-/// entry it is (UInt16 length, bytes each; no entry when the path is the image), the page's
-/// corner radius (Float64 bits), its side (1 right, 2 left) and the encoded image (UInt32
-/// length, bytes; none when the worker is to open the path, or the entry in it, itself). A
-/// reply: kind (1 document, 2 pixels, 3 failure, 4 size, 5 head, 6 listing) and then
+/// 6 list, 7 book), page (a book's: 1 when the file is opened alone), width (a head's byte
+/// count), height (Int32 each), then the path (UInt16 length, bytes); a page or measure
+/// request goes on with the image's name, the format whose page it is and that format's
+/// reference to it (an archive's entry, a page list's line; UInt16 length, bytes each; both
+/// empty when the path is the image), the page's corner radius (Float64 bits), its side (1
+/// right, 2 left) and the encoded image (UInt32 length, bytes; none when the worker is to
+/// open the path, or the format's page in it, itself); a book request with the format's name
+/// (UInt16 length, bytes). A reply: kind (1 document, 2 pixels, 3 failure, 4 size, 5 head,
+/// 6 listing, 7 book) and then
 /// - document: page count, first page's width and height in points (Int32 each, 0 when
 ///   unknown), title, author (UInt16 length, bytes each);
 /// - pixels: width, height (Int32 each): a render's within the request's box, a page's the
@@ -26,7 +29,8 @@ import Foundation
 /// - head: the file's first bytes (UInt16 length, at most the request's count, bytes);
 /// - listing: the number of entries (UInt32), each an encrypted flag (0 or 1) and its path
 ///   (UInt16 length, bytes), in stored order; then the ComicInfo.xml read with them: 0 none,
-///   1 its path and bytes (UInt32 length), 2 its path, the failure's cause and message.
+///   1 its path and bytes (UInt32 length), 2 its path, the failure's cause and message;
+/// - book: the book the format listed and its problems (`DecoderWire+Book`).
 public enum DecoderWire {
     public static let maxPath = 4096
     public static let maxText = 1024
@@ -38,8 +42,10 @@ public enum DecoderWire {
     public static let pageMargin: Int32 = 2
     /// Most bytes of a file's head a request may ask for.
     public static let maxHead: Int32 = 64
-    /// Most bytes of entry paths one listing may carry.
+    /// Most bytes of entry paths one listing may carry (and of texts one book may).
     public static let maxListing = 32 << 20
+    /// Longest name of a format.
+    public static let maxFormatName = 64
 
     public enum Operation: UInt8, Sendable {
         /// A PDF's header.
@@ -54,6 +60,8 @@ public enum DecoderWire {
         case head = 5
         /// An archive's entries and its ComicInfo.xml.
         case list = 6
+        /// A book file's book, as the format named lists it (`BookFormat.book`).
+        case book = 7
 
         /// Whether the request names an image (and carries its name, shape and maybe bytes).
         var isImage: Bool { self == .page || self == .measure }
@@ -65,6 +73,7 @@ public enum DecoderWire {
             case .page, .measure: return "the image decoder"
             case .head: return "the file reader"
             case .list: return "the archive reader"
+            case .book: return "the book reader"
             }
         }
     }
@@ -77,23 +86,28 @@ public enum DecoderWire {
         public var height: Int32 = 0
         /// An image's name, for messages (an archive entry's "archive › entry").
         public var name = ""
-        /// The archive entry the image is, read by the worker from the archive at `path`;
-        /// empty when `path` is the image or `bytes` are.
-        public var entry = ""
+        /// The format whose page the image is, by name (a book request's format); empty when
+        /// `path` is the image or `bytes` are.
+        public var format = ""
+        /// That format's reference to the page in the file at `path` (an archive's entry),
+        /// made into an image by the format in the worker (`PageFormat`).
+        public var reference = ""
         public var radius = 0.0
         public var side = PageSide.right
         /// The encoded image; empty when the worker opens `path` itself.
         public var bytes = Data()
 
         public init(operation: Operation, path: String, page: Int32 = 0, width: Int32 = 0, height: Int32 = 0,
-                    name: String = "", entry: String = "", radius: Double = 0, side: PageSide = .right, bytes: Data = Data()) {
+                    name: String = "", format: String = "", reference: String = "", radius: Double = 0,
+                    side: PageSide = .right, bytes: Data = Data()) {
             self.operation = operation
             self.path = path
             self.page = page
             self.width = width
             self.height = height
             self.name = name
-            self.entry = entry
+            self.format = format
+            self.reference = reference
             self.radius = radius
             self.side = side
             self.bytes = bytes
@@ -107,7 +121,7 @@ public enum DecoderWire {
             switch operation {
             case .render: return Self.pixelBytes(width: width, height: height)
             case .page: return Self.pixelBytes(width: width + 2 * pageMargin, height: height + 2 * pageMargin)
-            case .inspect, .measure, .head, .list: return 0
+            case .inspect, .measure, .head, .list, .book: return 0
             }
         }
     }
@@ -121,6 +135,7 @@ public enum DecoderWire {
         case size(width: Int32, height: Int32)
         case head(Data)
         case listing(ArchiveListing)
+        case book(ListedBook)
     }
 
     public struct Malformed: Error, Equatable, CustomStringConvertible {
@@ -134,9 +149,11 @@ public enum DecoderWire {
         var data = Data([request.operation.rawValue])
         for value in [request.page, request.width, request.height] { append(value, to: &data) }
         appendText(request.path, limit: maxPath, to: &data)
+        if request.operation == .book { appendText(request.format, limit: maxFormatName, to: &data) }
         if request.operation.isImage {
             appendText(request.name, limit: maxPath, to: &data)
-            appendText(request.entry, limit: maxPath, to: &data)
+            appendText(request.format, limit: maxFormatName, to: &data)
+            appendText(request.reference, limit: maxPath, to: &data)
             withUnsafeBytes(of: request.radius.bitPattern.littleEndian) { data.append(contentsOf: $0) }
             data.append(request.side == .left ? 2 : 1)
             let bytes = request.bytes.prefix(maxBytes)
@@ -191,22 +208,25 @@ public enum DecoderWire {
                     for text in [companion.path, error.cause?.rawValue ?? "", error.message] { appendText(text, limit: maxText, to: &data) }
                 }
             }
+        case .book(let listed):
+            data.append(7)
+            appendBook(listed, to: &data)
         }
         return data
     }
 
     /// Bytes with a UInt16 length before them.
-    private static func appendBytes(_ bytes: Data, to data: inout Data) {
+    static func appendBytes(_ bytes: Data, to data: inout Data) {
         withUnsafeBytes(of: UInt16(bytes.count).littleEndian) { data.append(contentsOf: $0) }
         data.append(bytes)
     }
 
-    private static func append(_ value: Int32, to data: inout Data) {
+    static func append(_ value: Int32, to data: inout Data) {
         withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) }
     }
 
     /// UTF-8 cut to `limit` bytes on a character boundary.
-    private static func appendText(_ text: String, limit: Int, to data: inout Data) {
+    static func appendText(_ text: String, limit: Int, to data: inout Data) {
         var bytes = Array(text.utf8)
         if bytes.count > limit {
             var cut = limit
@@ -233,13 +253,25 @@ public enum DecoderWire {
         if operation == .head {
             guard (0...maxHead).contains(width) else { throw Malformed(what: "a head of \(width) bytes") }
         }
+        if operation == .book {
+            guard page == 0 || page == 1 else { throw Malformed(what: "a book request marked \(page)") }
+        }
         let path = try readText(read, limit: maxPath)
         guard !path.isEmpty, !path.utf8.contains(0) else { throw Malformed(what: "a request without a path") }
         var request = Request(operation: operation, path: path, page: page, width: width, height: height)
+        if operation == .book {
+            request.format = try readText(read, limit: maxFormatName)
+            guard !request.format.isEmpty, !request.format.utf8.contains(0) else { throw Malformed(what: "a book of no format") }
+            return request
+        }
         guard operation.isImage else { return request }
         request.name = try readText(read, limit: maxPath)
-        request.entry = try readText(read, limit: maxPath)
-        guard !request.entry.utf8.contains(0) else { throw Malformed(what: "an entry with a zero byte") }
+        request.format = try readText(read, limit: maxFormatName)
+        request.reference = try readText(read, limit: maxPath)
+        guard !request.format.utf8.contains(0), !request.reference.utf8.contains(0) else {
+            throw Malformed(what: "a page reference with a zero byte")
+        }
+        guard request.format.isEmpty == request.reference.isEmpty else { throw Malformed(what: "a page reference without its format") }
         let shape = try take(read, 9)
         var bits: UInt64 = 0
         for i in 0..<8 { bits |= UInt64(shape[shape.startIndex + i]) << (8 * UInt64(i)) }
@@ -305,6 +337,8 @@ public enum DecoderWire {
             return .head(count > 0 ? try take(read, count) : Data())
         case 6 where request.operation == .list:
             return .listing(try readListing(read))
+        case 7 where request.operation == .book:
+            return .book(try readBook(read))
         default:
             throw Malformed(what: "a reply of kind \(kind) to a \(request.operation) request")
         }
@@ -346,19 +380,19 @@ public enum DecoderWire {
     }
 
     /// `count` bytes from `read`, indexed from 0, or a throw when it gave another number.
-    private static func take(_ read: Source, _ count: Int) throws -> Data {
+    static func take(_ read: Source, _ count: Int) throws -> Data {
         let data = Data(try read(count))
         guard data.count == count else { throw Malformed(what: "\(data.count) bytes where \(count) were due") }
         return data
     }
 
-    private static func int32(_ data: Data, at offset: Int) -> Int32 {
+    static func int32(_ data: Data, at offset: Int) -> Int32 {
         var value: UInt32 = 0
         for i in 0..<4 { value |= UInt32(data[data.startIndex + offset + i]) << (8 * UInt32(i)) }
         return Int32(bitPattern: value)
     }
 
-    private static func readText(_ read: Source, limit: Int) throws -> String {
+    static func readText(_ read: Source, limit: Int) throws -> String {
         let head = try take(read, 2)
         let count = Int(head[head.startIndex]) | Int(head[head.startIndex + 1]) << 8
         guard count <= limit else { throw Malformed(what: "a text of \(count) bytes (at most \(limit))") }

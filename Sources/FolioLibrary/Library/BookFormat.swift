@@ -3,10 +3,16 @@ import Foundation
 
 /// A kind of book file, as a zathura plugin or an imv backend is: it claims files (by name
 /// extension, or by their first bytes when a file's name claims nothing), lists a file's
-/// pages into a `Book`, and names what is wrong with it. Its pages are `ImageSource`s, measured
-/// and decoded by the decoder handed to the viewer (the confined workers). Adding a format is
-/// its own file and one line in `BookFormats.standard`, or one `register` on a loader's list.
+/// pages into a `Book`, and names what is wrong with it. The listing runs where the loader's
+/// `BookFileReader` reads (in the app, a confined worker, which knows the format by `name`).
+/// Its pages are `ImageSource`s, measured and decoded by the decoder handed to the viewer (the
+/// confined workers); a page of its own kind (`ImageSource.formatPage`) is turned into an
+/// image in the worker by the format (FolioDecoding's `PageFormat`). Adding a format is its
+/// own file and one line in `BookFormats.standard`, or one `register` on a loader's list and
+/// on its workers' (`DecoderProcess.serve(adding:)`).
 public protocol BookFormat: Sendable {
+    /// What the worker knows the format by: short, unique among the formats registered.
+    var name: String { get }
     /// The file name extensions it claims, lower case, without the dot.
     var extensions: Set<String> { get }
     /// True when `head`, a file's first bytes (at most `BookFormats.headBytes`), is this
@@ -15,6 +21,17 @@ public protocol BookFormat: Sendable {
     /// The book the file at `path` holds. A file that holds none adds a problem and gives nil,
     /// or, opened alone (`strict`), throws its sentence as a `FolioError` naming `path`.
     func book(at path: String, problems: inout [LibraryProblem], strict: Bool) throws -> Book?
+    /// Who reads its files, in a sentence about a failure ("the PDF reader").
+    var reader: String { get }
+    /// What is said after a file's path when its reader stopped on it (`why`, mid-sentence:
+    /// "the PDF reader took longer than 20 s"), without the full stop.
+    func unreadable(because why: String) -> String
+}
+
+extension BookFormat {
+    public var reader: String { "the \(name) reader" }
+
+    public func unreadable(because why: String) -> String { "cannot be read (\(why))" }
 }
 
 /// The book formats a loader knows, tried in order: a file goes to the first whose
@@ -43,6 +60,11 @@ public struct BookFormats: Sendable {
     /// Adds `format`, tried after those already known.
     public mutating func register(_ format: any BookFormat) {
         all.append(format)
+    }
+
+    /// The format known by `name`.
+    public func named(_ name: String) -> (any BookFormat)? {
+        all.first { $0.name == name }
     }
 
     /// The format whose extensions hold `name`'s.

@@ -70,13 +70,13 @@ public enum LibraryLoader {
             throw FolioError.badInput("\(path): no such file or folder.")
         }
         if !isDirectory.boolValue {
-            var problems: [LibraryProblem] = []
             // A file named .plist is claimed by its name only: its bytes say nothing.
             if let format = formats.claiming(file: path, byNameOnly: isPlistName(path)) {
                 // Kept by its real path, as a folder's members are: a book's file is later
                 // opened without following a link (`SafeFile.openBookFile`).
-                let book = try format.book(at: SafeFile.realPath(path) ?? path, problems: &problems, strict: true)
-                return Result(library: Library(books: book.map { [$0] } ?? []), problems: problems, isOneBook: book != nil)
+                let listed = try formats.files.book(format, at: SafeFile.realPath(path) ?? path, strict: true)
+                let book = listed.book
+                return Result(library: Library(books: book.map { [$0] } ?? []), problems: listed.problems, isOneBook: book != nil)
             }
             if isImage(path) { return try singleImage(path, files: formats.files) }
             return try plist(path)
@@ -207,8 +207,10 @@ public enum LibraryLoader {
             var book: Book?
             if member.kind == .directory {
                 book = folderBook(member.full, problems: &found)
-            } else if let format = formats.claiming(name: member.name) {
-                book = try? format.book(at: member.full, problems: &found, strict: false)
+            } else if let format = formats.claiming(name: member.name),
+                      let listed = try? formats.files.book(format, at: member.full, strict: false) {
+                book = listed.book
+                found = listed.problems
             }
             return (book, found)
         }
