@@ -188,15 +188,16 @@ package final class DecoderSandbox: PageDecoder {
         return ListedBook(book: nil, problems: [LibraryProblem(file: path, message: "\(sentence); skipped.")])
     }
 
-    /// A page of `book` that a worker listing the file at `path` may not name: a page of
-    /// another file than `path`, or an image file outside its folder.
+    /// A page of `book` that a worker listing the file (or folder) at `path` may not name: a
+    /// page of another file than `path`, or an image file outside its folder (or inside it).
     static func strayPage(of book: Book?, at path: String) -> String? {
         guard let book else { return nil }
         let folder = SafeFile.folder(of: path)
         for source in [book.cover] + book.pages {
             switch source {
             case .file(let image)?:
-                if !SafeFile.isInside(image, folder: folder) || image.split(separator: "/").contains("..") { return image }
+                let inside = SafeFile.isInside(image, folder: path) || SafeFile.isInside(image, folder: folder)
+                if !inside || image.split(separator: "/").contains("..") { return image }
             case .archiveEntry(let file, _)?, .documentPage(let file, _)?, .formatPage(_, let file, _)?:
                 if file != path { return file }
             case .unavailable?, nil:

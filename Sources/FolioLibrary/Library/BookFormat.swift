@@ -26,10 +26,19 @@ public protocol BookFormat: Sendable {
     /// What is said after a file's path when its reader stopped on it (`why`, mid-sentence:
     /// "the PDF reader took longer than 20 s"), without the full stop.
     func unreadable(because why: String) -> String
+    /// False for a format whose files are books only when opened alone (an image: in a
+    /// folder of books, images are no books, and a folder of them is one).
+    var isBookInFolders: Bool { get }
+    /// True for a format whose books are folders, not files (`FolderFormat`).
+    var readsFolders: Bool { get }
 }
 
 extension BookFormat {
     public var reader: String { "the \(name) reader" }
+
+    public var isBookInFolders: Bool { true }
+
+    public var readsFolders: Bool { false }
 
     public func unreadable(because why: String) -> String { "cannot be read (\(why))" }
 }
@@ -50,11 +59,11 @@ public struct BookFormats: Sendable {
         self.files = files
     }
 
-    /// What Folio opens besides images and Books.plist: PDFs, their headers read by
-    /// `documents` (without it they are reported and skipped), and comic archives; `files`
-    /// reads their first bytes and lists archives.
+    /// What Folio opens besides Books.plist: PDFs, their headers read by `documents`
+    /// (without it they are reported and skipped), comic archives, single images and folders
+    /// of images; `files` reads their first bytes and lists their books.
     public static func standard(documents: (any DocumentInspector)?, files: any BookFileReader) -> BookFormats {
-        BookFormats([DocumentFormat(documents: documents), ArchiveFormat(files: files)], files: files)
+        BookFormats([DocumentFormat(documents: documents), ArchiveFormat(files: files), ImageFormat(), FolderFormat()], files: files)
     }
 
     /// Adds `format`, tried after those already known.
@@ -67,10 +76,16 @@ public struct BookFormats: Sendable {
         all.first { $0.name == name }
     }
 
-    /// The format whose extensions hold `name`'s.
+    /// The format whose extensions hold `name`'s, among those whose files are books in a
+    /// folder of books.
     func claiming(name: String) -> (any BookFormat)? {
         let ext = LibraryLoader.pathExtension(name)
-        return all.first { $0.extensions.contains(ext) }
+        return all.first { $0.isBookInFolders && $0.extensions.contains(ext) }
+    }
+
+    /// The format whose books are folders.
+    var folders: (any BookFormat)? {
+        all.first { $0.readsFolders }
     }
 
     /// The format of the regular file at `path`: by its name, else (unless `byNameOnly`) by
