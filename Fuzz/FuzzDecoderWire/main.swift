@@ -26,6 +26,7 @@ fuzzMain { data in
         DecoderWire.Request(operation: .head, path: "/x.cbz", width: 32),
         DecoderWire.Request(operation: .list, path: "/x.cbz"),
         DecoderWire.Request(operation: .book, path: "/x.cbz", page: 1, format: "archive"),
+        DecoderWire.Request(operation: .library, path: "/Books.plist"),
     ]
     for request in requests {
         if let reply = try? DecoderWire.readReply(source(data), to: request) { _ = DecoderWire.encode(reply) }

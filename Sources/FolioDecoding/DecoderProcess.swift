@@ -102,6 +102,13 @@ public enum DecoderProcess {
             }
         case .book:
             try output.write(DecoderWire.encode(book(request, here: here)))
+        case .library:
+            do {
+                let loaded = try here.library(plist: request.path)
+                try output.write(DecoderWire.encode(.library(books: loaded.library.books, problems: loaded.problems)))
+            } catch let error as FolioError {
+                try output.write(DecoderWire.encode(.failure(cause: error.cause ?? .unreadable, message: error.message, detail: "")))
+            }
         }
     }
 

@@ -10,7 +10,7 @@ import Foundation
 /// memory file its parent gave it (`SharedPixels`) and says only their size.
 ///
 /// Numbers are little-endian. A request: op (1 inspect, 2 render, 3 page, 4 measure, 5 head,
-/// 6 list, 7 book), page (a book's: 1 when the file is opened alone), width (a head's byte
+/// 6 list, 7 book, 8 library), page (a book's: 1 when the file is opened alone), width (a head's byte
 /// count), height (Int32 each), then the path (UInt16 length, bytes); a page or measure
 /// request goes on with the image's name, the format whose page it is and that format's
 /// reference to it (an archive's entry, a page list's line; UInt16 length, bytes each; both
@@ -18,7 +18,7 @@ import Foundation
 /// right, 2 left) and the encoded image (UInt32 length, bytes; none when the worker is to
 /// open the path, or the format's page in it, itself); a book request with the format's name
 /// (UInt16 length, bytes). A reply: kind (1 document, 2 pixels, 3 failure, 4 size, 5 head,
-/// 6 listing, 7 book) and then
+/// 6 listing, 7 book, 8 library) and then
 /// - document: page count, first page's width and height in points (Int32 each, 0 when
 ///   unknown), title, author (UInt16 length, bytes each);
 /// - pixels: width, height (Int32 each): a render's within the request's box, a page's the
@@ -30,7 +30,8 @@ import Foundation
 /// - listing: the number of entries (UInt32), each an encrypted flag (0 or 1) and its path
 ///   (UInt16 length, bytes), in stored order; then the ComicInfo.xml read with them: 0 none,
 ///   1 its path and bytes (UInt32 length), 2 its path, the failure's cause and message;
-/// - book: the book the format listed and its problems (`DecoderWire+Book`).
+/// - book: the book the format listed and its problems; library: a Books.plist's books and
+///   its problems (`DecoderWire+Book`).
 public enum DecoderWire {
     public static let maxPath = 4096
     public static let maxText = 1024
@@ -62,6 +63,8 @@ public enum DecoderWire {
         case list = 6
         /// A book file's book, as the format named lists it (`BookFormat.book`).
         case book = 7
+        /// A Books.plist's books.
+        case library = 8
 
         /// Whether the request names an image (and carries its name, shape and maybe bytes).
         var isImage: Bool { self == .page || self == .measure }
@@ -74,6 +77,7 @@ public enum DecoderWire {
             case .head: return "the file reader"
             case .list: return "the archive reader"
             case .book: return "the book reader"
+            case .library: return "the library reader"
             }
         }
     }
@@ -121,7 +125,7 @@ public enum DecoderWire {
             switch operation {
             case .render: return Self.pixelBytes(width: width, height: height)
             case .page: return Self.pixelBytes(width: width + 2 * pageMargin, height: height + 2 * pageMargin)
-            case .inspect, .measure, .head, .list, .book: return 0
+            case .inspect, .measure, .head, .list, .book, .library: return 0
             }
         }
     }
@@ -136,6 +140,7 @@ public enum DecoderWire {
         case head(Data)
         case listing(ArchiveListing)
         case book(ListedBook)
+        case library(books: [Book], problems: [LibraryProblem])
     }
 
     public struct Malformed: Error, Equatable, CustomStringConvertible {
@@ -187,30 +192,13 @@ public enum DecoderWire {
             appendBytes(bytes.prefix(Int(maxHead)), to: &data)
         case .listing(let listing):
             data.append(6)
-            let entries = listing.entries.prefix(ArchiveReader.maxEntries)
-            withUnsafeBytes(of: UInt32(entries.count).littleEndian) { data.append(contentsOf: $0) }
-            for entry in entries {
-                data.append(entry.encrypted ? 1 : 0)
-                appendText(entry.path, limit: maxPath, to: &data)
-            }
-            switch listing.comicInfo {
-            case nil: data.append(0)
-            case let companion?:
-                switch companion.data {
-                case .success(let bytes):
-                    data.append(1)
-                    appendText(companion.path, limit: maxPath, to: &data)
-                    let bytes = bytes.prefix(ComicInfo.maxBytes)
-                    withUnsafeBytes(of: UInt32(bytes.count).littleEndian) { data.append(contentsOf: $0) }
-                    data.append(bytes)
-                case .failure(let error):
-                    data.append(2)
-                    for text in [companion.path, error.cause?.rawValue ?? "", error.message] { appendText(text, limit: maxText, to: &data) }
-                }
-            }
+            appendListing(listing, to: &data)
         case .book(let listed):
             data.append(7)
             appendBook(listed, to: &data)
+        case .library(let books, let problems):
+            data.append(8)
+            appendLibrary(books, problems: problems, to: &data)
         }
         return data
     }
@@ -339,44 +327,12 @@ public enum DecoderWire {
             return .listing(try readListing(read))
         case 7 where request.operation == .book:
             return .book(try readBook(read))
+        case 8 where request.operation == .library:
+            let (books, problems) = try readLibrary(read)
+            return .library(books: books, problems: problems)
         default:
             throw Malformed(what: "a reply of kind \(kind) to a \(request.operation) request")
         }
-    }
-
-    /// A listing's entries and ComicInfo.xml, every count bounded before it is read.
-    private static func readListing(_ read: Source) throws -> ArchiveListing {
-        let count = Int(UInt32(bitPattern: int32(try take(read, 4), at: 0)))
-        guard count <= ArchiveReader.maxEntries else { throw Malformed(what: "a listing of \(count) entries") }
-        var entries: [ArchiveReader.Entry] = []
-        var carried = 0
-        for _ in 0..<count {
-            let flag = try take(read, 1).first ?? 0
-            guard flag <= 1 else { throw Malformed(what: "an entry flagged \(flag)") }
-            let path = try readText(read, limit: maxPath)
-            carried += path.utf8.count
-            guard carried <= maxListing else { throw Malformed(what: "a listing past \(maxListing >> 20) MB of names") }
-            entries.append(ArchiveReader.Entry(path: path, encrypted: flag == 1))
-        }
-        var listing = ArchiveListing(entries: entries, comicInfo: nil)
-        switch try take(read, 1).first ?? 0 {
-        case 0: break
-        case 1:
-            let path = try readText(read, limit: maxPath)
-            let length = Int(UInt32(bitPattern: int32(try take(read, 4), at: 0)))
-            guard length <= ComicInfo.maxBytes else { throw Malformed(what: "a ComicInfo.xml of \(length) bytes") }
-            listing.comicInfo = ArchiveReader.Companion(path: path, data: .success(length > 0 ? try take(read, length) : Data()))
-        case 2:
-            let path = try readText(read, limit: maxPath)
-            let named = try readText(read, limit: maxText)
-            let cause = named.isEmpty ? nil : FolioError.Cause(rawValue: named)
-            guard named.isEmpty || cause != nil else { throw Malformed(what: "a failure of no known cause") }
-            let message = try readText(read, limit: maxText)
-            listing.comicInfo = ArchiveReader.Companion(path: path, data: .failure(.badInput(message, cause: cause)))
-        case let other:
-            throw Malformed(what: "a ComicInfo.xml marked \(other)")
-        }
-        return listing
     }
 
     /// `count` bytes from `read`, indexed from 0, or a throw when it gave another number.

@@ -43,6 +43,10 @@ package struct InProcessDecoder: PageDecoder {
         try files.head(of: path, count: count)
     }
 
+    package func library(plist path: String) throws -> LoadedLibrary {
+        try files.library(plist: path)
+    }
+
     package func listing(ofArchive path: String) throws -> ArchiveListing {
         try files.listing(ofArchive: path)
     }

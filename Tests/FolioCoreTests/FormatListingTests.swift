@@ -5,7 +5,7 @@ import Testing
 
 /// Every book the loader makes of a file or a folder is listed by a registered format,
 /// through the loader's `BookFileReader` (in the app, a decoder worker): single images and
-/// folders of images as much as PDFs and archives.
+/// folders of images as much as PDFs and archives; and a Books.plist is read there too.
 @Suite struct FormatListingTests {
     /// Reads here, and notes which format listed which file.
     final class Noting: BookFileReader, @unchecked Sendable {
@@ -16,6 +16,11 @@ import Testing
         func head(of path: String, count: Int) throws -> Data { try here.head(of: path, count: count) }
 
         func listing(ofArchive path: String) throws -> ArchiveListing { try here.listing(ofArchive: path) }
+
+        func library(plist path: String) throws -> LoadedLibrary {
+            lock.withLock { asked[(path as NSString).lastPathComponent] = "plist" }
+            return try here.library(plist: path)
+        }
 
         func book(_ format: any BookFormat, at path: String, strict: Bool) throws -> ListedBook {
             lock.withLock { asked[(path as NSString).lastPathComponent] = format.name }
@@ -49,5 +54,9 @@ import Testing
         let (single, listedSingle) = try load("shelf/stray.bmp")
         #expect(single.isOneBook && single.library.books.map(\.title) == ["stray"])
         #expect(listedSingle == ["stray.bmp": "image"])
+        // A Books.plist is read through the reader too.
+        try LibraryFixtures.plist([["title": "T", "pages": ["stray.bmp"]]], to: dir.appendingPathComponent("shelf/Books.plist"))
+        let (listed, listedPlist) = try load("shelf")
+        #expect(listed.library.books.map(\.title) == ["T"] && listedPlist == ["Books.plist": "plist"])
     }
 }

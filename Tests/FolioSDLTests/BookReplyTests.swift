@@ -50,6 +50,23 @@ import Testing
         #expect(try Self.reply(DecoderWire.encode(.book(none))) == .book(none))
     }
 
+    /// A Books.plist's books come back whole; more books than a library may hold are refused
+    /// before any is read.
+    @Test func aListedLibraryRoundTrips() throws {
+        let request = DecoderWire.Request(operation: .library, path: "/books/Books.plist")
+        func reply(_ data: Data) throws -> DecoderWire.Reply { try DecoderWire.readReply(Self.source(data), to: request) }
+        let books = [Book(title: "A", cover: .file("/books/a.png"), pages: [.unavailable(cause: .refused, name: "../x.png")]),
+                     Book(title: "B", cover: nil, pages: [])]
+        let problems = [LibraryProblem(file: "/books/Books.plist", message: "\"A\": ../x.png is outside the library folder; refused.")]
+        let library = DecoderWire.Reply.library(books: books, problems: problems)
+        #expect(try reply(DecoderWire.encode(library)) == library)
+        var many = DecoderWire.encode(.library(books: [], problems: []))
+        many.replaceSubrange(1..<5, with: [0xFF, 0xFF, 0, 0])
+        #expect(throws: DecoderWire.Malformed.self) { try reply(many) }
+        // A library is no answer to a book request.
+        #expect(throws: DecoderWire.Malformed.self) { try Self.reply(DecoderWire.encode(library)) }
+    }
+
     /// Offsets into an encoded book whose bytes are changed to what no worker may send.
     @Test func aBookOutOfBoundsIsRefused() throws {
         let book = Book(title: "T", cover: nil, pages: [.file("/b/p.png")], spreads: [0])

@@ -26,7 +26,16 @@ import Testing
             """.utf8)
         try ArchiveWriter.write([("ComicInfo.xml", info), ("1.png", png), ("2.png", png), ("3.png", png), ("x.txt2", png)],
                                 to: root.appendingPathComponent("comic.cbz"), format: .zip)
-        for path in [root.path, photos.path, photos.appendingPathComponent("p1.png").path, root.appendingPathComponent("comic.cbz").path] {
+        let plist = try PropertyListSerialization.data(fromPropertyList: [
+            ["title": "Listed", "cover": "photos/cover.png", "pages": ["own.png", "photos/p1.png", "gone.png", "../outside.png", 7]],
+            "not a book",
+        ], format: .xml, options: 0)
+        let library = root.deletingLastPathComponent().appendingPathComponent("library")
+        try FileManager.default.createDirectory(at: library, withIntermediateDirectories: true)
+        try plist.write(to: library.appendingPathComponent("Books.plist"))
+        try png.write(to: library.appendingPathComponent("own.png"))
+        try FileManager.default.createSymbolicLink(at: library.appendingPathComponent("photos"), withDestinationURL: photos)
+        for path in [library.path, root.path, photos.path, photos.appendingPathComponent("p1.png").path, root.appendingPathComponent("comic.cbz").path] {
             let here = try LibraryLoader.load(path)
             let there = try LibraryLoader.load(path, decoder: TestDecoding.workers)
             #expect(there.library == here.library && there.problems == here.problems && there.isOneBook == here.isOneBook)

@@ -13,6 +13,9 @@ public protocol BookFileReader: Sendable {
     /// The first `count` bytes of the regular file at `path` (fewer when it is shorter); a
     /// `FolioError` naming `path` when it is not a regular file or cannot be read.
     func head(of path: String, count: Int) throws -> Data
+    /// The books the Books.plist at `path` lists and its problems (`LibraryLoader.plist`);
+    /// a `FolioError` naming `path` when it cannot be read as one.
+    func library(plist path: String) throws -> LoadedLibrary
     /// The archive's entries in stored order and its ComicInfo.xml (`LibraryLoader+ComicInfo`);
     /// a `FolioError` naming `path` when it cannot be listed.
     func listing(ofArchive path: String) throws -> ArchiveListing
@@ -54,6 +57,10 @@ public struct BookFilesHere: BookFileReader {
         let fd = try SafeFile.openForReading(path)
         defer { close(fd) }
         return SafeFile.readAll(fd, size: count)
+    }
+
+    public func library(plist path: String) throws -> LoadedLibrary {
+        try LibraryLoader.plist(path)
     }
 
     public func listing(ofArchive path: String) throws -> ArchiveListing {

@@ -78,10 +78,10 @@ public enum LibraryLoader {
                 let book = listed.book
                 return Result(library: Library(books: book.map { [$0] } ?? []), problems: listed.problems, isOneBook: book != nil)
             }
-            return try plist(path)
+            return try formats.files.library(plist: path)
         }
         let plistPath = (path as NSString).appendingPathComponent("Books.plist")
-        if fm.fileExists(atPath: plistPath) { return try plist(plistPath) }
+        if fm.fileExists(atPath: plistPath) { return try formats.files.library(plist: plistPath) }
         return try folder(path, formats: formats)
     }
 
