@@ -51,13 +51,17 @@ let package = Package(
         // The long-lived threads: named joinable threads, the lasting thread decoder workers
         // are started on, the background queue, and Monitor, the one hand-off between threads.
         .target(name: "FolioThreads"),
-        // What touches the disk: libraries, archives, places (and their writer), scripts and
-        // outputs (and the live input's capture), safe files, the console, /proc's memory.
+        // What touches the disk: libraries, book formats (their listing runs wherever the
+        // loader's BookFileReader reads: in the app, a decoder worker), archives, places (and
+        // their writer), scripts and outputs (and the live input's capture), safe files, the
+        // console, /proc's memory.
         .target(name: "FolioLibrary", dependencies: ["FolioCore", "FolioThreads", "CArchive"]),
         // Every decoder of a user's file: the confined worker processes (DecoderSandbox,
-        // DecoderProcess), their wire and shared pixels, pages made from images and PDFs
-        // (PageImage, libvips, poppler, gdk-pixbuf, SDL_image), book shapes, cover thumbnails,
-        // the decode thread and `validate`'s checks.
+        // DecoderProcess, which lists book files with the formats registered there), their
+        // wire and shared pixels, the formats' decoding side (PageFormat: a format's page made
+        // into an image in the worker), pages made from images and PDFs (PageImage, libvips,
+        // poppler, gdk-pixbuf, SDL_image), book shapes, cover thumbnails, the decode thread
+        // and `validate`'s checks.
         .target(
             name: "FolioDecoding",
             dependencies: ["FolioCore", "FolioLibrary", "FolioThreads", "CSDL2", "CVips", "CPixbuf", "CPNG"]
@@ -93,10 +97,15 @@ let package = Package(
         // The tests' own files (PDFFixture, ArchiveFixture, SlowPDFFixture), written with
         // FolioSamples' writers.
         .target(name: "FolioTestFixtures", dependencies: ["FolioCore", "FolioLibrary", "FolioSamples"], path: "Tests/Fixtures"),
+        // A stand-in book format (a page list, its own file) and the decoder worker program
+        // that registers it in one line (`folio-stand-in-worker`): `StandInFormatTests` lists
+        // and decodes its books through that worker. Test code; the product links neither.
+        .target(name: "FolioStandInFormat", dependencies: ["FolioCore", "FolioLibrary", "FolioDecoding"], path: "Tests/StandInFormat"),
+        .executableTarget(name: "folio-stand-in-worker", dependencies: ["FolioDecoding", "FolioStandInFormat"], path: "Tests/StandInWorker"),
         .testTarget(
             name: "FolioSDLTests",
             dependencies: ["FolioCore", "FolioLibrary", "FolioThreads", "FolioDecoding", "FolioRecording", "FolioSDL", "FolioBench",
-                           "FolioSamples", "FolioTestFixtures", "CSDL2", "CVips", "CYUV"]
+                           "FolioSamples", "FolioTestFixtures", "FolioStandInFormat", "CSDL2", "CVips", "CYUV"]
         ),
         .testTarget(name: "FolioEndToEndTests", dependencies: ["FolioCore", "FolioLibrary", "FolioTestFixtures"]),
     ]

@@ -22,9 +22,11 @@ fuzzMain { data in
         DecoderWire.Request(operation: .inspect, path: "/x.pdf"),
         DecoderWire.Request(operation: .page, path: "/x.cbz", width: 362, height: 568, name: "x.cbz:p.png"),
         DecoderWire.Request(operation: .measure, path: "/x.png", name: "/x.png"),
-        DecoderWire.Request(operation: .page, path: "/x.cbz", width: 362, height: 568, name: "x.cbz:p.png", entry: "p.png"),
+        DecoderWire.Request(operation: .page, path: "/x.cbz", width: 362, height: 568, name: "x.cbz:p.png", format: "archive", reference: "p.png"),
         DecoderWire.Request(operation: .head, path: "/x.cbz", width: 32),
         DecoderWire.Request(operation: .list, path: "/x.cbz"),
+        DecoderWire.Request(operation: .book, path: "/x.cbz", page: 1, format: "archive"),
+        DecoderWire.Request(operation: .library, path: "/Books.plist"),
     ]
     for request in requests {
         if let reply = try? DecoderWire.readReply(source(data), to: request) { _ = DecoderWire.encode(reply) }

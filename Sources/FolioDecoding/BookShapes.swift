@@ -88,6 +88,8 @@ public enum BookShapes {
             return (.file(path), path)
         case .archiveEntry(let archive, let entry):
             return (.entry(archive: archive, entry: entry), archive)
+        case .formatPage(let format, let file, let page):
+            return (.formatPage(format: format, file: file, page: page), file)
         case .documentPage, .unavailable:
             return nil
         }

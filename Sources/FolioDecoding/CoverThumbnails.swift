@@ -66,7 +66,7 @@ public final class CoverThumbnails: Sendable {
         case .file(let path): return path
         case .archiveEntry(let archive, _): return archive
         case .documentPage(let document, let page): return page == 0 ? document : nil
-        case .unavailable: return nil
+        case .formatPage, .unavailable: return nil
         }
     }
 

@@ -21,14 +21,16 @@ public enum DecoderProcess {
     /// hostile file cannot take the process tree far past 500 MB.
     public static let memoryLimit = 160 << 20
 
-    /// Serves requests until stdin closes; exits the process.
-    public static func serve() -> Never {
+    /// Serves requests until stdin closes; exits the process. The worker knows Folio's own
+    /// formats and `added`: a program that registers a format of its own serves with it here
+    /// (one line), as its viewer registers it with its loader (`BookFormats.register`).
+    public static func serve(adding added: [any BookFormat] = []) -> Never {
         guard folio_worker_confine(UInt(memoryLimit)) == 0 else { exit(70) }
         folio_vips_load_only_needed_modules()
         signal(SIGPIPE, SIG_IGN)
         let input = FileDescriptorIO(fd: 0, deadline: nil)
         let shared = SharedPixels(inherited: SharedPixels.childDescriptor)
-        let here = InProcessDecoder(because: "this is the confined worker")
+        let here = InProcessDecoder(because: "this is the confined worker", adding: added)
         while true {
             let request: DecoderWire.Request
             do { request = try DecoderWire.readRequest(input.read) } catch { exit(0) }
@@ -65,7 +67,7 @@ public enum DecoderProcess {
         case .page:
             let shape = PageImage.Shape(width: request.width, height: request.height, radius: request.radius, side: request.side)
             var cutShort = false
-            switch PageImage.makeHere(image(of: request), reader: here.reader, shape: shape, cutShort: &cutShort) {
+            switch PageImage.makeHere(image(of: request), formats: here.formats, reader: here.reader, shape: shape, cutShort: &cutShort) {
             case .success(let page):
                 defer { SDL_FreeSurface(page) }
                 let rows = Int(page.pointee.h), row = Int(page.pointee.w) * 4, pitch = Int(page.pointee.pitch)
@@ -98,13 +100,37 @@ public enum DecoderProcess {
             } catch let error as FolioError {
                 try output.write(DecoderWire.encode(.failure(cause: error.cause ?? .unreadable, message: error.message, detail: "")))
             }
+        case .book:
+            try output.write(DecoderWire.encode(book(request, here: here)))
+        case .library:
+            do {
+                let loaded = try here.library(plist: request.path)
+                try output.write(DecoderWire.encode(.library(books: loaded.library.books, problems: loaded.problems)))
+            } catch let error as FolioError {
+                try output.write(DecoderWire.encode(.failure(cause: error.cause ?? .unreadable, message: error.message, detail: "")))
+            }
         }
     }
 
-    /// Where a page or measure request's image is: the file at its path, an entry of the
-    /// archive there, or its bytes.
+    /// The book the format a book request names lists from its file, here, or the failure.
+    private static func book(_ request: DecoderWire.Request, here: InProcessDecoder) -> DecoderWire.Reply {
+        guard let format = here.formats.named(request.format) else {
+            return .failure(cause: .unsupported, message: "\(request.path): is of a format this program does not read (\(request.format)).",
+                            detail: "")
+        }
+        do {
+            return .book(try here.book(format, at: request.path, strict: request.page == 1))
+        } catch let error as FolioError {
+            return .failure(cause: error.cause ?? .unreadable, message: error.message, detail: "")
+        } catch {
+            return .failure(cause: .unreadable, message: "\(request.path): cannot be read (\(error)).", detail: "")
+        }
+    }
+
+    /// Where a page or measure request's image is: a format's page in the file at its path
+    /// (made into its image by the format), the file itself, or its bytes.
     private static func image(of request: DecoderWire.Request) -> PageImage.Input {
-        if !request.entry.isEmpty { return .entry(archive: request.path, entry: request.entry) }
+        if !request.format.isEmpty { return .formatPage(format: request.format, file: request.path, page: request.reference) }
         return request.bytes.isEmpty ? .file(request.path) : .bytes(request.bytes, name: request.name)
     }
 }

@@ -53,7 +53,7 @@ package final class DecoderSandbox: PageDecoder {
                                     author: author.isEmpty ? nil : author)
             case .failure(let cause, let message, _):
                 throw FolioError.badInput(message, cause: cause)
-            case .pixels, .size, .head, .listing:
+            case .pixels, .size, .head, .listing, .book, .library:
                 throw FolioError.badInput("\(path): is not a readable PDF (the PDF reader answered out of turn).", cause: .unreadable)
             }
         } catch let stopped as Stopped {
@@ -86,7 +86,7 @@ package final class DecoderSandbox: PageDecoder {
                 return received
             case .failure(let cause, let message, let detail):
                 throw PageImage.Failure(cause: cause, message: message, detail: detail)
-            case .document, .size, .head, .listing:
+            case .document, .size, .head, .listing, .book, .library:
                 throw Stopped(why: "the PDF reader answered out of turn")
             }
         } catch let stopped as Stopped {
@@ -99,7 +99,8 @@ package final class DecoderSandbox: PageDecoder {
     package func page(_ image: PageImage.Input, from path: String, shape: PageImage.Shape,
                       cutShort: inout Bool) throws -> UnsafeMutablePointer<SDL_Surface> {
         let request = DecoderWire.Request(operation: .page, path: path, width: shape.width, height: shape.height, name: image.name,
-                                          entry: image.entry ?? "", radius: shape.radius, side: shape.side, bytes: image.bytes ?? Data())
+                                          format: image.reference?.format ?? "", reference: image.reference?.page ?? "",
+                                          radius: shape.radius, side: shape.side, bytes: image.bytes ?? Data())
         var received: UnsafeMutablePointer<SDL_Surface>?
         do {
             let reply = try pool.run(request) { _, _, shared in
@@ -123,7 +124,7 @@ package final class DecoderSandbox: PageDecoder {
             case .failure(let cause, let message, let detail):
                 SDL_FreeSurface(received)
                 throw PageImage.Failure(cause: cause, message: message, detail: detail)
-            case .document, .size, .head, .listing:
+            case .document, .size, .head, .listing, .book, .library:
                 SDL_FreeSurface(received)
                 throw Stopped(why: "the image decoder answered out of turn")
             }
@@ -136,8 +137,8 @@ package final class DecoderSandbox: PageDecoder {
     /// An image's size from its header, read by a worker (`page`'s inputs); nil when it
     /// cannot be read.
     package func size(of image: PageImage.Input, from path: String) -> Size? {
-        let request = DecoderWire.Request(operation: .measure, path: path, name: image.name, entry: image.entry ?? "",
-                                          bytes: image.bytes ?? Data())
+        let request = DecoderWire.Request(operation: .measure, path: path, name: image.name, format: image.reference?.format ?? "",
+                                          reference: image.reference?.page ?? "", bytes: image.bytes ?? Data())
         guard case .size(let width, let height) = try? pool.run(request, pixels: nil) else { return nil }
         return Size(width: Double(width), height: Double(height))
     }
@@ -163,6 +164,66 @@ package final class DecoderSandbox: PageDecoder {
         }
     }
 
+    /// The book `format` lists from the file at `path`, listed by a worker (which knows the
+    /// format by its name); a worker that stops on it is the format's problem with the file
+    /// (thrown when the file is opened alone, `strict`).
+    package func book(_ format: any BookFormat, at path: String, strict: Bool) throws -> ListedBook {
+        let request = DecoderWire.Request(operation: .book, path: path, page: strict ? 1 : 0, format: format.name)
+        let why: String
+        do {
+            switch try pool.run(request, pixels: nil, who: format.reader) {
+            case .book(let listed):
+                guard let stray = Self.strayPage(of: listed.book, at: path) else { return listed }
+                why = "\(format.reader) named \(stray), which is not in the book"
+            case .failure(let cause, let message, _):
+                throw FolioError.badInput(message, cause: cause)
+            default:
+                why = "\(format.reader) answered out of turn"
+            }
+        } catch let stopped as Stopped {
+            why = stopped.why
+        }
+        let sentence = format.unreadable(because: why)
+        if strict { throw FolioError.badInput("\(path): \(sentence).", cause: .unreadable) }
+        return ListedBook(book: nil, problems: [LibraryProblem(file: path, message: "\(sentence); skipped.")])
+    }
+
+    /// The books the Books.plist at `path` lists, parsed by a worker; a `FolioError` naming
+    /// `path` on any failure, or when a page it names is outside the plist's folder.
+    package func library(plist path: String) throws -> LoadedLibrary {
+        switch try answer(DecoderWire.Request(operation: .library, path: path), naming: path) {
+        case .library(let books, let problems):
+            // The plist's pages are inside its folder, links resolved.
+            let folder = SafeFile.realPath(SafeFile.folder(of: path)) ?? SafeFile.folder(of: path)
+            let inside = folder + "/plist"
+            if let stray = books.lazy.compactMap({ Self.strayPage(of: $0, at: inside) }).first {
+                throw FolioError.badInput("\(path): cannot be read (the library reader named \(stray), which is not in the library).",
+                                          cause: .unreadable)
+            }
+            return LoadedLibrary(library: Library(books: books), problems: problems)
+        default: throw FolioError.badInput("\(path): cannot be read (the library reader answered out of turn).", cause: .unreadable)
+        }
+    }
+
+    /// A page of `book` that a worker listing the file (or folder) at `path` may not name: a
+    /// page of another file than `path`, or an image file outside its folder (or inside it).
+    static func strayPage(of book: Book?, at path: String) -> String? {
+        guard let book else { return nil }
+        let folder = SafeFile.folder(of: path)
+        for source in [book.cover] + book.pages {
+            switch source {
+            case .file(let image)?:
+                let inside = SafeFile.isInside(image, folder: path) || SafeFile.isInside(image, folder: folder)
+                if !inside || image.split(separator: "/").contains("..") { return image }
+            case .archiveEntry(let file, _)?, .documentPage(let file, _)?, .formatPage(_, let file, _)?:
+                if file != path { return file }
+            case .unavailable?, nil:
+                continue
+            }
+        }
+        return nil
+    }
+
     /// A worker's reply to `request`, whose failures become a `FolioError` naming `path`.
     private func answer(_ request: DecoderWire.Request, naming path: String) throws -> DecoderWire.Reply {
         let reply: DecoderWire.Reply
@@ -176,7 +237,7 @@ package final class DecoderSandbox: PageDecoder {
     /// The book an image request belongs to, whose time it is charged to: the archive its
     /// entry or bytes came from, or the folder of the file.
     static func bookOfImage(_ request: DecoderWire.Request) -> String {
-        request.bytes.isEmpty && request.entry.isEmpty ? SafeFile.folder(of: request.path) : request.path
+        request.bytes.isEmpty && request.format.isEmpty ? SafeFile.folder(of: request.path) : request.path
     }
 
     /// Why a worker gave no usable answer, mid-sentence.
@@ -219,10 +280,11 @@ package final class DecoderSandbox: PageDecoder {
         }
 
         /// Sends `request` to a worker and reads its reply; `pixels` reads a pixel reply's
-        /// pixels (width, height) from the worker's shared memory.
-        func run(_ request: DecoderWire.Request,
-                 pixels: ((Int32, Int32, SharedPixels) throws -> Void)?) throws -> DecoderWire.Reply {
-            let who = request.operation.worker
+        /// pixels (width, height) from the worker's shared memory. `who` answers it, in a
+        /// sentence about its failure (else the operation's worker).
+        func run(_ request: DecoderWire.Request, pixels: ((Int32, Int32, SharedPixels) throws -> Void)?,
+                 who named: String? = nil) throws -> DecoderWire.Reply {
+            let who = named ?? request.operation.worker
             // A document's requests are charged to it; an image's to its book: the archive it
             // is in, or the folder that holds it.
             let document = request.operation.isImage ? DecoderSandbox.bookOfImage(request) : request.path
@@ -290,107 +352,6 @@ package final class DecoderSandbox: PageDecoder {
                     state.running -= 1
                 }
             }
-        }
-    }
-
-    /// One `folio --decoder-worker` process, its two pipes and its shared memory.
-    final class Worker: @unchecked Sendable {
-        // Unchecked because `reaped` is mutable. Safe: a worker is used by one thread at a
-        // time, the one that checked it out, and passes between threads through the pool's lock.
-        let executable: String
-        let pid: pid_t
-        let toChild: Int32
-        let fromChild: Int32
-        let shared: SharedPixels
-        private var reaped: Int32?
-
-        init(executable: String) throws {
-            self.executable = executable
-            guard let shared = SharedPixels() else { throw Stopped(why: "the decoder could not start (no shared memory)") }
-            var down: [Int32] = [0, 0], up: [Int32] = [0, 0]
-            guard pipe(&down) == 0 else { throw Stopped(why: "the decoder could not start (no pipe)") }
-            guard pipe(&up) == 0 else {
-                close(down[0]); close(down[1])
-                throw Stopped(why: "the decoder could not start (no pipe)")
-            }
-            // Not inherited by other children (the spawn's dup2 gives the worker its copies).
-            for fd in down + up { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
-            var actions = posix_spawn_file_actions_t()
-            posix_spawn_file_actions_init(&actions)
-            defer { posix_spawn_file_actions_destroy(&actions) }
-            posix_spawn_file_actions_adddup2(&actions, down[0], 0)
-            posix_spawn_file_actions_adddup2(&actions, up[1], 1)
-            posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-            posix_spawn_file_actions_adddup2(&actions, shared.fd, SharedPixels.childDescriptor)
-            // Nothing else goes with it: not this process's files, nor the pipe another thread
-            // opened a moment ago for a child of its own, whose reader would then wait for an
-            // end that never comes while the worker holds it open (libdbus reading its
-            // launcher as SDL starts).
-            guard folio_spawn_close_from(&actions, SharedPixels.childDescriptor + 1) == 0 else {
-                close(down[0]); close(down[1]); close(up[0]); close(up[1])
-                throw Stopped(why: "the decoder could not start (its descriptors could not be closed)")
-            }
-            let argv = [executable, DecoderProcess.flag]
-            var cArgs = argv.map { strdup($0) } + [nil]
-            defer { cArgs.forEach { free($0) } }
-            var pid: pid_t = 0
-            let status = posix_spawn(&pid, executable, &actions, nil, &cArgs, environ)
-            close(down[0]); close(up[1])
-            guard status == 0 else {
-                close(down[1]); close(up[0])
-                throw Stopped(why: "the decoder could not start (\(String(cString: strerror(status))))")
-            }
-            self.pid = pid
-            self.shared = shared
-            toChild = down[1]
-            fromChild = up[0]
-            guard LiveWorkers.add(pid) else {
-                // The decoders were ended (Ctrl-C during a recording) as this one started.
-                stop()
-                throw Stopped(why: "the decoders were stopped")
-            }
-        }
-
-        /// Why the worker's pipe ended: how the process ended (given half a second to).
-        func endedWhy(_ who: String) -> String {
-            stop(grace: 0.5)
-            return Worker.why(who, endedWith: reaped)
-        }
-
-        /// How a worker that ended with wait `status` (nil: it could not be reaped) is
-        /// described, in a reader's words, never a signal's number.
-        static func why(_ who: String, endedWith status: Int32?) -> String {
-            guard let status else { return "\(who) stopped" }
-            let signal = status & 0x7F
-            if signal == 0 { return "\(who) stopped on it" }
-            // A trap (Swift's own checks end in SIGILL or SIGTRAP), an abort or a bad access:
-            // what a decoder does when its memory runs out or the data leads it astray.
-            if [SIGABRT, SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGFPE].contains(signal) {
-                return "\(who) failed on it, out of memory or on damaged data"
-            }
-            if signal == SIGXCPU { return "\(who) ran out of the processor time it is allowed" }
-            if signal == SIGKILL { return "\(who) was stopped before it finished" }
-            return "\(who) was stopped from outside"
-        }
-
-        /// Ends the process (its stdin closed; after `grace` seconds, a kill) and reaps it.
-        func stop(grace: Double = 0) {
-            guard reaped == nil else { return }
-            LiveWorkers.remove(pid)
-            close(toChild); close(fromChild)
-            shared.close()
-            var status: Int32 = 0
-            let end = FileDescriptorIO.now() + grace
-            repeat {
-                if waitpid(pid, &status, WNOHANG) == pid {
-                    reaped = status
-                    return
-                }
-                if grace > 0 { usleep(10_000) }
-            } while FileDescriptorIO.now() < end
-            kill(pid, SIGKILL)
-            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-            reaped = status
         }
     }
 }

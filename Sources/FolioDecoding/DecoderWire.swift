@@ -10,12 +10,15 @@ import Foundation
 /// memory file its parent gave it (`SharedPixels`) and says only their size.
 ///
 /// Numbers are little-endian. A request: op (1 inspect, 2 render, 3 page, 4 measure, 5 head,
-/// 6 list), page, width (a head's byte count), height (Int32 each), then the path (UInt16
-/// length, bytes); a page or measure request goes on with the image's name and the archive
-/// entry it is (UInt16 length, bytes each; no entry when the path is the image), the page's
-/// corner radius (Float64 bits), its side (1 right, 2 left) and the encoded image (UInt32
-/// length, bytes; none when the worker is to open the path, or the entry in it, itself). A
-/// reply: kind (1 document, 2 pixels, 3 failure, 4 size, 5 head, 6 listing) and then
+/// 6 list, 7 book, 8 library), page (a book's: 1 when the file is opened alone), width (a head's byte
+/// count), height (Int32 each), then the path (UInt16 length, bytes); a page or measure
+/// request goes on with the image's name, the format whose page it is and that format's
+/// reference to it (an archive's entry, a page list's line; UInt16 length, bytes each; both
+/// empty when the path is the image), the page's corner radius (Float64 bits), its side (1
+/// right, 2 left) and the encoded image (UInt32 length, bytes; none when the worker is to
+/// open the path, or the format's page in it, itself); a book request with the format's name
+/// (UInt16 length, bytes). A reply: kind (1 document, 2 pixels, 3 failure, 4 size, 5 head,
+/// 6 listing, 7 book, 8 library) and then
 /// - document: page count, first page's width and height in points (Int32 each, 0 when
 ///   unknown), title, author (UInt16 length, bytes each);
 /// - pixels: width, height (Int32 each): a render's within the request's box, a page's the
@@ -26,7 +29,9 @@ import Foundation
 /// - head: the file's first bytes (UInt16 length, at most the request's count, bytes);
 /// - listing: the number of entries (UInt32), each an encrypted flag (0 or 1) and its path
 ///   (UInt16 length, bytes), in stored order; then the ComicInfo.xml read with them: 0 none,
-///   1 its path and bytes (UInt32 length), 2 its path, the failure's cause and message.
+///   1 its path and bytes (UInt32 length), 2 its path, the failure's cause and message;
+/// - book: the book the format listed and its problems; library: a Books.plist's books and
+///   its problems (`DecoderWire+Book`).
 public enum DecoderWire {
     public static let maxPath = 4096
     public static let maxText = 1024
@@ -38,8 +43,10 @@ public enum DecoderWire {
     public static let pageMargin: Int32 = 2
     /// Most bytes of a file's head a request may ask for.
     public static let maxHead: Int32 = 64
-    /// Most bytes of entry paths one listing may carry.
+    /// Most bytes of entry paths one listing may carry (and of texts one book may).
     public static let maxListing = 32 << 20
+    /// Longest name of a format.
+    public static let maxFormatName = 64
 
     public enum Operation: UInt8, Sendable {
         /// A PDF's header.
@@ -54,6 +61,10 @@ public enum DecoderWire {
         case head = 5
         /// An archive's entries and its ComicInfo.xml.
         case list = 6
+        /// A book file's book, as the format named lists it (`BookFormat.book`).
+        case book = 7
+        /// A Books.plist's books.
+        case library = 8
 
         /// Whether the request names an image (and carries its name, shape and maybe bytes).
         var isImage: Bool { self == .page || self == .measure }
@@ -65,6 +76,8 @@ public enum DecoderWire {
             case .page, .measure: return "the image decoder"
             case .head: return "the file reader"
             case .list: return "the archive reader"
+            case .book: return "the book reader"
+            case .library: return "the library reader"
             }
         }
     }
@@ -77,23 +90,28 @@ public enum DecoderWire {
         public var height: Int32 = 0
         /// An image's name, for messages (an archive entry's "archive › entry").
         public var name = ""
-        /// The archive entry the image is, read by the worker from the archive at `path`;
-        /// empty when `path` is the image or `bytes` are.
-        public var entry = ""
+        /// The format whose page the image is, by name (a book request's format); empty when
+        /// `path` is the image or `bytes` are.
+        public var format = ""
+        /// That format's reference to the page in the file at `path` (an archive's entry),
+        /// made into an image by the format in the worker (`PageFormat`).
+        public var reference = ""
         public var radius = 0.0
         public var side = PageSide.right
         /// The encoded image; empty when the worker opens `path` itself.
         public var bytes = Data()
 
         public init(operation: Operation, path: String, page: Int32 = 0, width: Int32 = 0, height: Int32 = 0,
-                    name: String = "", entry: String = "", radius: Double = 0, side: PageSide = .right, bytes: Data = Data()) {
+                    name: String = "", format: String = "", reference: String = "", radius: Double = 0,
+                    side: PageSide = .right, bytes: Data = Data()) {
             self.operation = operation
             self.path = path
             self.page = page
             self.width = width
             self.height = height
             self.name = name
-            self.entry = entry
+            self.format = format
+            self.reference = reference
             self.radius = radius
             self.side = side
             self.bytes = bytes
@@ -107,7 +125,7 @@ public enum DecoderWire {
             switch operation {
             case .render: return Self.pixelBytes(width: width, height: height)
             case .page: return Self.pixelBytes(width: width + 2 * pageMargin, height: height + 2 * pageMargin)
-            case .inspect, .measure, .head, .list: return 0
+            case .inspect, .measure, .head, .list, .book, .library: return 0
             }
         }
     }
@@ -121,6 +139,8 @@ public enum DecoderWire {
         case size(width: Int32, height: Int32)
         case head(Data)
         case listing(ArchiveListing)
+        case book(ListedBook)
+        case library(books: [Book], problems: [LibraryProblem])
     }
 
     public struct Malformed: Error, Equatable, CustomStringConvertible {
@@ -134,9 +154,11 @@ public enum DecoderWire {
         var data = Data([request.operation.rawValue])
         for value in [request.page, request.width, request.height] { append(value, to: &data) }
         appendText(request.path, limit: maxPath, to: &data)
+        if request.operation == .book { appendText(request.format, limit: maxFormatName, to: &data) }
         if request.operation.isImage {
             appendText(request.name, limit: maxPath, to: &data)
-            appendText(request.entry, limit: maxPath, to: &data)
+            appendText(request.format, limit: maxFormatName, to: &data)
+            appendText(request.reference, limit: maxPath, to: &data)
             withUnsafeBytes(of: request.radius.bitPattern.littleEndian) { data.append(contentsOf: $0) }
             data.append(request.side == .left ? 2 : 1)
             let bytes = request.bytes.prefix(maxBytes)
@@ -170,43 +192,29 @@ public enum DecoderWire {
             appendBytes(bytes.prefix(Int(maxHead)), to: &data)
         case .listing(let listing):
             data.append(6)
-            let entries = listing.entries.prefix(ArchiveReader.maxEntries)
-            withUnsafeBytes(of: UInt32(entries.count).littleEndian) { data.append(contentsOf: $0) }
-            for entry in entries {
-                data.append(entry.encrypted ? 1 : 0)
-                appendText(entry.path, limit: maxPath, to: &data)
-            }
-            switch listing.comicInfo {
-            case nil: data.append(0)
-            case let companion?:
-                switch companion.data {
-                case .success(let bytes):
-                    data.append(1)
-                    appendText(companion.path, limit: maxPath, to: &data)
-                    let bytes = bytes.prefix(ComicInfo.maxBytes)
-                    withUnsafeBytes(of: UInt32(bytes.count).littleEndian) { data.append(contentsOf: $0) }
-                    data.append(bytes)
-                case .failure(let error):
-                    data.append(2)
-                    for text in [companion.path, error.cause?.rawValue ?? "", error.message] { appendText(text, limit: maxText, to: &data) }
-                }
-            }
+            appendListing(listing, to: &data)
+        case .book(let listed):
+            data.append(7)
+            appendBook(listed, to: &data)
+        case .library(let books, let problems):
+            data.append(8)
+            appendLibrary(books, problems: problems, to: &data)
         }
         return data
     }
 
     /// Bytes with a UInt16 length before them.
-    private static func appendBytes(_ bytes: Data, to data: inout Data) {
+    static func appendBytes(_ bytes: Data, to data: inout Data) {
         withUnsafeBytes(of: UInt16(bytes.count).littleEndian) { data.append(contentsOf: $0) }
         data.append(bytes)
     }
 
-    private static func append(_ value: Int32, to data: inout Data) {
+    static func append(_ value: Int32, to data: inout Data) {
         withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) }
     }
 
     /// UTF-8 cut to `limit` bytes on a character boundary.
-    private static func appendText(_ text: String, limit: Int, to data: inout Data) {
+    static func appendText(_ text: String, limit: Int, to data: inout Data) {
         var bytes = Array(text.utf8)
         if bytes.count > limit {
             var cut = limit
@@ -233,13 +241,25 @@ public enum DecoderWire {
         if operation == .head {
             guard (0...maxHead).contains(width) else { throw Malformed(what: "a head of \(width) bytes") }
         }
+        if operation == .book {
+            guard page == 0 || page == 1 else { throw Malformed(what: "a book request marked \(page)") }
+        }
         let path = try readText(read, limit: maxPath)
         guard !path.isEmpty, !path.utf8.contains(0) else { throw Malformed(what: "a request without a path") }
         var request = Request(operation: operation, path: path, page: page, width: width, height: height)
+        if operation == .book {
+            request.format = try readText(read, limit: maxFormatName)
+            guard !request.format.isEmpty, !request.format.utf8.contains(0) else { throw Malformed(what: "a book of no format") }
+            return request
+        }
         guard operation.isImage else { return request }
         request.name = try readText(read, limit: maxPath)
-        request.entry = try readText(read, limit: maxPath)
-        guard !request.entry.utf8.contains(0) else { throw Malformed(what: "an entry with a zero byte") }
+        request.format = try readText(read, limit: maxFormatName)
+        request.reference = try readText(read, limit: maxPath)
+        guard !request.format.utf8.contains(0), !request.reference.utf8.contains(0) else {
+            throw Malformed(what: "a page reference with a zero byte")
+        }
+        guard request.format.isEmpty == request.reference.isEmpty else { throw Malformed(what: "a page reference without its format") }
         let shape = try take(read, 9)
         var bits: UInt64 = 0
         for i in 0..<8 { bits |= UInt64(shape[shape.startIndex + i]) << (8 * UInt64(i)) }
@@ -305,60 +325,30 @@ public enum DecoderWire {
             return .head(count > 0 ? try take(read, count) : Data())
         case 6 where request.operation == .list:
             return .listing(try readListing(read))
+        case 7 where request.operation == .book:
+            return .book(try readBook(read))
+        case 8 where request.operation == .library:
+            let (books, problems) = try readLibrary(read)
+            return .library(books: books, problems: problems)
         default:
             throw Malformed(what: "a reply of kind \(kind) to a \(request.operation) request")
         }
     }
 
-    /// A listing's entries and ComicInfo.xml, every count bounded before it is read.
-    private static func readListing(_ read: Source) throws -> ArchiveListing {
-        let count = Int(UInt32(bitPattern: int32(try take(read, 4), at: 0)))
-        guard count <= ArchiveReader.maxEntries else { throw Malformed(what: "a listing of \(count) entries") }
-        var entries: [ArchiveReader.Entry] = []
-        var carried = 0
-        for _ in 0..<count {
-            let flag = try take(read, 1).first ?? 0
-            guard flag <= 1 else { throw Malformed(what: "an entry flagged \(flag)") }
-            let path = try readText(read, limit: maxPath)
-            carried += path.utf8.count
-            guard carried <= maxListing else { throw Malformed(what: "a listing past \(maxListing >> 20) MB of names") }
-            entries.append(ArchiveReader.Entry(path: path, encrypted: flag == 1))
-        }
-        var listing = ArchiveListing(entries: entries, comicInfo: nil)
-        switch try take(read, 1).first ?? 0 {
-        case 0: break
-        case 1:
-            let path = try readText(read, limit: maxPath)
-            let length = Int(UInt32(bitPattern: int32(try take(read, 4), at: 0)))
-            guard length <= ComicInfo.maxBytes else { throw Malformed(what: "a ComicInfo.xml of \(length) bytes") }
-            listing.comicInfo = ArchiveReader.Companion(path: path, data: .success(length > 0 ? try take(read, length) : Data()))
-        case 2:
-            let path = try readText(read, limit: maxPath)
-            let named = try readText(read, limit: maxText)
-            let cause = named.isEmpty ? nil : FolioError.Cause(rawValue: named)
-            guard named.isEmpty || cause != nil else { throw Malformed(what: "a failure of no known cause") }
-            let message = try readText(read, limit: maxText)
-            listing.comicInfo = ArchiveReader.Companion(path: path, data: .failure(.badInput(message, cause: cause)))
-        case let other:
-            throw Malformed(what: "a ComicInfo.xml marked \(other)")
-        }
-        return listing
-    }
-
     /// `count` bytes from `read`, indexed from 0, or a throw when it gave another number.
-    private static func take(_ read: Source, _ count: Int) throws -> Data {
+    static func take(_ read: Source, _ count: Int) throws -> Data {
         let data = Data(try read(count))
         guard data.count == count else { throw Malformed(what: "\(data.count) bytes where \(count) were due") }
         return data
     }
 
-    private static func int32(_ data: Data, at offset: Int) -> Int32 {
+    static func int32(_ data: Data, at offset: Int) -> Int32 {
         var value: UInt32 = 0
         for i in 0..<4 { value |= UInt32(data[data.startIndex + offset + i]) << (8 * UInt32(i)) }
         return Int32(bitPattern: value)
     }
 
-    private static func readText(_ read: Source, limit: Int) throws -> String {
+    static func readText(_ read: Source, limit: Int) throws -> String {
         let head = try take(read, 2)
         let count = Int(head[head.startIndex]) | Int(head[head.startIndex + 1]) << 8
         guard count <= limit else { throw Malformed(what: "a text of \(count) bytes (at most \(limit))") }

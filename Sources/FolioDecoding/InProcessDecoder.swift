@@ -13,9 +13,24 @@ package struct InProcessDecoder: PageDecoder {
     /// Reads files and archive entries (an archive stays open between its entries).
     package let reader = ImageReader()
     private let files = BookFilesHere()
+    /// The formats known besides Folio's own.
+    private let added: [any BookFormat]
 
-    package init(because reason: String) {
+    /// Decodes here, knowing Folio's formats and `added` (a worker's registrations).
+    package init(because reason: String, adding added: [any BookFormat] = []) {
         self.reason = reason
+        self.added = added
+    }
+
+    /// The formats this decoder knows by name: Folio's own (reading here), then `added`.
+    package var formats: BookFormats {
+        var formats = BookFormats.standard(documents: self, files: files)
+        for format in added { formats.register(format) }
+        return formats
+    }
+
+    package func book(_ format: any BookFormat, at path: String, strict: Bool) throws -> ListedBook {
+        try files.book(format, at: path, strict: strict)
     }
 
     package func inspect(_ path: String) throws -> DocumentInfo {
@@ -28,16 +43,21 @@ package struct InProcessDecoder: PageDecoder {
         try files.head(of: path, count: count)
     }
 
+    package func library(plist path: String) throws -> LoadedLibrary {
+        try files.library(plist: path)
+    }
+
     package func listing(ofArchive path: String) throws -> ArchiveListing {
         try files.listing(ofArchive: path)
     }
 
     package func page(_ image: PageImage.Input, from path: String, shape: PageImage.Shape, cutShort: inout Bool) throws -> UnsafeMutablePointer<SDL_Surface> {
-        try PageImage.decodeHere(image, reader: reader, shape: shape, cutShort: &cutShort)
+        try PageImage.decodeHere(try formats.resolve(image), reader: reader, shape: shape, cutShort: &cutShort)
     }
 
     package func size(of image: PageImage.Input, from path: String) -> Size? {
-        BookShapes.sizeHere(of: image, reader: reader)
+        guard let image = try? formats.resolve(image) else { return nil }
+        return BookShapes.sizeHere(of: image, reader: reader)
     }
 
     package func pixels(ofDocument path: String, page: Int, width: Int, height: Int) throws -> VipsDecoder.Pixels {

@@ -3,9 +3,10 @@ import FolioCore
 import FolioLibrary
 
 /// What decodes a user's files, handed to everything that shows, measures or checks them:
-/// a document's header (it is the loader's `DocumentInspector`), a file's first bytes and an
-/// archive's listing (its `BookFileReader`), an image's size, an image made into a page, a
-/// document's page as pixels. The product has one, `DecoderSandbox`
+/// a document's header (it is the loader's `DocumentInspector`), a file's first bytes, a
+/// file's book as its format lists it and an archive's listing (its `BookFileReader`), an
+/// image's size, an image made into a page (a format's own page made into its image by the
+/// format, `PageFormat`), a document's page as pixels. The product has one, `DecoderSandbox`
 /// (confined worker processes); `InProcessDecoder` decodes in the caller's process and is
 /// made only by code that says why (a libFuzzer target, the worker itself).
 package protocol PageDecoder: DocumentInspector, BookFileReader {

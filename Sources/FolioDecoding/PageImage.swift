@@ -59,25 +59,32 @@ package enum PageImage {
     }
 
     /// An image to decode: a file (opened where it is decoded, a regular file only), an
-    /// archive's entry (read where it is decoded), or bytes (a thumbnail's) with the name
-    /// they go by.
+    /// archive's entry (read where it is decoded), a format's own page (made into one of the
+    /// others by its format where it is decoded: `PageFormat`), or bytes (a thumbnail's) with
+    /// the name they go by.
     package enum Input {
         case file(String)
         case entry(archive: String, entry: String)
+        case formatPage(format: String, file: String, page: String)
         case bytes(Data, name: String)
 
         package var name: String {
             switch self {
             case .file(let path): return path
             case .entry(let archive, let entry): return ImageSource.archiveEntry(archive: archive, entry: entry).name
+            case .formatPage(let format, let file, let page): return ImageSource.formatPage(format: format, file: file, page: page).name
             case .bytes(_, let name): return name
             }
         }
 
-        /// The archive entry, when the image is one.
-        package var entry: String? {
-            if case .entry(_, let entry) = self { return entry }
-            return nil
+        /// The format whose page the image is, by name, and its reference to the page (an
+        /// archive's entry is the archive format's): what a worker is asked to decode.
+        package var reference: (format: String, page: String)? {
+            switch self {
+            case .entry(_, let entry): return (ArchiveFormat.formatName, entry)
+            case .formatPage(let format, _, let page): return (format, page)
+            case .file, .bytes: return nil
+            }
         }
 
         /// `body` given the image as libvips reads it: a file's descriptor (a regular file
@@ -92,6 +99,9 @@ package enum PageImage {
                 return try body(.bytes(try reader.data(for: .archiveEntry(archive: archive, entry: entry))))
             case .bytes(let data, _):
                 return try body(.bytes(data))
+            case .formatPage:
+                // Made into a file, an entry or bytes by its format first (`PageFormat`).
+                throw unreadable(name, "its format did not read it")
             }
         }
 
@@ -109,11 +119,13 @@ package enum PageImage {
         outcome(source.name) { try decode(source, decoder: decoder, shape: shape) }
     }
 
-    /// `make` for an input decoded in this process (what a decoder worker runs).
-    static func makeHere(_ input: Input, reader: ImageReader, shape: Shape, cutShort: inout Bool) -> Result<UnsafeMutablePointer<SDL_Surface>, Failure> {
+    /// `make` for an input decoded in this process (what a decoder worker runs), a format's
+    /// page made into its image by `formats` first.
+    static func makeHere(_ input: Input, formats: BookFormats, reader: ImageReader, shape: Shape,
+                         cutShort: inout Bool) -> Result<UnsafeMutablePointer<SDL_Surface>, Failure> {
         var cut = false
         defer { cutShort = cut }
-        return outcome(input.name) { try decodeHere(input, reader: reader, shape: shape, cutShort: &cut) }
+        return outcome(input.name) { try decodeHere(try formats.resolve(input), reader: reader, shape: shape, cutShort: &cut) }
     }
 
     private static func outcome(_ name: String, _ decode: () throws -> UnsafeMutablePointer<SDL_Surface>) -> Result<UnsafeMutablePointer<SDL_Surface>, Failure> {
@@ -150,6 +162,8 @@ package enum PageImage {
             return try decodeAnywhere(.file(path), sandboxPath: path, decoder: decoder, shape: shape)
         case .archiveEntry(let archive, let entry):
             return try decodeAnywhere(.entry(archive: archive, entry: entry), sandboxPath: archive, decoder: decoder, shape: shape)
+        case .formatPage(let format, let file, let page):
+            return try decodeAnywhere(.formatPage(format: format, file: file, page: page), sandboxPath: file, decoder: decoder, shape: shape)
         case .documentPage(let path, let page):
             guard page >= 0, page < LibraryLoader.maxPages else { throw unreadable(name, "no such page") }
             return try render(path, page: page, name: name, shape: shape, decoder: decoder)

@@ -6,6 +6,10 @@ public enum ImageSource: Hashable, Sendable {
     case archiveEntry(archive: String, entry: String)
     /// Page `page` (from 0) of a document (a PDF), rendered at the size it is drawn.
     case documentPage(document: String, page: Int)
+    /// Page `page` of a book file of a registered format (`BookFormat`), in that format's own
+    /// words (a number, a name, a path inside the file): the format makes it into an image
+    /// in the decoder worker, known there by `format`, its name.
+    case formatPage(format: String, file: String, page: String)
     /// An image that cannot be shown; the reason ("missing", "refused") marks its placeholder.
     case unavailable(cause: FolioError.Cause, name: String)
 
@@ -15,6 +19,7 @@ public enum ImageSource: Hashable, Sendable {
         case .file(let path): return path
         case .archiveEntry(let archive, let entry): return "\(archive):\(entry)"
         case .documentPage(let document, let page): return "\(document) page \(page.addingReportingOverflow(1).overflow ? page : page + 1)"
+        case .formatPage(_, let file, let page): return "\(file):\(page)"
         case .unavailable(_, let name): return name
         }
     }

@@ -20,7 +20,7 @@ public struct BookKey: Hashable, Sendable {
     public static func file(of book: Book) -> ImageSource? {
         ([book.cover] + book.pages).lazy.compactMap { $0 }.first {
             switch $0 {
-            case .file, .archiveEntry, .documentPage: return true
+            case .file, .archiveEntry, .documentPage, .formatPage: return true
             case .unavailable: return false
             }
         }

@@ -11,6 +11,13 @@ public struct ArchiveFormat: BookFormat {
         self.files = files
     }
 
+    /// The name the worker knows archives by (their pages are its references: entries).
+    public static let formatName = "archive"
+
+    public var name: String { Self.formatName }
+
+    public var reader: String { "the archive reader" }
+
     public var extensions: Set<String> { LibraryLoader.archiveExtensions }
 
     /// ZIP's local header, RAR's and 7z's signatures (a tar has none).

@@ -3,10 +3,16 @@ import Foundation
 
 /// A kind of book file, as a zathura plugin or an imv backend is: it claims files (by name
 /// extension, or by their first bytes when a file's name claims nothing), lists a file's
-/// pages into a `Book`, and names what is wrong with it. Its pages are `ImageSource`s, measured
-/// and decoded by the decoder handed to the viewer (the confined workers). Adding a format is
-/// its own file and one line in `BookFormats.standard`, or one `register` on a loader's list.
+/// pages into a `Book`, and names what is wrong with it. The listing runs where the loader's
+/// `BookFileReader` reads (in the app, a confined worker, which knows the format by `name`).
+/// Its pages are `ImageSource`s, measured and decoded by the decoder handed to the viewer (the
+/// confined workers); a page of its own kind (`ImageSource.formatPage`) is turned into an
+/// image in the worker by the format (FolioDecoding's `PageFormat`). Adding a format is its
+/// own file and one line in `BookFormats.standard`, or one `register` on a loader's list and
+/// on its workers' (`DecoderProcess.serve(adding:)`).
 public protocol BookFormat: Sendable {
+    /// What the worker knows the format by: short, unique among the formats registered.
+    var name: String { get }
     /// The file name extensions it claims, lower case, without the dot.
     var extensions: Set<String> { get }
     /// True when `head`, a file's first bytes (at most `BookFormats.headBytes`), is this
@@ -15,6 +21,26 @@ public protocol BookFormat: Sendable {
     /// The book the file at `path` holds. A file that holds none adds a problem and gives nil,
     /// or, opened alone (`strict`), throws its sentence as a `FolioError` naming `path`.
     func book(at path: String, problems: inout [LibraryProblem], strict: Bool) throws -> Book?
+    /// Who reads its files, in a sentence about a failure ("the PDF reader").
+    var reader: String { get }
+    /// What is said after a file's path when its reader stopped on it (`why`, mid-sentence:
+    /// "the PDF reader took longer than 20 s"), without the full stop.
+    func unreadable(because why: String) -> String
+    /// False for a format whose files are books only when opened alone (an image: in a
+    /// folder of books, images are no books, and a folder of them is one).
+    var isBookInFolders: Bool { get }
+    /// True for a format whose books are folders, not files (`FolderFormat`).
+    var readsFolders: Bool { get }
+}
+
+extension BookFormat {
+    public var reader: String { "the \(name) reader" }
+
+    public var isBookInFolders: Bool { true }
+
+    public var readsFolders: Bool { false }
+
+    public func unreadable(because why: String) -> String { "cannot be read (\(why))" }
 }
 
 /// The book formats a loader knows, tried in order: a file goes to the first whose
@@ -33,11 +59,11 @@ public struct BookFormats: Sendable {
         self.files = files
     }
 
-    /// What Folio opens besides images and Books.plist: PDFs, their headers read by
-    /// `documents` (without it they are reported and skipped), and comic archives; `files`
-    /// reads their first bytes and lists archives.
+    /// What Folio opens besides Books.plist: PDFs, their headers read by `documents`
+    /// (without it they are reported and skipped), comic archives, single images and folders
+    /// of images; `files` reads their first bytes and lists their books.
     public static func standard(documents: (any DocumentInspector)?, files: any BookFileReader) -> BookFormats {
-        BookFormats([DocumentFormat(documents: documents), ArchiveFormat(files: files)], files: files)
+        BookFormats([DocumentFormat(documents: documents), ArchiveFormat(files: files), ImageFormat(), FolderFormat()], files: files)
     }
 
     /// Adds `format`, tried after those already known.
@@ -45,10 +71,21 @@ public struct BookFormats: Sendable {
         all.append(format)
     }
 
-    /// The format whose extensions hold `name`'s.
+    /// The format known by `name`.
+    public func named(_ name: String) -> (any BookFormat)? {
+        all.first { $0.name == name }
+    }
+
+    /// The format whose extensions hold `name`'s, among those whose files are books in a
+    /// folder of books.
     func claiming(name: String) -> (any BookFormat)? {
         let ext = LibraryLoader.pathExtension(name)
-        return all.first { $0.extensions.contains(ext) }
+        return all.first { $0.isBookInFolders && $0.extensions.contains(ext) }
+    }
+
+    /// The format whose books are folders.
+    var folders: (any BookFormat)? {
+        all.first { $0.readsFolders }
     }
 
     /// The format of the regular file at `path`: by its name, else (unless `byNameOnly`) by

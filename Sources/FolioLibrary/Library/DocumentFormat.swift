@@ -11,6 +11,12 @@ public struct DocumentFormat: BookFormat {
         self.documents = documents
     }
 
+    public var name: String { "pdf" }
+
+    public var reader: String { "the PDF reader" }
+
+    public func unreadable(because why: String) -> String { "is not a readable PDF (\(why))" }
+
     public var extensions: Set<String> { LibraryLoader.documentExtensions }
 
     /// "%PDF-".

@@ -35,6 +35,9 @@ public struct ImageReader: Sendable {
             // A page has no bytes of its own: the decoder renders it from the document's
             // descriptor (`descriptor(forFile:)`).
             throw Failure(cause: .unreadable, description: "\(source.name): is a page of a document, rendered rather than read.")
+        case .formatPage:
+            // Its format makes it into an image in the decoder worker (`PageFormat`).
+            throw Failure(cause: .unreadable, description: "\(source.name): is a page its format reads, not a file.")
         case .unavailable(let cause, let name):
             throw Failure(cause: cause, description: "\(name): \(cause.rawValue).")
         }

@@ -67,28 +67,28 @@ public enum LibraryLoader {
             throw FolioError.badInput("\(path): no such file or folder.")
         }
         if !FileName.isFolder(path) {
-            var problems: [LibraryProblem] = []
             // A file named .plist is claimed by its name only: its bytes say nothing.
             if let format = formats.claiming(file: path, byNameOnly: isPlistName(path)) {
                 // Kept by its real path, as a folder's members are: a book's file is later
                 // opened without following a link (`SafeFile.openBookFile`).
-                let book = try format.book(at: SafeFile.realPath(path) ?? path, problems: &problems, strict: true)
-                return Result(library: Library(books: book.map { [$0] } ?? []), problems: problems, isOneBook: book != nil)
+                let listed = try formats.files.book(format, at: SafeFile.realPath(path) ?? path, strict: true)
+                let book = listed.book
+                return Result(library: Library(books: book.map { [$0] } ?? []), problems: listed.problems, isOneBook: book != nil)
             }
-            if isImage(path) { return try singleImage(path, files: formats.files) }
-            return try plist(path)
+            return try formats.files.library(plist: path)
         }
         let plistPath = (path as NSString).appendingPathComponent("Books.plist")
-        if FileName.exists(plistPath) { return try plist(plistPath) }
+        if FileName.exists(plistPath) { return try formats.files.library(plist: plistPath) }
         return try folder(path, formats: formats)
     }
 
-    /// One image is a book of one page: the image its cover, the file name its title.
-    static func singleImage(_ path: String, files: any BookFileReader) throws -> Result {
-        _ = try files.head(of: path, count: 0)  // a regular file, readable: said now, not at the first frame
+    /// One image is a book of one page: the image its cover, the file name its title
+    /// (`ImageFormat`).
+    static func singleImage(_ path: String) throws -> Book {
+        _ = try BookFilesHere().head(of: path, count: 0)  // a regular file, readable: said now, not at the first frame
         let real = SafeFile.realPath(path) ?? path
         let title = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
-        return Result(library: Library(books: [Book(title: title, cover: .file(real), pages: [])]), problems: [], isOneBook: true)
+        return Book(title: title, cover: .file(real), pages: [])
     }
 
     // MARK: Books.plist
@@ -185,8 +185,12 @@ public enum LibraryLoader {
         var problems: [LibraryProblem] = []
         if visible.contains(where: isImage) && !visible.contains(where: { formats.claiming(name: $0) != nil }) {
             // One book: the folder itself.
-            let book = folderBook(path, problems: &problems)
-            return Result(library: Library(books: book.map { [$0] } ?? []), problems: problems, isOneBook: book != nil)
+            guard let format = formats.folders else {
+                problems.append(LibraryProblem(file: path, message: "nothing here Folio can read; it looks for \(lookedFor)."))
+                return Result(library: Library(books: []), problems: problems)
+            }
+            let listed = try formats.files.book(format, at: path, strict: true)
+            return Result(library: Library(books: listed.book.map { [$0] } ?? []), problems: listed.problems, isOneBook: listed.book != nil)
         }
         let root = SafeFile.realPath(path) ?? path
         // The members first, in order (each path checked); then each read into a book on
@@ -200,10 +204,14 @@ public enum LibraryLoader {
         let read = members.concurrentMap { member -> (book: Book?, problems: [LibraryProblem]) in
             var found: [LibraryProblem] = []
             var book: Book?
-            if member.kind == .directory {
-                book = folderBook(member.full, problems: &found)
-            } else if let format = formats.claiming(name: member.name) {
-                book = try? format.book(at: member.full, problems: &found, strict: false)
+            if member.kind == .directory, let format = formats.folders,
+               let listed = try? formats.files.book(format, at: member.full, strict: false) {
+                book = listed.book
+                found = listed.problems
+            } else if member.kind == .file, let format = formats.claiming(name: member.name),
+                      let listed = try? formats.files.book(format, at: member.full, strict: false) {
+                book = listed.book
+                found = listed.problems
             }
             return (book, found)
         }

@@ -8,7 +8,8 @@ extension BookKey {
     /// The real path of the file that names `book` (cheap: no sizes are read).
     public static func path(of book: Book) -> String? {
         switch file(of: book) {
-        case .file(let path)?, .archiveEntry(let path, _)?, .documentPage(let path, _)?: return SafeFile.realPath(path)
+        case .file(let path)?, .archiveEntry(let path, _)?, .documentPage(let path, _)?, .formatPage(_, let path, _)?:
+            return SafeFile.realPath(path)
         default: return nil
         }
     }
@@ -17,7 +18,7 @@ extension BookKey {
     public static func of(_ book: Book) -> BookKey? {
         guard let source = file(of: book), let path = path(of: book), path.utf8.count <= Places.maxPathBytes else { return nil }
         switch source {
-        case .archiveEntry, .documentPage: return fileSize(path).map { BookKey(path: path, size: $0) }
+        case .archiveEntry, .documentPage, .formatPage: return fileSize(path).map { BookKey(path: path, size: $0) }
         default: break
         }
         var total: Int64 = 0
