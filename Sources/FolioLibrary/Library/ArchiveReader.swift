@@ -195,7 +195,7 @@ public enum ArchiveReader {
         archive_read_support_format_7zip(archive)
         archive_read_support_format_tar(archive)
         guard archive_read_open_fd(archive, fd, 1 << 16) == ARCHIVE_OK else {
-            let error = failure(path, archive, doing: "is not a readable archive")
+            let error = failure(path, archive, doing: "is not a readable archive", opened: false)
             archive_read_free(archive)
             close(fd)
             throw error
@@ -210,13 +210,15 @@ public enum ArchiveReader {
         return nil
     }
 
-    static func failure(_ path: String, _ archive: OpaquePointer, doing what: String) -> FolioError {
+    /// `opened`: the archive was opened (its format chosen), so libarchive can say whether it
+    /// met encrypted entries; after a failed open it cannot be asked.
+    static func failure(_ path: String, _ archive: OpaquePointer, doing what: String, opened: Bool = true) -> FolioError {
         let reason = archive_error_string(archive).map { String(cString: $0) } ?? ""
         // An archive whose listing itself is encrypted (RAR 4 and 5 with encrypted headers, a
         // ZIP's encrypted entries libarchive cannot step over) says so in its own words, or
         // only through the encrypted entries it has seen.
         let lower = reason.lowercased()
-        if archive_read_has_encrypted_entries(archive) > 0 || lower.contains("encrypt") || lower.contains("passphrase")
+        if (opened && archive_read_has_encrypted_entries(archive) > 0) || lower.contains("encrypt") || lower.contains("passphrase")
             || lower.contains("password") {
             return FolioError.badInput("\(path): is encrypted; Folio opens no encrypted archives.", cause: .encrypted)
         }
