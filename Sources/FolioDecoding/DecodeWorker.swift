@@ -18,15 +18,24 @@ package final class DecodeWorker {
         package var thumbnail = false
         /// A book's cover: made from its freedesktop thumbnail when one serves.
         package var cover = false
+        /// A page's small version (its shape a fraction of the page's), shown scaled up until
+        /// the page itself arrives.
+        package var small = false
 
         package init(source: ImageSource, side: PageSide, shape: PageImage.Shape, aspect: Double = PageGeometry.aspect,
-                     thumbnail: Bool = false, cover: Bool = false) {
+                     thumbnail: Bool = false, cover: Bool = false, small: Bool = false) {
             self.source = source
             self.side = side
             self.shape = shape
             self.aspect = aspect
             self.thumbnail = thumbnail
             self.cover = cover
+            self.small = small
+        }
+
+        /// True when `other` makes the same texture (the same image, side and kind).
+        func makesSameTexture(as other: Job) -> Bool {
+            source == other.source && side == other.side && thumbnail == other.thumbnail && small == other.small
         }
     }
 
@@ -105,7 +114,7 @@ package final class DecodeWorker {
         monitor.withLock { state in
             let busy = state.busy?.job, finished = state.finished
             state.queue = jobs.filter { job in
-                job != busy && !finished.contains { $0.job.source == job.source && $0.job.side == job.side && $0.job.thumbnail == job.thumbnail }
+                job != busy && !finished.contains { $0.job.makesSameTexture(as: job) }
             }
         }
     }
