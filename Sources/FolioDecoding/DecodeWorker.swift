@@ -75,7 +75,9 @@ package final class DecodeWorker {
         var chore: Chore?
         if let thumbnails { chore = { thumbnails.makeOne() } }
         self.init(decode: { job in
-            if job.cover, let made = thumbnails?.page(job.source, shape: job.shape) {
+            // A cover's small version comes from its book (shrink-on-load makes that cheap),
+            // never from a thumbnail, nor owes one (too small for the cover it stands in for).
+            if job.cover, !job.small, let made = thumbnails?.page(job.source, shape: job.shape) {
                 return made.map(OwnedSurface.init)
             }
             return PageImage.make(job.source, decoder: decoder, shape: job.shape).map(OwnedSurface.init)
