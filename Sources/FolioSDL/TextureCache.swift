@@ -20,6 +20,9 @@ final class TextureCache {
 
     /// Upload at most this many decoded pages per frame (a texture upload is ~1 ms).
     static let uploadsPerFrame = 1
+    /// And besides, at most this many small versions (each a sixteenth of a page), so they
+    /// never queue behind the pages for their turn.
+    static let smallUploadsPerFrame = 8
 
     private let mode: Mode
     let store: TextureStore
@@ -98,8 +101,10 @@ final class TextureCache {
         defer { lastFrame.seconds = Self.seconds(since: begin) }
         guard let worker else { return }
         lastFrame.decoding = worker.isBusy
-        for result in worker.takeFinished(limit: Self.uploadsPerFrame) {
+        var pages = 0, smalls = 0
+        while pages < Self.uploadsPerFrame && smalls < Self.smallUploadsPerFrame, let result = worker.takeFinished(limit: 1).first {
             let job = result.job
+            if job.small { smalls += 1 } else { pages += 1 }
             switch result.outcome {
             case .success(let surface):
                 // A page decoded for an older page size is dropped with its surface.
@@ -135,11 +140,16 @@ final class TextureCache {
             guard seen.insert(key).inserted, store.entry(key)?.fits(shape) != true else { continue }
             jobs.append(DecodeWorker.Job(source: want.source, side: want.side, shape: shape, aspect: want.aspect, cover: want.cover))
             if store.entry(key) == nil && standIn(for: want.source, side: want.side, spans: want.spans, use: false) == nil {
-                smalls.append(DecodeWorker.Job(source: want.source, side: want.side, shape: Self.smallShape(of: shape), aspect: want.aspect,
-                                               cover: want.cover, small: true))
+                smalls.append(smallJob(want))
             }
         }
         return smalls + jobs
+    }
+
+    /// The decode of `want`'s small version at the current page size.
+    func smallJob(_ want: Wanted) -> DecodeWorker.Job {
+        let shape = Self.smallShape(of: pageSize.shape(for: want.side, aspect: want.aspect, spans: want.spans))
+        return DecodeWorker.Job(source: want.source, side: want.side, shape: shape, aspect: want.aspect, cover: want.cover, small: true)
     }
 
     /// A page's small version: a quarter of its size each way (a sixteenth of its bytes),

@@ -68,22 +68,28 @@ import Testing
         let placeholder = try Self.column(rgb, app, page: 1)
         #expect(!placeholder.red && !placeholder.blue, "the first frame already shows the page")
 
-        // Every decode asked for done, small versions first; one arrives each frame.
+        // Only page 1's small version decoded (what the first frame asked for is forgotten),
+        // then a frame drawn: it asks for the page, which cannot arrive before the frame is.
+        worker.clear()
         worker.waitUntilIdle()
-        var small: Column?, sharp: Column?
+        worker.setWanted([cache.smallJob(.init(source: source, side: side, aspect: aspect))])
+        worker.waitUntilIdle()
+        try canvas.draw(app)
+        canvas.readRGB(into: &rgb)
+        #expect(cache.store.entry(.small(source, side)) != nil && !cache.isReady(source, side: side, aspect: aspect))
+        #expect(canvas.renderer.lastTextureWork.lowres > 0)
+        let before = try Self.column(rgb, app, page: 1)
+
+        var sharp: Column?
         for _ in 0..<60 {
+            worker.waitUntilIdle()
             try canvas.draw(app)
             canvas.readRGB(into: &rgb)
             if cache.isReady(source, side: side, aspect: aspect) {
                 sharp = try Self.column(rgb, app, page: 1)
                 break
             }
-            if small == nil, cache.store.entry(.small(source, side)) != nil {
-                small = try Self.column(rgb, app, page: 1)
-                #expect(canvas.renderer.lastTextureWork.lowres > 0)
-            }
         }
-        let before = try #require(small, "page 1 never showed a small version before its own decode")
         let after = try #require(sharp, "page 1's own decode never arrived")
         #expect(before.red && before.blue, "the small version does not show the page: \(before)")
         #expect(after.red && after.blue, "the page does not show its image: \(after)")
