@@ -108,7 +108,7 @@ extension Benchmarks {
 }
 
 private let flipKeys = ["cache_mb", "peak_rss_mb", "peak_pss_mb", "peak_private_mb", "peak_private_written_mb", "worker_peak_rss_mb", "workers", "median_frame_ms", "p99_frame_ms",
-                        "worst_frame_ms", "flip_frames", "placeholder_frames"]
+                        "worst_frame_ms", "flip_frames", "placeholder_frames", "blank_frames", "lowres_frames"]
 
 extension Benchmarks {
     /// Flips the first book of the library at `path` (loaded as the viewer loads it) and adds

@@ -65,6 +65,7 @@ extension Benchmarks {
             canvas.finish()
             phases.finish = lap()
             phases.waiting = canvas.renderer.lastTextureWork.waiting
+            phases.lowres = canvas.renderer.lastTextureWork.lowres
             phases.decoding = textures.decoding
             let wake = start + t
             let now = seconds()
@@ -100,6 +101,11 @@ extension Benchmarks {
         out.append(("p99_frame_ms", .number(sorted.isEmpty ? 0 : sorted[Int(Double(sorted.count - 1) * 0.99)])))
         out.append(("flip_frames", .number(Double(times.count))))
         out.append(("placeholder_frames", .number(Double(frames.filter { $0.waiting > 0 }.count))))
+        // From the first spread drawn whole: frames with a placeholder, and frames with a page
+        // scaled up from a smaller version.
+        let shown = frames.drop { $0.waiting > 0 }
+        out.append(("blank_frames", .number(Double(shown.filter { $0.waiting > 0 }.count))))
+        out.append(("lowres_frames", .number(Double(shown.filter { $0.lowres > 0 }.count))))
         out.append(("frame_breakdown_ms", FramePhases.breakdown(frames)))
         return out
     }
@@ -123,6 +129,8 @@ struct FramePhases {
     var layers = 0
     /// Pages drawn as placeholders, their decode not there yet.
     var waiting = 0
+    /// Pages drawn scaled up from a smaller version, their decode at their size not there yet.
+    var lowres = 0
     /// A page was being decoded on the worker's thread as the frame began.
     var decoding = false
 

@@ -52,11 +52,13 @@ extension Benchmarks {
 extension Benchmarks {
     /// Pages not ready when they are seen: a 200-page PDF and a 200-page CBZ (1600×2400 JPEG
     /// pages) opened as `folio BOOK` opens them (straight into the reading view) and read at one
-    /// turn a second for `turns` turns, paced at 60 frames a second, while two other processes
-    /// keep both cores busy. `placeholder_frames` counts the frames drawing any page as a
-    /// placeholder after the first spread was first drawn whole; `first_spread_ms` is how long
-    /// that took from the book opening. The books are made on first use in
-    /// ~/.cache/folio/bench-reading.
+    /// turn a second for `turns` turns, and the CBZ again with Right held from its first spread
+    /// to its last (`cbz_200_held`: the first repeat after 0.5 s, then one every 30 ms, GNOME's
+    /// default), paced at 60 frames a second, while two other processes keep both cores busy.
+    /// From the first spread drawn whole (`first_spread_ms` after the book opened),
+    /// `blank_frames` counts the frames drawing any page as a placeholder and `lowres_frames`
+    /// those drawing any page scaled up from a smaller version while its own is decoded. The
+    /// books are made on first use in ~/.cache/folio/bench-reading.
     public func measureReadingFlips(cacheBytes: Int?, turns: Int) throws -> [(String, JSONValue)] {
         let dir = URL(fileURLWithPath: NSHomeDirectory()).appendingPathComponent(".cache/folio/bench-reading")
         let fm = FileManager.default
@@ -80,18 +82,35 @@ extension Benchmarks {
         }
         for spinner in spinners { try spinner.run() }
         defer { for spinner in spinners { spinner.terminate(); spinner.waitUntilExit() } }
+        let oneASecond: Presses = { pressed, _ in pressed < turns ? Double(pressed + 1) : nil }
         var out: [(String, JSONValue)] = []
-        for (name, path) in [("pdf_200", pdf.path), ("cbz_200", cbz.path)] {
+        let limit = 30 + 2 * Double(turns)
+        let cases: [(String, String, Presses)] = [("pdf_200", pdf.path, oneASecond), ("cbz_200", cbz.path, oneASecond),
+                                                  ("cbz_200_held", cbz.path, Self.heldRight)]
+        for (name, path, presses) in cases {
             let library = try load(path)
             let canvas = try HeadlessCanvas(library: library, decoder: decoder, width: 1280, height: 800, backgroundDecoding: true, cacheBytes: cacheBytes)
-            out.append((name, .object(try readAtOneTurnASecond(library: library, canvas: canvas, turns: turns))))
+            out.append((name, .object(try read(library: library, canvas: canvas, pressingRight: presses, for: limit))))
         }
         return out
+    }
+
+    /// When to press Right next: seconds after the first spread was drawn whole, given the
+    /// presses so far and the app; nil once there are no more.
+    typealias Presses = (_ pressed: Int, _ app: FolioApp) -> Double?
+
+    /// Right held until the book shows its last spread, repeated as GNOME repeats a held key.
+    static func heldRight(_ pressed: Int, _ app: FolioApp) -> Double? {
+        guard let book = app.book, book.currentLeaf < book.layout.leafCount - 1 else { return nil }
+        return pressed == 0 ? 0 : 0.5 + Double(pressed - 1) * 0.03
     }
 }
 
 extension Benchmarks {
-    func readAtOneTurnASecond(library: Library, canvas: HeadlessCanvas, turns: Int) throws -> [(String, JSONValue)] {
+    /// Opens `library`'s first book as `folio BOOK` does and presses Right as `presses` says,
+    /// drawing at 60 frames a second, until no press is left and the view is at rest (or
+    /// `limit` seconds have passed).
+    func read(library: Library, canvas: HeadlessCanvas, pressingRight presses: Presses, for limit: Double) throws -> [(String, JSONValue)] {
         let app = FolioApp(library: library, size: Size(width: 1280, height: 800))
         let frame = 1.0 / 60
         let start = seconds()
@@ -99,36 +118,35 @@ extension Benchmarks {
         app.update(at: t)
         app.read(book: 0, atPage: nil, at: t)
         var firstWhole: Double?
-        var placeholders = 0, frames = 0, turned = 0
-        var nextTurn = 0.0
-        while turned < turns || !(app.reading?.isAtRest ?? true) {
+        var nextPress: Double?
+        var blank = 0, lowres = 0, frames = 0, pressed = 0
+        while t < limit {
             if interrupted() { throw FolioError.interrupted("interrupted; the benchmark stopped.") }
             t += frame
             app.update(at: t)
             canvas.renderer.configure(pixelScale: canvas.pixelScale, windowSize: app.size)
             canvas.renderer.draw(app.drawList(), prefetch: app.prefetchContents())
             canvas.finish()
-            let waiting = canvas.renderer.lastTextureWork.waiting
-            if firstWhole == nil {
-                if app.reading != nil, app.transition == nil, waiting == 0 {
-                    firstWhole = t
-                    nextTurn = t + 1
-                }
-            } else {
+            let work = canvas.renderer.lastTextureWork
+            if let whole = firstWhole {
                 frames += 1
-                if waiting > 0 { placeholders += 1 }
-                if t >= nextTurn, turned < turns {
+                if work.waiting > 0 { blank += 1 }
+                if work.lowres > 0 { lowres += 1 }
+                if let at = nextPress, t >= at {
                     app.handle(.key(.right), at: t)
-                    turned += 1
-                    nextTurn += 1
+                    pressed += 1
+                    nextPress = presses(pressed, app).map { whole + $0 }
                 }
+                if nextPress == nil && app.reading?.isAtRest ?? true { break }
+            } else if app.reading != nil, app.transition == nil, work.waiting == 0 {
+                firstWhole = t
+                nextPress = presses(0, app).map { t + $0 }
             }
-            if t > 30 + Double(turns) * 2 { break }
             let wake = start + t
             let now = seconds()
             if wake > now { usleep(UInt32((wake - now) * 1e6)) }
         }
-        return [("first_spread_ms", .number((firstWhole ?? .infinity) * 1000)), ("turns", .number(Double(turned))),
-                ("frames", .number(Double(frames))), ("placeholder_frames", .number(Double(placeholders)))]
+        return [("first_spread_ms", .number((firstWhole ?? .infinity) * 1000)), ("turns", .number(Double(pressed))),
+                ("frames", .number(Double(frames))), ("blank_frames", .number(Double(blank))), ("lowres_frames", .number(Double(lowres)))]
     }
 }

@@ -7,12 +7,13 @@ import Foundation
 
 /// Makes a long book of large JPEG "scans" for the benchmark: `distinct` different images
 /// of `width`×`height` (paper, ruled lines, a big page number), and `pages` files in all,
-/// the rest symbolic links to them, so every page is its own file and its own decode.
+/// the rest hard links to them, so every page is its own file and its own decode (a symbolic
+/// link is refused as a page).
 public enum ScanGenerator {
     /// Returns the folder (one book). Reuses a complete earlier one.
     public static func makeBook(at dir: URL, pages: Int = 1000, distinct: Int = 40, width: Int32 = 2400, height: Int32 = 3600) throws -> URL {
         let fm = FileManager.default
-        let done = dir.appendingPathComponent(".complete-\(pages)-\(distinct)-\(width)x\(height)")
+        let done = dir.appendingPathComponent(".complete-\(pages)-\(distinct)-\(width)x\(height)-hard")
         if fm.fileExists(atPath: done.path) { return dir }
         try? fm.removeItem(at: dir)
         try fm.createDirectory(at: dir, withIntermediateDirectories: true)
@@ -26,7 +27,7 @@ public enum ScanGenerator {
         }
         for p in 0..<pages {
             let link = dir.appendingPathComponent(String(format: "page%04d.jpg", p + 1))
-            try fm.createSymbolicLink(atPath: link.path, withDestinationPath: String(format: "scan%02d.jpg", p % distinct))
+            try fm.linkItem(at: dir.appendingPathComponent(String(format: "scan%02d.jpg", p % distinct)), to: link)
         }
         guard fm.createFile(atPath: done.path, contents: nil) else {
             throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: done.path])

@@ -18,15 +18,24 @@ package final class DecodeWorker {
         package var thumbnail = false
         /// A book's cover: made from its freedesktop thumbnail when one serves.
         package var cover = false
+        /// A page's small version (its shape a fraction of the page's), shown scaled up until
+        /// the page itself arrives.
+        package var small = false
 
         package init(source: ImageSource, side: PageSide, shape: PageImage.Shape, aspect: Double = PageGeometry.aspect,
-                     thumbnail: Bool = false, cover: Bool = false) {
+                     thumbnail: Bool = false, cover: Bool = false, small: Bool = false) {
             self.source = source
             self.side = side
             self.shape = shape
             self.aspect = aspect
             self.thumbnail = thumbnail
             self.cover = cover
+            self.small = small
+        }
+
+        /// True when `other` makes the same texture (the same image, side and kind).
+        func makesSameTexture(as other: Job) -> Bool {
+            source == other.source && side == other.side && thumbnail == other.thumbnail && small == other.small
         }
     }
 
@@ -66,7 +75,9 @@ package final class DecodeWorker {
         var chore: Chore?
         if let thumbnails { chore = { thumbnails.makeOne() } }
         self.init(decode: { job in
-            if job.cover, let made = thumbnails?.page(job.source, shape: job.shape) {
+            // A cover's small version comes from its book (shrink-on-load makes that cheap),
+            // never from a thumbnail, nor owes one (too small for the cover it stands in for).
+            if job.cover, !job.small, let made = thumbnails?.page(job.source, shape: job.shape) {
                 return made.map(OwnedSurface.init)
             }
             return PageImage.make(job.source, decoder: decoder, shape: job.shape).map(OwnedSurface.init)
@@ -105,7 +116,7 @@ package final class DecodeWorker {
         monitor.withLock { state in
             let busy = state.busy?.job, finished = state.finished
             state.queue = jobs.filter { job in
-                job != busy && !finished.contains { $0.job.source == job.source && $0.job.side == job.side && $0.job.thumbnail == job.thumbnail }
+                job != busy && !finished.contains { $0.job.makesSameTexture(as: job) }
             }
         }
     }

@@ -5,10 +5,13 @@ import FolioLibrary
 
 /// Page and cover textures: decoded on a background thread nearest-first, uploaded on the
 /// main thread a few per frame, kept in a least-recently-used store bounded in bytes. A page
-/// that is not decoded yet shows a placeholder (paper and its number) and swaps in when
-/// ready; one that cannot be decoded keeps a placeholder marked with the reason. When the
-/// page size changes, textures made for the old size are drawn scaled until their redo at
-/// the new size replaces them, so a resize never puts a placeholder where a page was.
+/// is first decoded small (a quarter of its size each way, ahead of every page at full size:
+/// a small decode is cheap with shrink-on-load) and drawn scaled up from that, or from the
+/// strip's thumbnail of it, until the page at its own size swaps in; only a page with
+/// neither shows a placeholder (paper and its number). One that cannot be decoded keeps a
+/// placeholder marked with the reason. When the page size changes, textures made for the
+/// old size are drawn scaled until their redo at the new size replaces them, so a resize
+/// never puts a placeholder where a page was.
 final class TextureCache {
     /// Decoding on the caller's thread (deterministic recording) or in the background.
     enum Mode {
@@ -17,6 +20,9 @@ final class TextureCache {
 
     /// Upload at most this many decoded pages per frame (a texture upload is ~1 ms).
     static let uploadsPerFrame = 1
+    /// And besides, at most this many small versions (each a sixteenth of a page), so they
+    /// never queue behind the pages for their turn.
+    static let smallUploadsPerFrame = 8
 
     private let mode: Mode
     let store: TextureStore
@@ -95,13 +101,18 @@ final class TextureCache {
         defer { lastFrame.seconds = Self.seconds(since: begin) }
         guard let worker else { return }
         lastFrame.decoding = worker.isBusy
-        for result in worker.takeFinished(limit: Self.uploadsPerFrame) {
+        var pages = 0, smalls = 0
+        while pages < Self.uploadsPerFrame && smalls < Self.smallUploadsPerFrame, let result = worker.takeFinished(limit: 1).first {
             let job = result.job
+            if job.small { smalls += 1 } else { pages += 1 }
             switch result.outcome {
             case .success(let surface):
                 // A page decoded for an older page size is dropped with its surface.
                 if job.thumbnail {
                     if job.shape == thumbnailShape { upload(surface, as: .thumbnail(job.source), shape: job.shape) }
+                } else if job.small {
+                    // A small version stands in for a page only while there is none.
+                    if store.entry(.image(job.source, job.side)) == nil { upload(surface, as: .small(job.source, job.side), shape: job.shape) }
                 } else if job.shape == pageSize.shape(for: job.side, aspect: job.aspect, spans: job.shape.spans) {
                     upload(surface, as: .image(job.source, job.side), shape: job.shape)
                 }
@@ -109,17 +120,57 @@ final class TextureCache {
                 failures.record(job.source, failure)
             }
         }
-        let jobs = wanted.filter { want in
-            failures.cause(for: want.source) == nil && (want.thumbnail
-                ? store.entry(.thumbnail(want.source))?.fits(thumbnailShape) != true
-                : !isReady(want.source, side: want.side, aspect: want.aspect, spans: want.spans))
-        }.map { want in
-            want.thumbnail
-                ? DecodeWorker.Job(source: want.source, side: .right, shape: thumbnailShape, aspect: want.aspect, thumbnail: true)
-                : DecodeWorker.Job(source: want.source, side: want.side, shape: pageSize.shape(for: want.side, aspect: want.aspect, spans: want.spans),
-                                   aspect: want.aspect, cover: want.cover)
+        worker.setWanted(jobs(for: wanted))
+    }
+
+    /// The decodes `wanted` still needs, most wanted first: the small versions of pages with
+    /// nothing to draw meanwhile (cheap, so every page about to show has one soon), then the
+    /// pages and thumbnails themselves.
+    private func jobs(for wanted: [Wanted]) -> [DecodeWorker.Job] {
+        var smalls: [DecodeWorker.Job] = [], jobs: [DecodeWorker.Job] = []
+        var seen = Set<TextureStore.Key>()
+        for want in wanted where failures.cause(for: want.source) == nil {
+            if want.thumbnail {
+                guard seen.insert(.thumbnail(want.source)).inserted, store.entry(.thumbnail(want.source))?.fits(thumbnailShape) != true else { continue }
+                jobs.append(DecodeWorker.Job(source: want.source, side: .right, shape: thumbnailShape, aspect: want.aspect, thumbnail: true))
+                continue
+            }
+            let key = TextureStore.Key.image(want.source, want.side)
+            let shape = pageSize.shape(for: want.side, aspect: want.aspect, spans: want.spans)
+            guard seen.insert(key).inserted, store.entry(key)?.fits(shape) != true else { continue }
+            jobs.append(DecodeWorker.Job(source: want.source, side: want.side, shape: shape, aspect: want.aspect, cover: want.cover))
+            if store.entry(key) == nil && standIn(for: want.source, side: want.side, spans: want.spans, use: false) == nil {
+                smalls.append(smallJob(want))
+            }
         }
-        worker.setWanted(jobs)
+        return smalls + jobs
+    }
+
+    /// The decode of `want`'s small version at the current page size.
+    func smallJob(_ want: Wanted) -> DecodeWorker.Job {
+        let shape = Self.smallShape(of: pageSize.shape(for: want.side, aspect: want.aspect, spans: want.spans))
+        return DecodeWorker.Job(source: want.source, side: want.side, shape: shape, aspect: want.aspect, cover: want.cover, small: true)
+    }
+
+    /// A page's small version: a quarter of its size each way (a sixteenth of its bytes),
+    /// corners and side alike, so drawn scaled up it covers the page exactly.
+    static func smallShape(of shape: PageImage.Shape) -> PageImage.Shape {
+        var small = shape
+        small.width = max(8, Int32((Double(shape.width) / 4).rounded()))
+        small.height = max(8, Int32((Double(shape.height) / 4).rounded()))
+        small.radius = shape.radius / 4
+        return small
+    }
+
+    /// What stands in for a page not decoded at its size yet: its small version, else the
+    /// strip's thumbnail of it (not for half of a spanning image: the thumbnail shows it
+    /// whole); `use` marks it as drawn this frame.
+    private func standIn(for source: ImageSource, side: PageSide, spans: Bool, use: Bool = true) -> TextureStore.Entry? {
+        let keys: [TextureStore.Key] = spans ? [.small(source, side)] : [.small(source, side), .thumbnail(source)]
+        for key in keys {
+            if let entry = use ? store.use(key) : store.entry(key) { return entry }
+        }
+        return nil
     }
 
     /// An image to have ready: its source, the side it shows on, its book's page aspect and
@@ -189,8 +240,12 @@ final class TextureCache {
                 return placeholders.texture(number: number, label: failure.cause.rawValue, shape: shape, in: store)
             }
         }
-        // Made for an older page size: drawn scaled until its redo arrives.
-        if let held { return held }
+        // Made for an older page size, or small: drawn scaled until the page at its size
+        // arrives.
+        if let standIn = held ?? standIn(for: source, side: side, spans: spans) {
+            lastFrame.lowres += 1
+            return standIn
+        }
         lastFrame.waiting += 1
         return placeholders.texture(number: number, label: "", shape: shape, in: store)
     }
@@ -225,6 +280,10 @@ public struct FrameTextureWork: Sendable {
     /// Pages drawn as a placeholder because their decode had not arrived (by the end of the
     /// frame's drawing).
     public var waiting = 0
+    /// Pages drawn scaled from a smaller texture (their small version, the strip's thumbnail
+    /// or one made for an older page size) because their decode at the drawn size had not
+    /// arrived.
+    public var lowres = 0
     /// Wall time of all of it, seconds.
     public var seconds = 0.0
     /// A page was being decoded on the worker's thread as the frame began.

@@ -25,6 +25,9 @@ final class TextureStore {
         case image(ImageSource, PageSide)
         /// An image at the thumbnail strip's size.
         case thumbnail(ImageSource)
+        /// A page's small version (`TextureCache.smallShape`): drawn scaled up while the
+        /// page at its own size is on its way.
+        case small(ImageSource, PageSide)
         /// Paper with a page number and a label; `number` nil for a blank page; `aspect` the
         /// page's aspect ratio in thousandths (books of other shapes have their own).
         case placeholder(number: Int?, label: String, side: PageSide, aspect: Int)

@@ -21,7 +21,7 @@ struct Bench: ParsableCommand {
     @Option(help: "Leaves per second in the library flip.") var flipRate = 10.0
     @Option(help: "Also render every page of this PDF, at 1280x800 pixels and at the page size of a 1280x800 window (document).", completion: .file(extensions: ["pdf"])) var document: String?
     @Flag(inversion: .prefixedNo, help: "Open a folder of 10,000 comic archives (made once in ~/.cache/folio; about a minute the first time) and scroll its shelf (shelf_10000: first_frame_ms, with the thumbnail cache cold and warm, covers_ms, scroll frame times).") var shelfCase = true
-    @Flag(inversion: .prefixedNo, help: "Read a 200-page PDF and a 200-page CBZ in the reading view at one turn a second with both cores kept busy (reading_placeholders; about a minute).") var readingCase = true
+    @Flag(inversion: .prefixedNo, help: "Read a 200-page PDF and a 200-page CBZ in the reading view at one turn a second, and the CBZ with Right held from first spread to last, with both cores kept busy (reading_placeholders: blank_frames, lowres_frames; about a minute).") var readingCase = true
     @Option(help: "Turns in each book of the reading case.") var readingTurns = 20
     @Flag(inversion: .prefixedNo, help: "Measure the viewer at rest on the shelf and in a book, 10 s each (idle_cpu_percent, idle_frames, rss_mb.shelf).") var idle = true
     @Flag(help: "Also measure a generated 300-page PDF, 1,000-page CBR and CB7 and a shelf of 300 PDFs: pages per second, peak memory flipping each, first frame (formats; several minutes).") var formats = false
