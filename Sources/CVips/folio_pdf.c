@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <malloc.h>
 #include <math.h>
 #include <poppler.h>
 #include <pthread.h>
@@ -29,12 +30,37 @@ typedef struct {
     unsigned char ends[2 * END_BYTES];
 } identity;
 
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+
 typedef struct {
     identity id;
     PopplerDocument *document;
+    // The heap in use before the document was opened.
+    size_t heap_before;
 } kept;
 
-static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+// Poppler keeps what it parses of a document (its page tree, every page read, objects) for
+// as long as the document is open, so a document of 100,000 pages drawn one after another
+// grew past the worker's heap (DecoderProcess.memoryLimit, 160 MB) and ended it. Once the
+// heap has grown by this much since a kept document was opened, it is closed after the
+// page being drawn, and the next page opens it afresh: what it holds is let go, at the cost
+// of one parse now and then. Leaves room for the largest page drawn (about 60 MB) as well.
+static size_t kept_growth_limit = 48 << 20;
+
+// Bytes the heap holds in use: the arenas' blocks and those mapped on their own.
+static size_t heap_in_use(void) {
+    struct mallinfo2 m = mallinfo2();
+    return m.uordblks + m.hblkhd;
+}
+
+size_t folio_pdf_set_kept_growth_limit(size_t bytes) {
+    pthread_mutex_lock(&lock);
+    size_t old = kept_growth_limit;
+    kept_growth_limit = bytes;
+    pthread_mutex_unlock(&lock);
+    return old;
+}
+
 // The document kept between calls, while no call is using it.
 static kept *idle;
 // Documents opened by this process so far.
@@ -80,12 +106,14 @@ static kept *open_document(int fd, const identity *id, char *error, size_t capac
     // Poppler owns the descriptor it is given, and closes it with the document.
     int own = fcntl(fd, F_DUPFD_CLOEXEC, 0);
     if (own < 0) { snprintf(error, capacity, "%s", strerror(errno)); return NULL; }
+    size_t heap_before = heap_in_use();
     GError *failure = NULL;
     PopplerDocument *document = poppler_document_new_from_fd(own, NULL, &failure);
     kept *opened = document ? g_try_new(kept, 1) : NULL;
     if (opened) {
         opened->id = *id;
         opened->document = document;
+        opened->heap_before = heap_before;
         __atomic_add_fetch(&opened_count, 1, __ATOMIC_RELAXED);
     } else {
         snprintf(error, capacity, "%s", failure ? failure->message : "out of memory");
@@ -116,13 +144,17 @@ static kept *take(int fd, char *error, size_t capacity) {
     return found;
 }
 
-// Keeps `k` for the next call, closing whatever another thread left meanwhile.
+// Keeps `k` for the next call, closing whatever another thread left meanwhile; or closes
+// `k` itself once the heap has grown by `kept_growth_limit` since it was opened.
 static void give_back(kept *k) {
+    size_t now = heap_in_use();
     pthread_mutex_lock(&lock);
-    kept *old = idle;
-    idle = k;
+    int outgrown = now >= k->heap_before && now - k->heap_before >= kept_growth_limit;
+    kept *old = outgrown ? NULL : idle;
+    if (!outgrown) idle = k;
     pthread_mutex_unlock(&lock);
     close_kept(old);
+    if (outgrown) close_kept(k);
 }
 
 void folio_pdf_forget(void) {
