@@ -33,6 +33,8 @@ package final class DecoderSandbox: PageDecoder {
     /// Seconds of slow requests a command that must end (`validate`, `record`) gives a whole
     /// library: with two workers, it ends within about this many seconds of slow decoding.
     package static let libraryBudget = 24.0
+    /// Seconds a page has once the library's budget is spent (enough for a fresh worker).
+    static let spentLibraryRequest = 5.0
 
     private let pool: Pool
 
@@ -230,7 +232,7 @@ package final class DecoderSandbox: PageDecoder {
             // A document's requests are charged to it; an image's to its book: the archive it
             // is in, or the folder that holds it.
             let document = request.operation.isImage ? DecoderSandbox.bookOfImage(request) : request.path
-            let (allowed, overran) = state.withLock { ($0.budget.allowance(document, timeout: timeout), $0.budget.hasOverrun(document)) }
+            let (allowed, overran) = state.withLock { ($0.budget.allowance(document, timeout: timeout, page: request.operation.isImage || request.operation == .render), $0.budget.hasOverrun(document)) }
             guard let allowed else {
                 throw Stopped(why: !overran ? "\(who) spent too long on this library's pages before"
                                 : request.operation.isImage ? "\(who) spent too long on this book's pages before"
