@@ -35,17 +35,16 @@ static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 typedef struct {
     identity id;
     PopplerDocument *document;
-    // The heap in use before the document was opened.
-    size_t heap_before;
 } kept;
 
-// Poppler keeps what it parses of a document (its page tree, every page read, objects) for
-// as long as the document is open, so a document of 100,000 pages drawn one after another
-// grew past the worker's heap (DecoderProcess.memoryLimit, 160 MB) and ended it. Once the
-// heap has grown by this much since a kept document was opened, it is closed after the
-// page being drawn, and the next page opens it afresh: what it holds is let go, at the cost
-// of one parse now and then. Leaves room for the largest page drawn (about 60 MB) as well.
-static size_t kept_growth_limit = 48 << 20;
+// Poppler keeps what it parses of a document (objects, fonts, every page read and the page
+// tree up to it) for as long as the document is open, so a document kept open grows with
+// the pages drawn from it until it ends the worker (DecoderProcess.memoryLimit, 160 MB).
+// Once the heap in use passes this after a page, the document is closed, and the next page
+// opens it afresh: what it held is let go, at the cost of one parse. (The page tree up to
+// the page asked for is parsed again each time: a document of about 100,000 pages still
+// needs more than the worker has to reach its last pages.)
+static size_t kept_heap_limit = 112 << 20;
 
 // Bytes the heap holds in use: the arenas' blocks and those mapped on their own.
 static size_t heap_in_use(void) {
@@ -55,8 +54,8 @@ static size_t heap_in_use(void) {
 
 size_t folio_pdf_set_kept_growth_limit(size_t bytes) {
     pthread_mutex_lock(&lock);
-    size_t old = kept_growth_limit;
-    kept_growth_limit = bytes;
+    size_t old = kept_heap_limit;
+    kept_heap_limit = bytes;
     pthread_mutex_unlock(&lock);
     return old;
 }
@@ -106,14 +105,12 @@ static kept *open_document(int fd, const identity *id, char *error, size_t capac
     // Poppler owns the descriptor it is given, and closes it with the document.
     int own = fcntl(fd, F_DUPFD_CLOEXEC, 0);
     if (own < 0) { snprintf(error, capacity, "%s", strerror(errno)); return NULL; }
-    size_t heap_before = heap_in_use();
     GError *failure = NULL;
     PopplerDocument *document = poppler_document_new_from_fd(own, NULL, &failure);
     kept *opened = document ? g_try_new(kept, 1) : NULL;
     if (opened) {
         opened->id = *id;
         opened->document = document;
-        opened->heap_before = heap_before;
         __atomic_add_fetch(&opened_count, 1, __ATOMIC_RELAXED);
     } else {
         snprintf(error, capacity, "%s", failure ? failure->message : "out of memory");
@@ -145,11 +142,11 @@ static kept *take(int fd, char *error, size_t capacity) {
 }
 
 // Keeps `k` for the next call, closing whatever another thread left meanwhile; or closes
-// `k` itself once the heap has grown by `kept_growth_limit` since it was opened.
+// `k` itself once the heap in use has passed `kept_heap_limit`.
 static void give_back(kept *k) {
     size_t now = heap_in_use();
     pthread_mutex_lock(&lock);
-    int outgrown = now >= k->heap_before && now - k->heap_before >= kept_growth_limit;
+    int outgrown = now >= kept_heap_limit;
     kept *old = outgrown ? NULL : idle;
     if (!outgrown) idle = k;
     pthread_mutex_unlock(&lock);
