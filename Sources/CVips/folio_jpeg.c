@@ -5,8 +5,12 @@
 //
 // Only what libvips would read the same way is taken: greyscale, YCbCr or RGB, no EXIF (its
 // orientation is libvips' to apply), and no warning from libjpeg (a damaged or cut-short file
-// goes to libvips, which knows how to report it). Anything else returns NULL, and the caller
-// decodes with libvips as before.
+// goes to libvips, which knows how to report it: the decode stops at the first warning, so an
+// inconsistent progression of a thousand scans costs one scan, not all of them). Anything
+// else returns NULL, and the caller decodes with libvips as before.
+//
+// A progressive file of more scans than `max_scans` is refused outright (`refused` set): each scan walks every block of the picture, so a 140 KB file of 1,200 near-empty
+// scans of 6000×6000 held libjpeg (and would hold libvips, which counts nothing) for 15–20 s.
 #include "folio_vips.h"
 #include "folio_jpeg.h"
 #include <glib.h>
@@ -25,6 +29,14 @@ static const off_t max_bytes = 64 << 20;
 // As ImageHeader.maxPixels.
 static const uint64_t max_pixels = 100000000;
 static const long max_working_bytes = 512L << 20;
+// More scans than any encoder writes: libjpeg's simple progression is 10 (6 for greyscale),
+// and a script refining every coefficient band a bit at a time stays well under this.
+static const int max_scans = FOLIO_JPEG_MAX_SCANS;
+// A progressive file is decoded by keeping every DCT coefficient of the whole picture (two
+// bytes each, 128 a block): 270 MB for 90 megapixels of 4:2:0 colour, past the worker's
+// 160 MB heap (DecoderProcess.memoryLimit), where libjpeg (and libvips, which calls it) failed
+// with "Insufficient memory". One that needs more than this is refused before any pixel.
+static const uint64_t max_coefficient_bytes = (uint64_t)FOLIO_JPEG_MAX_COEFFICIENT_MB << 20;
 
 double folio_box_factor(int w, int h, int width, int height, int crop) {
     double sx = (double)w / width, sy = (double)h / height;
@@ -134,14 +146,24 @@ typedef struct {
     struct jpeg_error_mgr manager;
     jmp_buf escape;
     int warnings;
+    int refused;
     unsigned char *decoded;
 } error_catcher;
 
 static void give_up(j_common_ptr info) { longjmp(((error_catcher *)info->err)->escape, 1); }
 
-// libjpeg's messages never reach the terminal; a warning (level -1) is counted.
-static void count_warning(j_common_ptr info, int level) {
-    if (level < 0) ((error_catcher *)info->err)->warnings++;
+// libjpeg's messages never reach the terminal; a warning (level -1) ends the decode at once.
+static void stop_at_warning(j_common_ptr info, int level) {
+    if (level >= 0) return;
+    ((error_catcher *)info->err)->warnings++;
+    give_up(info);
+}
+
+// Called by libjpeg between rows of each scan it reads: past `max_scans`, the decode ends.
+static void count_scans(j_common_ptr info) {
+    if (!info->is_decompressor || ((j_decompress_ptr)info)->input_scan_number <= max_scans) return;
+    ((error_catcher *)info->err)->refused = FOLIO_JPEG_TOO_MANY_SCANS;
+    give_up(info);
 }
 
 // The whole file behind `fd` (read with pread: the descriptor's offset is libvips'), or NULL.
@@ -165,13 +187,32 @@ static int has_exif(struct jpeg_decompress_struct *info) {
     return 0;
 }
 
+// The bytes libjpeg keeps for a whole picture's coefficients: each component's blocks, its
+// sides rounded up to whole MCUs as libjpeg allocates them.
+static uint64_t folio_jpeg_coefficient_bytes(struct jpeg_decompress_struct *info) {
+    uint64_t total = 0;
+    for (int c = 0; c < info->num_components; c++) {
+        jpeg_component_info *comp = &info->comp_info[c];
+        uint64_t across = comp->width_in_blocks, down = comp->height_in_blocks;
+        if (comp->h_samp_factor > 0) across = (across + comp->h_samp_factor - 1) / comp->h_samp_factor * comp->h_samp_factor;
+        if (comp->v_samp_factor > 0) down = (down + comp->v_samp_factor - 1) / comp->v_samp_factor * comp->v_samp_factor;
+        total += across * down * DCTSIZE2 * sizeof(JCOEF);
+    }
+    return total;
+}
+
 // The decode itself; `info` and `catcher` belong to the caller, which cleans up after a jump.
 static unsigned char *decode_scaled(struct jpeg_decompress_struct *info, const unsigned char *data, size_t length,
                                     int width, int height, int crop, int *decoded_width, int *decoded_height) {
     unsigned char **decoded = &((error_catcher *)info->err)->decoded;
     jpeg_mem_src(info, data, (unsigned long)length);
     jpeg_save_markers(info, JPEG_APP0 + 1, 0xffff);
-    if (jpeg_read_header(info, TRUE) != JPEG_HEADER_OK || has_exif(info)) return NULL;
+    if (jpeg_read_header(info, TRUE) != JPEG_HEADER_OK) return NULL;
+    if (info->progressive_mode && folio_jpeg_coefficient_bytes(info) > max_coefficient_bytes) {
+        ((error_catcher *)info->err)->refused = FOLIO_JPEG_TOO_LARGE_PROGRESSIVE;
+        return NULL;
+    }
+    if (has_exif(info)) return NULL;
     // Bounds before any pixel: the viewer's own limit (ImageHeader.maxPixels, checked before
     // this in the app), and libjpeg's working memory (a progressive file keeps every
     // coefficient of the whole image) capped.
@@ -201,6 +242,13 @@ static unsigned char *decode_scaled(struct jpeg_decompress_struct *info, const u
 
 unsigned char *folio_jpeg_fitted(int fd, const void *bytes, size_t length, int width, int height, int crop,
                                  int *out_width, int *out_height) {
+    int refused = 0;
+    return folio_jpeg_fitted_checked(fd, bytes, length, width, height, crop, out_width, out_height, &refused);
+}
+
+unsigned char *folio_jpeg_fitted_checked(int fd, const void *bytes, size_t length, int width, int height, int crop,
+                                         int *out_width, int *out_height, int *refused) {
+    *refused = 0;
     if (width < 1 || height < 1) return NULL;
     unsigned char *owned = NULL;
     const unsigned char *data = bytes;
@@ -210,21 +258,26 @@ unsigned char *folio_jpeg_fitted(int fd, const void *bytes, size_t length, int w
     error_catcher catcher;
     info.err = jpeg_std_error(&catcher.manager);
     catcher.manager.error_exit = give_up;
-    catcher.manager.emit_message = count_warning;
+    catcher.manager.emit_message = stop_at_warning;
     catcher.warnings = 0;
+    catcher.refused = 0;
     catcher.decoded = NULL;
+    struct jpeg_progress_mgr progress = {.progress_monitor = count_scans};
     int w = 0, h = 0;
     if (setjmp(catcher.escape)) {
+        *refused = catcher.refused;
         jpeg_destroy_decompress(&info);
         free(catcher.decoded);
         free(owned);
         return NULL;
     }
     jpeg_create_decompress(&info);
+    info.progress = &progress;
     unsigned char *scaled = decode_scaled(&info, data, length, width, height, crop, &w, &h);
     jpeg_destroy_decompress(&info);
     free(owned);
     unsigned char *decoded = catcher.decoded, *out = NULL;
+    *refused = catcher.refused;
     if (!scaled || catcher.warnings > 0) { free(decoded); return NULL; }
     // Sized as libvips' thumbnail sizes it: one scale for both sides, fitted inside the box
     // (or covering it, then cropped centred), each side rounded (halves up).

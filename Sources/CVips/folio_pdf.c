@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <malloc.h>
 #include <math.h>
 #include <poppler.h>
 #include <pthread.h>
@@ -29,12 +30,36 @@ typedef struct {
     unsigned char ends[2 * END_BYTES];
 } identity;
 
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+
 typedef struct {
     identity id;
     PopplerDocument *document;
 } kept;
 
-static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+// Poppler keeps what it parses of a document (objects, fonts, every page read and the page
+// tree up to it) for as long as the document is open, so a document kept open grows with
+// the pages drawn from it until it ends the worker (DecoderProcess.memoryLimit, 160 MB).
+// Once the heap in use passes this after a page, the document is closed, and the next page
+// opens it afresh: what it held is let go, at the cost of one parse. (The page tree up to
+// the page asked for is parsed again each time: a document of about 100,000 pages still
+// needs more than the worker has to reach its last pages.)
+static size_t kept_heap_limit = 112 << 20;
+
+// Bytes the heap holds in use: the arenas' blocks and those mapped on their own.
+static size_t heap_in_use(void) {
+    struct mallinfo2 m = mallinfo2();
+    return m.uordblks + m.hblkhd;
+}
+
+size_t folio_pdf_set_kept_growth_limit(size_t bytes) {
+    pthread_mutex_lock(&lock);
+    size_t old = kept_heap_limit;
+    kept_heap_limit = bytes;
+    pthread_mutex_unlock(&lock);
+    return old;
+}
+
 // The document kept between calls, while no call is using it.
 static kept *idle;
 // Documents opened by this process so far.
@@ -116,13 +141,17 @@ static kept *take(int fd, char *error, size_t capacity) {
     return found;
 }
 
-// Keeps `k` for the next call, closing whatever another thread left meanwhile.
+// Keeps `k` for the next call, closing whatever another thread left meanwhile; or closes
+// `k` itself once the heap in use has passed `kept_heap_limit`.
 static void give_back(kept *k) {
+    size_t now = heap_in_use();
     pthread_mutex_lock(&lock);
-    kept *old = idle;
-    idle = k;
+    int outgrown = now >= kept_heap_limit;
+    kept *old = outgrown ? NULL : idle;
+    if (!outgrown) idle = k;
     pthread_mutex_unlock(&lock);
     close_kept(old);
+    if (outgrown) close_kept(k);
 }
 
 void folio_pdf_forget(void) {

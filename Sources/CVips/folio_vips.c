@@ -287,8 +287,17 @@ static unsigned char *thumbnail_once(int fd, const void *bytes, size_t length, i
     // A plain JPEG larger than the page: libjpeg-turbo and an area filter, in half libvips'
     // time (folio_jpeg.c). Anything it does not take, libvips decodes below.
     if (page < 0 && strcmp(fail_on, "error") == 0 && strncmp(loader, "VipsForeignLoadJpeg", 19) == 0) {
-        unsigned char *fitted = folio_jpeg_fitted(fd, bytes, length, width, height, crop, out_width, out_height);
-        if (fitted) {
+        int refused = 0;
+        unsigned char *fitted = folio_jpeg_fitted_checked(fd, bytes, length, width, height, crop, out_width, out_height,
+                                                          &refused);
+        if (fitted || refused) {
+            // Refused, not handed on: libvips would read every scan, or run out of memory.
+            if (refused == FOLIO_JPEG_TOO_MANY_SCANS)
+                snprintf(error, error_capacity, "a progressive JPEG of more than %d scans", FOLIO_JPEG_MAX_SCANS);
+            else if (refused)
+                snprintf(error, error_capacity,
+                         "a progressive JPEG too large to decode: it needs more than the %d MB of memory Folio gives one",
+                         FOLIO_JPEG_MAX_COEFFICIENT_MB);
             g_object_unref(source);
             return fitted;
         }

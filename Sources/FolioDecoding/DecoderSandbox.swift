@@ -30,16 +30,22 @@ package final class DecoderSandbox: PageDecoder {
     /// Seconds of slow requests (each over `slowRequest`) one document or book may spend in all.
     package static let documentBudget = 30.0
     static let slowRequest = 2.0
+    /// Seconds of slow requests a command that must end (`validate`, `record`) gives a whole
+    /// library: with two workers, it ends within about this many seconds of slow decoding.
+    package static let libraryBudget = 24.0
+    /// Seconds a page has once the library's budget is spent (enough for a fresh worker).
+    static let spentLibraryRequest = 5.0
 
     private let pool: Pool
 
     /// Decodes in `executable --decoder-worker` processes, each request due within
     /// `timeout` seconds; a `FolioError` when `executable` is not a program that can run.
-    package init(executable: String, timeout: Double = defaultTimeout) throws {
+    /// `libraryBudget` bounds the slow seconds of all files together (see `TimeBudget`).
+    package init(executable: String, timeout: Double = defaultTimeout, libraryBudget: Double? = nil) throws {
         guard !executable.isEmpty, FileManager.default.isExecutableFile(atPath: executable) else {
             throw FolioError.badInput("\(executable): the decoder worker is not a program that can run; Folio decodes nothing without it.")
         }
-        pool = Pool(executable: executable, timeout: timeout)
+        pool = Pool(executable: executable, timeout: timeout, libraryBudget: libraryBudget)
     }
 
     /// The document's header; a `FolioError` naming `path` on any failure.
@@ -252,7 +258,7 @@ package final class DecoderSandbox: PageDecoder {
             var idle: [Worker] = []
             var running = 0
             /// Time spent by document and by book.
-            var budget = TimeBudget()
+            var budget: TimeBudget
         }
 
         private let state: Monitor<State>
@@ -265,10 +271,10 @@ package final class DecoderSandbox: PageDecoder {
         /// Seconds a worker has to answer one request.
         private let timeout: Double
 
-        init(executable: String, timeout: Double) {
+        init(executable: String, timeout: Double, libraryBudget: Double?) {
             self.executable = executable
             self.timeout = timeout
-            state = Monitor(State())
+            state = Monitor(State(budget: TimeBudget(library: libraryBudget)))
         }
 
         /// The idle workers end with the pool (one checked out ends when it is checked in).
@@ -288,19 +294,22 @@ package final class DecoderSandbox: PageDecoder {
             // A document's requests are charged to it; an image's to its book: the archive it
             // is in, or the folder that holds it.
             let document = request.operation.isImage ? DecoderSandbox.bookOfImage(request) : request.path
-            if hasOverrun(document) {
-                throw Stopped(why: request.operation.isImage ? "\(who) spent too long on this book's pages before"
-                                                             : "\(who) took too long on it before")
+            let (allowed, overran) = state.withLock { ($0.budget.allowance(document, timeout: timeout, page: request.operation.isImage || request.operation == .render), $0.budget.hasOverrun(document)) }
+            guard let allowed else {
+                throw Stopped(why: !overran ? "\(who) spent too long on this library's pages before"
+                                : request.operation.isImage ? "\(who) spent too long on this book's pages before"
+                                : "\(who) took too long on it before")
             }
             let worker = try checkOut()
             var healthy = false, timedOut = false
             let started = FileDescriptorIO.now()
             defer {
                 checkIn(worker, healthy: healthy)
+                // Cut short by the library's budget, a book fails at once as a document does.
                 charge(document, seconds: FileDescriptorIO.now() - started,
-                       failsFast: timedOut && !request.operation.isImage)
+                       failsFast: timedOut && (!request.operation.isImage || allowed < timeout))
             }
-            let io = FileDescriptorIO(fd: worker.fromChild, deadline: started + timeout)
+            let io = FileDescriptorIO(fd: worker.fromChild, deadline: started + allowed)
             let reply: DecoderWire.Reply
             do {
                 // The last reply's pixels are let go before the next request is sent.
@@ -314,7 +323,7 @@ package final class DecoderSandbox: PageDecoder {
                 }
             } catch is FileDescriptorIO.TimedOut {
                 timedOut = true
-                throw Stopped(why: "\(who) took longer than \(Int(timeout)) s")
+                throw Stopped(why: "\(who) took longer than \(Int(allowed)) s")
             } catch is FileDescriptorIO.Ended {
                 throw Stopped(why: worker.endedWhy(who))
             } catch let malformed as DecoderWire.Malformed {
@@ -322,10 +331,6 @@ package final class DecoderSandbox: PageDecoder {
             }
             healthy = true
             return reply
-        }
-
-        private func hasOverrun(_ document: String) -> Bool {
-            state.withLock { $0.budget.hasOverrun(document) }
         }
 
         private func charge(_ document: String, seconds: Double, failsFast: Bool) {

@@ -60,7 +60,7 @@ struct Record: ParsableCommand {
         // A bad script or output is refused before a frame folder is made.
         let demo = try script.map { try InputScript.load(path: $0) } ?? InputScript.builtInDemo
         try checkWritable(options)
-        let decoder = try LibraryOptions.decoder()
+        let decoder = try LibraryOptions.decoder(bounded: true)
         var shelf = library
         if shelf.library == nil, let script, let captured = Self.capturedLibrary(demo, script: script) {
             shelf.library = captured

@@ -15,7 +15,7 @@ struct Validate: ParsableCommand {
     func run() throws {
         // Nothing is written: Ctrl-C ends it at once, with exit code 130.
         Interrupt.endAtOnce(saying: "interrupted; validate stopped.")
-        let decoder = try LibraryOptions.decoder()
+        let decoder = try LibraryOptions.decoder(bounded: true)
         let result = try LibraryLoader.load(path, decoder: decoder)
         let problems = result.problems + LibraryValidator.check(result.library, decoder: decoder)
         for problem in problems { Console.output(problem.description) }

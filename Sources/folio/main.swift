@@ -43,9 +43,11 @@ struct LibraryOptions: ParsableArguments {
     }
 
     /// The decoder a command hands down to everything that reads a user's files: confined
-    /// worker processes, each this same program (`DecoderProcess`).
-    static func decoder() throws -> DecoderSandbox {
-        try DecoderSandbox(executable: BundledAssets.executablePath())
+    /// worker processes, each this same program (`DecoderProcess`). A command that must end
+    /// (`bounded`: validate, record) gives the whole library a budget of slow seconds.
+    static func decoder(bounded: Bool = false) throws -> DecoderSandbox {
+        try DecoderSandbox(executable: BundledAssets.executablePath(),
+                           libraryBudget: bounded ? DecoderSandbox.libraryBudget : nil)
     }
 
     /// Loads the library; problems with single files are warnings, an unreadable library

@@ -27,6 +27,10 @@ unsigned char *folio_pdf_draw(int fd, int page, int width, int height, int crop,
 /// Closes the document kept between calls, if any (the next call opens its file again).
 void folio_pdf_forget(void);
 
+/// Sets the heap in use (in bytes) past which a kept document is closed after the call that
+/// used it, rather than kept; returns the limit it replaces (112 MB at first; tests lower it).
+size_t folio_pdf_set_kept_growth_limit(size_t bytes);
+
 /// How many documents this process has opened for `folio_pdf_page_size` and `folio_pdf_draw`.
 int folio_pdf_documents_opened(void);
 

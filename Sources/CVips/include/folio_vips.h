@@ -74,6 +74,22 @@ void folio_vips_free(void *pixels);
 unsigned char *folio_jpeg_fitted(int fd, const void *bytes, size_t length, int width, int height, int crop,
                                  int *out_width, int *out_height);
 
+/// The most scans a progressive JPEG may have: one of more is refused, not decoded.
+#define FOLIO_JPEG_MAX_SCANS 100
+/// The most megabytes of coefficients a progressive JPEG may need (libjpeg keeps all of them
+/// for the whole picture): one that needs more is refused before any pixel.
+#define FOLIO_JPEG_MAX_COEFFICIENT_MB 96
+/// Why `folio_jpeg_fitted_checked` refused a file.
+enum { FOLIO_JPEG_TOO_MANY_SCANS = 1, FOLIO_JPEG_TOO_LARGE_PROGRESSIVE = 2 };
+
+/// `folio_jpeg_fitted`, with `refused` set when it declined a file to refuse rather than hand
+/// to libvips (which would read every scan, each walking every block of the picture, or run
+/// out of memory): a progressive JPEG of more than `FOLIO_JPEG_MAX_SCANS` scans
+/// (`FOLIO_JPEG_TOO_MANY_SCANS`), or one needing more than `FOLIO_JPEG_MAX_COEFFICIENT_MB`
+/// (`FOLIO_JPEG_TOO_LARGE_PROGRESSIVE`), checked whatever the box.
+unsigned char *folio_jpeg_fitted_checked(int fd, const void *bytes, size_t length, int width, int height, int crop,
+                                         int *out_width, int *out_height, int *refused);
+
 /// Reduces RGBA `source` (rows packed) to `scaled_width`×`scaled_height`, no larger, by the
 /// area each output pixel covers, and writes the `out_width`×`out_height` window at `left`,
 /// `top` of that into `out`. 1 when the sizes are not such a reduction, or memory is short.

@@ -136,7 +136,8 @@ extension ArchiveReader {
                         result = .failure(FolioError.badInput("\(name): the entry is encrypted; Folio reads no encrypted entries.", cause: .encrypted))
                     } else {
                         do {
-                            result = .success(try ArchiveReader.readData(archive, name: name, limit: limit))
+                            result = .success(try ArchiveReader.readData(archive, name: name, limit: limit,
+                                                                                declared: ArchiveReader.declaredSize(header)))
                         } catch let error as FolioError {
                             result = .failure(error)
                         }
