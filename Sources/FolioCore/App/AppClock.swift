@@ -6,14 +6,15 @@ struct AppClock {
     private(set) var animationTime = 0.0
     private var started = false
 
-    /// Moves both clocks to real time `t` (never back).
-    mutating func advance(to t: Double, slowMotion: Bool) {
+    /// Moves both clocks to real time `t` (never back); the animation clock runs `speed`
+    /// times faster (the arrival of `folio BOOK`).
+    mutating func advance(to t: Double, slowMotion: Bool, speed: Double = 1) {
         if !started {
             started = true
             time = t
         }
         let step = min(max(t - time, 0), FolioApp.maxStep)
         time = max(time, t)
-        animationTime += slowMotion ? step / FolioApp.slowMotionFactor : step
+        animationTime += (slowMotion ? step / FolioApp.slowMotionFactor : step) * speed
     }
 }

@@ -16,6 +16,9 @@ extension FolioApp {
         advance(to: time)
         open(index, page: number)
         if navigation.transition != nil { afterOpening = .openReading }
+        // The arrival is short (`arrivalSpeed`): the book opens onto its page while the
+        // window is new, and the reader reads at once.
+        arriving = navigation.transition != nil
     }
 
     /// Where a captured session began: the centred book and, when one was open, that book

@@ -49,6 +49,8 @@ public final class FolioApp {
     /// What follows the running transition once it finishes (`read(book:atPage:at:)`: the
     /// reading view after the opening).
     var afterOpening: SceneRequest?
+    /// The opening `read(book:atPage:at:)` started is playing, at `arrivalSpeed`.
+    var arriving = false
     /// A dropped book to centre once the shelf is on top and still.
     var droppedBookToCentre: Int?
     /// Where the pointer was last seen in the window (the reading view zooms about it).
@@ -64,6 +66,9 @@ public final class FolioApp {
 
     /// Slow motion's factor, as the iOS Simulator's Slow Animations.
     public static let slowMotionFactor = 10.0
+    /// How much faster the arrival of `folio BOOK` plays than a book opened from the shelf:
+    /// its opening (1 s) and its laying flat (0.5 s) take a quarter of a second together.
+    public static let arrivalSpeed = 6.0
     /// Longest step the animation clock takes at once (a stalled frame does not jump).
     static let maxStep = 0.25
 
@@ -121,7 +126,7 @@ public final class FolioApp {
     // MARK: Clock
 
     func advance(to t: Double) {
-        clock.advance(to: t, slowMotion: slowMotion)
+        clock.advance(to: t, slowMotion: slowMotion, speed: arriving ? FolioApp.arrivalSpeed : 1)
         for scene in navigation.visibleScenes { scene.update(at: animationTime) }
         // The stack's events are acted on as the clock reaches them, before any input at
         // a later time: keys held during a transition play on the scene it reached.
@@ -134,6 +139,7 @@ public final class FolioApp {
             onScreen.noteClosed()
         }
         modals.prune(in: self)
+        if arriving, navigation.transition == nil, afterOpening == nil { arriving = false }
     }
 
     /// Advances every animation to `time` and ends an idle wheel pinch (a touchscreen pinch
