@@ -16,7 +16,7 @@ import Testing
         s.send(.key(.escape))
         s.run(until: 4.5) { _ in
             guard let book = s.app.book, s.app.transition != nil else { return }
-            each(book, s.app.pose)
+            each(book, s.app.pose.book)
         }
         return s
     }

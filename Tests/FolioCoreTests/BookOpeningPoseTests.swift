@@ -9,7 +9,7 @@ import Testing
     /// The cover leaf's faces that would be drawn (page 0, page 1) in the app's pose now.
     static func coverFacesShowing(_ app: FolioApp) -> [Int] {
         guard let book = app.book else { return [] }
-        return book.layers(in: app.pose).compactMap { layer in
+        return book.layers(in: app.pose.book).compactMap { layer in
             guard case .page(_, let page) = layer.content, page < 2,
                   layer.opacity > 0, layer.isFrontFacing else { return nil }
             return page

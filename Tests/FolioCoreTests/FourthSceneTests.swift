@@ -15,14 +15,15 @@ import Testing
         private(set) var selected = 0
         init(size: Size) { self.size = size }
         var inputContext: KeyContext { Overview.context }
-        var restingPose: BookOpeningPose { .reading }
+        /// How far the veil has come in (1 at rest).
+        var restingPose: Double { 1 }
         var transitionAnimator: (any TransitionAnimator)? { Fade() }
         var deeper: SceneRequest? { nil }
         var back: SceneRequest? { .leave }
         var isAtRest: Bool { true }
-        func isOpaque(in pose: BookOpeningPose) -> Bool { false }
-        func draw(into list: inout DrawList, in pose: BookOpeningPose, presence: Double) {
-            list.bands.append((Rect(x: 0, y: 0, width: size.width, height: size.height), RGBA(0, 0, 0, 0.5 * presence)))
+        func isOpaque(in pose: Double) -> Bool { false }
+        func draw(into list: inout DrawList, in pose: Double) {
+            list.bands.append((Rect(x: 0, y: 0, width: size.width, height: size.height), RGBA(0, 0, 0, 0.5 * pose)))
         }
         func resize(to size: Size) { self.size = size }
         func update(at time: Double) {}
@@ -38,12 +39,15 @@ import Testing
         }
     }
 
-    /// Its transition: a linear fade of 0.4 s; the reading view stays as it rests under it.
+    /// Its transition: a linear fade of 0.4 s, posing only the overview; the reading view
+    /// stays as it rests under it.
     struct Fade: TransitionAnimator {
         func transitionDuration(_ context: TransitionContext) -> Double { 0.4 }
         func curve(_ context: TransitionContext) -> any Motion { TimingCurve.linear(duration: 0.4) }
-        func pose(_ context: TransitionContext, value: Double) -> BookOpeningPose {
-            (context.operation == .push ? context.from : context.to).restingPose
+        func poses(_ context: TransitionContext, value: Double) -> ScenePoses {
+            var poses = ScenePoses()
+            poses.set(context.above as? Overview, context.operation == .push ? value : 1 - value)
+            return poses
         }
     }
 

@@ -45,7 +45,7 @@ import Testing
             #expect(book.offset == Double(spread) * 1280)
             let pose = s.app.pose
             if pose.openness <= 0.8 {
-                let left = book.pages(in: pose).filter { $0.pose.page / 2 <= spread }
+                let left = book.pages(in: pose.book).filter { $0.pose.page / 2 <= spread }
                 #expect(Set(left.map(\.pose.page)) == [0, 2 * spread + 1])
             }
         }

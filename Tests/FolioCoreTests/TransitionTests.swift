@@ -15,12 +15,12 @@ import Testing
         func update(at time: Double) {}
         var isAtRest: Bool { true }
         var inputContext: KeyContext { .shelf }
-        var restingPose: BookOpeningPose { .shelf }
+        var restingPose: Double { 1 }
         var transitionAnimator: (any TransitionAnimator)? { nil }
         var deeper: SceneRequest? { nil }
         var back: SceneRequest? { nil }
-        func isOpaque(in pose: BookOpeningPose) -> Bool { true }
-        func draw(into list: inout DrawList, in pose: BookOpeningPose, presence: Double) {}
+        func isOpaque(in pose: Double) -> Bool { true }
+        func draw(into list: inout DrawList, in pose: Double) {}
     }
 
     struct CurveAnimator: TransitionAnimator {
@@ -28,7 +28,7 @@ import Testing
         let duration: Double
         func transitionDuration(_ context: TransitionContext) -> Double { duration }
         func curve(_ context: TransitionContext) -> any Motion { motion }
-        func pose(_ context: TransitionContext, value: Double) -> BookOpeningPose { .shelf }
+        func poses(_ context: TransitionContext, value: Double) -> ScenePoses { ScenePoses() }
     }
 
     /// A stack with a shelf root and an animator, ready to push a book.

@@ -74,6 +74,6 @@ import Testing
             t += 1.0 / 60
             app.update(at: t)
         }
-        #expect(app.transition == nil && app.book != nil && app.pose.openness == 1)
+        #expect(app.transition == nil && app.book != nil && app.book.map { app.poses[$0].openness } == 1)
     }
 }

@@ -34,7 +34,7 @@ extension FolioApp {
     /// The state a capture starts from (a scene on its way in or out counts as where it goes).
     public var captureStart: InputScript.Start {
         let goesTo = transition?.context.to ?? navigation.top
-        let book = (goesTo as? BookShowing)?.book
+        let book = (goesTo as? any BookShowing)?.book
         return InputScript.Start(centred: shelf.centredIndex, book: book?.bookIndex,
                                  spread: book?.currentLeaf ?? 0, reading: goesTo is ReadingScene)
     }

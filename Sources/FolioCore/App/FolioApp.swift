@@ -112,14 +112,13 @@ public final class FolioApp {
         set { bookcase.everyBookRightToLeft = newValue }
     }
 
-    /// How the scenes show now: as the running transition's animator poses them, or as the
-    /// top scene rests.
-    public var pose: BookOpeningPose {
-        navigation.transition?.pose ?? navigation.top.restingPose
-    }
+    /// How the visible scenes show now, each at its own pose (`NavigationStack.poses`).
+    public var poses: ScenePoses { navigation.poses }
 
     /// The open book on screen (3D or flat), or on its way in or out; nil on the shelf.
-    public var book: BookScene? { navigation.visibleScenes.lazy.compactMap { $0 as? BookShowing }.last?.book }
+    public var book: BookScene? { bookShowing?.book }
+    /// The highest scene on screen showing the open book.
+    var bookShowing: (any BookShowing)? { navigation.visibleScenes.lazy.compactMap { $0 as? any BookShowing }.last }
     /// The reading view on screen, or on its way in or out.
     public var reading: ReadingScene? { navigation.visibleScenes.lazy.compactMap { $0 as? ReadingScene }.last }
 
@@ -133,7 +132,7 @@ public final class FolioApp {
         for event in navigation.update(at: animationTime) {
             if case .ended(_, let finished) = event { transitionEnded(finished: finished) }
         }
-        if navigation.transition == nil, let book = (navigation.top as? BookShowing)?.book {
+        if navigation.transition == nil, let book = (navigation.top as? any BookShowing)?.book {
             onScreen.noteSpread(book: book.bookIndex, leaf: book.currentLeaf, turning: book.isTurning || book.focus.isSliding, at: time)
         } else {
             onScreen.noteClosed()
@@ -215,15 +214,15 @@ public final class FolioApp {
     // MARK: Output
 
     /// What is on screen, back to front: the visible scenes from the highest one that covers
-    /// those under it, each drawn at the pose, then the modal contexts (the strip, the list
+    /// those under it, each drawn at its pose, then the modal contexts (the strip, the list
     /// of keys).
     public func drawList() -> DrawList {
         var list = DrawList(background: ShelfScene.background)
-        let pose = self.pose
-        list.texts = ScreenWords(app: self).texts(in: pose)
+        let poses = self.poses
+        list.texts = ScreenWords(app: self).texts(shelf: poses[shelf])
         let visible = navigation.visibleScenes
-        let bottom = visible.lastIndex { $0.isOpaque(in: pose) } ?? 0
-        for scene in visible[bottom...] { scene.draw(into: &list, in: pose, presence: navigation.transition?.presence(of: scene) ?? 1) }
+        let bottom = visible.lastIndex { poses.isOpaque($0) } ?? 0
+        for scene in visible[bottom...] { poses.draw(scene, into: &list) }
         if navigation.transition == nil { navigation.top.drawAtRest(into: &list) }
         modals.draw(into: &list, in: self)
         return list

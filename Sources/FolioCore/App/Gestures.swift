@@ -41,7 +41,7 @@ final class Gestures {
         }
         guard vertical != 0 else { return }
         let began = wheelStream.roll(at: app.time, on: navigation.transition == nil ? navigation.top : nil)
-        if !pinch.isActive, navigation.transition == nil, let zooming = navigation.top as? ZoomingScene {
+        if !pinch.isActive, navigation.transition == nil, let zooming = navigation.top as? any ZoomingScene {
             // The roll that laid the book flat ends there: its later events neither turn nor
             // zoom.
             guard began === zooming else { return }
@@ -92,7 +92,7 @@ final class Gestures {
 
     /// The book (3D or flat) at rest on top of the stack: where clicks wait for a second.
     private func restingPages(in app: FolioApp) -> Bool {
-        app.navigation.transition == nil && app.navigation.top is BookShowing
+        app.navigation.transition == nil && app.navigation.top is any BookShowing
     }
 
     /// A click on a modal context (the strip's band) is the context's; in the open book a
@@ -136,7 +136,7 @@ final class Gestures {
         let running = navigation.transition.map {
             PinchGesture.Running(operation: $0.operation, state: $0.state, progress: $0.progress)
         }
-        let zooming = running == nil ? navigation.top as? ZoomingScene : nil
+        let zooming = running == nil ? navigation.top as? any ZoomingScene : nil
         return PinchGesture.Situation(
             transition: running, canZoom: zooming != nil, isZoomed: zooming?.isZoomed ?? false,
             canGoDeeper: running == nil && navigation.top.deeper != nil,

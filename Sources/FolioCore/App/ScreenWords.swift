@@ -12,9 +12,6 @@ struct ScreenWords {
     static let captureColour = RGBA(0.98, 0.45, 0.40)
     /// A find that matched no title.
     static let notFoundColour = RGBA(0.98, 0.62, 0.52)
-    /// The shelf's words have faded out by this openness of a book.
-    static let shelfTextOpenness = 0.12
-
     /// A text size: `base` points at 1280×800, scaled with the window, never under `minimum`.
     func textSize(_ base: Double, minimum: Double) -> Double {
         max(base * size.layoutUnit, minimum)
@@ -24,8 +21,8 @@ struct ScreenWords {
     /// strip's colour.
     static let backing = StripContext.colour
 
-    /// The text layers for `pose`, back to front.
-    func texts(in pose: BookOpeningPose) -> [TextLayer] {
+    /// The text layers, the shelf's words at the shelf's pose `shelf`, back to front.
+    func texts(shelf pose: ShelfScene.Pose) -> [TextLayer] {
         let u = size.layoutUnit
         var out: [TextLayer] = []
         if app.library.books.isEmpty {
@@ -37,7 +34,7 @@ struct ScreenWords {
         // In a book a notice goes on the page number's line under the pages, at its left,
         // never over a page.
         var noticeShown = false
-        if let showing = app.navigation.top as? BookShowing, app.navigation.transition == nil {
+        if let showing = app.navigation.top as? any BookShowing, app.navigation.transition == nil {
             let book = showing.book
             let typed = app.modals.first(TypedPageContext.self)
             let onScreen = app.onScreen, time = app.time
@@ -91,13 +88,13 @@ struct ScreenWords {
 
     /// The centred book's title and page count under its cover, fading as the shelf scrolls
     /// away from it or the book opens; the first-run hint at the bottom.
-    private func shelfTexts(in pose: BookOpeningPose) -> [TextLayer] {
+    private func shelfTexts(in pose: ShelfScene.Pose) -> [TextLayer] {
         let shelf = app.shelf, layout = shelf.layout
         let u = size.layoutUnit
         let index = shelf.centredIndex
         let away = abs(shelf.position - Double(index) * layout.stride) / max(layout.stride, 1)
         // Gone within the first part of an opening, before the book grows over the words.
-        let shelfOpacity = pose.otherCoversOpacity * clamp(1 - pose.openness / ScreenWords.shelfTextOpenness, 0, 1)
+        let shelfOpacity = pose.wordsOpacity
         var out: [TextLayer] = []
         let nameOpacity = clamp(1 - 2.5 * away, 0, 1) * shelfOpacity
         if nameOpacity > 0, app.library.books.indices.contains(index) {

@@ -11,7 +11,7 @@ final class StripContext: ModalContext {
 
     /// The open book on screen, at rest in the stack (no transition), that the strip is for.
     static func book(in app: FolioApp) -> BookScene? {
-        guard app.navigation.transition == nil, let book = (app.navigation.top as? BookShowing)?.book,
+        guard app.navigation.transition == nil, let book = (app.navigation.top as? any BookShowing)?.book,
               app.library.books.indices.contains(book.bookIndex) else { return nil }
         return book
     }
@@ -25,7 +25,7 @@ final class StripContext: ModalContext {
     /// The page being read: the focus page one page at a time, else the spread's first.
     private static func currentNumber(_ book: BookScene, in app: FolioApp) -> Int {
         let numbering = app.library.books[book.bookIndex].numbering
-        if let page = (app.navigation.top as? BookShowing)?.pageRead, let n = numbering.number(ofDisplayPage: page) {
+        if let page = (app.navigation.top as? any BookShowing)?.pageRead, let n = numbering.number(ofDisplayPage: page) {
             return n
         }
         return numbering.numbers(leaf: book.currentLeaf).first ?? 1

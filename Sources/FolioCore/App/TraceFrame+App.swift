@@ -6,14 +6,15 @@ extension TraceFrame {
         let transition = navigation.transition.map {
             TraceFrame.Transition(operation: $0.operation, state: $0.state.phase, progress: $0.progress, interactive: $0.isInteractive)
         }
-        let pose = app.pose
+        let poses = app.poses
         let shelfFrame = TraceFrame.Shelf(
             position: shelf.position, stride: shelf.layout.stride, centred: shelf.centredIndex,
-            covers: shelf.covers(in: pose).map { TraceFrame.Cover(book: $0.book, scale: $0.scale, alpha: $0.alpha) })
+            covers: shelf.covers(in: poses[shelf]).map { TraceFrame.Cover(book: $0.book, scale: $0.scale, alpha: $0.alpha) })
         var bookFrame: TraceFrame.Book?
-        if let book = app.book {
+        if let showing = app.bookShowing {
+            let book = showing.book
             let inTransition = navigation.transition != nil
-            let pages = book.pages(in: pose).map { state in
+            let pages = TraceFrame.pages(of: showing, at: poses).map { state in
                 TraceFrame.Page(page: state.pose.page, ratio: state.pose.ratio, angle: state.angle,
                                 visible: state.alpha > 0 && book.layer(state).isFrontFacing,
                                 scale: inTransition ? state.scale : nil, tx: inTransition ? state.tx : nil,
@@ -30,6 +31,11 @@ extension TraceFrame {
         }
         self.init(frame: frame, t: t, size: [app.size.width, app.size.height], stack: navigation.visibleScenes.map(\.kind),
                   transition: transition, shelf: shelfFrame, book: bookFrame, reading: TraceFrame.reading(of: app))
+    }
+
+    /// The pages `showing` draws at its pose.
+    private static func pages(of showing: some BookShowing, at poses: ScenePoses) -> [PageState] {
+        showing.pages(in: poses[showing])
     }
 
     /// The reading view's state, while it is on the stack.

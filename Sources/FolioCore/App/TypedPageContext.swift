@@ -16,7 +16,7 @@ final class TypedPageContext: ModalContext {
 
     /// The open book at rest on top of the stack, whose page is being typed.
     private static func book(in app: FolioApp) -> BookScene? {
-        guard app.navigation.transition == nil, let book = (app.navigation.top as? BookShowing)?.book,
+        guard app.navigation.transition == nil, let book = (app.navigation.top as? any BookShowing)?.book,
               app.library.books.indices.contains(book.bookIndex) else { return nil }
         return book
     }

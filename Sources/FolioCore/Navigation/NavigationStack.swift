@@ -30,6 +30,19 @@ public final class NavigationStack {
         return scenes
     }
 
+    /// How every visible scene shows now: the two a running transition moves as its animator
+    /// poses them, a scene under another as the push that covered it left it (the shelf's
+    /// covers hidden under an open book), the top one as it rests.
+    public var poses: ScenePoses {
+        var poses = transition?.poses ?? ScenePoses()
+        let visible = visibleScenes
+        for (below, above) in zip(visible, visible.dropFirst()) where !poses.poses(below) {
+            guard let animator = above.transitionAnimator else { continue }
+            poses.take(below, from: animator.poses(TransitionContext(operation: .push, from: below, to: above), value: 1))
+        }
+        return poses
+    }
+
     /// Pushes `scene`, animated by `animator` (nil: at once). Ignored while a transition runs.
     public func push(_ scene: any Scene, animator: (any TransitionAnimator)?, at time: Double) {
         guard transition == nil else { return }

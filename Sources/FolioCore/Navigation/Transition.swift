@@ -69,18 +69,8 @@ public final class Transition {
     /// The curve's value now: what the scenes are posed at. Once ended, exactly 1 or 0.
     public var value: Double { value(atProgress: progress) }
 
-    /// How the scenes show now, as the animator poses them at `value`.
-    public var pose: BookOpeningPose { animator.pose(context, value: value) }
-
-    /// How far `scene` has come in: the value for the scene a push brings, what is left of
-    /// it for the scene a pop takes away, else 1.
-    public func presence(of scene: any Scene) -> Double {
-        switch operation {
-        case .push where context.to === scene: return value
-        case .pop where context.from === scene: return 1 - value
-        default: return 1
-        }
-    }
+    /// The from- and to-scene's poses now, as the animator poses them at `value`.
+    public var poses: ScenePoses { animator.poses(context, value: value) }
 
     /// The value at progress `p` in the current state.
     func value(atProgress p: Double) -> Double {

@@ -6,7 +6,8 @@ public protocol TransitionAnimator {
     func transitionDuration(_ context: TransitionContext) -> Double
     /// A 0 → 1 motion over the duration (a spring may pass 1 on the way).
     func curve(_ context: TransitionContext) -> any Motion
-    /// The from- and to-scene at curve value `value` (0 where the operation starts, 1 where
-    /// it ends; a spring may pass 1).
-    func pose(_ context: TransitionContext, value: Double) -> BookOpeningPose
+    /// The poses of the from- and to-scene at curve value `value` (0 where the operation
+    /// starts, 1 where it ends; a spring may pass 1), each of its scene's own type; a scene
+    /// it leaves out shows as it rests.
+    func poses(_ context: TransitionContext, value: Double) -> ScenePoses
 }

@@ -47,6 +47,7 @@ public final class BookScene: BookShowing {
     public var offset: Double { scroller.position }
     public var isAtRest: Bool { !isTurning && !focus.isSliding }
     public var inputContext: KeyContext { .book }
+    public typealias Pose = BookOpeningPose
     public var restingPose: BookOpeningPose { .open }
     public var transitionAnimator: (any TransitionAnimator)? { BookOpeningTransition() }
     public var deeper: SceneRequest? { .openReading }
@@ -54,7 +55,7 @@ public final class BookScene: BookShowing {
     /// The book's background is opaque once it is open; until then the shelf shows under it.
     public func isOpaque(in pose: BookOpeningPose) -> Bool { pose.showsBookBackground }
 
-    public func draw(into list: inout DrawList, in pose: BookOpeningPose, presence: Double) {
+    public func draw(into list: inout DrawList, in pose: BookOpeningPose) {
         if isOpaque(in: pose) { list.background = BookScene.background }
         list.appendSorted(layers(in: pose))
     }
@@ -289,15 +290,18 @@ public final class BookScene: BookShowing {
     }
 
     /// Every page as drawn in `pose` (the open book unless a transition says otherwise).
+    public func pages(in pose: BookOpeningPose = .open) -> [PageState] {
+        pages(openness: pose.openness, flatness: 0)
+    }
+
+    /// Every page at `openness` and, open, at the reading view's `flatness` (0 in 3D, 1 flat).
     /// Between closed and open each page mixes its closed and open angles; the leaves left of
     /// the spine take the angle of the block's top leaf (a closing book's left block turns
     /// over as one, no fan of standing leaves), fanning out only as the book comes fully open.
-    public func pages(in pose: BookOpeningPose = .open) -> [PageState] {
+    func pages(openness t: Double, flatness f: Double) -> [PageState] {
         let o = offset
-        let t = pose.openness
         let top = leftTopLeaf
         let fan = BookScene.gathering(t)
-        let f = pose.flatness
         let slide = layout.readingSlide(focus: focus.value)
         // Flat at rest, the reading view's eye (a leaf turning there stays in the window); on
         // the way in or out, the 3D book's, as the leaves fold.
@@ -340,8 +344,13 @@ public final class BookScene: BookShowing {
     }
 
     public func layers(in pose: BookOpeningPose = .open) -> [Layer] {
+        layers(openness: pose.openness, flatness: 0)
+    }
+
+    /// The layers of `pages(openness:flatness:)`.
+    func layers(openness: Double, flatness: Double) -> [Layer] {
         // In the open book a page hidden by the tutorial's rule faces away: skip it early.
-        pages(in: pose).filter { pose.openness != 1 || $0.pose.visible }.map(layer)
+        pages(openness: openness, flatness: flatness).filter { openness != 1 || $0.pose.visible }.map(layer)
     }
 
     /// The open book's pages as drawn in `pose`, unzoomed: the box around their corners on

@@ -67,7 +67,15 @@ public final class ReadingScene: BookShowing, ZoomingScene {
     public var viewport: Size { Size(width: size.width, height: max(book.layout.readingArea.maxY, 1)) }
     public var isAtRest: Bool { book.isAtRest && !zoom.isAnimating }
     public var inputContext: KeyContext { .reading }
-    public var restingPose: BookOpeningPose { .reading }
+    /// How the reading view shows at one instant: its leaves folding flat as it comes in.
+    public struct Pose: Equatable, Sendable {
+        /// 0 in the 3D book, 1 in the reading view (the spread flat and filling the window).
+        public var flatness: Double
+
+        public static let flat = Pose(flatness: 1)
+    }
+
+    public var restingPose: Pose { .flat }
     public var transitionAnimator: (any TransitionAnimator)? { ReadingTransition() }
     public var deeper: SceneRequest? { nil }
     public var back: SceneRequest? { .closeReading }
@@ -75,14 +83,17 @@ public final class ReadingScene: BookShowing, ZoomingScene {
     public var pageRead: Int? { book.layout.readingPages == 1 ? book.focusPage : nil }
     public var isZoomed: Bool { zoom.isZoomed }
     /// The flat spread fills the window: the book in 3D under it is not drawn.
-    public func isOpaque(in pose: BookOpeningPose) -> Bool { true }
+    public func isOpaque(in pose: Pose) -> Bool { true }
+
+    /// The open book's pages at `pose`'s flatness.
+    public func pages(in pose: Pose) -> [PageState] { book.pages(openness: 1, flatness: pose.flatness) }
 
     /// The book's leaves at `pose`'s flatness: flat at rest, folding on the way in or out,
     /// under the zoom.
-    public func draw(into list: inout DrawList, in pose: BookOpeningPose, presence: Double) {
+    public func draw(into list: inout DrawList, in pose: Pose) {
         list.background = BookScene.background
         let first = list.layers.count
-        list.appendSorted(book.layers(in: pose))
+        list.appendSorted(book.layers(openness: 1, flatness: pose.flatness))
         // Flat pages are drawn larger than in the 3D book: their textures are made larger.
         let flat = max(pose.flatness > 0 ? book.layout.readingScale : 1, 1)
         list.magnification = flat

@@ -14,14 +14,15 @@ public struct ReadingTransition: TransitionAnimator {
         TimingCurve.easeInOut(duration: ReadingTransition.duration)
     }
 
-    public func pose(_ context: TransitionContext, value: Double) -> BookOpeningPose {
-        pose(context.operation, value: value)
+    /// The reading view's pose; the book under it rests (the flat spread covers it).
+    public func poses(_ context: TransitionContext, value: Double) -> ScenePoses {
+        var poses = ScenePoses()
+        poses.set(context.above as? ReadingScene, pose(context.operation, value: value))
+        return poses
     }
 
-    /// The open book at curve value `value` (0 where the operation starts, 1 where it ends).
-    public func pose(_ operation: NavigationOperation, value: Double) -> BookOpeningPose {
-        var pose = BookOpeningPose.open
-        pose.flatness = clamp(operation == .push ? value : 1 - value, 0, 1)
-        return pose
+    /// The reading view at curve value `value` (0 where the operation starts, 1 where it ends).
+    public func pose(_ operation: NavigationOperation, value: Double) -> ReadingScene.Pose {
+        ReadingScene.Pose(flatness: clamp(operation == .push ? value : 1 - value, 0, 1))
     }
 }

@@ -1,15 +1,20 @@
 /// A full-window scene that lives on the navigation stack. A scene carries what it is: how it
-/// draws at a pose, the keys it answers (its part of the one key table), and what a pinch
+/// draws at a pose of its own type, the keys it answers (its part of the one key table), and what a pinch
 /// deeper or back means from it. The app routes input to it and draws it; it never asks
 /// which kind of scene it holds.
 public protocol Scene: AnyObject {
+    /// How it shows at one instant (the shelf's covers fading, the book's openness, the
+    /// reading view's flatness): its own type, set by the transitions that move it
+    /// (`ScenePoses`).
+    associatedtype Pose: Sendable
     /// Its name in the state trace and in a capture (shelf, book, reading).
     var kind: SceneKind { get }
     var size: Size { get }
     /// The keys it answers at rest on top of the stack (`KeyBindings`' context).
     var inputContext: KeyContext { get }
-    /// How it shows at rest on top of the stack (a transition's animator poses it otherwise).
-    var restingPose: BookOpeningPose { get }
+    /// How it shows at rest on top of the stack (a transition's animator poses it otherwise;
+    /// under another scene it shows as the push that covered it left it).
+    var restingPose: Pose { get }
     /// The transition that pushes it onto the stack and pops it off (nil: the root, never
     /// pushed).
     var transitionAnimator: (any TransitionAnimator)? { get }
@@ -18,11 +23,9 @@ public protocol Scene: AnyObject {
     /// What a pinch inwards asks from it at rest on top; nil: nothing to go back to.
     var back: SceneRequest? { get }
     /// True when it covers every scene under it at `pose` (they need not be drawn).
-    func isOpaque(in pose: BookOpeningPose) -> Bool
-    /// Adds its layers at `pose` to `list`, over the scenes under it; `presence` is how far
-    /// it has come in (its transition's value as it is pushed, falling as it is popped; 1 at
-    /// rest).
-    func draw(into list: inout DrawList, in pose: BookOpeningPose, presence: Double)
+    func isOpaque(in pose: Pose) -> Bool
+    /// Adds its layers at `pose` to `list`, over the scenes under it.
+    func draw(into list: inout DrawList, in pose: Pose)
     /// Adds what it shows only at rest on top of the stack, over every scene (default: nothing).
     func drawAtRest(into list: inout DrawList)
     /// Adopt a new window size; whatever was moving lands at its target.
@@ -43,6 +46,8 @@ public protocol BookShowing: Scene {
     var pagesBottom: Double { get }
     /// The display page read one page at a time; nil when the spread is shown.
     var pageRead: Int? { get }
+    /// The book's pages as drawn at `pose` (the state trace's pages).
+    func pages(in pose: Pose) -> [PageState]
 }
 
 extension Scene {

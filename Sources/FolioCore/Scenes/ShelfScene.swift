@@ -7,6 +7,20 @@ public final class ShelfScene: Scene {
 
     public static let background = RGBA(0.16, 0.17, 0.20)
 
+    /// How the shelf shows at one instant: every cover at rest on top; as a book opens over
+    /// it, the other covers fading and the centred one hidden (the book takes its place).
+    public struct Pose: Equatable, Sendable {
+        /// Opacity of every cover but the centred one.
+        public var otherCoversOpacity: Double
+        /// The centred cover shows only while its book is neither open nor on its way.
+        public var showsCentredCover: Bool
+        /// Opacity of the centred book's title and the hint under the covers.
+        public var wordsOpacity: Double
+
+        /// Every cover and word showing.
+        public static let resting = Pose(otherCoversOpacity: 1, showsCentredCover: true, wordsOpacity: 1)
+    }
+
     public init(bookCount: Int, size: Size, coverShapes: [Size] = []) {
         layout = ShelfLayout(size: size, bookCount: bookCount, coverShapes: coverShapes)
         scroller = Scroller(range: layout.range, dimension: size.width)
@@ -18,13 +32,13 @@ public final class ShelfScene: Scene {
     public var centredIndex: Int { layout.centredIndex(at: scroller.position) }
     public var isAtRest: Bool { !scroller.isDragging && !scroller.isAnimating }
     public var inputContext: KeyContext { .shelf }
-    public var restingPose: BookOpeningPose { .shelf }
+    public var restingPose: Pose { .resting }
     public var transitionAnimator: (any TransitionAnimator)? { nil }
     public var deeper: SceneRequest? { layout.bookCount > 0 ? .openBook(centredIndex) : nil }
     public var back: SceneRequest? { nil }
-    public func isOpaque(in pose: BookOpeningPose) -> Bool { true }
+    public func isOpaque(in pose: Pose) -> Bool { true }
 
-    public func draw(into list: inout DrawList, in pose: BookOpeningPose, presence: Double) {
+    public func draw(into list: inout DrawList, in pose: Pose) {
         list.background = ShelfScene.background
         list.appendFlat(layers(in: pose))
     }
@@ -118,7 +132,7 @@ public final class ShelfScene: Scene {
 
     /// The covers on screen as `pose` shows them (every cover, unless a book is open or
     /// on its way).
-    public func covers(in pose: BookOpeningPose = .shelf) -> [CoverPose] {
+    public func covers(in pose: Pose = .resting) -> [CoverPose] {
         let p = scroller.position
         let centre = centredIndex
         return layout.visibleIndices(at: p).map { i in
@@ -127,7 +141,7 @@ public final class ShelfScene: Scene {
         }
     }
 
-    public func layers(in pose: BookOpeningPose = .shelf) -> [Layer] {
+    public func layers(in pose: Pose = .resting) -> [Layer] {
         let p = scroller.position
         let radius = PageGeometry.cornerRadius * layout.unit
         return covers(in: pose).map { cover in
