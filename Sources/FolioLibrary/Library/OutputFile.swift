@@ -189,7 +189,6 @@ public enum OutputFile {
         let shown = shown ?? path
         let parent = SafeFile.folder(of: path)
         let folder = parent.isEmpty ? "." : parent
-        var info = stat()
         guard FileName.isFolder(folder) else {
             throw FolioError.badInput("\(shown) cannot be written: the folder \(folder) does not exist.")
         }
