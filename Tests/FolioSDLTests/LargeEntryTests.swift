@@ -17,7 +17,7 @@ import FolioTestFixtures
         for i in stride(from: 0, to: pixels.count, by: 4) { (pixels[i], pixels[i + 1], pixels[i + 2]) = (40, 160, 90) }
         var reason = [CChar](repeating: 0, count: 256)
         let status = folio_png_write_rgbx(path, pixels, Int32(width), Int32(height), width * 4, 0, 0, &reason, reason.count)
-        try #require(status == 0, "\(String(cString: reason))")
+        try #require(status == 0, "\(String(decoding: reason.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))")
     }
 
     @Test func aPNGJustUnderTheEntryCapInAComicArchiveDecodes() throws {
