@@ -12,14 +12,30 @@ extension FolioError {
 
 /// Starts SDL's video subsystem once per process, headless or on a display.
 public enum SDLVideo {
+    /// The viewer's shaders, compiled by Mesa on the CPU at the first frame (about 0.1 s of
+    /// it), kept between launches in Folio's own cache folder: `folio/mesa-shaders` under
+    /// `cacheHome` (`$XDG_CACHE_HOME`), made as real folders (`WriteFolder`: no link followed),
+    /// Mesa's own files inside. Nothing is set when the user chose Mesa's cache settings
+    /// themselves, or when the folder cannot be made (the cache then stays off). Call before
+    /// `start`; true when the cache is kept there.
+    @discardableResult
+    public static func keepShaders(inCache cacheHome: String?) -> Bool {
+        let chosen = ["MESA_SHADER_CACHE_DISABLE", "MESA_SHADER_CACHE_DIR", "MESA_GLSL_CACHE_DISABLE", "MESA_GLSL_CACHE_DIR"]
+        guard let cacheHome, !chosen.contains(where: { getenv($0) != nil }),
+              let folder = try? WriteFolder.open(["folio", "mesa-shaders"], below: cacheHome) else { return false }
+        setenv("MESA_SHADER_CACHE_DIR", folder.path, 1)
+        setenv("MESA_SHADER_CACHE_DISABLE", "false", 1)
+        return true
+    }
+
     /// Brings up video. `headless` selects the offscreen driver (OpenGL through Mesa, no
     /// display needed). Otherwise only drivers that show a window are tried, unless the user
     /// named one in SDL_VIDEODRIVER: SDL would fall back to its offscreen driver and the
     /// viewer would run, invisible, forever.
     ///
     /// Mesa's shader cache is turned off (`MESA_SHADER_CACHE_DISABLE=true`, unless the user
-    /// set it), so Folio writes nothing under `$XDG_CACHE_HOME/mesa_shader_cache`: its few
-    /// shaders compile in milliseconds, and what Folio writes stays what the README lists.
+    /// set it or `keepShaders(inCache:)` kept it on), so Folio writes nothing under
+    /// `$XDG_CACHE_HOME/mesa_shader_cache`: what Folio writes stays what the README lists.
     public static func start(headless: Bool) throws {
         setenv("MESA_SHADER_CACHE_DISABLE", "true", 0)
         if headless {
