@@ -13,8 +13,14 @@ enum EventTranslator {
         case none
     }
 
+    /// The modifiers held now, as SDL last heard them. For events that do not carry their own
+    /// (text, the wheel); a key's are its event's.
     static func modifiers() -> Modifiers {
-        let state = SDL_GetModState().rawValue
+        modifiers(SDL_GetModState().rawValue)
+    }
+
+    /// Folio's modifiers in SDL's `state` (a `KMOD_` mask).
+    static func modifiers(_ state: UInt32) -> Modifiers {
         var m: Modifiers = []
         if state & KMOD_SHIFT.rawValue != 0 { m.insert(.shift) }
         if state & KMOD_CTRL.rawValue != 0 { m.insert(.ctrl) }
@@ -34,7 +40,9 @@ enum EventTranslator {
             guard let key = Key(rawValue: name), key != .question else { return .none }
             // A held toggle acts once (the keyboard's repeats are dropped).
             if event.key.repeat != 0 && !key.repeats { return .none }
-            return .input(.key(key, modifiers()))
+            // The modifiers held as the key went down, not as the queue is read: a chord typed
+            // fast (Ctrl+Q, its Ctrl let go before the loop reads the Q) is still a chord.
+            return .input(.key(key, modifiers(UInt32(event.key.keysym.mod))))
         case SDL_TEXTINPUT:
             // What the keys typed, as the layout makes it ("?" is Shift+/ on most; AltGr's
             // characters too). With Ctrl held a key is a command, never text.

@@ -42,6 +42,22 @@ import Testing
         #expect(Self.key(of: escape) == nil)
     }
 
+    /// A key carries the modifiers held as it went down, whatever is held as the queue is
+    /// read: Ctrl+Q read after its Ctrl was let go (SDL holds none now) is still Ctrl+Q, and
+    /// a Q pressed alone is a Q while Ctrl is held by then.
+    @Test func aKeyKeepsTheModifiersItWentDownWith() {
+        var q = Self.key(Int32(SDLK_q.rawValue))
+        q.key.keysym.mod = UInt16(KMOD_LCTRL.rawValue)
+        SDL_SetModState(KMOD_NONE)
+        #expect(Self.input(of: q) == .key(.q, .ctrl))
+        q.key.keysym.mod = UInt16(KMOD_LSHIFT.rawValue | KMOD_LCTRL.rawValue)
+        #expect(Self.input(of: q) == .key(.q, [.ctrl, .shift]))
+        q.key.keysym.mod = 0
+        SDL_SetModState(KMOD_LCTRL)
+        defer { SDL_SetModState(KMOD_NONE) }
+        #expect(Self.input(of: q) == .key(.q, []))
+    }
+
     static func input(of event: SDL_Event) -> InputEvent? {
         if case .input(let input) = EventTranslator.translate(event) { return input }
         return nil
