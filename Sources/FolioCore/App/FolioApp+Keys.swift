@@ -38,10 +38,7 @@ extension FolioApp {
     /// follow it (the reading view after an opening); a transition that turned back drops both.
     func transitionEnded(finished: Bool) {
         let keys = steering.ended(finished: finished)
-        let next = afterOpening
-        afterOpening = nil
-        guard finished else { return }
-        for (key, modifiers) in keys { route(.key(key, modifiers)) }
-        if next == .openReading { openReading() }
+        if finished { for (key, modifiers) in keys { route(.key(key, modifiers)) } }
+        doors.transitionEnded(finished: finished, at: animationTime)
     }
 }

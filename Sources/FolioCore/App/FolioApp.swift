@@ -46,11 +46,8 @@ public final class FolioApp {
     let gestures = Gestures()
     /// The keys while a transition runs.
     let steering = SteeringContext()
-    /// What follows the running transition once it finishes (`read(book:atPage:at:)`: the
-    /// reading view after the opening).
-    var afterOpening: SceneRequest?
-    /// The opening `read(book:atPage:at:)` started is playing, at `arrivalSpeed`.
-    var arriving = false
+    /// Opening and closing books, laying them flat and standing them up (`BookDoors`).
+    let doors: BookDoors
     /// A dropped book to centre once the shelf is on top and still.
     var droppedBookToCentre: Int?
     /// Where the pointer was last seen in the window (the reading view zooms about it).
@@ -83,6 +80,7 @@ public final class FolioApp {
         self.slowMotion = slowMotion
         shelf = ShelfScene(bookCount: library.books.count, size: size, coverShapes: library.books.map(\.pageShape))
         navigation = NavigationStack(root: shelf)
+        doors = BookDoors(navigation: navigation, bookcase: bookcase, gestures: gestures, pointer: pointerPlace)
         if let index = places?.centredBook(count: library.books.count) { shelf.settle(onBook: index) }
         // The first-run hint shows until the first book is opened, ever (with a state file).
         if places?.openedABook == true { onScreen.hintDismissedAt = -.greatestFiniteMagnitude }
@@ -116,16 +114,14 @@ public final class FolioApp {
     public var poses: ScenePoses { navigation.poses }
 
     /// The open book on screen (3D or flat), or on its way in or out; nil on the shelf.
-    public var book: BookScene? { bookShowing?.book }
-    /// The highest scene on screen showing the open book.
-    var bookShowing: (any BookShowing)? { navigation.visibleScenes.lazy.compactMap { $0 as? any BookShowing }.last }
+    public var book: BookScene? { doors.book }
     /// The reading view on screen, or on its way in or out.
-    public var reading: ReadingScene? { navigation.visibleScenes.lazy.compactMap { $0 as? ReadingScene }.last }
+    public var reading: ReadingScene? { doors.reading }
 
     // MARK: Clock
 
     func advance(to t: Double) {
-        clock.advance(to: t, slowMotion: slowMotion, speed: arriving ? FolioApp.arrivalSpeed : 1)
+        clock.advance(to: t, slowMotion: slowMotion, speed: doors.arriving ? FolioApp.arrivalSpeed : 1)
         for scene in navigation.visibleScenes { scene.update(at: animationTime) }
         // The stack's events are acted on as the clock reaches them, before any input at
         // a later time: keys held during a transition play on the scene it reached.
@@ -138,7 +134,7 @@ public final class FolioApp {
             onScreen.noteClosed()
         }
         modals.prune(in: self)
-        if arriving, navigation.transition == nil, afterOpening == nil { arriving = false }
+        doors.noteRest()
     }
 
     /// Advances every animation to `time` and ends an idle wheel pinch (a touchscreen pinch
@@ -181,17 +177,16 @@ public final class FolioApp {
     /// Does what a scene asked.
     func carryOut(_ request: SceneRequest) {
         switch request {
-        case .openBook(let index): open(index)
-        case .closeBook: close()
-        case .openReading: openReading()
-        case .closeReading: closeReading()
-        case .shiftPairing: rearrange(flip: false)
-        case .flipDirection: rearrange(flip: true)
-        case .cyclePageMode: cycleReading(fit: false)
-        case .cycleFit: cycleReading(fit: true)
+        case .openBook(let index): if doors.open(index, size: size, at: animationTime) { onScreen.noteOpened(at: time) }
+        case .closeBook: doors.close(at: animationTime)
+        case .openReading: doors.openReading(at: animationTime)
+        case .closeReading: doors.closeReading(at: animationTime)
+        case .shiftPairing, .flipDirection: doors.rearrange(flip: request == .flipDirection)
+        case .cyclePageMode, .cycleFit:
+            if let name = doors.cycleReading(fit: request == .cycleFit, at: animationTime) { onScreen.notice = (name, time) }
         case .typePage(let digit): modals.push(TypedPageContext(digit: digit))
         case .showThumbnails: thumbnails.show(in: self)
-        case .leave: leave()
+        case .leave: doors.leave(at: animationTime)
         case .quit: quitRequested = true
         }
     }
@@ -202,13 +197,6 @@ public final class FolioApp {
         gestures.clicks.cancel()
         navigation.push(scene, animator: scene.transitionAnimator, at: animationTime)
         return true
-    }
-
-    /// Pops the scene on top with its own transition.
-    func leave() {
-        guard navigation.transition == nil, navigation.scenes.count > 1 else { return }
-        gestures.clicks.cancel()
-        navigation.pop(animator: navigation.top.transitionAnimator, at: animationTime)
     }
 
     // MARK: Output

@@ -11,7 +11,7 @@ extension TraceFrame {
             position: shelf.position, stride: shelf.layout.stride, centred: shelf.centredIndex,
             covers: shelf.covers(in: poses[shelf]).map { TraceFrame.Cover(book: $0.book, scale: $0.scale, alpha: $0.alpha) })
         var bookFrame: TraceFrame.Book?
-        if let showing = app.bookShowing {
+        if let showing = app.doors.bookShowing {
             let book = showing.book
             let inTransition = navigation.transition != nil
             let pages = TraceFrame.pages(of: showing, at: poses).map { state in
