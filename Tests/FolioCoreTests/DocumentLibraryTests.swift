@@ -140,7 +140,23 @@ final class FakeInspector: DocumentInspector, @unchecked Sendable {
         try LibraryFixtures.write(Self.image, to: dir.appendingPathComponent("loose.bmp"))
         try Self.pdf.write(to: dir.appendingPathComponent("book.pdf"))
         let inspector = FakeInspector(["book.pdf": .success(DocumentInfo(pageCount: 2, title: nil))])
-        #expect(try LibraryLoader.load(dir.path, documents: inspector).library.books.map(\.title) == ["book"])
+        let result = try LibraryLoader.load(dir.path, documents: inspector)
+        #expect(result.library.books.map(\.title) == ["book"])
+        // The picture is named, not passed over in silence.
+        #expect(result.problems.map(\.message) == ["1 picture beside the books skipped (loose.bmp): a book of pictures is a folder of its own."])
+    }
+
+    /// A book in a folder of books that cannot be read at all is named with the reason.
+    @Test func aBookThatCannotBeReadInAFolderOfBooksIsNamed() throws {
+        let dir = try LibraryFixtures.directory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Self.pdf.write(to: dir.appendingPathComponent("book.pdf"))
+        try Data("not a zip".utf8).write(to: dir.appendingPathComponent("torn.cbz"))
+        let inspector = FakeInspector(["book.pdf": .success(DocumentInfo(pageCount: 2, title: nil))])
+        let result = try LibraryLoader.load(dir.path, documents: inspector)
+        #expect(result.library.books.map(\.title) == ["book"])
+        let real = SafeFile.realPath(dir.path)!
+        #expect(result.problems.contains { $0.file == "\(real)/torn.cbz" && $0.message.hasSuffix("; skipped.") }, "\(result.problems)")
     }
 
     /// Without an inspector (no PDF reader linked), PDFs are named and skipped, never opened.

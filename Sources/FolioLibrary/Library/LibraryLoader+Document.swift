@@ -19,9 +19,7 @@ extension LibraryLoader {
             info = try documents.inspect(path)
         } catch let error as FolioError {
             if strict { throw error }
-            var message = error.message.hasPrefix(path + ": ") ? String(error.message.dropFirst(path.count + 2)) : error.message
-            while message.hasSuffix(".") { message.removeLast() }
-            problems.append(LibraryProblem(file: path, message: "\(message); skipped."))
+            problems.append(LibraryProblem(file: path, message: skippedBecause(error, path: path)))
             return nil
         }
         guard info.pageCount >= 1 else { return try refuse("the document has no pages", cause: .unreadable) }

@@ -176,6 +176,15 @@ public enum LibraryLoader {
     /// Members of a folder looked at past `maxBooks`, for the ones that are not books.
     static let maxUnreadMembers = 1_000
 
+    /// Why the book at `path` was skipped, from the error that stopped it: its sentence
+    /// without the path it begins with (the problem names the file), ending "; skipped.".
+    static func skippedBecause(_ error: any Error, path: String) -> String {
+        var message = (error as? FolioError)?.message ?? "cannot be read"
+        if message.hasPrefix(path + ": ") { message.removeFirst(path.count + 2) }
+        while message.hasSuffix(".") { message.removeLast() }
+        return message + "; skipped."
+    }
+
     /// A folder of book folders and files `formats` claim by name, or a single folder of images.
     static func folder(_ path: String, formats: BookFormats) throws -> Result {
         guard let names = FileName.names(inFolder: path) else {
@@ -202,18 +211,23 @@ public enum LibraryLoader {
             members.append((name, full, kind))
         }
         let read = members.concurrentMap { member -> (book: Book?, problems: [LibraryProblem]) in
-            var found: [LibraryProblem] = []
-            var book: Book?
-            if member.kind == .directory, let format = formats.folders,
-               let listed = try? formats.files.book(format, at: member.full, strict: false) {
-                book = listed.book
-                found = listed.problems
-            } else if member.kind == .file, let format = formats.claiming(name: member.name),
-                      let listed = try? formats.files.book(format, at: member.full, strict: false) {
-                book = listed.book
-                found = listed.problems
+            let format = member.kind == .directory ? formats.folders : member.kind == .file ? formats.claiming(name: member.name) : nil
+            guard let format else { return (nil, []) }
+            do {
+                let listed = try formats.files.book(format, at: member.full, strict: false)
+                return (listed.book, listed.problems)
+            } catch {
+                // A book that cannot be read at all (a loose picture cut short, an archive
+                // that is not one) is named with the reason, never passed over in silence.
+                return (nil, [LibraryProblem(file: member.full, message: skippedBecause(error, path: member.full))])
             }
-            return (book, found)
+        }
+        // Pictures beside the books are no books (a folder of them is one): said, not
+        // passed over in silence.
+        let loose = members.filter { $0.kind == .file && isImage($0.name) && formats.claiming(name: $0.name) == nil }.map(\.name)
+        if !loose.isEmpty {
+            let named = loose.prefix(3).joined(separator: ", ") + (loose.count > 3 ? ", …" : "")
+            problems.append(LibraryProblem(file: path, message: "\(Sentence.count(loose.count, "picture")) beside the books skipped (\(named)): a book of pictures is a folder of its own."))
         }
         var books: [Book] = []
         for item in read {
@@ -334,7 +348,7 @@ public enum LibraryLoader {
             (entries, comicInfo) = (listing.entries, listing.comicInfo)
         } catch let error as FolioError {
             if strict { throw error }
-            problems.append(LibraryProblem(file: path, message: String(error.message.dropFirst(path.count + 2).dropLast()) + "; skipped."))
+            problems.append(LibraryProblem(file: path, message: skippedBecause(error, path: path)))
             return nil
         }
         var images: [String] = []
