@@ -60,19 +60,7 @@ extension Benchmarks {
     /// those drawing any page scaled up from a smaller version while its own is decoded. The
     /// books are made on first use in ~/.cache/folio/bench-reading.
     public func measureReadingFlips(cacheBytes: Int?, turns: Int) throws -> [(String, JSONValue)] {
-        let dir = URL(fileURLWithPath: NSHomeDirectory()).appendingPathComponent(".cache/folio/bench-reading")
-        let fm = FileManager.default
-        let pdf = dir.appendingPathComponent("book-200.pdf"), cbz = dir.appendingPathComponent("comic-200.cbz")
-        let done = dir.appendingPathComponent(".complete")
-        if !fm.fileExists(atPath: done.path) {
-            try? fm.removeItem(at: dir)
-            try fm.createDirectory(at: dir, withIntermediateDirectories: true)
-            try PDFWriter.document(pages: 200, title: "Two hundred pages").write(to: pdf)
-            let writer = try ArchiveWriter(url: cbz, format: .zip)
-            try ScanGenerator.jpegPages(200, width: 1600, height: 2400) { index, page in try writer.add("page\(index + 1).jpg", page) }
-            try writer.close()
-            _ = fm.createFile(atPath: done.path, contents: nil)
-        }
+        let (pdf, cbz) = try readingBooks()
         // Two spinning processes: the machine is as loaded as a reader's busy laptop.
         let spinners = (0..<2).map { _ -> Process in
             let p = Process()
@@ -93,6 +81,25 @@ extension Benchmarks {
             out.append((name, .object(try read(library: library, canvas: canvas, pressingRight: presses, for: limit))))
         }
         return out
+    }
+
+    /// The 200-page PDF and the 200-page CBZ of 1600×2400 JPEG scans, made on first use in
+    /// ~/.cache/folio/bench-reading.
+    func readingBooks() throws -> (pdf: URL, cbz: URL) {
+        let dir = URL(fileURLWithPath: NSHomeDirectory()).appendingPathComponent(".cache/folio/bench-reading")
+        let fm = FileManager.default
+        let pdf = dir.appendingPathComponent("book-200.pdf"), cbz = dir.appendingPathComponent("comic-200.cbz")
+        let done = dir.appendingPathComponent(".complete")
+        if !fm.fileExists(atPath: done.path) {
+            try? fm.removeItem(at: dir)
+            try fm.createDirectory(at: dir, withIntermediateDirectories: true)
+            try PDFWriter.document(pages: 200, title: "Two hundred pages").write(to: pdf)
+            let writer = try ArchiveWriter(url: cbz, format: .zip)
+            try ScanGenerator.jpegPages(200, width: 1600, height: 2400) { index, page in try writer.add("page\(index + 1).jpg", page) }
+            try writer.close()
+            _ = fm.createFile(atPath: done.path, contents: nil)
+        }
+        return (pdf, cbz)
     }
 
     /// When to press Right next: seconds after the first spread was drawn whole, given the

@@ -20,6 +20,10 @@ extension LiveViewer {
         /// Print "first-frame" on stdout after the first frame is presented, then quit
         /// (the benchmark's time to first frame).
         public var exitAfterFirstFrame = false
+        /// Print "readable" on stdout once the reading view rests with every page on screen
+        /// drawn at its own size (no placeholder, no smaller stand-in), then quit (the
+        /// benchmark's time from launch to a page to read).
+        public var exitWhenReadable = false
         /// Texture cache budget, bytes (nil: the renderer's default).
         public var cacheBytes: Int?
         /// The freedesktop thumbnails folder covers are made from (nil: none), and whether
@@ -39,7 +43,8 @@ extension LiveViewer {
         /// Seconds after the start at which to note the process's CPU time, frames drawn and
         /// resident memory in `marks` (the benchmark's idle measurement), waking for each.
         public var markTimes: [Double] = []
-        /// Quit this many seconds after the start (the benchmark).
+        /// Quit this many seconds after the start (the benchmark), printing "quit" and
+        /// whether a page was being decoded ("quit decoding") as the loop ends.
         public var quitAfter: Double?
         /// Asked every time round the loop: true ends the viewer as closing the window does
         /// (a SIGTERM or Ctrl-C heard by the caller).

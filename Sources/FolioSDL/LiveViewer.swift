@@ -163,12 +163,12 @@ public final class LiveViewer {
                     break
                 case .nothing:
                     noteMarks(&pendingMarks, start: start, frame: frame)
-                    if let end = options.quitAfter, now() - start >= end { break running }
+                    if quitIsDue(start: start) { break running }
                     continue running
                 }
             }
             noteMarks(&pendingMarks, start: start, frame: frame)
-            if let end = options.quitAfter, now() - start >= end { break running }
+            if quitIsDue(start: start) { break running }
             while SDL_PollEvent(&event) == 1 {
                 if !dispatch(event) { break running }
             }
@@ -196,6 +196,10 @@ public final class LiveViewer {
                     failure = error
                     break running
                 }
+            }
+            if options.exitWhenReadable, isReadable {
+                Console.output("readable")
+                break
             }
             if options.exitAfterFirstFrame {
                 // Unbuffered, so a test reading the pipe sees it before the process exits.
@@ -264,6 +268,19 @@ public final class LiveViewer {
         return SDL_PollEvent(&event) == 1 ? .event : .nothing
     }
 
+    /// True when `--quit-after`'s time has come; says so, and whether a page was decoding.
+    private func quitIsDue(start: Double) -> Bool {
+        guard let end = options.quitAfter, now() - start >= end else { return false }
+        Console.output(renderer.texturesSettled ? "quit" : "quit decoding")
+        return true
+    }
+
+    /// The reading view at rest, its last frame drawing every page at its own size.
+    private var isReadable: Bool {
+        let work = renderer.lastTextureWork
+        return app.isAtRest && app.reading != nil && app.navigation.top === app.reading && work.waiting == 0 && work.lowres == 0
+    }
+
     /// Notes the marks that are due (the benchmark's idle measurement).
     private func noteMarks(_ pending: inout ArraySlice<Double>, start: Double, frame: Int) {
         while let mark = pending.first, now() - start >= mark {
@@ -305,9 +322,8 @@ public final class LiveViewer {
         }
     }
 
-    /// Writes the remembered places when they changed; a failure is one warning.
-    /// Hands the places to the writer when they changed, and prints what earlier writes
-    /// had to say.
+    /// Hands the places to the writer when they changed, and prints what earlier writes had
+    /// to say (a failure is one warning).
     private func savePlaces() {
         guard let writer = placeWriter else { return }
         for line in writer.takeWarnings() { Console.warning(line) }

@@ -23,6 +23,7 @@ struct View: ParsableCommand {
     @Flag(help: "Start on the first book at its first spread, ignoring the places remembered in $XDG_STATE_HOME/folio (~/.local/state/folio), which are kept as they are until a book is read.") var fresh = false
     @Flag(help: "Neither read nor write where each book was left this time (for good: the line remember = no in $XDG_CONFIG_HOME/folio/settings.conf, ~/.config/folio/settings.conf).") var noRemember = false
     @Flag(help: .hidden) var exitAfterFirstFrame = false
+    @Flag(help: .hidden) var exitWhenReadable = false
     /// The benchmark's idle run: seconds at which to note CPU, frames and memory (printed as
     /// JSON lines at exit), when to quit, and whether to open the first book first.
     @Option(help: .hidden) var markAt: [Double] = []
@@ -80,10 +81,11 @@ struct View: ParsableCommand {
         options.library = identity
         options.cacheBytes = library.cacheBytes
         options.exitAfterFirstFrame = exitAfterFirstFrame
+        options.exitWhenReadable = exitWhenReadable
         options.markTimes = markAt
         options.quitAfter = quitAfter
         if openFirstBook, openAtPage == nil { openAtPage = 2 }
-        let measuring = exitAfterFirstFrame || !markAt.isEmpty || quitAfter != nil
+        let measuring = exitAfterFirstFrame || exitWhenReadable || !markAt.isEmpty || quitAfter != nil
         // The remembered places, unless remembering is off (--no-remember, or the settings
         // file); a traced or captured session starts as a script does, so it replays the
         // same, and the benchmark's runs neither read nor write them.
