@@ -60,7 +60,7 @@ public final class VideoEncoder: @unchecked Sendable {
 
     /// The fastest a GIF of this size plays unless --fps asks for more: 25 fps, and 100/7
     /// (14.3) past `largeGIFPixels`, which keeps the 16 s demo at 1280×800 under 6 MB (5.9 MB;
-    /// 64 colours at 20 fps would be 9.2 MB).
+    /// at 20 fps, 64 colours made 7.7 MB).
     public static func gifMaxRate(width: Int, height: Int) -> Double {
         width * height > largeGIFPixels ? 100 / 7 : 25
     }
