@@ -15,6 +15,6 @@ JSON
 cp "$tmp/open/frame-00149.png" docs/frame.png
 convert "$tmp"/open/frame-000{30,32,34,36,39,57}.png -resize 400x250 +append docs/transition.png
 
-# 640×400 at 25 fps (GIF delays of 4/100 s, which players honour), under 3 MB.
+# 640×400 at 25 fps (GIF delays of 4/100 s, which players honour), 3.2 MB.
 "$folio" record --out docs/demo.gif --size 640x400 --overwrite --quiet
 ls -l docs

@@ -37,23 +37,32 @@ public final class VideoEncoder: @unchecked Sendable {
         }
     }
 
-    /// Colours in a GIF's palette, made for the recording, mapped with ordered (Bayer)
-    /// dithering so the page shading shows no bands; the pattern holds still from frame to
-    /// frame, so unchanged parts cost nothing. The built-in demo at 640×400 and 25 fps: 2.7
-    /// MB with 48 colours (undithered it was 2.5 MB and banded; Floyd–Steinberg 5.5 MB). A
-    /// frame over twice that many pixels takes 32 colours and plays at 20 fps
-    /// (`gifMaxRate(width:height:)`): at 1280×800, 5.8 MB.
+    /// Colours in a GIF's palette, made for the whole recording (`palettegen=stats_mode=diff`).
+    /// The covers and plates take most of them, so the pages' paper gets a handful of tones a
+    /// few levels apart; with 32 or 48 colours and hardly any dithering (Bayer at scale 5, as
+    /// before) the shading of every page showed as flat bands. 64 colours (56 past
+    /// `largeGIFPixels`, to stay under 6 MB) put the paper tones close enough that Bayer
+    /// dithering at `gifBayerScale` mixes neighbours smoothly; 48 still leaves a step.
     static func gifColours(width: Int, height: Int) -> Int {
-        width * height > largeGIFPixels ? 32 : 48
+        width * height > largeGIFPixels ? 56 : 64
     }
 
-    /// Pixels a GIF frame may have before it takes fewer colours and a lower rate.
+    /// `paletteuse`'s `bayer_scale`: ordered dithering whose pattern is fixed to the pixel, so
+    /// what does not move stays the same from frame to frame (no crawling patches, and the
+    /// GIF encoder leaves it out). 4 spans the paper tones' steps with the faintest pattern;
+    /// 3 shows the pattern and is 12–19 % larger, 5 leaves bands. Error diffusion
+    /// (Floyd–Steinberg, Sierra) re-dithers every changed area differently each frame: the
+    /// demo at 1280×800 was 14.5–15.9 MB with 32 colours.
+    static let gifBayerScale = 4
+
+    /// Pixels a GIF frame may have before it takes fewer colours and plays at a lower rate.
     static let largeGIFPixels = 2 * 640 * 400
 
-    /// The fastest a GIF of this size plays unless --fps asks for more: 25 fps, 20 past
-    /// `largeGIFPixels`.
+    /// The fastest a GIF of this size plays unless --fps asks for more: 25 fps, and 100/7
+    /// (14.3) past `largeGIFPixels`, which keeps the 16 s demo at 1280×800 under 6 MB (5.9 MB;
+    /// at 20 fps, 64 colours made 7.7 MB).
     public static func gifMaxRate(width: Int, height: Int) -> Double {
-        width * height > largeGIFPixels ? 20 : 25
+        width * height > largeGIFPixels ? 100 / 7 : 25
     }
 
     /// x264's threads for a frame of this size. Up to 1280×800 one thread keeps up with the
@@ -226,7 +235,7 @@ public final class VideoEncoder: @unchecked Sendable {
             process = Process()
             process.standardInput = FileHandle.nullDevice
             try start(["-hide_banner", "-loglevel", "error", "-xerror", "-y", "-i", frames, "-i", palette,
-                       "-lavfi", "[0:v][1:v]paletteuse=dither=bayer:bayer_scale=5:diff_mode=rectangle",
+                       "-lavfi", "[0:v][1:v]paletteuse=dither=bayer:bayer_scale=\(Self.gifBayerScale):diff_mode=rectangle",
                        "-loop", "0", "-final_delay", "\(timing.finalDelay)", "-f", "gif", temporary])
             process.waitUntilExit()
             try check()

@@ -9,6 +9,7 @@ struct GIFTimingTests {
     @Test(arguments: [
         (60.0, 960, 25.0, 4, 400, 4),   // the built-in demo: 16 s at 25 fps
         (60.0, 960, 50.0, 2, 800, 2),   // --fps 60 asks for more: 50 fps
+        (60.0, 960, 100.0 / 7, 7, 229, 4), // the demo at 1280×800: 100/7 fps, 228 × 7 + 4
         (30.0, 30, 25.0, 4, 25, 4),
         (20.0, 31, 50.0, 5, 31, 5),     // 20 fps is a rate GIF can say
         (30.0, 31, 25.0, 4, 26, 3),     // 1.0333 s → 103 hundredths: 25 × 4 + 3

@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+
+/// A GIF keeps the shading of the pages: the built-in demo as a GIF, its frame at 8 s decoded
+/// back, follows the rendered frame's light-to-dark ramp across a blank page, where a palette
+/// with too few paper tones, or dithering too weak to mix them, shows flat bands with steps
+/// between them.
+@Suite(.serialized)
+struct GIFShadingTests {
+    static let ffmpeg = Folio.which("ffmpeg") != nil
+
+    /// The right page of the 8–9 spread of Shapes at 320×200 (blank, shaded towards the
+    /// spine), 8 s into the demo: GIF frame 200 at 25 fps.
+    static let crop = (x: 160, y: 40, width: 72, height: 120)
+
+    /// The crop's pixels as luma (the mean of R, G and B), decoded by ffmpeg.
+    static func luma(_ input: String, frame: Int, in dir: URL) throws -> [Double] {
+        let out = dir.appendingPathComponent("frame.rgb").path
+        let c = crop
+        let result = try Folio.runProcess(Folio.which("ffmpeg")!, [
+            "-v", "error", "-y", "-i", input, "-vf", "select=eq(n\\,\(frame)),crop=\(c.width):\(c.height):\(c.x):\(c.y)",
+            "-frames:v", "1", "-f", "rawvideo", "-pix_fmt", "rgb24", out])
+        #expect(result.status == 0, "\(result.stderr)")
+        let bytes = [UInt8](try #require(FileManager.default.contents(atPath: out)))
+        try #require(bytes.count == c.width * c.height * 3)
+        return stride(from: 0, to: bytes.count, by: 3).map { i -> Double in
+            let sum = Int(bytes[i]) + Int(bytes[i + 1]) + Int(bytes[i + 2])
+            return Double(sum) / 3
+        }
+    }
+
+    /// The mean of each 8×8 block, row by row: what the eye sees of a dithered area.
+    static func blockMeans(_ luma: [Double]) -> [Double] {
+        let c = crop
+        var means: [Double] = []
+        for by in stride(from: 0, to: c.height, by: 8) {
+            for bx in stride(from: 0, to: c.width, by: 8) {
+                var sum = 0.0
+                for y in by..<by + 8 { for x in bx..<bx + 8 { sum += luma[y * c.width + x] } }
+                means.append(sum / 64)
+            }
+        }
+        return means
+    }
+
+    @Test(.enabled(if: ffmpeg, "needs ffmpeg (installed by .ci/run)"))
+    func aShadedPageKeepsItsRampInAGIF() throws {
+        let dir = try Folio.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let gif = dir.appendingPathComponent("demo.gif").path
+        let video = try Folio.run(["record", "--out", gif, "--size", "320x200", "--quiet"])
+        #expect(video.status == 0, "\(video.stderr)")
+        let frames = dir.appendingPathComponent("frames").path + "/"
+        let png = try Folio.run(["record", "--out", frames, "--size", "320x200", "--start", "8", "--duration", "0.02", "--quiet"])
+        #expect(png.status == 0, "\(png.stderr)")
+        let drawn = Self.blockMeans(try Self.luma(frames + "frame-00000.png", frame: 0, in: dir))
+        let kept = Self.blockMeans(try Self.luma(gif, frame: 200, in: dir))
+        // The crop is paper, shaded: light throughout, ten levels from end to end.
+        try #require(drawn.allSatisfy { $0 > 180 } && drawn.max()! - drawn.min()! >= 8, "\(drawn)")
+        let errors = zip(drawn, kept).map { abs($0 - $1) }
+        let mean = errors.reduce(0, +) / Double(errors.count)
+        // 64 colours at bayer_scale=4: 1.33 at most, 0.63 on average; 48 colours at
+        // bayer_scale=5, as before (bands): 2.62 and 1.31.
+        #expect(errors.max()! < 2, "\(errors)")
+        #expect(mean < 0.9, "\(errors)")
+    }
+}
