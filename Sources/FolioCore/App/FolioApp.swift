@@ -81,7 +81,7 @@ public final class FolioApp {
         registeredScenes = scenes
         self.size = size
         self.slowMotion = slowMotion
-        shelf = ShelfScene(bookCount: library.books.count, size: size, coverShapes: library.books.map(\.pageShape))
+        shelf = ShelfScene(bookCount: library.books.count, size: size, coverShapes: library.books.map(\.pageShape), readings: bookcase)
         navigation = NavigationStack(root: shelf)
         if let index = places?.centredBook(count: library.books.count) { shelf.settle(onBook: index) }
         // The first-run hint shows until the first book is opened, ever (with a state file).
