@@ -91,6 +91,32 @@ import Testing
         }
     }
 
+    /// A book the reader turned right to left (M, remembered), or every book with --rtl,
+    /// fills its bar from the right, the way its pages go.
+    @Test func aRightToLeftBookFillsFromTheRight() throws {
+        var places = Places()
+        places.remember(spread: 2, page: 6, settings: BookSettings(rightToLeft: true), of: Self.key(0))
+        places.remember(spread: 2, page: 6, of: Self.key(1))
+        let app = FolioApp(library: .synthetic(books: 3, pages: 11), size: Size(width: 1280, height: 800), places: Self.keeper(places))
+        app.update(at: 0)
+        func fill(ofBook book: Int) throws -> (track: Layer, fill: Layer) {
+            let layers = app.shelf.layers()
+            let start = try #require(layers.firstIndex { $0.content == .cover(book: book) })
+            let bar = Self.fills(Array(layers[(start + 1)...].prefix(2)))
+            try #require(bar.count == 2)
+            return (bar[0].layer, bar[1].layer)
+        }
+        // The fill's right end on the track's: its anchor (the cover's centre) sits that much
+        // further along it.
+        let manga = try fill(ofBook: 0)
+        #expect(abs(manga.fill.anchor.x * manga.fill.size.width - (manga.track.anchor.x * manga.track.size.width - (manga.track.size.width - manga.fill.size.width))) < 1e-9)
+        let western = try fill(ofBook: 1)
+        #expect(abs(western.fill.anchor.x * western.fill.size.width - western.track.anchor.x * western.track.size.width) < 1e-9)
+        app.everyBookRightToLeft = true
+        let turned = try fill(ofBook: 1)
+        #expect(abs(turned.fill.anchor.x * turned.fill.size.width - manga.fill.anchor.x * manga.fill.size.width) < 1e-9)
+    }
+
     /// The bars fade with their covers as a book opens; the centred cover's goes with it.
     @Test func theBarsFadeWithTheirCovers() {
         let app = Self.app()

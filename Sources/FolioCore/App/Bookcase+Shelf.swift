@@ -5,8 +5,10 @@ extension Bookcase: ShelfReadings {
     func progress(ofBook index: Int) -> ReadingProgress? {
         if let known = progress[index] { return known }
         guard let places, library.books.indices.contains(index) else { return nil }
-        let found = ReadingProgress(page: places.page(ofBook: index), spread: places.spread(ofBook: index),
+        var found = ReadingProgress(page: places.page(ofBook: index), spread: places.spread(ofBook: index),
                                     in: library.books[index].numbering)
+        // The direction the book opens in (`bookScene`): --rtl, else the reader's, else its own.
+        found?.rightToLeft = everyBookRightToLeft || (places.settings(ofBook: index).rightToLeft ?? library.books[index].rightToLeft)
         progress[index] = .some(found)
         return found
     }

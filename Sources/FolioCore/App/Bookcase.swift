@@ -10,7 +10,9 @@ final class Bookcase {
     let places: PlaceKeeper?
     /// Every book opens right to left, whatever was remembered (`--rtl`); M still turns the
     /// open book round.
-    var everyBookRightToLeft = false
+    var everyBookRightToLeft = false {
+        didSet { progress.removeAll() }
+    }
     /// The page mode, fit and zoom chosen for each book this session (kept with the places
     /// too, when they are remembered).
     private var sessionSettings: [Int: BookSettings] = [:]

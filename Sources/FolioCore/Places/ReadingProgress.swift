@@ -7,10 +7,13 @@ public struct ReadingProgress: Equatable, Sendable {
     /// The place is on the last spread (the one showing the last page, or the back cover
     /// after it): the book was read to its end.
     public var finished: Bool
+    /// The book reads right to left (manga): its bar fills from the right.
+    public var rightToLeft = false
 
-    public init(fraction: Double, finished: Bool) {
+    public init(fraction: Double, finished: Bool, rightToLeft: Bool = false) {
         self.fraction = clamp(fraction, 0, 1)
         self.finished = finished
+        self.rightToLeft = rightToLeft
     }
 
     /// The progress of a place in a book numbered `numbering`: at page `page` (the book's

@@ -1,7 +1,8 @@
 /// The bar under each cover that says how far its book was read (as a Kindle's library
 /// does): a faint track as wide as the cover, just under its foot on the shelf's background
 /// (legible whatever the cover's art), and over it a light fill as long as the part read; a
-/// book read to its end has the whole bar in green instead; an unopened book none. The bar
+/// book read to its end has the whole bar in green instead; an unopened book none (a
+/// right-to-left book's fills from the right). The bar
 /// is two layers in the cover's plane (its position and transform, with an anchor at the
 /// cover's centre), so it scales, moves and fades with the cover.
 extension ShelfScene {
@@ -22,11 +23,12 @@ extension ShelfScene {
         let track = barFrame(on: cover)
         guard track.size.width > 0, track.size.height > 0 else { return [] }
         if progress.finished { return [layer(track, on: cover, colour: ShelfScene.finishedColour)] }
-        var fill = track
-        fill.size.width = track.size.width * progress.fraction
-        // A place at the cover is a track alone; any page past it shows at least a dot.
-        let read = progress.fraction > 0 ? [layer(Rect(x: fill.minX, y: fill.minY, width: min(max(fill.size.width, track.size.height), track.size.width),
-                                                       height: fill.size.height), on: cover, colour: ShelfScene.fillColour)] : []
+        // A place at the cover is a track alone; any page past it shows at least a dot. A
+        // right-to-left book fills from the right, the way its pages go.
+        let width = min(max(track.size.width * progress.fraction, track.size.height), track.size.width)
+        let x = progress.rightToLeft ? track.maxX - width : track.minX
+        let read = progress.fraction > 0
+            ? [layer(Rect(x: x, y: track.minY, width: width, height: track.size.height), on: cover, colour: ShelfScene.fillColour)] : []
         return [layer(track, on: cover, colour: ShelfScene.trackColour)] + read
     }
 
