@@ -89,13 +89,15 @@ public final class Renderer {
         let bg = list.background
         SDL_SetRenderDrawColor(sdlRenderer, UInt8(bg.r * 255), UInt8(bg.g * 255), UInt8(bg.b * 255), UInt8(bg.a * 255))
         SDL_RenderClear(sdlRenderer)
-        let entries = list.layers.map { texture(for: $0) }
+        // A flat colour has no texture, and hides nothing under it.
+        let entries = list.layers.map { $0.content.isFill ? nil : texture(for: $0) }
         let bleeds = list.layers.indices.map { i in entries[i].map { bleed(of: list.layers[i], texture: $0) } ?? 0 }
         // What the pages over a page hide of it is not drawn: each pixel is filled about once.
         let hidden = strategy.hiddenParts == .ignored
             ? []
             : Occlusion.hidden(in: list.layers, inset: { entries[$0] == nil ? nil : Renderer.opaqueInset(bleed: bleeds[$0]) })
         for (i, layer) in list.layers.enumerated() {
+            if case .fill(let colour) = layer.content { drawFill(layer, colour: colour) }
             guard let entry = entries[i] else { continue }
             draw(layer, texture: entry, bleed: bleeds[i], hidden: hidden.isEmpty ? nil : hidden[i])
         }
@@ -170,7 +172,7 @@ public final class Renderer {
         case .page(let b, let page): (side, book) = (BookLayout.side(of: page), b)
         case .backCover(let b): (side, book) = (.left, b)  // the last leaf's back
         case .cover(let b), .thumbnail(let b, _): (side, book) = (.right, b)
-        case .blank: return .right
+        case .blank, .fill: return .right
         }
         return library.books.indices.contains(book) && library.books[book].rightToLeft ? side.opposite : side
     }
@@ -259,7 +261,7 @@ public final class Renderer {
         let book: Int
         switch content {
         case .cover(let b), .page(let b, _), .backCover(let b), .thumbnail(let b, _): book = b
-        case .blank: return PageGeometry.aspect
+        case .blank, .fill: return PageGeometry.aspect
         }
         guard library.books.indices.contains(book) else { return PageGeometry.aspect }
         let shape = library.books[book].pageShape
@@ -305,6 +307,20 @@ public final class Renderer {
         }
     }
 
+    /// A flat-coloured layer (the shelf's progress bars): its projected quad, two untextured
+    /// triangles, blended.
+    private func drawFill(_ layer: Layer, colour c: RGBA) {
+        let corners = [(0.0, 0.0), (layer.size.width, 0.0), (layer.size.width, layer.size.height), (0.0, layer.size.height)]
+        let points = corners.compactMap { layer.project(x: $0.0, y: $0.1) }
+        guard points.count == 4 else { return }
+        let colour = SDL_Color(r: UInt8(clamp(c.r, 0, 1) * 255), g: UInt8(clamp(c.g, 0, 1) * 255), b: UInt8(clamp(c.b, 0, 1) * 255),
+                               a: UInt8(clamp(c.a * layer.opacity, 0, 1) * 255))
+        let quad = points.map { SDL_Vertex(position: SDL_FPoint(x: Float($0.x * pixelScale), y: Float($0.y * pixelScale)), color: colour,
+                                           tex_coord: SDL_FPoint(x: 0, y: 0)) }
+        let indices: [Int32] = [0, 1, 2, 0, 2, 3]
+        _ = SDL_RenderGeometry(sdlRenderer, nil, quad, 4, indices, 6)
+    }
+
     private func submit(_ texture: OpaquePointer, color: (MeshVertex) -> SDL_Color) {
         vertices.removeAll(keepingCapacity: true)
         for v in mesh.vertices {
@@ -337,7 +353,7 @@ public final class Renderer {
         let bg = list.background
         SDL_SetRenderDrawColor(sdlRenderer, UInt8(bg.r * 255), UInt8(bg.g * 255), UInt8(bg.b * 255), UInt8(bg.a * 255))
         SDL_RenderClear(sdlRenderer)
-        for layer in list.layers {
+        for layer in list.layers where !layer.content.isFill {
             guard let page = texture(for: layer) else { continue }
             var rect = SDL_FRect(x: Float((layer.position.x - layer.size.width / 2) * pixelScale),
                                  y: Float((layer.position.y - layer.size.height / 2) * pixelScale),

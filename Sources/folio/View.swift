@@ -132,6 +132,8 @@ struct View: ParsableCommand {
             }
             options.placeStore = store
             options.places = PlaceKeeper(places: remembered, fresh: unread, identity: identity ?? .bundled, keys: keying.wait())
+            // When each book was read, for the shelf ordered by last read.
+            options.places?.clock = { Date().timeIntervalSince1970 }
         }
         // Covers come from the freedesktop thumbnails file managers share; with remembering
         // off, Folio adds none of its own.

@@ -4,11 +4,15 @@
 /// the books waiting to be measured. It makes the scenes a book opens into and remembers a
 /// book as it closes; it draws nothing and takes no input.
 final class Bookcase {
-    var library: Library
+    var library: Library {
+        didSet { progress.removeAll() }
+    }
     let places: PlaceKeeper?
     /// Every book opens right to left, whatever was remembered (`--rtl`); M still turns the
     /// open book round.
-    var everyBookRightToLeft = false
+    var everyBookRightToLeft = false {
+        didSet { progress.removeAll() }
+    }
     /// The page mode, fit and zoom chosen for each book this session (kept with the places
     /// too, when they are remembered).
     private var sessionSettings: [Int: BookSettings] = [:]
@@ -20,6 +24,9 @@ final class Bookcase {
     private var shapedBooks: Set<Int> = []
     /// How the last book opened was placed, so its measured shape can place it the same way.
     private var lastOpening: (index: Int, page: Int?, leaf: Int)?
+    /// Each book's progress as the shelf last asked for it (`Bookcase+Shelf`), until a place
+    /// or the library changes.
+    var progress: [Int: ReadingProgress?] = [:]
 
     init(library: Library, places: PlaceKeeper?) {
         self.library = library
@@ -95,6 +102,7 @@ final class Bookcase {
             if resting { settings.zoom = reading.rememberedZoom }
         }
         let page = book.pageNumber(in: library.books[book.bookIndex].numbering)
+        progress[book.bookIndex] = nil
         places.remember(spread: max(book.currentLeaf, 0), page: page, settings: settings, ofBook: book.bookIndex)
     }
 

@@ -26,7 +26,7 @@ final class FindContext: ModalContext {
     static func start(_ text: String, in app: FolioApp) -> Bool {
         guard findable(in: app) else { return false }
         guard !text.allSatisfy(\.isWhitespace) else { return true }
-        let context = FindContext(TitleFind(titles: app.library.books.map(\.title), at: app.time))
+        let context = FindContext(TitleFind(titles: shelfTitles(in: app), at: app.time))
         app.modals.push(context)
         context.type(text, in: app)
         return true
@@ -38,7 +38,7 @@ final class FindContext: ModalContext {
         guard FindContext.findable(in: app) else { return false }
         if !find.isActive(at: app.time) {
             guard !text.allSatisfy(\.isWhitespace) else { return true }
-            find = TitleFind(titles: app.library.books.map(\.title), at: app.time)
+            find = TitleFind(titles: FindContext.shelfTitles(in: app), at: app.time)
         }
         type(text, in: app)
         return true
@@ -78,14 +78,19 @@ final class FindContext: ModalContext {
         return true
     }
 
+    /// The books' titles in the shelf's order (`ShelfScene.order`).
+    static func shelfTitles(in app: FolioApp) -> [String] {
+        app.shelf.order.map { app.library.books.indices.contains($0) ? app.library.books[$0].title : "" }
+    }
+
     /// Glides the shelf to the book the find finds now, from the book it rests on or is
-    /// gliding to.
+    /// gliding to, on along the shelf.
     private func seek(in app: FolioApp) {
-        find.adopt(titles: app.library.books.map(\.title))
-        let from = app.shelf.targetIndex
-        if let index = find.match(from: from) {
+        find.adopt(titles: FindContext.shelfTitles(in: app))
+        let from = app.shelf.targetSlot
+        if let slot = find.match(from: from) {
             find.notFound = false
-            if index != from { app.shelf.scroll(toBook: index, at: app.animationTime) }
+            if slot != from { app.shelf.scroll(toSlot: slot, at: app.animationTime) }
         } else {
             find.notFound = !find.text.isEmpty
         }

@@ -78,7 +78,7 @@ public final class FolioApp {
         registeredScenes = scenes
         self.size = size
         self.slowMotion = slowMotion
-        shelf = ShelfScene(bookCount: library.books.count, size: size, coverShapes: library.books.map(\.pageShape))
+        shelf = ShelfScene(bookCount: library.books.count, size: size, coverShapes: library.books.map(\.pageShape), readings: bookcase)
         navigation = NavigationStack(root: shelf)
         doors = BookDoors(navigation: navigation, bookcase: bookcase, gestures: gestures, pointer: pointerPlace)
         if let index = places?.centredBook(count: library.books.count) { shelf.settle(onBook: index) }

@@ -9,7 +9,10 @@ public enum Prefetch {
     /// Covers either side of the centred one that are made ready.
     static let coverReach = 3
 
-    public static func contents(book: BookScene?, zoomed: Bool, centredBook centre: Int, bookCount: Int) -> [LayerContent] {
+    /// `centre`: the slot centred on the shelf; `order`: the book in each slot (nil: book i
+    /// in slot i).
+    public static func contents(book: BookScene?, zoomed: Bool, centredBook centre: Int, bookCount: Int,
+                                order: [Int]? = nil) -> [LayerContent] {
         var out: [LayerContent] = []
         if let book {
             let leaf = book.currentLeaf
@@ -26,7 +29,7 @@ public enum Prefetch {
         guard !zoomed else { return out }
         for distance in 0...coverReach {
             for i in Set([centre - distance, centre + distance]).sorted() where (0..<bookCount).contains(i) {
-                out.append(.cover(book: i))
+                out.append(.cover(book: order.map { $0.indices.contains(i) ? $0[i] : i } ?? i))
             }
         }
         return out
@@ -36,6 +39,6 @@ public enum Prefetch {
 extension FolioApp {
     /// What to have ready next (`Prefetch`).
     public func prefetchContents() -> [LayerContent] {
-        Prefetch.contents(book: book, zoomed: reading?.zoom.isZoomed ?? false, centredBook: shelf.centredIndex, bookCount: library.books.count)
+        Prefetch.contents(book: book, zoomed: reading?.zoom.isZoomed ?? false, centredBook: shelf.centredSlot, bookCount: library.books.count, order: shelf.order)
     }
 }

@@ -82,6 +82,11 @@ struct ScreenWords {
                                  colour: ScreenWords.textColour, opacity: onScreen.noticeOpacity(at: time), maxWidth: size.width - 2 * x)
             line.backing = ScreenWords.backing
             out.append(line)
+        } else if !noticeShown, app.navigation.visibleScenes.contains(where: { $0 === app.shelf }),
+                  case let opacity = app.shelf.orderNoticeOpacity * pose.wordsOpacity, opacity > 0 {
+            // The shelf's order, as Tab changed it.
+            out.append(TextLayer(app.shelf.ordering.notice, size: s, weight: .bold, position: Point(x: x, y: y), alignment: .leading,
+                                 colour: ScreenWords.textColour, opacity: opacity, maxWidth: size.width - 2 * x))
         }
         return out
     }
@@ -92,7 +97,7 @@ struct ScreenWords {
         let shelf = app.shelf, layout = shelf.layout
         let u = size.layoutUnit
         let index = shelf.centredIndex
-        let away = abs(shelf.position - Double(index) * layout.stride) / max(layout.stride, 1)
+        let away = abs(shelf.position - Double(shelf.centredSlot) * layout.stride) / max(layout.stride, 1)
         // Gone within the first part of an opening, before the book grows over the words.
         let shelfOpacity = pose.wordsOpacity
         var out: [TextLayer] = []

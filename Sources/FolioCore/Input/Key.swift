@@ -3,6 +3,8 @@ public enum Key: String, CaseIterable, Sendable {
     case right, left, up, down
     case `return`, escape, space, backspace
     case home, end, pageup, pagedown
+    /// Types nothing: a key the shelf can take (the order of its books).
+    case tab
     case s, r, p, m, d, t, w
     case f11, f, q
     /// The other letters: keys a scene may bind. (What a key types arrives apart, as

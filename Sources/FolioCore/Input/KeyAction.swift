@@ -26,6 +26,8 @@ public enum KeyAction: Sendable, Equatable {
     /// On the shelf: find a book by its title's first letters; while finding, one more
     /// character, and `erase` takes one back.
     case find, erase
+    /// On the shelf: the next order of the books (`ShelfOrder`).
+    case order
     /// In the reading view: zoom in and out at the pointer, and back to the whole spread.
     case zoomIn, zoomOut, zoomReset
     /// Pushes a registered scene (`SceneEntry`).

@@ -11,6 +11,8 @@ public enum KeyBindings {
         KeyBinding(keys: [.home], context: .shelf, action: .first, help: "first book"),
         KeyBinding(keys: [.end], context: .shelf, action: .last, help: "last book"),
         KeyBinding(keys: [.return, .space], context: .shelf, action: .open, help: "open the centred book"),
+        KeyBinding(keys: [.tab], context: .shelf, action: .order,
+                   help: "order: last read first, title, as listed"),
         KeyBinding(keys: [.escape], context: .shelf, action: .quit, help: "quit"),
         KeyBinding(typing: "Any character", context: .shelf, action: .find,
                    help: "find a book by its title's first letters (or a word's in it)"),
@@ -74,7 +76,7 @@ public enum KeyBindings {
         ("Click", "shelf, book, reading", "open the centred book, centre a side one; in a book, right half forward, left half back (the other way right to left)"),
         ("Double-click, middle", "book, reading", "in the 3D book, lay it flat; flat, zoom in at the pointer or back out"),
         ("Right-click, back button", "book, reading", "back a level: flat to 3D, book to shelf"),
-        ("Two fingers (touchscreen)", "shelf, book, reading", "pinch: spread to go deeper, in to come back"),
+        ("Two fingers (touchscreen)", "shelf, book, reading", "pinch: spread to go deeper, in to go back"),
         ("One finger (touchscreen)", "shelf, book, reading", "tap and swipe as with the mouse"),
     ]
 

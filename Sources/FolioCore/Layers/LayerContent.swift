@@ -11,11 +11,19 @@ public enum LayerContent: Hashable, Sendable {
     /// Page `number` of book `book` (the reader's numbering: 1 is the cover) in the
     /// thumbnail strip, decoded at the thumbnail's size.
     case thumbnail(book: Int, number: Int)
+    /// A flat colour, drawn without a texture (the shelf's progress bars): its alpha times
+    /// the layer's opacity.
+    case fill(RGBA)
 }
 
 extension LayerContent {
     public var isBackCover: Bool {
         if case .backCover = self { return true }
+        return false
+    }
+
+    public var isFill: Bool {
+        if case .fill = self { return true }
         return false
     }
 }

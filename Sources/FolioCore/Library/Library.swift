@@ -22,7 +22,7 @@ public struct Library: Equatable, Sendable {
             guard books.indices.contains(book) else { return nil }
             if number == 1 { return books[book].cover }
             return books[book].pages.indices.contains(number - 2) ? books[book].pages[number - 2] : nil
-        case .blank:
+        case .blank, .fill:
             return nil
         }
     }

@@ -13,6 +13,9 @@ public final class PlaceKeeper {
     private let path: (Int) -> String?
     private let key: (Int) -> BookKey?
     private var keys: [Int: BookKey] = [:]
+    /// The wall clock, seconds since 1970: when a book is read (nil: not kept). The live
+    /// viewer hands it in; the core reads no clock.
+    public var clock: (() -> Double)?
 
     /// `path(i)` names book `i` cheaply; `key(i)` also reads its size; `identity` is the
     /// shelf's library.
@@ -81,6 +84,13 @@ public final class PlaceKeeper {
         key(ofBook: index).flatMap(places.page(of:))
     }
 
+    /// When book `index` was last read (seconds since 1970) and how recently among the books
+    /// remembered (higher is more recent), or nil if it never was.
+    public func lastRead(ofBook index: Int) -> (time: Int?, recency: Int)? {
+        guard let key = key(ofBook: index), let recency = places.recency(of: key) else { return nil }
+        return (places.read(of: key), recency)
+    }
+
     /// The book (of `count`) that was centred on this library's shelf, if it is still there.
     public func centredBook(count: Int) -> Int? {
         guard let centred = places.centred(on: library) else { return nil }
@@ -98,7 +108,8 @@ public final class PlaceKeeper {
     public func remember(spread: Int, page: Int? = nil, settings: BookSettings = BookSettings(), ofBook index: Int) {
         guard let key = key(ofBook: index) else { return }
         hasRead = true
-        update { $0.remember(spread: spread, page: page, settings: settings, of: key) }
+        let now = clock.map { $0() }.flatMap { $0.isFinite ? Int(clamp($0, 0, Double(Places.maxTime))) : nil }
+        update { $0.remember(spread: spread, page: page, settings: settings, read: now, of: key) }
     }
 
     /// True once a book has been opened with this state (the first-run hint is then done).

@@ -27,6 +27,27 @@ extension Places {
             var fit: String?
             /// Written only when the reading view was left zoomed.
             var zoom: Zoom?
+            /// When the book was last read, seconds since 1970 (absent in older files).
+            var read: Time?
+        }
+        /// A time as written. Read leniently: a time of the wrong type is no time.
+        struct Time: Codable {
+            var seconds: Int?
+
+            init(_ seconds: Int) { self.seconds = seconds }
+
+            init(from decoder: any Decoder) throws {
+                let value = try? decoder.singleValueContainer()
+                let whole = (try? value?.decode(Int.self)) ?? (try? value?.decode(Double.self)).flatMap {
+                    $0.isFinite && abs($0) < 1e15 ? Int($0.rounded(.down)) : nil
+                }
+                seconds = whole.flatMap { (0...Places.maxTime).contains($0) ? $0 : nil }
+            }
+
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.singleValueContainer()
+                try container.encode(seconds)
+            }
         }
         /// A zoom as written. Read leniently: a zoom of the wrong shape is no zoom, never a
         /// refused file (its numbers are checked by `RememberedZoom`).
@@ -149,7 +170,8 @@ extension Places {
                 // A page out of range is no page (the spread is used), never a kept entry.
                 let page = book.page.flatMap { (1...maxPage).contains($0) ? $0 : nil }
                 places.remember(spread: book.spread, page: page, settings: BookSettings(shifted: book.shifted ?? false, rightToLeft: book.rtl,
-                                                                            pageMode: mode, fit: fit, zoom: book.zoom?.remembered), of: key)
+                                                                            pageMode: mode, fit: fit, zoom: book.zoom?.remembered),
+                                 read: book.read?.seconds, of: key)
             } catch {
                 places.keep(book: KeptEntry(raw: raw(range), problem: problem(error)))
             }
@@ -199,7 +221,7 @@ extension Places {
             line(File.Book(path: $0.book.path, size: $0.book.size, spread: $0.spread, page: $0.page,
                            shifted: $0.settings.shifted ? true : nil, rtl: $0.settings.rightToLeft,
                            pages: $0.settings.pageMode?.rawValue, fit: $0.settings.fit?.rawValue,
-                           zoom: $0.settings.zoom.map(File.Zoom.init)))
+                           zoom: $0.settings.zoom.map(File.Zoom.init), read: $0.read.map(File.Time.init)))
         }
         let start = "{\"version\":\(Places.version),\"opened\":\(openedABook),\"centred\":\(centred),"
         let tail = "]}\n"

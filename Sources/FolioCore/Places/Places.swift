@@ -5,7 +5,9 @@ import Foundation
 /// `{"version":1, "opened":true, "centred":{"path":…,"size":…}, "shelves":[{"library":"/home/ann/Comics","path":…,"size":…}, …], "books":[{"path":…,"size":…,"spread":8,"page":17}, …]}`
 /// (a book whose pairing is shifted also says `"shifted":true`, one whose reading direction
 /// the reader chose says `"rtl":true` or `"rtl":false`, and one left zoomed in the reading
-/// view says `"zoom":{"scale":2,"x":0.5,"y":0.25}`, `RememberedZoom`).
+/// view says `"zoom":{"scale":2,"x":0.5,"y":0.25}`, `RememberedZoom`). `"read"` is when the
+/// book was last read, whole seconds since 1970 (absent in older files: those sort last
+/// on a shelf ordered by last read; a value Folio cannot use is no time).
 ///
 /// `page` is the book's own page number the reader was at (one page at a time, the page on
 /// screen); files written before it was kept have only the spread, which is used then.
@@ -32,6 +34,9 @@ public struct Places: Equatable, Sendable {
         public var page: Int?
         /// How the reader set the book up.
         public var settings = BookSettings()
+        /// When the book was last read, whole seconds since 1970 (UTC); nil in files from
+        /// before it was kept, and when no clock was handed in.
+        public var read: Int?
     }
 
     /// The book centred on one library's shelf.
@@ -92,7 +97,7 @@ public struct Places: Equatable, Sendable {
     public func merged(over current: Places) -> Places {
         var result = current
         for entry in books where changedBooks.contains(entry.book) {
-            result.remember(spread: entry.spread, page: entry.page, settings: entry.settings, of: entry.book)
+            result.remember(spread: entry.spread, page: entry.page, settings: entry.settings, read: entry.read, of: entry.book)
         }
         for shelf in shelves where changedShelves.contains(shelf.library) {
             result.remember(centred: shelf.book, on: shelf.library)
@@ -123,6 +128,9 @@ public struct Places: Equatable, Sendable {
     public static let maxPage = Library.maxPages + 1
     /// Most shelves remembered; the one centred longest ago is forgotten first.
     public static let maxShelves = 100
+    /// Latest time a place may say it was read, seconds since 1970 (the year 5138): a later
+    /// one is no time.
+    public static let maxTime = 100_000_000_000
     static let version = 1
 
     /// The spread last read in `book`.
@@ -158,15 +166,31 @@ public struct Places: Equatable, Sendable {
         books.last { $0.book == book }?.settings ?? BookSettings()
     }
 
+    /// When `book` was last read (seconds since 1970), if that was kept.
+    public func read(of book: BookKey) -> Int? {
+        books.last { $0.book == book }?.read
+    }
+
+    /// How recently `book` was read among the books remembered: higher is more recent (the
+    /// file keeps them oldest first); nil if it was never read.
+    public func recency(of book: BookKey) -> Int? {
+        books.lastIndex { $0.book == book }
+    }
+
     /// Remembers `spread`, the page read on it (the book's own number; nil: only the
-    /// spread is known) and the book's settings for `book`, as the most recent.
-    public mutating func remember(spread: Int, page: Int? = nil, settings: BookSettings = BookSettings(), of book: BookKey) {
+    /// spread is known), the book's settings and when it was read (seconds since 1970;
+    /// nil: not known) for `book`, as the most recent.
+    public mutating func remember(spread: Int, page: Int? = nil, settings: BookSettings = BookSettings(), read: Int? = nil,
+                                  of book: BookKey) {
         let spread = min(max(spread, 0), Places.maxSpread)
         let page = page.map { min(max($0, 1), Places.maxPage) }
+        let read = read.flatMap { (0...Places.maxTime).contains($0) ? $0 : nil }
         let old = books.last { $0.book == book }
-        if old?.spread != spread || old?.page != page || old?.settings ?? BookSettings() != settings { changedBooks.insert(book) }
+        if old?.spread != spread || old?.page != page || old?.settings ?? BookSettings() != settings || old?.read != read {
+            changedBooks.insert(book)
+        }
         books.removeAll { $0.book == book }
-        books.append(Entry(book: book, spread: spread, page: page, settings: settings))
+        books.append(Entry(book: book, spread: spread, page: page, settings: settings, read: read))
         keptBooks.removeFirst(min(keptBooks.count, max(0, books.count + keptBooks.count - Places.maxBooks)))
         if books.count > Places.maxBooks {
             for gone in books.prefix(books.count - Places.maxBooks) { changedBooks.remove(gone.book) }

@@ -1,9 +1,24 @@
-/// The shelf (SPEC §1): a row of covers that scrolls, decelerates and snaps to a book.
+/// The shelf (SPEC §1): a row of covers that scrolls, decelerates and snaps to a book, each
+/// cover with a bar of how far its book was read, in an order Tab changes (`ShelfOrder`).
+/// Its layout and scroll count slots; everything it says of a book (centred, opened,
+/// scrolled to) is the book's index in the library.
 public final class ShelfScene: Scene {
     public let kind = SceneKind.shelf
+    /// The layout of the slots (a cover's shape is its book's).
     public private(set) var layout: ShelfLayout
     public private(set) var scroller: Scroller
     private var wheel = WheelStepper()
+    /// The book in each slot, and the slot of each book.
+    public private(set) var order: [Int]
+    private var slots: [Int]
+    /// Each book's page shape, by book.
+    private var shapes: [Size]
+    public private(set) var ordering = ShelfOrder.library
+    /// When the order last changed (animation time), for its notice.
+    private(set) var orderedAt: Double?
+    private var now = 0.0
+    /// How far each book was read, when, and its title (nil: no bars, one order).
+    public let readings: (any ShelfReadings)?
 
     public static let background = RGBA(0.16, 0.17, 0.20)
 
@@ -21,16 +36,28 @@ public final class ShelfScene: Scene {
         public static let resting = Pose(otherCoversOpacity: 1, showsCentredCover: true, wordsOpacity: 1)
     }
 
-    public init(bookCount: Int, size: Size, coverShapes: [Size] = []) {
+    public init(bookCount: Int, size: Size, coverShapes: [Size] = [], readings: (any ShelfReadings)? = nil) {
         layout = ShelfLayout(size: size, bookCount: bookCount, coverShapes: coverShapes)
         scroller = Scroller(range: layout.range, dimension: size.width)
+        order = Array(0..<max(bookCount, 0))
+        slots = order
+        shapes = coverShapes
+        self.readings = readings
     }
 
     public var size: Size { layout.size }
     /// SPEC §1's p, points.
     public var position: Double { scroller.position }
-    public var centredIndex: Int { layout.centredIndex(at: scroller.position) }
-    public var isAtRest: Bool { !scroller.isDragging && !scroller.isAnimating }
+    /// The book centred (its index in the library).
+    public var centredIndex: Int { book(inSlot: centredSlot) }
+    /// The slot centred.
+    public var centredSlot: Int { layout.centredIndex(at: scroller.position) }
+    public var isAtRest: Bool { !scroller.isDragging && !scroller.isAnimating && orderNoticeOpacity == 0 }
+
+    /// The book in slot `slot` (the slot itself past the books).
+    func book(inSlot slot: Int) -> Int { order.indices.contains(slot) ? order[slot] : slot }
+    /// The slot book `index` stands in (the index itself past the books).
+    func slot(ofBook index: Int) -> Int { slots.indices.contains(index) ? slots[index] : index }
     public var inputContext: KeyContext { .shelf }
     public var restingPose: Pose { .resting }
     public var transitionAnimator: (any TransitionAnimator)? { nil }
@@ -53,28 +80,56 @@ public final class ShelfScene: Scene {
         }
     }
 
-    /// Takes the books' cover shapes anew (a drop added some), keeping the shelf where it is.
+    /// Takes the books' cover shapes anew, by book (a drop added some at the end of the
+    /// shelf), keeping the shelf where it is.
     public func setCoverShapes(_ shapes: [Size]) {
-        guard shapes.count != layout.bookCount || shapes != layout.coverShapes else { return }
-        layout = ShelfLayout(size: size, bookCount: shapes.count, coverShapes: shapes)
+        guard shapes.count != order.count || shapes != self.shapes else { return }
+        self.shapes = shapes
+        if shapes.count != order.count {
+            order = order.filter { $0 < shapes.count } + (min(order.count, shapes.count)..<shapes.count)
+        }
+        relayout(keepingBook: nil)
+    }
+
+    /// Puts the books in the order `next` (by default the one after this one), the book
+    /// centred, or being glided to, centred at once in its new slot; noted at `time` for
+    /// the notice.
+    public func reorder(_ next: ShelfOrder? = nil, at time: Double) {
+        guard !scroller.isDragging else { return }
+        let kept = targetIndex
+        ordering = next ?? ordering.next
+        orderedAt = time
+        now = max(now, time)
+        order = ordering.books(count: order.count, readings: readings)
+        relayout(keepingBook: order.isEmpty ? nil : kept)
+    }
+
+    /// Lays the slots out for the books in `order`, and centres book `kept` at once (nil:
+    /// the shelf stays where it is).
+    private func relayout(keepingBook kept: Int?) {
+        slots = Array(repeating: 0, count: order.count)
+        for (slot, book) in order.enumerated() { slots[book] = slot }
+        layout = ShelfLayout(size: size, bookCount: order.count, coverShapes: order.map { shapes.indices.contains($0) ? shapes[$0] : PageGeometry.size })
         let layout = self.layout
         scroller.relayout(range: layout.range, dimension: size.width, scale: 1) {
             layout.snapTarget(rest: $0, velocity: 0)
         }
+        if let kept { scroller.jump(to: Double(slot(ofBook: kept)) * layout.stride) }
     }
 
     /// Centres book `index` by gliding there.
     public func scroll(toBook index: Int, at time: Double) {
-        scroller.scroll(to: Double(index) * layout.stride, at: time)
+        scroller.scroll(to: Double(slot(ofBook: index)) * layout.stride, at: time)
     }
 
     /// Centres book `index` at once (used before a book opens).
     public func settle(onBook index: Int) {
-        scroller.jump(to: Double(index) * layout.stride)
+        scroller.jump(to: Double(slot(ofBook: index)) * layout.stride)
     }
 
     /// The book the shelf rests on, or is gliding to.
-    public var targetIndex: Int { layout.centredIndex(at: scroller.target) }
+    public var targetIndex: Int { book(inSlot: targetSlot) }
+    var targetSlot: Int { layout.centredIndex(at: scroller.target) }
 
     public func handle(_ input: SceneInput, at time: Double) -> SceneRequest? {
         guard layout.bookCount > 0 else {
@@ -84,27 +139,28 @@ public final class ShelfScene: Scene {
         switch input {
         case .key(let key, _):
             switch KeyBindings.action(for: key, in: .shelf) {
-            case .next?: scroll(toBook: min(targetIndex + 1, layout.bookCount - 1), at: time)
-            case .previous?: scroll(toBook: max(targetIndex - 1, 0), at: time)
-            case .first?: scroll(toBook: 0, at: time)
-            case .last?: scroll(toBook: layout.bookCount - 1, at: time)
+            case .next?: scroll(toSlot: min(targetSlot + 1, layout.bookCount - 1), at: time)
+            case .previous?: scroll(toSlot: max(targetSlot - 1, 0), at: time)
+            case .first?: scroll(toSlot: 0, at: time)
+            case .last?: scroll(toSlot: layout.bookCount - 1, at: time)
             case .open?: return .openBook(targetIndex)
+            case .order?: reorder(at: time)
             case .quit?: return .quit
             default: break
             }
         case .horizontalWheel(let notches):
             let steps = wheel.steps(adding: notches)
             if steps != 0 {
-                scroll(toBook: Int(clamp(Double(targetIndex + steps), 0, Double(layout.bookCount - 1))), at: time)
+                scroll(toSlot: Int(clamp(Double(targetSlot + steps), 0, Double(layout.bookCount - 1))), at: time)
             }
         case .pointer(let gesture):
             switch gesture {
             case .click(let point):
-                guard let index = layout.index(at: point, p: scroller.position) else { return nil }
-                if index == centredIndex && abs(scroller.target - Double(index) * layout.stride) < 1 {
-                    return .openBook(index)
+                guard let slot = layout.index(at: point, p: scroller.position) else { return nil }
+                if slot == centredSlot && abs(scroller.target - Double(slot) * layout.stride) < 1 {
+                    return .openBook(book(inSlot: slot))
                 }
-                scroll(toBook: index, at: time)
+                scroll(toSlot: slot, at: time)
             case .dragBegan:
                 scroller.beginDrag(at: time)
             case .dragChanged(_, let delta):
@@ -120,7 +176,21 @@ public final class ShelfScene: Scene {
     }
 
     public func update(at time: Double) {
+        now = time
         scroller.update(at: time)
+    }
+
+    /// Centres slot `slot` by gliding there.
+    func scroll(toSlot slot: Int, at time: Double) {
+        scroller.scroll(to: Double(slot) * layout.stride, at: time)
+    }
+
+    /// Seconds the order's notice stays after Tab, then fades (`OnScreenText.fadeTime`).
+    public static let orderNoticeTime = 2.0
+
+    /// The order's notice's opacity now.
+    public var orderNoticeOpacity: Double {
+        OnScreenText.fading(since: orderedAt, hold: ShelfScene.orderNoticeTime, at: now)
     }
 
     /// One cover as the shelf shows it.
@@ -128,27 +198,31 @@ public final class ShelfScene: Scene {
         public var book: Int
         public var scale: Double
         public var alpha: Double
+        /// Its slot on the shelf.
+        public var slot: Int
     }
 
     /// The covers on screen as `pose` shows them (every cover, unless a book is open or
     /// on its way).
     public func covers(in pose: Pose = .resting) -> [CoverPose] {
         let p = scroller.position
-        let centre = centredIndex
+        let centre = centredSlot
         return layout.visibleIndices(at: p).map { i in
             let alpha = i == centre ? (pose.showsCentredCover ? 1 : 0) : pose.otherCoversOpacity
-            return CoverPose(book: i, scale: layout.scale(of: i, at: p), alpha: alpha)
+            return CoverPose(book: book(inSlot: i), scale: layout.scale(of: i, at: p), alpha: alpha, slot: i)
         }
     }
 
+    /// The covers, each followed by its progress bar (`ShelfScene+Progress`).
     public func layers(in pose: Pose = .resting) -> [Layer] {
         let p = scroller.position
         let radius = PageGeometry.cornerRadius * layout.unit
-        return covers(in: pose).map { cover in
-            Layer(size: layout.coverSize(of: cover.book), position: Point(x: layout.centerX(of: cover.book, at: p), y: size.height / 2),
-                  anchor: Point(x: 0.5, y: 0.5), transform: .scale(cover.scale, cover.scale, 1),
-                  opacity: cover.alpha, content: .cover(book: cover.book), side: .right,
-                  cornerRadius: radius)
+        return covers(in: pose).flatMap { cover in
+            let layer = Layer(size: layout.coverSize(of: cover.slot), position: Point(x: layout.centerX(of: cover.slot, at: p), y: size.height / 2),
+                              anchor: Point(x: 0.5, y: 0.5), transform: .scale(cover.scale, cover.scale, 1),
+                              opacity: cover.alpha, content: .cover(book: cover.book), side: .right,
+                              cornerRadius: radius)
+            return [layer] + progressBar(on: layer, progress: readings?.progress(ofBook: cover.book))
         }
     }
 }
