@@ -3,12 +3,13 @@ import Testing
 @testable import FolioCore
 @testable import FolioDecoding
 @testable import FolioLibrary
+@testable import FolioSDL
 import FolioSamples
 import FolioTestFixtures
 
 /// A PDF's outline as a book's contents: read by poppler in a decoder worker (never in this
 /// process) as the book is listed, sent in the book reply, bounded however hostile the
-/// outline.
+/// outline; and the contents panel drawn (a PNG to look at).
 @Suite(.serialized) struct OutlineTests {
     static let outline: [PDFWriter.OutlineItem] = [
         .init("Part One", page: 1, [
@@ -103,5 +104,36 @@ import FolioTestFixtures
         var tooMany = good
         tooMany.replaceSubrange((end - 16)..<(end - 12), with: [0xFF, 0xFF, 0xFF, 0xFF])
         #expect(throws: DecoderWire.Malformed.self) { try read(tooMany) }
+    }
+
+    /// The panel over the reading view, drawn as the viewer draws it: written to
+    /// $TMPDIR/folio-contents-panel.png to be looked at, and checked to cover the page.
+    @Test func thePanelIsDrawn() throws {
+        // The bundled font (DejaVu Sans) has no CJK: the title drawn keeps to Latin letters.
+        var outline = Self.outline
+        outline[2].title = "Part Two: Caf\u{E9}"
+        let path = try Self.write(PDFWriter.document(pages: 12, title: "An Outlined Paper", outline: outline), "paper.pdf")
+        let library = try LibraryLoader.load(path, decoder: TestDecoding.workers).library
+        let canvas = try HeadlessCanvas(library: library, decoder: TestDecoding.workers, width: 1280, height: 800)
+        let app = FolioApp(library: library, size: Size(width: 1280, height: 800))
+        var t = 0.0
+        func step(_ seconds: Double) { for _ in 0..<Int(seconds * 60) { t += 1.0 / 60; app.update(at: t) } }
+        app.update(at: t)
+        app.handle(.key(.return), at: t); step(1.5)
+        app.handle(.key(.return), at: t); step(1.5)
+        for key: Key in [.five, .return] { app.handle(.key(key), at: t) }
+        step(1)
+        app.handle(.key(.tab), at: t)
+        app.handle(.key(.down), at: t)
+        step(0.2)
+        try canvas.draw(app)
+        var rgb: [UInt8] = []
+        canvas.readRGB(into: &rgb)
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("folio-contents-panel.png").path
+        try HeadlessCanvas.writePNG(rgb, width: 1280, height: 800, to: out)
+        print("contents panel: \(out)")
+        // The page (bright) is dimmed under the panel's scrim.
+        let centre = canvas.pixel(x: 640, y: 700)
+        #expect(Int(centre.r) + Int(centre.g) + Int(centre.b) < 200, "\(centre)")
     }
 }
