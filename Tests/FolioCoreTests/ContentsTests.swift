@@ -106,6 +106,19 @@ import Testing
         #expect(Self.panel(s) == nil && book.currentLeaf == leaf)
     }
 
+    @Test func aDragHidesTheContentsAndTurnsTheLeaves() throws {
+        let s = Self.open(flat: false)
+        let book = try #require(s.app.book)
+        s.send(.key(.tab))
+        let y = s.app.size.height / 2
+        s.send(.pointerDown(Point(x: 1000, y: y)))
+        for x in stride(from: 990.0, through: 200, by: -40) { s.send(.pointerMoved(Point(x: x, y: y))) }
+        s.send(.pointerUp(Point(x: 200, y: y)))
+        #expect(Self.panel(s) == nil)
+        s.run(until: s.now + 1.5)
+        #expect(book.currentLeaf == 1, "the drag turned a leaf")
+    }
+
     @Test func theCornerButtonShowsNearThePointerAndOpensTheContents() throws {
         let s = Self.open()
         let (button, _) = ContentsContext.button(in: s.app.size)

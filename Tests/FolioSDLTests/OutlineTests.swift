@@ -135,5 +135,17 @@ import FolioTestFixtures
         // The page (bright) is dimmed under the panel's scrim.
         let centre = canvas.pixel(x: 640, y: 700)
         #expect(Int(centre.r) + Int(centre.g) + Int(centre.b) < 200, "\(centre)")
+        // Hidden again, back in the 3D book: the corner's button while the pointer is near it.
+        app.handle(.key(.tab), at: t)
+        app.handle(.key(.escape), at: t); step(1.5)
+        let (button, _) = ContentsContext.button(in: app.size)
+        app.handle(.pointerMoved(Point(x: button.midX, y: button.midY)), at: t)
+        step(0.2)
+        try canvas.draw(app)
+        canvas.readRGB(into: &rgb)
+        let corner = FileManager.default.temporaryDirectory.appendingPathComponent("folio-contents-button.png").path
+        try HeadlessCanvas.writePNG(rgb, width: 1280, height: 800, to: corner)
+        print("contents button: \(corner)")
+        #expect(app.drawList().texts.contains { $0.text.hasSuffix("Contents") })
     }
 }
