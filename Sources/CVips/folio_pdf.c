@@ -1,5 +1,6 @@
 #define _GNU_SOURCE
 #include "folio_pdf.h"
+#include "folio_pdf_kept.h"
 #include "folio_vips.h"
 #include <cairo.h>
 #include <errno.h>
@@ -32,10 +33,11 @@ typedef struct {
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 
-typedef struct {
+struct folio_pdf_kept {
     identity id;
     PopplerDocument *document;
-} kept;
+};
+typedef struct folio_pdf_kept kept;
 
 // Poppler keeps what it parses of a document (objects, fonts, every page read and the page
 // tree up to it) for as long as the document is open, so a document kept open grows with
@@ -122,7 +124,7 @@ static kept *open_document(int fd, const identity *id, char *error, size_t capac
 
 // The document behind `fd` for this call alone: the kept one when it is the same file, else
 // opened (after the kept one is closed, so one caller never holds two).
-static kept *take(int fd, char *error, size_t capacity) {
+kept *folio_pdf_take(int fd, char *error, size_t capacity) {
     identity *id = g_try_new(identity, 1);
     if (!id || identify(fd, id) != 0) {
         snprintf(error, capacity, "%s", id ? strerror(errno) : "out of memory");
@@ -143,7 +145,7 @@ static kept *take(int fd, char *error, size_t capacity) {
 
 // Keeps `k` for the next call, closing whatever another thread left meanwhile; or closes
 // `k` itself once the heap in use has passed `kept_heap_limit`.
-static void give_back(kept *k) {
+void folio_pdf_give_back(kept *k) {
     size_t now = heap_in_use();
     pthread_mutex_lock(&lock);
     int outgrown = now >= kept_heap_limit;
@@ -153,6 +155,8 @@ static void give_back(kept *k) {
     close_kept(old);
     if (outgrown) close_kept(k);
 }
+
+PopplerDocument *folio_pdf_kept_document(kept *k) { return k->document; }
 
 void folio_pdf_forget(void) {
     pthread_mutex_lock(&lock);
@@ -183,7 +187,7 @@ static int whole(double length) {
 }
 
 int folio_pdf_page_size(int fd, int page, int *width, int *height, char *error, size_t error_capacity) {
-    kept *k = take(fd, error, error_capacity);
+    kept *k = folio_pdf_take(fd, error, error_capacity);
     if (!k) return 1;
     PopplerPage *p = page_of(k, page, error, error_capacity);
     if (p) {
@@ -193,7 +197,7 @@ int folio_pdf_page_size(int fd, int page, int *width, int *height, char *error, 
         *height = whole(h);
         g_object_unref(p);
     }
-    give_back(k);
+    folio_pdf_give_back(k);
     return p ? 0 : 1;
 }
 
@@ -280,7 +284,7 @@ static unsigned char *fit(unsigned char *pixels, int w, int h, int width, int he
 unsigned char *folio_pdf_draw(int fd, int page, int width, int height, int crop, int *out_width, int *out_height,
                               char *error, size_t error_capacity) {
     if (width < 1 || height < 1) { snprintf(error, error_capacity, "an empty box"); return NULL; }
-    kept *k = take(fd, error, error_capacity);
+    kept *k = folio_pdf_take(fd, error, error_capacity);
     if (!k) return NULL;
     PopplerPage *p = page_of(k, page, error, error_capacity);
     unsigned char *pixels = NULL;
@@ -301,6 +305,6 @@ unsigned char *folio_pdf_draw(int fd, int page, int width, int height, int crop,
             pixels = fit(pixels, w, h, width, height, crop, out_width, out_height, error, error_capacity);
         g_object_unref(p);
     }
-    give_back(k);
+    folio_pdf_give_back(k);
     return pixels;
 }

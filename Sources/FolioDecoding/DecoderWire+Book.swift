@@ -11,7 +11,10 @@ import Foundation
 /// bytes), its byline (0 none, 1 and the text), 1 when it reads right to left (0 otherwise),
 /// 1 when its pairing is shifted (0 otherwise), its page aspect (0 none, 1 and Float64 bits),
 /// its cover (a source), its pages (UInt32 count, a source each) and its spreads (UInt32
-/// count, an index into the pages each, Int32). Then its problems (UInt32 count, each a file
+/// count, an index into the pages each, Int32), its contents (UInt32 count, at most
+/// `BookContents.maxEntries`, each a level (UInt8, under `BookContents.maxDepth`), a page
+/// number (Int32, within the book) and a title (UInt16 length, at most
+/// `BookContents.maxTitleBytes`, bytes)). Then its problems (UInt32 count, each a file
 /// and a message, UInt16 length and bytes each). A source: 0 none, 1 a file (its path), 2 an
 /// archive's entry (archive, entry), 3 a document's page (document, page as Int32), 4 a
 /// format's page (format, file, page), 5 unavailable (its cause's name, its name). A library
@@ -71,6 +74,13 @@ extension DecoderWire {
         let spreads = book.spreads.filter { $0 >= 0 && $0 < pages.count }.sorted()
         withUnsafeBytes(of: UInt32(spreads.count).littleEndian) { data.append(contentsOf: $0) }
         for index in spreads { append(Int32(index), to: &data) }
+        let contents = book.contents.prefix(BookContents.maxEntries)
+        withUnsafeBytes(of: UInt32(contents.count).littleEndian) { data.append(contentsOf: $0) }
+        for entry in contents {
+            data.append(UInt8(clamping: min(max(entry.level, 0), BookContents.maxDepth - 1)))
+            append(Int32(clamping: entry.number), to: &data)
+            appendText(entry.title, limit: BookContents.maxTitleBytes, to: &data)
+        }
     }
 
     private static func appendProblems(_ problems: [LibraryProblem], limit: Int, to data: inout Data) {
@@ -178,9 +188,21 @@ extension DecoderWire {
                 guard index >= 0, index < pages.count else { throw Malformed(what: "a spread at page \(index) of \(pages.count)") }
                 spreads.insert(index)
             }
+            var contents: [ContentsEntry] = []
+            for _ in 0..<(try count("contents entries", atMost: BookContents.maxEntries)) {
+                let head = try take(read, 5)
+                let level = Int(head[head.startIndex]), number = Int(int32(head, at: 1))
+                guard level < BookContents.maxDepth else { throw Malformed(what: "a contents entry \(level) levels deep") }
+                guard (1...pages.count + 1).contains(number) else {
+                    throw Malformed(what: "a contents entry on page \(number) of \(pages.count + 1)")
+                }
+                contents.append(ContentsEntry(title: try text(BookContents.maxTitleBytes), level: level, number: number))
+            }
             var book = Book(title: title, cover: cover, pages: pages, pageAspect: aspect, spreads: spreads,
                             shifted: shifted, rightToLeft: rightToLeft)
             book.byline = byline
+            // Made one bounded line each again: the worker's word is not taken for it.
+            book.contents = BookContents.checked(contents, pageCount: pages.count + 1)
             return book
         }
 

@@ -39,6 +39,13 @@ package struct InProcessDecoder: PageDecoder {
         return try VipsDecoder.document(fd, path: path)
     }
 
+    /// The outline poppler reads (`PDFPages.outline`); none when it cannot be read.
+    package func outline(_ path: String) -> [ContentsEntry] {
+        guard let fd = try? SafeFile.openBookFile(path) else { return [] }
+        defer { close(fd) }
+        return (try? PDFPages.outline(fd)) ?? []
+    }
+
     package func head(of path: String, count: Int) throws -> Data {
         try files.head(of: path, count: count)
     }

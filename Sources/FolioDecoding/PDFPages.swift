@@ -1,4 +1,5 @@
 import CVips
+import FolioCore
 import Foundation
 
 /// A PDF's pages drawn by poppler from a document kept open between them (`folio_pdf.c`):
@@ -33,6 +34,28 @@ enum PDFPages {
             throw VipsDecoder.Failure(reason: VipsDecoder.reason(error))
         }
         return VipsDecoder.Pixels(base: pixels, width: Int(outWidth), height: Int(outHeight))
+    }
+
+    /// Seconds the worker may spend walking one outline (poppler's own parse of its first
+    /// level comes before, bounded by the request's time).
+    static let outlineSeconds = 2.0
+
+    /// The document's outline, bounded as `BookContents` says (at most its entries, its
+    /// levels, `outlineSeconds`), each entry's page by the reader's numbering (page 0 is 1);
+    /// entries with no page in the document are left out. Throws as `size` does.
+    static func outline(_ fd: Int32) throws -> [ContentsEntry] {
+        guard VipsDecoder.started else { throw VipsDecoder.Failure(reason: "libvips could not start") }
+        var error = [CChar](repeating: 0, count: 256)
+        var found: UnsafeMutablePointer<folio_outline_entry>?
+        let count = folio_pdf_outline(fd, Int32(BookContents.maxEntries), Int32(BookContents.maxDepth), outlineSeconds,
+                                      &found, &error, error.count)
+        guard count >= 0 else { throw VipsDecoder.Failure(reason: VipsDecoder.reason(error)) }
+        defer { folio_pdf_outline_free(found, count) }
+        guard let found else { return [] }
+        return (0..<Int(count)).map { i in
+            let entry = found[i]
+            return ContentsEntry(title: entry.title.map { String(cString: $0) } ?? "", level: Int(entry.level), number: Int(entry.page) + 1)
+        }
     }
 
     /// Closes the document kept between pages (tests: the next page is drawn from a fresh one).

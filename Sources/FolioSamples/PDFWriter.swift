@@ -18,9 +18,10 @@ public enum PDFWriter {
     /// allow).
     /// `passwordProtected` adds a standard security handler whose password is unknown (its
     /// /O and /U entries match no password), which is what a reader without the password
-    /// meets; the content itself is left plain.
+    /// meets; the content itself is left plain. `outline`, when given, is the document's
+    /// outline (its bookmarks), shown when it opens.
     public static func document(pages: Int, width: Int = 362, height: Int = 568, title: String? = nil,
-                                author: String? = nil, passwordProtected: Bool = false) -> Data {
+                                author: String? = nil, passwordProtected: Bool = false, outline: [OutlineItem] = []) -> Data {
         var objects: [String] = []
         objects.append("<< /Type /Catalog /Pages 2 0 R >>")
         let kids = (0..<pages).map { "\(3 + 2 * $0) 0 R" }.joined(separator: " ")
@@ -34,12 +35,13 @@ public enum PDFWriter {
             objects.append("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 \(width) \(height)] /Contents \(4 + 2 * index) 0 R >>")
             objects.append("<< /Length \(content.utf8.count) >>\nstream\n\(content)endstream")
         }
+        if !outline.isEmpty {
+            objects[0] = "<< /Type /Catalog /Pages 2 0 R /Outlines \(objects.count + 1) 0 R /PageMode /UseOutlines >>"
+            appendOutline(outline, pages: pages, to: &objects)
+        }
         var trailer = "/Root 1 0 R"
         if title != nil || author != nil {
-            func hex(_ text: String) -> String {
-                ([0xFE, 0xFF] + text.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }).map { String(format: "%02X", $0) }.joined()
-            }
-            let fields = [title.map { "/Title <\(hex($0))>" }, author.map { "/Author <\(hex($0))>" }]
+            let fields = [title.map { "/Title \(hexText($0))" }, author.map { "/Author \(hexText($0))" }]
             objects.append("<< \(fields.compactMap { $0 }.joined(separator: " ")) /Producer (Folio) >>")
             trailer += " /Info \(objects.count) 0 R"
         }
@@ -50,6 +52,89 @@ public enum PDFWriter {
             trailer += " /Encrypt \(objects.count) 0 R /ID [<\(id)> <\(id)>]"
         }
         return file(objects: objects, trailer: trailer)
+    }
+
+    /// An outline entry (a bookmark): its title, the page it goes to (from 0; a page the
+    /// document does not have is written as a reference to no object, nil as no /Dest at
+    /// all) and the entries under it.
+    public struct OutlineItem: Sendable {
+        public var title: String
+        public var page: Int?
+        public var children: [OutlineItem]
+
+        public init(_ title: String, page: Int?, _ children: [OutlineItem] = []) {
+            self.title = title
+            self.page = page
+            self.children = children
+        }
+    }
+
+    /// A PDF text string: UTF-16 with a byte-order mark, in hex.
+    static func hexText(_ text: String) -> String {
+        "<" + ([0xFE, 0xFF] + text.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }).map { String(format: "%02X", $0) }.joined() + ">"
+    }
+
+    /// The outline's root and its items as objects after `objects` (the root first), each
+    /// item with /Parent, /Prev, /Next, /First, /Last, /Count and /Dest [page /Fit].
+    static func appendOutline(_ items: [OutlineItem], pages: Int, to objects: inout [String]) {
+        let root = objects.count + 1
+        objects.append("")
+        func place(_ items: [OutlineItem], parent: Int) -> (first: Int, last: Int, count: Int) {
+            // Numbers first (each item, then its children), so siblings can name each other.
+            var numbers: [Int] = []
+            var total = 0
+            for item in items {
+                numbers.append(objects.count + 1)
+                objects.append("")
+                let kids = item.children.isEmpty ? nil : place(item.children, parent: numbers.last!)
+                var dict = "/Title \(hexText(item.title)) /Parent \(parent) 0 R"
+                if let kids { dict += " /First \(kids.first) 0 R /Last \(kids.last) 0 R /Count \(kids.count)" }
+                if let page = item.page { dict += " /Dest [\(page >= 0 && page < pages ? 3 + 2 * page : 999_999) 0 R /Fit]" }
+                objects[numbers.last! - 1] = dict
+                total += 1 + (kids?.count ?? 0)
+            }
+            for (i, number) in numbers.enumerated() {
+                var links = ""
+                if i > 0 { links += " /Prev \(numbers[i - 1]) 0 R" }
+                if i + 1 < numbers.count { links += " /Next \(numbers[i + 1]) 0 R" }
+                objects[number - 1] = "<< " + objects[number - 1] + links + " >>"
+            }
+            return (numbers.first ?? 0, numbers.last ?? 0, total)
+        }
+        let top = place(items, parent: root)
+        objects[root - 1] = "<< /Type /Outlines /First \(top.first) 0 R /Last \(top.last) 0 R /Count \(top.count) >>"
+    }
+
+    /// A PDF of `pages` pages whose outline is hostile: `siblings` entries on its first level
+    /// (their pages running past the document's end, one title thousands of characters long
+    /// and full of control characters), the last one's /Next the first (a loop), and under
+    /// the first a chain `depth` levels deep whose deepest entry's /First is the first entry
+    /// again (a loop through its parents).
+    public static func hostileOutline(pages: Int, siblings: Int, depth: Int) -> Data {
+        var objects = [String](repeating: "", count: 2)
+        let kids = (0..<pages).map { "\(3 + 2 * $0) 0 R" }.joined(separator: " ")
+        objects[1] = "<< /Type /Pages /Kids [\(kids)] /Count \(pages) >>"
+        for index in 0..<pages {
+            objects.append("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 362 568] /Contents \(4 + 2 * index) 0 R >>")
+            objects.append("<< /Length 0 >>\nstream\n\nendstream")
+        }
+        let root = objects.count + 1, first = root + 1, chain = first + siblings
+        objects[0] = "<< /Type /Catalog /Pages 2 0 R /Outlines \(root) 0 R >>"
+        objects.append("<< /Type /Outlines /First \(first) 0 R /Last \(first + siblings - 1) 0 R /Count \(siblings) >>")
+        for i in 0..<siblings {
+            let page = i % (pages + 3)
+            let dest = page < pages ? "\(3 + 2 * page) 0 R" : "\(900_000 + i) 0 R"
+            let title = i == 1 ? String(repeating: "Long\u{7}\n\u{202E}title ", count: 700) : "Entry \(i)"
+            let next = i + 1 < siblings ? first + i + 1 : first
+            let below = i == 0 && depth > 0 ? " /First \(chain) 0 R /Last \(chain) 0 R /Count 1" : ""
+            objects.append("<< /Title \(hexText(title)) /Parent \(root) 0 R /Next \(next) 0 R /Dest [\(dest) /Fit]\(below) >>")
+        }
+        for level in 0..<depth {
+            let parent = level == 0 ? first : chain + level - 1
+            let child = level + 1 < depth ? chain + level + 1 : first
+            objects.append("<< /Title (Level \(level + 1)) /Parent \(parent) 0 R /First \(child) 0 R /Last \(child) 0 R /Count 1 /Dest [3 0 R /Fit] >>")
+        }
+        return file(objects: objects, trailer: "/Root 1 0 R")
     }
 
     /// A PDF file of `objects` (object N is `objects[N - 1]`), its cross-reference table and

@@ -30,8 +30,8 @@ final class AppDriver {
 
     /// `aspect`: every book's page aspect ratio (nil: the tutorial's page).
     init(size: Size = Size(width: 1280, height: 800), books: Int = 6, pages: Int = 12, slowMotion: Bool = false,
-         aspect: Double? = nil, places: PlaceKeeper? = nil) {
-        var library = Library.synthetic(books: books, pages: pages)
+         aspect: Double? = nil, places: PlaceKeeper? = nil, library given: Library? = nil) {
+        var library = given ?? Library.synthetic(books: books, pages: pages)
         for i in library.books.indices { library.books[i].pageAspect = aspect }
         app = FolioApp(library: library, size: size, slowMotion: slowMotion, places: places)
         // Drops are read by the library loader, as the live viewer hands it in.

@@ -34,4 +34,27 @@ size_t folio_pdf_set_kept_growth_limit(size_t bytes);
 /// How many documents this process has opened for `folio_pdf_page_size` and `folio_pdf_draw`.
 int folio_pdf_documents_opened(void);
 
+/// One entry of a document's outline: its title (UTF-8 as poppler gives it, at most
+/// `FOLIO_OUTLINE_TITLE_BYTES` bytes, not yet checked), its depth (0 at the top) and its
+/// page (from 0).
+typedef struct {
+    char *title;
+    int level;
+    int page;
+} folio_outline_entry;
+
+enum { FOLIO_OUTLINE_TITLE_BYTES = 1024 };
+
+/// The outline of the PDF behind `fd` (the document kept between calls, as `folio_pdf_draw`),
+/// walked depth first by poppler's index iterators: at most `max_entries` entries with a
+/// page in the document (entries without one, or on a page it does not have, are left out
+/// but their children read), at most `max_depth` levels, at most `4 × max_entries` items
+/// visited and `max_seconds` of walking, whichever ends first. Returns the number of entries
+/// in `*entries` (free with `folio_pdf_outline_free`; NULL when none), or -1 with the reason
+/// in `error`.
+int folio_pdf_outline(int fd, int max_entries, int max_depth, double max_seconds, folio_outline_entry **entries,
+                      char *error, size_t error_capacity);
+
+void folio_pdf_outline_free(folio_outline_entry *entries, int count);
+
 #endif

@@ -84,8 +84,7 @@ public final class FolioApp {
         if let index = places?.centredBook(count: library.books.count) { shelf.settle(onBook: index) }
         // The first-run hint shows until the first book is opened, ever (with a state file).
         if places?.openedABook == true { onScreen.hintDismissedAt = -.greatestFiniteMagnitude }
-        modals.push(WindowContext())
-        modals.push(steering)
+        for context: any ModalContext in [WindowContext(), steering, ContentsContext()] { modals.push(context) }
     }
 
     /// The thumbnail strip in a book, shown or not.

@@ -101,6 +101,8 @@ final class Gestures {
     /// click.
     private func route(_ gesture: PointerGesture, in app: FolioApp) {
         if case .click(let point) = gesture, app.modals.answer({ $0.click(at: point, in: app) }) { return }
+        // A drag takes the book under the contents: they hide, as after a click outside them.
+        if case .dragBegan = gesture { app.modals.first(ContentsContext.self)?.hide() }
         guard restingPages(in: app) else {
             clicks.cancel()
             app.route(.pointer(gesture))

@@ -1,5 +1,5 @@
 /// A modal context over the scenes: the list of keys, a find on the shelf, the window's keys,
-/// steering a transition, a page number being typed, the thumbnail strip. Each answers the keys of its part of the
+/// steering a transition, a page number being typed, a book's contents, the thumbnail strip. Each answers the keys of its part of the
 /// key table (`keyContext`) and draws what it shows; a context that does not take a key
 /// leaves it to the one under it, and at the bottom of the stack the key goes to the
 /// transition in flight or the scene on top. A context may end itself as it answers (a key
@@ -41,7 +41,7 @@ extension ModalContext {
 
 /// The levels of the modal stack, lowest first.
 enum ModalLevel: Int, Comparable {
-    case strip, typedPage, steering, window, find, help
+    case strip, typedPage, contents, steering, window, find, help
 
     static func < (a: ModalLevel, b: ModalLevel) -> Bool { a.rawValue < b.rawValue }
 }

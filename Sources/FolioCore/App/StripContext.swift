@@ -23,7 +23,7 @@ final class StripContext: ModalContext {
     }
 
     /// The page being read: the focus page one page at a time, else the spread's first.
-    private static func currentNumber(_ book: BookScene, in app: FolioApp) -> Int {
+    static func currentNumber(_ book: BookScene, in app: FolioApp) -> Int {
         let numbering = app.library.books[book.bookIndex].numbering
         if let page = (app.navigation.top as? any BookShowing)?.pageRead, let n = numbering.number(ofDisplayPage: page) {
             return n

@@ -1,7 +1,7 @@
 /// Keys Folio responds to; raw values are SDL's key names, lower-cased.
 public enum Key: String, CaseIterable, Sendable {
     case right, left, up, down
-    case `return`, escape, space, backspace
+    case `return`, escape, space, backspace, tab
     case home, end, pageup, pagedown
     /// Types nothing: a key the shelf can take (the order of its books).
     case tab

@@ -30,6 +30,8 @@ public enum KeyAction: Sendable, Equatable {
     case order
     /// In the reading view: zoom in and out at the pointer, and back to the whole spread.
     case zoomIn, zoomOut, zoomReset
+    /// In a book: the contents (a PDF's outline, a comic's bookmarks), shown or hidden.
+    case contents
     /// Pushes a registered scene (`SceneEntry`).
     case pushScene
 }

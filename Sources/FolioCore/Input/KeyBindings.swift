@@ -62,6 +62,7 @@ public enum KeyBindings {
         KeyBinding(keys: [.home, .end], context: .strip, action: .first, help: "select the first or last page"),
         KeyBinding(keys: [.return], context: .strip, action: .goToSelected, help: "go to the selected page (the leaves riffle there)"),
         KeyBinding(keys: [.escape, .t], context: .strip, action: .close, help: "hide the strip"),
+        KeyBinding(keys: [.tab], context: .inBook, action: .contents, help: "the contents (also a top-left button)"),
         KeyBinding(keys: [.escape], context: .help, action: .hideHelp, help: "hide the list of keys"),
     ]
 

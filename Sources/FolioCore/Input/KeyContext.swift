@@ -32,6 +32,9 @@ public struct KeyContext: Hashable, Sendable, CustomStringConvertible {
     public static let inBook = KeyContext("book, reading", heading: "In a book, 3D or flat (nothing to type there):")
     /// While the thumbnail strip shows in a book (before the book's keys).
     public static let strip = KeyContext("strip", heading: "While the thumbnail strip shows:")
+    /// While a book's contents show (before the book's keys; its keys are the Tab row's words,
+    /// `ContentsContext`, so the list of keys still fits 800×600).
+    public static let contents = KeyContext("contents", heading: "While the contents show:")
     /// While the list of keys shows (before any other context).
     public static let help = KeyContext("help", heading: "While the list of keys shows:")
 

@@ -10,6 +10,8 @@ public struct Book: Equatable, Sendable {
     /// Who made it, from its metadata (a ComicInfo.xml's Writer, a PDF's Author): shown under
     /// the title on the shelf.
     public var byline: String?
+    /// Its chapters (a PDF's outline, a comic's bookmarks), bounded by `BookContents`.
+    public var contents: [ContentsEntry] = []
     /// The pages (indices into `pages`) whose image spans a whole spread: about twice as
     /// wide as the book's page shape, its left half on a left page and its right half on
     /// the right one.

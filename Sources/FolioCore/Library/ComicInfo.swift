@@ -20,6 +20,8 @@ public struct ComicInfo: Equatable, Sendable {
     public var doublePages: Set<Int> = []
     /// The first image marked Type="FrontCover".
     public var frontCover: Int?
+    /// Images marked with a Bookmark (its text, one bounded line): the book's contents.
+    public var bookmarks: [Int: String] = [:]
 
     /// A ComicInfo.xml larger than this is refused unread (bytes).
     public static let maxBytes = 1 << 20

@@ -12,4 +12,14 @@ public protocol DocumentInspector: Sendable {
     /// The document's header. Throws a `FolioError` whose sentence names the file (cause
     /// `.encrypted` for a password-protected PDF, `.unreadable` for a broken one).
     func inspect(_ path: String) throws -> DocumentInfo
+    /// The document's outline as contents (see the extension's default, none).
+    func outline(_ path: String) -> [ContentsEntry]
+}
+
+extension DocumentInspector {
+    /// The document's outline as contents, each entry's page by the reader's numbering (the
+    /// first page is 1), unchecked (`BookContents.checked` bounds it); none when the
+    /// inspector reads no outlines (a fake) or the document has none. Never throws: a book
+    /// whose outline cannot be read loads without contents.
+    public func outline(_ path: String) -> [ContentsEntry] { [] }
 }

@@ -100,6 +100,10 @@ public enum ComicInfoReader {
             guard pageEntries <= ComicInfo.maxPageEntries,
                   let image = attributes["Image"].flatMap(ComicInfo.index), image < imageCount else { return }
             if attributes["DoublePage"].map(ComicInfo.flag) == true { info.doublePages.insert(image) }
+            if let mark = attributes["Bookmark"].flatMap(ComicInfo.text), info.bookmarks[image] == nil,
+               info.bookmarks.count < BookContents.maxEntries {
+                info.bookmarks[image] = mark
+            }
             if attributes["Type"]?.trimmingCharacters(in: .whitespaces) == "FrontCover", info.frontCover == nil {
                 info.frontCover = image
             }

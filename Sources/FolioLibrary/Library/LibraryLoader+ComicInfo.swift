@@ -51,7 +51,7 @@ extension LibraryLoader {
 
     /// The book of `images` (in reading order) with what `info` says: its title (else
     /// `title`, the file name), its cover when a FrontCover names an image (else the usual
-    /// choice), its DoublePage images as spreads, right to left for "YesAndRightToLeft".
+    /// choice), its DoublePage images as spreads, its Bookmarks as contents, right to left for "YesAndRightToLeft".
     static func withComicInfo(_ info: ComicInfo?, title: String, images: [String],
                               source: (String) -> ImageSource) -> Book {
         guard let info else { return book(title: title, images: images, source: source) }
@@ -60,6 +60,7 @@ extension LibraryLoader {
         book.spreads = info.spreads(cover: cover, imageCount: images.count)
         book.rightToLeft = info.rightToLeft
         book.byline = info.writer
+        book.contents = BookContents.bookmarks(info.bookmarks, cover: cover, imageCount: images.count)
         return book
     }
 }

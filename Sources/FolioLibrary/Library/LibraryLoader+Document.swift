@@ -4,7 +4,7 @@ import Foundation
 /// PDFs: a document is a book, read by its header alone as the library loads.
 extension LibraryLoader {
     /// A PDF is a book: its first page the cover, the rest the pages, the title from its
-    /// metadata or else the file name, the author (if any) its byline. Only the header is read here (through `documents`);
+    /// metadata or else the file name, the author (if any) its byline, its outline (if any) its contents. Only the header is read here (through `documents`);
     /// the page count it declares is bounded before any page exists.
     static func documentBook(_ path: String, documents: (any DocumentInspector)?, problems: inout [LibraryProblem], strict: Bool) throws -> Book? {
         let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
@@ -31,6 +31,7 @@ extension LibraryLoader {
         var book = Book(title: documentText(info.title) ?? name, cover: cover, pages: pages,
                         pageAspect: PageGeometry.aspect(ofPageSizes: info.firstPageSize.map { [$0] } ?? []))
         book.byline = documentText(info.author)
+        book.contents = BookContents.checked(documents.outline(path), pageCount: info.pageCount)
         return book
     }
 

@@ -1,0 +1,95 @@
+#define _GNU_SOURCE
+// A PDF's outline (its bookmarks: /Outlines, /First, /Next, /Dest) read through poppler's
+// index iterators, bounded for a hostile document: an outline may be 100,000 entries long,
+// nest without end, loop back on itself, or name pages that do not exist.
+#include "folio_pdf.h"
+#include "folio_pdf_kept.h"
+#include <glib.h>
+#include <poppler.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+static double seconds_now(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+// The page (from 0) `action` goes to in `document`, or -1: a destination in this document,
+// named or explicit; anything else (a link out, a script, none) has no page.
+static int page_of_action(PopplerDocument *document, PopplerAction *action) {
+    if (!action || action->type != POPPLER_ACTION_GOTO_DEST || !action->goto_dest.dest) return -1;
+    PopplerDest *dest = action->goto_dest.dest;
+    int number = 0;
+    if (dest->type == POPPLER_DEST_NAMED) {
+        if (!dest->named_dest) return -1;
+        PopplerDest *found = poppler_document_find_dest(document, dest->named_dest);
+        if (!found) return -1;
+        number = found->page_num;
+        poppler_dest_free(found);
+    } else {
+        number = dest->page_num;
+    }
+    return number - 1;
+}
+
+// A copy of `title` cut to at most FOLIO_OUTLINE_TITLE_BYTES - 1 bytes on a character's
+// boundary (Swift makes it one bounded line).
+static char *bounded_title(const char *title) {
+    if (!title) return g_strdup("");
+    size_t length = strnlen(title, FOLIO_OUTLINE_TITLE_BYTES);
+    if (length >= FOLIO_OUTLINE_TITLE_BYTES) {
+        length = FOLIO_OUTLINE_TITLE_BYTES - 1;
+        while (length > 0 && ((unsigned char)title[length] & 0xC0) == 0x80) length--;
+    }
+    return g_strndup(title, length);
+}
+
+void folio_pdf_outline_free(folio_outline_entry *entries, int count) {
+    if (!entries) return;
+    for (int i = 0; i < count; i++) g_free(entries[i].title);
+    g_free(entries);
+}
+
+int folio_pdf_outline(int fd, int max_entries, int max_depth, double max_seconds, folio_outline_entry **entries,
+                      char *error, size_t error_capacity) {
+    *entries = NULL;
+    if (max_entries < 1 || max_depth < 1 || max_depth > 64) { snprintf(error, error_capacity, "bad bounds"); return -1; }
+    folio_pdf_kept *k = folio_pdf_take(fd, error, error_capacity);
+    if (!k) return -1;
+    PopplerDocument *document = folio_pdf_kept_document(k);
+    int pages = poppler_document_get_n_pages(document);
+    folio_outline_entry *out = g_try_new0(folio_outline_entry, max_entries);
+    PopplerIndexIter *stack[64];
+    int depth = 0, count = 0;
+    long visited = 0, max_visits = 4L * max_entries;
+    double deadline = seconds_now() + max_seconds;
+    if (out && (stack[0] = poppler_index_iter_new(document))) depth = 1;
+    // Depth first: an item, then its children (while under `max_depth`), then its next
+    // sibling, going back up as each level ends.
+    while (depth > 0 && count < max_entries && visited < max_visits && seconds_now() < deadline) {
+        PopplerIndexIter *here = stack[depth - 1];
+        visited++;
+        PopplerAction *action = poppler_index_iter_get_action(here);
+        int page = page_of_action(document, action);
+        if (page >= 0 && page < pages) {
+            char *title = bounded_title(action->any.title);
+            if (!title) { poppler_action_free(action); break; }
+            out[count++] = (folio_outline_entry){title, depth - 1, page};
+        }
+        if (action) poppler_action_free(action);
+        PopplerIndexIter *child = depth < max_depth ? poppler_index_iter_get_child(here) : NULL;
+        if (child) {
+            stack[depth++] = child;
+            continue;
+        }
+        while (depth > 0 && !poppler_index_iter_next(stack[depth - 1])) poppler_index_iter_free(stack[--depth]);
+    }
+    while (depth > 0) poppler_index_iter_free(stack[--depth]);
+    folio_pdf_give_back(k);
+    if (!out) { snprintf(error, error_capacity, "out of memory"); return -1; }
+    if (count == 0) { g_free(out); return 0; }
+    *entries = out;
+    return count;
+}
