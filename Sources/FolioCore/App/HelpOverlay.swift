@@ -67,7 +67,8 @@ public struct HelpOverlay: Equatable, Sendable {
     struct Plan {
         var columns: [[Line]]
         var textSize: Double
-        var keyWidth: Double
+        /// Each column's keys' width, its indent included.
+        var keyWidths: [Double]
     }
 
     /// The lines split into `n` columns of nearly equal height, never right after a heading
@@ -88,10 +89,10 @@ public struct HelpOverlay: Equatable, Sendable {
 
     /// The plan with the largest text, from `largest` down in half points (fewest columns on
     /// a tie), whose lines all fit across `width` and down `usable`; when none does at the
-    /// smallest size, three columns of unwrapped rows.
+    /// smallest size, three columns of unwrapped rows. Each column's keys are as wide as its
+    /// own longest (the pointer's long names widen only theirs).
     static func plan(groups: [[Line]], width: Double, usable: Double, largest: Double = baseSize) -> Plan {
         let flat = Array(groups.joined())
-        let keyCharacters = flat.reduce(0) { if case .row(let keys, _) = $1 { return max($0, keys.count) }; return $0 }
         let headingCharacters = flat.reduce(0) { if case .heading(let text) = $1 { return max($0, text.count) }; return $0 }
         var best: Plan?
         for n in 1...3 {
@@ -99,13 +100,9 @@ public struct HelpOverlay: Equatable, Sendable {
             while size >= minimumSize - 1e-9 {
                 let columnWidth = width / Double(n)
                 let indent = size * (n == 1 ? 1 : 0.5)
-                let keyWidth = indent + Double(keyCharacters) * boldEm * size + size
-                let helpCharacters = Int((columnWidth - keyWidth - size / 2) / (regularEm * size))
-                let headingFits = Double(headingCharacters) * boldEm * size <= columnWidth - size
-                if helpCharacters >= 16 && headingFits {
-                    let columns = split(wrapped(flat, characters: helpCharacters), into: n)
-                    let tall = Double((columns.map(\.count).max() ?? 0) + 2) * size * tightLineFactor
-                    let plan = Plan(columns: columns, textSize: size, keyWidth: keyWidth)
+                if Double(headingCharacters) * boldEm * size <= columnWidth - size,
+                   let plan = fit(split(flat, into: n), columnWidth: columnWidth, indent: indent, size: size) {
+                    let tall = Double((plan.columns.map(\.count).max() ?? 0) + 2) * size * tightLineFactor
                     if tall <= usable {
                         if best == nil || size > best!.textSize { best = plan }
                         break
@@ -120,7 +117,23 @@ public struct HelpOverlay: Equatable, Sendable {
         // must be, so all of them show.
         let perColumn = max(Int(usable / (minimumSize * tightLineFactor)) - 3, 1)
         let n = max(3, Int((Double(flat.count) / Double(perColumn)).rounded(.up)))
-        return Plan(columns: split(flat, into: n), textSize: minimumSize, keyWidth: width / Double(n) * 0.42)
+        let columns = split(flat, into: n)
+        return Plan(columns: columns, textSize: minimumSize, keyWidths: columns.map { _ in width / Double(n) * 0.42 })
+    }
+
+    /// `columns` at text `size`, each with keys as wide as its longest and its rows' words
+    /// wrapped in the rest; nil when a column leaves its words under 16 characters.
+    static func fit(_ columns: [[Line]], columnWidth: Double, indent: Double, size: Double) -> Plan? {
+        var plan = Plan(columns: [], textSize: size, keyWidths: [])
+        for column in columns {
+            let keyCharacters = column.reduce(0) { if case .row(let keys, _) = $1 { return max($0, keys.count) }; return $0 }
+            let keyWidth = indent + Double(keyCharacters) * boldEm * size + size
+            let helpCharacters = Int((columnWidth - keyWidth - size / 2) / (regularEm * size))
+            guard helpCharacters >= 16 else { return nil }
+            plan.columns.append(wrapped(column, characters: helpCharacters))
+            plan.keyWidths.append(keyWidth)
+        }
+        return plan
     }
 
     static func layout(size: Size, groups: [[Line]]) -> [TextLayer] {
@@ -137,7 +150,6 @@ public struct HelpOverlay: Equatable, Sendable {
         let pitch = textSize * clamp(usable / (tallest * textSize), tightLineFactor, lineFactor)
         let columnWidth = panelWidth / Double(columns)
         let left = (size.width - panelWidth) / 2
-        let keyWidth = plan.keyWidth
         let indent = textSize * (columns == 1 ? 1 : 0.5)
         let top = max(margin, (size.height - tallest * pitch) / 2) + pitch / 2
 
@@ -145,6 +157,7 @@ public struct HelpOverlay: Equatable, Sendable {
                              colour: keyColour, maxWidth: panelWidth)]
         for (c, column) in plan.columns.enumerated() {
             let x = left + Double(c) * columnWidth
+            let keyWidth = plan.keyWidths[c]
             var y = top + 2 * pitch
             for line in column {
                 switch line {

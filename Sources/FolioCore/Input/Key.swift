@@ -1,10 +1,10 @@
 /// Keys Folio responds to; raw values are SDL's key names, lower-cased.
 public enum Key: String, CaseIterable, Sendable {
     case right, left, up, down
+    /// Tab types nothing: the shelf takes it (the order of its books), and a book (its
+    /// contents).
     case `return`, escape, space, backspace, tab
     case home, end, pageup, pagedown
-    /// Types nothing: a key the shelf can take (the order of its books).
-    case tab
     case s, r, p, m, d, t, w
     case f11, f, q
     /// The other letters: keys a scene may bind. (What a key types arrives apart, as

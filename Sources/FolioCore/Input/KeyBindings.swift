@@ -72,13 +72,13 @@ public enum KeyBindings {
         ("Wheel up/down", "shelf, book", "pinch: up goes deeper (open the centred book, lay it flat); down comes back a step"),
         ("Wheel down/up", "reading", "read: down goes forward (fit width: down the page first), up back"),
         ("Ctrl+wheel", "shelf, book, reading", "the pinch; reading, zoom at the pointer, out past the fit to 3D"),
-        ("Sideways wheel, Shift+wheel", "shelf, book, reading", "scroll the shelf; turn pages in a book"),
+        ("Shift+wheel, tilt wheel", "shelf, book, reading", "scroll the shelf; turn pages in a book"),
         ("Drag", "shelf, book, reading", "scroll the shelf; in a book the leaf follows, or the zoomed spread pans"),
         ("Click", "shelf, book, reading", "open the centred book, centre a side one; in a book, right half forward, left half back (the other way right to left)"),
         ("Double-click, middle", "book, reading", "in the 3D book, lay it flat; flat, zoom in at the pointer or back out"),
         ("Right-click, back button", "book, reading", "back a level: flat to 3D, book to shelf"),
-        ("Two fingers (touchscreen)", "shelf, book, reading", "pinch: spread to go deeper, in to go back"),
-        ("One finger (touchscreen)", "shelf, book, reading", "tap and swipe as with the mouse"),
+        ("Two fingers (touch)", "shelf, book, reading", "pinch: spread to go deeper, in to go back"),
+        ("One finger (touch)", "shelf, book, reading", "tap and swipe as with the mouse"),
     ]
 
     /// The action `key` has in `bindings` (a registered scene's own rows), if any.

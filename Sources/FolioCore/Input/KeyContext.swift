@@ -29,7 +29,7 @@ public struct KeyContext: Hashable, Sendable, CustomStringConvertible {
     public static let anywhere = KeyContext("anywhere", heading: "Anywhere:")
     /// Wherever no find can be typed (a book, 3D or flat, and the scenes above it): the
     /// window's keys as single letters.
-    public static let inBook = KeyContext("book, reading", heading: "In a book, 3D or flat (nothing to type there):")
+    public static let inBook = KeyContext("book, reading", heading: "In a book, 3D or flat:")
     /// While the thumbnail strip shows in a book (before the book's keys).
     public static let strip = KeyContext("strip", heading: "While the thumbnail strip shows:")
     /// While a book's contents show (before the book's keys; its keys are the Tab row's words,
