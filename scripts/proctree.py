@@ -1,4 +1,5 @@
 """Memory of a process and everything under it, as Folio's checks count it."""
+import os
 
 
 def tree_kb(pid):
@@ -9,8 +10,23 @@ def tree_kb(pid):
         for line in open(f"/proc/{pid}/smaps_rollup"):
             if line.startswith("Pss:"):
                 total += int(line.split()[1])
-        for child in open(f"/proc/{pid}/task/{pid}/children").read().split():
-            total += tree_kb(int(child))
+    except OSError:
+        return total
+    for child in children(pid):
+        total += tree_kb(child)
+    return total
+
+
+def children(pid):
+    """The processes `pid` started, from any of its threads (a decoder worker is started
+    by the thread that needs it, so it is that thread's child, not the main thread's)."""
+    out = []
+    try:
+        for task in os.listdir(f"/proc/{pid}/task"):
+            try:
+                out += [int(c) for c in open(f"/proc/{pid}/task/{task}/children").read().split()]
+            except OSError:
+                pass
     except OSError:
         pass
-    return total
+    return out

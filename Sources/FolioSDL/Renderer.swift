@@ -51,11 +51,21 @@ public final class Renderer {
     /// The window's page in pixels, unzoomed, and the zoom the last draw list asked for.
     private var page = (width: 0.0, height: 0.0, radius: 0.0)
     private var magnification = 1.0
+    /// A book's pages were drawn since the shelf last came to rest.
+    private var pagesHeld = false
 
     /// Draws `app`'s frame (its draw list, else `list`) with its library as it is now (a
     /// dropped book, a pairing shifted) and what it wants decoded next.
     public func draw(_ app: FolioApp, list: DrawList? = nil) {
         library = app.library
+        // Back on the shelf and still: a closed book's pages go (the covers stay), so the
+        // shelf holds no more than it shows.
+        if app.book != nil {
+            pagesHeld = true
+        } else if pagesHeld, app.isAtRest {
+            textures.releasePages(keeping: Set(library.books.compactMap(\.cover)))
+            pagesHeld = false
+        }
         draw(list ?? app.drawList(), prefetch: app.prefetchContents())
     }
 

@@ -250,6 +250,20 @@ final class TextureCache {
         return placeholders.texture(number: number, label: "", shape: shape, in: store)
     }
 
+    /// Lets go of every image but `covers` (the shelf's): a book's pages, their small
+    /// versions and thumbnails once it has closed. Returns how many textures went.
+    @discardableResult
+    func releasePages(keeping covers: Set<ImageSource>) -> Int {
+        let released = store.remove { key in
+            switch key {
+            case .image(let source, _), .small(let source, _), .thumbnail(let source): return !covers.contains(source)
+            case .placeholder: return false
+            }
+        }
+        if released > 0 { trimmer.freed() }
+        return released
+    }
+
     /// True when `source` is decoded and uploaded at the current page size (tests,
     /// benchmarks).
     func isReady(_ source: ImageSource, side: PageSide, aspect: Double = PageGeometry.aspect, spans: Bool = false) -> Bool {

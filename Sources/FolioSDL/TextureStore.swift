@@ -94,6 +94,18 @@ final class TextureStore {
         byteCount = 0
     }
 
+    /// Destroys the textures whose keys `drop` picks; returns how many went.
+    @discardableResult
+    func remove(where drop: (Key) -> Bool) -> Int {
+        let going = entries.filter { drop($0.key) }
+        for (key, entry) in going {
+            SDL_DestroyTexture(entry.texture)
+            entries[key] = nil
+            byteCount -= entry.bytes
+        }
+        return going.count
+    }
+
     private func evict() -> Int {
         guard byteCount > budget else { return 0 }
         let order = entries.filter { $0.value.lastUse < frame }.sorted { $0.value.lastUse < $1.value.lastUse }

@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+@testable import FolioCore
+@testable import FolioLibrary
+@testable import FolioSDL
+
+/// Back on the shelf and still, a closed book's page textures go and the covers stay: the
+/// shelf holds what it shows, not every page read (issue 38's lean shelf).
+@Suite(.serialized)
+struct ShelfReleaseTests {
+    @Test func aClosedBooksPagesGoOnceTheShelfRests() throws {
+        let library = RendererTests.library
+        let canvas = try HeadlessCanvas(library: library, decoder: TestDecoding.workers, width: 1280, height: 800)
+        let app = FolioApp(library: library, size: Size(width: 1280, height: 800))
+        var t = 0.0
+        func run(_ seconds: Double) throws {
+            for _ in 0..<Int((seconds * 60).rounded()) {
+                t += 1.0 / 60
+                app.update(at: t)
+                try canvas.draw(app)
+            }
+        }
+        try run(0.5)
+        let covers = Set(library.books.compactMap(\.cover))
+        let pages = Set(library.books[0].pages.compactMap { $0 }).subtracting(covers)
+        try #require(!pages.isEmpty)
+        func held(_ sources: Set<ImageSource>) -> Int {
+            sources.filter { canvas.renderer.textures.store.entry(.image($0, .left)) != nil || canvas.renderer.textures.store.entry(.image($0, .right)) != nil }.count
+        }
+        let coversOnShelf = held(covers)
+        #expect(coversOnShelf > 0)
+        #expect(held(pages) == 0)
+        app.handle(.key(.return), at: t)
+        try run(1.5)
+        for _ in 0..<3 { app.handle(.key(.right), at: t); try run(0.6) }
+        // The book's pages are held while it is open.
+        #expect(held(pages) >= 4)
+        app.handle(.key(.escape), at: t)
+        try run(0.4)
+        // Still closing: nothing goes yet.
+        #expect(app.book != nil && held(pages) >= 4)
+        try run(1.5)
+        #expect(app.book == nil && app.isAtRest)
+        #expect(held(pages) == 0)
+        #expect(held(covers) >= coversOnShelf)
+    }
+}
