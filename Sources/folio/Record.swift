@@ -10,10 +10,11 @@ import Foundation
 struct Record: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Render a script of input events headless: PNG frames, MP4, WebM, WebP or GIF, and a state trace.",
-        discussion: "Without --script the built-in demo plays. Output is chosen by --out: a name ending in .mp4, .webm, .webp or .gif is a video (needs ffmpeg); a name ending in / or an existing folder gets frame-00000.png, …. A video keeps its first size: a resize in the script is letterboxed into it. A GIF runs at 25 fps (14.3 fps past 640x400 twice over) unless --fps asks for more (at most 50); its palette is made for the recording and dithered.")
+        discussion: "Without --script the built-in demo plays; --tour BOOK films a flip-through of one book instead. Output is chosen by --out: a name ending in .mp4, .webm, .webp or .gif is a video (needs ffmpeg); a name ending in / or an existing folder gets frame-00000.png, …. A video keeps its first size: a resize in the script is letterboxed into it. A GIF runs at 25 fps (14.3 fps past 640x400 twice over) unless --fps asks for more (at most 50); its palette is made for the recording and dithered.")
 
     @OptionGroup var library: LibraryOptions
     @Option(help: "The script (JSON) to play; default: the built-in demo. A capture plays on the library it was captured on unless --library is given.", completion: .file(extensions: ["json"])) var script: String?
+    @Option(help: ArgumentHelp("Film a flip-through of BOOK (a folder of images, an archive or a PDF, loaded as the library): the shelf, the opening, the book laid flat, a riffle pausing on the cover, two spreads in the middle and the last page, the close; 20 s unless --duration says (the timing scales).", valueName: "book"), completion: .file()) var tour: String?
     @Option(help: "Where to write: DIR/, FILE.mp4, FILE.webm, FILE.webp or FILE.gif.", completion: .file()) var out: String?
     @Option(help: "Write the state trace here, one JSON object per frame.", completion: .file()) var trace: String?
     @Option(parsing: .unconditional, help: "Frame size in points, WIDTHxHEIGHT (default: the script's).") var size: String?
@@ -29,6 +30,8 @@ struct Record: ParsableCommand {
         guard out != nil || trace != nil else {
             throw ValidationError("record needs --out (DIR/, FILE.mp4, FILE.webm, FILE.webp, FILE.gif) or --trace FILE.")
         }
+        if tour != nil, script != nil { throw ValidationError("--tour and --script cannot go together: a tour is a script of its own.") }
+        if tour != nil, library.library != nil { throw ValidationError("--tour and --library cannot go together: the book toured is the library.") }
         try check(fps, "--fps", InputScript.fpsRange)
         try check(start, "--start", 0...InputScript.maxSeconds, unit: " s")
         try check(duration, "--duration", 0...InputScript.maxSeconds, unit: " s")
@@ -58,16 +61,22 @@ struct Record: ParsableCommand {
         options.overwrite = overwrite
         options.cacheBytes = library.cacheBytes
         // A bad script or output is refused before a frame folder is made.
-        let demo = try script.map { try InputScript.load(path: $0) } ?? InputScript.builtInDemo
+        var demo = try script.map { try InputScript.load(path: $0) } ?? InputScript.builtInDemo
         try checkWritable(options)
         let decoder = try LibraryOptions.decoder(bounded: true)
         var shelf = library
+        if let tour { shelf.library = tour }
         if shelf.library == nil, let script, let captured = Self.capturedLibrary(demo, script: script) {
             shelf.library = captured
             // Said even with --quiet: a script from someone else names which of your files it shows.
             Console.note("folio: \(script) plays on \(captured), the library it was captured on (--library chooses another).")
         }
         let books = try shelf.load(decoder: decoder)
+        if tour != nil {
+            // Made for the book as loaded (its pages counted), at the size and length asked.
+            demo = InputScript.tour(pageCount: books.books.first?.numbering.count ?? 1, duration: duration ?? InputScript.tourDuration,
+                                    size: options.size ?? demo.size)
+        }
 
         Interrupt.install(endingWorkers: true)
         do {

@@ -20,6 +20,7 @@ struct ExitCodeTests {
         (["record", "--size", "1e308x1e308", "--trace", "/dev/null"], "--size"),
         (["record", "--out", "clip.mov"], "--out"),
         (["record"], "--out"),
+        (["record", "--tour", "book", "--script", "demo.json", "--out", "clip.mp4"], "--tour"),
         (["bench", "--flip-rate", "0"], "--flip-rate"),
         (["bench", "--frames", "0"], "--frames"),
         (["bench", "--render-frames", "99999999"], "--render-frames"),
