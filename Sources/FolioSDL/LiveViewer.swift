@@ -275,10 +275,10 @@ public final class LiveViewer {
         return true
     }
 
-    /// The reading view at rest, its last frame drawing every page at its own size.
+    /// The reading view on top and still (its page number may fade yet), every page drawn whole.
     private var isReadable: Bool {
-        let work = renderer.lastTextureWork
-        return app.isAtRest && app.reading != nil && app.navigation.top === app.reading && work.waiting == 0 && work.lowres == 0
+        guard app.navigation.transition == nil, let reading = app.reading, app.navigation.top === reading else { return false }
+        return reading.isAtRest && renderer.lastTextureWork.waiting == 0 && renderer.lastTextureWork.lowres == 0
     }
 
     /// Notes the marks that are due (the benchmark's idle measurement).
