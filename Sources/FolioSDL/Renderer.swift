@@ -57,6 +57,7 @@ public final class Renderer {
     /// Draws `app`'s frame (its draw list, else `list`) with its library as it is now (a
     /// dropped book, a pairing shifted) and what it wants decoded next.
     public func draw(_ app: FolioApp, list: DrawList? = nil) {
+        defer { if app.isAtRest { textures.releaseUnshownPlaceholders() } }
         library = app.library
         // Back on the shelf and still: a closed book's pages go (the covers stay), so the
         // shelf holds no more than it shows.

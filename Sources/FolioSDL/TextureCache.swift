@@ -251,14 +251,27 @@ final class TextureCache {
     }
 
     /// Lets go of every image but `covers` (the shelf's): a book's pages, their small
-    /// versions and thumbnails once it has closed. Returns how many textures went.
+    /// versions, thumbnails and numbered placeholders (a riffle leaves dozens, each a page's
+    /// size) once it has closed. Returns how many textures went.
     @discardableResult
     func releasePages(keeping covers: Set<ImageSource>) -> Int {
-        let released = store.remove { key in
+        let released = store.remove { key, _ in
             switch key {
             case .image(let source, _), .small(let source, _), .thumbnail(let source): return !covers.contains(source)
-            case .placeholder: return false
+            case .placeholder: return true
             }
+        }
+        if released > 0 { trimmer.freed() }
+        return released
+    }
+
+    /// Lets go of the numbered placeholders this frame did not draw (once the view is still:
+    /// a riffle leaves dozens, each a page's size). Returns how many went.
+    @discardableResult
+    func releaseUnshownPlaceholders() -> Int {
+        let released = store.remove { key, drawnNow in
+            if case .placeholder = key { return !drawnNow }
+            return false
         }
         if released > 0 { trimmer.freed() }
         return released

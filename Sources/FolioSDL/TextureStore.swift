@@ -94,10 +94,11 @@ final class TextureStore {
         byteCount = 0
     }
 
-    /// Destroys the textures whose keys `drop` picks; returns how many went.
+    /// Destroys the textures whose keys `drop` picks (told whether each was drawn this
+    /// frame); returns how many went.
     @discardableResult
-    func remove(where drop: (Key) -> Bool) -> Int {
-        let going = entries.filter { drop($0.key) }
+    func remove(where drop: (_ key: Key, _ drawnNow: Bool) -> Bool) -> Int {
+        let going = entries.filter { drop($0.key, $0.value.lastUse == frame) }
         for (key, entry) in going {
             SDL_DestroyTexture(entry.texture)
             entries[key] = nil
