@@ -9,12 +9,7 @@ import Testing
     static let offscreen = ["SDL_VIDEODRIVER": "offscreen"]
 
     /// A folder of three pictures: one book, opened as `folio BOOK` opens it.
-    static func book(in dir: URL) throws -> URL {
-        let book = dir.appendingPathComponent("book")
-        try FileManager.default.createDirectory(at: book, withIntermediateDirectories: true)
-        for page in 1...3 { try Folio.makeImage(book.appendingPathComponent("\(page).png"), width: 300, height: 450) }
-        return book
-    }
+    static func book(in dir: URL) throws -> URL { try Folio.pictureBook(in: dir, pages: 3) }
 
     @Test func exitWhenReadableEndsWithTheReadingViewAtRest() throws {
         let dir = try Folio.temporaryDirectory()

@@ -123,6 +123,14 @@ extension Folio {
                                              "-frames:v", "1", "-y", url.path])
         #expect(result.status == 0, "\(result.stderr)")
     }
+
+    /// A folder `book` in `dir` of `pages` pictures (1.png …), 300×450: one book.
+    static func pictureBook(in dir: URL, pages: Int) throws -> URL {
+        let book = dir.appendingPathComponent("book")
+        try FileManager.default.createDirectory(at: book, withIntermediateDirectories: true)
+        for page in 1...pages { try makeImage(book.appendingPathComponent("\(page).png"), width: 300, height: 450) }
+        return book
+    }
 }
 
 extension Folio {

@@ -8,12 +8,7 @@ struct TourTests {
     static let offscreen = ["SDL_VIDEODRIVER": "offscreen"]
 
     /// A folder of six pictures: one book of six pages.
-    static func book(in dir: URL) throws -> URL {
-        let book = dir.appendingPathComponent("book")
-        try FileManager.default.createDirectory(at: book, withIntermediateDirectories: true)
-        for page in 1...6 { try Folio.makeImage(book.appendingPathComponent("\(page).png"), width: 300, height: 450) }
-        return book
-    }
+    static func book(in dir: URL) throws -> URL { try Folio.pictureBook(in: dir, pages: 6) }
 
     static func record(_ book: URL, into out: URL, trace: URL) throws -> Folio.Result {
         try Folio.run(["record", "--tour", book.path, "--out", out.path + "/", "--trace", trace.path, "--size", "320x200",
