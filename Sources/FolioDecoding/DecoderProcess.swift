@@ -109,6 +109,14 @@ public enum DecoderProcess {
             } catch let error as FolioError {
                 try output.write(DecoderWire.encode(.failure(cause: error.cause ?? .unreadable, message: error.message, detail: "")))
             }
+        case .links:
+            try output.write(DecoderWire.encode(.links(here.links(request.path, page: Int(request.page)))))
+        case .find:
+            if let stretch = here.find(request.name, in: request.path, first: Int(request.page), count: Int(request.width)) {
+                try output.write(DecoderWire.encode(.hits(stretch)))
+            } else {
+                try fail(PageImage.unreadable(request.path, "cannot be searched"))
+            }
         }
     }
 

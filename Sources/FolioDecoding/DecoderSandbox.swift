@@ -59,12 +59,29 @@ package final class DecoderSandbox: PageDecoder {
                                     author: author.isEmpty ? nil : author)
             case .failure(let cause, let message, _):
                 throw FolioError.badInput(message, cause: cause)
-            case .pixels, .size, .head, .listing, .book, .library:
+            case .pixels, .size, .head, .listing, .book, .library, .links, .hits:
                 throw FolioError.badInput("\(path): is not a readable PDF (the PDF reader answered out of turn).", cause: .unreadable)
             }
         } catch let stopped as Stopped {
             throw FolioError.badInput("\(path): is not a readable PDF (\(stopped.why)).", cause: .unreadable)
         }
+    }
+
+    /// The page's links, read by a worker; none on any failure (a book reads on without them).
+    package func links(_ path: String, page: Int) -> [PageLink] {
+        guard let page32 = Int32(exactly: page), page32 >= 0 else { return [] }
+        guard case .links(let links)? = try? pool.run(DecoderWire.Request(operation: .links, path: path, page: page32), pixels: nil) else {
+            return []
+        }
+        return links
+    }
+
+    /// A stretch of a search, run by a worker; nil on any failure.
+    package func find(_ text: String, in path: String, first: Int, count: Int) -> TextSearchStretch? {
+        guard !text.isEmpty, let first32 = Int32(exactly: first), first32 >= 0, let count32 = Int32(exactly: count), count32 >= 1 else { return nil }
+        let request = DecoderWire.Request(operation: .find, path: path, page: first32, width: count32, name: text)
+        guard case .hits(let stretch)? = try? pool.run(request, pixels: nil) else { return nil }
+        return stretch
     }
 
     /// Page `page` rendered into `width`×`height` pixels; a `PageImage.Failure` on any failure.
@@ -92,7 +109,7 @@ package final class DecoderSandbox: PageDecoder {
                 return received
             case .failure(let cause, let message, let detail):
                 throw PageImage.Failure(cause: cause, message: message, detail: detail)
-            case .document, .size, .head, .listing, .book, .library:
+            case .document, .size, .head, .listing, .book, .library, .links, .hits:
                 throw Stopped(why: "the PDF reader answered out of turn")
             }
         } catch let stopped as Stopped {
@@ -130,7 +147,7 @@ package final class DecoderSandbox: PageDecoder {
             case .failure(let cause, let message, let detail):
                 SDL_FreeSurface(received)
                 throw PageImage.Failure(cause: cause, message: message, detail: detail)
-            case .document, .size, .head, .listing, .book, .library:
+            case .document, .size, .head, .listing, .book, .library, .links, .hits:
                 SDL_FreeSurface(received)
                 throw Stopped(why: "the image decoder answered out of turn")
             }

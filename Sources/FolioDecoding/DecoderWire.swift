@@ -65,6 +65,10 @@ public enum DecoderWire {
         case book = 7
         /// A Books.plist's books.
         case library = 8
+        /// A document page's links.
+        case links = 9
+        /// A stretch of a document's pages searched for a text (carried as the name).
+        case find = 10
 
         /// Whether the request names an image (and carries its name, shape and maybe bytes).
         var isImage: Bool { self == .page || self == .measure }
@@ -78,6 +82,7 @@ public enum DecoderWire {
             case .list: return "the archive reader"
             case .book: return "the book reader"
             case .library: return "the library reader"
+            case .links, .find: return "the PDF reader"
             }
         }
     }
@@ -125,7 +130,7 @@ public enum DecoderWire {
             switch operation {
             case .render: return Self.pixelBytes(width: width, height: height)
             case .page: return Self.pixelBytes(width: width + 2 * pageMargin, height: height + 2 * pageMargin)
-            case .inspect, .measure, .head, .list, .book, .library: return 0
+            case .inspect, .measure, .head, .list, .book, .library, .links, .find: return 0
             }
         }
     }
@@ -141,6 +146,8 @@ public enum DecoderWire {
         case listing(ArchiveListing)
         case book(ListedBook)
         case library(books: [Book], problems: [LibraryProblem])
+        case links([PageLink])
+        case hits(TextSearchStretch)
     }
 
     public struct Malformed: Error, Equatable, CustomStringConvertible {
@@ -155,6 +162,7 @@ public enum DecoderWire {
         for value in [request.page, request.width, request.height] { append(value, to: &data) }
         appendText(request.path, limit: maxPath, to: &data)
         if request.operation == .book { appendText(request.format, limit: maxFormatName, to: &data) }
+        if request.operation == .find { appendText(request.name, limit: maxQuery, to: &data) }
         if request.operation.isImage {
             appendText(request.name, limit: maxPath, to: &data)
             appendText(request.format, limit: maxFormatName, to: &data)
@@ -199,6 +207,12 @@ public enum DecoderWire {
         case .library(let books, let problems):
             data.append(8)
             appendLibrary(books, problems: problems, to: &data)
+        case .links(let links):
+            data.append(9)
+            appendLinks(links, to: &data)
+        case .hits(let stretch):
+            data.append(10)
+            appendHits(stretch, to: &data)
         }
         return data
     }
@@ -244,9 +258,17 @@ public enum DecoderWire {
         if operation == .book {
             guard page == 0 || page == 1 else { throw Malformed(what: "a book request marked \(page)") }
         }
+        if operation == .links || operation == .find {
+            guard page >= 0, operation == .links || width >= 1 else { throw Malformed(what: "a \(operation) request for page \(page)") }
+        }
         let path = try readText(read, limit: maxPath)
         guard !path.isEmpty, !path.utf8.contains(0) else { throw Malformed(what: "a request without a path") }
         var request = Request(operation: operation, path: path, page: page, width: width, height: height)
+        if operation == .find {
+            request.name = try readText(read, limit: maxQuery)
+            guard !request.name.isEmpty, !request.name.utf8.contains(0) else { throw Malformed(what: "a search for nothing") }
+            return request
+        }
         if operation == .book {
             request.format = try readText(read, limit: maxFormatName)
             guard !request.format.isEmpty, !request.format.utf8.contains(0) else { throw Malformed(what: "a book of no format") }
@@ -330,6 +352,10 @@ public enum DecoderWire {
         case 8 where request.operation == .library:
             let (books, problems) = try readLibrary(read)
             return .library(books: books, problems: problems)
+        case 9 where request.operation == .links:
+            return .links(try readLinks(read))
+        case 10 where request.operation == .find:
+            return .hits(try readHits(read, asked: Int(request.width)))
         default:
             throw Malformed(what: "a reply of kind \(kind) to a \(request.operation) request")
         }

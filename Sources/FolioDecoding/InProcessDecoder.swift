@@ -46,6 +46,21 @@ package struct InProcessDecoder: PageDecoder {
         return (try? PDFPages.outline(fd)) ?? []
     }
 
+    /// The page's links poppler reads (`PDFPages.links`); none when they cannot be read.
+    package func links(_ path: String, page: Int) -> [PageLink] {
+        guard let fd = try? SafeFile.openBookFile(path) else { return [] }
+        defer { close(fd) }
+        return (try? PDFPages.links(fd, page: page)) ?? []
+    }
+
+    /// A stretch of the search poppler runs (`PDFPages.find`); nil when the document cannot
+    /// be read.
+    package func find(_ text: String, in path: String, first: Int, count: Int) -> TextSearchStretch? {
+        guard let fd = try? SafeFile.openBookFile(path) else { return nil }
+        defer { close(fd) }
+        return try? PDFPages.find(fd, text: text, first: first, count: count)
+    }
+
     package func head(of path: String, count: Int) throws -> Data {
         try files.head(of: path, count: count)
     }

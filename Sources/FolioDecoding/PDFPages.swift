@@ -58,6 +58,49 @@ enum PDFPages {
         }
     }
 
+    /// Page `page`'s links (at most `PageLink.maxPerPage`) in the page's order (poppler lists
+    /// them last first), their pages by the reader's numbering, unchecked. Throws as `size`
+    /// does.
+    static func links(_ fd: Int32, page: Int) throws -> [PageLink] {
+        guard VipsDecoder.started else { throw VipsDecoder.Failure(reason: "libvips could not start") }
+        var error = [CChar](repeating: 0, count: 256)
+        var found: UnsafeMutablePointer<folio_page_link>?
+        let count = folio_pdf_links(fd, Int32(clamping: page), Int32(PageLink.maxPerPage), &found, &error, error.count)
+        guard count >= 0 else { throw VipsDecoder.Failure(reason: VipsDecoder.reason(error)) }
+        defer { folio_pdf_links_free(found, count) }
+        guard let found else { return [] }
+        return (0..<Int(count)).map { i in
+            let link = found[i]
+            let area = Rect(x: link.x, y: link.y, width: link.width, height: link.height)
+            let target: PageLink.Target = link.uri.map { .address(String(cString: $0)) } ?? .page(Int(link.page) + 1)
+            return PageLink(area: area, target: target)
+        }.reversed()
+    }
+
+    /// Most hits one stretch of a search returns, and the seconds it searches for (past
+    /// one page).
+    static let maxHits = 2000
+    static let findSeconds = 0.3
+
+    /// Searches for `text` from page `first` (from 0), at most `count` pages or
+    /// `findSeconds`; hits by the reader's numbering. Throws as `size` does.
+    static func find(_ fd: Int32, text: String, first: Int, count: Int) throws -> TextSearchStretch {
+        guard VipsDecoder.started else { throw VipsDecoder.Failure(reason: "libvips could not start") }
+        var error = [CChar](repeating: 0, count: 256)
+        var found: UnsafeMutablePointer<folio_text_hit>?
+        var searched: Int32 = 0, hasText: Int32 = 0
+        let hits = folio_pdf_find(fd, text, Int32(clamping: first), Int32(clamping: count), Int32(maxHits), findSeconds,
+                                  &found, &searched, &hasText, &error, error.count)
+        guard hits >= 0 else { throw VipsDecoder.Failure(reason: VipsDecoder.reason(error)) }
+        defer { folio_pdf_hits_free(found) }
+        let list = found.map { found in
+            (0..<Int(hits)).map { i in
+                TextHit(number: Int(found[i].page) + 1, area: Rect(x: found[i].x, y: found[i].y, width: found[i].width, height: found[i].height))
+            }
+        } ?? []
+        return TextSearchStretch(hits: list, searched: Int(searched), hasText: hasText != 0)
+    }
+
     /// Closes the document kept between pages (tests: the next page is drawn from a fresh one).
     static func forget() {
         folio_pdf_forget()

@@ -19,11 +19,25 @@ public enum PDFWriter {
     /// `passwordProtected` adds a standard security handler whose password is unknown (its
     /// /O and /U entries match no password), which is what a reader without the password
     /// meets; the content itself is left plain. `outline`, when given, is the document's
-    /// outline (its bookmarks), shown when it opens.
+    /// outline (its bookmarks), shown when it opens. `text` puts lines of real text (in
+    /// Helvetica, 14 points, from the top of the page down) on the pages it names (from 0);
+    /// `links` puts link annotations on them, and `destinations` names pages for links
+    /// that go to a name.
     public static func document(pages: Int, width: Int = 362, height: Int = 568, title: String? = nil,
-                                author: String? = nil, passwordProtected: Bool = false, outline: [OutlineItem] = []) -> Data {
+                                author: String? = nil, passwordProtected: Bool = false, outline: [OutlineItem] = [],
+                                text: [Int: [String]] = [:], links: [Int: [Link]] = [:], destinations: [String: Int] = [:]) -> Data {
         var objects: [String] = []
         objects.append("<< /Type /Catalog /Pages 2 0 R >>")
+        // Objects after the pages: the font (with text), then each page's link annotations.
+        let font = 3 + 2 * pages
+        var annotations: [Int: [Int]] = [:]
+        var extra: [String] = text.isEmpty ? [] : ["<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>"]
+        for index in links.keys.sorted() where (0..<pages).contains(index) {
+            for link in links[index] ?? [] {
+                annotations[index, default: []].append(font + extra.count)
+                extra.append(annotation(link, width: width, height: height, pages: pages))
+            }
+        }
         let kids = (0..<pages).map { "\(3 + 2 * $0) 0 R" }.joined(separator: " ")
         objects.append("<< /Type /Pages /Kids [\(kids)] /Count \(pages) >>")
         for index in 0..<pages {
@@ -32,8 +46,18 @@ public enum PDFWriter {
             // The page's colour over the whole page, and a few pale lines like text.
             var content = "\(f(c.r)) \(f(c.g)) \(f(c.b)) rg 0 0 \(width) \(height) re f\n1 1 1 rg\n"
             for line in 0..<4 { content += "\(width / 8) \(height - height / 8 - line * 12) \(width * 3 / 4) 4 re f\n" }
-            objects.append("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 \(width) \(height)] /Contents \(4 + 2 * index) 0 R >>")
+            for (line, words) in (text[index] ?? []).enumerated() {
+                content += "0 0 0 rg BT /F1 14 Tf \(width / 8) \(height - height / 8 - 60 - line * 20) Td \(literal(words)) Tj ET\n"
+            }
+            let annots = annotations[index].map { " /Annots [" + $0.map { "\($0) 0 R" }.joined(separator: " ") + "]" } ?? ""
+            objects.append("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 \(width) \(height)] /Contents \(4 + 2 * index) 0 R"
+                           + (text.isEmpty ? "" : " /Resources << /Font << /F1 \(font) 0 R >> >>") + "\(annots) >>")
             objects.append("<< /Length \(content.utf8.count) >>\nstream\n\(content)endstream")
+        }
+        objects += extra
+        if !destinations.isEmpty {
+            let named = destinations.keys.sorted().map { "/\($0) [\(3 + 2 * min(max(destinations[$0]!, 0), pages - 1)) 0 R /Fit]" }
+            objects[0] = "<< /Type /Catalog /Pages 2 0 R /Dests << \(named.joined(separator: " ")) >> >>"
         }
         if !outline.isEmpty {
             objects[0] = "<< /Type /Catalog /Pages 2 0 R /Outlines \(objects.count + 1) 0 R /PageMode /UseOutlines >>"
@@ -67,6 +91,44 @@ public enum PDFWriter {
             self.page = page
             self.children = children
         }
+    }
+
+    /// A link annotation: its area (fractions of the page from its top-left corner) and where
+    /// it goes: a page (from 0; one the document does not have is written as a reference to
+    /// no object), a named destination, or an address.
+    public struct Link: Sendable {
+        public enum Target: Sendable {
+            case page(Int)
+            case name(String)
+            case address(String)
+        }
+
+        public var area: Rect
+        public var target: Target
+
+        public init(_ area: Rect, to target: Target) {
+            self.area = area
+            self.target = target
+        }
+    }
+
+    /// A link annotation's dictionary on a `width`×`height` page.
+    static func annotation(_ link: Link, width: Int, height: Int, pages: Int) -> String {
+        let w = Double(width), h = Double(height), a = link.area
+        let box = String(format: "%.2f %.2f %.2f %.2f", a.minX * w, (1 - a.maxY) * h, a.maxX * w, (1 - a.minY) * h)
+        let goes: String
+        switch link.target {
+        case .page(let page): goes = "/Dest [\(page >= 0 && page < pages ? 3 + 2 * page : 999_999) 0 R /Fit]"
+        case .name(let name): goes = "/Dest /\(name)"
+        case .address(let address): goes = "/A << /S /URI /URI \(literal(address)) >>"
+        }
+        return "<< /Type /Annot /Subtype /Link /Rect [\(box)] /Border [0 0 0] \(goes) >>"
+    }
+
+    /// A PDF literal string of ASCII text, its parentheses and backslashes escaped.
+    static func literal(_ text: String) -> String {
+        "(" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "(", with: "\\(")
+            .replacingOccurrences(of: ")", with: "\\)") + ")"
     }
 
     /// A PDF text string: UTF-16 with a byte-order mark, in hex.

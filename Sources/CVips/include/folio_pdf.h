@@ -57,4 +57,44 @@ int folio_pdf_outline(int fd, int max_entries, int max_depth, double max_seconds
 
 void folio_pdf_outline_free(folio_outline_entry *entries, int count);
 
+/// One link on a page: the area it answers on (fractions of the page, from its top-left
+/// corner, clamped to 0…1) and where it goes: a page of this document (from 0, `uri` NULL),
+/// or an address outside it (`page` -1, `uri` at most `FOLIO_LINK_URI_BYTES` - 1 bytes of
+/// UTF-8 as the document gives it, not yet checked).
+typedef struct {
+    double x, y, width, height;
+    int page;
+    char *uri;
+} folio_page_link;
+
+enum { FOLIO_LINK_URI_BYTES = 2048 };
+
+/// The links on page `page` (from 0) of the PDF behind `fd` (the document kept between
+/// calls): those to a page the document has (named or explicit) and those to an address;
+/// others (scripts, launches, other files) and areas of no size are left out. At most
+/// `max_links`. Returns the count in `*links` (free with `folio_pdf_links_free`; NULL when
+/// none), or -1 with the reason in `error`.
+int folio_pdf_links(int fd, int page, int max_links, folio_page_link **links, char *error, size_t error_capacity);
+
+void folio_pdf_links_free(folio_page_link *links, int count);
+
+/// One place text was found: its page (from 0) and its box (fractions of the page, from its
+/// top-left corner).
+typedef struct {
+    int page;
+    double x, y, width, height;
+} folio_text_hit;
+
+/// Searches pages `first` onwards (at most `count` of them) of the PDF behind `fd` for
+/// `text` (poppler's find: case and accents ignored, words may run across lines), page
+/// after page until `max_seconds` have passed after one, or `max_hits` are found. Writes
+/// the pages searched into `*searched` and whether any searched page holds text at all into
+/// `*has_text` (only looked for on pages with no hit, until one has). Returns the number of
+/// hits in `*hits` (free with `folio_pdf_hits_free`; NULL when none), in page order, or -1
+/// with the reason in `error`.
+int folio_pdf_find(int fd, const char *text, int first, int count, int max_hits, double max_seconds, folio_text_hit **hits,
+                   int *searched, int *has_text, char *error, size_t error_capacity);
+
+void folio_pdf_hits_free(folio_text_hit *hits);
+
 #endif

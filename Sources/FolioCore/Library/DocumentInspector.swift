@@ -14,6 +14,13 @@ public protocol DocumentInspector: Sendable {
     func inspect(_ path: String) throws -> DocumentInfo
     /// The document's outline as contents (see the extension's default, none).
     func outline(_ path: String) -> [ContentsEntry]
+    /// The links on the document's page `page` (from 0), their pages by the reader's
+    /// numbering, unchecked (`PageLink.checked` bounds them); none when they cannot be read.
+    func links(_ path: String, page: Int) -> [PageLink]
+    /// Searches the document for `text` from page `first` (from 0), at most `count` pages,
+    /// for a bounded time (the stretch says how many it searched); hits by the reader's
+    /// numbering. Nil when the document cannot be searched at all.
+    func find(_ text: String, in path: String, first: Int, count: Int) -> TextSearchStretch?
 }
 
 extension DocumentInspector {
@@ -22,4 +29,10 @@ extension DocumentInspector {
     /// inspector reads no outlines (a fake) or the document has none. Never throws: a book
     /// whose outline cannot be read loads without contents.
     public func outline(_ path: String) -> [ContentsEntry] { [] }
+
+    /// None (a fake reads no links).
+    public func links(_ path: String, page: Int) -> [PageLink] { [] }
+
+    /// Nothing can be searched (a fake reads no text).
+    public func find(_ text: String, in path: String, first: Int, count: Int) -> TextSearchStretch? { nil }
 }

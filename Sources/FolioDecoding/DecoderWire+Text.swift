@@ -1,0 +1,88 @@
+import FolioCore
+import Foundation
+
+/// The wire's links and search replies (`DecoderWire`): a links reply is the number of links
+/// (UInt16, at most `PageLink.maxPerPage`), each its area (four UInt32s, millionths of the
+/// page from its top-left corner: x, y, width, height) and its target: 1 and a page (Int32,
+/// the reader's number), or 2 and an address (UInt16 length, bytes, at most
+/// `PageLink.maxAddress`). A hits reply is the pages searched (Int32, at most those asked
+/// for), whether any held text (0 or 1), the number of hits (UInt32, at most `maxHits`) and
+/// each hit's page (Int32, the reader's number) and area (as a link's). A search request
+/// carries its text as the name (UInt16 length, bytes, at most `maxQuery`).
+extension DecoderWire {
+    /// Longest text searched for (bytes of UTF-8).
+    public static let maxQuery = 256
+    /// Most hits one reply may carry.
+    public static let maxHits = 2000
+    static let unit = 1_000_000.0
+
+    static func appendArea(_ area: Rect, to data: inout Data) {
+        for value in [area.minX, area.minY, area.size.width, area.size.height] {
+            let scaled = UInt32(clamp(value.isFinite ? value : 0, 0, 1) * unit)
+            withUnsafeBytes(of: scaled.littleEndian) { data.append(contentsOf: $0) }
+        }
+    }
+
+    static func readArea(_ read: Source) throws -> Rect {
+        let bytes = try take(read, 16)
+        let v = (0..<4).map { Double(UInt32(bitPattern: int32(bytes, at: 4 * $0))) / unit }
+        guard v.allSatisfy({ $0 <= 1 }), v[0] + v[2] <= 1.000001, v[1] + v[3] <= 1.000001 else {
+            throw Malformed(what: "an area outside its page")
+        }
+        return Rect(x: v[0], y: v[1], width: v[2], height: v[3])
+    }
+
+    static func appendLinks(_ links: [PageLink], to data: inout Data) {
+        let kept = links.prefix(PageLink.maxPerPage)
+        withUnsafeBytes(of: UInt16(kept.count).littleEndian) { data.append(contentsOf: $0) }
+        for link in kept {
+            appendArea(link.area, to: &data)
+            switch link.target {
+            case .page(let number):
+                data.append(1)
+                append(Int32(clamping: number), to: &data)
+            case .address(let address):
+                data.append(2)
+                appendText(address, limit: PageLink.maxAddress, to: &data)
+            }
+        }
+    }
+
+    static func readLinks(_ read: Source) throws -> [PageLink] {
+        let head = try take(read, 2)
+        let count = Int(head[head.startIndex]) | Int(head[head.startIndex + 1]) << 8
+        guard count <= PageLink.maxPerPage else { throw Malformed(what: "\(count) links on one page") }
+        return try (0..<count).map { _ in
+            let area = try readArea(read)
+            switch try take(read, 1).first {
+            case 1: return PageLink(area: area, target: .page(Int(int32(try take(read, 4), at: 0))))
+            case 2: return PageLink(area: area, target: .address(try readText(read, limit: PageLink.maxAddress)))
+            default: throw Malformed(what: "a link to no known kind of place")
+            }
+        }
+    }
+
+    static func appendHits(_ stretch: TextSearchStretch, to data: inout Data) {
+        append(Int32(clamping: stretch.searched), to: &data)
+        data.append(stretch.hasText ? 1 : 0)
+        let kept = stretch.hits.prefix(maxHits)
+        withUnsafeBytes(of: UInt32(kept.count).littleEndian) { data.append(contentsOf: $0) }
+        for hit in kept {
+            append(Int32(clamping: hit.number), to: &data)
+            appendArea(hit.area, to: &data)
+        }
+    }
+
+    static func readHits(_ read: Source, asked: Int) throws -> TextSearchStretch {
+        let head = try take(read, 9)
+        let searched = Int(int32(head, at: 0)), count = Int(UInt32(bitPattern: int32(head, at: 5)))
+        guard (0...max(asked, 0)).contains(searched) else { throw Malformed(what: "\(searched) pages searched of \(asked) asked") }
+        guard head[head.startIndex + 4] <= 1 else { throw Malformed(what: "a text flag of \(head[head.startIndex + 4])") }
+        guard count <= maxHits else { throw Malformed(what: "\(count) hits in one reply") }
+        let hits = try (0..<count).map { _ in
+            let number = Int(int32(try take(read, 4), at: 0))
+            return TextHit(number: number, area: try readArea(read))
+        }
+        return TextSearchStretch(hits: hits, searched: searched, hasText: head[head.startIndex + 4] == 1)
+    }
+}
