@@ -52,3 +52,18 @@ extension LiveViewer {
         public init() {}
     }
 }
+
+extension LiveViewer {
+    /// What the process had used at one of `Options.markTimes`.
+    public struct Mark: Sendable {
+        public var time: Double
+        /// User and system CPU of every thread, seconds.
+        public var cpuSeconds: Double
+        public var framesDrawn: Int
+        /// Times the loop woke from a wait at rest, for whatever reason.
+        public var wakes: Int
+        public var residentMB: Double
+        /// Resident, proportional and private memory (`ProcessMemory.Rollup`).
+        public var memory: ProcessMemory.Rollup
+    }
+}

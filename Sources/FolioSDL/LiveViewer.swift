@@ -7,19 +7,6 @@ import Foundation
 /// The windowed viewer: a resizable, HiDPI-aware window running `FolioApp` on the real
 /// clock, with optional input capture and a live state trace.
 public final class LiveViewer {
-    /// What the process had used at one of `Options.markTimes`.
-    public struct Mark: Sendable {
-        public var time: Double
-        /// User and system CPU of every thread, seconds.
-        public var cpuSeconds: Double
-        public var framesDrawn: Int
-        /// Times the loop woke from a wait at rest, for whatever reason.
-        public var wakes: Int
-        public var residentMB: Double
-        /// Resident, proportional and private memory (`ProcessMemory.Rollup`).
-        public var memory: ProcessMemory.Rollup
-    }
-
     public private(set) var marks: [Mark] = []
     private var wakes = 0
 
@@ -64,6 +51,7 @@ public final class LiveViewer {
         app = FolioApp(library: library, size: Size(width: Double(w), height: Double(h)), slowMotion: options.slowMotion,
                        places: options.places)
         app.everyBookRightToLeft = options.rightToLeft
+        DesktopLinks.attach(to: app, decoder: decoder)
         // Drops are read by the drop reader only: the app is never handed the loader to call.
         drops = DropReader(load: { path in
             var result = try LibraryLoader.load(path, decoder: decoder)
@@ -91,8 +79,7 @@ public final class LiveViewer {
         renderer.close(patience: LiveViewer.closingPatience)
     }
 
-    /// Seconds quitting waits for a page being decoded.
-    static let closingPatience = 0.5
+    static let closingPatience = 0.5  // seconds quitting waits for a page being decoded
 
     /// Xlib converts window titles through the C library's character set, which is ASCII
     /// until a program sets one, so a book's title beyond ASCII would never reach the title
@@ -320,6 +307,7 @@ public final class LiveViewer {
             windowTitle = title
             SDL_SetWindowTitle(window, title)
         }
+        DesktopLinks.apply(app, pointer: renderer.pointer)
     }
 
     /// Hands the places to the writer when they changed, and prints what earlier writes had

@@ -71,6 +71,8 @@ public struct Recorder {
             try clearFrames(in: dir)
         }
         let app = FolioApp(library: library, size: script.size, slowMotion: options.slowMotion)
+        // Links and searches are read as they are asked for, so every run shows the same.
+        app.documents = DocumentReader(inspector: decoder)
         if let start = script.start { app.begin(at: start) }
         var player = ScriptPlayer(app: app, script: script, fps: options.fps, start: options.start, duration: options.duration,
                                   measure: { [decoder] in BookShapes.shaped($0, decoder: decoder) })

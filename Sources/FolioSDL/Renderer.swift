@@ -53,11 +53,15 @@ public final class Renderer {
     private var magnification = 1.0
     /// A book's pages were drawn since the shelf last came to rest.
     private var pagesHeld = false
+    /// What the pointer showed in the last frame drawn from an app (a hand over a link).
+    private(set) var pointer = DrawList.PointerShape.arrow
 
     /// Draws `app`'s frame (its draw list, else `list`) with its library as it is now (a
     /// dropped book, a pairing shifted) and what it wants decoded next.
     public func draw(_ app: FolioApp, list: DrawList? = nil) {
         defer { if app.isAtRest { textures.releaseUnshownPlaceholders() } }
+        let list = list ?? app.drawList()
+        pointer = list.pointer
         library = app.library
         // Back on the shelf and still: a closed book's pages go (the covers stay), so the
         // shelf holds no more than it shows.
@@ -67,7 +71,7 @@ public final class Renderer {
             textures.releasePages(keeping: Set(library.books.compactMap(\.cover)))
             pagesHeld = false
         }
-        draw(list ?? app.drawList(), prefetch: app.prefetchContents())
+        draw(list, prefetch: app.prefetchContents())
     }
 
     /// Draws `list` into the current target (not presented). `prefetch` lists what to decode

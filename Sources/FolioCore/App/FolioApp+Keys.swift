@@ -23,6 +23,7 @@ extension FolioApp {
     func handleText(_ text: String) {
         if modals.answer({ $0.text(text, in: self) }) || FindContext.start(text, in: self) { return }
         if typesNothing, text == Key.question.rawValue { toggleHelp() }
+        if typesNothing, text == "/" { _ = SearchContext.start(in: self) }
     }
 
     /// Back a level (the mouse's back button, a right-click): a modal context that closes

@@ -27,6 +27,14 @@ public final class FolioApp {
     public var loadDropped: (String) throws -> LoadedLibrary = { path in
         throw FolioError.badInput("\(path): drops are not read here; nothing was added.")
     }
+    /// Reads a PDF's links and searches its text off the input path (`DocumentReader`); the
+    /// live viewer and recordings hand in theirs; without one, no links and no search.
+    public var documents: DocumentReader?
+    /// Searches run this many stretches at once (the decoder's workers).
+    public var searchLanes = 1
+    /// An address the reader clicked twice to open: the live viewer hands it to the desktop
+    /// and clears it; recordings ignore it.
+    public var addressToOpen: String?
     /// The hint, the page indicator's clock, the notice (`ScreenWords` draws them).
     public internal(set) var onScreen = OnScreenText()
     /// Input is being captured (shown on screen); the live viewer sets it.
@@ -84,7 +92,7 @@ public final class FolioApp {
         if let index = places?.centredBook(count: library.books.count) { shelf.settle(onBook: index) }
         // The first-run hint shows until the first book is opened, ever (with a state file).
         if places?.openedABook == true { onScreen.hintDismissedAt = -.greatestFiniteMagnitude }
-        for context: any ModalContext in [WindowContext(), steering, ContentsContext()] { modals.push(context) }
+        for context: any ModalContext in [WindowContext(), steering, ContentsContext(), LinksContext()] { modals.push(context) }
     }
 
     /// The thumbnail strip in a book, shown or not.
@@ -141,6 +149,7 @@ public final class FolioApp {
     public func update(at time: Double) {
         advance(to: time)
         thumbnails.update(in: self)
+        modals.update(in: self)
         gestures.update(in: self)
         centreDroppedBook()
     }

@@ -27,6 +27,8 @@ protocol ModalContext: AnyObject {
     func isChanging(in app: FolioApp) -> Bool
     /// Adds what it shows to `list`, over the scenes.
     func draw(into list: inout DrawList, in app: FolioApp)
+    /// Each frame, before input: acts on what came in meanwhile (a search's first hit).
+    func update(in app: FolioApp)
 }
 
 extension ModalContext {
@@ -37,11 +39,12 @@ extension ModalContext {
     func holds(in app: FolioApp) -> Bool { true }
     func isChanging(in app: FolioApp) -> Bool { false }
     func draw(into list: inout DrawList, in app: FolioApp) {}
+    func update(in app: FolioApp) {}
 }
 
 /// The levels of the modal stack, lowest first.
 enum ModalLevel: Int, Comparable {
-    case strip, typedPage, contents, steering, window, find, help
+    case links, strip, typedPage, contents, steering, window, search, find, help
 
     static func < (a: ModalLevel, b: ModalLevel) -> Bool { a.rawValue < b.rawValue }
 }
@@ -83,6 +86,10 @@ final class ModalStack {
     /// Takes off the contexts that no longer stand as the app is now.
     func prune(in app: FolioApp) {
         contexts.removeAll { !$0.holds(in: app) }
+    }
+
+    func update(in app: FolioApp) {
+        for context in contexts { context.update(in: app) }
     }
 
     func isChanging(in app: FolioApp) -> Bool {

@@ -22,6 +22,14 @@ struct ScreenWords {
     static let backing = StripContext.colour
 
     /// The text layers, the shelf's words at the shelf's pose `shelf`, back to front.
+    /// The middle of the line under a book's pages (the page number's, the notices', a
+    /// search's) for text `s` points high: under the 3D book's lifted bottom edge, or the
+    /// flat spread's, and above the strip when it shows.
+    static func lineUnder(_ showing: any BookShowing, app: FolioApp, textSize s: Double) -> Double {
+        let bottom = showing.pagesBottom, floor = app.size.height - showing.book.layout.bottomInset
+        return min((bottom + floor) / 2, floor - s * 0.6)
+    }
+
     func texts(shelf pose: ShelfScene.Pose) -> [TextLayer] {
         let u = size.layoutUnit
         var out: [TextLayer] = []
@@ -42,8 +50,7 @@ struct ScreenWords {
             let s = textSize(16, minimum: 11)
             // Under the spread: the 3D book's lifted bottom edge, or the flat spread's (and
             // above the strip when it shows).
-            let bottom = showing.pagesBottom, floor = size.height - book.layout.bottomInset
-            let y = min((bottom + floor) / 2, floor - s * 0.6)
+            let y = ScreenWords.lineUnder(showing, app: app, textSize: s)
             if !onScreen.capturing, typed == nil, let notice = onScreen.notice, onScreen.noticeOpacity(at: time) > 0 {
                 noticeShown = true
                 let x = max(20 * u, 6)
@@ -56,7 +63,7 @@ struct ScreenWords {
                 out.append(line)
             }
             // Not squeezed between a lifted leaf and the strip (the strip names the page).
-            if opacity > 0, floor - bottom >= s {
+            if opacity > 0, size.height - book.layout.bottomInset - showing.pagesBottom >= s {
                 let numbering = PageNumbering(app.library.books[book.bookIndex])
                 let label = typed.map { $0.label(in: book, app: app) }
                     ?? (showing.pageRead.map(numbering.label(page:)) ?? numbering.label(leaf: book.currentLeaf))

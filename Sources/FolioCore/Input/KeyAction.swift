@@ -32,6 +32,8 @@ public enum KeyAction: Sendable, Equatable {
     case zoomIn, zoomOut, zoomReset
     /// In a book: the contents (a PDF's outline, a comic's bookmarks), shown or hidden.
     case contents
+    /// In a book: search its text ("/"); in a search, on to the next or previous hit.
+    case search
     /// Pushes a registered scene (`SceneEntry`).
     case pushScene
 }

@@ -16,6 +16,12 @@ public struct DrawList: Sendable {
     /// How much the layers are magnified on screen (a zoomed book), now or where the zoom is
     /// going, whichever is more: the renderer makes page textures that much larger.
     public var magnification = 1.0
+    /// What the pointer shows: the arrow, or the hand over a link.
+    public var pointer = PointerShape.arrow
+
+    public enum PointerShape: Sendable {
+        case arrow, link
+    }
 
     public init(background: RGBA, layers: [Layer] = []) {
         self.background = background

@@ -55,6 +55,12 @@ public struct Book: Equatable, Sendable {
         return false
     }
 
+    /// The PDF's path, for a PDF.
+    public var documentPath: String? {
+        if case .documentPage(let document, _)? = cover { return document }
+        return nil
+    }
+
     /// How the reading view first shows this book, until the reader chooses with D: a PDF
     /// one page at a time (as evince and zathura open a paper), comics and photos as suits
     /// the window.

@@ -1,0 +1,203 @@
+/// Searching a PDF's text (poppler's text layer, read in the decoder's workers through
+/// `DocumentReader`): "/" in a book at rest, 3D or flat, opens a line at the right of the
+/// page number's line to type into (every character is the search's, none a command);
+/// Enter searches from the page being read to the end and round from the start, and riffles
+/// to the first hit as soon as it is certain; n or Enter go to the next hit, Shift+N or
+/// Shift+Enter to the one before, riffling there; the hits on the pages shown are marked in
+/// the reading view. Escape ends the search; "/" types a new one. A book with no text (a
+/// scanned PDF, a comic) says so.
+final class SearchContext: ModalContext {
+    let keyContext = KeyContext.search
+    let level = ModalLevel.search
+    /// The book searched (its index in the library).
+    let bookIndex: Int
+    /// The text typed, and whether keys still type into it.
+    private(set) var typed = ""
+    private(set) var typing = true
+    /// The search running or done, nil before Enter.
+    private(set) var search: TextSearch?
+    /// The hit gone to last (an index into the search's hits), nil before the first.
+    private(set) var current: Int?
+    /// Riffle to the first hit once it is certain.
+    private var jumpPending = false
+
+    /// Hits marked on the reading view's pages: a highlighter's yellow, and a stronger one
+    /// for the hit gone to.
+    static let hitColour = RGBA(1, 0.85, 0.1, 0.35)
+    static let currentColour = RGBA(1, 0.55, 0, 0.5)
+
+    private init(book: Int) {
+        bookIndex = book
+    }
+
+    /// The open book at rest on top whose text is searched, while it is that book.
+    private func book(in app: FolioApp) -> BookScene? {
+        guard let book = StripContext.book(in: app), book.bookIndex == bookIndex else { return nil }
+        return book
+    }
+
+    /// "/" typed in a book at rest: a line to type the search into (the last search's text
+    /// again, to edit), or, for a book with no text layer, a notice saying so.
+    static func start(in app: FolioApp) -> Bool {
+        guard let book = StripContext.book(in: app) else { return false }
+        if let open = app.modals.first(SearchContext.self), open.bookIndex == book.bookIndex {
+            open.typing = true
+            return true
+        }
+        guard app.library.books[book.bookIndex].documentPath != nil, app.documents != nil else {
+            app.onScreen.notice = ("Nothing to search: this book's pages are pictures, not text", app.time)
+            return true
+        }
+        app.modals.first(SearchContext.self).map(app.modals.remove)
+        app.modals.push(SearchContext(book: book.bookIndex))
+        return true
+    }
+
+    func text(_ text: String, in app: FolioApp) -> Bool {
+        guard typing, book(in: app) != nil else { return false }
+        for character in text where !character.isNewline && !character.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            guard (typed + String(character)).utf8.count <= SearchContext.maxText else { break }
+            typed.append(character)
+        }
+        return true
+    }
+
+    /// Longest text searched for, bytes of UTF-8 (as the decoder's wire carries it).
+    static let maxText = 256
+
+    func key(_ key: Key, _ modifiers: Modifiers, in app: FolioApp) -> Bool {
+        guard book(in: app) != nil else { return false }
+        if typing {
+            // Ctrl makes any key a command; a key that types nothing (an arrow) ends the typing.
+            guard !modifiers.contains(.ctrl) else { return stopTyping(in: app) }
+            switch key {
+            case .backspace: if typed.isEmpty { return !stopTyping(in: app) } else { typed.removeLast() }
+            case .return: run(in: app)
+            case .escape: _ = stopTyping(in: app)
+            default: if !key.types { return stopTyping(in: app) }
+            }
+            return true
+        }
+        switch KeyBindings.action(for: key, modifiers, in: .search) {
+        case .next?: step(1, in: app)
+        case .previous?: step(-1, in: app)
+        case .close?: end(in: app)
+        default: return false
+        }
+        return true
+    }
+
+    /// Keys stop typing into the line: it goes if nothing was searched yet. Returns false
+    /// (the key goes on to the contexts under it).
+    private func stopTyping(in app: FolioApp) -> Bool {
+        typing = false
+        if search == nil { app.modals.remove(self) }
+        return false
+    }
+
+    /// Ends the search: its marks go, and it stops reading.
+    private func end(in app: FolioApp) {
+        search?.cancel()
+        app.modals.remove(self)
+    }
+
+    /// Searches for the text typed from the page being read.
+    private func run(in app: FolioApp) {
+        typing = false
+        search?.cancel()
+        search = nil
+        current = nil
+        guard !typed.isEmpty, let book = book(in: app), let reader = app.documents,
+              let path = app.library.books[bookIndex].documentPath else { return app.modals.remove(self) }
+        let numbering = app.library.books[bookIndex].numbering
+        search = reader.search(typed, in: path, pageCount: numbering.count, from: StripContext.currentNumber(book, in: app) - 1,
+                               lanes: app.searchLanes)
+        jumpPending = true
+    }
+
+    /// Goes `by` hits on (−1: back) from the hit gone to last, round the book; the first
+    /// step from none goes to the first hit from the page being read.
+    private func step(_ by: Int, in app: FolioApp) {
+        guard let search, let book = book(in: app) else { return }
+        let hits = search.progress.hits
+        guard !hits.isEmpty else { return }
+        jumpPending = false
+        if let current {
+            self.current = ((current + by) % hits.count + hits.count) % hits.count
+        } else {
+            let here = StripContext.currentNumber(book, in: app)
+            self.current = by > 0 ? (hits.firstIndex { $0.number >= here } ?? 0) : (hits.lastIndex { $0.number <= here } ?? hits.count - 1)
+        }
+        go(to: hits[self.current!], in: app)
+    }
+
+    /// Riffles to the hit's page unless it shows already (one page at a time, the page read;
+    /// else either page of the spread).
+    private func go(to hit: TextHit, in app: FolioApp) {
+        guard let book = book(in: app) else { return }
+        let shown = StripContext.currentNumber(book, in: app) == hit.number
+            || (app.navigation.top as? any BookShowing)?.pageRead == nil
+            && app.library.books[bookIndex].numbering.numbers(leaf: book.currentLeaf).contains(hit.number)
+        if !shown { TypedPageContext.goTo(page: hit.number, in: book, app: app) }
+    }
+
+    /// Each frame: the first hit from the page the search began on, once certain, is gone to.
+    func update(in app: FolioApp) {
+        guard jumpPending, let search else { return }
+        if let first = search.firstHitFromStart {
+            jumpPending = false
+            current = first
+            let hits = search.progress.hits
+            if hits.indices.contains(first) { go(to: hits[first], in: app) }
+        } else if search.progress.isDone {
+            jumpPending = false
+        }
+    }
+
+    /// It lasts while its book is on top at rest (leaving the book, or a transition, ends it).
+    func holds(in app: FolioApp) -> Bool {
+        guard book(in: app) != nil else {
+            search?.cancel()
+            return false
+        }
+        return true
+    }
+
+    /// While it searches, its count of pages and hits moves.
+    func isChanging(in app: FolioApp) -> Bool { search.map { !$0.progress.isDone } ?? false || jumpPending }
+
+    /// What its line says.
+    func label(in app: FolioApp) -> String {
+        if typing { return "Search: \(typed)\u{2009}\u{258F}" }
+        guard let search else { return "" }
+        let progress = search.progress, quoted = "\u{201C}\(search.text)\u{201D}"
+        if progress.failed { return "This book cannot be searched" }
+        if progress.isDone && !progress.hasText { return "No text to search in this book (its pages are pictures)" }
+        if progress.hits.isEmpty { return progress.isDone ? "\(quoted) not found" : "Searching for \(quoted)\u{2026} \(progress.searched) of \(progress.pageCount) pages" }
+        let count = progress.hits.count == 1 ? "1 hit" : "\(progress.hits.count) hits"
+        let more = progress.isDone ? "" : " so far"
+        let at = current.map { "\($0 + 1) of " } ?? ""
+        return "\(quoted): \(at)\(count)\(more) \u{2014} N, Shift+N"
+    }
+
+    /// Its line, at the right of the page number's line; the hits on the reading view's pages.
+    func draw(into list: inout DrawList, in app: FolioApp) {
+        guard let book = book(in: app), let showing = app.navigation.top as? any BookShowing else { return }
+        let words = ScreenWords(app: app), s = words.textSize(14, minimum: 11)
+        let x = app.size.width - max(20 * app.size.layoutUnit, 6)
+        var line = TextLayer(label(in: app), size: s, weight: .bold, position: Point(x: x, y: ScreenWords.lineUnder(showing, app: app, textSize: s)),
+                             alignment: .trailing, colour: ScreenWords.textColour, maxWidth: max(app.size.width / 2 - 120 * app.size.layoutUnit, 60))
+        line.backing = ScreenWords.backing
+        list.texts.append(line)
+        guard let reading = showing as? ReadingScene, let search else { return }
+        let hits = search.progress.hits, numbering = app.library.books[book.bookIndex].numbering
+        let viewport = Rect(x: 0, y: 0, width: reading.viewport.width, height: reading.viewport.height)
+        for (page, frame) in reading.shownPages() {
+            guard let number = numbering.number(ofDisplayPage: page) else { continue }
+            for (i, hit) in hits.enumerated() where hit.number == number {
+                guard let box = ReadingScene.onScreen(hit.area, of: frame).clipped(to: viewport) else { continue }
+                list.bands.append((box, i == current ? SearchContext.currentColour : SearchContext.hitColour))
+            }
+        }
+    }
+}

@@ -1,0 +1,48 @@
+import CSDL2
+import FolioCore
+import FolioDecoding
+import FolioLibrary
+import FolioThreads
+import Foundation
+
+/// What the live viewer does for a PDF's links and search beyond the app: reading them in
+/// the decoder's workers off the window's thread, showing the hand over a link, and handing
+/// an address the reader clicked twice to the desktop (`xdg-open`).
+enum DesktopLinks {
+    /// Gives `app` a document reader whose work runs on threads of its own, one search
+    /// stretch per decoder worker at once.
+    static func attach(to app: FolioApp, decoder: any PageDecoder) {
+        app.documents = DocumentReader(inspector: decoder) { work in
+            if !startDetachedThread(named: "folio-documents", work) { work() }
+        }
+        app.searchLanes = DecoderSandbox.maxWorkers
+    }
+
+    nonisolated(unsafe) private static var shown = DrawList.PointerShape.arrow
+    nonisolated(unsafe) private static var hand: OpaquePointer?
+
+    /// Shows `pointer` (the window's thread only), and opens the address the app asks to.
+    static func apply(_ app: FolioApp, pointer: DrawList.PointerShape) {
+        if pointer != shown {
+            shown = pointer
+            if pointer == .link, hand == nil { hand = SDL_CreateSystemCursor(SDL_SYSTEM_CURSOR_HAND) }
+            SDL_SetCursor(pointer == .link ? hand : SDL_GetDefaultCursor())
+        }
+        if let address = app.addressToOpen {
+            app.addressToOpen = nil
+            open(address)
+        }
+    }
+
+    /// Hands `address` (checked by the app: a web or mail address of printable characters)
+    /// to the desktop's opener, not waiting for it; a failure is one warning.
+    static func open(_ address: String) {
+        let opener = Process()
+        opener.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        opener.arguments = ["xdg-open", address]
+        opener.standardInput = FileHandle.nullDevice
+        opener.standardOutput = FileHandle.nullDevice
+        opener.standardError = FileHandle.nullDevice
+        do { try opener.run() } catch { Console.warning("\(address): could not be opened (xdg-open: \(error.localizedDescription)).") }
+    }
+}
