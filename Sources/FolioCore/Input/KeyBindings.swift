@@ -64,8 +64,9 @@ public enum KeyBindings {
         KeyBinding(keys: [.escape, .t], context: .strip, action: .close, help: "hide the strip"),
         KeyBinding(keys: [.tab], context: .inBook, action: .contents, help: "the contents (also a top-left button)"),
         KeyBinding(typing: "/", context: .inBook, action: .search, help: "search a PDF's text; Enter, then N or Shift+N: next, previous hit"),
-        KeyBinding(keys: [.n, .return], context: .search, action: .next, help: "the next hit (the leaves riffle there)"),
+        // Shift's row first: a row that does not name Shift takes the key with it too.
         KeyBinding(keys: [.n, .return], modifiers: [.shift], context: .search, action: .previous, help: "the hit before"),
+        KeyBinding(keys: [.n, .return], context: .search, action: .next, help: "the next hit (the leaves riffle there)"),
         KeyBinding(keys: [.escape], context: .search, action: .close, help: "end the search (its marks go)"),
         KeyBinding(keys: [.escape], context: .help, action: .hideHelp, help: "hide the list of keys"),
     ]

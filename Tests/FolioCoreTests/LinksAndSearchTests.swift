@@ -1,0 +1,222 @@
+import Foundation
+import Testing
+@testable import FolioCore
+
+/// A PDF's links and search in a book: a click on a link riffles to its page and Backspace
+/// (or the back button) returns; an address is named, and handed on only at a second click;
+/// "/" types a search whose first hit from the page read is gone to, N and Shift+N step
+/// through the hits round the book, and the hits on the pages shown are marked.
+@Suite struct LinksAndSearchTests {
+    static let path = "/books/manual.pdf"
+
+    /// A document's links and words, as a decoder would read them (by the PDF's pages, from 0).
+    struct FakeDocument: DocumentInspector {
+        var links: [Int: [PageLink]] = [:]
+        var words: [Int: [String]] = [:]
+        func inspect(_ path: String) throws -> DocumentInfo { DocumentInfo(pageCount: 40, title: "Manual") }
+        func links(_ path: String, page: Int) -> [PageLink] { links[page] ?? [] }
+        /// Each occurrence of `text` on a page is a hit in its own row of the page.
+        func find(_ text: String, in path: String, first: Int, count: Int) -> TextSearchStretch? {
+            var hits: [TextHit] = []
+            var hasText = false
+            for page in first..<min(first + count, 40) {
+                let found = (words[page] ?? []).filter { $0.lowercased() == text.lowercased() }
+                hasText = hasText || !(words[page] ?? []).isEmpty
+                for (row, _) in found.enumerated() {
+                    hits.append(TextHit(number: page + 1, area: Rect(x: 0.2, y: 0.1 + 0.1 * Double(row), width: 0.3, height: 0.05)))
+                }
+            }
+            return TextSearchStretch(hits: hits, searched: min(count, 40 - first), hasText: hasText)
+        }
+    }
+
+    /// A 40-page PDF opened flat (one page at a time, fitted to its width, as PDFs open) at
+    /// its first page after the cover (page 2), at rest.
+    static func open(_ document: FakeDocument, size: Size = Size(width: 1280, height: 800)) -> AppDriver {
+        let book = Book(title: "Manual", cover: .documentPage(document: path, page: 0),
+                        pages: (1..<40).map { .documentPage(document: path, page: $0) })
+        let s = AppDriver(size: size, library: Library(books: [book]))
+        s.app.documents = DocumentReader(inspector: document)
+        s.send(.key(.return)); s.run(until: 1.5)
+        s.send(.key(.return)); s.run(until: 3)
+        return s
+    }
+
+    static func number(_ s: AppDriver) throws -> Int {
+        StripContext.currentNumber(try #require(s.app.book), in: s.app)
+    }
+
+    /// The window point in the middle of `area` (fractions) of page `number` as shown.
+    static func point(_ area: Rect, onPage number: Int, _ s: AppDriver) throws -> Point {
+        let reading = try #require(s.app.reading)
+        let shown = reading.shownPages()
+        let numbering = s.app.library.books[0].numbering
+        let frame = try #require(shown.first { numbering.number(ofDisplayPage: $0.page) == number }?.frame, "page \(number) in \(shown)")
+        let box = ReadingScene.onScreen(area, of: frame)
+        return Point(x: box.midX, y: box.midY)
+    }
+
+    static func click(_ point: Point, _ s: AppDriver) {
+        s.send(.pointerDown(point)); s.send(.pointerUp(point))
+        s.run(until: s.now + 1.5)
+    }
+
+    static let linkArea = Rect(x: 0.2, y: 0.1, width: 0.6, height: 0.06)
+
+    @Test func aClickOnALinkRifflesThereAndBackspaceComesBack() throws {
+        let s = Self.open(FakeDocument(links: [1: [PageLink(area: Self.linkArea, target: .page(20))]]))
+        #expect(try Self.number(s) == 2)
+        let link = try Self.point(Self.linkArea, onPage: 2, s)
+        s.send(.pointerMoved(link))
+        #expect(s.app.drawList().pointer == .link, "the hand over the link")
+        s.send(.pointerMoved(Point(x: link.x, y: link.y + 200)))
+        #expect(s.app.drawList().pointer == .arrow)
+        Self.click(link, s)
+        #expect(try Self.number(s) == 20)
+        #expect(s.kinds == [.shelf, .book, .reading])
+        s.send(.key(.backspace)); s.run(until: s.now + 1.5)
+        #expect(try Self.number(s) == 2, "back where the reader was")
+        #expect(s.kinds == [.shelf, .book, .reading])
+        s.send(.key(.backspace)); s.run(until: s.now + 1.5)
+        #expect(s.kinds == [.shelf, .book], "with nowhere to go back to, Backspace closes as before")
+    }
+
+    @Test func theBackButtonComesBackAlongTheLinksBeforeLeaving() throws {
+        let s = Self.open(FakeDocument(links: [1: [PageLink(area: Self.linkArea, target: .page(9))],
+                                                8: [PageLink(area: Self.linkArea, target: .page(30))]]))
+        Self.click(try Self.point(Self.linkArea, onPage: 2, s), s)
+        Self.click(try Self.point(Self.linkArea, onPage: 9, s), s)
+        #expect(try Self.number(s) == 30)
+        s.send(.back); s.run(until: s.now + 1.5)
+        #expect(try Self.number(s) == 9)
+        s.send(.back); s.run(until: s.now + 1.5)
+        #expect(try Self.number(s) == 2)
+        s.send(.back); s.run(until: s.now + 1.5)
+        #expect(s.kinds == [.shelf, .book])
+    }
+
+    @Test func anAddressIsNamedFirstAndOpenedOnlyOnASecondClick() throws {
+        let web = Rect(x: 0.2, y: 0.3, width: 0.6, height: 0.06), script = Rect(x: 0.2, y: 0.5, width: 0.6, height: 0.06)
+        let s = Self.open(FakeDocument(links: [1: [PageLink(area: web, target: .address("https://example.org/a")),
+                                                   PageLink(area: script, target: .address("file:///etc/passwd"))]]))
+        let point = try Self.point(web, onPage: 2, s)
+        Self.click(point, s)
+        #expect(s.app.addressToOpen == nil)
+        #expect(s.app.onScreen.notice?.text.contains("https://example.org/a") == true)
+        #expect(try Self.number(s) == 2, "a click on a link does not turn the page")
+        Self.click(point, s)
+        #expect(s.app.addressToOpen == "https://example.org/a")
+        s.app.addressToOpen = nil
+        let other = try Self.point(script, onPage: 2, s)
+        Self.click(other, s); Self.click(other, s)
+        #expect(s.app.addressToOpen == nil, "only web and mail addresses are handed on")
+        #expect(s.app.onScreen.notice?.text.contains("file:///etc/passwd") == true)
+    }
+
+    @Test func linksAreCheckedBeforeTheyAreKept() {
+        let raw = [
+            PageLink(area: Rect(x: 0.1, y: 0.1, width: 0.2, height: 0.2), target: .page(41)),
+            PageLink(area: Rect(x: 0.1, y: 0.1, width: 0.2, height: 0.2), target: .page(0)),
+            PageLink(area: Rect(x: .nan, y: 0.1, width: 0.2, height: 0.2), target: .page(3)),
+            PageLink(area: Rect(x: 0.9, y: 0.9, width: 5, height: 5), target: .page(3)),
+            PageLink(area: Rect(x: 0.1, y: 0.1, width: 0.2, height: 0.2), target: .address("https://a.example/\u{1B}[2J")),
+            PageLink(area: Rect(x: 0.1, y: 0.1, width: 0.2, height: 0.2), target: .address("https://a.example/\u{202E}x")),
+            PageLink(area: Rect(x: 0.1, y: 0.1, width: 0, height: 0.2), target: .page(3)),
+        ]
+        let kept = PageLink.checked(raw, pageCount: 40)
+        #expect(kept == [PageLink(area: Rect(x: 0.9, y: 0.9, width: 0.1, height: 0.1), target: .page(3))].map { link in
+            var clamped = link
+            clamped.area = Rect(x: 0.9, y: 0.9, width: 1 - 0.9, height: 1 - 0.9)
+            return clamped
+        })
+        let many = Array(repeating: PageLink(area: Rect(x: 0, y: 0, width: 1, height: 1), target: .page(1)), count: 2000)
+        #expect(PageLink.checked(many, pageCount: 40).count == PageLink.maxPerPage)
+    }
+
+    static let words: [Int: [String]] = [4: ["needle"], 11: ["needle", "hay", "needle"], 30: ["Needle"], 35: ["hay"]]
+
+    static func type(_ text: String, _ s: AppDriver) {
+        for character in text {
+            if let key = Key(rawValue: String(character).lowercased()) { s.send(.key(key)) }
+            s.send(.text(String(character)))
+        }
+    }
+
+    static func search(_ s: AppDriver) throws -> SearchContext {
+        try #require(s.app.modals.first(SearchContext.self))
+    }
+
+    @Test func slashSearchesAndNAndShiftNStepThroughTheHitsRoundTheBook() throws {
+        let s = Self.open(FakeDocument(words: Self.words))
+        Self.type("/needle", s)
+        #expect(s.app.quitRequested == false && s.app.fullscreen == false, "the letters typed are the search's, not commands")
+        #expect(try Self.search(s).label(in: s.app) == "Search: needle\u{2009}\u{258F}")
+        s.send(.key(.return)); s.run(until: s.now + 1.5)
+        // From page 2: the first hit is page 5 (PDF page 4), then page 12 twice, then 31.
+        #expect(try Self.number(s) == 5)
+        #expect(try Self.search(s).label(in: s.app).hasPrefix("\u{201C}needle\u{201D}: 1 of 4 hits"))
+        let marks = { s.app.drawList().bands.filter { $0.colour == SearchContext.hitColour || $0.colour == SearchContext.currentColour } }
+        #expect(marks().count == 1 && marks().first?.colour == SearchContext.currentColour)
+        s.send(.key(.n)); s.run(until: s.now + 1.5)
+        #expect(try Self.number(s) == 12)
+        #expect(marks().count == 2, "both hits on page 12 are marked")
+        s.send(.key(.n)); s.run(until: s.now + 1.5)
+        #expect(try Self.number(s) == 12)
+        s.send(.key(.n)); s.run(until: s.now + 1.5)
+        #expect(try Self.number(s) == 31, "case ignored")
+        s.send(.key(.n)); s.run(until: s.now + 1.5)
+        #expect(try Self.number(s) == 5, "round to the first")
+        s.send(.key(.n, [.shift])); s.run(until: s.now + 1.5)
+        #expect(try Self.number(s) == 31, "Shift+N goes back round")
+        s.send(.key(.return, [.shift])); s.run(until: s.now + 1.5)
+        #expect(try Self.number(s) == 12)
+        s.send(.key(.escape))
+        #expect(s.app.modals.first(SearchContext.self) == nil && marks().isEmpty, "Escape ends the search and its marks")
+        #expect(s.kinds == [.shelf, .book, .reading], "and nothing else")
+    }
+
+    @Test func theSearchBeginsAtThePageReadAndWrapsRound() throws {
+        let s = Self.open(FakeDocument(words: [4: ["needle"], 35: ["needle"]]))
+        for key: Key in [.three, .four] { s.send(.key(key)) }
+        s.send(.key(.return)); s.run(until: s.now + 1.5)
+        #expect(try Self.number(s) == 34)
+        Self.type("/needle", s)
+        s.send(.key(.return)); s.run(until: s.now + 1.5)
+        #expect(try Self.number(s) == 36)
+        let t = TextSearch(text: "x", pageCount: 40, first: 38)
+        t.finish(try #require(t.nextStretch()), with: TextSearchStretch(hits: [], searched: 2, hasText: true))
+        #expect(t.firstHitFromStart == nil, "unknown until the pages from the start are searched")
+        let next = try #require(t.nextStretch())
+        #expect(next.first == 0, "round from the start")
+        t.finish(next, with: TextSearchStretch(hits: [TextHit(number: 7, area: Rect(x: 0, y: 0, width: 0.1, height: 0.1))], searched: next.count, hasText: true))
+        #expect(t.firstHitFromStart == 0)
+    }
+
+    @Test func aSearchWithNoHitsOrNoTextSaysSo() throws {
+        let s = Self.open(FakeDocument(words: Self.words))
+        Self.type("/zebra", s)
+        s.send(.key(.return)); s.run(until: s.now + 0.5)
+        #expect(try Self.search(s).label(in: s.app) == "\u{201C}zebra\u{201D} not found")
+        #expect(try Self.number(s) == 2)
+        let pictures = Self.open(FakeDocument())
+        Self.type("/zebra", pictures)
+        pictures.send(.key(.return)); pictures.run(until: pictures.now + 0.5)
+        #expect(try Self.search(pictures).label(in: pictures.app).hasPrefix("No text to search in this book"))
+        // A comic has no text layer at all: "/" says so at once.
+        let comic = AppDriver(books: 1, pages: 8)
+        comic.send(.key(.return)); comic.run(until: 1.5)
+        comic.send(.text("/"))
+        #expect(comic.app.modals.first(SearchContext.self) == nil)
+        #expect(comic.app.onScreen.notice?.text.hasPrefix("Nothing to search") == true)
+    }
+
+    @Test func backspaceAndEscapeEditAndLeaveTheLineBeingTyped() throws {
+        let s = Self.open(FakeDocument(words: Self.words))
+        Self.type("/nx", s)
+        s.send(.key(.backspace))
+        #expect(try Self.search(s).label(in: s.app) == "Search: n\u{2009}\u{258F}")
+        s.send(.key(.escape))
+        #expect(s.app.modals.first(SearchContext.self) == nil, "nothing searched yet: the line goes")
+        #expect(s.kinds == [.shelf, .book, .reading], "Escape left the line only")
+    }
+}
