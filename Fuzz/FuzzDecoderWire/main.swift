@@ -1,3 +1,4 @@
+import FolioCore
 import FolioDecoding
 import FolioFuzzDriver
 import Foundation
@@ -27,8 +28,13 @@ fuzzMain { data in
         DecoderWire.Request(operation: .list, path: "/x.cbz"),
         DecoderWire.Request(operation: .book, path: "/x.cbz", page: 1, format: "archive"),
         DecoderWire.Request(operation: .library, path: "/Books.plist"),
+        DecoderWire.Request(operation: .links, path: "/x.pdf", page: 3),
+        DecoderWire.Request(operation: .find, path: "/x.pdf", page: 0, width: 48, name: "needle"),
     ]
     for request in requests {
-        if let reply = try? DecoderWire.readReply(source(data), to: request) { _ = DecoderWire.encode(reply) }
+        guard let reply = try? DecoderWire.readReply(source(data), to: request) else { continue }
+        _ = DecoderWire.encode(reply)
+        // What the app keeps of a worker's links: bounded whatever it sent.
+        if case .links(let links) = reply { _ = PageLink.checked(links, pageCount: 40) }
     }
 }

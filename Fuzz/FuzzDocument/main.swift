@@ -5,11 +5,12 @@ import FolioFuzzDriver
 import Foundation
 
 // libFuzzer target: any bytes as a PDF go through the loader with the app's own inspector
-// (poppler's header read: page count, title, author), then the first pages are rendered as
-// `validate` does; never a trap, a hang or a page drawn at an absurd size. Poppler runs in
-// the confined document worker as in the app when `make fuzz` names the release folio in
-// FOLIO_DECODER_WORKER (a PDF that exhausts poppler then costs a worker, not the run);
-// without it, in this process, where libFuzzer sees poppler itself.
+// (poppler's header read: page count, title, author, outline), then the first pages are
+// rendered as `validate` does, their links read and their text searched; never a trap, a
+// hang or a page drawn at an absurd size. Poppler runs in the confined document worker as
+// in the app when `make fuzz` names the release folio in FOLIO_DECODER_WORKER (a PDF that
+// exhausts poppler then costs a worker, not the run); without it, in this process, where
+// libFuzzer sees poppler itself.
 let folder = FileManager.default.temporaryDirectory.appendingPathComponent("folio-fuzz-document-\(getpid())")
 try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
 let url = folder.appendingPathComponent("x.pdf")
@@ -26,4 +27,7 @@ fuzzMain { data in
     // A page count up to the loader's bound is allowed; rendering them all would only time out.
     book.pages = Array(book.pages.prefix(3))
     _ = LibraryValidator.check(Library(books: [book]), decoder: decoder)
+    // Its outline was read with the book; its links and its text as the reading view asks.
+    for page in 0..<min(book.pages.count + 1, 3) { _ = PageLink.checked(decoder.links(url.path, page: page), pageCount: book.pages.count + 1) }
+    _ = decoder.find("the", in: url.path, first: 0, count: 3)
 }

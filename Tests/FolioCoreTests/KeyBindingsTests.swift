@@ -10,8 +10,11 @@ import Testing
 
     @Test func noKeyMeansTwoThingsInOneContext() {
         for context in KeyContext.allCases {
-            let keys = KeyBindings.all.filter { $0.context == context }.flatMap(\.keys)
-            #expect(Set(keys).count == keys.count, "a key is bound twice in \(context)")
+            // A chord is a key with its modifiers (N and Shift+N are two).
+            let chords = KeyBindings.all.filter { $0.context == context }.flatMap { row in
+                row.keys.flatMap { key in row.modifiers.map { KeyBindings.prefix($0) + key.rawValue } }
+            }
+            #expect(Set(chords).count == chords.count, "a key is bound twice in \(context)")
         }
     }
 
