@@ -84,7 +84,7 @@ let package = Package(
         // links this, never the test fixtures.
         .target(
             name: "FolioBench",
-            dependencies: ["FolioCore", "FolioLibrary", "FolioDecoding", "FolioRecording", "FolioSDL", "FolioSamples", "CSDL2"]
+            dependencies: ["FolioCore", "FolioLibrary", "FolioDecoding", "FolioRecording", "FolioThreads", "FolioSDL", "FolioSamples", "CSDL2"]
         ),
         .executableTarget(
             name: "folio",

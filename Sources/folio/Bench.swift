@@ -24,6 +24,7 @@ struct Bench: ParsableCommand {
     @Flag(inversion: .prefixedNo, help: "Read a 200-page PDF and a 200-page CBZ in the reading view at one turn a second, and the CBZ with Right held from first spread to last, with both cores kept busy (reading_placeholders: blank_frames, lowres_frames; about a minute).") var readingCase = true
     @Option(help: "Turns in each book of the reading case.") var readingTurns = 20
     @Flag(inversion: .prefixedNo, help: "Open the reading case's PDF and CBZ as `folio BOOK` does, 5 times each: process start to a page drawn whole (door.launch_to_readable_ms), and the loop's end to the process gone, at rest and mid-decode (door.quit_ms).") var door = true
+    @Flag(inversion: .prefixedNo, help: "Search a generated 1,000-page PDF of text for a word on every 37th page, as / does, 5 times: the first hit (search.first_hit_ms) and every page searched (search.all_hits_ms).") var search = true
     @Flag(inversion: .prefixedNo, help: "Measure the viewer at rest on the shelf and in a book, 10 s each (idle_cpu_percent, idle_frames, rss_mb.shelf).") var idle = true
     @Flag(help: "Also measure a generated 300-page PDF, 1,000-page CBR and CB7 and a shelf of 300 PDFs: pages per second, peak memory flipping each, first frame (formats; several minutes).") var formats = false
     @Option(help: ArgumentHelp("Only flip the first book of this library and print its memory and frame times (a process of its own for --formats).", visibility: .hidden)) var flip: String?
@@ -89,6 +90,9 @@ struct Bench: ParsableCommand {
         }
         if door {
             members.append(("door", .object(try bench.measureDoor())))
+        }
+        if search {
+            members.append(("search", .object(try bench.measureSearch())))
         }
         if idle {
             let measured = try bench.measureIdle(libraryPath: library.library)

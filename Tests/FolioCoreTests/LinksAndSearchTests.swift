@@ -192,6 +192,29 @@ import Testing
         #expect(t.firstHitFromStart == 0)
     }
 
+    /// Fit width shows a page's top: a hit near the bottom of its page is scrolled into view.
+    @Test func aHitLowOnAPageIsBroughtIntoView() throws {
+        struct Low: DocumentInspector {
+            func inspect(_ path: String) throws -> DocumentInfo { DocumentInfo(pageCount: 40, title: "Manual") }
+            func find(_ text: String, in path: String, first: Int, count: Int) -> TextSearchStretch? {
+                let hits = (first..<min(first + count, 40)).filter { $0 == 9 }.map { TextHit(number: $0 + 1, area: Rect(x: 0.3, y: 0.92, width: 0.2, height: 0.03)) }
+                return TextSearchStretch(hits: hits, searched: min(count, 40 - first), hasText: true)
+            }
+        }
+        let s = AppDriver(library: Library(books: [Book(title: "Manual", cover: .documentPage(document: Self.path, page: 0),
+                                                        pages: (1..<40).map { .documentPage(document: Self.path, page: $0) })]))
+        s.app.documents = DocumentReader(inspector: Low())
+        s.send(.key(.return)); s.run(until: 1.5)
+        s.send(.key(.return)); s.run(until: 3)
+        let reading = try #require(s.app.reading)
+        #expect(reading.fit == .width && reading.isZoomed, "a PDF opens fitted to its width")
+        Self.type("/x", s)
+        s.send(.key(.return)); s.run(until: s.now + 3)
+        #expect(try Self.number(s) == 10)
+        let mark = try #require(s.app.drawList().bands.first { $0.colour == SearchContext.currentColour }?.rect, "the hit is marked on screen")
+        #expect(mark.minY > 0 && mark.maxY < reading.viewport.height, "\(mark) within the \(reading.viewport.height)-point view")
+    }
+
     @Test func aSearchWithNoHitsOrNoTextSaysSo() throws {
         let s = Self.open(FakeDocument(words: Self.words))
         Self.type("/zebra", s)

@@ -20,6 +20,8 @@ final class SearchContext: ModalContext {
     private(set) var current: Int?
     /// Riffle to the first hit once it is certain.
     private var jumpPending = false
+    /// The hit to bring into view once its page is at rest in the reading view.
+    private var revealPending: TextHit?
 
     /// Hits marked on the reading view's pages: a highlighter's yellow, and a stronger one
     /// for the hit gone to.
@@ -139,10 +141,23 @@ final class SearchContext: ModalContext {
             || (app.navigation.top as? any BookShowing)?.pageRead == nil
             && app.library.books[bookIndex].numbering.numbers(leaf: book.currentLeaf).contains(hit.number)
         if !shown { TypedPageContext.goTo(page: hit.number, in: book, app: app) }
+        revealPending = hit
+    }
+
+    /// Brings the hit gone to into view on its page, once the reading view is at rest there
+    /// (fit width shows a page's top: a hit lower down is scrolled to).
+    private func reveal(in app: FolioApp) {
+        guard let hit = revealPending, let reading = app.navigation.top as? ReadingScene else { return revealPending = nil }
+        guard reading.isAtRest else { return }
+        let numbering = app.library.books[bookIndex].numbering
+        revealPending = nil
+        guard let frame = reading.shownPages().first(where: { numbering.number(ofDisplayPage: $0.page) == hit.number })?.frame else { return }
+        reading.reveal(ReadingScene.onScreen(hit.area, of: frame), at: app.animationTime)
     }
 
     /// Each frame: the first hit from the page the search began on, once certain, is gone to.
     func update(in app: FolioApp) {
+        if revealPending != nil { reveal(in: app) }
         guard jumpPending, let search else { return }
         if let first = search.firstHitFromStart {
             jumpPending = false
@@ -164,7 +179,7 @@ final class SearchContext: ModalContext {
     }
 
     /// While it searches, its count of pages and hits moves.
-    func isChanging(in app: FolioApp) -> Bool { search.map { !$0.progress.isDone } ?? false || jumpPending }
+    func isChanging(in app: FolioApp) -> Bool { search.map { !$0.progress.isDone } ?? false || jumpPending || revealPending != nil }
 
     /// What its line says.
     func label(in app: FolioApp) -> String {

@@ -32,4 +32,14 @@ extension ReadingScene {
     public static func onPage(_ point: Point, of frame: Rect) -> Point {
         Point(x: (point.x - frame.minX) / frame.size.width, y: (point.y - frame.minY) / frame.size.height)
     }
+
+    /// Scrolls a page zoomed or fitted to its width so that `box` (window points, as shown
+    /// now) is in view, a third of the way down, when it is not in view already; gliding, as
+    /// a scroll does. False when it was in view (or nothing can scroll).
+    @discardableResult
+    public func reveal(_ box: Rect, at time: Double) -> Bool {
+        let margin = 0.08 * viewport.height
+        guard zoom.isZoomed, box.minY < margin || box.maxY > viewport.height - margin else { return false }
+        return abs(zoom.scroll(by: viewport.height / 3 - box.midY, at: time)) > 0.5
+    }
 }
