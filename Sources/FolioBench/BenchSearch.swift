@@ -56,7 +56,7 @@ extension Benchmarks {
         }
         let partial = dir.appendingPathComponent(".text.pdf")
         try PDFWriter.document(pages: Self.searchPages, text: text).write(to: partial)
-        _ = try FileManager.default.replaceItemAt(pdf, withItemAt: partial)
+        try FileManager.default.moveItem(at: partial, to: pdf)
         return pdf
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import FolioCore
 @testable import FolioDecoding
+@testable import FolioLibrary
 import FolioSamples
 import FolioTestFixtures
 
@@ -57,5 +58,63 @@ import FolioTestFixtures
         let path = try OutlineTests.write(PDFWriter.document(pages: 3), "pictures.pdf")
         let stretch = try #require(TestDecoding.workers.find("needle", in: path, first: 0, count: 3))
         #expect(stretch.hits.isEmpty && !stretch.hasText && stretch.searched == 3)
+    }
+
+    /// The app on the book the workers list from `path`, its links and search read by them as
+    /// the viewer's are (here where they are asked for), stepped at 60 frames a second.
+    final class Reader {
+        let app: FolioApp
+        var now = 0.0
+        init(_ path: String) throws {
+            let book = try #require(try LibraryLoader.load(path, decoder: TestDecoding.workers).library.books.first)
+            app = FolioApp(library: Library(books: [book]), size: Size(width: 1280, height: 800))
+            app.documents = DocumentReader(inspector: TestDecoding.workers)
+            app.update(at: 0)
+        }
+        func send(_ event: InputEvent) { app.handle(event, at: now) }
+        func run(_ seconds: Double) {
+            let end = now + seconds
+            while now < end { now += 1.0 / 60; app.update(at: now) }
+        }
+        var number: Int { StripContext.currentNumber(app.book!, in: app) }
+    }
+
+    /// A PDF with a three-level outline, links and words on known pages, read through the
+    /// workers into the app: Tab lists the chapters and a click on one riffles there, a click
+    /// on a link riffles to its page and Backspace comes back, "/" finds every occurrence.
+    @Test func contentsLinksAndSearchWorkOnARealPDF() throws {
+        let outline: [PDFWriter.OutlineItem] = [.init("Part", page: 1, [.init("Chapter", page: 2, [.init("Section", page: 5)])])]
+        let path = try OutlineTests.write(PDFWriter.document(pages: 7, outline: outline, text: Self.text, links: Self.links,
+                                                             destinations: ["chapter": 4]), "manual.pdf")
+        let r = try Reader(path)
+        #expect(r.app.library.books[0].contents.map(\.title) == ["Part", "Chapter", "Section"])
+        r.send(.key(.return)); r.run(1.5)
+        r.send(.key(.return)); r.run(1.5)
+        #expect(r.app.reading != nil && r.number == 2)
+        // The contents: the third level's entry, clicked, riffles to its page.
+        r.send(.key(.tab))
+        let rows = try #require(r.app.drawList().help?.texts)
+        let section = try #require(rows.first { $0.text.hasSuffix("Section") })
+        r.send(.pointerDown(section.position)); r.send(.pointerUp(section.position)); r.run(1.5)
+        #expect(r.number == 6, "Section is on the PDF's page 5, the reader's 6")
+        // Back to page 2, where the links are.
+        r.send(.key(.two)); r.send(.key(.return)); r.run(1.5)
+        #expect(r.number == 2)
+        let reading = try #require(r.app.reading)
+        let frame = try #require(reading.shownPages().first { r.app.library.books[0].numbering.number(ofDisplayPage: $0.page) == 2 }?.frame)
+        let named = ReadingScene.onScreen(Self.links[1]![1].area, of: frame)
+        let point = Point(x: named.midX, y: named.midY)
+        r.send(.pointerMoved(point))
+        #expect(r.app.drawList().pointer == .link)
+        r.send(.pointerDown(point)); r.send(.pointerUp(point)); r.run(1.5)
+        #expect(r.number == 5, "the named destination is the PDF's page 4")
+        r.send(.key(.backspace)); r.run(1.5)
+        #expect(r.number == 2 && r.app.reading != nil, "Backspace came back and stayed flat")
+        // Search: every "needle" and only those, gone to in turn from page 2.
+        for character in "/needle" { r.send(.text(String(character))) }
+        r.send(.key(.return)); r.run(1.5)
+        var visited = [r.number]
+        for _ in 0..<4 { r.send(.key(.n)); r.run(1.5); visited.append(r.number) }
+        #expect(visited == [2, 2, 5, 7, 2], "two on page 2, one on 5 and 7, then round")
     }
 }
