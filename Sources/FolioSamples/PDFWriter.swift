@@ -55,14 +55,16 @@ public enum PDFWriter {
             objects.append("<< /Length \(content.utf8.count) >>\nstream\n\(content)endstream")
         }
         objects += extra
+        var catalog = "/Type /Catalog /Pages 2 0 R"
         if !destinations.isEmpty {
             let named = destinations.keys.sorted().map { "/\($0) [\(3 + 2 * min(max(destinations[$0]!, 0), pages - 1)) 0 R /Fit]" }
-            objects[0] = "<< /Type /Catalog /Pages 2 0 R /Dests << \(named.joined(separator: " ")) >> >>"
+            catalog += " /Dests << \(named.joined(separator: " ")) >>"
         }
         if !outline.isEmpty {
-            objects[0] = "<< /Type /Catalog /Pages 2 0 R /Outlines \(objects.count + 1) 0 R /PageMode /UseOutlines >>"
+            catalog += " /Outlines \(objects.count + 1) 0 R /PageMode /UseOutlines"
             appendOutline(outline, pages: pages, to: &objects)
         }
+        objects[0] = "<< \(catalog) >>"
         var trailer = "/Root 1 0 R"
         if title != nil || author != nil {
             let fields = [title.map { "/Title \(hexText($0))" }, author.map { "/Author \(hexText($0))" }]

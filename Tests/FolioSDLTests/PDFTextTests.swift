@@ -97,10 +97,13 @@ import FolioTestFixtures
         let section = try #require(rows.first { $0.text.hasSuffix("Section") })
         r.send(.pointerDown(section.position)); r.send(.pointerUp(section.position)); r.run(1.5)
         #expect(r.number == 6, "Section is on the PDF's page 5, the reader's 6")
-        // Back to page 2, where the links are.
+        // Back to page 2, where the links are, its height fitted to the window (the whole
+        // page shows; at its width, a PDF's first fit, its middle is below the window).
         r.send(.key(.two)); r.send(.key(.return)); r.run(1.5)
+        r.send(.key(.w)); r.run(1)
         #expect(r.number == 2)
         let reading = try #require(r.app.reading)
+        #expect(reading.fit == .height)
         let frame = try #require(reading.shownPages().first { r.app.library.books[0].numbering.number(ofDisplayPage: $0.page) == 2 }?.frame)
         let named = ReadingScene.onScreen(Self.links[1]![1].area, of: frame)
         let point = Point(x: named.midX, y: named.midY)
