@@ -54,6 +54,34 @@ import FolioTestFixtures
         #expect(none.hits.isEmpty && none.hasText)
     }
 
+    /// A page whose text layer is 50 MB (a million lines) and another of a thousand links,
+    /// most of them to pages that do not exist: read in bounded time and memory, the worker
+    /// still standing (a stretch ends after its time; a page that takes more is passed over).
+    @Test func fiftyMegabytesOfTextAndAThousandLinksAreBounded() throws {
+        let line = String(repeating: "haystack ", count: 5) + "needle"
+        let huge = Array(repeating: line, count: 1_000_000)
+        let links: [PDFWriter.Link] = (0..<1000).map { (i: Int) -> PDFWriter.Link in
+            let area = Rect(x: 0.001 * Double(i % 900), y: 0.1, width: 0.01, height: 0.01)
+            return PDFWriter.Link(area, to: .page(i % 2 == 0 ? 1 : 5000 + i))
+        }
+        let path = try OutlineTests.write(PDFWriter.document(pages: 3, text: [1: huge, 2: ["needle"]], links: [0: links]), "huge.pdf")
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int)
+        #expect(size > 50_000_000, "\(size) bytes")
+        var started = Date()
+        let read = TestDecoding.workers.links(path, page: 0)
+        #expect(Date().timeIntervalSince(started) < 10)
+        #expect(read.count == 500, "\(read.count): the links to no page are left out")
+        started = Date()
+        let search = DocumentReader(inspector: TestDecoding.workers).search("needle", in: path, pageCount: 3, from: 0)
+        let elapsed = Date().timeIntervalSince(started)
+        let progress = search.progress
+        print("50 MB text layer: \(progress.hits.count) hits, \(progress.searched) pages, failed \(progress.failed), \(elapsed) s")
+        #expect(elapsed < 45, "\(elapsed) s")
+        #expect(progress.isDone && progress.hits.count <= 2 * DecoderWire.maxHits)
+        #expect(TestDecoding.workers.find("needle", in: path, first: 2, count: 1)?.hits.count == 1 || progress.failed,
+                "the page after it is searched, unless the document failed for good")
+    }
+
     @Test func aBookWithoutTextSaysSo() throws {
         let path = try OutlineTests.write(PDFWriter.document(pages: 3), "pictures.pdf")
         let stretch = try #require(TestDecoding.workers.find("needle", in: path, first: 0, count: 3))
