@@ -23,13 +23,15 @@ public enum BookShapes {
 
     /// `library` with `pageAspect` set and the spreads found added to `spreads`, on the books
     /// that have no shape yet, in order, while `headers` last (unlimited: every book).
-    package static func measured(_ library: Library, decoder: any PageDecoder, headers: Int = loadHeaders) -> Library {
+    /// With `spreads` false, only the cover and first pages are read (each book's shape; no
+    /// spreads found: the viewer scans for them once it shows, `shaped(_:)`).
+    package static func measured(_ library: Library, decoder: any PageDecoder, headers: Int = loadHeaders, spreads: Bool = true) -> Library {
         var library = library
         var budget = spreadScanPages, left = headers
         for i in library.books.indices where library.books[i].pageAspect == nil {
             guard left > 0 else { break }
             let book = library.books[i]
-            let scanned = book.pages.count <= budget
+            let scanned = spreads && book.pages.count <= budget
             if scanned { budget -= book.pages.count }
             library.books[i] = shaped(book, scanning: scanned, decoder: decoder)
             left -= 1 + (scanned ? book.pages.count : min(book.pages.count, sampledPages))
@@ -42,8 +44,8 @@ public enum BookShapes {
     public final class Measuring {
         private let result: ThreadResult<Library>
 
-        package init(_ library: Library, decoder: any PageDecoder) {
-            result = ThreadResult(named: "folio-shapes") { BookShapes.measured(library, decoder: decoder) }
+        package init(_ library: Library, decoder: any PageDecoder, spreads: Bool = true) {
+            result = ThreadResult(named: "folio-shapes") { BookShapes.measured(library, decoder: decoder, spreads: spreads) }
         }
 
         /// The measured library.

@@ -48,6 +48,14 @@ package final class DecoderSandbox: PageDecoder {
         pool = Pool(executable: executable, timeout: timeout, libraryBudget: libraryBudget)
     }
 
+    /// Starts one more worker than the first request will, off the caller's thread, so the
+    /// viewer's first pages find two ready (a worker takes about 0.15 s to start) while the
+    /// first one reads the book.
+    package func prestart() {
+        let pool = self.pool
+        startDetachedThread(named: "folio-prestart") { pool.prestart() }
+    }
+
     /// The document's header; a `FolioError` naming `path` on any failure.
     package func inspect(_ path: String) throws -> DocumentInfo {
         let request = DecoderWire.Request(operation: .inspect, path: path)
@@ -348,6 +356,19 @@ package final class DecoderSandbox: PageDecoder {
             }
             healthy = true
             return reply
+        }
+
+        /// Once the first worker has started (for the first request: it goes first), starts
+        /// another if fewer than the most run, and keeps it idle.
+        func prestart() {
+            let executable = executable
+            let worker: Worker? = try? state.wait(until: { $0.running >= 1 }, deadline: Date().addingTimeInterval(10)) { state, ready in
+                guard ready, state.running < DecoderSandbox.maxWorkers, !LiveWorkers.hasEnded else { return nil }
+                let worker = try spawner.run { try Worker(executable: executable) }
+                state.running += 1
+                return worker
+            }
+            if let worker { checkIn(worker, healthy: true) }
         }
 
         private func charge(_ document: String, seconds: Double, failsFast: Bool) {

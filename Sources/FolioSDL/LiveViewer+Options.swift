@@ -34,6 +34,9 @@ extension LiveViewer {
         /// is remembered).
         public var placeStore: PlaceStore?
         public var places: PlaceKeeper?
+        /// Books whose spreads are still to be found (their shape is known): measured off the
+        /// window's thread once the viewer runs, each taking its spreads as they come.
+        public var spreadsToFind: [Int] = []
         /// Open the first book at this page (the reader's numbering: 1 is the cover) as the
         /// window appears.
         public var openAtPage: Int?

@@ -31,6 +31,8 @@ public final class LiveViewer {
     /// What the window shows now, as last applied from the app.
     private var windowFullscreen = false
     private var windowTitle = "Folio"
+    /// Books whose spreads are still to be found (`Options.spreadsToFind`).
+    private lazy var spreadsToFind = options.spreadsToFind
 
     /// Opens the window and runs `library` in it.
     package convenience init(library: Library, decoder: any PageDecoder, options: Options) throws {
@@ -346,6 +348,11 @@ public final class LiveViewer {
     /// the shapes measured so far (an open book takes its own at once).
     private func measureBooks() {
         for wanted in app.takeShapesWanted() { measures.add(wanted) }
+        // Spreads are looked for once the first pages show: both workers decode them first.
+        if app.isAtRest, !spreadsToFind.isEmpty {
+            for index in spreadsToFind where app.library.books.indices.contains(index) { measures.add((index, app.library.books[index])) }
+            spreadsToFind = []
+        }
         for (index, book) in measures.take() { app.adopt(shape: book, ofBook: index) }
     }
 

@@ -52,6 +52,7 @@ struct View: ParsableCommand {
         if let capture { try OutputFile.checkFile(capture, streams: false, overwrite: overwrite) }
         // With --page the book is measured first: its spreads decide how its pages are numbered.
         let decoder = try LibraryOptions.decoder()
+        decoder.prestart()
         let loaded = try library.loadResult(path: path, shaped: page != nil, decoder: decoder)
         // The shelf's own name for its centred book and for captures.
         let identity = library.identity(path: path)
@@ -112,7 +113,11 @@ struct View: ParsableCommand {
             SDLVideo.keepShaders(inCache: UserFolders.base("XDG_CACHE_HOME", fallback: ".cache", environment: ProcessInfo.processInfo.environment))
         }
         try opening { try SDLVideo.start(headless: false) }
-        let shaping = page == nil ? BookShapes.Measuring(books, decoder: decoder) : nil
+        // One book opened straight into the reading view waits only for its shape (its cover
+        // and first pages); its spreads are found once it shows (a 200-page comic's headers
+        // took about 0.6 s before its first page could be asked for).
+        let oneBook = loaded.isOneBook && books.books.count == 1 && !openFirstBook
+        let shaping = page == nil ? BookShapes.Measuring(books, decoder: decoder, spreads: !oneBook) : nil
         // The places' keys (a stat of each book's files) are read beside them, never on the
         // input path.
         let remembers = settings.remember && !noRemember && trace == nil && capture == nil && !measuring
@@ -140,7 +145,8 @@ struct View: ParsableCommand {
         options.thumbnailRoot = CoverThumbnails.standardRoot()
         options.writesThumbnails = settings.remember && !noRemember
         options.openAtPage = openAtPage
-        options.readFirstBook = loaded.isOneBook && books.books.count == 1 && !openFirstBook
+        options.readFirstBook = oneBook
+        options.spreadsToFind = oneBook && page == nil ? [0] : []
         options.stopRequested = Interrupt.requested
         let viewer = try LiveViewer(window: window, library: books, decoder: decoder, options: options)
         // After the window opened, so SDL's own handlers (a quit event) still run.
