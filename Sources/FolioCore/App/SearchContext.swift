@@ -80,10 +80,12 @@ final class SearchContext: ModalContext {
             }
             return true
         }
-        switch KeyBindings.action(for: key, modifiers, in: .search) {
-        case .next?: step(1, in: app)
-        case .previous?: step(-1, in: app)
-        case .close?: end(in: app)
+        // N or Enter: the next hit; with Shift, the one before; Escape ends the search.
+        switch key {
+        case .n, .return:
+            guard !modifiers.contains(.ctrl), !modifiers.contains(.alt) else { return false }
+            step(modifiers.contains(.shift) ? -1 : 1, in: app)
+        case .escape: end(in: app)
         default: return false
         }
         return true

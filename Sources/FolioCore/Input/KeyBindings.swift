@@ -41,7 +41,7 @@ public enum KeyBindings {
         KeyBinding(keys: [.down], context: .reading, action: .scrollDown, help: "fit width: scroll down the page, then turn (also Space, PageDown, the wheel down)"),
         KeyBinding(keys: [.up], context: .reading, action: .scrollUp, help: "fit width: scroll up the page, then turn back (also PageUp, the wheel up)"),
         KeyBinding(keys: Key.digitsOneToNine, context: .reading, action: .typePage, help: "type a page number, then Enter: the leaves riffle there (Escape forgets it)"),
-        KeyBinding(keys: [.escape, .backspace], context: .reading, action: .close, help: "back to the book in 3D (Backspace: first back along the links followed)"),
+        KeyBinding(keys: [.escape, .backspace], context: .reading, action: .close, help: "back to the book in 3D"),
         KeyBinding(keys: [.equals, .plus, .keypadPlus], modifiers: [[], .ctrl], context: .reading, action: .zoomIn, help: "zoom in at the pointer, up to 4x (also Ctrl+=)"),
         KeyBinding(keys: [.minus, .keypadMinus], modifiers: [[], .ctrl], context: .reading, action: .zoomOut, help: "zoom out (also Ctrl+-)"),
         KeyBinding(keys: [.zero, .keypadZero], modifiers: [[], .ctrl], context: .reading, action: .zoomReset, help: "the whole spread again (also Ctrl+0)"),
@@ -63,11 +63,7 @@ public enum KeyBindings {
         KeyBinding(keys: [.return], context: .strip, action: .goToSelected, help: "go to the selected page (the leaves riffle there)"),
         KeyBinding(keys: [.escape, .t], context: .strip, action: .close, help: "hide the strip"),
         KeyBinding(keys: [.tab], context: .inBook, action: .contents, help: "the contents (also a top-left button)"),
-        KeyBinding(typing: "/", context: .inBook, action: .search, help: "search a PDF's text; Enter, then N or Shift+N: next, previous hit"),
-        // Shift's row first: a row that does not name Shift takes the key with it too.
-        KeyBinding(keys: [.n, .return], modifiers: [.shift], context: .search, action: .previous, help: "the hit before"),
-        KeyBinding(keys: [.n, .return], context: .search, action: .next, help: "the next hit (the leaves riffle there)"),
-        KeyBinding(keys: [.escape], context: .search, action: .close, help: "end the search (its marks go)"),
+        KeyBinding(typing: "/", context: .inBook, action: .search, help: "search a PDF's text (then N, Shift+N)"),
         KeyBinding(keys: [.escape], context: .help, action: .hideHelp, help: "hide the list of keys"),
     ]
 
@@ -79,9 +75,9 @@ public enum KeyBindings {
         ("Ctrl+wheel", "shelf, book, reading", "the pinch; reading, zoom at the pointer, out past the fit to 3D"),
         ("Shift+wheel, tilt wheel", "shelf, book, reading", "scroll the shelf; turn pages in a book"),
         ("Drag", "shelf, book, reading", "scroll the shelf; in a book the leaf follows, or the zoomed spread pans"),
-        ("Click", "shelf, book, reading", "open the centred book, centre a side one; in a book, right half forward, left half back (the other way right to left); a PDF's link: follow it"),
+        ("Click", "shelf, book, reading", "open the centred book, centre a side one; in a book, right half forward, left half back (the other way right to left)"),
         ("Double-click, middle", "book, reading", "in the 3D book, lay it flat; flat, zoom in at the pointer or back out"),
-        ("Right-click, back button", "book, reading", "back along the links followed, then a level: flat to 3D, book to shelf"),
+        ("Right-click, back button", "book, reading", "back a level: flat to 3D, book to shelf"),
         ("Two fingers (touch)", "shelf, book, reading", "pinch: spread to go deeper, in to go back"),
         ("One finger (touch)", "shelf, book, reading", "tap and swipe as with the mouse"),
     ]

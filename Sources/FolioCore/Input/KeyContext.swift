@@ -35,7 +35,8 @@ public struct KeyContext: Hashable, Sendable, CustomStringConvertible {
     /// While a book's contents show (before the book's keys; its keys are the Tab row's words,
     /// `ContentsContext`, so the list of keys still fits 800×600).
     public static let contents = KeyContext("contents", heading: "While the contents show:")
-    /// While a search of a book's text is under way (`SearchContext`; "/" is a book's key).
+    /// While a search of a book's text is under way (its keys are the "/" row's words,
+    /// `SearchContext`, so the list of keys still fits 800×600).
     public static let search = KeyContext("search", heading: "While searching a book's text:")
     /// While the list of keys shows (before any other context).
     public static let help = KeyContext("help", heading: "While the list of keys shows:")
@@ -43,6 +44,6 @@ public struct KeyContext: Hashable, Sendable, CustomStringConvertible {
     /// Every context, in the order `--help` lists them: the built-in ones, then those of the
     /// scenes the viewer registers.
     public static var allCases: [KeyContext] {
-        [.shelf, .find, .book, .reading, .transition, .anywhere, .inBook, .search, .strip, .help] + SceneCatalog.entries.map(\.context)
+        [.shelf, .find, .book, .reading, .transition, .anywhere, .inBook, .strip, .help] + SceneCatalog.entries.map(\.context)
     }
 }
