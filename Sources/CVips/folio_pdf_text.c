@@ -52,8 +52,10 @@ void folio_pdf_links_free(folio_page_link *links, int count) {
     g_free(links);
 }
 
-int folio_pdf_links(int fd, int page, int max_links, folio_page_link **links, char *error, size_t error_capacity) {
+int folio_pdf_links(int fd, int page, int max_links, folio_page_link **links, double *page_aspect, char *error,
+                    size_t error_capacity) {
     *links = NULL;
+    *page_aspect = 0;
     if (max_links < 1) { snprintf(error, error_capacity, "bad bounds"); return -1; }
     folio_pdf_kept *k = folio_pdf_take(fd, error, error_capacity);
     if (!k) return -1;
@@ -72,6 +74,7 @@ int folio_pdf_links(int fd, int page, int max_links, folio_page_link **links, ch
     }
     double w = 0, h = 0;
     poppler_page_get_size(p, &w, &h);
+    if (w > 0 && h > 0) *page_aspect = w / h;
     GList *mapping = poppler_page_get_link_mapping(p);
     folio_page_link *out = g_try_new0(folio_page_link, max_links);
     int count = 0;
@@ -129,7 +132,7 @@ int folio_pdf_find(int fd, const char *text, int first, int count, int max_hits,
             PopplerRectangle *r = item->data;
             double box[4];
             if (!r || !fractions(r->x1, r->y1, r->x2, r->y2, w, h, box)) continue;
-            out[found++] = (folio_text_hit){page, box[0], box[1], box[2], box[3]};
+            out[found++] = (folio_text_hit){page, box[0], box[1], box[2], box[3], w / h};
         }
         g_list_free_full(rects, (GDestroyNotify)poppler_rectangle_free);
         if (found > before) {

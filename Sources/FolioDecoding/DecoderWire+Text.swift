@@ -3,11 +3,12 @@ import Foundation
 
 /// The wire's links and search replies (`DecoderWire`): a links reply is the number of links
 /// (UInt16, at most `PageLink.maxPerPage`), each its area (four UInt32s, millionths of the
-/// page from its top-left corner: x, y, width, height) and its target: 1 and a page (Int32,
+/// page from its top-left corner: x, y, width, height), its page's width over its height
+/// (UInt32, millionths, at most 20; 0 unknown) and its target: 1 and a page (Int32,
 /// the reader's number), or 2 and an address (UInt16 length, bytes, at most
 /// `PageLink.maxAddress`). A hits reply is the pages searched (Int32, at most those asked
 /// for), whether any held text (0 or 1), the number of hits (UInt32, at most `maxHits`) and
-/// each hit's page (Int32, the reader's number) and area (as a link's). A search request
+/// each hit's page (Int32, the reader's number), area and page's aspect (as a link's). A search request
 /// carries its text as the name (UInt16 length, bytes, at most `maxQuery`).
 extension DecoderWire {
     /// Longest text searched for (bytes of UTF-8).
@@ -21,6 +22,17 @@ extension DecoderWire {
             let scaled = UInt32(clamp(value.isFinite ? value : 0, 0, 1) * unit)
             withUnsafeBytes(of: scaled.littleEndian) { data.append(contentsOf: $0) }
         }
+    }
+
+    static func appendAspect(_ aspect: Double?, to data: inout Data) {
+        let scaled = UInt32(clamp(aspect.map { $0.isFinite ? $0 : 0 } ?? 0, 0, 20) * unit)
+        withUnsafeBytes(of: scaled.littleEndian) { data.append(contentsOf: $0) }
+    }
+
+    static func readAspect(_ read: Source) throws -> Double? {
+        let value = Double(UInt32(bitPattern: int32(try take(read, 4), at: 0))) / unit
+        guard value <= 20 else { throw Malformed(what: "a page \(value) times as wide as it is high") }
+        return value > 0 ? value : nil
     }
 
     static func readArea(_ read: Source) throws -> Rect {
@@ -37,6 +49,7 @@ extension DecoderWire {
         withUnsafeBytes(of: UInt16(kept.count).littleEndian) { data.append(contentsOf: $0) }
         for link in kept {
             appendArea(link.area, to: &data)
+            appendAspect(link.pageAspect, to: &data)
             switch link.target {
             case .page(let number):
                 data.append(1)
@@ -53,10 +66,10 @@ extension DecoderWire {
         let count = Int(head[head.startIndex]) | Int(head[head.startIndex + 1]) << 8
         guard count <= PageLink.maxPerPage else { throw Malformed(what: "\(count) links on one page") }
         return try (0..<count).map { _ in
-            let area = try readArea(read)
+            let area = try readArea(read), aspect = try readAspect(read)
             switch try take(read, 1).first {
-            case 1: return PageLink(area: area, target: .page(Int(int32(try take(read, 4), at: 0))))
-            case 2: return PageLink(area: area, target: .address(try readText(read, limit: PageLink.maxAddress)))
+            case 1: return PageLink(area: area, target: .page(Int(int32(try take(read, 4), at: 0))), pageAspect: aspect)
+            case 2: return PageLink(area: area, target: .address(try readText(read, limit: PageLink.maxAddress)), pageAspect: aspect)
             default: throw Malformed(what: "a link to no known kind of place")
             }
         }
@@ -70,6 +83,7 @@ extension DecoderWire {
         for hit in kept {
             append(Int32(clamping: hit.number), to: &data)
             appendArea(hit.area, to: &data)
+            appendAspect(hit.pageAspect, to: &data)
         }
     }
 
@@ -81,7 +95,8 @@ extension DecoderWire {
         guard count <= maxHits else { throw Malformed(what: "\(count) hits in one reply") }
         let hits = try (0..<count).map { _ in
             let number = Int(int32(try take(read, 4), at: 0))
-            return TextHit(number: number, area: try readArea(read))
+            let area = try readArea(read)
+            return TextHit(number: number, area: area, pageAspect: try readAspect(read))
         }
         return TextSearchStretch(hits: hits, searched: searched, hasText: head[head.startIndex + 4] == 1)
     }

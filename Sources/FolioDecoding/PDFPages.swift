@@ -65,7 +65,8 @@ enum PDFPages {
         guard VipsDecoder.started else { throw VipsDecoder.Failure(reason: "libvips could not start") }
         var error = [CChar](repeating: 0, count: 256)
         var found: UnsafeMutablePointer<folio_page_link>?
-        let count = folio_pdf_links(fd, Int32(clamping: page), Int32(PageLink.maxPerPage), &found, &error, error.count)
+        var aspect = 0.0
+        let count = folio_pdf_links(fd, Int32(clamping: page), Int32(PageLink.maxPerPage), &found, &aspect, &error, error.count)
         guard count >= 0 else { throw VipsDecoder.Failure(reason: VipsDecoder.reason(error)) }
         defer { folio_pdf_links_free(found, count) }
         guard let found else { return [] }
@@ -73,7 +74,7 @@ enum PDFPages {
             let link = found[i]
             let area = Rect(x: link.x, y: link.y, width: link.width, height: link.height)
             let target: PageLink.Target = link.uri.map { .address(String(cString: $0)) } ?? .page(Int(link.page) + 1)
-            return PageLink(area: area, target: target)
+            return PageLink(area: area, target: target, pageAspect: aspect > 0 ? aspect : nil)
         }.reversed()
     }
 
@@ -95,7 +96,8 @@ enum PDFPages {
         defer { folio_pdf_hits_free(found) }
         let list = found.map { found in
             (0..<Int(hits)).map { i in
-                TextHit(number: Int(found[i].page) + 1, area: Rect(x: found[i].x, y: found[i].y, width: found[i].width, height: found[i].height))
+                TextHit(number: Int(found[i].page) + 1, area: Rect(x: found[i].x, y: found[i].y, width: found[i].width, height: found[i].height),
+                        pageAspect: found[i].aspect > 0 ? found[i].aspect : nil)
             }
         } ?? []
         return TextSearchStretch(hits: list, searched: Int(searched), hasText: hasText != 0)

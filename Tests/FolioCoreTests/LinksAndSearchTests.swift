@@ -95,6 +95,28 @@ import Testing
         #expect(s.kinds == [.shelf, .book])
     }
 
+    /// A page of another shape than the book's is centred on paper of the book's shape: its
+    /// links lie within its picture, not the whole page.
+    @Test func aLinkOnAPageOfAnotherShapeIsWhereThePictureShowsIt() throws {
+        let top = Rect(x: 0, y: 0, width: 1, height: 0.1)
+        let s = Self.open(FakeDocument(links: [1: [PageLink(area: top, target: .page(20), pageAspect: 2)]]))
+        s.send(.key(.w)); s.send(.key(.w)); s.run(until: s.now + 1)
+        let reading = try #require(s.app.reading)
+        #expect(reading.fit == .page)
+        let frame = try #require(reading.shownPages().first?.frame)
+        let picture = ReadingScene.picture(of: 2, on: frame)
+        #expect(abs(picture.midY - frame.midY) < 1e-6 && picture.size.width <= frame.size.width + 1e-6 && picture.size.height < frame.size.height)
+        // The page's top edge is paper: nothing there.
+        s.send(.pointerMoved(Point(x: frame.midX, y: frame.minY + 0.02 * frame.size.height)))
+        #expect(s.app.drawList().pointer == .arrow)
+        // The picture's top edge is the link.
+        let inside = Point(x: picture.midX, y: picture.minY + 0.05 * picture.size.height)
+        s.send(.pointerMoved(inside))
+        #expect(s.app.drawList().pointer == .link)
+        Self.click(inside, s)
+        #expect(try Self.number(s) == 20)
+    }
+
     @Test func anAddressIsNamedFirstAndOpenedOnlyOnASecondClick() throws {
         let web = Rect(x: 0.2, y: 0.3, width: 0.6, height: 0.06), script = Rect(x: 0.2, y: 0.5, width: 0.6, height: 0.06)
         let s = Self.open(FakeDocument(links: [1: [PageLink(area: web, target: .address("https://example.org/a")),

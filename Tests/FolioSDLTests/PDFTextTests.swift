@@ -38,6 +38,7 @@ import FolioTestFixtures
         let first = try #require(links.first).area
         #expect(abs(first.minX - 0.1) < 0.01 && abs(first.minY - 0.5) < 0.01, "from the page's top-left: \(first)")
         #expect(abs(first.size.width - 0.3) < 0.01 && abs(first.size.height - 0.1) < 0.01, "\(first)")
+        #expect(links.allSatisfy { abs(($0.pageAspect ?? 0) - 362.0 / 568) < 1e-3 }, "each link knows its page's shape")
         #expect(TestDecoding.workers.links(path, page: 0).isEmpty)
         #expect(TestDecoding.workers.links(path, page: 70).isEmpty, "a page past the end has none")
     }
@@ -48,6 +49,7 @@ import FolioTestFixtures
         #expect(stretch.searched == 7 && stretch.hasText)
         #expect(stretch.hits.map(\.number) == [2, 2, 5, 7], "case ignored, each occurrence once: \(stretch.hits)")
         #expect(stretch.hits.allSatisfy { $0.area.minY > 0.1 && $0.area.maxY < 0.5 && $0.area.size.width > 0.05 }, "\(stretch.hits)")
+        #expect(stretch.hits.allSatisfy { abs(($0.pageAspect ?? 0) - 362.0 / 568) < 1e-3 })
         let later = try #require(TestDecoding.workers.find("needle", in: path, first: 3, count: 2))
         #expect(later.searched == 2 && later.hits.map(\.number) == [5])
         let none = try #require(TestDecoding.workers.find("zebra", in: path, first: 0, count: 7))

@@ -73,8 +73,9 @@ enum { FOLIO_LINK_URI_BYTES = 2048 };
 /// calls): those to a page the document has (named or explicit) and those to an address;
 /// others (scripts, launches, other files) and areas of no size are left out. At most
 /// `max_links`. Returns the count in `*links` (free with `folio_pdf_links_free`; NULL when
-/// none), or -1 with the reason in `error`.
-int folio_pdf_links(int fd, int page, int max_links, folio_page_link **links, char *error, size_t error_capacity);
+/// none), or -1 with the reason in `error`. `*page_aspect` is the page's width over its height.
+int folio_pdf_links(int fd, int page, int max_links, folio_page_link **links, double *page_aspect, char *error,
+                    size_t error_capacity);
 
 void folio_pdf_links_free(folio_page_link *links, int count);
 
@@ -83,6 +84,8 @@ void folio_pdf_links_free(folio_page_link *links, int count);
 typedef struct {
     int page;
     double x, y, width, height;
+    /// The page's width over its height.
+    double aspect;
 } folio_text_hit;
 
 /// Searches pages `first` onwards (at most `count` of them) of the PDF behind `fd` for

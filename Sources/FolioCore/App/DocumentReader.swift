@@ -142,7 +142,7 @@ public final class TextSearch: @unchecked Sendable {
             let searched = min(max(answer.searched, 0), stretch.count)
             for hit in answer.hits where (stretch.first + 1...stretch.first + max(searched, 1)).contains(hit.number) {
                 guard let area = PageLink.unitArea(hit.area) else { continue }
-                hitsByPage[hit.number - 1, default: []].append(TextHit(number: hit.number, area: area))
+                hitsByPage[hit.number - 1, default: []].append(TextHit(number: hit.number, area: area, pageAspect: PageLink.checkedAspect(hit.pageAspect)))
             }
             // A stretch that searched nothing still moves on a page (a page that takes all of
             // a stretch's time is passed over, not searched for ever).

@@ -30,8 +30,7 @@ final class LinksContext: ModalContext {
         for (page, frame) in reading.shownPages() where frame.contains(point) {
             guard let number = numbering.number(ofDisplayPage: page),
                   let links = reader.links(path, page: number - 1, pageCount: numbering.count) else { continue }
-            let spot = ReadingScene.onPage(point, of: frame)
-            return links.first { $0.area.contains(spot) }
+            return links.first { $0.area.contains(ReadingScene.onPage(point, of: frame, aspect: $0.pageAspect)) }
         }
         return nil
     }

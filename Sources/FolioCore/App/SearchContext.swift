@@ -154,7 +154,7 @@ final class SearchContext: ModalContext {
         let numbering = app.library.books[bookIndex].numbering
         revealPending = nil
         guard let frame = reading.shownPages().first(where: { numbering.number(ofDisplayPage: $0.page) == hit.number })?.frame else { return }
-        reading.reveal(ReadingScene.onScreen(hit.area, of: frame), at: app.animationTime)
+        reading.reveal(ReadingScene.onScreen(hit.area, of: frame, aspect: hit.pageAspect), at: app.animationTime)
     }
 
     /// Each frame: the first hit from the page the search began on, once certain, is gone to.
@@ -212,7 +212,7 @@ final class SearchContext: ModalContext {
         for (page, frame) in reading.shownPages() {
             guard let number = numbering.number(ofDisplayPage: page) else { continue }
             for (i, hit) in hits.enumerated() where hit.number == number {
-                guard let box = ReadingScene.onScreen(hit.area, of: frame).clipped(to: viewport) else { continue }
+                guard let box = ReadingScene.onScreen(hit.area, of: frame, aspect: hit.pageAspect).clipped(to: viewport) else { continue }
                 list.bands.append((box, i == current ? SearchContext.currentColour : SearchContext.hitColour))
             }
         }

@@ -11,10 +11,19 @@ public struct PageLink: Equatable, Sendable {
 
     public var area: Rect
     public var target: Target
+    /// The page's own width over its height, when known: its picture is centred on a page of
+    /// the book's shape (letterboxed), so `area` is placed within that picture.
+    public var pageAspect: Double?
 
-    public init(area: Rect, target: Target) {
+    public init(area: Rect, target: Target, pageAspect: Double? = nil) {
         self.area = area
         self.target = target
+        self.pageAspect = pageAspect
+    }
+
+    /// The aspects kept: a page from 1:20 to 20:1.
+    static func checkedAspect(_ aspect: Double?) -> Double? {
+        aspect.flatMap { $0.isFinite && (0.05...20).contains($0) ? $0 : nil }
     }
 
     /// Most links kept on one page, and the longest address kept (bytes of UTF-8).
@@ -31,9 +40,9 @@ public struct PageLink: Equatable, Sendable {
             guard let area = PageLink.unitArea(link.area) else { continue }
             switch link.target {
             case .page(let number) where (1...max(pageCount, 1)).contains(number) && pageCount >= 1:
-                kept.append(PageLink(area: area, target: link.target))
+                kept.append(PageLink(area: area, target: link.target, pageAspect: checkedAspect(link.pageAspect)))
             case .address(let address) where isShowable(address):
-                kept.append(PageLink(area: area, target: link.target))
+                kept.append(PageLink(area: area, target: link.target, pageAspect: checkedAspect(link.pageAspect)))
             default:
                 continue
             }
@@ -73,10 +82,13 @@ public struct PageLink: Equatable, Sendable {
 public struct TextHit: Equatable, Sendable {
     public var number: Int
     public var area: Rect
+    /// The page's own width over its height, when known (as a link's).
+    public var pageAspect: Double?
 
-    public init(number: Int, area: Rect) {
+    public init(number: Int, area: Rect, pageAspect: Double? = nil) {
         self.number = number
         self.area = area
+        self.pageAspect = pageAspect
     }
 }
 

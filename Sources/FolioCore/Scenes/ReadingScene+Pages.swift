@@ -21,16 +21,27 @@ extension ReadingScene {
         }
     }
 
-    /// A box given as fractions of a page (from its top-left corner) on `frame`, the page's
-    /// rectangle on screen.
-    public static func onScreen(_ area: Rect, of frame: Rect) -> Rect {
-        Rect(x: frame.minX + area.minX * frame.size.width, y: frame.minY + area.minY * frame.size.height,
-             width: area.size.width * frame.size.width, height: area.size.height * frame.size.height)
+    /// Where a page's picture of `aspect` (its width over its height; nil: the page's own
+    /// shape) lies on `frame`, the page's rectangle on screen: fitted whole and centred, the
+    /// rest paper, as pages are made (letterboxed, never cropped).
+    public static func picture(of aspect: Double?, on frame: Rect) -> Rect {
+        guard let aspect, aspect > 0, frame.size.width > 0, frame.size.height > 0 else { return frame }
+        let width = min(frame.size.width, frame.size.height * aspect), height = width / aspect
+        return Rect(x: frame.midX - width / 2, y: frame.midY - height / 2, width: width, height: height)
     }
 
-    /// Window point `point` as fractions of `frame` (from its top-left corner).
-    public static func onPage(_ point: Point, of frame: Rect) -> Point {
-        Point(x: (point.x - frame.minX) / frame.size.width, y: (point.y - frame.minY) / frame.size.height)
+    /// A box given as fractions of a page's picture (from its top-left corner; the picture
+    /// `aspect` wide over high) on `frame`, the page's rectangle on screen.
+    public static func onScreen(_ area: Rect, of frame: Rect, aspect: Double? = nil) -> Rect {
+        let p = picture(of: aspect, on: frame)
+        return Rect(x: p.minX + area.minX * p.size.width, y: p.minY + area.minY * p.size.height,
+                    width: area.size.width * p.size.width, height: area.size.height * p.size.height)
+    }
+
+    /// Window point `point` as fractions of the picture of `aspect` on `frame`.
+    public static func onPage(_ point: Point, of frame: Rect, aspect: Double? = nil) -> Point {
+        let p = picture(of: aspect, on: frame)
+        return Point(x: (point.x - p.minX) / p.size.width, y: (point.y - p.minY) / p.size.height)
     }
 
     /// Scrolls a page zoomed or fitted to its width so that `box` (window points, as shown
