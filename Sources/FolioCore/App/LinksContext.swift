@@ -82,9 +82,27 @@ final class LinksContext: ModalContext {
 
     func back(in app: FolioApp) -> Bool { goBack(in: app) }
 
-    /// The hand over a link (its page's links are asked for as the pages come to rest).
+    /// Over a link: the hand, and where it goes at the left of the page number's line (as a
+    /// browser names a link's address), unless a notice is there. The links of the pages
+    /// shown are asked for as they come to rest.
     func draw(into list: inout DrawList, in app: FolioApp) {
         LinksContext.prefetch(in: app)
-        if let point = app.pointerPlace.point, LinksContext.link(at: point, in: app) != nil { list.pointer = .link }
+        guard let point = app.pointerPlace.point, let link = LinksContext.link(at: point, in: app),
+              let reading = app.navigation.top as? ReadingScene else { return }
+        list.pointer = .link
+        guard app.onScreen.noticeOpacity(at: app.time) == 0 else { return }
+        let words = ScreenWords(app: app), s = words.textSize(14, minimum: 11), x = max(20 * app.size.layoutUnit, 6)
+        var line = TextLayer(LinksContext.label(link.target), size: s, position: Point(x: x, y: ScreenWords.lineUnder(reading, app: app, textSize: s)),
+                             alignment: .leading, colour: ScreenWords.textColour, maxWidth: max(app.size.width / 2 - x - 100 * app.size.layoutUnit, 40))
+        line.backing = ScreenWords.backing
+        list.texts.append(line)
+    }
+
+    /// Where a link goes, in a few words.
+    static func label(_ target: PageLink.Target) -> String {
+        switch target {
+        case .page(let number): return "Link to page \(number)"
+        case .address(let address): return "Link to \(address)"
+        }
     }
 }
