@@ -239,6 +239,22 @@ import Testing
         #expect(mark.minY > 0 && mark.maxY < reading.viewport.height, "\(mark) within the \(reading.viewport.height)-point view")
     }
 
+    /// A word on every line of every page: the search keeps `TextSearch.maxHits` and stops.
+    @Test func aSearchStopsAtItsMostHits() throws {
+        struct Everywhere: DocumentInspector {
+            func inspect(_ path: String) throws -> DocumentInfo { DocumentInfo(pageCount: 40, title: "Manual") }
+            func find(_ text: String, in path: String, first: Int, count: Int) -> TextSearchStretch? {
+                let pages = first..<min(first + count, 200)
+                let hits = pages.flatMap { page in (0..<1000).map { TextHit(number: page + 1, area: Rect(x: 0, y: Double($0) / 1000, width: 0.1, height: 0.001)) } }
+                return TextSearchStretch(hits: hits, searched: pages.count, hasText: true)
+            }
+        }
+        let search = DocumentReader(inspector: Everywhere()).search("e", in: Self.path, pageCount: 200, from: 0)
+        let progress = search.progress
+        #expect(progress.hits.count == TextSearch.maxHits && progress.isCapped && progress.isDone)
+        #expect(progress.searched < 200, "it stopped once it had enough: \(progress.searched) pages")
+    }
+
     @Test func aSearchWithNoHitsOrNoTextSaysSo() throws {
         let s = Self.open(FakeDocument(words: Self.words))
         Self.type("/zebra", s)

@@ -95,6 +95,12 @@ public final class TextSearch: @unchecked Sendable {
     /// Hits by page (from 0), and the pages searched.
     private var hitsByPage: [Int: [TextHit]] = [:]
     private var searchedPages = 0
+    /// Hits kept, and all of them in page order (nil: to be sorted again).
+    private var hitCount = 0
+    private var sortedHits: [TextHit]?
+    private var isCapped = false
+    /// Most hits one search keeps.
+    public static let maxHits = 10_000
     /// Each page, whether it has been searched.
     private var searched: [Bool]
     private var anyText = false
@@ -141,8 +147,15 @@ public final class TextSearch: @unchecked Sendable {
             }
             let searched = min(max(answer.searched, 0), stretch.count)
             for hit in answer.hits where (stretch.first + 1...stretch.first + max(searched, 1)).contains(hit.number) {
-                guard let area = PageLink.unitArea(hit.area) else { continue }
+                guard hitCount < TextSearch.maxHits, let area = PageLink.unitArea(hit.area) else { continue }
                 hitsByPage[hit.number - 1, default: []].append(TextHit(number: hit.number, area: area, pageAspect: PageLink.checkedAspect(hit.pageAspect)))
+                hitCount += 1
+            }
+            sortedHits = nil
+            // Enough to step through: a search for "e" stops rather than keep millions.
+            if hitCount >= TextSearch.maxHits {
+                isCapped = true
+                cancelled = true
             }
             // A stretch that searched nothing still moves on a page (a page that takes all of
             // a stretch's time is passed over, not searched for ever).
@@ -171,13 +184,16 @@ public final class TextSearch: @unchecked Sendable {
         public var isDone: Bool
         /// The document could not be searched.
         public var failed: Bool
+        /// It stopped at `TextSearch.maxHits`.
+        public var isCapped: Bool
     }
 
     public var progress: Progress {
         lock.withLock {
-            let hits = hitsByPage.keys.sorted().flatMap { hitsByPage[$0] ?? [] }
+            let hits = sortedHits ?? hitsByPage.keys.sorted().flatMap { hitsByPage[$0] ?? [] }
+            sortedHits = hits
             return Progress(hits: hits, searched: min(searchedPages, pageCount), pageCount: pageCount, hasText: anyText,
-                            isDone: running == 0 && (waiting.isEmpty || cancelled), failed: unreadable)
+                            isDone: running == 0 && (waiting.isEmpty || cancelled), failed: unreadable, isCapped: isCapped)
         }
     }
 

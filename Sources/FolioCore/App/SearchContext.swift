@@ -191,7 +191,7 @@ final class SearchContext: ModalContext {
         if progress.failed { return "This book cannot be searched" }
         if progress.isDone && !progress.hasText { return "No text to search in this book (its pages are pictures)" }
         if progress.hits.isEmpty { return progress.isDone ? "\(quoted) not found" : "Searching for \(quoted)\u{2026} \(progress.searched) of \(progress.pageCount) pages" }
-        let count = progress.hits.count == 1 ? "1 hit" : "\(progress.hits.count) hits"
+        let count = progress.isCapped ? "the first \(progress.hits.count) hits" : progress.hits.count == 1 ? "1 hit" : "\(progress.hits.count) hits"
         let more = progress.isDone ? "" : " so far"
         let at = current.map { "\($0 + 1) of " } ?? ""
         return "\(quoted): \(at)\(count)\(more) \u{2014} N, Shift+N"
