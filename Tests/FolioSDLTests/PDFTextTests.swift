@@ -123,6 +123,7 @@ import FolioTestFixtures
         #expect(r.app.reading != nil && r.number == 2)
         // The contents: the third level's entry, clicked, riffles to its page.
         r.send(.key(.tab))
+        #expect(r.app.trace(frame: 0, t: 0).contents == TraceFrame.Contents(entries: 3, selected: 0), "the trace says the contents show")
         let rows = try #require(r.app.drawList().help?.texts)
         let section = try #require(rows.first { $0.text.hasSuffix("Section") })
         r.send(.pointerDown(section.position)); r.send(.pointerUp(section.position)); r.run(1.5)
@@ -149,5 +150,11 @@ import FolioTestFixtures
         var visited = [r.number]
         for _ in 0..<4 { r.send(.key(.n)); r.run(1.5); visited.append(r.number) }
         #expect(visited == [2, 2, 5, 7, 2], "two on page 2, one on 5 and 7, then round")
+        // The trace says so, and reads back as it was written.
+        let traced = r.app.trace(frame: 1, t: 0)
+        #expect(traced.search == TraceFrame.Search(text: "needle", typing: false, hits: 4, current: 0, searched: 7, done: true))
+        #expect(traced.contents == nil)
+        let line = Data(traced.json.serialized().utf8)
+        #expect(try JSONDecoder().decode(TraceFrame.self, from: line).search == traced.search)
     }
 }

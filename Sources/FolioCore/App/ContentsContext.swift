@@ -51,6 +51,12 @@ final class ContentsContext: ModalContext {
 
     func hide() { shownBook = nil }
 
+    /// The trace's account of the panel, while it shows.
+    func traced(in app: FolioApp) -> TraceFrame.Contents? {
+        guard let book = shown(in: app) else { return nil }
+        return TraceFrame.Contents(entries: ContentsContext.entries(book, in: app).count, selected: selected)
+    }
+
     /// Selects entry `index` (clamped) and scrolls it into view.
     private func select(_ index: Int, of count: Int, in app: FolioApp) {
         selected = min(max(index, 0), max(count - 1, 0))

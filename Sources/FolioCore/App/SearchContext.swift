@@ -183,6 +183,13 @@ final class SearchContext: ModalContext {
     /// While it searches, its count of pages and hits moves.
     func isChanging(in app: FolioApp) -> Bool { search.map { !$0.progress.isDone } ?? false || jumpPending || revealPending != nil }
 
+    /// The trace's account of the search.
+    var traced: TraceFrame.Search {
+        let progress = search?.progress
+        return TraceFrame.Search(text: search?.text ?? typed, typing: typing, hits: progress?.hits.count ?? 0, current: current,
+                                 searched: progress?.searched ?? 0, done: progress?.isDone ?? false)
+    }
+
     /// What its line says.
     func label(in app: FolioApp) -> String {
         if typing { return "Search: \(typed)\u{2009}\u{258F}" }

@@ -30,7 +30,9 @@ extension TraceFrame {
                                         pageCount: book.layout.pageCount, pages: pages, zoom: zoom)
         }
         self.init(frame: frame, t: t, size: [app.size.width, app.size.height], stack: navigation.visibleScenes.map(\.kind),
-                  transition: transition, shelf: shelfFrame, book: bookFrame, reading: TraceFrame.reading(of: app))
+                  transition: transition, shelf: shelfFrame, book: bookFrame, reading: TraceFrame.reading(of: app),
+                  contents: app.modals.first(ContentsContext.self).flatMap { $0.traced(in: app) },
+                  search: app.modals.first(SearchContext.self).map { $0.traced })
     }
 
     /// The pages `showing` draws at its pose.

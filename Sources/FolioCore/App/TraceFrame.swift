@@ -13,6 +13,28 @@ public struct TraceFrame: Decodable, Equatable, Sendable {
     public var book: Book?
     /// While the reading view is on the stack (absent otherwise).
     public var reading: Reading?
+    /// While a book's contents show (absent otherwise).
+    public var contents: Contents? = nil
+    /// While a search of a book's text stands (absent otherwise).
+    public var search: Search? = nil
+
+    public struct Contents: Decodable, Equatable, Sendable {
+        /// The chapters listed, and the one selected (from 0).
+        public var entries: Int
+        public var selected: Int
+    }
+
+    public struct Search: Decodable, Equatable, Sendable {
+        /// The text searched for (or being typed), and whether keys still type into it.
+        public var text: String
+        public var typing: Bool
+        /// Hits found so far, the one gone to (from 0; absent before the first), pages
+        /// searched, and whether every page has been.
+        public var hits: Int
+        public var current: Int?
+        public var searched: Int
+        public var done: Bool
+    }
 
     public struct Transition: Decodable, Equatable, Sendable {
         public var operation: NavigationOperation
@@ -120,6 +142,12 @@ public struct TraceFrame: Decodable, Equatable, Sendable {
         if let r = reading {
             members.append(("reading", .object([("pages", .string(r.pages)), ("fit", .string(r.fit)), ("zoom", number(r.zoom)),
                                                 ("visiblePages", .array(r.visiblePages.map(whole)))])))
+        }
+        if let c = contents { members.append(("contents", .object([("entries", whole(c.entries)), ("selected", whole(c.selected))]))) }
+        if let s = search {
+            var fields: [(String, JSONValue)] = [("text", .string(s.text)), ("typing", .bool(s.typing)), ("hits", whole(s.hits))]
+            if let current = s.current { fields.append(("current", whole(current))) }
+            members.append(("search", .object(fields + [("searched", whole(s.searched)), ("done", .bool(s.done))])))
         }
         return .object(members)
     }
