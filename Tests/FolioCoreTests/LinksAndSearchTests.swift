@@ -273,6 +273,34 @@ import Testing
         #expect(comic.app.onScreen.notice?.text.hasPrefix("Nothing to search") == true)
     }
 
+    /// A search begun in the 3D book stands as the book lies flat, and ends as it closes.
+    @Test func theSearchOutlivesLyingFlatButNotClosing() throws {
+        let book = Book(title: "Manual", cover: .documentPage(document: Self.path, page: 0),
+                        pages: (1..<40).map { .documentPage(document: Self.path, page: $0) })
+        let s = AppDriver(library: Library(books: [book]))
+        s.app.documents = DocumentReader(inspector: FakeDocument(words: Self.words))
+        s.send(.key(.return)); s.run(until: 1.5)
+        #expect(s.kinds == [.shelf, .book])
+        Self.type("/needle", s)
+        s.send(.key(.return)); s.run(until: s.now + 1.5)
+        #expect(try Self.search(s).label(in: s.app).contains("of 4 hits"))
+        // Enter is the next hit while the search stands: the wheel lays the book flat.
+        for _ in 0..<4 { s.send(.wheel(dx: 0, dy: 1, modifiers: [])) }
+        s.run(until: s.now + 2)
+        #expect(s.kinds == [.shelf, .book, .reading])
+        #expect(s.app.modals.first(SearchContext.self) != nil, "laying the book flat kept the search")
+        s.send(.key(.n)); s.run(until: s.now + 1.5)
+        #expect(try Self.number(s) == 12)
+        s.send(.key(.escape)); s.run(until: s.now + 1.5)
+        #expect(s.app.modals.first(SearchContext.self) == nil, "Escape ended the search first")
+        Self.type("/needle", s)
+        s.send(.key(.return)); s.run(until: s.now + 1.5)
+        s.send(.back); s.run(until: s.now + 1.5)
+        s.send(.back); s.run(until: s.now + 1.5)
+        #expect(s.kinds == [.shelf])
+        #expect(s.app.modals.first(SearchContext.self) == nil, "closing the book ended it")
+    }
+
     @Test func backspaceAndEscapeEditAndLeaveTheLineBeingTyped() throws {
         let s = Self.open(FakeDocument(words: Self.words))
         Self.type("/nx", s)

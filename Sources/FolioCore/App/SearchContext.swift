@@ -171,9 +171,10 @@ final class SearchContext: ModalContext {
         }
     }
 
-    /// It lasts while its book is on top at rest (leaving the book, or a transition, ends it).
+    /// It lasts while its book is open, 3D or flat (laying it flat keeps the search; closing
+    /// the book ends it). Its keys and marks wait for the book at rest.
     func holds(in app: FolioApp) -> Bool {
-        guard book(in: app) != nil else {
+        guard app.book?.bookIndex == bookIndex else {
             search?.cancel()
             return false
         }
