@@ -16,8 +16,12 @@ final class SearchContext: ModalContext {
     private(set) var typing = true
     /// The search running or done, nil before Enter.
     private(set) var search: TextSearch?
-    /// The hit gone to last (an index into the search's hits), nil before the first.
-    private(set) var current: Int?
+    /// The hit gone to last, nil before the first. Kept as the hit itself: hits found later
+    /// on earlier pages (the search goes round from the page it began on) come before it.
+    private var currentHit: TextHit?
+
+    /// The hit gone to last as an index into the search's hits so far.
+    var current: Int? { currentHit.flatMap { hit in search?.progress.hits.firstIndex(of: hit) } }
     /// Riffle to the first hit once it is certain.
     private var jumpPending = false
     /// The hit to bring into view once its page is at rest in the reading view.
@@ -110,7 +114,7 @@ final class SearchContext: ModalContext {
         typing = false
         search?.cancel()
         search = nil
-        current = nil
+        currentHit = nil
         guard !typed.isEmpty, let book = book(in: app), let reader = app.documents,
               let path = app.library.books[bookIndex].documentPath else { return app.modals.remove(self) }
         let numbering = app.library.books[bookIndex].numbering
@@ -126,13 +130,15 @@ final class SearchContext: ModalContext {
         let hits = search.progress.hits
         guard !hits.isEmpty else { return }
         jumpPending = false
+        let index: Int
         if let current {
-            self.current = ((current + by) % hits.count + hits.count) % hits.count
+            index = ((current + by) % hits.count + hits.count) % hits.count
         } else {
             let here = StripContext.currentNumber(book, in: app)
-            self.current = by > 0 ? (hits.firstIndex { $0.number >= here } ?? 0) : (hits.lastIndex { $0.number <= here } ?? hits.count - 1)
+            index = by > 0 ? (hits.firstIndex { $0.number >= here } ?? 0) : (hits.lastIndex { $0.number <= here } ?? hits.count - 1)
         }
-        go(to: hits[self.current!], in: app)
+        currentHit = hits[index]
+        go(to: hits[index], in: app)
     }
 
     /// Riffles to the hit's page unless it shows already (one page at a time, the page read;
@@ -163,9 +169,11 @@ final class SearchContext: ModalContext {
         guard jumpPending, let search else { return }
         if let first = search.firstHitFromStart {
             jumpPending = false
-            current = first
             let hits = search.progress.hits
-            if hits.indices.contains(first) { go(to: hits[first], in: app) }
+            if hits.indices.contains(first) {
+                currentHit = hits[first]
+                go(to: hits[first], in: app)
+            }
         } else if search.progress.isDone {
             jumpPending = false
         }
@@ -219,9 +227,9 @@ final class SearchContext: ModalContext {
         let viewport = Rect(x: 0, y: 0, width: reading.viewport.width, height: reading.viewport.height)
         for (page, frame) in reading.shownPages() {
             guard let number = numbering.number(ofDisplayPage: page) else { continue }
-            for (i, hit) in hits.enumerated() where hit.number == number {
+            for hit in hits where hit.number == number {
                 guard let box = ReadingScene.onScreen(hit.area, of: frame, aspect: hit.pageAspect).clipped(to: viewport) else { continue }
-                list.bands.append((box, i == current ? SearchContext.currentColour : SearchContext.hitColour))
+                list.bands.append((box, hit == currentHit ? SearchContext.currentColour : SearchContext.hitColour))
             }
         }
     }
