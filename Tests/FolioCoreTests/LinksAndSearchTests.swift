@@ -301,6 +301,38 @@ import Testing
         #expect(s.app.modals.first(SearchContext.self) == nil, "closing the book ended it")
     }
 
+    /// Hits found later on pages before the one the search began on come before the hit gone
+    /// to in the list: N still goes on from that hit, round the book.
+    @Test func nGoesOnFromTheHitGoneToWhileEarlierPagesAreStillSearched() throws {
+        final class Gate: @unchecked Sendable { let open = DispatchSemaphore(value: 0) }
+        struct Gated: DocumentInspector {
+            let gate: Gate
+            func inspect(_ path: String) throws -> DocumentInfo { DocumentInfo(pageCount: 40, title: "Manual") }
+            func find(_ text: String, in path: String, first: Int, count: Int) -> TextSearchStretch? {
+                if first < 33 { gate.open.wait(); gate.open.signal() }
+                let pages = first..<min(first + count, 40)
+                let hits = pages.filter { [4, 11, 35].contains($0) }.map { TextHit(number: $0 + 1, area: Rect(x: 0.2, y: 0.2, width: 0.2, height: 0.05)) }
+                return TextSearchStretch(hits: hits, searched: pages.count, hasText: true)
+            }
+        }
+        let gate = Gate()
+        defer { gate.open.signal() }
+        let s = Self.open(FakeDocument())
+        s.app.documents = DocumentReader(inspector: Gated(gate: gate)) { work in Thread.detachNewThread(work) }
+        for key: Key in [.three, .four] { s.send(.key(key)) }
+        s.send(.key(.return)); s.run(until: s.now + 1.5)
+        Self.type("/needle", s)
+        s.send(.key(.return))
+        let search = try Self.search(s)
+        for _ in 0..<200 where try Self.number(s) != 36 { Thread.sleep(forTimeInterval: 0.005); s.run(until: s.now + 0.05) }
+        #expect(try Self.number(s) == 36, "the first hit from page 34 is on 36, found before the pages before 34")
+        gate.open.signal()
+        for _ in 0..<400 where search.traced.done == false { Thread.sleep(forTimeInterval: 0.005); s.run(until: s.now + 0.02) }
+        #expect(search.traced.hits == 3 && search.current == 2, "the hits on 5 and 12 came before it")
+        s.send(.key(.n)); s.run(until: s.now + 1.5)
+        #expect(try Self.number(s) == 5, "round to the first")
+    }
+
     @Test func backspaceAndEscapeEditAndLeaveTheLineBeingTyped() throws {
         let s = Self.open(FakeDocument(words: Self.words))
         Self.type("/nx", s)
