@@ -139,14 +139,19 @@ import Testing
     /// `folio BOOK` arrives in a quarter of a second (the opening and the laying flat played
     /// six times faster), so the page is there to read at once; a book opened from the shelf
     /// still opens at its own pace.
-    @Test func theArrivalIsShortAndAnOpeningFromTheShelfIsNot() {
+    @Test func theArrivalIsShortAndAnOpeningFromTheShelfIsNot() throws {
         let pages: [ImageSource?] = (1...6).map { .file("/p\($0).png") }
         let library = Library(books: [Book(title: "A", cover: .file("/a.png"), pages: pages),
                                       Book(title: "B", cover: .file("/b.png"), pages: pages)])
         let app = FolioApp(library: library, size: Size(width: 1280, height: 800))
         app.update(at: 0)
         app.read(book: 0, atPage: nil, at: 0)
-        var t = 0.0
+        var t = 1.0 / 60
+        app.update(at: t)
+        // From its first frame the arrival asks for its pages at the flat view's size (it
+        // lies flat at once), not first at the 3D book's.
+        let scale = try #require(app.book?.layout.readingScale)
+        #expect(app.transition != nil && scale > 1 && app.drawList().magnification >= scale)
         while t < 0.3 { t += 1.0 / 60; app.update(at: t) }
         #expect(app.navigation.scenes.map(\.kind) == [.shelf, .book, .reading])
         #expect(app.transition == nil)

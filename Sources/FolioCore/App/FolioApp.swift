@@ -220,6 +220,9 @@ public final class FolioApp {
         let bottom = visible.lastIndex { poses.isOpaque($0) } ?? 0
         for scene in visible[bottom...] { poses.draw(scene, into: &list) }
         if navigation.transition == nil { navigation.top.drawAtRest(into: &list) }
+        // Arriving (`folio BOOK`), pages are made at least at the flat view's size from the
+        // first frame: the book lies flat within a quarter of a second.
+        if doors.arriving, let book = doors.book { list.magnification = max(list.magnification, book.layout.readingScale) }
         modals.draw(into: &list, in: self)
         return list
     }
