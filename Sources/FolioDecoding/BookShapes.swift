@@ -63,7 +63,8 @@ public enum BookShapes {
         let pages = scanning ? book.pages[...] : book.pages.prefix(sampledPages)
         let sizes = pages.map { $0.flatMap { size(of: $0, decoder: decoder) } }
         let cover = book.cover.flatMap { size(of: $0, decoder: decoder) }
-        let aspect = PageGeometry.aspect(ofPageSizes: ([cover] + sizes.prefix(sampledPages)).compactMap { $0 })
+        // A shape measured before (a PDF's, from its header) stays when these headers give none.
+        let aspect = PageGeometry.aspect(ofPageSizes: ([cover] + sizes.prefix(sampledPages)).compactMap { $0 }) ?? book.pageAspect
         book.pageAspect = aspect
         guard scanning else { return book }
         // Added to the spreads the book's metadata named (a ComicInfo.xml's DoublePage

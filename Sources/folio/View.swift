@@ -146,7 +146,8 @@ struct View: ParsableCommand {
         options.writesThumbnails = settings.remember && !noRemember
         options.openAtPage = openAtPage
         options.readFirstBook = oneBook
-        options.spreadsToFind = oneBook && page == nil ? [0] : []
+        // A PDF has no double pages to find (its shape came with its header).
+        options.spreadsToFind = oneBook && page == nil && books.books.first?.isDocument == false ? [0] : []
         options.stopRequested = Interrupt.requested
         let viewer = try LiveViewer(window: window, library: books, decoder: decoder, options: options)
         // After the window opened, so SDL's own handlers (a quit event) still run.

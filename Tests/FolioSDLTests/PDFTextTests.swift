@@ -84,6 +84,16 @@ import FolioTestFixtures
                 "the page after it is searched, unless the document failed for good")
     }
 
+    /// A PDF's shape comes with its header: looking for double pages in it (as the viewer
+    /// does once a book opened alone shows) reads no page headers and keeps that shape.
+    @Test func lookingForSpreadsKeepsAPDFsShape() throws {
+        let path = try OutlineTests.write(PDFWriter.document(pages: 5, width: 612, height: 792), "letter.pdf")
+        let book = try #require(try LibraryLoader.load(path, decoder: TestDecoding.workers).library.books.first)
+        let aspect = try #require(book.pageAspect)
+        #expect(abs(aspect - 612.0 / 792) < 0.01)
+        #expect(BookShapes.shaped(book, decoder: TestDecoding.workers).pageAspect == aspect)
+    }
+
     @Test func aBookWithoutTextSaysSo() throws {
         let path = try OutlineTests.write(PDFWriter.document(pages: 3), "pictures.pdf")
         let stretch = try #require(TestDecoding.workers.find("needle", in: path, first: 0, count: 3))
