@@ -324,10 +324,15 @@ import Testing
         Self.type("/needle", s)
         s.send(.key(.return))
         let search = try Self.search(s)
-        for _ in 0..<200 where try Self.number(s) != 36 { Thread.sleep(forTimeInterval: 0.005); s.run(until: s.now + 0.05) }
+        // The search runs on its own thread: frames step until what is waited for comes, or 10 s pass.
+        func waitFor(_ done: () throws -> Bool) rethrows {
+            let deadline = Date().addingTimeInterval(10)
+            while try !done(), Date() < deadline { s.run(until: s.now + FixedStep.dt) }
+        }
+        try waitFor { try Self.number(s) == 36 }
         #expect(try Self.number(s) == 36, "the first hit from page 34 is on 36, found before the pages before 34")
         gate.open.signal()
-        for _ in 0..<400 where search.traced.done == false { Thread.sleep(forTimeInterval: 0.005); s.run(until: s.now + 0.02) }
+        waitFor { search.traced.done }
         #expect(search.traced.hits == 3 && search.current == 2, "the hits on 5 and 12 came before it")
         s.send(.key(.n)); s.run(until: s.now + 1.5)
         #expect(try Self.number(s) == 5, "round to the first")
