@@ -10,15 +10,13 @@
 #include <string.h>
 #include <time.h>
 
-static double seconds_now(void) {
+double folio_pdf_seconds_now(void) {
     struct timespec t;
     clock_gettime(CLOCK_MONOTONIC, &t);
     return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
 }
 
-// The page (from 0) `action` goes to in `document`, or -1: a destination in this document,
-// named or explicit; anything else (a link out, a script, none) has no page.
-static int page_of_action(PopplerDocument *document, PopplerAction *action) {
+int folio_pdf_page_of_action(PopplerDocument *document, PopplerAction *action) {
     if (!action || action->type != POPPLER_ACTION_GOTO_DEST || !action->goto_dest.dest) return -1;
     PopplerDest *dest = action->goto_dest.dest;
     int number = 0;
@@ -64,15 +62,15 @@ int folio_pdf_outline(int fd, int max_entries, int max_depth, double max_seconds
     PopplerIndexIter *stack[64];
     int depth = 0, count = 0;
     long visited = 0, max_visits = 4L * max_entries;
-    double deadline = seconds_now() + max_seconds;
+    double deadline = folio_pdf_seconds_now() + max_seconds;
     if (out && (stack[0] = poppler_index_iter_new(document))) depth = 1;
     // Depth first: an item, then its children (while under `max_depth`), then its next
     // sibling, going back up as each level ends.
-    while (depth > 0 && count < max_entries && visited < max_visits && seconds_now() < deadline) {
+    while (depth > 0 && count < max_entries && visited < max_visits && folio_pdf_seconds_now() < deadline) {
         PopplerIndexIter *here = stack[depth - 1];
         visited++;
         PopplerAction *action = poppler_index_iter_get_action(here);
-        int page = page_of_action(document, action);
+        int page = folio_pdf_page_of_action(document, action);
         if (page >= 0 && page < pages) {
             char *title = bounded_title(action->any.title);
             if (!title) { poppler_action_free(action); break; }

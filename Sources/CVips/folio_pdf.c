@@ -168,8 +168,7 @@ void folio_pdf_forget(void) {
 
 int folio_pdf_documents_opened(void) { return __atomic_load_n(&opened_count, __ATOMIC_RELAXED); }
 
-// Page `page` of `k`'s document (unref when done), or NULL with libvips' reason for it.
-static PopplerPage *page_of(kept *k, int page, char *error, size_t capacity) {
+PopplerPage *folio_pdf_kept_page(kept *k, int page, char *error, size_t capacity) {
     if (page < 0 || page >= poppler_document_get_n_pages(k->document)) {
         snprintf(error, capacity, "pages out of range");
         return NULL;
@@ -189,7 +188,7 @@ static int whole(double length) {
 int folio_pdf_page_size(int fd, int page, int *width, int *height, char *error, size_t error_capacity) {
     kept *k = folio_pdf_take(fd, error, error_capacity);
     if (!k) return 1;
-    PopplerPage *p = page_of(k, page, error, error_capacity);
+    PopplerPage *p = folio_pdf_kept_page(k, page, error, error_capacity);
     if (p) {
         double w = 0, h = 0;
         poppler_page_get_size(p, &w, &h);
@@ -286,7 +285,7 @@ unsigned char *folio_pdf_draw(int fd, int page, int width, int height, int crop,
     if (width < 1 || height < 1) { snprintf(error, error_capacity, "an empty box"); return NULL; }
     kept *k = folio_pdf_take(fd, error, error_capacity);
     if (!k) return NULL;
-    PopplerPage *p = page_of(k, page, error, error_capacity);
+    PopplerPage *p = folio_pdf_kept_page(k, page, error, error_capacity);
     unsigned char *pixels = NULL;
     if (p) {
         // As libvips' thumbnail does: the shrink from the page's size in whole points, the

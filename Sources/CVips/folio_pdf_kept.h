@@ -16,4 +16,15 @@ void folio_pdf_give_back(folio_pdf_kept *k);
 
 PopplerDocument *folio_pdf_kept_document(folio_pdf_kept *k);
 
+/// Page `page` of `k`'s document (unref when done), or NULL with libvips' reason for it
+/// ("pages out of range", "unable to load page N").
+PopplerPage *folio_pdf_kept_page(folio_pdf_kept *k, int page, char *error, size_t capacity);
+
+/// The page (from 0) `action` goes to in `document`, or -1: a destination in this document,
+/// named or explicit; anything else (a link out, a script, none) has no page (folio_outline.c).
+int folio_pdf_page_of_action(PopplerDocument *document, PopplerAction *action);
+
+/// Seconds on the monotonic clock, for the walks' deadlines (folio_outline.c).
+double folio_pdf_seconds_now(void);
+
 #endif

@@ -8,13 +8,6 @@
 #include <poppler.h>
 #include <stdio.h>
 #include <string.h>
-#include <time.h>
-
-static double seconds_now(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
-}
 
 static double clamp01(double v) { return v < 0 ? 0 : v > 1 ? 1 : v; }
 
@@ -32,20 +25,6 @@ static int fractions(double x1, double y1, double x2, double y2, double w, doubl
     return 1;
 }
 
-// The page (from 0) a go-to action leads to in `document`, or -1 (as folio_outline.c reads
-// an outline entry's).
-static int page_of_goto(PopplerDocument *document, PopplerAction *action) {
-    if (action->type != POPPLER_ACTION_GOTO_DEST || !action->goto_dest.dest) return -1;
-    PopplerDest *dest = action->goto_dest.dest;
-    if (dest->type != POPPLER_DEST_NAMED) return dest->page_num - 1;
-    if (!dest->named_dest) return -1;
-    PopplerDest *found = poppler_document_find_dest(document, dest->named_dest);
-    if (!found) return -1;
-    int page = found->page_num - 1;
-    poppler_dest_free(found);
-    return page;
-}
-
 void folio_pdf_links_free(folio_page_link *links, int count) {
     if (!links) return;
     for (int i = 0; i < count; i++) g_free(links[i].uri);
@@ -61,15 +40,9 @@ int folio_pdf_links(int fd, int page, int max_links, folio_page_link **links, do
     if (!k) return -1;
     PopplerDocument *document = folio_pdf_kept_document(k);
     int pages = poppler_document_get_n_pages(document);
-    if (page < 0 || page >= pages) {
-        folio_pdf_give_back(k);
-        snprintf(error, error_capacity, "pages out of range");
-        return -1;
-    }
-    PopplerPage *p = poppler_document_get_page(document, page);
+    PopplerPage *p = folio_pdf_kept_page(k, page, error, error_capacity);
     if (!p) {
         folio_pdf_give_back(k);
-        snprintf(error, error_capacity, "PDF document is damaged");
         return -1;
     }
     double w = 0, h = 0;
@@ -90,7 +63,7 @@ int folio_pdf_links(int fd, int page, int max_links, folio_page_link **links, do
             if (length >= FOLIO_LINK_URI_BYTES) continue;  // too long to show or trust
             link.uri = g_strndup(uri, length);
         } else {
-            link.page = page_of_goto(document, m->action);
+            link.page = folio_pdf_page_of_action(document, m->action);
             if (link.page < 0 || link.page >= pages) continue;
         }
         out[count++] = link;
@@ -118,9 +91,9 @@ int folio_pdf_find(int fd, const char *text, int first, int count, int max_hits,
     int pages = poppler_document_get_n_pages(document);
     folio_text_hit *out = g_try_new0(folio_text_hit, max_hits);
     int found = 0;
-    double deadline = seconds_now() + max_seconds;
+    double deadline = folio_pdf_seconds_now() + max_seconds;
     for (int page = first; out && page < pages && page - first < count && found < max_hits; page++) {
-        if (page > first && seconds_now() > deadline) break;
+        if (page > first && folio_pdf_seconds_now() > deadline) break;
         PopplerPage *p = poppler_document_get_page(document, page);
         (*searched)++;
         if (!p) continue;
