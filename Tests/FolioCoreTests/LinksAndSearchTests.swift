@@ -301,6 +301,34 @@ import Testing
         #expect(s.app.modals.first(SearchContext.self) == nil, "closing the book ended it")
     }
 
+    /// In the book in 3D, a hit is marked on its page's layer: drawn right after the page, in
+    /// the page's plane, where the word is on it; the marks go with the search.
+    @Test func hitsAreMarkedOnTheBookIn3D() throws {
+        let book = Book(title: "Manual", cover: .documentPage(document: Self.path, page: 0),
+                        pages: (1..<40).map { .documentPage(document: Self.path, page: $0) })
+        let s = AppDriver(library: Library(books: [book]))
+        s.app.documents = DocumentReader(inspector: FakeDocument(words: Self.words))
+        s.send(.key(.return)); s.run(until: 1.5)
+        Self.type("/needle", s)
+        s.send(.key(.return)); s.run(until: s.now + 1.5)
+        #expect(s.kinds == [.shelf, .book], "the book is open in 3D, at the spread of page 5")
+        let layers = s.app.drawList().layers
+        let marks = layers.indices.filter { if case .fill(let c) = layers[$0].content { return c == SearchContext.currentColour }; return false }
+        #expect(marks.count == 1, "one hit, on page 5")
+        let at = try #require(marks.first)
+        let page = layers[at - 1], mark = layers[at]
+        guard case .page(0, let display) = page.content else { Issue.record("the mark follows \(page.content), not a page"); return }
+        #expect(book.numbering.number(ofDisplayPage: display) == 5)
+        // The fixture's hit covers x 0.2–0.5, y 0.1–0.15 of the page: its corners are there on screen.
+        for (u, v) in [(0.0, 0.0), (1.0, 1.0)] {
+            let onMark = try #require(mark.project(x: u * mark.size.width, y: v * mark.size.height))
+            let onPage = try #require(page.project(x: (0.2 + 0.3 * u) * page.size.width, y: (0.1 + 0.05 * v) * page.size.height))
+            #expect(abs(onMark.x - onPage.x) < 0.01 && abs(onMark.y - onPage.y) < 0.01, "\(onMark) against \(onPage)")
+        }
+        s.send(.key(.escape))
+        #expect(!s.app.drawList().layers.contains { $0.content.isFill }, "Escape took the marks away")
+    }
+
     /// Hits found later on pages before the one the search began on come before the hit gone
     /// to in the list: N still goes on from that hit, round the book.
     @Test func nGoesOnFromTheHitGoneToWhileEarlierPagesAreStillSearched() throws {

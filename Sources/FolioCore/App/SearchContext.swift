@@ -222,8 +222,9 @@ final class SearchContext: ModalContext {
                              alignment: .trailing, colour: ScreenWords.textColour, maxWidth: max(app.size.width / 2 - 120 * app.size.layoutUnit, 60))
         line.backing = ScreenWords.backing
         list.texts.append(line)
-        guard let reading = showing as? ReadingScene, let search else { return }
+        guard let search else { return }
         let hits = search.progress.hits, numbering = app.library.books[book.bookIndex].numbering
+        guard let reading = showing as? ReadingScene else { return markOnLayers(hits, of: book.bookIndex, numbering: numbering, in: &list) }
         let viewport = Rect(x: 0, y: 0, width: reading.viewport.width, height: reading.viewport.height)
         for (page, frame) in reading.shownPages() {
             guard let number = numbering.number(ofDisplayPage: page) else { continue }
@@ -232,5 +233,24 @@ final class SearchContext: ModalContext {
                 list.bands.append((box, hit == currentHit ? SearchContext.currentColour : SearchContext.hitColour))
             }
         }
+    }
+
+    /// In the book in 3D (or on its way to or from lying flat), each hit is a patch on its
+    /// page's layer, drawn right after the page so that it turns with it and hides behind the
+    /// pages in front.
+    private func markOnLayers(_ hits: [TextHit], of bookIndex: Int, numbering: PageNumbering, in list: inout DrawList) {
+        guard !hits.isEmpty else { return }
+        var marked: [Layer] = []
+        marked.reserveCapacity(list.layers.count)
+        for layer in list.layers {
+            marked.append(layer)
+            guard case .page(bookIndex, let page) = layer.content, let number = numbering.number(ofDisplayPage: page) else { continue }
+            let local = Rect(x: 0, y: 0, width: layer.size.width, height: layer.size.height)
+            for hit in hits where hit.number == number {
+                let colour = hit == currentHit ? SearchContext.currentColour : SearchContext.hitColour
+                marked.append(layer.patch(ReadingScene.onScreen(hit.area, of: local, aspect: hit.pageAspect), colour: colour))
+            }
+        }
+        list.layers = marked
     }
 }

@@ -61,3 +61,19 @@ public struct Layer: Equatable, Sendable {
         return area > 1e-6
     }
 }
+
+extension Layer {
+    /// A flat colour over `rect` (local points of this layer's bounds), in this layer's plane:
+    /// the same position, transform and zoom, with the anchor moved so that the patch's
+    /// local points are this layer's. Drawn just after this layer, it lies on it in any pose.
+    public func patch(_ rect: Rect, colour: RGBA) -> Layer {
+        var patch = self
+        patch.size = rect.size
+        patch.anchor = Point(x: (anchor.x * size.width - rect.minX) / max(rect.size.width, 1e-9),
+                             y: (anchor.y * size.height - rect.minY) / max(rect.size.height, 1e-9))
+        patch.content = .fill(colour)
+        patch.cornerRadius = 0
+        patch.shading = nil
+        return patch
+    }
+}
