@@ -91,13 +91,21 @@ public enum ArchiveReader {
         }
     }
 
+    /// An entry passed on the way to another: its name, declared size, place among the
+    /// archive's headers (0 first), and whether the archive is a compressed stream.
+    struct Passing {
+        var name: String
+        var size: Int
+        var ordinal: Int
+        var inStream: Bool
+    }
+
     /// Reads headers from where `archive` stands until `entryPath`, then its bytes; nil at
     /// the end of the archive. `seen` counts the headers read, bounded by `maxEntries`.
-    /// In a compressed stream (`isStream`), every regular entry read on the way whose name
-    /// and declared size `passing` takes is read too (within `limit`; larger or encrypted
-    /// ones are skipped as usual) and handed to `passed`.
+    /// Every regular entry read on the way that `passing` takes is read too (within
+    /// `limit`; larger or encrypted ones are skipped as usual) and handed to `passed`.
     static func find(_ entryPath: String, in archive: OpaquePointer, path: String, limit: Int, seen: inout Int,
-                             passing: ((String, Int) -> Bool)? = nil, passed: ((String, Data) -> Void)? = nil) throws -> Data? {
+                             passing: ((Passing) -> Bool)? = nil, passed: ((String, Data) -> Void)? = nil) throws -> Data? {
         var header: OpaquePointer?
         while true {
             let status = archive_read_next_header(archive, &header)
@@ -109,10 +117,9 @@ public enum ArchiveReader {
             guard seen <= maxEntries else { return nil }
             let stored = self.entryPath(header)
             guard stored == entryPath else {
-                // Only where going back costs a pass from the start (known once a header is read).
-                if let passing, let passed, let stored, isStream(archive), archive_entry_filetype(header) == 0o100000,
+                if let passing, let passed, let stored, archive_entry_filetype(header) == 0o100000,
                    archive_entry_is_encrypted(header) == 0, archive_entry_size(header) <= Int64(limit),
-                   passing(stored, Int(clamping: archive_entry_size(header))),
+                   passing(Passing(name: stored, size: Int(clamping: archive_entry_size(header)), ordinal: seen - 1, inStream: isStream(archive))),
                    let data = try? readData(archive, name: "\(path): \(stored)", limit: limit, declared: declaredSize(header)) {
                     passed(stored, data)
                 }
