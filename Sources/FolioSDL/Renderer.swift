@@ -86,8 +86,11 @@ public final class Renderer {
             textures.setThumbnailSize(width: thumb.size.width * pixelScale, height: thumb.size.height * pixelScale,
                                       cornerRadius: thumb.cornerRadius * pixelScale)
         }
-        var wanted: [TextureCache.Wanted] = []
-        for content in list.layers.map(\.content) + list.overlays.map(\.content) + prefetch {
+        // The urgent ones first; `urgent` counts those of them that have an image.
+        let contents = list.urgent + list.layers.map(\.content) + list.overlays.map(\.content) + prefetch
+        var wanted: [TextureCache.Wanted] = [], urgent = 0
+        for (index, content) in contents.enumerated() {
+            if index == list.urgent.count { urgent = wanted.count }
             // A back cover is drawn in a colour, not from its image.
             if case .backCover = content { continue }
             guard let source = library.image(for: content) else { continue }
@@ -100,7 +103,7 @@ public final class Renderer {
             }
             wanted.append(want)
         }
-        textures.beginFrame(wanted: wanted)
+        textures.beginFrame(wanted: wanted, urgent: list.urgent.count == contents.count ? wanted.count : urgent)
         let bg = list.background
         SDL_SetRenderDrawColor(sdlRenderer, UInt8(bg.r * 255), UInt8(bg.g * 255), UInt8(bg.b * 255), UInt8(bg.a * 255))
         SDL_RenderClear(sdlRenderer)

@@ -91,8 +91,9 @@ final class TextureCache {
     }
 
     /// Call once per frame before drawing: uploads finished decodes and asks the worker for
-    /// `wanted` (nearest first), dropping requests no longer wanted.
-    func beginFrame(wanted: [Wanted]) {
+    /// `wanted` (nearest first; the first `urgent` at their size before any stand-in),
+    /// dropping requests no longer wanted.
+    func beginFrame(wanted: [Wanted], urgent: Int = 0) {
         let begin = SDL_GetPerformanceCounter()
         lastFrame = FrameTextureWork()
         lastFrame.evictions = store.beginFrame()
@@ -120,16 +121,16 @@ final class TextureCache {
                 failures.record(job.source, failure)
             }
         }
-        worker.setWanted(jobs(for: wanted))
+        worker.setWanted(jobs(for: wanted, urgent: urgent))
     }
 
-    /// The decodes `wanted` still needs, most wanted first: the small versions of pages with
-    /// nothing to draw meanwhile (cheap, so every page about to show has one soon), then the
-    /// pages and thumbnails themselves.
-    private func jobs(for wanted: [Wanted]) -> [DecodeWorker.Job] {
-        var smalls: [DecodeWorker.Job] = [], jobs: [DecodeWorker.Job] = []
+    /// The decodes `wanted` still needs, most wanted first: the first `urgent` pages at their
+    /// size, then the small versions of pages with nothing to draw meanwhile (cheap, so
+    /// every page about to show has one soon), then the pages and thumbnails themselves.
+    func jobs(for wanted: [Wanted], urgent: Int = 0) -> [DecodeWorker.Job] {
+        var first: [DecodeWorker.Job] = [], smalls: [DecodeWorker.Job] = [], jobs: [DecodeWorker.Job] = []
         var seen = Set<TextureStore.Key>()
-        for want in wanted where failures.cause(for: want.source) == nil {
+        for (index, want) in wanted.enumerated() where failures.cause(for: want.source) == nil {
             if want.thumbnail {
                 guard seen.insert(.thumbnail(want.source)).inserted, store.entry(.thumbnail(want.source))?.fits(thumbnailShape) != true else { continue }
                 jobs.append(DecodeWorker.Job(source: want.source, side: .right, shape: thumbnailShape, aspect: want.aspect, thumbnail: true))
@@ -138,12 +139,13 @@ final class TextureCache {
             let key = TextureStore.Key.image(want.source, want.side)
             let shape = pageSize.shape(for: want.side, aspect: want.aspect, spans: want.spans)
             guard seen.insert(key).inserted, store.entry(key)?.fits(shape) != true else { continue }
-            jobs.append(DecodeWorker.Job(source: want.source, side: want.side, shape: shape, aspect: want.aspect, cover: want.cover))
+            let job = DecodeWorker.Job(source: want.source, side: want.side, shape: shape, aspect: want.aspect, cover: want.cover)
+            if index < urgent { first.append(job) } else { jobs.append(job) }
             if store.entry(key) == nil && standIn(for: want.source, side: want.side, spans: want.spans, use: false) == nil {
                 smalls.append(smallJob(want))
             }
         }
-        return smalls + jobs
+        return first + smalls + jobs
     }
 
     /// The decode of `want`'s small version at the current page size.

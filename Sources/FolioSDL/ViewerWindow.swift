@@ -13,9 +13,12 @@ public final class ViewerWindow {
 
     /// A resizable, HiDPI-aware window of `width`×`height` points with a renderer (vsync where
     /// the display has it). Throws `FolioError.sdl` when there is no display or no renderer.
-    public init(width: Int, height: Int) throws {
+    /// A `hidden` window is made ready (Mesa started, its shaders compiled) but shows only
+    /// at `show()`: what it is to show may still be loading, or fail.
+    public init(width: Int, height: Int, hidden: Bool = false) throws {
         try SDLVideo.start(headless: false)
-        let flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue | SDL_WINDOW_SHOWN.rawValue
+        let shown = hidden ? SDL_WINDOW_HIDDEN.rawValue : SDL_WINDOW_SHOWN.rawValue
+        let flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue | shown
         let centred = Int32(0x2FFF_0000)  // SDL_WINDOWPOS_CENTERED
         // Touch arrives as finger events only (TouchTracker makes one finger the pointer),
         // not also as SDL's synthesized mouse, which would drag while two fingers pinch.
@@ -31,6 +34,11 @@ public final class ViewerWindow {
         }
         self.window = window
         self.renderer = renderer
+    }
+
+    /// Shows a window made hidden.
+    public func show() {
+        SDL_ShowWindow(window)
     }
 
     deinit {

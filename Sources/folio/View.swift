@@ -53,43 +53,6 @@ struct View: ParsableCommand {
         // With --page the book is measured first: its spreads decide how its pages are numbered.
         let decoder = try LibraryOptions.decoder()
         decoder.prestart()
-        let loaded = try library.loadResult(path: path, shaped: page != nil, decoder: decoder)
-        // The shelf's own name for its centred book and for captures.
-        let identity = library.identity(path: path)
-        var books = loaded.library
-        let size = try parseSize(size)
-        var openAtPage: Int?
-        if let page {
-            let source = path ?? library.library ?? "the bundled library"
-            guard books.books.count == 1 else {
-                throw FolioError.badInput("--page \(page) needs one book, and \(source) holds \(Sentence.count(books.books.count, "book")).")
-            }
-            // Pages as the reader counts them: the cover is 1.
-            let numbering = books.books[0].numbering
-            guard page <= numbering.count else {
-                throw FolioError.badInput("--page \(page) is outside 1…\(numbering.count): \(source) has \(Sentence.count(numbering.count, "page")).")
-            }
-            openAtPage = page
-        }
-        var options = LiveViewer.Options()
-        options.width = Int(size.width)
-        options.height = Int(size.height)
-        options.slowMotion = slowMotion
-        options.rightToLeft = rtl
-        options.tracePath = trace
-        options.capturePath = capture
-        options.overwrite = overwrite
-        options.library = identity
-        options.cacheBytes = library.cacheBytes
-        options.exitAfterFirstFrame = exitAfterFirstFrame
-        options.exitWhenReadable = exitWhenReadable
-        options.markTimes = markAt
-        options.quitAfter = quitAfter
-        if openFirstBook, openAtPage == nil { openAtPage = 2 }
-        let measuring = exitAfterFirstFrame || exitWhenReadable || !markAt.isEmpty || quitAfter != nil
-        // The remembered places, unless remembering is off (--no-remember, or the settings
-        // file); a traced or captured session starts as a script does, so it replays the
-        // same, and the benchmark's runs neither read nor write them.
         var settings = Settings()
         if let file = SettingsFile.standard() {
             let (read, warning) = file.load()
@@ -105,8 +68,9 @@ struct View: ParsableCommand {
             }
         }
         // SDL's video starts first, alone: on X11 it sets the process's locale for a moment and
-        // may start a D-Bus launcher. Then, unless --page measured the book already, a decoder
-        // worker reads the books' headers on another thread while Mesa starts for the window.
+        // may start a D-Bus launcher. Then the books are listed (by the decoder worker, once it
+        // has started) on another thread while Mesa starts for the window, which shows once
+        // they are: a path that cannot be read is one sentence, with no window.
         // Mesa's compiled shaders are kept in Folio's cache folder, unless nothing is to be
         // written (remembering off): the next launch's first frame comes about 0.1 s sooner.
         if settings.remember && !noRemember {
@@ -115,17 +79,60 @@ struct View: ParsableCommand {
         try opening { try SDLVideo.start(headless: false) }
         // One book opened straight into the reading view waits only for its shape (its cover
         // and first pages); its spreads are found once it shows (a 200-page comic's headers
-        // took about 0.6 s before its first page could be asked for).
-        let oneBook = loaded.isOneBook && books.books.count == 1 && !openFirstBook
-        let shaping = page == nil ? BookShapes.Measuring(books, decoder: decoder, spreads: !oneBook) : nil
-        // The places' keys (a stat of each book's files) are read beside them, never on the
-        // input path.
+        // took about 0.6 s before its first page could be asked for). With --page the book
+        // was measured as it was listed.
+        // The places' keys (a stat of each book's files) are read beside the shapes, never on
+        // the input path; a traced or captured session starts as a script does, so it replays
+        // the same, and the benchmark's runs neither read nor write places.
+        let measuring = exitAfterFirstFrame || exitWhenReadable || !markAt.isEmpty || quitAfter != nil
         let remembers = settings.remember && !noRemember && trace == nil && capture == nil && !measuring
-        let keying = remembers ? ThreadResult(named: "folio-keys") { [books] in books.books.map(BookKey.of) } : nil
-        let window = try opening { try ViewerWindow(width: options.width, height: options.height) }
-        if let shaping { books = shaping.wait() }
+        let listing = ThreadResult(named: "folio-list") { [library, path, page, openFirstBook] in
+            Result { () throws -> (books: Library, oneBook: Bool, keys: [BookKey?]?) in
+                let loaded = try library.loadResult(path: path, shaped: page != nil, decoder: decoder)
+                let oneBook = loaded.isOneBook && loaded.library.books.count == 1 && !openFirstBook
+                let keying = remembers ? ThreadResult(named: "folio-keys") { loaded.library.books.map(BookKey.of) } : nil
+                let shaped = page == nil ? BookShapes.Measuring(loaded.library, decoder: decoder, spreads: !oneBook).wait() : loaded.library
+                return (shaped, oneBook, keying?.wait())
+            }
+        }
+        let size = try parseSize(size)
+        let window = try opening { try ViewerWindow(width: Int(size.width), height: Int(size.height), hidden: true) }
+        let (shaped, oneBook, keys) = try listing.wait().get()
+        // The shelf's own name for its centred book and for captures.
+        let identity = library.identity(path: path)
+        var books = shaped
+        var openAtPage: Int?
+        if let page {
+            let source = path ?? library.library ?? "the bundled library"
+            guard books.books.count == 1 else {
+                throw FolioError.badInput("--page \(page) needs one book, and \(source) holds \(Sentence.count(books.books.count, "book")).")
+            }
+            // Pages as the reader counts them: the cover is 1.
+            let numbering = books.books[0].numbering
+            guard page <= numbering.count else {
+                throw FolioError.badInput("--page \(page) is outside 1…\(numbering.count): \(source) has \(Sentence.count(numbering.count, "page")).")
+            }
+            openAtPage = page
+        }
+        window.show()
+        var options = LiveViewer.Options()
+        options.width = Int(size.width)
+        options.height = Int(size.height)
+        options.slowMotion = slowMotion
+        options.rightToLeft = rtl
+        options.tracePath = trace
+        options.capturePath = capture
+        options.overwrite = overwrite
+        options.library = identity
+        options.cacheBytes = library.cacheBytes
+        options.exitAfterFirstFrame = exitAfterFirstFrame
+        options.exitWhenReadable = exitWhenReadable
+        options.markTimes = markAt
+        options.quitAfter = quitAfter
+        if openFirstBook, openAtPage == nil { openAtPage = 2 }
         if rtl { for i in books.books.indices { books.books[i].rightToLeft = true } }
-        if let keying, let store = PlaceStore.standard() {
+        // The remembered places, unless remembering is off (--no-remember, or the settings file).
+        if let keys, let store = PlaceStore.standard() {
             var remembered = Places()
             var unread = fresh
             if !fresh {
@@ -136,7 +143,7 @@ struct View: ParsableCommand {
                 unread = warning != nil
             }
             options.placeStore = store
-            options.places = PlaceKeeper(places: remembered, fresh: unread, identity: identity ?? .bundled, keys: keying.wait())
+            options.places = PlaceKeeper(places: remembered, fresh: unread, identity: identity ?? .bundled, keys: keys)
             // When each book was read, for the shelf ordered by last read.
             options.places?.clock = { Date().timeIntervalSince1970 }
         }

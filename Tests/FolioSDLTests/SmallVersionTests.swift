@@ -128,4 +128,24 @@ import Testing
         #expect(cache.texture(for: source, side: .left, number: 1)?.texture == page.texture)
         #expect(cache.lastFrame.lowres == 0)
     }
+
+    /// Small versions go ahead of pages at their size, but not of the pages said to be
+    /// urgent (those a book arriving from `folio BOOK` will lie open at): those come first.
+    @Test func urgentPagesAreMadeBeforeAnySmallVersion() throws {
+        let (dir, library) = try Self.redAndBlueBook()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let canvas = try HeadlessCanvas(library: library, decoder: TestDecoding.workers, width: 1280, height: 800, backgroundDecoding: true)
+        let cache = canvas.renderer.textures
+        let wants = try (1...3).map { page in
+            TextureCache.Wanted(source: try #require(library.image(for: .page(book: 0, page: page))), side: .right, aspect: PageGeometry.aspect)
+        }
+        let plain = cache.jobs(for: wants)
+        let plainSmalls = plain.prefix(3).filter { $0.small }.count, lastIsPage = plain.last.map { !$0.small } ?? false
+        #expect(plainSmalls == 3 && lastIsPage, "small versions first, then the pages")
+        let hurried = cache.jobs(for: wants, urgent: 1)
+        #expect(!hurried[0].small && hurried[0].source == wants[0].source, "the urgent page at its size first")
+        let hurriedSmalls = hurried.dropFirst().prefix(3).filter { $0.small }.count
+        #expect(hurriedSmalls == 3, "then the small versions, as before")
+        #expect(hurried.count == plain.count)
+    }
 }

@@ -16,6 +16,12 @@ final class BookDoors {
     private var afterOpening: SceneRequest?
     /// The opening `read` started is playing, at `FolioApp.arrivalSpeed`.
     private(set) var arriving = false
+    /// While arriving, how much larger than in the 3D book the pages are drawn once the book
+    /// lies flat (its fit's and remembered zoom's too): their textures are made at that size
+    /// from the first frame, so none is made twice.
+    private(set) var arrivalMagnification = 1.0
+    /// While arriving, the pages the book will lie open at: made first, at their size.
+    private(set) var arrivalContents: [LayerContent] = []
 
     init(navigation: NavigationStack, bookcase: Bookcase, gestures: Gestures, pointer: PointerPlace) {
         self.navigation = navigation
@@ -53,6 +59,11 @@ final class BookDoors {
         if navigation.transition != nil {
             afterOpening = .openReading
             arriving = true
+            if let book {
+                let flat = bookcase.readingScene(for: book, pointer: pointer)
+                arrivalMagnification = max(book.layout.readingScale, 1) * max(flat.zoom.target.scale, 1)
+                arrivalContents = flat.shownContents()
+            }
         }
         return opened
     }

@@ -16,6 +16,9 @@ public struct DrawList: Sendable {
     /// How much the layers are magnified on screen (a zoomed book), now or where the zoom is
     /// going, whichever is more: the renderer makes page textures that much larger.
     public var magnification = 1.0
+    /// Pages to make at their size before anything else, stand-ins included (the pages a
+    /// book arriving from `folio BOOK` will lie open at, while its opening plays).
+    public var urgent: [LayerContent] = []
     /// What the pointer shows: the arrow, or the hand over a link.
     public var pointer = PointerShape.arrow
 

@@ -1,6 +1,12 @@
 /// Where the pages read lie on screen: a link under the pointer and a search's hits are
 /// found and drawn through it.
 extension ReadingScene {
+    /// What the pages of the spread being read show: the textures to make first.
+    public func shownContents() -> [LayerContent] {
+        let leaf = book.currentLeaf, spread = [2 * leaf + 1, 2 * leaf + 2]
+        return book.pages(openness: 1, flatness: 1).filter { spread.contains($0.pose.page) }.map { book.layer($0).content }
+    }
+
     /// The pages of the spread being read, at rest: each one's display page and its
     /// rectangle in window points, as drawn (zoomed, slid, mirrored). None while a leaf
     /// turns, the zoom glides or the view slides.
