@@ -60,8 +60,11 @@ final class BookDoors {
             afterOpening = .openReading
             arriving = true
             if let book {
+                // The reading view it will lie flat in, drawn once at rest to learn its size.
                 let flat = bookcase.readingScene(for: book, pointer: pointer)
-                arrivalMagnification = max(book.layout.readingScale, 1) * max(flat.zoom.target.scale, 1)
+                var list = DrawList(background: BookScene.background)
+                flat.draw(into: &list, in: .flat)
+                arrivalMagnification = list.magnification
                 arrivalContents = flat.shownContents()
             }
         }
