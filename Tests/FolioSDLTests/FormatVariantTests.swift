@@ -232,6 +232,36 @@ import Testing
         }
     }
 
+    /// A TIFF libvips will not read (old-style JPEG compression, as scanners wrote in the
+    /// 1990s) still gives its book its own shape, from its first directory: little- and
+    /// big-endian, the sizes held as LONG or SHORT.
+    @Test func anOldStyleJPEGTIFFTakesItsOwnShape() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("folio-tiff-shape-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        /// A TIFF header and one directory: width, length, compression 6, photometric YCbCr.
+        func tiff(littleEndian: Bool, width: Int, height: Int, sizeType: Int) -> Data {
+            func u16(_ v: Int) -> [UInt8] { littleEndian ? [UInt8(v & 255), UInt8(v >> 8 & 255)] : [UInt8(v >> 8 & 255), UInt8(v & 255)] }
+            func u32(_ v: Int) -> [UInt8] { littleEndian ? u16(v & 0xFFFF) + u16(v >> 16) : u16(v >> 16) + u16(v & 0xFFFF) }
+            func entry(_ tag: Int, _ type: Int, _ value: Int) -> [UInt8] {
+                u16(tag) + u16(type) + u32(1) + (type == 3 ? u16(value) + [0, 0] : u32(value))
+            }
+            var bytes: [UInt8] = littleEndian ? [0x49, 0x49, 42, 0] : [0x4D, 0x4D, 0, 42]
+            bytes += u32(8) + u16(4)
+            bytes += entry(256, sizeType, width) + entry(257, sizeType, height) + entry(259, 3, 6) + entry(262, 3, 6)
+            return Data(bytes + u32(0) + [UInt8](repeating: 0x55, count: 256))
+        }
+        for (name, data, size) in [("scan.tif", tiff(littleEndian: true, width: 4160, height: 870, sizeType: 4), Size(width: 4160, height: 870)),
+                                   ("tall.tiff", tiff(littleEndian: false, width: 300, height: 1000, sizeType: 3), Size(width: 300, height: 1000))] {
+            let path = dir.appendingPathComponent(name).path
+            try data.write(to: URL(fileURLWithPath: path))
+            #expect(BookShapes.size(of: .file(path), decoder: TestDecoding.workers) == size, "\(name)")
+        }
+        // A directory past what is read, or cut short, gives no size (the default shape).
+        #expect(ImageHeader.tiffSize(Data([0x49, 0x49, 42, 0, 0xFF, 0xFF, 0, 0])) == nil)
+        #expect(ImageHeader.tiffSize(tiff(littleEndian: true, width: 10, height: 20, sizeType: 4).prefix(30)) == nil)
+    }
+
     /// A folder says which of its files it skipped, by name; the notes and thumbnails that
     /// scan folders carry are passed over in silence.
     @Test func aFolderNamesTheFilesItSkipped() throws {

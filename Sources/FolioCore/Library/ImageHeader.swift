@@ -12,7 +12,7 @@ public enum ImageHeader {
     /// Largest image decoded whole by SDL_image (no shrink-on-load): 100 MB of RGBA.
     public static let maxFallbackPixels = 25_000_000
 
-    public enum Format: String, Sendable {
+    public enum Format: String, Sendable, CaseIterable {
         case png, jpeg, gif, webp, tiff, bmp, tga, qoi, pcx, ico, xpm, xbm
 
         /// Formats libvips does not read here: decoded whole (no shrink-on-load), by gdk-pixbuf
@@ -53,6 +53,7 @@ public enum ImageHeader {
     public static func size(of data: Data, format: Format) -> (width: Int, height: Int)? {
         if format == .xpm { return xpmSize(data.prefix(4096)) }
         if format == .xbm { return xbmSize(data.prefix(1024)) }
+        if format == .tiff { return tiffSize(data.prefix(4096)) }
         let b = [UInt8](data.prefix(32))
         func le16(_ i: Int) -> Int { i + 1 < b.count ? Int(b[i]) | Int(b[i + 1]) << 8 : -1 }
         func be32(_ i: Int) -> Int { i + 3 < b.count ? Int(b[i]) << 24 | Int(b[i + 1]) << 16 | Int(b[i + 2]) << 8 | Int(b[i + 3]) : -1 }
@@ -71,7 +72,7 @@ public enum ImageHeader {
         // The first image of the directory; 0 means 256.
         case .ico: return b.count >= 8 ? (b[6] == 0 ? 256 : Int(b[6]), b[7] == 0 ? 256 : Int(b[7])) : nil
         case .gif: return b.count >= 10 ? (le16(6), le16(8)) : nil  // the logical screen, maybe empty
-        case .jpeg, .webp, .tiff, .xpm, .xbm: return nil  // libvips reads these; XPM and XBM are read above
+        case .jpeg, .webp, .tiff, .xpm, .xbm: return nil  // libvips reads these; XPM, XBM and TIFF are read above
         }
     }
 
@@ -84,6 +85,38 @@ public enum ImageHeader {
         let numbers = String(decoding: line, as: UTF8.self).split(separator: " ", omittingEmptySubsequences: true)
         guard numbers.count >= 4, let w = Int(numbers[0]), let h = Int(numbers[1]), w > 0, h > 0 else { return nil }
         return (w, h)
+    }
+
+    /// A TIFF's size from its first directory's ImageWidth (256) and ImageLength (257), when
+    /// that directory lies within `data` (libvips reads TIFFs, but refuses some it cannot
+    /// draw, such as old-style JPEG ones, whose shape is still theirs).
+    static func tiffSize(_ data: Data) -> (width: Int, height: Int)? {
+        let b = [UInt8](data)
+        guard b.count >= 8 else { return nil }
+        let little: Bool
+        if b[0] == 0x49, b[1] == 0x49, b[2] == 42, b[3] == 0 { little = true }
+        else if b[0] == 0x4D, b[1] == 0x4D, b[2] == 0, b[3] == 42 { little = false }
+        else { return nil }
+        func u16(_ i: Int) -> Int? {
+            guard i >= 0, i + 1 < b.count else { return nil }
+            return little ? Int(b[i]) | Int(b[i + 1]) << 8 : Int(b[i]) << 8 | Int(b[i + 1])
+        }
+        func u32(_ i: Int) -> Int? {
+            guard let a = u16(i), let c = u16(i + 2) else { return nil }
+            return little ? a | c << 16 : a << 16 | c
+        }
+        guard let directory = u32(4), let entries = u16(directory) else { return nil }
+        var width: Int?, height: Int?
+        for n in 0..<entries {
+            let entry = directory + 2 + 12 * n
+            guard let tag = u16(entry), let type = u16(entry + 2), let count = u32(entry + 4) else { return nil }
+            guard tag == 256 || tag == 257, count == 1 else { continue }
+            // SHORT (3) or LONG (4), held in the entry itself.
+            let value = type == 3 ? u16(entry + 8) : type == 4 ? u32(entry + 8) : nil
+            if tag == 256 { width = value } else { height = value }
+            if let width, let height { return width > 0 && height > 0 ? (width, height) : nil }
+        }
+        return nil
     }
 
     /// An XBM's size: the numbers after its `#define NAME_width` and `NAME_height`, within
