@@ -28,6 +28,13 @@ extension PageImage {
             }
             cutShort = true
         }
+        // Each BMP goes first to the decoder that draws its kind right
+        // (`ImageHeader.bmpDrawnBetterBySDLImage`); gdk-pixbuf's reason for giving up is the
+        // one given when neither reads it.
+        let sdlFirst = format == .bmp && ImageHeader.bmpDrawnBetterBySDLImage(data)
+        if sdlFirst, let loaded = loadWithSDLImage(data, format: format) {
+            return try fitWhole(loaded, name: name, shape: shape)
+        }
         var reason: String?
         if format.decodedByPixbuf {
             do {
@@ -37,14 +44,24 @@ extension PageImage {
             }
         }
         guard format.decodedBySDLImage else { throw unreadable(name, reason ?? "damaged \(format.rawValue.uppercased()) data") }
-        let loaded: UnsafeMutablePointer<SDL_Surface>? = data.withUnsafeBytes { bytes in
-            guard let rw = SDL_RWFromConstMem(bytes.baseAddress, Int32(bytes.count)) else { return nil }
-            return IMG_LoadTyped_RW(rw, 1, format.rawValue.uppercased())
-        }
-        guard let loaded else {
+        guard !sdlFirst, let loaded = loadWithSDLImage(data, format: format) else {
             let error = String(cString: SDL_GetError()).trimmingCharacters(in: CharacterSet(charactersIn: ". "))
             throw unreadable(name, reason ?? (error.isEmpty ? "damaged \(format.rawValue.uppercased()) data" : error))
         }
+        return try fitWhole(loaded, name: name, shape: shape)
+    }
+
+    /// SDL_image's decode of `data`, or nil (SDL_GetError says why).
+    private static func loadWithSDLImage(_ data: Data, format: ImageHeader.Format) -> UnsafeMutablePointer<SDL_Surface>? {
+        data.withUnsafeBytes { bytes in
+            guard let rw = SDL_RWFromConstMem(bytes.baseAddress, Int32(bytes.count)) else { return nil }
+            return IMG_LoadTyped_RW(rw, 1, format.rawValue.uppercased())
+        }
+    }
+
+    /// A picture SDL_image decoded whole, checked against the lower limit and fitted onto
+    /// the page; `loaded` is freed.
+    private static func fitWhole(_ loaded: UnsafeMutablePointer<SDL_Surface>, name: String, shape: Shape) throws -> UnsafeMutablePointer<SDL_Surface> {
         defer { SDL_FreeSurface(loaded) }
         if let refusal = ImageHeader.refusal(width: Int(loaded.pointee.w), height: Int(loaded.pointee.h), limit: ImageHeader.maxFallbackPixels) {
             throw tooLarge(name, refusal)

@@ -37,6 +37,30 @@ import Testing
         return Data(Array("BM".utf8) + le32(14 + 52 + 64) + le32(0) + le32(66) + info + masks + pixels)
     }
 
+    /// A 4×4 8-bit BMP of palette entry 1 (red; entry 0 is black): `os2`, with the 12-byte
+    /// header and 3-byte palette entries of OS/2; `gap` bytes between the palette and the
+    /// pixels, which the header's pixel offset skips (gdk-pixbuf drew both black).
+    static func paletteBMP(os2: Bool, gap: Int) -> Data {
+        let info = os2 ? le32(12) + le16(4) + le16(4) + le16(1) + le16(8)
+                       : le32(40) + le32(4) + le32(4) + le16(1) + le16(8) + le32(0) + le32(16) + le32(0) + le32(0) + le32(2) + le32(0)
+        let palette: [UInt8] = os2 ? [0, 0, 0, 0, 0, 255] : [0, 0, 0, 0, 0, 0, 255, 0]
+        let offset = 14 + info.count + palette.count + gap
+        let pixels = [UInt8](repeating: 1, count: 16)
+        return Data(Array("BM".utf8) + le32(offset + pixels.count) + le32(0) + le32(offset) + info + palette
+                    + [UInt8](repeating: 0, count: gap) + pixels)
+    }
+
+    /// A 4×4 16-bit 5-6-5 BMP (bit fields) that also carries a palette, of red pixels
+    /// (gdk-pixbuf drew the palette as pixels).
+    static func rgb565PaletteBMP() -> Data {
+        let info = le32(40) + le32(4) + le32(4) + le16(1) + le16(16) + le32(3) + le32(32) + le32(0) + le32(0) + le32(4) + le32(0)
+        let masks = le32(0xF800) + le32(0x07E0) + le32(0x001F)
+        let palette = (0..<4).flatMap { _ in [0, 255, 0, 0] as [UInt8] }
+        let offset = 14 + info.count + masks.count + palette.count
+        let pixels = (0..<16).flatMap { _ in le16(0xF800) }
+        return Data(Array("BM".utf8) + le32(offset + pixels.count) + le32(0) + le32(offset) + info + masks + palette + pixels)
+    }
+
     /// A TGA: `type` 2 (true colour) or 3 (grey), `bits` per pixel, `descriptor` (alpha bits,
     /// origin), `width`×`height`, then `pixels` as stored.
     static func tga(type: UInt8, bits: UInt8, descriptor: UInt8, width: Int, height: Int, pixels: [UInt8]) -> Data {
@@ -112,6 +136,9 @@ import Testing
             ("j.tga", tga(type: 3, bits: 16, descriptor: 0x08, width: 4, height: 4, pixels: Array((0..<16).flatMap { _ in [200, 255] as [UInt8] })), (200, 200, 200)),
             ("k.xbm", Data(xbm.utf8), (0, 0, 0)),
             ("l.tif", planarTiledTIFF(), red),
+            ("m.bmp", paletteBMP(os2: false, gap: 100), red),
+            ("n.bmp", paletteBMP(os2: true, gap: 0), red),
+            ("o.bmp", rgb565PaletteBMP(), red),
         ]
     }
 
