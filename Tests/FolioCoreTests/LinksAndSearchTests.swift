@@ -273,16 +273,22 @@ import Testing
         #expect(comic.app.onScreen.notice?.text.hasPrefix("Nothing to search") == true)
     }
 
+    /// The 40-page manual opened in 3D (Enter on the shelf), "needle" searched for there.
+    static func searchedIn3D() -> AppDriver {
+        let book = Book(title: "Manual", cover: .documentPage(document: path, page: 0),
+                        pages: (1..<40).map { .documentPage(document: path, page: $0) })
+        let s = AppDriver(library: Library(books: [book]))
+        s.app.documents = DocumentReader(inspector: FakeDocument(words: words))
+        s.send(.key(.return)); s.run(until: 1.5)
+        type("/needle", s)
+        s.send(.key(.return)); s.run(until: s.now + 1.5)
+        return s
+    }
+
     /// A search begun in the 3D book stands as the book lies flat, and ends as it closes.
     @Test func theSearchOutlivesLyingFlatButNotClosing() throws {
-        let book = Book(title: "Manual", cover: .documentPage(document: Self.path, page: 0),
-                        pages: (1..<40).map { .documentPage(document: Self.path, page: $0) })
-        let s = AppDriver(library: Library(books: [book]))
-        s.app.documents = DocumentReader(inspector: FakeDocument(words: Self.words))
-        s.send(.key(.return)); s.run(until: 1.5)
+        let s = Self.searchedIn3D()
         #expect(s.kinds == [.shelf, .book])
-        Self.type("/needle", s)
-        s.send(.key(.return)); s.run(until: s.now + 1.5)
         #expect(try Self.search(s).label(in: s.app).contains("of 4 hits"))
         // Enter is the next hit while the search stands: the wheel lays the book flat.
         for _ in 0..<4 { s.send(.wheel(dx: 0, dy: 1, modifiers: [])) }
@@ -304,13 +310,8 @@ import Testing
     /// In the book in 3D, a hit is marked on its page's layer: drawn right after the page, in
     /// the page's plane, where the word is on it; the marks go with the search.
     @Test func hitsAreMarkedOnTheBookIn3D() throws {
-        let book = Book(title: "Manual", cover: .documentPage(document: Self.path, page: 0),
-                        pages: (1..<40).map { .documentPage(document: Self.path, page: $0) })
-        let s = AppDriver(library: Library(books: [book]))
-        s.app.documents = DocumentReader(inspector: FakeDocument(words: Self.words))
-        s.send(.key(.return)); s.run(until: 1.5)
-        Self.type("/needle", s)
-        s.send(.key(.return)); s.run(until: s.now + 1.5)
+        let s = Self.searchedIn3D()
+        let book = s.app.library.books[0]
         #expect(s.kinds == [.shelf, .book], "the book is open in 3D, at the spread of page 5")
         let layers = s.app.drawList().layers
         let marks = layers.indices.filter { if case .fill(let c) = layers[$0].content { return c == SearchContext.currentColour }; return false }
