@@ -38,6 +38,9 @@ extension ArchiveReader {
         public static let behindEntries = 16
         /// What one kept entry costs besides its bytes and name (its place in the list).
         static let entryUpkeep = 64
+        /// Largest entry kept from a ZIP (reached by seeks): a larger one is read again when
+        /// asked for, rather than held beside the page being decoded in a worker's bounded heap.
+        static let seekKeptEntryBytes = 8 << 20
 
         private let lock = NSLock()
         /// The open archive, guarded by `lock`.
@@ -223,7 +226,8 @@ extension ArchiveReader {
         private func wouldKeep(_ passing: ArchiveReader.Passing) -> Bool {
             ordinals[passing.name] = passing.ordinal
             if !passing.inStream {
-                guard let at = ordinals[target], passing.ordinal < at, passing.ordinal >= at - Cursor.behindEntries else { return false }
+                guard passing.size <= Cursor.seekKeptEntryBytes, let at = ordinals[target],
+                      passing.ordinal < at, passing.ordinal >= at - Cursor.behindEntries else { return false }
             }
             return wouldKeep(passing.name, size: passing.size)
         }
