@@ -5,13 +5,13 @@ import FolioLibrary
 
 /// Page and cover textures: decoded on a background thread nearest-first, uploaded on the
 /// main thread a few per frame, kept in a least-recently-used store bounded in bytes. A page
-/// is first decoded small (a quarter of its size each way, ahead of every page at full size:
-/// a small decode is cheap with shrink-on-load) and drawn scaled up from that, or from the
-/// strip's thumbnail of it, until the page at its own size swaps in; only a page with
-/// neither shows a placeholder (paper and its number). One that cannot be decoded keeps a
-/// placeholder marked with the reason. When the page size changes, textures made for the
-/// old size are drawn scaled until their redo at the new size replaces them, so a resize
-/// never puts a placeholder where a page was.
+/// is first decoded small (a quarter of its size each way, ahead of every page at full size
+/// but the urgent ones: a small decode is cheap with shrink-on-load) and drawn scaled up
+/// from that, or from the strip's thumbnail of it, until the page at its own size swaps in;
+/// only a page with neither shows a placeholder (paper and its number). One that cannot be
+/// decoded keeps a placeholder marked with the reason. When the page size changes, textures
+/// made for the old size are drawn scaled until their redo at the new size replaces them, so
+/// a resize never puts a placeholder where a page was.
 final class TextureCache {
     /// Decoding on the caller's thread (deterministic recording) or in the background.
     enum Mode {
