@@ -3,14 +3,14 @@ import CSDL2
 import FolioCore
 import Foundation
 
-/// The formats decoded whole (no shrink-on-load): gdk-pixbuf and SDL_image, their pixels
-/// fitted onto the page by a box filter.
+/// The formats decoded whole (no shrink-on-load): Folio's BMP reader, gdk-pixbuf and
+/// SDL_image, their pixels fitted onto the page by a box filter.
 extension PageImage {
     /// BMP, TGA, QOI, PCX, ICO/CUR, XPM and XBM: no shrink-on-load exists for them, so their
     /// limit is lower (`ImageHeader.maxFallbackPixels`), checked from the header before
-    /// anything decodes. gdk-pixbuf reads the formats it knows (every BMP variant, TGA with
-    /// any origin, grey with alpha, icons, XBM), as the GNOME image viewer shows them;
-    /// SDL_image reads QOI and PCX, and is tried second where gdk-pixbuf gave up on a BMP or
+    /// anything decodes. BMPs are read by `BMPReader`; gdk-pixbuf reads the formats it knows
+    /// (TGA with any origin, grey with alpha, icons, XBM), as the GNOME image viewer shows
+    /// them; SDL_image reads QOI and PCX, and is tried second where gdk-pixbuf gave up on a
     /// TGA.
     static func decodeWhole(_ data: Data, format: ImageHeader.Format, name: String, shape: Shape, cutShort: inout Bool) throws -> UnsafeMutablePointer<SDL_Surface> {
         guard let size = ImageHeader.size(of: data, format: format) else {
@@ -19,21 +19,15 @@ extension PageImage {
         if let refusal = ImageHeader.refusal(width: size.width, height: size.height, limit: ImageHeader.maxFallbackPixels) {
             throw tooLarge(name, refusal)
         }
-        // An uncompressed BMP or TGA says how long its pixels are: one that stops before them
-        // holds none (the decoders would show a white or black page and say nothing); one that
-        // stops part-way is shown as far as it goes, and said so.
-        if let pixels = ImageHeader.uncompressedPixels(data, format: format), data.count < pixels.end {
+        if format == .bmp { return try decodeBMP(data, name: name, shape: shape, cutShort: &cutShort) }
+        // An uncompressed TGA says how long its pixels are: one that stops before them holds
+        // none (the decoders would show a white or black page and say nothing); one that stops
+        // part-way is shown as far as it goes, and said so.
+        if format == .tga, let pixels = ImageHeader.uncompressedTGAPixels(data), data.count < pixels.end {
             guard data.count > pixels.offset else {
                 throw unreadable(name, "its header gives \(size.width)×\(size.height) pixels, but the file ends before them")
             }
             cutShort = true
-        }
-        // Each BMP goes first to the decoder that draws its kind right
-        // (`ImageHeader.bmpDrawnBetterBySDLImage`); gdk-pixbuf's reason for giving up is the
-        // one given when neither reads it.
-        let sdlFirst = format == .bmp && ImageHeader.bmpDrawnBetterBySDLImage(data)
-        if sdlFirst, let loaded = loadWithSDLImage(data, format: format) {
-            return try fitWhole(loaded, name: name, shape: shape)
         }
         var reason: String?
         if format.decodedByPixbuf {
@@ -43,12 +37,39 @@ extension PageImage {
                 reason = failure.detail
             }
         }
-        guard format.decodedBySDLImage else { throw unreadable(name, reason ?? "damaged \(format.rawValue.uppercased()) data") }
-        guard !sdlFirst, let loaded = loadWithSDLImage(data, format: format) else {
+        guard format.decodedBySDLImage, let loaded = loadWithSDLImage(data, format: format) else {
             let error = String(cString: SDL_GetError()).trimmingCharacters(in: CharacterSet(charactersIn: ". "))
             throw unreadable(name, reason ?? (error.isEmpty ? "damaged \(format.rawValue.uppercased()) data" : error))
         }
         return try fitWhole(loaded, name: name, shape: shape)
+    }
+
+    /// A BMP read by Folio's own reader (`BMPReader`); a JPEG or PNG inside it is decoded as
+    /// itself.
+    private static func decodeBMP(_ data: Data, name: String, shape: Shape, cutShort: inout Bool) throws -> UnsafeMutablePointer<SDL_Surface> {
+        let picture: BMPReader.Picture
+        do {
+            picture = try BMPReader.read(data)
+        } catch BMPReader.Problem.holds(let format, let range) {
+            let kind = format == .jpeg ? "jpg" : "png"
+            return try decode(.bytes(data.subdata(in: range)), name: name, kind: kind, shape: shape, cutShort: &cutShort)
+        } catch BMPReader.Problem.tooLarge(let refusal) {
+            throw tooLarge(name, refusal)
+        } catch BMPReader.Problem.damaged(let why) {
+            throw unreadable(name, why)
+        }
+        cutShort = cutShort || picture.endsEarly
+        // The surface borrows the picture's pixels (SDL only reads them): no second copy.
+        let layout = picture.channels == 4 ? SDL_PIXELFORMAT_RGBA32 : SDL_PIXELFORMAT_RGB24
+        return try picture.pixels.withUnsafeBytes { pixels in
+            guard let loaded = SDL_CreateRGBSurfaceWithFormatFrom(UnsafeMutableRawPointer(mutating: pixels.baseAddress), Int32(picture.width),
+                                                                  Int32(picture.height), Int32(picture.channels * 8),
+                                                                  Int32(picture.width * picture.channels), layout.rawValue) else {
+                throw unreadable(name, "out of memory")
+            }
+            defer { SDL_FreeSurface(loaded) }
+            return try fit(loaded, name: name, shape: shape)
+        }
     }
 
     /// SDL_image's decode of `data`, or nil (SDL_GetError says why).

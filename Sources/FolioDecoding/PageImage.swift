@@ -307,7 +307,11 @@ package enum PageImage {
         }
     }
 
-    /// The whole encoded image, for the formats SDL_image decodes (bounded like any read).
+    /// The whole encoded image, for the formats decoded whole (bounded like any read). A file
+    /// is mapped read-only rather than copied: a read-only map is not in the worker's capped
+    /// heap, which then holds the decoded pixels alone (a 60 MB BMP and its 60 MB of pixels
+    /// did not fit together). A file cut short while mapped ends the worker, which is
+    /// replaced, and the page is named as failed.
     static func bytes(of input: VipsDecoder.Input, name: String) throws -> Data {
         switch input {
         case .bytes(let data): return data
@@ -316,7 +320,10 @@ package enum PageImage {
             guard size <= ImageReader.maxFileSize else {
                 throw tooLarge(name, "is \(size >> 20) MB, larger than the \(ImageReader.maxFileSize >> 20) MB allowed for this format")
             }
-            return SafeFile.readAll(fd, size: size)
+            guard size > 0, let map = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), map != MAP_FAILED else {
+                return SafeFile.readAll(fd, size: size)
+            }
+            return Data(bytesNoCopy: map, count: size, deallocator: .custom { pointer, count in munmap(pointer, count) })
         }
     }
 

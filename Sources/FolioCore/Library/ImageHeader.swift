@@ -15,16 +15,17 @@ public enum ImageHeader {
     public enum Format: String, Sendable, CaseIterable {
         case png, jpeg, gif, webp, tiff, bmp, tga, qoi, pcx, ico, xpm, xbm
 
-        /// Formats libvips does not read here: decoded whole (no shrink-on-load), by gdk-pixbuf
-        /// or SDL_image, after this header check.
+        /// Formats libvips does not read here: decoded whole (no shrink-on-load), by Folio's
+        /// own reader (BMP), gdk-pixbuf or SDL_image, after this header check.
         public var decodedWhole: Bool { [.bmp, .tga, .qoi, .pcx, .ico, .xpm, .xbm].contains(self) }
 
-        /// Formats SDL_image reads: QOI and PCX, and BMP and TGA where gdk-pixbuf gave up. Its
-        /// XPM and ICO readers are left out after fuzzing (a malformed XPM crashed SDL_image
-        /// 2.6.3), and it has no XBM reader.
-        public var decodedBySDLImage: Bool { [.bmp, .tga, .qoi, .pcx].contains(self) }
+        /// Formats SDL_image reads: QOI and PCX, and TGA where gdk-pixbuf gave up. Its XPM and
+        /// ICO readers are left out after fuzzing (a malformed XPM crashed SDL_image 2.6.3),
+        /// and it has no XBM reader. BMPs are Folio's own (`BMPReader`): each of the two drew
+        /// some kinds wrong.
+        public var decodedBySDLImage: Bool { [.tga, .qoi, .pcx].contains(self) }
 
-        public var decodedByPixbuf: Bool { [.bmp, .tga, .ico, .xpm, .xbm, .tiff].contains(self) }
+        public var decodedByPixbuf: Bool { [.tga, .ico, .xpm, .xbm, .tiff].contains(self) }
     }
 
     /// The format from the magic bytes, or for TGA (which has none) from the extension and a
@@ -54,25 +55,35 @@ public enum ImageHeader {
         if format == .xpm { return xpmSize(data.prefix(4096)) }
         if format == .xbm { return xbmSize(data.prefix(1024)) }
         if format == .tiff { return tiffSize(data.prefix(4096)) }
-        let b = [UInt8](data.prefix(32))
-        func le16(_ i: Int) -> Int { i + 1 < b.count ? Int(b[i]) | Int(b[i + 1]) << 8 : -1 }
-        func be32(_ i: Int) -> Int { i + 3 < b.count ? Int(b[i]) << 24 | Int(b[i + 1]) << 16 | Int(b[i + 2]) << 8 | Int(b[i + 3]) : -1 }
-        func le32(_ i: Int) -> Int { i + 3 < b.count ? le16(i) | le16(i + 2) << 16 : -1 }
-        func valid(_ w: Int, _ h: Int) -> (width: Int, height: Int)? { w > 0 && h > 0 ? (w, h) : nil }
-        switch format {
-        case .bmp:
-            let headerSize = le32(14)
-            guard b.count >= 26 else { return nil }
-            if headerSize == 12 { return valid(le16(18), le16(20)) }  // OS/2 BITMAPCOREHEADER
-            return valid(abs(Int(Int32(truncatingIfNeeded: le32(18)))), abs(Int(Int32(truncatingIfNeeded: le32(22)))))
-        case .tga: return valid(le16(12), le16(14))
-        case .qoi: return valid(be32(4), be32(8))
-        case .pcx: return valid(le16(8) - le16(4) + 1, le16(10) - le16(6) + 1)
-        case .png: return valid(be32(16), be32(20))
-        // The first image of the directory; 0 means 256.
-        case .ico: return b.count >= 8 ? (b[6] == 0 ? 256 : Int(b[6]), b[7] == 0 ? 256 : Int(b[7])) : nil
-        case .gif: return b.count >= 10 ? (le16(6), le16(8)) : nil  // the logical screen, maybe empty
-        case .jpeg, .webp, .tiff, .xpm, .xbm: return nil  // libvips reads these; XPM, XBM and TIFF are read above
+        return ByteReader.reading(data.prefix(32)) { r in
+            func valid(_ w: Int?, _ h: Int?) -> (width: Int, height: Int)? {
+                guard let w, let h, w > 0, h > 0 else { return nil }
+                return (w, h)
+            }
+            switch format {
+            case .bmp:
+                guard r.count >= 26 else { return nil }
+                if r.u32(14) == 12 { return valid(r.u16(18), r.u16(20)) }  // OS/2 BITMAPCOREHEADER
+                return valid(r.s32(18).map(abs), r.s32(22).map(abs))
+            case .tga: return valid(r.u16(12), r.u16(14))
+            case .qoi:
+                let big = ByteReader(r.bytes, littleEndian: false)
+                return valid(big.u32(4), big.u32(8))
+            case .pcx:
+                guard let x0 = r.u16(4), let y0 = r.u16(6), let x1 = r.u16(8), let y1 = r.u16(10) else { return nil }
+                return valid(x1 - x0 + 1, y1 - y0 + 1)
+            case .png:
+                let big = ByteReader(r.bytes, littleEndian: false)
+                return valid(big.u32(16), big.u32(20))
+            // The first image of the directory; 0 means 256.
+            case .ico:
+                guard let w = r.u8(6), let h = r.u8(7) else { return nil }
+                return (w == 0 ? 256 : w, h == 0 ? 256 : h)
+            case .gif:  // the logical screen, maybe empty
+                guard let w = r.u16(6), let h = r.u16(8) else { return nil }
+                return (w, h)
+            case .jpeg, .webp, .tiff, .xpm, .xbm: return nil  // libvips reads these; XPM, XBM and TIFF are read above
+            }
         }
     }
 
@@ -91,32 +102,25 @@ public enum ImageHeader {
     /// that directory lies within `data` (libvips reads TIFFs, but refuses some it cannot
     /// draw, such as old-style JPEG ones, whose shape is still theirs).
     static func tiffSize(_ data: Data) -> (width: Int, height: Int)? {
-        let b = [UInt8](data)
-        guard b.count >= 8 else { return nil }
+        let head = [UInt8](data.prefix(4))
         let little: Bool
-        if b[0] == 0x49, b[1] == 0x49, b[2] == 42, b[3] == 0 { little = true }
-        else if b[0] == 0x4D, b[1] == 0x4D, b[2] == 0, b[3] == 42 { little = false }
+        if head == [0x49, 0x49, 42, 0] { little = true }
+        else if head == [0x4D, 0x4D, 0, 42] { little = false }
         else { return nil }
-        func u16(_ i: Int) -> Int? {
-            guard i >= 0, i + 1 < b.count else { return nil }
-            return little ? Int(b[i]) | Int(b[i + 1]) << 8 : Int(b[i]) << 8 | Int(b[i + 1])
+        return ByteReader.reading(data, littleEndian: little) { r in
+            guard let directory = r.u32(4), let entries = r.u16(directory) else { return nil }
+            var width: Int?, height: Int?
+            for n in 0..<entries {
+                let entry = directory + 2 + 12 * n
+                guard let tag = r.u16(entry), let type = r.u16(entry + 2), let count = r.u32(entry + 4) else { return nil }
+                guard tag == 256 || tag == 257, count == 1 else { continue }
+                // SHORT (3) or LONG (4), held in the entry itself.
+                let value = type == 3 ? r.u16(entry + 8) : type == 4 ? r.u32(entry + 8) : nil
+                if tag == 256 { width = value } else { height = value }
+                if let width, let height { return width > 0 && height > 0 ? (width, height) : nil }
+            }
+            return nil
         }
-        func u32(_ i: Int) -> Int? {
-            guard let a = u16(i), let c = u16(i + 2) else { return nil }
-            return little ? a | c << 16 : a << 16 | c
-        }
-        guard let directory = u32(4), let entries = u16(directory) else { return nil }
-        var width: Int?, height: Int?
-        for n in 0..<entries {
-            let entry = directory + 2 + 12 * n
-            guard let tag = u16(entry), let type = u16(entry + 2), let count = u32(entry + 4) else { return nil }
-            guard tag == 256 || tag == 257, count == 1 else { continue }
-            // SHORT (3) or LONG (4), held in the entry itself.
-            let value = type == 3 ? u16(entry + 8) : type == 4 ? u32(entry + 8) : nil
-            if tag == 256 { width = value } else { height = value }
-            if let width, let height { return width > 0 && height > 0 ? (width, height) : nil }
-        }
-        return nil
     }
 
     /// An XBM's size: the numbers after its `#define NAME_width` and `NAME_height`, within
@@ -129,23 +133,6 @@ public enum ImageHeader {
         }
         guard let w = number(after: "_width "), let h = number(after: "_height "), w > 0, h > 0 else { return nil }
         return (w, h)
-    }
-
-    /// True for a BMP that SDL_image draws right and gdk-pixbuf does not: 16 bits a pixel or
-    /// fewer, not run-length encoded. Measured on bmpsuite (Pillow's copy) against its
-    /// reference pictures, gdk-pixbuf drew an 8-bit BMP whose pixels do not follow its
-    /// palette, or with an OS/2 header of its own size, all black; a 16-bit one with a
-    /// palette as its palette; and lost 4-4-4-4 alpha. It is right where SDL_image is not:
-    /// run-length encoding with skipped pixels (transparent), and 32 bits with alpha.
-    public static func bmpDrawnBetterBySDLImage(_ data: Data) -> Bool {
-        let b = [UInt8](data.prefix(34))
-        guard b.count >= 26 else { return false }
-        let header = Int(b[14]) | Int(b[15]) << 8 | Int(b[16]) << 16 | Int(b[17]) << 24
-        if header == 12 { return true }  // OS/2 1.x: 1, 4, 8 or 24 bits, never compressed
-        guard b.count >= 34 else { return false }
-        let bits = Int(b[28]) | Int(b[29]) << 8
-        let compression = Int(b[30]) | Int(b[31]) << 8 | Int(b[32]) << 16 | Int(b[33]) << 24
-        return bits <= 16 && compression != 1 && compression != 2
     }
 
     /// The fewest bytes a plain (ASCII) Netpbm image of `width`×`height` can take, from its
@@ -164,35 +151,19 @@ public enum ImageHeader {
         }
     }
 
-    /// Where an uncompressed BMP's or TGA's pixels begin and the bytes they take, from its
-    /// header (the last row needs no padding); nil for any other format, a compressed one
-    /// (RLE, JPEG or PNG inside a BMP) or a header too short to say. A file shorter than that
-    /// ends early; one that ends before its pixels begin holds none.
-    public static func uncompressedPixels(_ data: Data, format: Format) -> (offset: Int, end: Int)? {
-        let b = [UInt8](data.prefix(64))
-        func le16(_ i: Int) -> Int? { i + 1 < b.count ? Int(b[i]) | Int(b[i + 1]) << 8 : nil }
-        func le32(_ i: Int) -> Int? { i + 3 < b.count ? Int(b[i]) | Int(b[i + 1]) << 8 | Int(b[i + 2]) << 16 | Int(b[i + 3]) << 24 : nil }
-        func span(_ offset: Int, width: Int, height: Int, bits: Int, rowAlign: Int) -> (offset: Int, end: Int)? {
-            guard width > 0, height > 0, width <= maxSide, height <= maxSide, bits > 0, bits <= 64 else { return nil }
-            let row = (width * bits + rowAlign * 8 - 1) / (rowAlign * 8) * rowAlign
-            return (offset, offset + row * (height - 1) + (width * bits + 7) / 8)
-        }
-        switch format {
-        case .bmp:
-            guard let offset = le32(10), let header = le32(14) else { return nil }
-            if header == 12 {  // OS/2 BITMAPCOREHEADER: never compressed
-                guard let w = le16(18), let h = le16(20), let bits = le16(24) else { return nil }
-                return span(offset, width: w, height: h, bits: bits, rowAlign: 4)
-            }
-            guard header >= 40, let w = le32(18), let h = le32(22), let bits = le16(28), let compression = le32(30),
-                  [0, 3, 6].contains(compression) else { return nil }
-            return span(offset, width: Int(Int32(truncatingIfNeeded: w)), height: abs(Int(Int32(truncatingIfNeeded: h))), bits: bits, rowAlign: 4)
-        case .tga:
-            guard b.count >= 18, [1, 2, 3].contains(b[2]), let mapLength = le16(5), let w = le16(12), let h = le16(14) else { return nil }
-            let map = b[1] == 1 ? mapLength * ((Int(b[7]) + 7) / 8) : 0
-            return span(18 + Int(b[0]) + map, width: w, height: h, bits: (Int(b[16]) + 7) / 8 * 8, rowAlign: 1)
-        default:
-            return nil
+    /// Where an uncompressed TGA's pixels begin and the bytes they take, from its header (the
+    /// last row needs no padding); nil for a run-length encoded one or a header too short to
+    /// say. A file shorter than that ends early; one that ends before its pixels begin holds
+    /// none. (`BMPReader` finds the same of a BMP as it reads.)
+    public static func uncompressedTGAPixels(_ data: Data) -> (offset: Int, end: Int)? {
+        ByteReader.reading(data.prefix(18)) { r in
+            guard let type = r.u8(2), [1, 2, 3].contains(type), let idLength = r.u8(0), let mapType = r.u8(1),
+                  let mapLength = r.u16(5), let mapBits = r.u8(7), let w = r.u16(12), let h = r.u16(14), let bits = r.u8(16),
+                  w > 0, h > 0, w <= maxSide, h <= maxSide, bits > 0 else { return nil }
+            let map = mapType == 1 ? mapLength * ((mapBits + 7) / 8) : 0
+            let offset = 18 + idLength + map
+            let bytesPerPixel = (bits + 7) / 8
+            return (offset, offset + w * h * bytesPerPixel)
         }
     }
 
