@@ -56,4 +56,21 @@ import Testing
         #expect(problems.first?.message == "ends early (the viewer shows it as far as it goes).")
         #expect(problems.last?.message.contains("the file ends before them") == true)
     }
+
+    /// A loose picture decoded whole is mapped read-only, not copied: a map is not in the
+    /// worker's capped heap, where a 60 MB BMP's file and its pixels did not fit together
+    /// (the release worker failed on a 4500×4500 one). The bytes are the file's, and while
+    /// they are held the file is among the process's maps.
+    @Test func aLoosePictureIsMappedNotCopied() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("folio-mapped-\(UUID().uuidString).bmp").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try Self.bmp.write(to: URL(fileURLWithPath: path))
+        let fd = try SafeFile.openForReading(path)
+        defer { close(fd) }
+        let bytes = try PageImage.bytes(of: .descriptor(fd), name: "m.bmp")
+        // /proc files say they are empty: read to their end, not by their size.
+        let maps = String(decoding: try FileHandle(forReadingFrom: URL(fileURLWithPath: "/proc/self/maps")).readToEnd() ?? Data(), as: UTF8.self)
+        #expect(bytes == Self.bmp)
+        #expect(maps.contains(path))
+    }
 }
