@@ -254,6 +254,34 @@ static int jpeg_shrink_for(VipsSource *source, const char *loader, int width, in
     return folio_dct_shrink(w, h, width, height, crop);
 }
 
+// A TIFF whose samples are signed or 32-bit integers, in 8 bits as ImageMagick and Pillow
+// show it: signed 8-bit samples read as their bytes are (both read them so), signed 16-bit
+// ones with zero mid-grey (ImageMagick), 32-bit ones by their top 8 bits (ImageMagick: a
+// picture of small 32-bit numbers is black). NULL for any other TIFF (left to
+// vips_thumbnail_source as it is) or one libvips cannot open.
+static VipsImage *tiff_in_eight_bits(VipsSource *source, const char *options) {
+    VipsImage *in = vips_image_new_from_source(source, options, NULL);
+    if (!in) { vips_error_clear(); return NULL; }
+    VipsInterpretation type = in->Bands >= 3 ? VIPS_INTERPRETATION_sRGB : VIPS_INTERPRETATION_B_W;
+    double scale = 1.0 / 16777216, offset = 0;
+    switch (in->BandFmt) {
+    case VIPS_FORMAT_CHAR: scale = 0; break;
+    case VIPS_FORMAT_SHORT: scale = 1.0 / 256; offset = 128; break;
+    case VIPS_FORMAT_INT: scale = 1.0 / 8388608; break;  // 0 to the largest; below 0 is black
+    case VIPS_FORMAT_UINT: break;
+    default: g_object_unref(in); return NULL;
+    }
+    VipsImage *scaled = NULL, *out = NULL;
+    if (scale == 0) {
+        vips_copy(in, &out, "format", VIPS_FORMAT_UCHAR, "interpretation", type, NULL);
+    } else if (!vips_linear1(in, &scaled, scale, offset, "uchar", TRUE, NULL)) {
+        vips_copy(scaled, &out, "interpretation", type, NULL);
+        g_object_unref(scaled);
+    }
+    g_object_unref(in);
+    return out;
+}
+
 // The whole of `image` (4 bands of uchar) computed on this thread, as one region from the
 // top: no thread pool to start and hand pages to, which for a page-sized picture costs more
 // than the pixels. NULL on a decode failure, with libvips' reason in its error buffer.
@@ -310,6 +338,7 @@ static unsigned char *thumbnail_once(int fd, const void *bytes, size_t length, i
     VipsInteresting interesting = crop ? VIPS_INTERESTING_CENTRE : VIPS_INTERESTING_NONE;
     int failed;
     int jpeg_shrink = page < 0 ? jpeg_shrink_for(source, loader, width, height, crop) : 0;
+    VipsImage *eight = NULL;
     if (loader == pdf_after_junk) {
         // The page drawn at the scale the box needs (its size in points first), then fitted.
         VipsImage *points = open_image(source, loader, "", page, 1.0);
@@ -329,6 +358,11 @@ static unsigned char *thumbnail_once(int fd, const void *bytes, size_t length, i
         VipsImage *shrunk = vips_image_new_from_source(source, options, "access", VIPS_ACCESS_SEQUENTIAL, NULL);
         failed = !shrunk || vips_thumbnail_image(shrunk, &thumb, width, "height", height, "crop", interesting, NULL);
         if (shrunk) g_object_unref(shrunk);
+    } else if (page < 0 && strncmp(loader, "VipsForeignLoadTiff", 19) == 0 && (eight = tiff_in_eight_bits(source, options))) {
+        // A TIFF of signed or 32-bit samples, in 8 bits before it is reduced: the reduce
+        // works in signed 32-bit integers, which clipped a 32-bit picture's top half.
+        failed = vips_thumbnail_image(eight, &thumb, width, "height", height, "crop", interesting, NULL);
+        g_object_unref(eight);
     } else {
         failed = vips_thumbnail_source(source, &thumb, width, "height", height, "option_string", options,
                                        "crop", interesting, NULL);

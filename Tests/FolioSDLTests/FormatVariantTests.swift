@@ -85,6 +85,30 @@ import Testing
         return Data(bytes)
     }
 
+    /// A 4×4 uncompressed TIFF of one strip: `samples` samples a pixel (1 grey, 3 RGB) of
+    /// `bits` bits each, signed when `signed`, every pixel `pixel` (its samples' bytes, in
+    /// the file's little-endian order).
+    static func stripTIFF(samples: Int, bits: Int, signed: Bool, pixel: [UInt8]) -> Data {
+        func entry(_ tag: Int, _ type: Int, _ count: Int, _ value: Int) -> [UInt8] {
+            le16(tag) + le16(type) + le32(count) + (type == 3 && count == 1 ? le16(value) + le16(0) : le32(value))
+        }
+        let short = 3, long = 4, count = 10, extra = 8 + 2 + 12 * count + 4
+        let perSample = samples == 1 ? 0 : 2 * samples  // bits and formats held apart when there are several
+        let data = extra + 2 * perSample
+        let pixels = (0..<16).flatMap { _ in pixel }
+        let entries = [entry(256, short, 1, 4), entry(257, short, 1, 4),
+                       entry(258, short, samples, samples == 1 ? bits : extra), entry(259, short, 1, 1),
+                       entry(262, short, 1, samples == 1 ? 1 : 2), entry(273, long, 1, data), entry(277, short, 1, samples),
+                       entry(278, short, 1, 4), entry(279, long, 1, pixels.count),
+                       entry(339, short, samples, samples == 1 ? (signed ? 2 : 1) : extra + perSample)]
+        var bytes = Array("II".utf8) + le16(42) + le32(8) + le16(count) + entries.flatMap { $0 } + le32(0)
+        if samples > 1 {
+            bytes += (0..<samples).flatMap { _ in le16(bits) }
+            bytes += (0..<samples).flatMap { _ in le16(signed ? 2 : 1) }
+        }
+        return Data(bytes + pixels)
+    }
+
     static let xbm = """
         #define black_width 8
         #define black_height 2
@@ -139,6 +163,12 @@ import Testing
             ("m.bmp", paletteBMP(os2: false, gap: 100), red),
             ("n.bmp", paletteBMP(os2: true, gap: 0), red),
             ("o.bmp", rgb565PaletteBMP(), red),
+            // Signed 8-bit samples are read as their bytes are (as Pillow and ImageMagick do),
+            // signed 16-bit ones with zero mid-grey, 32-bit ones by their top 8 bits (they
+            // came out black, black and white).
+            ("p.tif", stripTIFF(samples: 1, bits: 8, signed: true, pixel: [200]), (200, 200, 200)),
+            ("q.tif", stripTIFF(samples: 1, bits: 16, signed: true, pixel: le16(0)), (128, 128, 128)),
+            ("r.tif", stripTIFF(samples: 3, bits: 32, signed: false, pixel: le32(0xC800_0000) + le32(0x3200_0000) + le32(0)), (200, 50, 0)),
         ]
     }
 
