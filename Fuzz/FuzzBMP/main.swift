@@ -12,7 +12,7 @@ fuzzMain { data in
         precondition(picture.width > 0 && picture.height > 0 && picture.width * picture.height <= limit, "a picture outside the limit")
         precondition([3, 4].contains(picture.channels), "\(picture.channels) channels")
         precondition(picture.pixels.count == picture.width * picture.height * picture.channels, "pixels that do not fill the picture")
-    } catch BMPReader.Problem.holds(_, let range) {
+    } catch PictureProblem.holds(_, let range) {
         precondition(range.lowerBound >= 0 && range.upperBound <= data.count && !range.isEmpty, "a held picture outside the file")
     } catch {
     }

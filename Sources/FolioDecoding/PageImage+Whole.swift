@@ -3,15 +3,15 @@ import CSDL2
 import FolioCore
 import Foundation
 
-/// The formats decoded whole (no shrink-on-load): Folio's BMP reader, gdk-pixbuf and
+/// The formats decoded whole (no shrink-on-load): Folio's BMP and PCX readers, gdk-pixbuf and
 /// SDL_image, their pixels fitted onto the page by a box filter.
 extension PageImage {
     /// BMP, TGA, QOI, PCX, ICO/CUR, XPM and XBM: no shrink-on-load exists for them, so their
     /// limit is lower (`ImageHeader.maxFallbackPixels`), checked from the header before
-    /// anything decodes. BMPs are read by `BMPReader`; gdk-pixbuf reads the formats it knows
-    /// (TGA with any origin, grey with alpha, icons, XBM), as the GNOME image viewer shows
-    /// them; SDL_image reads QOI and PCX, and is tried second where gdk-pixbuf gave up on a
-    /// TGA.
+    /// anything decodes. BMPs and PCXs are read by Folio's own readers; gdk-pixbuf reads the
+    /// formats it knows (TGA with any origin, grey with alpha, icons, XBM), as the GNOME image
+    /// viewer shows them; SDL_image reads QOI, and is tried second where gdk-pixbuf gave up on
+    /// a TGA.
     static func decodeWhole(_ data: Data, format: ImageHeader.Format, name: String, shape: Shape, cutShort: inout Bool) throws -> UnsafeMutablePointer<SDL_Surface> {
         guard let size = ImageHeader.size(of: data, format: format) else {
             throw unreadable(name, "its \(format.rawValue.uppercased()) header is damaged")
@@ -19,7 +19,7 @@ extension PageImage {
         if let refusal = ImageHeader.refusal(width: size.width, height: size.height, limit: ImageHeader.maxFallbackPixels) {
             throw tooLarge(name, refusal)
         }
-        if format == .bmp { return try decodeBMP(data, name: name, shape: shape, cutShort: &cutShort) }
+        if format == .bmp || format == .pcx { return try decodeOwn(data, format: format, name: name, shape: shape, cutShort: &cutShort) }
         // An uncompressed TGA says how long its pixels are: one that stops before them holds
         // none (the decoders would show a white or black page and say nothing); one that stops
         // part-way is shown as far as it goes, and said so.
@@ -44,18 +44,19 @@ extension PageImage {
         return try fitWhole(loaded, name: name, shape: shape)
     }
 
-    /// A BMP read by Folio's own reader (`BMPReader`); a JPEG or PNG inside it is decoded as
-    /// itself.
-    private static func decodeBMP(_ data: Data, name: String, shape: Shape, cutShort: inout Bool) throws -> UnsafeMutablePointer<SDL_Surface> {
-        let picture: BMPReader.Picture
+    /// A BMP or PCX read by Folio's own reader (`BMPReader`, `PCXReader`); a JPEG or PNG
+    /// inside a BMP is decoded as itself.
+    private static func decodeOwn(_ data: Data, format: ImageHeader.Format, name: String, shape: Shape,
+                                  cutShort: inout Bool) throws -> UnsafeMutablePointer<SDL_Surface> {
+        let picture: DecodedPicture
         do {
-            picture = try BMPReader.read(data)
-        } catch BMPReader.Problem.holds(let format, let range) {
+            picture = format == .pcx ? try PCXReader.read(data) : try BMPReader.read(data)
+        } catch PictureProblem.holds(let format, let range) {
             let kind = format == .jpeg ? "jpg" : "png"
             return try decode(.bytes(data.subdata(in: range)), name: name, kind: kind, shape: shape, cutShort: &cutShort)
-        } catch BMPReader.Problem.tooLarge(let refusal) {
+        } catch PictureProblem.tooLarge(let refusal) {
             throw tooLarge(name, refusal)
-        } catch BMPReader.Problem.damaged(let why) {
+        } catch PictureProblem.damaged(let why) {
             throw unreadable(name, why)
         }
         cutShort = cutShort || picture.endsEarly

@@ -29,7 +29,7 @@ import Testing
 
     /// The picture's pixels, row by row from the top, each as RGBA (opaque when the picture
     /// is RGB).
-    static func rows(_ picture: BMPReader.Picture) -> [[[UInt8]]] {
+    static func rows(_ picture: DecodedPicture) -> [[[UInt8]]] {
         (0..<picture.height).map { y in
             (0..<picture.width).map { x in
                 let i = (y * picture.width + x) * picture.channels
@@ -38,7 +38,7 @@ import Testing
         }
     }
 
-    static func rgba(_ picture: BMPReader.Picture) -> [UInt8] { rows(picture).flatMap { $0.flatMap { $0 } } }
+    static func rgba(_ picture: DecodedPicture) -> [UInt8] { rows(picture).flatMap { $0.flatMap { $0 } } }
 
     /// Rows are stored from the bottom; a negative height stores them from the top, run-length
     /// encoded too (drawn upside down before).
@@ -146,7 +146,7 @@ import Testing
         let half = try BMPReader.read(whole.prefix(whole.count - 4))
         #expect(half.endsEarly)
         #expect(Self.rows(half) == [[[0, 0, 0, 255]], [Self.red]])
-        #expect(throws: BMPReader.Problem.damaged("its header gives 1×2 pixels, but the file ends before them")) {
+        #expect(throws: PictureProblem.damaged("its header gives 1×2 pixels, but the file ends before them")) {
             try BMPReader.read(whole.prefix(whole.count - 8))
         }
         let runs = Self.bmp(width: 2, height: 2, bits: 8, compression: 1, colours: 1, extra: Self.palette([[255, 0, 0]]),
@@ -160,7 +160,7 @@ import Testing
         let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 1, 2, 3]
         let file = Self.bmp(width: 3, height: 3, bits: 0, compression: 5, headerSize: 124, pixels: png)
         let start = file.count - png.count
-        #expect(throws: BMPReader.Problem.holds(.png, range: start..<file.count)) { try BMPReader.read(file) }
+        #expect(throws: PictureProblem.holds(.png, range: start..<file.count)) { try BMPReader.read(file) }
     }
 
     /// Headers no reader should trust are refused with their reason.
@@ -171,7 +171,7 @@ import Testing
             data.replaceSubrange(offset..<offset + bytes.count, with: bytes)
             return Data(data)
         }
-        let cases: [(Data, BMPReader.Problem)] = [
+        let cases: [(Data, PictureProblem)] = [
             (patched(14, Self.le32(20)), .damaged("its header is 20 bytes long, a size no BMP has")),
             (patched(18, Self.le32(-3 & 0xFFFF_FFFF)), .damaged("its header gives a -3×1 picture")),
             (patched(28, Self.le16(30000)), .damaged("it has 30000 bits a pixel, which no BMP has")),

@@ -1,6 +1,7 @@
 import CSDL2
 import Foundation
 import Testing
+import FolioTestFixtures
 @testable import FolioCore
 @testable import FolioDecoding
 @testable import FolioLibrary
@@ -169,6 +170,9 @@ import Testing
             ("p.tif", stripTIFF(samples: 1, bits: 8, signed: true, pixel: [200]), (200, 200, 200)),
             ("q.tif", stripTIFF(samples: 1, bits: 16, signed: true, pixel: le16(0)), (128, 128, 128)),
             ("r.tif", stripTIFF(samples: 3, bits: 32, signed: false, pixel: le32(0xC800_0000) + le32(0x3200_0000) + le32(0)), (200, 50, 0)),
+            // Four planes of one bit (EGA), index 1 of the header's colours: red (it was black).
+            ("s.pcx", PictureFixture.pcx(width: 4, height: 4, bits: 1, planes: 4, bytesPerLine: 2, colours: [[0, 0, 0], [255, 0, 0]],
+                                         body: (0..<4).flatMap { _ in [0xC1, 0xF0, 0, 0, 0, 0, 0, 0, 0] as [UInt8] }), red),
         ]
     }
 

@@ -8,68 +8,45 @@ import Foundation
 /// (alpha included), 24 bits; 4- and 8-bit run-length encoding, whose skipped pixels are
 /// left transparent (paper shows). A JPEG or PNG held inside is handed back to be decoded as
 /// itself. Every read is bounded by the file (`ByteReader`) and the picture by `limit`; it
-/// runs in the decoder worker, and `FuzzImage` feeds it.
+/// runs in the decoder worker, and `FuzzBMP` feeds it.
 public enum BMPReader {
-    /// A picture read: `width`×`height` pixels, top row first, each RGB, or RGBA (straight,
-    /// not premultiplied) when the picture has alpha or skipped pixels. A picture without
-    /// them takes three bytes a pixel, so that the largest BMP a page may be and its file fit
-    /// the decoder worker's heap together.
-    public struct Picture: Equatable, Sendable {
-        public var width: Int
-        public var height: Int
-        /// 3 (RGB) or 4 (RGBA).
-        public var channels: Int
-        public var pixels: [UInt8]
-        /// The pixels stop before the picture does; the rest is transparent (black for RGB).
-        public var endsEarly = false
-    }
-
-    public enum Problem: Error, Equatable {
-        /// Not readable, and why, in a reader's words.
-        case damaged(String)
-        /// Too large to read (`ImageHeader.refusal`'s words).
-        case tooLarge(String)
-        /// A JPEG or PNG inside the BMP, at `range` of its bytes.
-        case holds(ImageHeader.Format, range: Range<Int>)
-    }
-
     /// Whether a header of `size` bytes is one a BMP has: OS/2's 12, 16 and 64, or Windows'
     /// 40 and longer (52, 56, 108 and 124 are written; a longer one of no known version is
     /// read as far as its fields are known, as gdk-pixbuf reads it).
     static func isHeaderSize(_ size: Int) -> Bool { [12, 16].contains(size) || (40...4096).contains(size) }
 
     /// The picture in `data`, within `limit` pixels.
-    public static func read(_ data: Data, limit: Int = ImageHeader.maxFallbackPixels) throws -> Picture {
+    public static func read(_ data: Data, limit: Int = ImageHeader.maxFallbackPixels) throws -> DecodedPicture {
         try ByteReader.reading(data) { try read($0, limit: limit) }
     }
 
-    static func read(_ r: ByteReader, limit: Int) throws -> Picture {
+    static func read(_ r: ByteReader, limit: Int) throws -> DecodedPicture {
         guard r.u8(0) == 0x42, r.u8(1) == 0x4D, let offset = r.u32(10), let headerSize = r.u32(14) else {
-            throw Problem.damaged("its header is cut short")
+            throw PictureProblem.damaged("its header is cut short")
         }
         guard isHeaderSize(headerSize) else {
-            throw Problem.damaged("its header is \(headerSize) bytes long, a size no BMP has")
+            throw PictureProblem.damaged("its header is \(headerSize) bytes long, a size no BMP has")
         }
         let os2 = headerSize == 12
         guard let width = os2 ? r.u16(18) : r.s32(18), let signedHeight = os2 ? r.u16(20) : r.s32(22),
-              let bits = r.u16(os2 ? 24 : 28) else { throw Problem.damaged("its header is cut short") }
+              let bits = r.u16(os2 ? 24 : 28) else { throw PictureProblem.damaged("its header is cut short") }
         let compression = headerSize >= 20 ? (r.u32(30) ?? -1) : 0
         let height = abs(signedHeight), topDown = signedHeight < 0
-        guard width > 0, height > 0 else { throw Problem.damaged("its header gives a \(width)×\(signedHeight) picture") }
-        if let refusal = ImageHeader.refusal(width: width, height: height, limit: limit) { throw Problem.tooLarge(refusal) }
+        guard width > 0, height > 0 else { throw PictureProblem.damaged("its header gives a \(width)×\(signedHeight) picture") }
+        if let refusal = ImageHeader.refusal(width: width, height: height, limit: limit) { throw PictureProblem.tooLarge(refusal) }
         let layout = try Layout(r, headerSize: headerSize, bits: bits, compression: compression)
         if case .held(let format) = layout.encoding {
             let length = r.u32(34) ?? 0
             let end = length > 0 ? min(r.count, offset + length) : r.count
-            guard offset < end else { throw Problem.damaged("the \(format.rawValue.uppercased()) it holds is missing") }
-            throw Problem.holds(format, range: offset..<end)
+            guard offset < end else { throw PictureProblem.damaged("the \(format.rawValue.uppercased()) it holds is missing") }
+            throw PictureProblem.holds(format, range: offset..<end)
         }
-        guard [1, 2, 4, 8, 16, 24, 32].contains(bits) else { throw Problem.damaged("it has \(bits) bits a pixel, which no BMP has") }
+        guard [1, 2, 4, 8, 16, 24, 32].contains(bits) else { throw PictureProblem.damaged("it has \(bits) bits a pixel, which no BMP has") }
         guard offset < r.count else {
-            throw Problem.damaged("its header gives \(width)×\(height) pixels, but the file ends before them")
+            throw PictureProblem.damaged("its header gives \(width)×\(height) pixels, but the file ends before them")
         }
         let palette = layout.palette(r, pixelsAt: offset, colours: os2 ? 0 : (r.u32(46) ?? 0))
-        var canvas = Canvas(width: width, height: height, topDown: topDown, alpha: layout.hasAlpha)
+        var canvas = PictureCanvas(width: width, height: height, topDown: topDown, alpha: layout.hasAlpha)
         switch layout.encoding {
         case .runs(let bitsPerIndex):
             canvas.endsEarly = !canvas.decodeRuns(r, from: offset, bitsPerIndex: bitsPerIndex, palette: palette)
@@ -81,7 +58,7 @@ public enum BMPReader {
         case .held:
             break
         }
-        return Picture(width: width, height: height, channels: canvas.channels, pixels: canvas.pixels, endsEarly: canvas.endsEarly)
+        return canvas.picture
     }
 
     /// How the pixels are stored, and where the palette starts.
@@ -122,25 +99,25 @@ public enum BMPReader {
                 // comes with BI_ALPHABITFIELDS (6), or within a header of 56 bytes or more.
                 let withAlpha = compression == 6 || headerSize >= 56
                 guard let red = r.u32(54), let green = r.u32(58), let blue = r.u32(62) else {
-                    throw Problem.damaged("its bit fields are cut short")
+                    throw PictureProblem.damaged("its bit fields are cut short")
                 }
                 let alpha = withAlpha ? (r.u32(66) ?? 0) : 0
                 if headerSize == 40 { paletteStart += compression == 6 ? 16 : 12 }
                 encoding = .fields(BitFields(red: red, green: green, blue: blue, alpha: alpha))
             case (4, _) where !os2v2: encoding = .held(.jpeg)
             case (5, _) where !os2v2: encoding = .held(.png)
-            case (3, _) where os2v2: throw Problem.damaged("its OS/2 Huffman compression is not read")
-            case (4, _) where os2v2: throw Problem.damaged("its OS/2 24-bit run-length compression is not read")
-            default: throw Problem.damaged("its compression (\(compression)) does not suit \(bits) bits a pixel")
+            case (3, _) where os2v2: throw PictureProblem.damaged("its OS/2 Huffman compression is not read")
+            case (4, _) where os2v2: throw PictureProblem.damaged("its OS/2 24-bit run-length compression is not read")
+            default: throw PictureProblem.damaged("its compression (\(compression)) does not suit \(bits) bits a pixel")
             }
         }
 
         /// The colours an index can name: as many as the header says (all that `bits` can
         /// name when it says 0), no more than lie before the pixels; an index past them is black.
-        func palette(_ r: ByteReader, pixelsAt offset: Int, colours: Int) -> Palette {
+        func palette(_ r: ByteReader, pixelsAt offset: Int, colours: Int) -> PictureCanvas.Palette {
             switch encoding {
             case .indexed, .runs: break
-            case .fields, .held: return Palette(colours: [])
+            case .fields, .held: return PictureCanvas.Palette(colours: [])
             }
             let most = 1 << bits
             var count = colours > 0 ? min(colours, most) : most
@@ -150,16 +127,12 @@ public enum BMPReader {
             for i in 0..<count {
                 let at = paletteStart + i * entrySize
                 guard let b = r.u8(at), let g = r.u8(at + 1), let red = r.u8(at + 2) else { break }
-                table.append(Canvas.pack(red, g, b, 255))
+                table.append(PictureCanvas.pack(red, g, b, 255))
             }
-            return Palette(colours: table)
+            return PictureCanvas.Palette(colours: table)
         }
     }
 
-    struct Palette {
-        var colours: [UInt32]
-        func colour(_ index: Int) -> UInt32 { index < colours.count ? colours[index] : Canvas.pack(0, 0, 0, 255) }
-    }
 
     /// Channels given by masks: each is shifted down and scaled to 0...255 (5 bits of white
     /// become 255, not 248).
@@ -183,112 +156,76 @@ public enum BMPReader {
         }
 
         func colour(_ pixel: Int) -> UInt32 {
-            Canvas.pack(red.value(pixel), green.value(pixel), blue.value(pixel), alpha.mask == 0 ? 255 : alpha.value(pixel))
+            PictureCanvas.pack(red.value(pixel), green.value(pixel), blue.value(pixel), alpha.mask == 0 ? 255 : alpha.value(pixel))
         }
     }
+}
 
-    /// The picture being filled, transparent (or black) where nothing is written.
-    struct Canvas {
-        let width: Int, height: Int, topDown: Bool, channels: Int
-        var pixels: [UInt8]
-        var endsEarly = false
-
-        init(width: Int, height: Int, topDown: Bool, alpha: Bool) {
-            self.width = width
-            self.height = height
-            self.topDown = topDown
-            channels = alpha ? 4 : 3
-            pixels = [UInt8](repeating: 0, count: width * height * channels)
-        }
-
-        static func pack(_ r: Int, _ g: Int, _ b: Int, _ a: Int) -> UInt32 {
-            UInt32(r) | UInt32(g) << 8 | UInt32(b) << 16 | UInt32(a) << 24
-        }
-
-        /// Sets pixel `x` of the `row`th row stored (rows are stored bottom first unless the
-        /// height was negative); pixels outside the picture are dropped.
-        mutating func set(_ x: Int, _ row: Int, _ colour: UInt32) {
-            guard x >= 0, x < width, row >= 0, row < height else { return }
-            let y = topDown ? row : height - 1 - row
-            let i = (y * width + x) * channels
-            pixels[i] = UInt8(colour & 0xFF)
-            pixels[i + 1] = UInt8(colour >> 8 & 0xFF)
-            pixels[i + 2] = UInt8(colour >> 16 & 0xFF)
-            if channels == 4 { pixels[i + 3] = UInt8(colour >> 24) }
-        }
-
-        /// Uncompressed rows, each padded to four bytes; false when the file ends first.
-        mutating func decodeRows(_ r: ByteReader, from offset: Int, bits: Int, colour: (Int) -> UInt32) -> Bool {
-            let stride = (width * bits + 31) / 32 * 4
-            let bytesPerPixel = bits / 8
-            for row in 0..<height {
-                let start = offset + row * stride
-                for x in 0..<width {
-                    let pixel: Int
-                    if bits < 8 {
-                        guard let byte = r.u8(start + x * bits / 8) else { return false }
-                        let shift = 8 - bits - (x * bits) % 8
-                        pixel = byte >> shift & (1 << bits - 1)
-                    } else {
-                        let at = start + x * bytesPerPixel
-                        switch bytesPerPixel {
-                        case 1: guard let v = r.u8(at) else { return false }; pixel = v
-                        case 2: guard let v = r.u16(at) else { return false }; pixel = v
-                        case 3:
-                            guard let lo = r.u16(at), let hi = r.u8(at + 2) else { return false }
-                            pixel = lo | hi << 16
-                        default: guard let v = r.u32(at) else { return false }; pixel = v
-                        }
+/// Rows as a BMP stores them: bottom first unless its height was negative (`topDown`).
+extension PictureCanvas {
+    /// Uncompressed rows, each padded to four bytes; false when the file ends first.
+    mutating func decodeRows(_ r: ByteReader, from offset: Int, bits: Int, colour: (Int) -> UInt32) -> Bool {
+        let stride = (width * bits + 31) / 32 * 4
+        let bytesPerPixel = bits / 8
+        for row in 0..<height {
+            let start = offset + row * stride
+            for x in 0..<width {
+                let pixel: Int
+                if bits < 8 {
+                    guard let byte = r.u8(start + x * bits / 8) else { return false }
+                    let shift = 8 - bits - (x * bits) % 8
+                    pixel = byte >> shift & (1 << bits - 1)
+                } else {
+                    let at = start + x * bytesPerPixel
+                    switch bytesPerPixel {
+                    case 1: guard let v = r.u8(at) else { return false }; pixel = v
+                    case 2: guard let v = r.u16(at) else { return false }; pixel = v
+                    case 3:
+                        guard let lo = r.u16(at), let hi = r.u8(at + 2) else { return false }
+                        pixel = lo | hi << 16
+                    default: guard let v = r.u32(at) else { return false }; pixel = v
                     }
-                    set(x, row, colour(pixel))
                 }
+                set(x, row, colour(pixel))
             }
-            return true
         }
+        return true
+    }
 
-        /// 8- or 4-bit run-length encoded rows (BI_RLE8, BI_RLE4): runs of one index (two
-        /// alternating for 4 bits), literal stretches padded to two bytes, and escapes that
-        /// end a row, end the picture or skip ahead. False when the file ends before the
-        /// picture's end is marked.
-        mutating func decodeRuns(_ r: ByteReader, from offset: Int, bitsPerIndex: Int, palette: Palette) -> Bool {
-            var i = offset, x = 0, row = 0
-            func index(_ byte: Int, _ n: Int) -> Int { bitsPerIndex == 8 ? byte : (n % 2 == 0 ? byte >> 4 : byte & 0xF) }
-            while row < height {
-                guard let count = r.u8(i), let value = r.u8(i + 1) else { return false }
+    /// 8- or 4-bit run-length encoded rows (BI_RLE8, BI_RLE4): runs of one index (two
+    /// alternating for 4 bits), literal stretches padded to two bytes, and escapes that
+    /// end a row, end the picture or skip ahead. False when the file ends before the
+    /// picture's end is marked.
+    mutating func decodeRuns(_ r: ByteReader, from offset: Int, bitsPerIndex: Int, palette: PictureCanvas.Palette) -> Bool {
+        var i = offset, x = 0, row = 0
+        func index(_ byte: Int, _ n: Int) -> Int { bitsPerIndex == 8 ? byte : (n % 2 == 0 ? byte >> 4 : byte & 0xF) }
+        while row < height {
+            guard let count = r.u8(i), let value = r.u8(i + 1) else { return false }
+            i += 2
+            if count > 0 {
+                for n in 0..<min(count, max(0, width - x)) { set(x + n, row, palette.colour(index(value, n))) }
+                x += count
+                continue
+            }
+            switch value {
+            case 0: x = 0; row += 1
+            case 1: return true
+            case 2:
+                guard let dx = r.u8(i), let dy = r.u8(i + 1) else { return false }
                 i += 2
-                if count > 0 {
-                    for n in 0..<min(count, max(0, width - x)) { set(x + n, row, palette.colour(index(value, n))) }
-                    x += count
-                    continue
+                x += dx
+                row += dy
+            default:
+                let length = bitsPerIndex == 8 ? value : (value + 1) / 2
+                guard r.has(length, at: i) else { return false }
+                for n in 0..<min(value, max(0, width - x)) {
+                    let byte = Int(r.bytes[i + (bitsPerIndex == 8 ? n : n / 2)])
+                    set(x + n, row, palette.colour(index(byte, n)))
                 }
-                switch value {
-                case 0: x = 0; row += 1
-                case 1: return true
-                case 2:
-                    guard let dx = r.u8(i), let dy = r.u8(i + 1) else { return false }
-                    i += 2
-                    x += dx
-                    row += dy
-                default:
-                    let length = bitsPerIndex == 8 ? value : (value + 1) / 2
-                    guard r.has(length, at: i) else { return false }
-                    for n in 0..<min(value, max(0, width - x)) {
-                        let byte = Int(r.bytes[i + (bitsPerIndex == 8 ? n : n / 2)])
-                        set(x + n, row, palette.colour(index(byte, n)))
-                    }
-                    x += value
-                    i += (length + 1) & ~1
-                }
+                x += value
+                i += (length + 1) & ~1
             }
-            return true
         }
-
-        /// Alpha bit fields that are zero in every pixel mean a writer that filled in the
-        /// mask and not the alpha: the picture is shown opaque, not invisible.
-        mutating func makeOpaqueIfNoAlpha() {
-            let alphas = Swift.stride(from: 3, to: pixels.count, by: 4)
-            guard alphas.allSatisfy({ pixels[$0] == 0 }) else { return }
-            for i in alphas { pixels[i] = 255 }
-        }
+        return true
     }
 }

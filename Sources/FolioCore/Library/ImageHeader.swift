@@ -16,14 +16,14 @@ public enum ImageHeader {
         case png, jpeg, gif, webp, tiff, bmp, tga, qoi, pcx, ico, xpm, xbm
 
         /// Formats libvips does not read here: decoded whole (no shrink-on-load), by Folio's
-        /// own reader (BMP), gdk-pixbuf or SDL_image, after this header check.
+        /// own readers (BMP, PCX), gdk-pixbuf or SDL_image, after this header check.
         public var decodedWhole: Bool { [.bmp, .tga, .qoi, .pcx, .ico, .xpm, .xbm].contains(self) }
 
-        /// Formats SDL_image reads: QOI and PCX, and TGA where gdk-pixbuf gave up. Its XPM and
-        /// ICO readers are left out after fuzzing (a malformed XPM crashed SDL_image 2.6.3),
-        /// and it has no XBM reader. BMPs are Folio's own (`BMPReader`): each of the two drew
-        /// some kinds wrong.
-        public var decodedBySDLImage: Bool { [.tga, .qoi, .pcx].contains(self) }
+        /// Formats SDL_image reads: QOI, and TGA where gdk-pixbuf gave up. Its XPM and ICO
+        /// readers are left out after fuzzing (a malformed XPM crashed SDL_image 2.6.3), and
+        /// it has no XBM reader. BMP and PCX are Folio's own (`BMPReader`, `PCXReader`): the
+        /// libraries drew some kinds of each wrong.
+        public var decodedBySDLImage: Bool { [.tga, .qoi].contains(self) }
 
         public var decodedByPixbuf: Bool { [.tga, .ico, .xpm, .xbm, .tiff].contains(self) }
     }
