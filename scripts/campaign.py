@@ -1,9 +1,12 @@
 #!/usr/bin/env python3
-"""A hostile-input campaign against the built `folio`: mutated scripts, images, archives and
-Books.plists, PDFs and SVGs named as pictures, outputs aimed at links, folders and devices,
-plus FIFOs, symbolic links and lying headers, run through `validate` and `record`. Every run
+"""A hostile-input campaign against the built `folio`: mutated scripts, images (BMP and PCX,
+which Folio reads itself, among them), archives and Books.plists, PDFs and SVGs named as
+pictures, outputs aimed at links, folders and devices, thumbnail folders that are links,
+file names that are not UTF-8, ending signals sent mid-run, plus FIFOs, symbolic links and
+lying headers, run through `validate`, `record` and the viewer (offscreen). Every run
 must end with a documented exit code, no signal, within the time limit and under the memory
-limit (Folio and its decoder workers together), and write nothing through a link. Prints one line per class and a summary; exit 1 if any run broke
+limit (Folio and its decoder workers together), write nothing through a link, end within
+0.5 s of an ending signal with exit 130, and leave no empty output. Prints one line per class and a summary; exit 1 if any run broke
 a rule (the inputs that did are kept in the work folder).
 
     python3 scripts/campaign.py --runs 2000 [--folio .build/release/folio] [--seed 1]
@@ -71,6 +74,29 @@ def run(argv, limit_s, env=None):
 
 # Mutators ---------------------------------------------------------------------------------
 
+def run_signalled(argv, signum, delay, env):
+    """Runs argv, sends `signum` after `delay` seconds; returns (exit status or None, seconds in
+    all, seconds from the signal to the end or None when it ran past 10 s after it or ended
+    before it)."""
+    start = time.monotonic()
+    proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL,
+                            start_new_session=True, env=env)
+    try:
+        proc.wait(timeout=delay)
+        return proc.returncode, time.monotonic() - start, None
+    except subprocess.TimeoutExpired:
+        pass
+    sent = time.monotonic()
+    proc.send_signal(signum)
+    try:
+        proc.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait()
+        return None, time.monotonic() - start, None
+    return proc.returncode, time.monotonic() - start, time.monotonic() - sent
+
+
 def flip(rng, data):
     b = bytearray(data)
     for _ in range(rng.randint(1, 8)):
@@ -137,11 +163,42 @@ def seed_images():
     gif = (b"GIF89a" + struct.pack("<HH", 1, 1) + b"\x00\x00\x00" + b"," + struct.pack("<HHHH", 0, 0, 65535, 65535)
            + b"\x00\x02\x02\x44\x01\x00;")
     images["lying.gif"] = gif
+    images.update(own_reader_seeds())
     png = bytearray(next(v for k, v in images.items() if k.endswith(".png")) if any(k.endswith(".png") for k in images) else b"")
     if png:
         png[16:24] = struct.pack(">II", 65535, 65535)
         images["lying.png"] = bytes(png)
     return images
+
+
+def own_reader_seeds():
+    """Small BMPs and PCXs of the kinds Folio's own readers take (run-length encoded, bit
+    fields with alpha, OS/2 headers; EGA planes, RGB planes)."""
+    def bmp(w, h, bits, comp=0, extra=b"", pixels=b"", header=40, masks=()):
+        info = struct.pack("<IiiHHIIiiII", header, w, h, 1, bits, comp, len(pixels), 0, 0, 0, 0)
+        info += b"".join(struct.pack("<I", m) for m in masks)
+        info += b"\0" * (header - len(info))
+        off = 14 + len(info) + len(extra)
+        return b"BM" + struct.pack("<IHHI", off + len(pixels), 0, 0, off) + info + extra + pixels
+
+    def pcx(w, h, bits, planes, bpl, body):
+        head = bytes([0x0A, 5, 1, bits]) + struct.pack("<HHHHHH", 0, 0, w - 1, h - 1, 72, 72) + bytes(range(48))
+        return head + bytes([0, planes]) + struct.pack("<HH", bpl, 1) + b"\0" * 58 + body
+
+    palette = bytes([0, 0, 255, 0, 0, 255, 0, 0, 255, 0, 0, 0])
+    return {
+        "rle.bmp": bmp(8, -4, 8, 1, palette, bytes([4, 1, 0, 3, 2, 0, 1, 0, 0, 0, 0, 2, 1, 1, 6, 2, 0, 1])),
+        "alpha.bmp": bmp(2, 2, 32, 3, pixels=bytes(range(16)), header=124, masks=(0xFF0000, 0xFF00, 0xFF, 0xFF000000)),
+        "planes.pcx": pcx(16, 2, 1, 4, 2, bytes([0xC2, 0xAA, 0x55, 0x0F, 0xF0, 0xC3, 0x33, 0x81, 0x18, 0xC4, 0x00, 0x7E, 0x3C, 0xFF, 0x01])),
+        "rgb.pcx": pcx(3, 2, 8, 3, 4, bytes([0xC8, 200, 0xC8, 100, 0xC8, 50])),
+    }
+
+
+def thumbnail_name(path):
+    """The name file managers give a file's thumbnail: the MD5 of its file URI."""
+    import hashlib
+    from urllib.parse import quote
+    return hashlib.md5(("file://" + quote(os.path.realpath(path))).encode()).hexdigest() + ".png"
 
 
 def make_cbz(images, rng, lie=False):
@@ -193,8 +250,8 @@ def main():
     counts = {}
     broken = []
 
-    def check(kind, argv, inputs):
-        status, sig, seconds, rss, stderr, timed_out = run(argv, args.time_limit, env)
+    def check(kind, argv, inputs, env_case=None):
+        status, sig, seconds, rss, stderr, timed_out = run(argv, args.time_limit, env_case or env)
         c = counts.setdefault(kind, {"runs": 0, "exit": {}, "max_s": 0.0, "max_mb": 0.0})
         c["runs"] += 1
         c["exit"][sig and f"signal {sig}" or status] = c["exit"].get(sig and f"signal {sig}" or status, 0) + 1
@@ -219,8 +276,9 @@ def main():
                 if os.path.isfile(path) and not stat.S_ISFIFO(os.lstat(path).st_mode):
                     shutil.copy(path, dest)
             with open(os.path.join(dest, "argv.txt"), "w") as f:
-                f.write(" ".join(argv) + "\n" + problem + "\n" + stderr[-2000:])
+                f.write(" ".join(os.fsdecode(a) for a in argv) + "\n" + problem + "\n" + stderr[-2000:])
             broken.append((kind, problem, dest))
+        return status, stderr
 
     # A PDF and an SVG to disguise as pictures: they must be refused unread, never handed to
     # poppler or librsvg.
@@ -228,7 +286,7 @@ def main():
     subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "make_pdf.py"), "3", pdf_path], check=True)
     with open(pdf_path, "rb") as f:
         disguises = [f.read(), b'<svg xmlns="http://www.w3.org/2000/svg" width="40" height="60"><rect width="40" height="60"/></svg>']
-    kinds = ["script", "image", "archive", "plist", "folder", "disguised", "output"]
+    kinds = ["script", "image", "archive", "plist", "folder", "disguised", "output", "thumbnails", "signal", "names"]
     for i in range(args.runs):
         kind = kinds[i % len(kinds)]
         case = os.path.join(work, f"case-{i}")
@@ -316,6 +374,86 @@ def main():
                 with open(precious, "rb") as f:
                     if f.read() != b"the user's own file\n":
                         broken.append((kind, f"wrote through a link ({' '.join(cmd)})", case))
+            elif kind == "thumbnails":
+                # The shared thumbnail folder, or its size's folder, is a link to a folder of
+                # the user's holding a file by the very name the book's thumbnail would take:
+                # the viewer must write nothing through the link.
+                # (A folder's books are given thumbnails; one book opened alone is not.)
+                library = os.path.join(case, "lib")
+                os.makedirs(library)
+                book = os.path.join(library, "x.cbz")
+                with open(book, "wb") as f:
+                    f.write(make_cbz(images, rng))
+                cache, elsewhere = os.path.join(case, "cache"), os.path.join(case, "elsewhere")
+                os.makedirs(os.path.join(cache, "thumbnails"))
+                os.makedirs(elsewhere)
+                precious = os.path.join(elsewhere, thumbnail_name(book))
+                with open(precious, "wb") as f:
+                    f.write(b"the user's own file\n")
+                if rng.random() < 0.5:
+                    os.symlink(elsewhere, os.path.join(cache, "thumbnails", rng.choice(["xx-large", "x-large", "large", "normal"])))
+                else:
+                    os.rmdir(os.path.join(cache, "thumbnails"))
+                    os.makedirs(os.path.join(elsewhere, "xx-large"))
+                    os.symlink(elsewhere, os.path.join(cache, "thumbnails"))
+                env_case = dict(env, XDG_CACHE_HOME=cache, XDG_STATE_HOME=os.path.join(case, "state"))
+                check(kind, [args.folio, library, "--quit-after", "1.5"], [book], env_case)
+                written = [os.path.join(d, n) for d, _, names in os.walk(elsewhere) for n in names]
+                with open(precious, "rb") as f:
+                    if f.read() != b"the user's own file\n" or written != [precious]:
+                        broken.append((kind, f"wrote through a link into {elsewhere}: {written}", case))
+            elif kind == "signal":
+                # An ending signal mid-run: a recording, the viewer capturing its input, a
+                # validate. It must end with 130 within half a second, and leave no empty file.
+                signum = rng.choice([signal.SIGTERM, signal.SIGINT, signal.SIGHUP, signal.SIGUSR1, signal.SIGUSR2])
+                delay = rng.uniform(0.1, 1.5)
+                out = os.path.join(case, rng.choice(["o.mp4", "o.gif", "frames/"]))
+                capture = os.path.join(case, "capture.json")
+                book = os.path.join(case, "x.cbz")
+                with open(book, "wb") as f:
+                    f.write(make_cbz(images, rng))
+                argv = rng.choice([[args.folio, "record", "--out", out, "--duration", "20", "--quiet"],
+                                   [args.folio, book, "--capture", capture, "--quit-after", "20"],
+                                   [args.folio, "validate", book]])
+                status, seconds, after = run_signalled(argv, signum, delay, dict(env, XDG_STATE_HOME=os.path.join(case, "state")))
+                c = counts.setdefault(kind, {"runs": 0, "exit": {}, "max_s": 0.0, "max_mb": 0.0})
+                c["runs"] += 1
+                c["exit"][status] = c["exit"].get(status, 0) + 1
+                c["max_s"] = max(c["max_s"], seconds)
+                finished = status is not None and after is None  # ended before the signal came
+                empty = [p for p in (out.rstrip("/"), capture) if os.path.isfile(p) and os.path.getsize(p) == 0]
+                if finished and status not in DOCUMENTED:
+                    broken.append((kind, f"exit {status} is not documented ({' '.join(argv)})", case))
+                elif not finished and (status != 130 or after is None or after > 0.5):
+                    broken.append((kind, f"{signal.Signals(signum).name} after {delay:.2f} s: exit {status}, "
+                                         f"{'never ended' if after is None else f'{after:.2f} s later'} ({' '.join(argv)})", case))
+                elif empty:
+                    broken.append((kind, f"left an empty {empty} ({' '.join(argv)})", case))
+            elif kind == "names":
+                # File names that are not UTF-8 (a Latin-1 é, a lone continuation byte): each
+                # opens, and is named with its odd bytes escaped, never printed raw.
+                odd = rng.choice([b"caf\xe9", b"\x80x", b"a\xff\xfeb", b"\xc3"])
+                folder = os.path.join(case.encode(), b"lib")
+                os.makedirs(folder)
+                with open(os.path.join(folder, odd + b".cbz"), "wb") as f:
+                    f.write(make_cbz(images, rng))
+                book = os.path.join(folder, odd + b" book")
+                os.makedirs(book)
+                for n, d in list(images.items())[:2]:
+                    with open(os.path.join(book, n.encode()), "wb") as f:
+                        f.write(d)
+                with open(os.path.join(book, odd + b".png"), "wb") as f:
+                    f.write(b"\x89PNG\r\n\x1a\n broken")
+                argv = [args.folio.encode(), b"validate", folder]
+                check(kind, argv, [])
+                listed = subprocess.run(argv, capture_output=True, env=env, timeout=args.time_limit)
+                try:
+                    said = listed.stdout.decode("utf-8")  # the odd bytes escaped, never printed raw
+                except UnicodeDecodeError:
+                    said = None
+                if listed.returncode != 1 or said is None or "\\x" not in said:
+                    broken.append((kind, f"exit {listed.returncode}, the broken page not named with its bytes escaped: "
+                                         f"{listed.stdout[-300:]!r}", case))
             else:
                 # A folder library with the hostile furniture: a FIFO archive, a FIFO image, a
                 # link out of the folder, a link to a device, a mutated archive beside a good one.

@@ -37,6 +37,14 @@ public final class ViewerWindow {
     }
 
     /// Shows a window made hidden.
+    /// True when a quit is waiting in SDL's queue: SDL's handler turned a Ctrl-C or SIGTERM
+    /// into one while the window was being made, before the viewer chained its own
+    /// (`Interrupt.chain`).
+    public func quitIsPending() -> Bool {
+        SDL_PumpEvents()
+        return SDL_PeepEvents(nil, 0, SDL_PEEKEVENT, SDL_QUIT.rawValue, SDL_QUIT.rawValue) > 0
+    }
+
     public func show() {
         SDL_ShowWindow(window)
     }

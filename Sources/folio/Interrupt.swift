@@ -79,6 +79,25 @@ enum Interrupt {
 
     static func requested() -> Bool { flag != 0 }
 
+    /// Marks the program interrupted (a signal SDL heard for the viewer before `chain`).
+    static func request() { flag = 1 }
+
+    /// Until a command puts its own handlers in place, Ctrl-C and the ending signals end the
+    /// program at once with exit code 130 (nothing is written before then): installed first
+    /// thing, so a signal in the first moments is not the default death (it was: SIGHUP or
+    /// SIGUSR2 a tenth of a second after launch killed `record` and the viewer outright).
+    static func endAtOnceUntilReady() {
+        endAtOnce(saying: "interrupted.")
+    }
+
+    /// Gives Ctrl-C and SIGTERM back their default action just before SDL's video starts for
+    /// the viewer, so SDL puts in its own handlers (it does only over the default), which `chain`
+    /// then hands on to. The other ending signals still end the program at once until then.
+    static func leaveToTheWindow() {
+        signal(SIGINT, SIG_DFL)
+        signal(SIGTERM, SIG_DFL)
+    }
+
     /// Calls `handler` when it is a function (not the default action, SIG_IGN or SIG_ERR).
     private static func forward(_ signal: Int32, to handler: sighandler_t?) {
         guard let handler else { return }

@@ -76,6 +76,7 @@ struct View: ParsableCommand {
         if settings.remember && !noRemember {
             SDLVideo.keepShaders(inCache: UserFolders.base("XDG_CACHE_HOME", fallback: ".cache", environment: ProcessInfo.processInfo.environment))
         }
+        Interrupt.leaveToTheWindow()
         try opening { try SDLVideo.start(headless: false) }
         // One book opened straight into the reading view waits only for its shape (its cover
         // and first pages); its spreads are found once it shows (a 200-page comic's headers
@@ -159,6 +160,8 @@ struct View: ParsableCommand {
         let viewer = try LiveViewer(window: window, library: books, decoder: decoder, options: options)
         // After the window opened, so SDL's own handlers (a quit event) still run.
         Interrupt.chain()
+        // A Ctrl-C or SIGTERM while the window was being made left SDL's quit in the queue.
+        if window.quitIsPending() { Interrupt.request() }
         try viewer.run()
         let interrupted = Interrupt.requested()
         for mark in viewer.marks {

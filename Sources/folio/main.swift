@@ -140,5 +140,6 @@ if CommandLine.arguments.dropFirst().first == DecoderProcess.flag { DecoderProce
 // never a signal.
 signal(SIGPIPE, SIG_IGN)
 signal(SIGXFSZ, SIG_IGN)
+Interrupt.endAtOnceUntilReady()
 SDLVideo.tuneMemory()
 runFolio()
