@@ -9,9 +9,7 @@ let limit = 1 << 20  // pixels, so that a fuzzed header cannot ask for the page 
 fuzzMain { data in
     do {
         let picture = try PCXReader.read(data, limit: limit)
-        precondition(picture.width > 0 && picture.height > 0 && picture.width * picture.height <= limit, "a picture outside the limit")
-        precondition([3, 4].contains(picture.channels), "\(picture.channels) channels")
-        precondition(picture.pixels.count == picture.width * picture.height * picture.channels, "pixels that do not fill the picture")
+        precondition(picture.isWhole(limit: limit), "pixels that do not fill a picture within the limit")
     } catch {
     }
 }

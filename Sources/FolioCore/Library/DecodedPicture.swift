@@ -12,6 +12,12 @@ public struct DecodedPicture: Equatable, Sendable {
     public var pixels: [UInt8]
     /// The pixels stop before the picture does; the rest is transparent (black for RGB).
     public var endsEarly = false
+
+    /// Whether the pixels fill exactly `width`×`height` of 3 or 4 channels, within `limit`
+    /// pixels: what a reader must give, whatever its input (the fuzz targets check it).
+    public func isWhole(limit: Int) -> Bool {
+        width > 0 && height > 0 && width * height <= limit && [3, 4].contains(channels) && pixels.count == width * height * channels
+    }
 }
 
 /// Why one of Folio's own readers gave no picture.
