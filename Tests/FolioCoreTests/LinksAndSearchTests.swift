@@ -255,6 +255,23 @@ import Testing
         #expect(progress.searched < 200, "it stopped once it had enough: \(progress.searched) pages")
     }
 
+    /// The hits on one page are found by halving the hits in page order, each page's and no
+    /// other's, pages without any giving none.
+    @Test func aPagesHitsAreItsOwn() {
+        let counts = [3: 2, 4: 1, 9: 3, 10: 1]
+        let hits = counts.keys.sorted().flatMap { page in
+            (0..<counts[page]!).map { TextHit(number: page, area: Rect(x: 0, y: Double($0) / 10, width: 0.1, height: 0.05)) }
+        }
+        let progress = TextSearch.Progress(hits: hits, searched: 12, pageCount: 12, hasText: true, isDone: true, failed: false, isCapped: false)
+        for page in 0...12 {
+            let found = progress.hits(onPage: page)
+            #expect(found.count == counts[page] ?? 0, "page \(page)")
+            #expect(found.allSatisfy { $0.number == page })
+        }
+        #expect(TextSearch.Progress(hits: [], searched: 0, pageCount: 1, hasText: false, isDone: false, failed: false, isCapped: false)
+            .hits(onPage: 1).isEmpty)
+    }
+
     @Test func aSearchWithNoHitsOrNoTextSaysSo() throws {
         let s = Self.open(FakeDocument(words: Self.words))
         Self.type("/zebra", s)

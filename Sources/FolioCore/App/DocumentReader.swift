@@ -186,6 +186,20 @@ public final class TextSearch: @unchecked Sendable {
         public var failed: Bool
         /// It stopped at `TextSearch.maxHits`.
         public var isCapped: Bool
+
+        /// The hits on page `number`, found by halving (they are in page order): what is
+        /// marked on a page each frame, without a walk through every hit.
+        public func hits(onPage number: Int) -> ArraySlice<TextHit> {
+            func first(_ isPast: (TextHit) -> Bool) -> Int {
+                var low = 0, high = hits.count
+                while low < high {
+                    let middle = (low + high) / 2
+                    if isPast(hits[middle]) { high = middle } else { low = middle + 1 }
+                }
+                return low
+            }
+            return hits[first { $0.number >= number }..<first { $0.number > number }]
+        }
     }
 
     public var progress: Progress {

@@ -223,12 +223,12 @@ final class SearchContext: ModalContext {
         line.backing = ScreenWords.backing
         list.texts.append(line)
         guard let search else { return }
-        let hits = search.progress.hits, numbering = app.library.books[book.bookIndex].numbering
-        guard let reading = showing as? ReadingScene else { return markOnLayers(hits, of: book.bookIndex, numbering: numbering, in: &list) }
+        let progress = search.progress, numbering = app.library.books[book.bookIndex].numbering
+        guard let reading = showing as? ReadingScene else { return markOnLayers(progress, of: book.bookIndex, numbering: numbering, in: &list) }
         let viewport = Rect(x: 0, y: 0, width: reading.viewport.width, height: reading.viewport.height)
         for (page, frame) in reading.shownPages() {
             guard let number = numbering.number(ofDisplayPage: page) else { continue }
-            for hit in hits where hit.number == number {
+            for hit in progress.hits(onPage: number) {
                 guard let box = ReadingScene.onScreen(hit.area, of: frame, aspect: hit.pageAspect).clipped(to: viewport) else { continue }
                 list.bands.append((box, hit == currentHit ? SearchContext.currentColour : SearchContext.hitColour))
             }
@@ -238,15 +238,15 @@ final class SearchContext: ModalContext {
     /// In the book in 3D (or on its way to or from lying flat), each hit is a patch on its
     /// page's layer, drawn right after the page so that it turns with it and hides behind the
     /// pages in front.
-    private func markOnLayers(_ hits: [TextHit], of bookIndex: Int, numbering: PageNumbering, in list: inout DrawList) {
-        guard !hits.isEmpty else { return }
+    private func markOnLayers(_ progress: TextSearch.Progress, of bookIndex: Int, numbering: PageNumbering, in list: inout DrawList) {
+        guard !progress.hits.isEmpty else { return }
         var marked: [Layer] = []
         marked.reserveCapacity(list.layers.count)
         for layer in list.layers {
             marked.append(layer)
             guard case .page(bookIndex, let page) = layer.content, let number = numbering.number(ofDisplayPage: page) else { continue }
             let local = Rect(x: 0, y: 0, width: layer.size.width, height: layer.size.height)
-            for hit in hits where hit.number == number {
+            for hit in progress.hits(onPage: number) {
                 let colour = hit == currentHit ? SearchContext.currentColour : SearchContext.hitColour
                 marked.append(layer.patch(ReadingScene.onScreen(hit.area, of: local, aspect: hit.pageAspect), colour: colour))
             }
