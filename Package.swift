@@ -112,11 +112,15 @@ let package = Package(
 )
 
 // libFuzzer targets, one per folder of Fuzz/, exist only for `make fuzz` (FOLIO_FUZZ=1 and
-// -sanitize=fuzzer, in their own build folder): libFuzzer supplies their `main`.
+// -sanitize=fuzzer, in their own build folder): libFuzzer supplies their `main`. They are
+// named here, not found by listing Fuzz/: SwiftPM keeps a manifest's evaluation in a cache
+// shared by every clone, keyed by the manifest's text, so a folder added later was not seen
+// (`make fuzz` said "no product named 'FuzzBMP'" on a fresh clone).
+let fuzzTargets = ["FuzzArchive", "FuzzBMP", "FuzzComicInfo", "FuzzDecoderWire", "FuzzDocument", "FuzzImage", "FuzzJPEG",
+                   "FuzzLibrary", "FuzzPCX", "FuzzPNGText", "FuzzPlaces", "FuzzScript", "FuzzSettings"]
 if ProcessInfo.processInfo.environment["FOLIO_FUZZ"] != nil {
     let fuzz = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fuzz")
-    let names = ((try? FileManager.default.contentsOfDirectory(atPath: fuzz.path)) ?? [])
-        .filter { $0.hasPrefix("Fuzz") }.sorted()
+    let names = fuzzTargets
     package.targets.append(.target(name: "FolioFuzzDriver", path: "Fuzz/Driver"))
     for name in names {
         // A target's memory limit for `make fuzz`, when it has its own, is not source.

@@ -9,10 +9,39 @@ import Foundation
 /// to show. Readers' habits are not problems: an odd page count (a blank evens it), a book of one page, or
 /// one comic in two formats under one title.
 public enum LibraryValidator {
-    package static func check(_ library: Library, decoder: any PageDecoder) -> [LibraryProblem] {
+    /// How long a check may take: past `deadline` (the system's uptime, in seconds) no more
+    /// pages are decoded, and each book says how many of its pages were not checked.
+    package struct TimeLimit: Sendable {
+        package var seconds: Double
+        package var deadline: Double
+
+        package init(seconds: Double, from start: Double = ProcessInfo.processInfo.systemUptime) {
+            self.seconds = seconds
+            deadline = start + seconds
+        }
+
+        var isPast: Bool { ProcessInfo.processInfo.systemUptime >= deadline }
+    }
+
+    /// The images `check` decodes: each book's cover and pages, each once.
+    package static func imageCount(_ library: Library) -> Int {
+        library.books.reduce(0) { $0 + Set(sources(of: $1)).count }
+    }
+
+    private static func sources(of book: Book) -> [ImageSource] {
+        [book.cover].compactMap({ $0 }) + book.pages.compactMap({ $0 })
+    }
+
+    /// Every problem of `library`, its pages decoded within `limit` (a page being decoded
+    /// when it passes is finished); `progress` hears how many images are checked so far
+    /// (of `imageCount`), one call at a time.
+    package static func check(_ library: Library, decoder: any PageDecoder, limit: TimeLimit? = nil,
+                              progress: (@Sendable (_ checked: Int) -> Void)? = nil) -> [LibraryProblem] {
         PageImage.countEndsEarly()
         var problems: [LibraryProblem] = []
+        let checked = Monitor(0)
         for book in library.books {
+            let sources = sources(of: book)
             let label = "\"\(book.title)\""
             if book.pages.isEmpty && book.cover == nil {
                 problems.append(LibraryProblem(file: label, message: "empty book: no pages."))
@@ -20,20 +49,34 @@ public enum LibraryValidator {
             // Asked for in the order the images are stored (so the workers read an archive
             // forward, however its pages are shuffled), decoded on as many threads as there
             // are decoder workers, reported in page order.
-            let sources = [book.cover].compactMap({ $0 }) + book.pages.compactMap({ $0 })
             let found = Monitor([ImageSource: LibraryProblem]())
             let slots = DispatchSemaphore(value: decodingThreads)
             let group = DispatchGroup()
-            for source in storedOrder(sources, decoder: decoder) {
+            let ordered = storedOrder(sources, decoder: decoder)
+            var unchecked = 0
+            for (index, source) in ordered.enumerated() {
                 slots.wait()
+                if limit?.isPast == true {
+                    slots.signal()
+                    unchecked = ordered.count - index
+                    break
+                }
                 checks.async(group: group) {
                     if let problem = check(source, decoder: decoder) { found.withLock { $0[source] = problem } }
+                    checked.withLock { done in
+                        done += 1
+                        progress?(done)
+                    }
                     slots.signal()
                 }
             }
             group.wait()
             let problemsFound = found.withLock { $0 }
             problems += sources.compactMap { problemsFound[$0] }
+            if unchecked > 0, let limit {
+                let seconds = String(format: "%g", limit.seconds)
+                problems.append(LibraryProblem(file: label, message: "\(Sentence.count(unchecked, "page")) not checked: validate's \(seconds) s ran out (--time-limit 0 checks every page)."))
+            }
         }
         return problems
     }

@@ -26,6 +26,8 @@ struct ExitCodeTests {
         (["bench", "--render-frames", "99999999"], "--render-frames"),
         (["view", "--size", "0x0"], "--size"),
         (["view", "--cache-mb", "-1"], "--cache-mb"),
+        (["validate", "/tmp", "--time-limit", "-1"], "--time-limit"),
+        (["validate", "/tmp", "--time-limit", "nan"], "--time-limit"),
         (["--no-such-flag"], "--no-such-flag"),
     ])
     func badFlagsExit2WithOneSentence(arguments: [String], names flag: String) throws {
