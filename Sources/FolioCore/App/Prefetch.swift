@@ -26,7 +26,7 @@ public enum Prefetch {
             let leaf = book.currentLeaf
             // The way the leaves flip: +1 forwards, −1 back, 0 at rest or turning one leaf
             // (more than a leaf still to go: a flip, a riffle, a key held).
-            let ahead = book.layout.size.width > 0 ? (book.scroller.target - book.scroller.position) / book.layout.size.width : 0
+            let ahead = book.leavesToGo
             let turning = book.isTurning && abs(ahead) > 1 ? (ahead < 0 ? -1 : 1) : 0
             let reach = zoomed ? 0 : spreadReach
             for distance in 0...(reach + (zoomed || turning == 0 ? 0 : turningReach)) {

@@ -63,6 +63,11 @@ public final class BookScene: BookShowing {
     public var isTurning: Bool { scroller.isDragging || scroller.isAnimating }
     /// The leaf the reader is at (its back on the left, the next leaf's front on the right).
     public var currentLeaf: Int { Int((scroller.target / layout.size.width).rounded()) }
+    /// Leaves still to turn before the book rests where it is going: positive forwards,
+    /// negative back, zero at rest (a flip, a riffle or a key held leaves more than one).
+    public var leavesToGo: Double {
+        layout.size.width > 0 ? (scroller.target - scroller.position) / layout.size.width : 0
+    }
 
     public func resize(to size: Size) {
         let old = layout
