@@ -63,6 +63,25 @@ int folio_pixbuf_decode(const void *bytes, size_t length, const char *type, long
     g_object_ref(pixbuf);
     g_object_unref(loader);
     image->pixels = gdk_pixbuf_read_pixels(pixbuf);
+    // gdk-pixbuf reads a TIFF through libtiff's RGBA interface, which gives colours already
+    // multiplied by their alpha (whether the file's alpha was associated or not): divided
+    // back out here, the picture has straight alpha as the caller takes it (it was drawn too
+    // dark where it is see-through).
+    if (strcmp(type, "tiff") == 0 && channels == 4) {
+        unsigned char *pixels = gdk_pixbuf_get_pixels(pixbuf);
+        for (int y = 0; y < height; y++) {
+            unsigned char *p = pixels + (size_t)y * stride;
+            for (int x = 0; x < width; x++, p += 4) {
+                unsigned a = p[3];
+                if (a == 0 || a == 255) continue;
+                for (int c = 0; c < 3; c++) {
+                    unsigned v = (p[c] * 255u + a / 2) / a;
+                    p[c] = v > 255 ? 255 : (unsigned char)v;
+                }
+            }
+        }
+        image->pixels = pixels;
+    }
     image->width = width;
     image->height = height;
     image->stride = stride;

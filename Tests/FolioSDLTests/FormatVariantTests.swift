@@ -68,21 +68,25 @@ import FolioTestFixtures
         Data([0, 0, type, 0, 0, 0, 0, 0] + le16(0) + le16(0) + le16(width) + le16(height) + [bits, descriptor] + pixels)
     }
 
-    /// A 32×32 red TIFF in one tile per colour plane (planar configuration 2), which libvips
-    /// refuses and gdk-pixbuf reads.
-    static func planarTiledTIFF() -> Data {
+    /// A 32×32 TIFF in one tile per plane (planar configuration 2), which libvips refuses and
+    /// gdk-pixbuf reads: each plane all `planes[i]` (red by default); a fourth plane is alpha,
+    /// associated (colours stored multiplied by it).
+    static func planarTiledTIFF(planes: [UInt8] = [255, 0, 0]) -> Data {
         func entry(_ tag: Int, _ type: Int, _ count: Int, _ value: Int) -> [UInt8] {
             le16(tag) + le16(type) + le32(count) + (type == 3 && count == 1 ? le16(value) + le16(0) : le32(value))
         }
-        let short = 3, long = 4, side = 32, plane = 32 * 32, data = 176
-        let entries = [entry(256, short, 1, side), entry(257, short, 1, side), entry(258, short, 3, 146), entry(259, short, 1, 1),
-                       entry(262, short, 1, 2), entry(277, short, 1, 3), entry(284, short, 1, 2), entry(322, short, 1, side),
-                       entry(323, short, 1, side), entry(324, long, 3, 152), entry(325, long, 3, 164)]
+        let short = 3, long = 4, side = 32, plane = 32 * 32, n = planes.count
+        let count = n == 4 ? 12 : 11
+        let bits = 8 + 2 + 12 * count + 4, offsets = bits + 2 * n, counts = offsets + 4 * n, data = counts + 4 * n
+        var entries = [entry(256, short, 1, side), entry(257, short, 1, side), entry(258, short, n, bits), entry(259, short, 1, 1),
+                       entry(262, short, 1, 2), entry(277, short, 1, n), entry(284, short, 1, 2), entry(322, short, 1, side),
+                       entry(323, short, 1, side), entry(324, long, n, offsets), entry(325, long, n, counts)]
+        if n == 4 { entries.append(entry(338, short, 1, 1)) }  // extra samples: associated alpha
         var bytes = Array("II".utf8) + le16(42) + le32(8) + le16(entries.count) + entries.flatMap { $0 } + le32(0)
-        bytes += le16(8) + le16(8) + le16(8)                                   // 146: bits per sample
-        bytes += le32(data) + le32(data + plane) + le32(data + 2 * plane)      // 152: tile offsets
-        bytes += le32(plane) + le32(plane) + le32(plane)                       // 164: tile byte counts
-        bytes += [UInt8](repeating: 255, count: plane) + [UInt8](repeating: 0, count: 2 * plane)  // 176: R, G, B
+        bytes += (0..<n).flatMap { _ in le16(8) }                         // bits per sample
+        bytes += (0..<n).flatMap { le32(data + $0 * plane) }              // tile offsets
+        bytes += (0..<n).flatMap { _ in le32(plane) }                     // tile byte counts
+        bytes += planes.flatMap { [UInt8](repeating: $0, count: plane) }  // the planes
         return Data(bytes)
     }
 
@@ -148,6 +152,8 @@ import FolioTestFixtures
 
     static func fixtures() throws -> [(name: String, data: Data, colour: (Int, Int, Int))] {
         let red = (255, 0, 0)
+        let paper = PageImage.paper
+        let halfRedOnPaper = ((255 + Int(paper.r)) / 2, Int(paper.g) / 2, Int(paper.b) / 2)
         return [
             ("a.ppm", netpbm("P6", width: 4, height: 4, maxValue: 255, body: Array((0..<16).flatMap { _ in [255, 0, 0] as [UInt8] })), red),
             ("b.pgm", netpbm("P5", width: 4, height: 4, maxValue: 255, body: [UInt8](repeating: 200, count: 16)), (200, 200, 200)),
@@ -161,6 +167,9 @@ import FolioTestFixtures
             ("j.tga", tga(type: 3, bits: 16, descriptor: 0x08, width: 4, height: 4, pixels: Array((0..<16).flatMap { _ in [200, 255] as [UInt8] })), (200, 200, 200)),
             ("k.xbm", Data(xbm.utf8), (0, 0, 0)),
             ("l.tif", planarTiledTIFF(), red),
+            // Half-transparent red with associated alpha (stored as 128 red, 128 alpha): over
+            // the paper, half red (gdk-pixbuf gave it premultiplied, drawn darker).
+            ("t.tif", planarTiledTIFF(planes: [128, 0, 0, 128]), halfRedOnPaper),
             ("m.bmp", paletteBMP(os2: false, gap: 100), red),
             ("n.bmp", paletteBMP(os2: true, gap: 0), red),
             ("o.bmp", rgb565PaletteBMP(), red),
