@@ -52,8 +52,13 @@ extension PageImage {
         do {
             picture = format == .pcx ? try PCXReader.read(data) : try BMPReader.read(data)
         } catch PictureProblem.holds(let format, let range) {
-            let kind = format == .jpeg ? "jpg" : "png"
-            return try decode(.bytes(data.subdata(in: range)), name: name, kind: kind, shape: shape, cutShort: &cutShort)
+            // Only what begins as the format it claims is decoded, so a BMP cannot hold a BMP
+            // (a hostile chain of them would recurse until the stack ran out).
+            let held = data.subdata(in: range), kind = format == .jpeg ? "jpg" : "png"
+            guard ImageHeader.sniff(held, fileExtension: kind) == format else {
+                throw unreadable(name, "the \(format.rawValue.uppercased()) it holds is not one")
+            }
+            return try decode(.bytes(held), name: name, kind: kind, shape: shape, cutShort: &cutShort)
         } catch PictureProblem.tooLarge(let refusal) {
             throw tooLarge(name, refusal)
         } catch PictureProblem.damaged(let why) {

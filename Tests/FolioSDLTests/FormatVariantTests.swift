@@ -207,6 +207,29 @@ import FolioTestFixtures
         }
     }
 
+    /// A BMP holding a PNG shows the PNG; one holding anything else is refused (a BMP holding
+    /// a BMP holding a BMP… would have recursed until the worker's stack ran out).
+    @Test func aBMPHoldsOnlyWhatItClaims() throws {
+        func holding(_ inner: Data) -> Data {
+            let (le16, le32) = (Self.le16, Self.le32)
+            let info = le32(124) + le32(4) + le32(4) + le16(1) + le16(0) + le32(5) + le32(inner.count) + [UInt8](repeating: 0, count: 100)
+            let offset = 14 + info.count
+            return Data(Array("BM".utf8) + le32(offset + inner.count) + le32(0) + le32(offset) + info) + inner
+        }
+        let shape = PageImage.Shape(width: 40, height: 40, radius: 0, side: .right)
+        var cutShort = false
+        let page = try PageImage.decodeHere(.bytes(holding(try Self.saved("png")), name: "png.bmp"), reader: ImageReader(), shape: shape, cutShort: &cutShort)
+        defer { SDL_FreeSurface(page) }
+        let (r, g, b) = DocumentPageTests.centre(page)
+        #expect(r > 240 && g < 15 && b < 15, "(\(r), \(g), \(b))")
+        let nested = (0..<200).reduce(Self.bitfieldBMP()) { inner, _ in holding(inner) }
+        #expect {
+            try PageImage.decodeHere(.bytes(nested, name: "nested.bmp"), reader: ImageReader(), shape: shape, cutShort: &cutShort)
+        } throws: { error in
+            (error as? PageImage.Failure)?.detail == "the PNG it holds is not one"
+        }
+    }
+
     /// A plain (ASCII) Netpbm file far shorter than its header promises is refused before
     /// libvips reads it (which took 20 s on the one FuzzImage found); a whole one still decodes.
     @Test func aPlainNetpbmShorterThanItsHeaderIsRefusedAtOnce() throws {
