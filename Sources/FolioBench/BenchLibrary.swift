@@ -52,11 +52,11 @@ extension Benchmarks {
             }
             app.update(at: t)
             phases.update = lap()
-            let list = app.drawList(), prefetch = app.prefetchContents()
+            let list = app.drawList(), prefetch = app.prefetchContents(), standIns = app.standInContents()
             phases.drawList = lap()
             phases.layers = list.layers.count
             canvas.renderer.configure(pixelScale: canvas.pixelScale, windowSize: app.size)
-            canvas.renderer.draw(list, prefetch: prefetch)
+            canvas.renderer.draw(list, prefetch: prefetch, standIns: standIns)
             let drawn = lap()
             let textures = canvas.renderer.lastTextureWork
             phases.textures = textures.seconds * 1000

@@ -132,7 +132,7 @@ extension Benchmarks {
             t += frame
             app.update(at: t)
             canvas.renderer.configure(pixelScale: canvas.pixelScale, windowSize: app.size)
-            canvas.renderer.draw(app.drawList(), prefetch: app.prefetchContents())
+            canvas.renderer.draw(app.drawList(), prefetch: app.prefetchContents(), standIns: app.standInContents())
             canvas.finish()
             let work = canvas.renderer.lastTextureWork
             if let whole = firstWhole {

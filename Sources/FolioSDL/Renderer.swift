@@ -71,12 +71,13 @@ public final class Renderer {
             textures.releasePages(keeping: Set(library.books.compactMap(\.cover)))
             pagesHeld = false
         }
-        draw(list, prefetch: app.prefetchContents())
+        draw(list, prefetch: app.prefetchContents(), standIns: app.standInContents())
     }
 
     /// Draws `list` into the current target (not presented). `prefetch` lists what to decode
-    /// next, most wanted first (what is on screen, then the pages around the reader).
-    public func draw(_ list: DrawList, prefetch: [LayerContent] = []) {
+    /// next, most wanted first (what is on screen, then the pages around the reader);
+    /// `standIns` the pages whose small versions alone are wanted (ahead of a flip).
+    public func draw(_ list: DrawList, prefetch: [LayerContent] = [], standIns: [LayerContent] = []) {
         if list.magnification != magnification, page.width > 0 {
             // A zoomed book: its pages are made larger, sharp at the size they are seen.
             magnification = list.magnification
@@ -87,7 +88,8 @@ public final class Renderer {
                                       cornerRadius: thumb.cornerRadius * pixelScale)
         }
         // The urgent ones first; `urgent` counts those of them that have an image.
-        let contents = list.urgent + list.layers.map(\.content) + list.overlays.map(\.content) + prefetch
+        let contents = list.urgent + list.layers.map(\.content) + list.overlays.map(\.content) + prefetch + standIns
+        let standingIn = contents.count - standIns.count
         var wanted: [TextureCache.Wanted] = [], urgent = 0
         for (index, content) in contents.enumerated() {
             if index == list.urgent.count { urgent = wanted.count }
@@ -96,6 +98,7 @@ public final class Renderer {
             guard let source = library.image(for: content) else { continue }
             var want = TextureCache.Wanted(source: source, side: side(of: content), aspect: aspect(of: content),
                                            spans: library.spansSpread(content))
+            want.smallOnly = index >= standingIn
             switch content {
             case .thumbnail: want.thumbnail = true
             case .cover: want.cover = true

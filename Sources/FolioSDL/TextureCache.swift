@@ -126,7 +126,8 @@ final class TextureCache {
 
     /// The decodes `wanted` still needs, most wanted first: the first `urgent` pages at their
     /// size, then the small versions of pages with nothing to draw meanwhile (cheap, so
-    /// every page about to show has one soon), then the pages and thumbnails themselves.
+    /// every page about to show has one soon), then the pages and thumbnails themselves (not
+    /// those wanted small only).
     func jobs(for wanted: [Wanted], urgent: Int = 0) -> [DecodeWorker.Job] {
         var first: [DecodeWorker.Job] = [], smalls: [DecodeWorker.Job] = [], jobs: [DecodeWorker.Job] = []
         var seen = Set<TextureStore.Key>()
@@ -139,11 +140,12 @@ final class TextureCache {
             let key = TextureStore.Key.image(want.source, want.side)
             let shape = pageSize.shape(for: want.side, aspect: want.aspect, spans: want.spans)
             guard seen.insert(key).inserted, store.entry(key)?.fits(shape) != true else { continue }
-            let job = DecodeWorker.Job(source: want.source, side: want.side, shape: shape, aspect: want.aspect, cover: want.cover)
-            if index < urgent { first.append(job) } else { jobs.append(job) }
             if store.entry(key) == nil && standIn(for: want.source, side: want.side, spans: want.spans, use: false) == nil {
                 smalls.append(smallJob(want))
             }
+            guard !want.smallOnly else { continue }
+            let job = DecodeWorker.Job(source: want.source, side: want.side, shape: shape, aspect: want.aspect, cover: want.cover)
+            if index < urgent { first.append(job) } else { jobs.append(job) }
         }
         return first + smalls + jobs
     }
@@ -184,6 +186,8 @@ final class TextureCache {
         var spans = false
         /// Wanted at the thumbnail strip's size, not a page's.
         var thumbnail = false
+        /// Only its small version is wanted (a page ahead of a flip: `Prefetch.standIns`).
+        var smallOnly = false
         /// A book's cover (made from its freedesktop thumbnail when one serves).
         var cover = false
     }

@@ -3,7 +3,8 @@ import Testing
 
 /// What is made ready next in the open book: two spreads either side at rest or turning a
 /// leaf, and while leaves flip (more than one to go), four more the way they go (a flip at
-/// ten leaves a second otherwise reaches pages that were never asked for).
+/// ten leaves a second otherwise reaches pages that were never asked for), and the small
+/// versions of forty leaves beyond.
 @Suite struct PrefetchTests {
     /// The leaves whose pages `contents` lists (a leaf's front is page 2l + 2, its back 2l + 1).
     static func leaves(_ contents: [LayerContent]) -> Set<Int> {
@@ -11,6 +12,13 @@ import Testing
             guard case .page(0, let page) = content else { return nil }
             return (page - 1) / 2
         })
+    }
+
+    /// The pages of `leaves` that the book has, as contents.
+    static func pages(_ leaves: some Sequence<Int>, of book: BookScene) -> Set<LayerContent> {
+        let pages: [Int] = leaves.flatMap { leaf -> [Int] in [2 * leaf + 1, 2 * leaf + 2] }
+        let held = pages.filter { (0..<book.layout.pageCount).contains($0) }
+        return Set(held.map { LayerContent.page(book: 0, page: $0) })
     }
 
     @Test func turningLeavesReachFurtherTheWayTheyTurn() throws {
@@ -22,20 +30,27 @@ import Testing
         let rest = book.currentLeaf
         #expect(!book.isTurning)
         #expect(Self.leaves(s.app.prefetchContents()) == Set((rest - 2)...(rest + 2)), "at rest, two spreads either side")
+        #expect(s.app.standInContents().isEmpty, "at rest, no stand-ins")
         // One leaf turning: nothing more.
         s.send(.key(.right)); s.run(until: s.now + 1.0 / 60)
         #expect(book.isTurning)
         let one = book.currentLeaf
         #expect(Self.leaves(s.app.prefetchContents()) == Set((one - 2)...(one + 2)))
+        #expect(s.app.standInContents().isEmpty)
         // Flipping on, three leaves to go: four more spreads ahead, none more behind.
         s.send(.key(.right)); s.send(.key(.right)); s.run(until: s.now + 1.0 / 60)
         let leaf = book.currentLeaf
         #expect(Self.leaves(s.app.prefetchContents()) == Set((leaf - 2)...(leaf + 6)))
+        // And the pages beyond, up to the book's end, as stand-ins only, nearest first.
+        let standIns = s.app.standInContents()
+        #expect(Set(standIns) == Self.pages((leaf + 7)..<(leaf + 7 + Prefetch.standInReach), of: book))
+        #expect(standIns.first == .page(book: 0, page: 2 * (leaf + 7) + 1))
         // Flipping back: ahead is the other way.
         s.run(until: s.now + 2)
         for _ in 0..<3 { s.send(.key(.left)) }
         s.run(until: s.now + 1.0 / 60)
         let back = book.currentLeaf
         #expect(Self.leaves(s.app.prefetchContents()) == Set((back - 6)...(back + 2)))
+        #expect(Set(s.app.standInContents()) == Self.pages((back - 6 - Prefetch.standInReach)...(back - 7), of: book))
     }
 }

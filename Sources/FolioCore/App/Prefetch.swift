@@ -1,8 +1,11 @@
 /// Which images to have ready next, most wanted first: the open book's pages within two
 /// spreads of the reader (nearest first), and while its leaves flip (more than one still to
-/// turn), four more the way they go; then the shelf's covers around the centre. (What is on screen comes first anyway:
-/// the renderer asks for it as it draws.) While the book is zoomed only its spread: pages
-/// are then made up to 4× larger, and a turn shows the next spread whole.
+/// turn), four more the way they go; then the shelf's covers around the centre. (What is on
+/// screen comes first anyway: the renderer asks for it as it draws.) While the book is
+/// zoomed only its spread: pages are then made up to 4× larger, and a turn shows the next
+/// spread whole. While leaves flip, the pages further on are wanted as stand-ins only
+/// (`standIns`): their small versions, cheap to make, so a riffle or a held key shows pages
+/// rather than placeholders, without making pages at full size that flip past.
 public enum Prefetch {
     /// Spreads either side of the reader's that are made ready.
     static let spreadReach = 2
@@ -14,8 +17,29 @@ public enum Prefetch {
     /// version in 1,201 of 1,261 frames (68 without, in one run each): a single turn asks
     /// for nothing more.
     static let turningReach = 4
+    /// Leaves beyond those, the way they flip, whose pages' small versions are made ready.
+    static let standInReach = 40
     /// Covers either side of the centred one that are made ready.
     static let coverReach = 3
+
+    /// The way the book's leaves flip: +1 forwards, −1 back, 0 at rest or turning one leaf
+    /// (more than a leaf still to go: a flip, a riffle, a key held).
+    static func flipping(_ book: BookScene) -> Int {
+        let ahead = book.leavesToGo
+        return book.isTurning && abs(ahead) > 1 ? (ahead < 0 ? -1 : 1) : 0
+    }
+
+    /// The pages beyond `contents`' reach the way the leaves flip, nearest first, wanted as
+    /// stand-ins only (their small versions); none at rest, turning one leaf or zoomed.
+    public static func standIns(book: BookScene?, zoomed: Bool) -> [LayerContent] {
+        guard let book, !zoomed else { return [] }
+        let turning = flipping(book)
+        guard turning != 0 else { return [] }
+        let beyond = book.currentLeaf + turning * (spreadReach + turningReach + 1)
+        return stride(from: beyond, through: beyond + turning * (standInReach - 1), by: turning)
+            .filter { $0 >= book.layout.firstLeaf && $0 < book.layout.leafCount }
+            .flatMap { l in [2 * l + 1, 2 * l + 2].filter { $0 >= 0 && $0 < book.layout.pageCount }.map { LayerContent.page(book: book.bookIndex, page: $0) } }
+    }
 
     /// `centre`: the slot centred on the shelf; `order`: the book in each slot (nil: book i
     /// in slot i).
@@ -24,10 +48,7 @@ public enum Prefetch {
         var out: [LayerContent] = []
         if let book {
             let leaf = book.currentLeaf
-            // The way the leaves flip: +1 forwards, −1 back, 0 at rest or turning one leaf
-            // (more than a leaf still to go: a flip, a riffle, a key held).
-            let ahead = book.leavesToGo
-            let turning = book.isTurning && abs(ahead) > 1 ? (ahead < 0 ? -1 : 1) : 0
+            let turning = flipping(book)
             let reach = zoomed ? 0 : spreadReach
             for distance in 0...(reach + (zoomed || turning == 0 ? 0 : turningReach)) {
                 let sides = distance <= reach ? Set([leaf + distance, leaf - distance]) : [leaf + turning * distance]
@@ -51,6 +72,11 @@ public enum Prefetch {
 }
 
 extension FolioApp {
+    /// The pages to have small versions of ahead of a flip (`Prefetch.standIns`).
+    public func standInContents() -> [LayerContent] {
+        Prefetch.standIns(book: book, zoomed: reading?.zoom.isZoomed ?? false)
+    }
+
     /// What to have ready next (`Prefetch`).
     public func prefetchContents() -> [LayerContent] {
         Prefetch.contents(book: book, zoomed: reading?.zoom.isZoomed ?? false, centredBook: shelf.centredSlot, bookCount: library.books.count, order: shelf.order)
