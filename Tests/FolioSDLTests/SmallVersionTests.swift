@@ -148,4 +148,22 @@ import Testing
         #expect(hurriedSmalls == 3, "then the small versions, as before")
         #expect(hurried.count == plain.count)
     }
+
+    /// A page wanted small only (ahead of a flip) is given its small version, never a decode
+    /// at its own size; the same page wanted in full still is.
+    @Test func aPageWantedSmallOnlyIsNeverMadeWhole() throws {
+        let (dir, library) = try Self.redAndBlueBook()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let canvas = try HeadlessCanvas(library: library, decoder: TestDecoding.workers, width: 1280, height: 800, backgroundDecoding: true)
+        let cache = canvas.renderer.textures
+        var wants = try (1...3).map { page in
+            TextureCache.Wanted(source: try #require(library.image(for: .page(book: 0, page: page))), side: .right, aspect: PageGeometry.aspect)
+        }
+        wants[2].smallOnly = true
+        let jobs = cache.jobs(for: wants)
+        #expect(jobs.filter { $0.source == wants[2].source }.map(\.small) == [true])
+        #expect(jobs.filter { $0.source == wants[0].source }.map(\.small).sorted { !$0 && $1 } == [false, true])
+        wants[2].smallOnly = false
+        #expect(cache.jobs(for: wants).filter { $0.source == wants[2].source }.count == 2)
+    }
 }
