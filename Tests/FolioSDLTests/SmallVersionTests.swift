@@ -129,16 +129,23 @@ import Testing
         #expect(cache.lastFrame.lowres == 0)
     }
 
-    /// Small versions go ahead of pages at their size, but not of the pages said to be
-    /// urgent (those a book arriving from `folio BOOK` will lie open at): those come first.
-    @Test func urgentPagesAreMadeBeforeAnySmallVersion() throws {
-        let (dir, library) = try Self.redAndBlueBook()
-        defer { try? FileManager.default.removeItem(at: dir) }
+    /// A background-decoding canvas on the red and blue book, and its pages 1 to 3 as wanted
+    /// (the canvas holds the cache the jobs are asked of).
+    static func canvasWantingThreePages() throws -> (URL, HeadlessCanvas, [TextureCache.Wanted]) {
+        let (dir, library) = try redAndBlueBook()
         let canvas = try HeadlessCanvas(library: library, decoder: TestDecoding.workers, width: 1280, height: 800, backgroundDecoding: true)
-        let cache = canvas.renderer.textures
         let wants = try (1...3).map { page in
             TextureCache.Wanted(source: try #require(library.image(for: .page(book: 0, page: page))), side: .right, aspect: PageGeometry.aspect)
         }
+        return (dir, canvas, wants)
+    }
+
+    /// Small versions go ahead of pages at their size, but not of the pages said to be
+    /// urgent (those a book arriving from `folio BOOK` will lie open at): those come first.
+    @Test func urgentPagesAreMadeBeforeAnySmallVersion() throws {
+        let (dir, canvas, wants) = try Self.canvasWantingThreePages()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let cache = canvas.renderer.textures
         let plain = cache.jobs(for: wants)
         let plainSmalls = plain.prefix(3).filter { $0.small }.count, lastIsPage = plain.last.map { !$0.small } ?? false
         #expect(plainSmalls == 3 && lastIsPage, "small versions first, then the pages")
@@ -152,13 +159,9 @@ import Testing
     /// A page wanted small only (ahead of a flip) is given its small version, never a decode
     /// at its own size; the same page wanted in full still is.
     @Test func aPageWantedSmallOnlyIsNeverMadeWhole() throws {
-        let (dir, library) = try Self.redAndBlueBook()
+        var (dir, canvas, wants) = try Self.canvasWantingThreePages()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let canvas = try HeadlessCanvas(library: library, decoder: TestDecoding.workers, width: 1280, height: 800, backgroundDecoding: true)
         let cache = canvas.renderer.textures
-        var wants = try (1...3).map { page in
-            TextureCache.Wanted(source: try #require(library.image(for: .page(book: 0, page: page))), side: .right, aspect: PageGeometry.aspect)
-        }
         wants[2].smallOnly = true
         let jobs = cache.jobs(for: wants)
         #expect(jobs.filter { $0.source == wants[2].source }.map(\.small) == [true])
