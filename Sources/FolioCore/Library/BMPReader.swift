@@ -15,6 +15,16 @@ public enum BMPReader {
     /// read as far as its fields are known, as gdk-pixbuf reads it).
     static func isHeaderSize(_ size: Int) -> Bool { [12, 16].contains(size) || (40...4096).contains(size) }
 
+    /// The width and height a BMP's header gives (OS/2's 12-byte header: unsigned 16 bits;
+    /// any other: signed 32 bits, a negative height storing rows from the top); nil when cut
+    /// short. `ImageHeader.size` reads a BMP's shape with it too.
+    static func dimensions(_ r: ByteReader) -> (width: Int, height: Int)? {
+        guard let headerSize = r.u32(14) else { return nil }
+        let os2 = headerSize == 12
+        guard let width = os2 ? r.u16(18) : r.s32(18), let height = os2 ? r.u16(20) : r.s32(22) else { return nil }
+        return (width, height)
+    }
+
     /// The picture in `data`, within `limit` pixels.
     public static func read(_ data: Data, limit: Int = ImageHeader.maxFallbackPixels) throws -> DecodedPicture {
         try ByteReader.reading(data) { try read($0, limit: limit) }
@@ -28,8 +38,9 @@ public enum BMPReader {
             throw PictureProblem.damaged("its header is \(headerSize) bytes long, a size no BMP has")
         }
         let os2 = headerSize == 12
-        guard let width = os2 ? r.u16(18) : r.s32(18), let signedHeight = os2 ? r.u16(20) : r.s32(22),
-              let bits = r.u16(os2 ? 24 : 28) else { throw PictureProblem.damaged("its header is cut short") }
+        guard let (width, signedHeight) = dimensions(r), let bits = r.u16(os2 ? 24 : 28) else {
+            throw PictureProblem.damaged("its header is cut short")
+        }
         let compression = headerSize >= 20 ? (r.u32(30) ?? -1) : 0
         let height = abs(signedHeight), topDown = signedHeight < 0
         guard width > 0, height > 0 else { throw PictureProblem.damaged("its header gives a \(width)×\(signedHeight) picture") }

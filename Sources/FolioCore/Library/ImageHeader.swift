@@ -62,16 +62,15 @@ public enum ImageHeader {
             }
             switch format {
             case .bmp:
-                guard r.count >= 26 else { return nil }
-                if r.u32(14) == 12 { return valid(r.u16(18), r.u16(20)) }  // OS/2 BITMAPCOREHEADER
-                return valid(r.s32(18).map(abs), r.s32(22).map(abs))
+                guard r.count >= 26, let (w, h) = BMPReader.dimensions(r) else { return nil }
+                return valid(abs(w), abs(h))
             case .tga: return valid(r.u16(12), r.u16(14))
             case .qoi:
                 let big = ByteReader(r.bytes, littleEndian: false)
                 return valid(big.u32(4), big.u32(8))
             case .pcx:
-                guard let x0 = r.u16(4), let y0 = r.u16(6), let x1 = r.u16(8), let y1 = r.u16(10) else { return nil }
-                return valid(x1 - x0 + 1, y1 - y0 + 1)
+                guard let (w, h) = PCXReader.dimensions(r) else { return nil }
+                return valid(w, h)
             case .png:
                 let big = ByteReader(r.bytes, littleEndian: false)
                 return valid(big.u32(16), big.u32(20))

@@ -8,6 +8,13 @@ import Foundation
 /// plane's or a row's end, as writers make them), every read bounded by the file
 /// (`ByteReader`), the picture by `limit`. It runs in the decoder worker; `FuzzPCX` feeds it.
 public enum PCXReader {
+    /// The width and height a PCX's header gives (its window's corners, both included); nil
+    /// when cut short. `ImageHeader.size` reads a PCX's shape with it too.
+    static func dimensions(_ r: ByteReader) -> (width: Int, height: Int)? {
+        guard let x0 = r.u16(4), let y0 = r.u16(6), let x1 = r.u16(8), let y1 = r.u16(10) else { return nil }
+        return (x1 - x0 + 1, y1 - y0 + 1)
+    }
+
     /// The picture in `data`, within `limit` pixels.
     public static func read(_ data: Data, limit: Int = ImageHeader.maxFallbackPixels) throws -> DecodedPicture {
         try ByteReader.reading(data) { try read($0, limit: limit) }
@@ -15,11 +22,9 @@ public enum PCXReader {
 
     static func read(_ r: ByteReader, limit: Int) throws -> DecodedPicture {
         guard r.u8(0) == 0x0A, let version = r.u8(1), let encoding = r.u8(2), let bits = r.u8(3),
-              let x0 = r.u16(4), let y0 = r.u16(6), let x1 = r.u16(8), let y1 = r.u16(10),
-              let planes = r.u8(65), let bytesPerLine = r.u16(66), r.count >= 128 else {
+              let (width, height) = dimensions(r), let planes = r.u8(65), let bytesPerLine = r.u16(66), r.count >= 128 else {
             throw PictureProblem.damaged("its header is cut short")
         }
-        let width = x1 - x0 + 1, height = y1 - y0 + 1
         guard width > 0, height > 0 else { throw PictureProblem.damaged("its header gives a \(width)×\(height) picture") }
         if let refusal = ImageHeader.refusal(width: width, height: height, limit: limit) { throw PictureProblem.tooLarge(refusal) }
         guard let kind = Kind(bits: bits, planes: planes) else {
