@@ -33,8 +33,12 @@ let package = Package(
         // poppler-glib and cairo (what libvips' PDF loader uses), fenced off behind CVips'
         // folio_pdf.c: a PDF's pages drawn from a document kept open between them.
         .systemLibrary(name: "CPopplerSystem", pkgConfig: "poppler-glib", providers: [.apt(["libpoppler-glib-dev"])]),
+        // poppler-cpp, for poppler's Splash renderer (what pdftoppm draws with): the second
+        // opinion on a page cairo cannot draw, behind CSplash's one C call.
+        .systemLibrary(name: "CPopplerCppSystem", pkgConfig: "poppler-cpp", providers: [.apt(["libpoppler-cpp-dev"])]),
+        .target(name: "CSplash", dependencies: ["CPopplerCppSystem"]),
         // gmodule: the worker opens the libvips modules it needs itself (folio_vips.c).
-        .target(name: "CVips", dependencies: ["CVipsSystem", "CPopplerSystem"], linkerSettings: [.linkedLibrary("gmodule-2.0"), .linkedLibrary("jpeg")]),
+        .target(name: "CVips", dependencies: ["CVipsSystem", "CPopplerSystem", "CSplash"], linkerSettings: [.linkedLibrary("gmodule-2.0"), .linkedLibrary("jpeg")]),
         // gdk-pixbuf, fenced off behind one C call (only FolioDecoding's PageImage calls it, in
         // the decoder worker): BMP, TGA, ICO/CUR, XPM and XBM as the GNOME image viewer reads them.
         .systemLibrary(name: "CPixbufSystem", pkgConfig: "gdk-pixbuf-2.0", providers: [.apt(["libgdk-pixbuf-2.0-dev"])]),

@@ -1,6 +1,7 @@
 #define _GNU_SOURCE
 #include "folio_pdf.h"
 #include "folio_pdf_kept.h"
+#include "folio_splash.h"
 #include "folio_vips.h"
 #include <cairo.h>
 #include <errno.h>
@@ -225,20 +226,30 @@ static void to_rgba(unsigned char *p, size_t count) {
     }
 }
 
-// The page drawn at `scale` into `w`×`h` pixels, as pdfload draws it: on opaque white.
-static unsigned char *render(PopplerPage *page, double scale, int w, int h) {
+// The page drawn at `scale` into `w`×`h` pixels, as pdfload draws it (cairo, on opaque
+// white); when cairo fails (a page it would need gigabytes for, a size it refuses), or when
+// `splash` asks for it, as pdftoppm draws it (poppler's Splash, CSplash). NULL with the
+// reason in `error` when neither can.
+static unsigned char *render(PopplerPage *page, int fd, int index, double scale, int w, int h, int splash,
+                             char *error, size_t capacity) {
     size_t stride = (size_t)w * 4;
     unsigned char *pixels = g_try_malloc(stride * h);
-    if (!pixels) return NULL;
-    memset(pixels, 0xff, stride * h);
-    cairo_surface_t *surface = cairo_image_surface_create_for_data(pixels, CAIRO_FORMAT_ARGB32, w, h, (int)stride);
-    cairo_t *cr = cairo_create(surface);
-    cairo_surface_destroy(surface);
-    cairo_scale(cr, scale, scale);
-    poppler_page_render(page, cr);
-    int failed = cairo_status(cr) != CAIRO_STATUS_SUCCESS;
-    cairo_destroy(cr);
-    if (failed) { g_free(pixels); return NULL; }
+    if (!pixels) { snprintf(error, capacity, "out of memory"); return NULL; }
+    int failed = 1;
+    if (!splash) {
+        memset(pixels, 0xff, stride * h);
+        cairo_surface_t *surface = cairo_image_surface_create_for_data(pixels, CAIRO_FORMAT_ARGB32, w, h, (int)stride);
+        cairo_t *cr = cairo_create(surface);
+        cairo_surface_destroy(surface);
+        cairo_scale(cr, scale, scale);
+        poppler_page_render(page, cr);
+        failed = cairo_status(cr) != CAIRO_STATUS_SUCCESS;
+        cairo_destroy(cr);
+    }
+    if (failed && folio_splash_draw(fd, index, scale, w, h, pixels, error, capacity) != 0) {
+        g_free(pixels);
+        return NULL;
+    }
     to_rgba(pixels, (size_t)w * h);
     return pixels;
 }
@@ -280,8 +291,8 @@ static unsigned char *fit(unsigned char *pixels, int w, int h, int width, int he
     return out;
 }
 
-unsigned char *folio_pdf_draw(int fd, int page, int width, int height, int crop, int *out_width, int *out_height,
-                              char *error, size_t error_capacity) {
+unsigned char *folio_pdf_draw(int fd, int page, int width, int height, int crop, int splash, int *out_width,
+                              int *out_height, char *error, size_t error_capacity) {
     if (width < 1 || height < 1) { snprintf(error, error_capacity, "an empty box"); return NULL; }
     kept *k = folio_pdf_take(fd, error, error_capacity);
     if (!k) return NULL;
@@ -298,9 +309,7 @@ unsigned char *folio_pdf_draw(int fd, int page, int width, int height, int crop,
         // Fitted, a page is at most the box; cropped, at most a pixel or so past it.
         if (w < 1 || h < 1 || w > 2 * width + 2 || h > 2 * height + 2)
             snprintf(error, error_capacity, "its page would be drawn at %d×%d pixels", w, h);
-        else if (!(pixels = render(p, scale, w, h)))
-            snprintf(error, error_capacity, "out of memory");
-        else
+        else if ((pixels = render(p, fd, page, scale, w, h, splash, error, error_capacity)))
             pixels = fit(pixels, w, h, width, height, crop, out_width, out_height, error, error_capacity);
         g_object_unref(p);
     }

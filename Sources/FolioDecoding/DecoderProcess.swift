@@ -63,10 +63,11 @@ public enum DecoderProcess {
             } catch let error as FolioError {
                 try output.write(DecoderWire.encode(.failure(cause: error.cause ?? .unreadable, message: error.message, detail: "")))
             }
-        case .render:
+        case .render, .renderBySplash:
             let page = Int(request.page)
             do {
-                let pixels = try here.pixels(ofDocument: request.path, page: page, width: Int(request.width), height: Int(request.height))
+                let pixels = try here.pixels(ofDocument: request.path, page: page, width: Int(request.width), height: Int(request.height),
+                                             bySplash: request.operation == .renderBySplash)
                 defer { pixels.free() }
                 try shared.write(UnsafeRawBufferPointer(start: pixels.base, count: pixels.width * pixels.height * 4))
                 try output.write(DecoderWire.encode(.pixels(width: Int32(pixels.width), height: Int32(pixels.height))))

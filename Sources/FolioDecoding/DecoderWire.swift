@@ -69,6 +69,12 @@ public enum DecoderWire {
         case links = 9
         /// A stretch of a document's pages searched for a text (carried as the name).
         case find = 10
+        /// A document's page, fitted inside a box, drawn by poppler's Splash (as pdftoppm
+        /// draws) rather than cairo: for a document cairo took too long on.
+        case renderBySplash = 11
+
+        /// Whether the request asks for a document's page drawn.
+        var draws: Bool { self == .render || self == .renderBySplash }
 
         /// Whether the request names an image (and carries its name, shape and maybe bytes).
         var isImage: Bool { self == .page || self == .measure }
@@ -76,7 +82,7 @@ public enum DecoderWire {
         /// Who answers it, in a sentence about its failure.
         var worker: String {
             switch self {
-            case .inspect, .render: return "the PDF reader"
+            case .inspect, .render, .renderBySplash: return "the PDF reader"
             case .page, .measure: return "the image decoder"
             case .head: return "the file reader"
             case .list: return "the archive reader"
@@ -128,7 +134,7 @@ public enum DecoderWire {
         /// The largest pixel reply this request allows (bytes).
         var pixelCapacity: Int {
             switch operation {
-            case .render: return Self.pixelBytes(width: width, height: height)
+            case .render, .renderBySplash: return Self.pixelBytes(width: width, height: height)
             case .page: return Self.pixelBytes(width: width + 2 * pageMargin, height: height + 2 * pageMargin)
             case .inspect, .measure, .head, .list, .book, .library, .links, .find: return 0
             }
@@ -247,7 +253,7 @@ public enum DecoderWire {
         let head = try take(read, 13)
         guard let operation = Operation(rawValue: head[head.startIndex]) else { throw Malformed(what: "an unknown request") }
         let page = int32(head, at: 1), width = int32(head, at: 5), height = int32(head, at: 9)
-        if operation == .render || operation == .page {
+        if operation.draws || operation == .page {
             guard page >= 0, (1...maxSide).contains(width), (1...maxSide).contains(height) else {
                 throw Malformed(what: "a \(operation) request for page \(page) at \(width)×\(height)")
             }
@@ -311,7 +317,7 @@ public enum DecoderWire {
             guard width >= 0, height >= 0 else { throw Malformed(what: "a first page of \(width)×\(height) points") }
             let title = try readText(read, limit: maxText)
             return .document(pageCount: pageCount, width: width, height: height, title: title, author: try readText(read, limit: maxText))
-        case 2 where request.operation == .render || request.operation == .page:
+        case 2 where request.operation.draws || request.operation == .page:
             let size = try take(read, 9)
             let width = int32(size, at: 0), height = int32(size, at: 4)
             let cutShort: Bool
@@ -320,7 +326,7 @@ public enum DecoderWire {
             case 1: cutShort = true
             case let other: throw Malformed(what: "pixels flagged \(other)")
             }
-            if request.operation == .render {
+            if request.operation.draws {
                 guard (1...request.width).contains(width), (1...request.height).contains(height) else {
                     throw Malformed(what: "a \(width)×\(height) page for a \(request.width)×\(request.height) box")
                 }

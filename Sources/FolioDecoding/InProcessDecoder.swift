@@ -83,12 +83,18 @@ package struct InProcessDecoder: PageDecoder {
     }
 
     package func pixels(ofDocument path: String, page: Int, width: Int, height: Int) throws -> VipsDecoder.Pixels {
+        try pixels(ofDocument: path, page: page, width: width, height: height, bySplash: false)
+    }
+
+    /// `pixels(ofDocument:…)` drawn by poppler's Splash alone when `bySplash` (what the
+    /// worker does for `renderBySplash`).
+    package func pixels(ofDocument path: String, page: Int, width: Int, height: Int, bySplash: Bool) throws -> VipsDecoder.Pixels {
         let name = ImageSource.documentPage(document: path, page: page).name
         let fd: Int32
         do { fd = try reader.descriptor(forFile: path) } catch let failure as ImageReader.Failure {
             throw PageImage.Failure(cause: failure.cause, message: failure.description, detail: failure.description)
         }
         defer { close(fd) }
-        return try PageImage.documentPixels(fd, page: page, name: name, width: width, height: height)
+        return try PageImage.documentPixels(fd, page: page, name: name, width: width, height: height, bySplash: bySplash)
     }
 }

@@ -24,13 +24,15 @@ enum PDFPages {
     }
 
     /// Page `page` drawn into `width`×`height` pixels: fitted inside the box, or covering it
-    /// and cropped centred when `crop`. Throws as `size` does.
-    static func draw(_ fd: Int32, page: Int, width: Int, height: Int, crop: Bool) throws -> VipsDecoder.Pixels {
+    /// and cropped centred when `crop`; by cairo, with poppler's Splash (as pdftoppm draws) as
+    /// the second opinion when cairo fails, or by Splash alone when `bySplash`. Throws as
+    /// `size` does.
+    static func draw(_ fd: Int32, page: Int, width: Int, height: Int, crop: Bool, bySplash: Bool = false) throws -> VipsDecoder.Pixels {
         guard VipsDecoder.started else { throw VipsDecoder.Failure(reason: "libvips could not start") }
         var outWidth: Int32 = 0, outHeight: Int32 = 0
         var error = [CChar](repeating: 0, count: 256)
         guard let pixels = folio_pdf_draw(fd, Int32(clamping: page), Int32(clamping: width), Int32(clamping: height), crop ? 1 : 0,
-                                          &outWidth, &outHeight, &error, error.count) else {
+                                          bySplash ? 1 : 0, &outWidth, &outHeight, &error, error.count) else {
             throw VipsDecoder.Failure(reason: VipsDecoder.reason(error))
         }
         return VipsDecoder.Pixels(base: pixels, width: Int(outWidth), height: Int(outHeight))

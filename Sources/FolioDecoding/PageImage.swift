@@ -274,7 +274,8 @@ package enum PageImage {
     /// then drawn once at the scale `width`×`height` needs, never at full resolution first,
     /// from the document kept open since the last page when it is the same file
     /// (`PDFPages`). What the document worker runs.
-    static func documentPixels(_ fd: Int32, page: Int, name: String, width: Int, height: Int) throws -> VipsDecoder.Pixels {
+    static func documentPixels(_ fd: Int32, page: Int, name: String, width: Int, height: Int,
+                               bySplash: Bool = false) throws -> VipsDecoder.Pixels {
         func failure(_ reason: String) -> Failure {
             guard VipsDecoder.isPasswordFailure(reason) else { return unreadable(name, reason) }
             let why = "the document is password-protected"
@@ -290,7 +291,7 @@ package enum PageImage {
         }
         let fills = fillsBox(width: header.width, height: header.height, box: (width, height))
         do {
-            return try PDFPages.draw(fd, page: page, width: width, height: height, crop: fills)
+            return try PDFPages.draw(fd, page: page, width: width, height: height, crop: fills, bySplash: bySplash)
         } catch let error as VipsDecoder.Failure {
             throw failure(error.reason)
         }

@@ -14,6 +14,9 @@ import Foundation
 /// books, while a library of quick pages is never cut short.
 struct TimeBudget {
     private var overran: Set<String> = []
+    /// Documents cairo ran out of time on: their pages are drawn by poppler's Splash from
+    /// then on (`DecoderWire.Operation.renderBySplash`).
+    private var splashDrawn: Set<String> = []
     private var slowSeconds: [String: Double] = [:]
     /// Seconds of slow requests all documents and books may spend; nil for no bound.
     let library: Double?
@@ -23,6 +26,12 @@ struct TimeBudget {
     init(library: Double? = nil) { self.library = library }
 
     func hasOverrun(_ key: String) -> Bool { overran.contains(key) }
+
+    /// Whether `key`'s pages are drawn by Splash (cairo ran out of time on one).
+    func drawsBySplash(_ key: String) -> Bool { splashDrawn.contains(key) }
+
+    /// Hands `key`'s pages to Splash: cairo ran out of its time on one of them.
+    mutating func handToSplash(_ key: String) { splashDrawn.insert(key) }
 
     /// Seconds the next request of `key` may take, or nil when it is to fail at once; `page`
     /// for a page's pixels (what the library's budget shortens).

@@ -1,0 +1,139 @@
+import FolioLibrary
+import FolioThreads
+import Foundation
+
+extension DecoderSandbox {
+    /// Worker processes, checked out one request at a time.
+    final class Pool: @unchecked Sendable {
+        // Unchecked because `spawner` is lazy. Safe: it is first touched in `checkOut`, with
+        // the state's lock held.
+        /// What the requesting threads share; only ever touched through `state`.
+        private struct State: Sendable {
+            var idle: [Worker] = []
+            var running = 0
+            /// Time spent by document and by book.
+            var budget: TimeBudget
+        }
+
+        private let state: Monitor<State>
+        /// Where workers are started (see `LastingThread`). At nice 10, as the thread that
+        /// decodes for the viewer: a worker inherits it, so drawing keeps the larger share of a
+        /// core they share.
+        private lazy var spawner = LastingThread(name: "folio-spawn", nice: DecoderSandbox.workerNice)
+
+        private let executable: String
+        /// Seconds a worker has to answer one request.
+        private let timeout: Double
+
+        init(executable: String, timeout: Double, libraryBudget: Double?) {
+            self.executable = executable
+            self.timeout = timeout
+            state = Monitor(State(budget: TimeBudget(library: libraryBudget)))
+        }
+
+        /// The idle workers end with the pool (one checked out ends when it is checked in).
+        deinit {
+            state.withLock { state in
+                for worker in state.idle { worker.stop() }
+                state.idle = []
+            }
+        }
+
+        /// Sends `request` to a worker and reads its reply; `pixels` reads a pixel reply's
+        /// pixels (width, height) from the worker's shared memory. `who` answers it, in a
+        /// sentence about its failure (else the operation's worker).
+        func run(_ asked: DecoderWire.Request, pixels: ((Int32, Int32, SharedPixels) throws -> Void)?,
+                 who named: String? = nil) throws -> DecoderWire.Reply {
+            var request = asked
+            let who = named ?? request.operation.worker
+            // A document's requests are charged to it; an image's to its book: the archive it
+            // is in, or the folder that holds it.
+            let document = request.operation.isImage ? DecoderSandbox.bookOfImage(request) : request.path
+            let (allowance, overran, bySplash) = state.withLock {
+                ($0.budget.allowance(document, timeout: timeout, page: request.operation.isImage || request.operation.draws),
+                 $0.budget.hasOverrun(document), $0.budget.drawsBySplash(document))
+            }
+            if request.operation == .render && bySplash { request.operation = .renderBySplash }
+            // Cairo has its own few seconds; only when it had them all is the page handed on.
+            let cairoWindow = min(timeout, DecoderSandbox.cairoSeconds)
+            let allowed = request.operation == .render ? allowance.map { min($0, cairoWindow) } : allowance
+            guard let allowed else {
+                throw Stopped(why: !overran ? "\(who) spent too long on this library's pages before"
+                                : request.operation.isImage ? "\(who) spent too long on this book's pages before"
+                                : "\(who) took too long on it before")
+            }
+            let worker = try checkOut()
+            var healthy = false, timedOut = false
+            let started = FileDescriptorIO.now()
+            let handsOn = request.operation == .render && allowed >= cairoWindow
+            defer {
+                checkIn(worker, healthy: healthy)
+                // Cut short by the library's budget, a book fails at once as a document does.
+                charge(document, seconds: FileDescriptorIO.now() - started,
+                       failsFast: timedOut && !handsOn && (!request.operation.isImage || allowed < timeout))
+                if timedOut && handsOn { state.withLock { $0.budget.handToSplash(document) } }
+            }
+            let io = FileDescriptorIO(fd: worker.fromChild, deadline: started + allowed)
+            let reply: DecoderWire.Reply
+            do {
+                // The last reply's pixels are let go before the next request is sent.
+                worker.shared.clear()
+                try FileDescriptorIO(fd: worker.toChild, deadline: io.deadline).write(DecoderWire.encode(request))
+                reply = try DecoderWire.readReply(io.read, to: request)
+                if case .pixels(let width, let height, _) = reply {
+                    guard let pixels else { throw DecoderWire.Malformed(what: "pixels that were not asked for") }
+                    try pixels(width, height, worker.shared)
+                    worker.shared.clear()
+                }
+            } catch is FileDescriptorIO.TimedOut {
+                timedOut = true
+                throw Stopped(why: "\(who) took longer than \(Int(allowed)) s", handedToSplash: handsOn)
+            } catch is FileDescriptorIO.Ended {
+                throw Stopped(why: worker.endedWhy(who))
+            } catch let malformed as DecoderWire.Malformed {
+                throw Stopped(why: "\(who) sent \(malformed.what)")
+            }
+            healthy = true
+            return reply
+        }
+
+        /// Once the first worker has started (for the first request: it goes first), starts
+        /// another if fewer than the most run, and keeps it idle.
+        func prestart() {
+            let executable = executable
+            let worker: Worker? = try? state.wait(until: { $0.running >= 1 }, deadline: Date().addingTimeInterval(10)) { state, ready in
+                guard ready, state.running < DecoderSandbox.maxWorkers, !LiveWorkers.hasEnded else { return nil }
+                let worker = try spawner.run { try Worker(executable: executable) }
+                state.running += 1
+                return worker
+            }
+            if let worker { checkIn(worker, healthy: true) }
+        }
+
+        private func charge(_ document: String, seconds: Double, failsFast: Bool) {
+            state.withLock { $0.budget.charge(document, seconds: seconds, failsFast: failsFast) }
+        }
+
+        private func checkOut() throws -> Worker {
+            let executable = executable
+            return try state.wait(until: { !$0.idle.isEmpty || $0.running < DecoderSandbox.maxWorkers }) { state, _ in
+                if let worker = state.idle.popLast() { return worker }
+                if LiveWorkers.hasEnded { throw Stopped(why: "the decoders were stopped") }
+                let worker = try spawner.run { try Worker(executable: executable) }
+                state.running += 1
+                return worker
+            }
+        }
+
+        private func checkIn(_ worker: Worker, healthy: Bool) {
+            state.withLock { state in
+                if healthy {
+                    state.idle.append(worker)
+                } else {
+                    worker.stop()
+                    state.running -= 1
+                }
+            }
+        }
+    }
+}
