@@ -20,6 +20,7 @@ fuzzMain { data in
     }
     let requests = [
         DecoderWire.Request(operation: .render, path: "/x.pdf", page: 0, width: 362, height: 568),
+        DecoderWire.Request(operation: .renderBySplash, path: "/x.pdf", page: 0, width: 362, height: 568),
         DecoderWire.Request(operation: .inspect, path: "/x.pdf"),
         DecoderWire.Request(operation: .page, path: "/x.cbz", width: 362, height: 568, name: "x.cbz:p.png"),
         DecoderWire.Request(operation: .measure, path: "/x.png", name: "/x.png"),

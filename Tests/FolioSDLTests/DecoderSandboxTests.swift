@@ -348,6 +348,12 @@ import FolioTestFixtures
             return chunk
         }
         #expect(try DecoderWire.readRequest(read) == request)
+        // Splash's drawing of a page is bounded by its box as cairo's is.
+        let bySplash = DecoderWire.Request(operation: .renderBySplash, path: "/books/ä.pdf", page: 7, width: 362, height: 568)
+        data = DecoderWire.encode(bySplash)
+        #expect(try DecoderWire.readRequest(read) == bySplash)
+        data = DecoderWire.encode(.pixels(width: 363, height: 568))
+        #expect(throws: DecoderWire.Malformed.self) { try DecoderWire.readReply(read, to: bySplash) }
         let image = DecoderWire.Request(operation: .page, path: "/books/a.cbz", width: 362, height: 568,
                                         name: "a.cbz:p1.png", radius: 9.5, side: .left, bytes: Data([1, 2, 3]))
         data = DecoderWire.encode(image)
