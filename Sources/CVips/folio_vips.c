@@ -130,7 +130,13 @@ static const char *checked_loader(VipsSource *source, int slot, char *error, siz
         vips_error_clear();
         return pdf_after_junk;
     }
-    if (!loader) { take_error(error, capacity); return NULL; }
+    if (!loader) {
+        // libvips says "source is not in a known format": said in a reader's words.
+        vips_error_clear();
+        if (slot == FOLIO_SLOT_DOCUMENT) snprintf(error, capacity, "it does not begin as a PDF does");
+        else snprintf(error, capacity, "its contents are not in any picture format Folio reads");
+        return NULL;
+    }
     if (!slot_allows(slot, loader)) {
         vips_error_clear();
         if (slot == FOLIO_SLOT_DOCUMENT) snprintf(error, capacity, "not a PDF");

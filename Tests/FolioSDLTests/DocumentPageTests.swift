@@ -143,4 +143,14 @@ import FolioTestFixtures
         defer { Self.remove(url) }
         #expect { try TestDecoding.workers.inspect(url.path) } throws: { ($0 as? FolioError)?.message.contains("fake.pdf") == true }
     }
+
+    /// Bytes that are no format at all, named .pdf, are said not to begin as a PDF does (not
+    /// libvips' "source is not in a known format").
+    @Test func aFileThatIsNoFormatIsSaidNotToBeginAsAPDFDoes() throws {
+        let url = try Self.write(Data("1 0 obj << /Type /Catalog >> endobj\n".utf8), "headless.pdf")
+        defer { Self.remove(url) }
+        #expect { try TestDecoding.workers.inspect(url.path) } throws: { error in
+            (error as? FolioError)?.message == "\(url.path): is not a readable PDF (it does not begin as a PDF does)."
+        }
+    }
 }
