@@ -97,6 +97,44 @@ public final class ArchiveWriter {
         return out + rarBlock([0x7B] + le16(0x4000) + le16(7))
     }
 
+    /// A RAR 5 archive of `entries`, stored, in memory; an entry marked `encrypted` carries
+    /// RAR 5's encryption record (its bytes are stored as given: no reader can decrypt them).
+    /// `encryptedHeaders` puts an archive encryption header first, as `rar -hp` does.
+    public static func rar5(_ entries: [(name: String, data: Data, encrypted: Bool)], encryptedHeaders: Bool = false) -> Data {
+        var out = Data(rar5Signature)
+        if encryptedHeaders { return out + rar5Block([4, 0, 0, 0, 15] + [UInt8](repeating: 7, count: 16)) }  // version 0, KDF 15, salt
+        out += rar5Block([1, 0, 0])  // the main header: no flags
+        for entry in entries {
+            let name = Array(entry.name.utf8)
+            // Version 0, flags 0, KDF count 15, salt and IV: never used, only seen.
+            let record: [UInt8] = [1, 0, 0, 15] + [UInt8](repeating: 7, count: 32)
+            let extra = entry.encrypted ? vint(record.count) + record : []
+            var header: [UInt8] = [2, extra.isEmpty ? 0x2 : 0x3] + (extra.isEmpty ? [] : vint(extra.count)) + vint(entry.data.count)
+            header += [0x4] + vint(entry.data.count) + vint(0o100644) + le32(crc32(entry.data))  // a CRC; the size; a Unix file's mode
+            header += [0, 1] + vint(name.count) + name + extra  // stored; Unix; the name; the record
+            out += rar5Block(header) + entry.data
+        }
+        return out + rar5Block([5, 0, 0])  // the end of the archive
+    }
+
+    private static let rar5Signature: [UInt8] = [0x52, 0x61, 0x72, 0x21, 0x1A, 0x07, 0x01, 0x00]
+
+    /// A RAR 5 header: the CRC-32 of its size and body, its size, its body.
+    private static func rar5Block(_ body: [UInt8]) -> Data {
+        let sized = vint(body.count) + body
+        return Data(le32(crc32(sized)) + sized)
+    }
+
+    /// RAR 5's variable-length number: seven bits a byte, low first.
+    private static func vint(_ value: Int) -> [UInt8] {
+        var value = value, out: [UInt8] = []
+        repeat {
+            out.append(UInt8(value & 0x7F) | (value > 0x7F ? 0x80 : 0))
+            value >>= 7
+        } while value > 0
+        return out
+    }
+
     private func write(_ data: Data) throws {
         guard let rar else { throw Failed(reason: "the archive is closed") }
         do { try rar.write(contentsOf: data) } catch { throw Failed(reason: "\(error)") }

@@ -77,8 +77,21 @@ public enum ArchiveReader {
                     companion = (r, Companion(path: name, data: data))
                 }
             }
+            // libarchive 3.6 lists a RAR 5's encrypted files as plain ones.
+            if let found = encryptedRAR5(path, archive) {
+                let names = Set(found.encryptedFiles)
+                for index in entries.indices where names.contains(entries[index].path) { entries[index].encrypted = true }
+            }
             return (entries, companion?.1)
         }
+    }
+
+    /// What `RAR5Headers` finds encrypted in `path`, when libarchive opened it as RAR 5 and
+    /// something is.
+    static func encryptedRAR5(_ path: String, _ archive: OpaquePointer) -> RAR5Headers.Found? {
+        guard archive_format(archive) & ARCHIVE_FORMAT_BASE_MASK == ARCHIVE_FORMAT_RAR_V5,
+              let found = RAR5Headers.walk(file: path), found.isEncrypted else { return nil }
+        return found
     }
 
     /// The bytes of the entry at `entryPath`, refused once they pass `limit` and checked by
@@ -232,10 +245,10 @@ public enum ArchiveReader {
         let reason = archive_error_string(archive).map { String(cString: $0) } ?? ""
         // An archive whose listing itself is encrypted (RAR 4 and 5 with encrypted headers, a
         // ZIP's encrypted entries libarchive cannot step over) says so in its own words, or
-        // only through the encrypted entries it has seen.
+        // only through the encrypted entries it has seen (a RAR 5's through its headers).
         let lower = reason.lowercased()
         if (opened && archive_read_has_encrypted_entries(archive) > 0) || lower.contains("encrypt") || lower.contains("passphrase")
-            || lower.contains("password") {
+            || lower.contains("password") || (opened && encryptedRAR5(path, archive) != nil) {
             return FolioError.badInput("\(path): is encrypted; Folio opens no encrypted archives.", cause: .encrypted)
         }
         let why = reason.isEmpty ? "it is damaged, or of a kind Folio does not read" : describe(reason)
