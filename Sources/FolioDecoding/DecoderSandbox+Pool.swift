@@ -54,7 +54,7 @@ extension DecoderSandbox {
                  $0.budget.hasOverrun(document), $0.budget.drawsBySplash(document))
             }
             if request.operation == .render && bySplash { request.operation = .renderBySplash }
-            // Cairo has its own few seconds; only when it had them all is the page handed on.
+            // Cairo has its own few seconds of the page's time.
             let cairoWindow = min(timeout, DecoderSandbox.cairoSeconds)
             let allowed = request.operation == .render ? allowance.map { min($0, cairoWindow) } : allowance
             guard let allowed else {
@@ -65,7 +65,8 @@ extension DecoderSandbox {
             let worker = try checkOut()
             var healthy = false, timedOut = false
             let started = FileDescriptorIO.now()
-            let handsOn = request.operation == .render && allowed >= cairoWindow
+            // Not when the library's budget shortened the page's time: that is what ran out.
+            let handsOn = request.operation == .render && (allowance ?? 0) >= timeout
             defer {
                 checkIn(worker, healthy: healthy)
                 // Cut short by the library's budget, a book fails at once as a document does.

@@ -112,8 +112,8 @@ struct HelpWindowTests {
         #expect(try Self.waitForShot(dir, display: display, shows).1, "F1 shows it")
         try LiveWindowTests.xdotool(["key", "Escape"], display: display)
         #expect(try Self.waitForShot(dir, display: display, hidden).1, "Escape hides it")
-        usleep(300_000)
-        #expect(app.isRunning, "the Escape that hid the list did not quit")
+        // The Escape that hid the list did not quit: the viewer still answers the next key.
+        #expect(app.isRunning, "the Escape that hid the list quit")
 
         // In a book, where nothing is typed, "?" shows and hides it.
         try LiveWindowTests.xdotool(["key", "Return"], display: display)

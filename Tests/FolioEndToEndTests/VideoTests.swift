@@ -170,11 +170,12 @@ struct VideoTests {
         let err = Pipe()
         process.standardError = err
         try process.run()
-        // Interrupt once recording is under way (ffmpeg has created its partial file).
+        // Interrupt once recording is under way (ffmpeg has written frames to its partial file).
         let partial = dir.appendingPathComponent(partialName).path
         let deadline = Date().addingTimeInterval(20)
-        while !FileManager.default.fileExists(atPath: partial) && Date() < deadline { usleep(50_000) }
-        usleep(300_000)
+        func written() -> Int { (try? FileManager.default.attributesOfItem(atPath: partial)[.size] as? Int) ?? 0 }
+        while written() == 0 && Date() < deadline { usleep(20_000) }
+        #expect(written() > 0, "no frame reached the partial file within 20 s")
         kill(process.processIdentifier, SIGINT)
         process.waitUntilExit()
         let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
@@ -304,7 +305,8 @@ struct VideoTests {
     @Test func ctrlCIsHeardWhileTheEncoderIsStuck() throws {
         let dir = try Folio.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let path = try Self.fakeFFmpeg("exec sleep 60", in: dir)
+        let started = dir.appendingPathComponent("started").path
+        let path = try Self.fakeFFmpeg(": > '\(started)'\nexec sleep 60", in: dir)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Folio.executable)
         process.arguments = ["record", "--out", dir.appendingPathComponent("clip.mp4").path, "--quiet"]
@@ -314,7 +316,10 @@ struct VideoTests {
         let err = Pipe()
         process.standardError = err
         try process.run()
-        sleep(3)
+        // Interrupted once the encoder that never reads is running (Folio is then writing into it).
+        let deadline = Date().addingTimeInterval(20)
+        while !FileManager.default.fileExists(atPath: started) && Date() < deadline { usleep(20_000) }
+        #expect(FileManager.default.fileExists(atPath: started), "the encoder did not start within 20 s")
         let interrupted = Date()
         kill(process.processIdentifier, SIGINT)
         process.waitUntilExit()
