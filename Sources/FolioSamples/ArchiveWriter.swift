@@ -90,20 +90,25 @@ public final class ArchiveWriter {
         try writer.close()
     }
 
-    /// A RAR 4 archive (the format of most .cbr files) of `entries`, stored, in memory.
-    public static func rar(_ entries: [(String, Data)]) -> Data {
-        var out = rarMarker + rarBlock([0x73] + le16(0) + le16(13) + [0, 0, 0, 0, 0, 0])
+    /// A RAR 4 archive (the format of most .cbr files) of `entries`, stored, in memory;
+    /// `volume` marks it as the first (1) or a later part of a split archive.
+    public static func rar(_ entries: [(String, Data)], volume: Int? = nil) -> Data {
+        let flags = volume.map { $0 == 1 ? 0x0101 : 0x0001 } ?? 0  // a volume; the first
+        var out = rarMarker + rarBlock([0x73] + le16(flags) + le16(13) + [0, 0, 0, 0, 0, 0])
         for (name, data) in entries { out += rarFileHeader(name: name, data: data) + data }
         return out + rarBlock([0x7B] + le16(0x4000) + le16(7))
     }
 
     /// A RAR 5 archive of `entries`, stored, in memory; an entry marked `encrypted` carries
     /// RAR 5's encryption record (its bytes are stored as given: no reader can decrypt them).
-    /// `encryptedHeaders` puts an archive encryption header first, as `rar -hp` does.
-    public static func rar5(_ entries: [(name: String, data: Data, encrypted: Bool)], encryptedHeaders: Bool = false) -> Data {
+    /// `encryptedHeaders` puts an archive encryption header first, as `rar -hp` does;
+    /// `volume` marks it as part `volume` (from 1) of a split archive.
+    public static func rar5(_ entries: [(name: String, data: Data, encrypted: Bool)], encryptedHeaders: Bool = false,
+                            volume: Int? = nil) -> Data {
         var out = Data(rar5Signature)
         if encryptedHeaders { return out + rar5Block([4, 0, 0, 0, 15] + [UInt8](repeating: 7, count: 16)) }  // version 0, KDF 15, salt
-        out += rar5Block([1, 0, 0])  // the main header: no flags
+        // The main header's archive flags: a volume, and its number after the first.
+        out += rar5Block([1, 0] + (volume.map { $0 == 1 ? [0x1] : [0x3] + vint($0 - 1) } ?? [0]))
         for entry in entries {
             let name = Array(entry.name.utf8)
             // Version 0, flags 0, KDF count 15, salt and IV: never used, only seen.

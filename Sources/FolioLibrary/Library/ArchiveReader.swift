@@ -77,8 +77,10 @@ public enum ArchiveReader {
                     companion = (r, Companion(path: name, data: data))
                 }
             }
-            // libarchive 3.6 lists a RAR 5's encrypted files as plain ones.
-            if let found = encryptedRAR5(path, archive) {
+            // libarchive 3.6 lists a RAR 5's encrypted files as plain ones, and the first part
+            // of a split RAR as if it were whole.
+            if let found = rarHeaders(path, archive) {
+                if let refusal = splitRefusal(path, found) { throw refusal }
                 let names = Set(found.encryptedFiles)
                 for index in entries.indices where names.contains(entries[index].path) { entries[index].encrypted = true }
             }
@@ -86,12 +88,19 @@ public enum ArchiveReader {
         }
     }
 
-    /// What `RAR5Headers` finds encrypted in `path`, when libarchive opened it as RAR 5 and
-    /// something is.
-    static func encryptedRAR5(_ path: String, _ archive: OpaquePointer) -> RAR5Headers.Found? {
-        guard archive_format(archive) & ARCHIVE_FORMAT_BASE_MASK == ARCHIVE_FORMAT_RAR_V5,
-              let found = RAR5Headers.walk(file: path), found.isEncrypted else { return nil }
-        return found
+    /// What `RARHeaders` finds in `path`, when libarchive opened it as a RAR (4 or 5).
+    static func rarHeaders(_ path: String, _ archive: OpaquePointer) -> RARHeaders.Found? {
+        let format = archive_format(archive) & ARCHIVE_FORMAT_BASE_MASK
+        guard format == ARCHIVE_FORMAT_RAR || format == ARCHIVE_FORMAT_RAR_V5 else { return nil }
+        return RARHeaders.walk(file: path)
+    }
+
+    /// The sentence for one part of a RAR split into several files (libarchive reads a RAR
+    /// from one file only).
+    static func splitRefusal(_ path: String, _ found: RARHeaders.Found) -> FolioError? {
+        guard let volume = found.volume else { return nil }
+        let which = volume == 1 ? "the first part" : volume > 1 ? "part \(volume)" : "one part"
+        return FolioError.badInput("\(path): is \(which) of a RAR archive split into several files; Folio reads only archives in one file.")
     }
 
     /// The bytes of the entry at `entryPath`, refused once they pass `limit` and checked by
@@ -247,8 +256,10 @@ public enum ArchiveReader {
         // ZIP's encrypted entries libarchive cannot step over) says so in its own words, or
         // only through the encrypted entries it has seen (a RAR 5's through its headers).
         let lower = reason.lowercased()
+        let rar = opened ? rarHeaders(path, archive) : nil
+        if let rar, let refusal = splitRefusal(path, rar) { return refusal }
         if (opened && archive_read_has_encrypted_entries(archive) > 0) || lower.contains("encrypt") || lower.contains("passphrase")
-            || lower.contains("password") || (opened && encryptedRAR5(path, archive) != nil) {
+            || lower.contains("password") || rar?.isEncrypted == true {
             return FolioError.badInput("\(path): is encrypted; Folio opens no encrypted archives.", cause: .encrypted)
         }
         let why = reason.isEmpty ? "it is damaged, or of a kind Folio does not read" : describe(reason)

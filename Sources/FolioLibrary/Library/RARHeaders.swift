@@ -1,12 +1,16 @@
 import Foundation
 
-/// RAR 5's block headers, walked for the one thing libarchive 3.6 does not say of them: which
+/// A RAR's headers, walked for what libarchive 3.6 does not say of them: which of a RAR 5's
 /// files are encrypted (it skips a file's encryption record, lists the file as plain, and
-/// then fails on its data with a reason about block sizes or checksums). Read as hostile:
-/// every length is checked before it is used, at most `maxHeaders` headers of at most
-/// `maxHeaderSize` bytes each are read, and a header that breaks off ends the walk.
-public enum RAR5Headers {
+/// then fails on its data with a reason about block sizes or checksums), and whether a RAR
+/// 4 or 5 is one part of a multi-volume archive (it fails on a later part's first block, or
+/// on the file the first part leaves unfinished). Read as hostile: every length is checked
+/// before it is used, at most `maxHeaders` headers of at most `maxHeaderSize` bytes each are
+/// read, and a header that breaks off ends the walk.
+public enum RARHeaders {
     public static let signature: [UInt8] = [0x52, 0x61, 0x72, 0x21, 0x1A, 0x07, 0x01, 0x00]
+    /// RAR 4's marker block.
+    public static let signature4: [UInt8] = [0x52, 0x61, 0x72, 0x21, 0x1A, 0x07, 0x00]
     /// The largest header RAR 5 allows (2 MB).
     static let maxHeaderSize = 2 << 20
     static let maxHeaders = 200_000
@@ -16,13 +20,24 @@ public enum RAR5Headers {
     public struct Found: Equatable, Sendable {
         public var encryptedFiles: [String] = []
         public var headersEncrypted = false
+        /// Which part of a multi-volume archive this is (1 for the first, 0 when a later
+        /// part does not say which); nil for an archive in one file.
+        public var volume: Int?
 
         public var isEncrypted: Bool { headersEncrypted || !encryptedFiles.isEmpty }
     }
 
-    /// The headers of the RAR 5 archive whose bytes `read(offset, count)` gives (fewer bytes
-    /// at its end); nil when it does not begin with RAR 5's signature.
+    /// The headers of the RAR archive whose bytes `read(offset, count)` gives (fewer bytes at
+    /// its end); nil when it begins with neither RAR 4's nor RAR 5's signature. Of a RAR 4,
+    /// only the archive header is read (libarchive names its encrypted files itself).
     public static func walk(_ read: (Int, Int) -> [UInt8]) -> Found? {
+        if read(0, signature4.count) == signature4 {
+            // The archive header: CRC (2), type 0x73, flags (2): 0x0001 a volume, 0x0100 the first.
+            let head = read(signature4.count, 5)
+            guard head.count == 5, head[2] == 0x73 else { return Found() }
+            let flags = Int(head[3]) | Int(head[4]) << 8
+            return Found(volume: flags & 0x0001 == 0 ? nil : flags & 0x0100 != 0 ? 1 : 0)
+        }
         guard read(0, signature.count) == signature else { return nil }
         var found = Found()
         var offset = signature.count
@@ -40,6 +55,13 @@ public enum RAR5Headers {
             let dataSize = flags & 0x2 != 0 ? cursor.number() : 0
             guard let extraSize, let dataSize, extraSize <= size else { break }
             switch type {
+            case 1:
+                // The main header's archive flags: 0x1 a volume, 0x2 its number follows (from 0
+                // for the first part; absent in the first).
+                guard let archiveFlags = cursor.number() else { return found }
+                if archiveFlags & 0x1 != 0 {
+                    found.volume = archiveFlags & 0x2 == 0 ? 1 : cursor.number().map { $0 < Int.max ? $0 + 1 : 0 } ?? 0
+                }
             case 2:
                 if let name = encryptedFile(header, fieldsAt: cursor.position, extraSize: extraSize) {
                     found.encryptedFiles.append(name)

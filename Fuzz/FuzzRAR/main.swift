@@ -2,13 +2,13 @@ import FolioFuzzDriver
 import FolioLibrary
 import Foundation
 
-// libFuzzer target: any bytes walked as RAR 5's headers (what Folio reads itself of a .cbr,
-// for its encrypted files) give what they give, or nil; never a trap, a hang or a read past
-// the bytes.
+// libFuzzer target: any bytes walked as a RAR's headers (what Folio reads itself of a .cbr,
+// for its encrypted files and its parts) give what they give, or nil; never a trap, a hang
+// or a read past the bytes.
 fuzzMain { data in
     let bytes = [UInt8](data)
     var asked = 0
-    let found = RAR5Headers.walk { offset, count in
+    let found = RARHeaders.walk { offset, count in
         asked += 1
         precondition(offset >= 0 && count > 0, "a read of \(count) bytes at \(offset)")
         guard offset < bytes.count else { return [] }
