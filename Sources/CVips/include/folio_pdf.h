@@ -14,16 +14,16 @@ int folio_pdf_page_size(int fd, int page, int *width, int *height, char *error, 
 
 /// Page `page` of the PDF behind `fd` as RGBA pixels (8-bit, straight alpha), what libvips'
 /// thumbnail of the page makes: drawn on white (by cairo, as pdfload draws; by poppler's
-/// Splash, as pdftoppm draws, when cairo fails or when `splash` is nonzero) at the scale that fits it inside
-/// `width`×`height` (then `out_width`/`out_height` may be smaller), or that covers the box
-/// when `crop` is nonzero (then cropped centred to the box). The document stays open for the
-/// next call, keyed by what the file is: its device, inode, size, modification and change
-/// times, and its first and last 4 KB; any difference opens the file again. At most one
-/// document is kept, so a different one closes it. Safe from any thread (a document in use
-/// by one is not shared with another). Returns the pixels (free with `folio_vips_free`), or
-/// NULL with the reason in `error`.
-unsigned char *folio_pdf_draw(int fd, int page, int width, int height, int crop, int splash, int *out_width, int *out_height,
-                              char *error, size_t error_capacity);
+/// Splash, as pdftoppm draws, when cairo fails or when `splash` is nonzero) at the scale
+/// that fits it inside `width`×`height` (then `out_width`/`out_height` may be smaller), or
+/// that covers the box when `crop` is nonzero (then cropped centred to the box). The
+/// document stays open for the next call, keyed by what the file is: its device, inode,
+/// size, modification and change times, and its first and last 4 KB; any difference opens
+/// the file again. At most one document is kept, so a different one closes it. Safe from
+/// any thread (a document in use by one is not shared with another). Returns the pixels
+/// (free with `folio_vips_free`), or NULL with the reason in `error`.
+unsigned char *folio_pdf_draw(int fd, int page, int width, int height, int crop, int splash, int *out_width,
+                              int *out_height, char *error, size_t error_capacity);
 
 /// Closes the document kept between calls, if any (the next call opens its file again).
 void folio_pdf_forget(void);
