@@ -1,3 +1,4 @@
+import FolioTestFixtures
 import Foundation
 import Testing
 
@@ -172,10 +173,9 @@ struct VideoTests {
         try process.run()
         // Interrupt once recording is under way (ffmpeg has written frames to its partial file).
         let partial = dir.appendingPathComponent(partialName).path
-        let deadline = Date().addingTimeInterval(20)
-        func written() -> Int { (try? FileManager.default.attributesOfItem(atPath: partial)[.size] as? Int) ?? 0 }
-        while written() == 0 && Date() < deadline { usleep(20_000) }
-        #expect(written() > 0, "no frame reached the partial file within 20 s")
+        waitUntil("a frame in \(partialName)", seconds: 20) {
+            ((try? FileManager.default.attributesOfItem(atPath: partial)[.size] as? Int) ?? 0) > 0
+        }
         kill(process.processIdentifier, SIGINT)
         process.waitUntilExit()
         let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
@@ -317,9 +317,7 @@ struct VideoTests {
         process.standardError = err
         try process.run()
         // Interrupted once the encoder that never reads is running (Folio is then writing into it).
-        let deadline = Date().addingTimeInterval(20)
-        while !FileManager.default.fileExists(atPath: started) && Date() < deadline { usleep(20_000) }
-        #expect(FileManager.default.fileExists(atPath: started), "the encoder did not start within 20 s")
+        waitUntil("the stand-in encoder to start", seconds: 20) { FileManager.default.fileExists(atPath: started) }
         let interrupted = Date()
         kill(process.processIdentifier, SIGINT)
         process.waitUntilExit()
