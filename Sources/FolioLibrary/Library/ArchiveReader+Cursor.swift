@@ -141,7 +141,7 @@ extension ArchiveReader {
                     let status = archive_read_next_header(archive, &header)
                     if status == ARCHIVE_EOF { break }
                     guard status >= ARCHIVE_WARN, let header else {
-                        throw ArchiveReader.failure(path, archive, doing: "cannot be read")
+                        throw ArchiveReader.failure(path, archive, descriptor: fd, doing: "cannot be read")
                     }
                     seen += 1
                     guard seen <= maxEntries else { break }
@@ -184,7 +184,7 @@ extension ArchiveReader {
         private func readHere(_ entryPath: String, limit: Int) throws -> Data? {
             guard var state = current else { return nil }
             do {
-                let data = try ArchiveReader.find(entryPath, in: state.archive, path: state.path, limit: limit, seen: &state.seen,
+                let data = try ArchiveReader.find(entryPath, in: state.archive, descriptor: state.fd, path: state.path, limit: limit, seen: &state.seen,
                                                   passing: { self.wouldKeep($0) },
                                                   passed: { name, data in self.keep(name, data) })
                 current?.seen = state.seen

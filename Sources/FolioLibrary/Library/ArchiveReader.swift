@@ -48,7 +48,7 @@ public enum ArchiveReader {
     /// so far, so a few are read at most; an encrypted one is passed over.
     public static func list(_ path: String, reading rank: (String) -> Int?, limit: Int) throws
         -> (entries: [Entry], companion: Companion?) {
-        try withArchive(path) { archive in
+        try withArchive(path) { archive, fd in
             var entries: [Entry] = []
             var companion: (rank: Int, Companion)?
             var header: OpaquePointer?
@@ -56,7 +56,7 @@ public enum ArchiveReader {
                 let status = archive_read_next_header(archive, &header)
                 if status == ARCHIVE_EOF { break }
                 guard status >= ARCHIVE_WARN, let header else {
-                    throw failure(path, archive, doing: "cannot be listed")
+                    throw failure(path, archive, descriptor: fd, doing: "cannot be listed")
                 }
                 guard entries.count < maxEntries else {
                     throw FolioError.badInput("\(path): holds more than \(maxEntries) entries; refused.", cause: .tooLarge)
@@ -79,7 +79,7 @@ public enum ArchiveReader {
             }
             // libarchive 3.6 lists a RAR 5's encrypted files as plain ones, and the first part
             // of a split RAR as if it were whole.
-            if let found = rarHeaders(path, archive) {
+            if let found = rarHeaders(archive, descriptor: fd) {
                 if let refusal = splitRefusal(path, found) { throw refusal }
                 let names = Set(found.encryptedFiles)
                 for index in entries.indices where names.contains(entries[index].path) { entries[index].encrypted = true }
@@ -88,11 +88,12 @@ public enum ArchiveReader {
         }
     }
 
-    /// What `RARHeaders` finds in `path`, when libarchive opened it as a RAR (4 or 5).
-    static func rarHeaders(_ path: String, _ archive: OpaquePointer) -> RARHeaders.Found? {
+    /// What `RARHeaders` finds in the file open at `fd`, when libarchive opened it as a RAR
+    /// (4 or 5): the same file libarchive reads, not the path opened again.
+    static func rarHeaders(_ archive: OpaquePointer, descriptor fd: Int32) -> RARHeaders.Found? {
         let format = archive_format(archive) & ARCHIVE_FORMAT_BASE_MASK
         guard format == ARCHIVE_FORMAT_RAR || format == ARCHIVE_FORMAT_RAR_V5 else { return nil }
-        return RARHeaders.walk(file: path)
+        return RARHeaders.walk(descriptor: fd)
     }
 
     /// The sentence for one part of a RAR split into several files (libarchive reads a RAR
@@ -106,9 +107,9 @@ public enum ArchiveReader {
     /// The bytes of the entry at `entryPath`, refused once they pass `limit` and checked by
     /// libarchive as they arrive (a CRC mismatch is an error, not a warning).
     public static func read(_ path: String, entry entryPath: String, limit: Int = maxEntryBytes) throws -> Data {
-        try withArchive(path) { archive in
+        try withArchive(path) { archive, fd in
             var seen = 0
-            if let data = try find(entryPath, in: archive, path: path, limit: limit, seen: &seen) { return data }
+            if let data = try find(entryPath, in: archive, descriptor: fd, path: path, limit: limit, seen: &seen) { return data }
             throw FolioError.badInput("\(path): has no entry \(entryPath).", cause: .missing)
         }
     }
@@ -126,14 +127,14 @@ public enum ArchiveReader {
     /// the end of the archive. `seen` counts the headers read, bounded by `maxEntries`.
     /// Every regular entry read on the way that `passing` takes is read too (within
     /// `limit`; larger or encrypted ones are skipped as usual) and handed to `passed`.
-    static func find(_ entryPath: String, in archive: OpaquePointer, path: String, limit: Int, seen: inout Int,
+    static func find(_ entryPath: String, in archive: OpaquePointer, descriptor fd: Int32, path: String, limit: Int, seen: inout Int,
                              passing: ((Passing) -> Bool)? = nil, passed: ((String, Data) -> Void)? = nil) throws -> Data? {
         var header: OpaquePointer?
         while true {
             let status = archive_read_next_header(archive, &header)
             if status == ARCHIVE_EOF { return nil }
             guard status >= ARCHIVE_WARN, let header else {
-                throw failure(path, archive, doing: "cannot be read")
+                throw failure(path, archive, descriptor: fd, doing: "cannot be read")
             }
             seen += 1
             guard seen <= maxEntries else { return nil }
@@ -190,14 +191,15 @@ public enum ArchiveReader {
     }
 
     /// Opens `path` (a regular file only) for reading with every archive format Folio takes
-    /// and runs `body`; the archive is closed whatever happens.
-    static func withArchive<T>(_ path: String, _ body: (OpaquePointer) throws -> T) throws -> T {
+    /// and runs `body` with the archive and the descriptor it reads; both are closed whatever
+    /// happens.
+    static func withArchive<T>(_ path: String, _ body: (OpaquePointer, Int32) throws -> T) throws -> T {
         let (fd, archive) = try open(path)
         defer {
             archive_read_free(archive)
             close(fd)
         }
-        return try body(archive)
+        return try body(archive, fd)
     }
 
     /// `path` (a regular file only) open for reading with every archive format Folio takes;
@@ -233,7 +235,7 @@ public enum ArchiveReader {
         archive_read_support_format_7zip(archive)
         archive_read_support_format_tar(archive)
         guard archive_read_open_fd(archive, fd, 1 << 16) == ARCHIVE_OK else {
-            let error = failure(path, archive, doing: "is not a readable archive", opened: false)
+            let error = failure(path, archive, descriptor: nil, doing: "is not a readable archive")
             archive_read_free(archive)
             close(fd)
             throw error
@@ -248,15 +250,17 @@ public enum ArchiveReader {
         return nil
     }
 
-    /// `opened`: the archive was opened (its format chosen), so libarchive can say whether it
-    /// met encrypted entries; after a failed open it cannot be asked.
-    static func failure(_ path: String, _ archive: OpaquePointer, doing what: String, opened: Bool = true) -> FolioError {
+    /// `fd`: the descriptor the archive reads, once it was opened (its format chosen), so
+    /// libarchive can say whether it met encrypted entries; nil after a failed open, when it
+    /// cannot be asked.
+    static func failure(_ path: String, _ archive: OpaquePointer, descriptor fd: Int32?, doing what: String) -> FolioError {
+        let opened = fd != nil
         let reason = archive_error_string(archive).map { String(cString: $0) } ?? ""
         // An archive whose listing itself is encrypted (RAR 4 and 5 with encrypted headers, a
         // ZIP's encrypted entries libarchive cannot step over) says so in its own words, or
         // only through the encrypted entries it has seen (a RAR 5's through its headers).
         let lower = reason.lowercased()
-        let rar = opened ? rarHeaders(path, archive) : nil
+        let rar = fd.flatMap { rarHeaders(archive, descriptor: $0) }
         if let rar, let refusal = splitRefusal(path, rar) { return refusal }
         if (opened && archive_read_has_encrypted_entries(archive) > 0) || lower.contains("encrypt") || lower.contains("passphrase")
             || lower.contains("password") || rar?.isEncrypted == true {

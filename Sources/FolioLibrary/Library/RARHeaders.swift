@@ -81,12 +81,10 @@ public enum RARHeaders {
         return found
     }
 
-    /// The walk over the file at `path` (a regular file, read with `pread`); nil when it is
-    /// not a RAR 5 archive or cannot be opened.
-    public static func walk(file path: String) -> Found? {
-        guard let fd = try? SafeFile.openBookFile(path) else { return nil }
-        defer { close(fd) }
-        return walk { offset, count in
+    /// The walk over the file open at `fd`, read with `pread` (its offset is left where it
+    /// was); nil when it is not a RAR archive.
+    public static func walk(descriptor fd: Int32) -> Found? {
+        walk { offset, count in
             guard offset >= 0, count > 0, let at = off_t(exactly: offset) else { return [] }
             var bytes = [UInt8](repeating: 0, count: count)
             let got = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress, count, at) }
