@@ -39,9 +39,11 @@ struct OutputPathTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let fifo = dir.appendingPathComponent("trace.fifo").path
         #expect(mkfifo(fifo, 0o600) == 0)
+        // The reader's text is handed over through the semaphore it signals once done.
         final class Lines: @unchecked Sendable { var text = "" }
-        let lines = Lines()
+        let lines = Lines(), done = DispatchSemaphore(value: 0)
         let reader = Thread {
+            defer { done.signal() }
             let fd = open(fifo, O_RDONLY)
             guard fd >= 0 else { return }
             var data = Data()
@@ -56,7 +58,7 @@ struct OutputPathTests {
         }
         reader.start()
         let result = try Folio.run(["record", "--trace", fifo, "--duration", "0.2", "--fps", "10"])
-        while !reader.isFinished { usleep(10_000) }
+        #expect(done.wait(timeout: .now() + 10) == .success, "the trace's reader never saw its end")
         #expect(result.status == 0, "\(result.stderr)")
         #expect(lines.text.split(separator: "\n").count == 2, "\(lines.text)")
         #expect(lines.text.hasPrefix("{\"frame\":0"))
