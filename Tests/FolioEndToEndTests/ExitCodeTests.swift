@@ -1,3 +1,4 @@
+import FolioTestFixtures
 import Foundation
 import Testing
 
@@ -137,29 +138,20 @@ struct ExitCodeTests {
     /// Runs folio, killing it if it is still running after `seconds` (then nil): a hang
     /// guard, not a timing.
     static func runWithDeadline(_ arguments: [String], environment: [String: String], seconds: Double) throws -> Folio.Result? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Folio.executable)
-        process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
         for (k, v) in environment {
             if v.isEmpty { env.removeValue(forKey: k) } else { env[k] = v }
         }
-        process.environment = env
         let dir = try Folio.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let err = dir.appendingPathComponent("stderr.txt").path
-        _ = FileManager.default.createFile(atPath: err, contents: nil)
-        process.standardError = FileHandle(forWritingAtPath: err)
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let deadline = Date().addingTimeInterval(seconds)
-        while process.isRunning && Date() < deadline { usleep(20_000) }
-        if process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
+        let process = try ChildProcess(Folio.executable, arguments, environment: env, stderr: .file(err))
+        guard let ending = process.wait(seconds: seconds) else {
+            process.signal(SIGKILL)
+            process.wait()
             return nil
         }
         let stderr = (try? String(contentsOfFile: err, encoding: .utf8)) ?? ""
-        return Folio.Result(status: process.terminationStatus, stdout: "", stderr: stderr)
+        return Folio.Result(status: ending.status, stdout: "", stderr: stderr)
     }
 }

@@ -74,7 +74,7 @@ struct HelpWindowTests {
 
         let traceURL = dir.appendingPathComponent("live.jsonl")
         let app = try screen.launch(["--trace", traceURL.path], state: dir.appendingPathComponent("state"))
-        defer { if app.isRunning { kill(app.processIdentifier, SIGKILL) } }
+        defer { if app.isRunning { app.signal(SIGKILL) } }
         try #require(LiveWindowTests.waitFor(traceURL) { _ in true } != nil, "the viewer wrote no trace")
         try LiveWindowTests.xdotool(["search", "--sync", "--name", "^Folio$", "windowfocus", "--sync"], display: display)
 
@@ -128,8 +128,6 @@ struct HelpWindowTests {
         #expect(try Self.waitForShot(dir, display: display) { try $0.brightShare(y: band.y, height: band.height, x0: band.x0, x1: band.x1) < 0.01 }.1,
                 "? again hides it")
         try LiveWindowTests.xdotool(["key", "ctrl+q"], display: display)
-        let deadline = Date().addingTimeInterval(5)
-        while app.isRunning && Date() < deadline { usleep(100_000) }
-        #expect(!app.isRunning)
+        #expect(app.wait(seconds: 5) != nil, "the viewer did not quit")
     }
 }

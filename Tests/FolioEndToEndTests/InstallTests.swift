@@ -1,3 +1,4 @@
+import FolioTestFixtures
 import Foundation
 import Testing
 
@@ -144,20 +145,9 @@ struct InstallTests {
     }
 
     static func run(_ binary: URL, _ arguments: [String], in directory: URL) throws -> Folio.Result {
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        var env = ProcessInfo.processInfo.environment
-        env["FOLIO_ASSETS"] = nil
-        env["SDL_VIDEODRIVER"] = "offscreen"
-        process.environment = env
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let o = out.fileHandleForReading.readDataToEndOfFile(), e = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Folio.Result(status: process.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self))
+        let child = try ChildProcess(binary.path, arguments, environment: ChildProcess.environment(["FOLIO_ASSETS": nil, "SDL_VIDEODRIVER": "offscreen"]),
+                                     directory: directory.path, stdout: .pipe, stderr: .pipe)
+        let (ending, o, e) = child.finish()
+        return Folio.Result(status: ending.status, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self))
     }
 }

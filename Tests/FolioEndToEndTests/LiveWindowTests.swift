@@ -34,7 +34,7 @@ struct LiveWindowTests {
         let traceURL = dir.appendingPathComponent("live.jsonl")
         let log = dir.appendingPathComponent("stderr.txt")
         let app = try screen.launch(["--trace", traceURL.path], state: dir.appendingPathComponent("state"), log: log)
-        defer { if app.isRunning { kill(app.processIdentifier, SIGKILL) } }
+        defer { if app.isRunning { app.signal(SIGKILL) } }
 
         let first = Self.waitFor(traceURL) { _ in true }
         try #require(first != nil, "the viewer wrote no trace: \((try? String(contentsOf: log, encoding: .utf8)) ?? "")")
@@ -74,10 +74,8 @@ struct LiveWindowTests {
         try Self.xdotool(["key", "Escape"], display: display)
         _ = Self.waitFor(traceURL) { $0["stack"] as? [String] == ["shelf"] && $0["transition"] is NSNull }
         try Self.xdotool(["key", "Escape"], display: display)
-        let deadline = Date().addingTimeInterval(5)
-        while app.isRunning && Date() < deadline { usleep(100_000) }
-        #expect(!app.isRunning)
-        if !app.isRunning { #expect(app.terminationStatus == 0) }
+        let ending = app.wait(seconds: 5)
+        #expect(ending == ChildProcess.Ending(status: 0, exited: true), "the viewer did not quit (or not with 0)")
     }
 
     @Test func withoutADisplayTheViewerSaysWhatToDoInstead() throws {

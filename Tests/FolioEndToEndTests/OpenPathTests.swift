@@ -125,7 +125,7 @@ struct OpenPathTests {
 
         let trace = dir.appendingPathComponent("live.jsonl")
         let app = try screen.launch([cbz.path, "--page", "4", "--size", "1000x700", "--trace", trace.path], state: dir.appendingPathComponent("state"))
-        defer { if app.isRunning { kill(app.processIdentifier, SIGKILL); app.waitUntilExit() } }
+        defer { if app.isRunning { app.signal(SIGKILL); app.wait() } }
 
         let open = LiveWindowTests.waitFor(trace) { state in
             state["transition"] is NSNull && state["stack"] as? [String] == ["shelf", "book", "reading"]

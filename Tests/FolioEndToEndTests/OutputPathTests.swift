@@ -224,29 +224,16 @@ struct OutputPathTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let trace = dir.appendingPathComponent("t.jsonl").path
         let capture = dir.appendingPathComponent("capture.json").path
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Folio.executable)
-        process.arguments = ["--trace", trace, "--capture", capture]
-        var env = ProcessInfo.processInfo.environment
-        env["SDL_VIDEODRIVER"] = "offscreen"
-        env["XDG_STATE_HOME"] = dir.appendingPathComponent("state").path
-        env["XDG_CACHE_HOME"] = dir.appendingPathComponent("cache").path
-        process.environment = env
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let process = try ChildProcess(Folio.executable, ["--trace", trace, "--capture", capture], environment: ChildProcess.environment([
+            "SDL_VIDEODRIVER": "offscreen", "XDG_STATE_HOME": dir.appendingPathComponent("state").path,
+            "XDG_CACHE_HOME": dir.appendingPathComponent("cache").path]))
         // Running once the first frame is traced.
-        var deadline = Date().addingTimeInterval(30)
-        while process.isRunning, Date() < deadline, ((try? Data(contentsOf: URL(fileURLWithPath: trace)))?.isEmpty ?? true) {
-            usleep(20_000)
+        waitUntil("the first frame traced", seconds: 30) {
+            !process.isRunning || !((try? Data(contentsOf: URL(fileURLWithPath: trace)))?.isEmpty ?? true)
         }
-        kill(process.processIdentifier, signal)
-        deadline = Date().addingTimeInterval(10)
-        while process.isRunning, Date() < deadline { usleep(20_000) }
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
-        #expect(process.terminationReason == .exit)
-        #expect(process.terminationStatus == 130)
+        process.signal(signal)
+        if process.wait(seconds: 10) == nil { process.signal(SIGKILL) }
+        #expect(process.wait() == ChildProcess.Ending(status: 130, exited: true))
         let script = try InputScript.load(path: capture)
         #expect(script.size == Size(width: 1280, height: 800), "the capture was written whole")
     }
@@ -261,22 +248,16 @@ struct OutputPathTests {
         try FileManager.default.createDirectory(at: book, withIntermediateDirectories: true)
         let page = Folio.root.appendingPathComponent("Assets/Books/night-sky/cover.png")
         for i in 0..<150 { try FileManager.default.copyItem(at: page, to: book.appendingPathComponent(String(format: "p%03d.png", i))) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Folio.executable)
-        process.arguments = ["validate", dir.path]
-        let err = Pipe()
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = err
-        try process.run()
+        let process = try ChildProcess(Folio.executable, ["validate", dir.path], stderr: .pipe)
         // At work: a page is in a decoder worker.
-        waitUntil("a decoder worker") { !ProcessMemory.children(of: process.processIdentifier).isEmpty || !process.isRunning }
+        waitUntil("a decoder worker") { !ProcessMemory.children(of: process.pid).isEmpty || !process.isRunning }
         #expect(process.isRunning, "validate was still at work")
         let sent = Date()
-        kill(process.processIdentifier, signal)
-        process.waitUntilExit()
+        process.signal(signal)
+        let (ending, _, err) = process.finish()
         #expect(Date().timeIntervalSince(sent) < 2)
-        #expect(process.terminationReason == .exit && process.terminationStatus == 130)
-        let said = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(ending == ChildProcess.Ending(status: 130, exited: true))
+        let said = String(decoding: err, as: UTF8.self)
         #expect(said.contains("interrupted; validate stopped."), "\(said)")
     }
 
@@ -330,30 +311,17 @@ struct OutputPathTests {
         let script = dir.appendingPathComponent("open.json")
         try #"{"size":[320,200],"fps":10,"duration":3,"events":[{"t":0.5,"type":"key","key":"return"}]}"#
             .write(to: script, atomically: true, encoding: .utf8)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Folio.executable)
-        process.arguments = ["record", "--library", book.path, "--script", script.path, "--out", out.appendingPathComponent("clip.mp4").path]
-        process.environment = ProcessInfo.processInfo.environment.merging(["SDL_VIDEODRIVER": "offscreen"]) { $1 }
-        process.standardError = FileHandle(forWritingAtPath: "/dev/full")
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationReason == .exit && process.terminationStatus == 4)
+        let process = try ChildProcess(Folio.executable, ["record", "--library", book.path, "--script", script.path, "--out", out.appendingPathComponent("clip.mp4").path],
+                                       environment: ChildProcess.environment(["SDL_VIDEODRIVER": "offscreen"]), stderr: .file("/dev/full"))
+        #expect(process.wait() == ChildProcess.Ending(status: 4, exited: true))
         #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).isEmpty)
     }
 
     /// Runs folio with standard output at `stdout` (a path) and waits.
     static func run(_ arguments: [String], stdout: String) throws -> Folio.Result {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Folio.executable)
-        process.arguments = arguments
-        process.standardOutput = FileHandle(forWritingAtPath: stdout)
-        let err = Pipe()
-        process.standardError = err
-        try process.run()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationReason == .exit, "ended by a signal")
-        return Folio.Result(status: process.terminationStatus, stdout: "", stderr: String(decoding: errData, as: UTF8.self))
+        let process = try ChildProcess(Folio.executable, arguments, stdout: .file(stdout), stderr: .pipe)
+        let (ending, _, err) = process.finish()
+        #expect(ending.exited, "ended by a signal")
+        return Folio.Result(status: ending.status, stdout: "", stderr: String(decoding: err, as: UTF8.self))
     }
 }

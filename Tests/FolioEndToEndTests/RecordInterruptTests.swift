@@ -24,29 +24,21 @@ struct RecordInterruptTests {
         // Each page asks poppler for about 2.5 million squares: many seconds of a core.
         let pdf = dir.appendingPathComponent("slow.pdf")
         try SlowPDFFixture.document(pages: 2, fan: 40).write(to: pdf)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Folio.executable)
         let frames = dir.appendingPathComponent("frames").path + "/"
-        process.arguments = ["record", "--library", pdf.path, "--out", frames, "--quiet"]
-        var environment = ProcessInfo.processInfo.environment
-        environment["SDL_VIDEODRIVER"] = "offscreen"
-        process.environment = environment
-        let err = Pipe()
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = err
-        try process.run()
+        let process = try ChildProcess(Folio.executable, ["record", "--library", pdf.path, "--out", frames, "--quiet"],
+                                       environment: ChildProcess.environment(["SDL_VIDEODRIVER": "offscreen"]), stderr: .pipe)
         // Mid-decode: a worker has spent a second of processor time on a page (reading the
         // PDF's header as the library loads takes milliseconds).
         _ = waitUntil("a decoder worker busy on a page", seconds: 60) {
-            !process.isRunning || ProcessMemory.children(of: process.processIdentifier).contains { Self.cpuSeconds($0) > 1 }
+            !process.isRunning || ProcessMemory.children(of: process.pid).contains { Self.cpuSeconds($0) > 1 }
         }
         #expect(process.isRunning, "record was still at work")
         let sent = Date()
-        kill(process.processIdentifier, signal)
-        process.waitUntilExit()
+        process.signal(signal)
+        let (ending, _, err) = process.finish()
         #expect(Date().timeIntervalSince(sent) < 2, "record took \(Date().timeIntervalSince(sent)) s to end")
-        #expect(process.terminationReason == .exit && process.terminationStatus == 130)
-        let said = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(ending == ChildProcess.Ending(status: 130, exited: true))
+        let said = String(decoding: err, as: UTF8.self)
         #expect(said.contains("interrupted; the frames written so far are complete"), "\(said)")
     }
 }

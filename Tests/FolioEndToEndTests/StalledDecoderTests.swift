@@ -83,7 +83,7 @@ struct StalledDecoderTests {
         let traceURL = dir.appendingPathComponent("live.jsonl")
         let log = dir.appendingPathComponent("stderr.txt")
         let app = try screen.launch([library.path, "--trace", traceURL.path], state: dir.appendingPathComponent("state"), log: log)
-        defer { if app.isRunning { kill(app.processIdentifier, SIGKILL) } }
+        defer { if app.isRunning { app.signal(SIGKILL) } }
         func key(_ name: String) throws {
             _ = try Folio.runProcess(Folio.which("timeout")!, ["10", Folio.which("xdotool")!, "key", name],
                                      environment: ["DISPLAY": screen.name])
@@ -100,8 +100,8 @@ struct StalledDecoderTests {
         _ = try Folio.runProcess(Folio.which("timeout")!, ["10", Folio.which("xdotool")!, "search", "--sync", "--name", "^Folio$",
                                                           "windowfocus", "--sync"], environment: ["DISPLAY": screen.name])
         // The covers on the shelf came through a worker: it is there to be stopped.
-        waitUntil("a decoder worker") { !ProcessMemory.children(of: app.processIdentifier).isEmpty }
-        let stopper = WorkerStopper(viewer: app.processIdentifier)
+        waitUntil("a decoder worker") { !ProcessMemory.children(of: app.pid).isEmpty }
+        let stopper = WorkerStopper(viewer: app.pid)
         var released = false
         defer { if !released { stopper.release() } }
         waitUntil("every decoder worker stopped") { !stopper.workers.isEmpty && stopper.allHeld }
@@ -127,7 +127,7 @@ struct StalledDecoderTests {
         let quit = Date()
         waitUntil("the viewer to quit", seconds: 5) { !app.isRunning }
         #expect(Date().timeIntervalSince(quit) < 3)
-        if !app.isRunning { #expect(app.terminationStatus == 0) }
+        if !app.isRunning { #expect(app.wait().status == 0) }
         stopper.release()
         released = true
 

@@ -29,22 +29,11 @@ enum Folio {
     /// `directory`: the working directory (nil: the tests').
     static func runProcess(_ path: String, _ arguments: [String], environment: [String: String] = [:],
                            in directory: URL? = nil) throws -> Result {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        if let directory { process.currentDirectoryURL = directory }
         var env = ProcessInfo.processInfo.environment
         for (k, v) in environment { env[k] = v }
-        process.environment = env
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                      stderr: String(decoding: errData, as: UTF8.self))
+        let child = try ChildProcess(path, arguments, environment: env, directory: directory?.path, stdout: .pipe, stderr: .pipe)
+        let (ending, out, err) = child.finish()
+        return Result(status: ending.status, stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self))
     }
 
     static func temporaryDirectory() throws -> URL {

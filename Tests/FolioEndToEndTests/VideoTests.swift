@@ -165,21 +165,16 @@ struct VideoTests {
         let dir = try Folio.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let out = dir.appendingPathComponent(name).path
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Folio.executable)
-        process.arguments = ["record", "--out", out, "--quiet"]
-        let err = Pipe()
-        process.standardError = err
-        try process.run()
+        let process = try ChildProcess(Folio.executable, ["record", "--out", out, "--quiet"], stderr: .pipe)
         // Interrupt once recording is under way (ffmpeg has written frames to its partial file).
         let partial = dir.appendingPathComponent(partialName).path
         waitUntil("a frame in \(partialName)", seconds: 20) {
             ((try? FileManager.default.attributesOfItem(atPath: partial)[.size] as? Int) ?? 0) > 0
         }
-        kill(process.processIdentifier, SIGINT)
-        process.waitUntilExit()
-        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(process.terminationStatus == 130)
+        process.signal(SIGINT)
+        let (ending, _, err) = process.finish()
+        let message = String(decoding: err, as: UTF8.self)
+        #expect(ending == ChildProcess.Ending(status: 130, exited: true))
         #expect(message.contains("interrupted"))
         #expect(message.contains("was not written"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
@@ -307,22 +302,15 @@ struct VideoTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let started = dir.appendingPathComponent("started").path
         let path = try Self.fakeFFmpeg(": > '\(started)'\nexec sleep 60", in: dir)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Folio.executable)
-        process.arguments = ["record", "--out", dir.appendingPathComponent("clip.mp4").path, "--quiet"]
-        var env = ProcessInfo.processInfo.environment
-        env["PATH"] = path
-        process.environment = env
-        let err = Pipe()
-        process.standardError = err
-        try process.run()
+        let process = try ChildProcess(Folio.executable, ["record", "--out", dir.appendingPathComponent("clip.mp4").path, "--quiet"],
+                                       environment: ChildProcess.environment(["PATH": path]), stderr: .pipe)
         // Interrupted once the encoder that never reads is running (Folio is then writing into it).
         waitUntil("the stand-in encoder to start", seconds: 20) { FileManager.default.fileExists(atPath: started) }
         let interrupted = Date()
-        kill(process.processIdentifier, SIGINT)
-        process.waitUntilExit()
-        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(process.terminationStatus == 130, "\(message)")
+        process.signal(SIGINT)
+        let (ending, _, err) = process.finish()
+        let message = String(decoding: err, as: UTF8.self)
+        #expect(ending == ChildProcess.Ending(status: 130, exited: true), "\(message)")
         #expect(message.contains("was not written"))
         #expect(Date().timeIntervalSince(interrupted) < 5)
     }

@@ -8,22 +8,16 @@ import Testing
 final class VirtualDisplay {
     /// The X display name, ":N".
     let name: String
-    private let xvfb: Process
-    /// Xvfb's standard output, where it says it is ready (kept open for as long as it runs).
-    private let ready = Pipe()
+    private let xvfb: ChildProcess
 
     /// Starts Xvfb on display `:number` (1280×800 unless told) and waits until it accepts
     /// connections: it writes its display's number to `-displayfd` then. (Its socket's file
     /// will not do: one left by the last server killed on that display is there already.)
     init(number: Int, size: String = "1280x800") throws {
         name = ":\(number)"
-        xvfb = Process()
-        xvfb.executableURL = URL(fileURLWithPath: Folio.which("Xvfb")!)
-        xvfb.arguments = [name, "-screen", "0", "\(size)x24", "-nolisten", "tcp", "-displayfd", "1"]
-        xvfb.standardOutput = ready
-        xvfb.standardError = FileHandle.nullDevice
-        try xvfb.run()
-        let fd = ready.fileHandleForReading.fileDescriptor
+        xvfb = try ChildProcess(Folio.which("Xvfb")!, [name, "-screen", "0", "\(size)x24", "-nolisten", "tcp", "-displayfd", "1"],
+                                stdout: .pipe)
+        let fd = xvfb.outputDescriptor
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
         var said = ""
         waitUntil("Xvfb to accept connections on \(name)") {
@@ -33,31 +27,19 @@ final class VirtualDisplay {
         }
     }
 
-    /// Ends Xvfb. SIGKILL: the test runner's threads may block SIGTERM, and children inherit
-    /// that.
+    /// Ends Xvfb.
     func stop() {
-        kill(xvfb.processIdentifier, SIGKILL)
-        xvfb.waitUntilExit()
+        xvfb.signal(SIGKILL)
+        xvfb.wait()
     }
 
     /// Starts `folio arguments` on this display, its state under `state`, its stderr in
     /// `log` (discarded when nil).
-    func launch(_ arguments: [String], state: URL, log: URL? = nil) throws -> Process {
-        let app = Process()
-        app.executableURL = URL(fileURLWithPath: Folio.executable)
-        app.arguments = arguments
+    func launch(_ arguments: [String], state: URL, log: URL? = nil) throws -> ChildProcess {
         var env = ProcessInfo.processInfo.environment
         env["DISPLAY"] = name
         env["XDG_STATE_HOME"] = state.path
         env.removeValue(forKey: "SDL_VIDEODRIVER")
-        app.environment = env
-        if let log {
-            _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-            app.standardError = try FileHandle(forWritingTo: log)
-        } else {
-            app.standardError = FileHandle.nullDevice
-        }
-        try app.run()
-        return app
+        return try ChildProcess(Folio.executable, arguments, environment: env, stderr: log.map { .file($0.path) } ?? .null)
     }
 }

@@ -13,17 +13,13 @@ struct WindowPlaceTests {
     final class Desktop {
         let display: String
         private let screen: VirtualDisplay
-        private let wm = Process()
+        private var wm: ChildProcess?
 
         init() throws {
             screen = try VirtualDisplay(number: 80 + Int(getpid() % 9), size: "1600x1000")
             display = screen.name
-            wm.executableURL = URL(fileURLWithPath: Folio.which("openbox")!)
-            wm.arguments = ["--sm-disable"]
-            wm.environment = ["DISPLAY": display, "HOME": FileManager.default.temporaryDirectory.path]
-            wm.standardOutput = FileHandle.nullDevice
-            wm.standardError = FileHandle.nullDevice
-            try wm.run()
+            wm = try ChildProcess(Folio.which("openbox")!, ["--sm-disable"],
+                                  environment: ["DISPLAY": display, "HOME": FileManager.default.temporaryDirectory.path])
             // Openbox is managing once it has set the root window's EWMH desktops.
             waitUntil("openbox to manage the screen (_NET_NUMBER_OF_DESKTOPS on the root window)") {
                 (try? xdotool(["get_num_desktops"])).flatMap { Int($0) }.map { $0 > 0 } ?? false
@@ -31,8 +27,7 @@ struct WindowPlaceTests {
         }
 
         deinit {
-            // SIGKILL: the test runner's threads may block SIGTERM, and children inherit that.
-            if wm.isRunning { kill(wm.processIdentifier, SIGKILL); wm.waitUntilExit() }
+            if let wm, wm.isRunning { wm.signal(SIGKILL); wm.wait() }
             screen.stop()
         }
 
@@ -78,7 +73,7 @@ struct WindowPlaceTests {
 
     /// One run of the viewer on the desktop, with its own state folder.
     final class Viewer {
-        let process = Process()
+        let process: ChildProcess
         let log: URL
         let desktop: Desktop
         private(set) var window = ""
@@ -87,25 +82,20 @@ struct WindowPlaceTests {
         init(_ desktop: Desktop, state: URL, config: URL? = nil, arguments: [String] = [], log: URL) throws {
             self.desktop = desktop
             self.log = log
-            process.executableURL = URL(fileURLWithPath: Folio.executable)
-            process.arguments = arguments
             var env = ProcessInfo.processInfo.environment
             env["DISPLAY"] = desktop.display
             env["XDG_STATE_HOME"] = state.path
             if let config { env["XDG_CONFIG_HOME"] = config.path }
             env.removeValue(forKey: "SDL_VIDEODRIVER")
-            process.environment = env
-            _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-            process.standardError = try FileHandle(forWritingTo: log)
-            try process.run()
-            window = try desktop.xdotool(["search", "--sync", "--pid", "\(process.processIdentifier)", "--class", "folio"])
+            process = try ChildProcess(Folio.executable, arguments, environment: env, stderr: .file(log.path))
+            window = try desktop.xdotool(["search", "--sync", "--pid", "\(process.pid)", "--class", "folio"])
                 .split(separator: "\n").first.map(String.init) ?? ""
             try #require(!window.isEmpty, "no window: \(stderr)")
             try desktop.xdotool(["windowactivate", "--sync", window])
             try desktop.xdotool(["windowfocus", "--sync", window])
         }
 
-        deinit { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        deinit { if process.isRunning { process.signal(SIGKILL) } }
 
         var stderr: String { (try? String(contentsOf: log, encoding: .utf8)) ?? "" }
         var title: String { (try? desktop.xdotool(["getwindowname", window])) ?? "" }
@@ -144,7 +134,7 @@ struct WindowPlaceTests {
         /// Waits for the process to end; its status, or nil if it did not end in time.
         func exitStatus(within seconds: Double = 10, sourceLocation: SourceLocation = #_sourceLocation) -> Int32? {
             guard waitUntil("the viewer to exit", seconds: seconds, sourceLocation: sourceLocation, { !process.isRunning }) else { return nil }
-            return process.terminationStatus
+            return process.wait().status
         }
     }
 

@@ -1,3 +1,4 @@
+import FolioTestFixtures
 import Foundation
 import Testing
 
@@ -12,20 +13,14 @@ import Testing
         defer { try? FileManager.default.removeItem(at: dir) }
         let cache = dir.appendingPathComponent("cache")
         try FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Folio.executable)
-        process.arguments = ["record", "--out", dir.appendingPathComponent("frames").path + "/", "--duration", "0.2",
-                             "--size", "320x200", "--quiet"]
         var environment = ProcessInfo.processInfo.environment
         environment["MESA_SHADER_CACHE_DISABLE"] = nil
         environment["MESA_GLSL_CACHE_DISABLE"] = nil
         environment["SDL_VIDEODRIVER"] = "offscreen"
         environment["XDG_CACHE_HOME"] = cache.path
-        process.environment = environment
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        let process = try ChildProcess(Folio.executable, ["record", "--out", dir.appendingPathComponent("frames").path + "/", "--duration", "0.2",
+                                                          "--size", "320x200", "--quiet"], environment: environment)
+        #expect(process.wait() == ChildProcess.Ending(status: 0, exited: true))
         #expect(try !FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("frames").path).isEmpty)
         #expect(FileManager.default.subpaths(atPath: cache.path) == [], "written under XDG_CACHE_HOME")
     }
@@ -33,9 +28,6 @@ import Testing
     /// The viewer (offscreen, quitting after a second) with `XDG_CACHE_HOME` set to `cache`,
     /// none of Mesa's settings of the user's; the cache folder's contents afterwards.
     static func viewerCache(_ dir: URL, cache: URL, _ arguments: [String] = []) throws -> [String] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Folio.executable)
-        process.arguments = ["--quit-after", "1.5"] + arguments
         var environment = ProcessInfo.processInfo.environment
         for name in ["MESA_SHADER_CACHE_DISABLE", "MESA_GLSL_CACHE_DISABLE", "MESA_SHADER_CACHE_DIR", "MESA_GLSL_CACHE_DIR"] {
             environment[name] = nil
@@ -44,12 +36,8 @@ import Testing
         environment["XDG_CACHE_HOME"] = cache.path
         environment["XDG_STATE_HOME"] = dir.appendingPathComponent("state").path
         environment["XDG_CONFIG_HOME"] = dir.appendingPathComponent("config").path
-        process.environment = environment
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        let process = try ChildProcess(Folio.executable, ["--quit-after", "1.5"] + arguments, environment: environment)
+        #expect(process.wait() == ChildProcess.Ending(status: 0, exited: true))
         return (FileManager.default.subpaths(atPath: cache.path) ?? []).sorted()
     }
 

@@ -24,7 +24,7 @@ struct ZoomWindowTests {
 
         let traceURL = dir.appendingPathComponent("live.jsonl")
         let app = try screen.launch(["--fresh", "--trace", traceURL.path], state: dir)
-        defer { if app.isRunning { kill(app.processIdentifier, SIGKILL) } }
+        defer { if app.isRunning { app.signal(SIGKILL) } }
         let run = { (args: [String]) in try LiveWindowTests.xdotool(args, display: display) }
 
         try #require(Folio.waitForState(traceURL, "a first frame") { _ in true } != nil, "the viewer wrote no trace")

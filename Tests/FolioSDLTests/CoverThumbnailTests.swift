@@ -31,15 +31,8 @@ import FolioTestFixtures
     }
 
     static func md5(_ text: String) throws -> String {
-        let process = Process(), input = Pipe(), output = Pipe()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/md5sum")
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
-        input.fileHandleForWriting.write(Data(text.utf8))
-        try input.fileHandleForWriting.close()
-        process.waitUntilExit()
-        return String(String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).prefix(32))
+        let (_, output, _) = try ChildProcess("/usr/bin/md5sum", [], input: Data(text.utf8), stdout: .pipe).finish()
+        return String(String(decoding: output, as: UTF8.self).prefix(32))
     }
 
     static func cover(_ url: URL) -> ImageSource { .archiveEntry(archive: url.path, entry: "01.png") }
