@@ -72,10 +72,10 @@ public final class FolioApp {
     /// Slow motion's factor, as the iOS Simulator's Slow Animations.
     public static let slowMotionFactor = 10.0
     /// How much faster the arrival of `folio BOOK` plays than a book opened from the shelf:
-    /// its opening (1 s) and its laying flat (0.5 s) take under a fifth of a second together
-    /// (at 6×, a quarter, the arrival was what the first page waited for once it was made
-    /// first).
-    public static let arrivalSpeed = 8.0
+    /// its opening (1 s) and its laying flat (0.5 s) take an eighth of a second together, a
+    /// flourish of about eight frames (at 8×, 0.19 s, the arrival was still most of what the
+    /// first page waited for once it was made first: docs/BENCHMARKS.md, "the fourth pass").
+    public static let arrivalSpeed = 12.0
     /// Longest step the animation clock takes at once (a stalled frame does not jump).
     static let maxStep = 0.25
 
