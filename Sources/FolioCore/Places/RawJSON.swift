@@ -78,11 +78,18 @@ enum RawJSON {
         }
     }
 
-    /// One past the closing quote of the string whose opening quote is at `start`.
+    /// One past the closing quote of the string whose opening quote is at `start`. A `\u`
+    /// escape takes the four bytes after it whatever they are, as Foundation's parser takes
+    /// them when it accepts a text without decoding its strings: `"\u019\"` is one string to
+    /// both (read as an escaped backslash, the quote after it would end the string here and
+    /// not there, and every piece after it would be cut in the wrong place).
     private static func endOfString(_ bytes: [UInt8], _ start: Int) -> Int {
         var i = start + 1
         while i < bytes.count {
-            if bytes[i] == backslash { i += 2; continue }
+            if bytes[i] == backslash {
+                i += i + 1 < bytes.count && bytes[i + 1] == UInt8(ascii: "u") ? 6 : 2
+                continue
+            }
             if bytes[i] == quote { return i + 1 }
             i += 1
         }
