@@ -5,6 +5,7 @@ SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 PACKAGES := dpkg-dev groff-base mandoc pkg-config libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libvips-dev libpoppler-glib-dev libpoppler-cpp-dev libarchive-dev libpng-dev libgdk-pixbuf-2.0-dev python3 python3-pip ffmpeg xvfb xdotool imagemagick openbox desktop-file-utils strace
 FOLIO := .build/release/folio
+WORKER := .build/release/folio-decoder
 # The system's pkg-config files without -pthread and -D_REENTRANT, which SwiftPM refuses with
 # a warning a line (scripts/pkgconfig.sh): every build below finds them first.
 PKGCONFIG := $(CURDIR)/.build/pkgconfig
@@ -18,11 +19,13 @@ deps:
 	  $(SUDO) apt-get update && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y $$missing; fi
 	@sh scripts/pkgconfig.sh $(PKGCONFIG)
 
-# Release, with Swift's runtime linked in statically: the binary runs without the toolchain,
-# so it is the one make install copies and make deb packages. Linked by the toolchain's lld,
+# Release, with Swift's runtime linked in statically: the viewer (folio) and its decoder
+# worker (folio-decoder, which alone links the decoders) run without the toolchain, so they
+# are what make install copies and make deb packages. Linked by the toolchain's lld,
 # which (unlike gold) does not warn about the mktemp inside the static Foundation.
 build: deps
 	$(SWIFT) build -c release -Xswiftc -static-stdlib -Xswiftc -use-ld=lld --product folio
+	$(SWIFT) build -c release -Xswiftc -static-stdlib -Xswiftc -use-ld=lld --product folio-decoder
 
 run: build
 	$(FOLIO)
@@ -36,7 +39,7 @@ test: deps build
 # two decoding threads (a PDF's pages checked in process) and a folder's books read on every
 # core, under ThreadSanitizer (their own build folder).
 tsan: deps build
-	FOLIO_TEST_WORKER=$(CURDIR)/$(FOLIO) SDL_VIDEODRIVER=offscreen $(SWIFT) test --sanitize=thread --scratch-path .build-tsan --no-parallel \
+	FOLIO_TEST_WORKER=$(CURDIR)/$(WORKER) SDL_VIDEODRIVER=offscreen $(SWIFT) test --sanitize=thread --scratch-path .build-tsan --no-parallel \
 	  --filter "DecodeWorkerTests|TextureCacheTests|RecordingPipelineTests|dropsAreReadOffTheWindowsThreadInOrder|PlaceWriterTests|aPDFLoadsAsABookWithTheRealInspector|LibraryLoaderTests|LastingThreadTests|aFolderOfLandscapePhotosIsALandscapeBook"
 
 # Every libFuzzer target in Fuzz/ (one folder each, seeds in Fuzz/corpus/NAME) for
@@ -55,7 +58,7 @@ fuzz: build
 	@for t in $(FUZZ_TARGETS); do \
 	  echo "fuzz: $$t for $(FUZZ_SECONDS) s"; mkdir -p .build-fuzz/corpus/$$t; \
 	  limit=1024; [ -f Fuzz/$$t/rss_limit_mb ] && limit=$$(head -1 Fuzz/$$t/rss_limit_mb); \
-	  FOLIO_DECODER_WORKER=$(CURDIR)/$(FOLIO) SWIFT_BACKTRACE=enable=no .build-fuzz/release/$$t -max_total_time=$(FUZZ_SECONDS) -timeout=20 -rss_limit_mb=$$limit -print_final_stats=1 \
+	  FOLIO_DECODER_WORKER=$(CURDIR)/$(WORKER) SWIFT_BACKTRACE=enable=no .build-fuzz/release/$$t -max_total_time=$(FUZZ_SECONDS) -timeout=20 -rss_limit_mb=$$limit -print_final_stats=1 \
 	    -artifact_prefix=.build-fuzz/crashes/$$t- .build-fuzz/corpus/$$t Fuzz/corpus/$$t 2>.build-fuzz/$$t.log \
 	    || { tail -40 .build-fuzz/$$t.log; echo "fuzz: $$t failed; the input is in .build-fuzz/crashes/"; exit 1; }; \
 	  grep -E "stat::number_of_executed_units|Done" .build-fuzz/$$t.log | tail -1; \

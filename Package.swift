@@ -6,6 +6,7 @@ let package = Package(
     name: "Folio",
     products: [
         .executable(name: "folio", targets: ["folio"]),
+        .executable(name: "folio-decoder", targets: ["folio-decoder"]),
         .library(name: "FolioCore", targets: ["FolioCore"]),
         .library(name: "FolioLibrary", targets: ["FolioLibrary"]),
     ],
@@ -26,9 +27,8 @@ let package = Package(
         // libarchive, fenced off: only FolioLibrary's ArchiveReader and FolioSamples'
         // ArchiveWriter import this.
         .systemLibrary(name: "CArchive", pkgConfig: "libarchive", providers: [.apt(["libarchive-dev"])]),
-        // libvips, fenced off behind CVips' non-variadic wrappers (only FolioDecoding imports
-        // them: VipsDecoder, PDFPages, CoverThumbnails' names, and the decoder worker's
-        // DecoderSandbox, DecoderProcess and SharedPixels).
+        // libvips, fenced off behind CVips' non-variadic wrappers (only FolioWorker imports
+        // them: VipsDecoder, PDFPages, JPEG's fast path, the worker's confinement).
         .systemLibrary(name: "CVipsSystem", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
         // poppler-glib and cairo (what libvips' PDF loader uses), fenced off behind CVips'
         // folio_pdf.c: a PDF's pages drawn from a document kept open between them.
@@ -39,10 +39,14 @@ let package = Package(
         .target(name: "CSplash", dependencies: ["CPopplerCppSystem"]),
         // gmodule: the worker opens the libvips modules it needs itself (folio_vips.c).
         .target(name: "CVips", dependencies: ["CVipsSystem", "CPopplerSystem", "CSplash"], linkerSettings: [.linkedLibrary("gmodule-2.0"), .linkedLibrary("jpeg")]),
-        // gdk-pixbuf, fenced off behind one C call (only FolioDecoding's PageImage calls it, in
-        // the decoder worker): BMP, TGA, ICO/CUR, XPM and XBM as the GNOME image viewer reads them.
+        // gdk-pixbuf, fenced off behind one C call (only FolioWorker's PageImage+Whole calls
+        // it, in the decoder worker): BMP, TGA, ICO/CUR, XPM and XBM as the GNOME image viewer reads them.
         .systemLibrary(name: "CPixbufSystem", pkgConfig: "gdk-pixbuf-2.0", providers: [.apt(["libgdk-pixbuf-2.0-dev"])]),
         .target(name: "CPixbuf", dependencies: ["CPixbufSystem"]),
+        // GLib, for what both ends of a worker's pipe share and no decoder needs (CWorker: the
+        // worker's confinement, shared memory, received pixels' buffers, thumbnail names).
+        .systemLibrary(name: "CGLibSystem", pkgConfig: "glib-2.0", providers: [.apt(["libglib2.0-dev"])]),
+        .target(name: "CWorker", dependencies: ["CGLibSystem"]),
         // libpng, fenced off behind C calls that catch its longjmp: FolioRecording's PNGFrame
         // writes frames with it, FolioDecoding's CoverThumbnails writes thumbnails.
         .systemLibrary(name: "CPNGSystem", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
@@ -60,16 +64,25 @@ let package = Package(
         // their writer), scripts and outputs (and the live input's capture), safe files, the
         // console, /proc's memory.
         .target(name: "FolioLibrary", dependencies: ["FolioCore", "FolioThreads", "CArchive"]),
-        // Every decoder of a user's file: the confined worker processes (DecoderSandbox,
-        // DecoderProcess, which lists book files with the formats registered there), their
-        // wire and shared pixels, the formats' decoding side (PageFormat: a format's page made
-        // into an image in the worker), pages made from images and PDFs (PageImage, libvips,
-        // poppler, gdk-pixbuf, SDL_image), book shapes, cover thumbnails, the decode thread
-        // and `validate`'s checks.
+        // The viewer's side of decoding, with no decoder in it: the confined worker processes
+        // it starts and asks (DecoderSandbox, the product's one PageDecoder), their wire and
+        // shared pixels, pages as surfaces (PageImage), book shapes, cover thumbnails, the
+        // decode thread and `validate`'s checks. Links no libvips, poppler or gdk-pixbuf.
         .target(
             name: "FolioDecoding",
-            dependencies: ["FolioCore", "FolioLibrary", "FolioThreads", "CSDL2", "CVips", "CPixbuf", "CPNG"]
+            dependencies: ["FolioCore", "FolioLibrary", "FolioThreads", "CSDL2", "CWorker", "CPNG"]
         ),
+        // The worker's side: every decoder of a user's file (libvips, poppler, gdk-pixbuf,
+        // SDL_image) behind the wire's requests (DecoderProcess, which lists book files with
+        // the formats registered there), the formats' decoding side (PageFormat: a format's
+        // page made into an image), and InProcessDecoder for code that says why it decodes
+        // in its own process. Only `folio-decoder`, the tests and the fuzz targets link it.
+        .target(
+            name: "FolioWorker",
+            dependencies: ["FolioCore", "FolioLibrary", "FolioThreads", "FolioDecoding", "CSDL2", "CVips", "CPixbuf", "CWorker"]
+        ),
+        // The decoder worker program `folio` starts (`folio-decoder --decoder-worker`).
+        .executableTarget(name: "folio-decoder", dependencies: ["FolioDecoding", "FolioWorker"]),
         // Frames on their way out of the process: the frame pipeline, PNG frames, the ffmpeg
         // encoder, the progress bar.
         .target(name: "FolioRecording", dependencies: ["FolioCore", "FolioLibrary", "FolioThreads", "CPNG", "CYUV"]),
@@ -104,12 +117,12 @@ let package = Package(
         // A stand-in book format (a page list, its own file) and the decoder worker program
         // that registers it in one line (`folio-stand-in-worker`): `StandInFormatTests` lists
         // and decodes its books through that worker. Test code; the product links neither.
-        .target(name: "FolioStandInFormat", dependencies: ["FolioCore", "FolioLibrary", "FolioDecoding"], path: "Tests/StandInFormat"),
-        .executableTarget(name: "folio-stand-in-worker", dependencies: ["FolioDecoding", "FolioStandInFormat"], path: "Tests/StandInWorker"),
+        .target(name: "FolioStandInFormat", dependencies: ["FolioCore", "FolioLibrary", "FolioDecoding", "FolioWorker"], path: "Tests/StandInFormat"),
+        .executableTarget(name: "folio-stand-in-worker", dependencies: ["FolioDecoding", "FolioWorker", "FolioStandInFormat"], path: "Tests/StandInWorker"),
         .testTarget(
             name: "FolioSDLTests",
-            dependencies: ["FolioCore", "FolioLibrary", "FolioThreads", "FolioDecoding", "FolioRecording", "FolioSDL", "FolioBench",
-                           "FolioSamples", "FolioTestFixtures", "FolioStandInFormat", "CSDL2", "CVips", "CYUV"]
+            dependencies: ["FolioCore", "FolioLibrary", "FolioThreads", "FolioDecoding", "FolioWorker", "FolioRecording", "FolioSDL",
+                           "FolioBench", "FolioSamples", "FolioTestFixtures", "FolioStandInFormat", "CSDL2", "CVips", "CYUV"]
         ),
         .testTarget(name: "FolioEndToEndTests", dependencies: ["FolioCore", "FolioLibrary", "FolioTestFixtures"]),
     ]
@@ -130,7 +143,7 @@ if ProcessInfo.processInfo.environment["FOLIO_FUZZ"] != nil {
         // A target's memory limit for `make fuzz`, when it has its own, is not source.
         let limit = FileManager.default.fileExists(atPath: fuzz.appendingPathComponent("\(name)/rss_limit_mb").path)
         package.targets.append(.executableTarget(
-            name: name, dependencies: ["FolioCore", "FolioLibrary", "FolioDecoding", "FolioFuzzDriver"], path: "Fuzz/\(name)",
+            name: name, dependencies: ["FolioCore", "FolioLibrary", "FolioDecoding", "FolioWorker", "FolioFuzzDriver"], path: "Fuzz/\(name)",
             exclude: limit ? ["rss_limit_mb"] : []))
     }
 }

@@ -27,7 +27,9 @@ for tool in dpkg-deb dpkg-shlibdeps dpkg-architecture strip; do
   command -v "$tool" >/dev/null || fail "$tool is missing (it is in dpkg-dev; make deps installs it)."
 done
 
-swift_libs=$(ldd "$FOLIO" | awk '/libswift|libFoundation|lib_Foundation|libdispatch|libBlocksRuntime|libXCTest|libTesting/ { print $1 }')
+worker=$(dirname "$FOLIO")/folio-decoder
+[ -x "$worker" ] || fail "$worker: no such executable; build it first (make build)."
+swift_libs=$(ldd "$FOLIO" "$worker" | awk '/libswift|libFoundation|lib_Foundation|libdispatch|libBlocksRuntime|libXCTest|libTesting/ { print $1 }')
 [ -z "$swift_libs" ] || fail "$FOLIO needs Swift's libraries ($(echo $swift_libs)); build with -static-stdlib (make build)."
 
 version=$("$FOLIO" --version)
@@ -46,7 +48,7 @@ DESTDIR="$root" PREFIX=/usr FOLIO="$FOLIO" MAN_DATE="$MAN_DATE" "$here/install.s
 rm "$root/usr/share/folio/install-manifest"
 # As Debian's policy has it: the binary stripped of its symbol table (81 MB to 61 MB), the
 # man page compressed, and a copyright file in the package's doc folder.
-strip --strip-unneeded "$root/usr/bin/folio"
+strip --strip-unneeded "$root/usr/bin/folio" "$root/usr/libexec/folio/folio-decoder"
 gzip -9n "$root/usr/share/man/man1/folio.1"
 install -d -m 755 "$root/usr/share/doc/folio"
 cat >"$root/usr/share/doc/folio/copyright" <<EOF
@@ -67,7 +69,8 @@ EOF
 mkdir -p "$scratch/src/debian"
 printf 'Source: folio\n\nPackage: folio\nArchitecture: any\n' >"$scratch/src/debian/control"
 binary_path=$(realpath "$root/usr/bin/folio")
-shlibs=$(cd "$scratch/src" && dpkg-shlibdeps -O "$binary_path" 2>"$scratch/shlibdeps.log") \
+worker_path=$(realpath "$root/usr/libexec/folio/folio-decoder")
+shlibs=$(cd "$scratch/src" && dpkg-shlibdeps -O "$binary_path" "$worker_path" 2>"$scratch/shlibdeps.log") \
   || { cat "$scratch/shlibdeps.log" >&2; fail "dpkg-shlibdeps could not name the packages of $FOLIO's libraries."; }
 depends=${shlibs#shlibs:Depends=}
 [ -n "$depends" ] || fail "dpkg-shlibdeps named no package for $FOLIO."

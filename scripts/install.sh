@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
 # `make install` and `make uninstall`.
 #
-#   scripts/install.sh install    copies the binary, the bundled library, the .desktop file,
+#   scripts/install.sh install    copies the binary and its decoder worker, the bundled
+#                                 library, the .desktop file,
 #                                 the icons, the shell completions and the man page under
 #                                 $DESTDIR$PREFIX, and lists every file and every folder it
 #                                 created in $PREFIX/share/folio/install-manifest
 #   scripts/install.sh uninstall  removes exactly what the manifest lists
 #
 # Environment: PREFIX (default /usr/local, absolute), DESTDIR (default empty: a staging root
-# for packagers), FOLIO (the binary to install), ASSETS (the bundled library's folder),
+# for packagers), FOLIO (the binary to install), FOLIO_WORKER (its decoder worker, by default
+# the folio-decoder beside it), ASSETS (the bundled library's folder),
 # MAN_DATE (the man page's date). The man page and the completions are made from the binary
 # by scripts/manual.py. Exit codes as folio's: 2 for bad input (a relative PREFIX, a missing
 # binary, a manifest naming a path outside PREFIX).
@@ -17,6 +19,7 @@ set -Eeuo pipefail
 PREFIX=${PREFIX:-/usr/local}
 DESTDIR=${DESTDIR:-}
 FOLIO=${FOLIO:-.build/release/folio}
+FOLIO_WORKER=${FOLIO_WORKER:-$(dirname "$FOLIO")/folio-decoder}
 MAN_DATE=${MAN_DATE:-$(date +%F)}
 ASSETS=${ASSETS:-Assets}
 MANIFEST_PATH=share/folio/install-manifest
@@ -121,6 +124,7 @@ write_manifest() {
 
 install_all() {
   [ -x "$FOLIO" ] || fail "$FOLIO: no such executable; build it first (make build)."
+  [ -x "$FOLIO_WORKER" ] || fail "$FOLIO_WORKER: no such executable; build it first (make build)."
   [ -f "$ASSETS/Books.plist" ] || fail "$ASSETS/Books.plist: the bundled library is missing."
   # A second install replaces the first, file for file.
   if [ -f "$manifest" ]; then uninstall >/dev/null; fi
@@ -130,6 +134,9 @@ install_all() {
   # DESTDIR is the packager's staging root: made if missing, never listed.
   if [ -n "$DESTDIR" ]; then mkdir -p "$DESTDIR"; fi
   put "$FOLIO" "$PREFIX/bin/folio" 755
+  # The decoder worker, which folio finds as ../libexec/folio/folio-decoder beside it: the
+  # one program that links the decoders, started by folio and not a command to run.
+  put "$FOLIO_WORKER" "$PREFIX/libexec/folio/folio-decoder" 755
 
   # The bundled library and font (with its licence), found at run time as ../share/folio
   # beside the binary.

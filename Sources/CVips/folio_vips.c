@@ -428,4 +428,3 @@ unsigned char *folio_vips_thumbnail(int fd, const void *bytes, size_t length, in
 
 void folio_vips_free(void *pixels) { g_free(pixels); }
 
-unsigned char *folio_vips_alloc(size_t size) { return g_try_malloc(size); }

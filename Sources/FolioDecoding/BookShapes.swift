@@ -97,21 +97,4 @@ public enum BookShapes {
             return nil
         }
     }
-
-    /// `input`'s size read in this process (what a decoder worker runs).
-    static func sizeHere(of input: PageImage.Input, reader: ImageReader) -> Size? {
-        let kind = (input.name as NSString).pathExtension.lowercased()
-        func measure(_ input: VipsDecoder.Input) -> Size? {
-            if let header = try? VipsDecoder.header(input, slot: .forImage(kind: kind)), header.width > 0, header.height > 0 {
-                return Size(width: Double(header.width), height: Double(header.height))
-            }
-            // An XPM's size may come a few lines down, an XBM's after its name: as much is
-            // read as `ImageHeader` looks through.
-            let head = PageImage.prefix(of: input, count: 4096)
-            guard let format = ImageHeader.sniff(head, fileExtension: kind),
-                  let size = ImageHeader.size(of: head, format: format), size.width > 0, size.height > 0 else { return nil }
-            return Size(width: Double(size.width), height: Double(size.height))
-        }
-        return (try? input.opened(by: reader, measure)) ?? nil
-    }
 }

@@ -1,6 +1,6 @@
 import CPNG
 import CSDL2
-import CVips
+import CWorker
 import FolioCore
 import FolioLibrary
 import FolioThreads

@@ -1,10 +1,10 @@
-import CVips
+import CWorker
 import FolioLibrary
 import Foundation
 import Glibc
 
 extension DecoderSandbox {
-    /// One `folio --decoder-worker` process, its two pipes and its shared memory.
+    /// One `folio-decoder --decoder-worker` process, its two pipes and its shared memory.
     final class Worker: @unchecked Sendable {
         // Unchecked because `reaped` is mutable. Safe: a worker is used by one thread at a
         // time, the one that checked it out, and passes between threads through the pool's lock.
@@ -41,7 +41,7 @@ extension DecoderSandbox {
                 close(down[0]); close(down[1]); close(up[0]); close(up[1])
                 throw Stopped(why: "the decoder could not start (its descriptors could not be closed)")
             }
-            let argv = [executable, DecoderProcess.flag]
+            let argv = [executable, DecoderWire.workerFlag]
             var cArgs = argv.map { strdup($0) } + [nil]
             defer { cArgs.forEach { free($0) } }
             var pid: pid_t = 0

@@ -1,5 +1,5 @@
 import CSDL2
-import CVips
+import CWorker
 import FolioCore
 import FolioLibrary
 import FolioThreads
@@ -9,7 +9,7 @@ import Glibc
 /// Where every file of a user's is decoded: libvips (with poppler, librsvg, libtiff and the
 /// rest) and SDL_image are large parsers of hostile files, and a damaged PDF has been seen to
 /// make poppler allocate without end (Fuzz/findings). So the app decodes in worker processes
-/// (`folio --decoder-worker`, see `DecoderProcess`), each with its heap capped and each
+/// (`folio-decoder --decoder-worker`, see `DecoderProcess`), each with its heap capped and each
 /// answer due within its timeout (20 s); a worker that dies, overruns or answers out of
 /// protocol is killed, the file is named as unreadable, and the next request starts a fresh
 /// worker. At most `maxWorkers` run, kept between requests. Pixels come back through a
@@ -42,6 +42,19 @@ package final class DecoderSandbox: PageDecoder {
     static let cairoSeconds = 5.0
 
     private let pool: Pool
+
+    /// The worker program that goes with the `folio` at `executable`: beside it (a build),
+    /// else in ../libexec/folio (as `make install` and the Debian package lay it out). The
+    /// first when neither is there, so that the failure names where it was looked for.
+    package static func worker(beside executable: String) -> String {
+        let folder = URL(fileURLWithPath: executable).resolvingSymlinksInPath().deletingLastPathComponent()
+        let places = [folder.appendingPathComponent(workerName).path,
+                      folder.appendingPathComponent("../libexec/folio/\(workerName)").standardizedFileURL.path]
+        return places.first { FileManager.default.isExecutableFile(atPath: $0) } ?? places[0]
+    }
+
+    /// The worker program's file name.
+    package static let workerName = "folio-decoder"
 
     /// Decodes in `executable --decoder-worker` processes, each request due within
     /// `timeout` seconds; a `FolioError` when `executable` is not a program that can run.
@@ -98,7 +111,7 @@ package final class DecoderSandbox: PageDecoder {
     }
 
     /// Page `page` rendered into `width`×`height` pixels; a `PageImage.Failure` on any failure.
-    package func pixels(ofDocument path: String, page: Int, width: Int, height: Int) throws -> VipsDecoder.Pixels {
+    package func pixels(ofDocument path: String, page: Int, width: Int, height: Int) throws -> DecodedPixels {
         let name = ImageSource.documentPage(document: path, page: page).name
         guard let page32 = Int32(exactly: page), let w = Int32(exactly: width), let h = Int32(exactly: height),
               (1...DecoderWire.maxSide).contains(w), (1...DecoderWire.maxSide).contains(h) else {
@@ -118,17 +131,17 @@ package final class DecoderSandbox: PageDecoder {
     }
 
     /// A `render` request's pixels; `Stopped` when the worker did not answer.
-    private func pixels(_ request: DecoderWire.Request) throws -> VipsDecoder.Pixels {
-        var received: VipsDecoder.Pixels?
+    private func pixels(_ request: DecoderWire.Request) throws -> DecodedPixels {
+        var received: DecodedPixels?
         do {
             let reply = try pool.run(request) { width, height, shared in
                 let count = DecoderWire.Request.pixelBytes(width: width, height: height)
-                guard let base = folio_vips_alloc(count) else { throw Stopped(why: "out of memory for the page") }
+                guard let base = folio_pixels_alloc(count) else { throw Stopped(why: "out of memory for the page") }
                 do { try shared.read(into: UnsafeMutableRawBufferPointer(start: base, count: count)) } catch {
-                    folio_vips_free(base)
+                    folio_pixels_free(base)
                     throw error
                 }
-                received = VipsDecoder.Pixels(base: base, width: Int(width), height: Int(height))
+                received = DecodedPixels(base: base, width: Int(width), height: Int(height))
             }
             switch reply {
             case .pixels:

@@ -1,6 +1,26 @@
 import CSDL2
+import CWorker
 import FolioCore
 import FolioLibrary
+
+/// Decoded pixels, RGBA, rows packed, in a buffer of GLib's (a decoder's, or one a page was
+/// received into from a worker); freed with the value's `free()`.
+package struct DecodedPixels {
+    package let base: UnsafeMutablePointer<UInt8>
+    package let width: Int
+    package let height: Int
+    /// The image ended early and these are its pixels as far as it goes.
+    package var cutShort = false
+
+    package init(base: UnsafeMutablePointer<UInt8>, width: Int, height: Int, cutShort: Bool = false) {
+        self.base = base
+        self.width = width
+        self.height = height
+        self.cutShort = cutShort
+    }
+
+    package func free() { folio_pixels_free(base) }
+}
 
 /// What decodes a user's files, handed to everything that shows, measures or checks them:
 /// a document's header (it is the loader's `DocumentInspector`), a file's first bytes, a
@@ -19,5 +39,5 @@ package protocol PageDecoder: DocumentInspector, BookFileReader {
     func size(of image: PageImage.Input, from path: String) -> Size?
     /// Page `page` of the document at `path` drawn into `width`×`height` pixels; a
     /// `PageImage.Failure` on any failure.
-    func pixels(ofDocument path: String, page: Int, width: Int, height: Int) throws -> VipsDecoder.Pixels
+    func pixels(ofDocument path: String, page: Int, width: Int, height: Int) throws -> DecodedPixels
 }

@@ -7,7 +7,7 @@ extension PageImage {
     /// `shape.side`'s half of a page made at `shape.spread`: the left half keeps the spread's
     /// left margin, the right half its right one; the edge at the spine is finished as any
     /// page's edge is.
-    static func half(of spread: UnsafeMutablePointer<SDL_Surface>, shape: Shape) -> UnsafeMutablePointer<SDL_Surface>? {
+    package static func half(of spread: UnsafeMutablePointer<SDL_Surface>, shape: Shape) -> UnsafeMutablePointer<SDL_Surface>? {
         guard let page = blankSurface(shape) else { return nil }
         var from = SDL_Rect(x: shape.side == .left ? 0 : margin + shape.width, y: 0, w: shape.width + margin, h: shape.height + 2 * margin)
         var to = SDL_Rect(x: shape.side == .left ? 0 : margin, y: 0, w: from.w, h: from.h)
@@ -21,7 +21,7 @@ extension PageImage {
     }
 
     /// A page-shaped surface: paper inside, the transparent margin around it.
-    static func paperSurface(_ shape: Shape) -> UnsafeMutablePointer<SDL_Surface>? {
+    package static func paperSurface(_ shape: Shape) -> UnsafeMutablePointer<SDL_Surface>? {
         guard let page = blankSurface(shape) else { return nil }
         var inside = SDL_Rect(x: margin, y: margin, w: shape.width, h: shape.height)
         SDL_FillRect(page, &inside, SDL_MapRGBA(page.pointee.format, paper.r, paper.g, paper.b, 255))
@@ -30,7 +30,7 @@ extension PageImage {
 
     /// Where an image of `width`×`height` sits on a page of `shape`: scaled to fit whole,
     /// centred, the rest paper (letterboxed, never cropped).
-    static func fitted(width: Int, height: Int, in shape: Shape) -> SDL_Rect {
+    package static func fitted(width: Int, height: Int, in shape: Shape) -> SDL_Rect {
         if fillsBox(width: width, height: height, box: (Int(shape.width), Int(shape.height))) {
             return SDL_Rect(x: margin, y: margin, w: shape.width, h: shape.height)
         }
@@ -43,14 +43,14 @@ extension PageImage {
     /// True when an image of `width`×`height` fitted into `box` falls short of it by at most
     /// a pixel a side: then it fills the box (cropping or stretching under a pixel), instead
     /// of leaving a hairline of paper.
-    static func fillsBox(width: Int, height: Int, box: (width: Int, height: Int)) -> Bool {
+    package static func fillsBox(width: Int, height: Int, box: (width: Int, height: Int)) -> Bool {
         let scale = min(Double(box.width) / Double(max(width, 1)), Double(box.height) / Double(max(height, 1)))
         return Double(box.width) - Double(width) * scale <= 1 && Double(box.height) - Double(height) * scale <= 1
     }
 
     /// libvips' pixels (fitted inside the page) centred on paper with its edges finished;
     /// pixels that are not opaque are laid over the paper. Frees them.
-    static func surface(_ pixels: VipsDecoder.Pixels, name: String, shape: Shape) throws -> UnsafeMutablePointer<SDL_Surface> {
+    package static func surface(_ pixels: DecodedPixels, name: String, shape: Shape) throws -> UnsafeMutablePointer<SDL_Surface> {
         defer { pixels.free() }
         guard let page = paperSurface(shape) else { throw unreadable(name, "out of memory") }
         let width = min(pixels.width, Int(shape.width)), height = min(pixels.height, Int(shape.height))

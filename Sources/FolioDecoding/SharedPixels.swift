@@ -1,4 +1,4 @@
-import CVips
+import CWorker
 import FolioCore
 import FolioLibrary
 import Foundation
@@ -7,33 +7,33 @@ import Glibc
 /// The shared memory file (memfd) a decoder worker leaves its pixels in: the worker writes
 /// them from offset 0, the parent reads them with `pread` (a worker that shortens the file
 /// makes a short read, refused, never a fault) and empties the file once it has them.
-final class SharedPixels: @unchecked Sendable {
+package final class SharedPixels: @unchecked Sendable {
     /// The descriptor the worker finds it at.
-    static let childDescriptor: Int32 = 3
+    package static let childDescriptor: Int32 = 3
 
-    private(set) var fd: Int32
+    package private(set) var fd: Int32
 
     /// A new empty file; nil when the system gives none.
-    init?() {
+    package init?() {
         fd = folio_shared_memory()
         guard fd >= 0 else { return nil }
     }
 
     /// The worker's side: the file its parent gave it.
-    init(inherited fd: Int32) { self.fd = fd }
+    package init(inherited fd: Int32) { self.fd = fd }
 
     deinit { close() }
 
-    func close() {
+    package func close() {
         if fd >= 0 { Glibc.close(fd) }
         fd = -1
     }
 
     /// Lets the pixels go (their memory returns to the system).
-    func clear() { _ = ftruncate(fd, 0) }
+    package func clear() { _ = ftruncate(fd, 0) }
 
     /// Exactly `buffer.count` bytes from `offset`; `FileDescriptorIO.Ended` when the file holds fewer.
-    func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int = 0) throws {
+    package func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int = 0) throws {
         var done = 0
         while done < buffer.count {
             let n = pread(fd, buffer.baseAddress! + done, buffer.count - done, off_t(offset + done))
@@ -42,7 +42,7 @@ final class SharedPixels: @unchecked Sendable {
     }
 
     /// The worker's side: writes `buffer` from `offset`.
-    func write(_ buffer: UnsafeRawBufferPointer, at offset: Int = 0) throws {
+    package func write(_ buffer: UnsafeRawBufferPointer, at offset: Int = 0) throws {
         var done = 0
         while done < buffer.count {
             let n = pwrite(fd, buffer.baseAddress! + done, buffer.count - done, off_t(offset + done))

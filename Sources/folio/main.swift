@@ -43,10 +43,10 @@ struct LibraryOptions: ParsableArguments {
     }
 
     /// The decoder a command hands down to everything that reads a user's files: confined
-    /// worker processes, each this same program (`DecoderProcess`). A command that must end
-    /// (`bounded`: validate, record) gives the whole library a budget of slow seconds.
+    /// worker processes, each a `folio-decoder` installed beside this program. A command that
+    /// must end (`bounded`: validate, record) gives the whole library a budget of slow seconds.
     static func decoder(bounded: Bool = false) throws -> DecoderSandbox {
-        try DecoderSandbox(executable: BundledAssets.executablePath(),
+        try DecoderSandbox(executable: DecoderSandbox.worker(beside: BundledAssets.executablePath()),
                            libraryBudget: bounded ? DecoderSandbox.libraryBudget : nil)
     }
 
@@ -133,9 +133,8 @@ func runFolio() -> Never {
     }
 }
 
-// Every file of a user's is read by this same binary in confined child processes (see
-// DecoderSandbox, which each command makes and hands down).
-if CommandLine.arguments.dropFirst().first == DecoderProcess.flag { DecoderProcess.serve() }
+// Every file of a user's is read by `folio-decoder` in confined child processes (see
+// DecoderSandbox, which each command makes and hands down); this program links no decoder.
 // A closed pipe, a full disk or a file-size limit is a failed write to report (exit 4),
 // never a signal.
 signal(SIGPIPE, SIG_IGN)

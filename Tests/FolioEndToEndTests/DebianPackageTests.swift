@@ -52,7 +52,7 @@ struct DebianPackageTests {
         // The files make install lays out, under /usr, the man page compressed.
         let listing = try Self.tool("dpkg-deb", ["--contents", deb.path]).stdout
         let paths = Set(listing.split(separator: "\n").compactMap { $0.split(separator: " ").last.map { String($0.dropFirst()) } })
-        for path in ["/usr/bin/folio", "/usr/share/applications/folio.desktop", "/usr/share/icons/hicolor/256x256/apps/folio.png",
+        for path in ["/usr/bin/folio", "/usr/libexec/folio/folio-decoder", "/usr/share/applications/folio.desktop", "/usr/share/icons/hicolor/256x256/apps/folio.png",
                      "/usr/share/man/man1/folio.1.gz", "/usr/share/bash-completion/completions/folio",
                      "/usr/share/zsh/site-functions/_folio", "/usr/share/fish/vendor_completions.d/folio.fish",
                      "/usr/share/folio/Books.plist", "/usr/share/folio/Fonts/DejaVuSans.ttf", "/usr/share/doc/folio/copyright"] {
@@ -67,8 +67,13 @@ struct DebianPackageTests {
         let unpacked = try Self.tool("dpkg-deb", ["--extract", deb.path, root.path])
         #expect(unpacked.status == 0, "\(unpacked.stderr)")
         let packaged = root.appendingPathComponent("usr/bin/folio")
-        let libraries = try Self.tool("ldd", [packaged.path]).stdout
+        let worker = root.appendingPathComponent("usr/libexec/folio/folio-decoder")
+        let libraries = try Self.tool("ldd", [packaged.path, worker.path]).stdout
         #expect(!libraries.isEmpty)
+        // The viewer links no decoder: libvips and poppler are the worker's alone.
+        let viewerLibraries = try Self.tool("ldd", [packaged.path]).stdout
+        #expect(!viewerLibraries.contains("libvips") && !viewerLibraries.contains("libpoppler"), "\(viewerLibraries)")
+        #expect(libraries.contains("libvips"))
         for line in libraries.split(separator: "\n") {
             #expect(!line.contains("swift") && !line.contains("Foundation") && !line.contains("dispatch"), "\(line)")
             #expect(!line.contains("not found"), "\(line)")

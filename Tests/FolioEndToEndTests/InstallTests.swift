@@ -49,6 +49,9 @@ struct InstallTests {
         let binary = installed("/usr/bin/folio")
         #expect(FileManager.default.isExecutableFile(atPath: binary.path))
         #expect(try Data(contentsOf: binary) == Data(contentsOf: URL(fileURLWithPath: Folio.executable)))
+        // Its decoder worker, where the binary looks for it.
+        let worker = URL(fileURLWithPath: Folio.executable).deletingLastPathComponent().appendingPathComponent("folio-decoder")
+        #expect(try Data(contentsOf: installed("/usr/libexec/folio/folio-decoder")) == Data(contentsOf: worker))
         let assets = Folio.root.appendingPathComponent("Assets")
         let books = Self.files(under: assets.appendingPathComponent("Books"))
         #expect(books.count > 10)
@@ -92,7 +95,9 @@ struct InstallTests {
         let manifest = try String(contentsOf: installed("/usr/share/folio/install-manifest"), encoding: .utf8)
         let listed = manifest.split(separator: "\n").filter { $0.hasPrefix("file ") }.map { String($0.dropFirst(5)) }.sorted()
         #expect(listed == Self.files(under: destdir))
-        #expect(listed.count == 1 + 1 + books.count + fonts.count + 1 + Self.iconSizes.count + 3 + 1 + 1)
+        // The binary, its worker, Books.plist, the books, the fonts, the .desktop file, the
+        // icons, three completions, the man page and the manifest.
+        #expect(listed.count == 1 + 1 + 1 + books.count + fonts.count + 1 + Self.iconSizes.count + 3 + 1 + 1)
 
         // The installed binary, run from outside the tree, finds its library in ../share/folio.
         let outside = try Folio.temporaryDirectory()

@@ -3,26 +3,25 @@ import Foundation
 import Testing
 @testable import FolioCore
 @testable import FolioDecoding
+@testable import FolioWorker
 @testable import FolioLibrary
 @testable import FolioSDL
 @testable import FolioThreads
 import FolioTestFixtures
 
-/// Every decoder run in the confined worker process (the built `folio --decoder-worker`): the
+/// Every decoder run in the confined worker process (the built `folio-decoder --decoder-worker`): the
 /// same answers as in process, and a worker that dies or lies is named, never trusted.
 @Suite(.serialized) struct DecoderSandboxTests {
-    /// The debug `folio` that `swift build --build-tests` made, else the one built beside
-    /// this test binary (a sanitizer's build folder).
-    /// The folio whose workers the tests decode with: `FOLIO_TEST_WORKER` when set (`make tsan`
+    /// The decoder worker the tests decode with: `FOLIO_TEST_WORKER` when set (`make tsan`
     /// names the release build: a worker built for ThreadSanitizer cannot map its shadow
     /// memory under the worker's address-space cap), else this checkout's debug build, else
     /// the one beside the test binary.
-    static let folio: String = {
+    static let worker: String = {
         if let named = ProcessInfo.processInfo.environment["FOLIO_TEST_WORKER"], !named.isEmpty { return named }
         let debug = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent(".build/debug/folio").path
+            .deletingLastPathComponent().appendingPathComponent(".build/debug/\(DecoderSandbox.workerName)").path
         let beside = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
-            .appendingPathComponent("folio").path
+            .appendingPathComponent(DecoderSandbox.workerName).path
         return FileManager.default.isExecutableFile(atPath: debug) ? debug : beside
     }()
     static let finding = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -33,7 +32,7 @@ import FolioTestFixtures
 
     /// Runs `body` once the worker is known to exist (`TestDecoding.workers` decodes there).
     func isolated(_ body: () throws -> Void) throws {
-        try #require(FileManager.default.isExecutableFile(atPath: Self.folio), "build folio first: \(Self.folio)")
+        try #require(FileManager.default.isExecutableFile(atPath: Self.worker), "build folio-decoder first: \(Self.worker)")
         try body()
     }
 
@@ -102,7 +101,7 @@ import FolioTestFixtures
         }
     }
 
-    /// This process's children running `folio --decoder-worker`.
+    /// This process's children running `folio-decoder --decoder-worker`.
     static func childWorkers() -> [String] {
         ProcessMemory.children().filter { pid in
             guard let command = try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(pid)/cmdline")) else { return false }
@@ -211,11 +210,11 @@ import FolioTestFixtures
     /// A document whose request overran is failed at once from then on (it would otherwise
     /// hold a worker for every page); another document is still read.
     @Test func aDocumentThatOverranFailsItsOtherPagesAtOnce() throws {
-        try #require(FileManager.default.isExecutableFile(atPath: Self.folio), "build folio first: \(Self.folio)")
+        try #require(FileManager.default.isExecutableFile(atPath: Self.worker), "build folio-decoder first: \(Self.worker)")
         let slow = try DocumentPageTests.write(PDFFixture.document(pages: 4), "slow.pdf")
         defer { DocumentPageTests.remove(slow) }
         // A worker cannot even start within a millisecond: the first request overruns.
-        let hasty = try DecoderSandbox(executable: Self.folio, timeout: 0.001)
+        let hasty = try DecoderSandbox(executable: Self.worker, timeout: 0.001)
         let shape = PageImage.Shape(width: 50, height: 80, radius: 0, side: .right)
         guard case .failure(let first) = PageImage.make(.documentPage(document: slow.path, page: 0), decoder: hasty, shape: shape) else {
             Issue.record("the first page came back within a millisecond")
@@ -238,10 +237,10 @@ import FolioTestFixtures
     /// A real slow document (six pages of some 800,000 squares each): once a page overran,
     /// the others fail at once, so reading every page costs about one timeout, not six.
     @Test func aSlowDocumentCostsOneTimeoutNotOneAPage() throws {
-        try #require(FileManager.default.isExecutableFile(atPath: Self.folio), "build folio first: \(Self.folio)")
+        try #require(FileManager.default.isExecutableFile(atPath: Self.worker), "build folio-decoder first: \(Self.worker)")
         let slow = try DocumentPageTests.write(SlowPDFFixture.document(pages: 6, fan: 30), "slow.pdf")
         defer { DocumentPageTests.remove(slow) }
-        let sandbox = try DecoderSandbox(executable: Self.folio, timeout: 1)
+        let sandbox = try DecoderSandbox(executable: Self.worker, timeout: 1)
         let shape = PageImage.Shape(width: 300, height: 400, radius: 0, side: .right)
         let start = Date()
         var messages: [String] = []

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 @testable import FolioCore
 @testable import FolioDecoding
+@testable import FolioWorker
 @testable import FolioLibrary
 
 /// A picture that ends early is said to, and `validate` counts it: a BMP or an uncompressed TGA

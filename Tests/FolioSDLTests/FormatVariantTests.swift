@@ -4,6 +4,7 @@ import Testing
 import FolioTestFixtures
 @testable import FolioCore
 @testable import FolioDecoding
+@testable import FolioWorker
 @testable import FolioLibrary
 @testable import FolioSDL
 

@@ -3,6 +3,7 @@ import CVips
 import Foundation
 import Testing
 @testable import FolioDecoding
+@testable import FolioWorker
 @testable import FolioLibrary
 @testable import FolioSDL
 

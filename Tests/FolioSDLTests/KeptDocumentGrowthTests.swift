@@ -2,6 +2,7 @@ import CVips
 import Foundation
 import Testing
 @testable import FolioDecoding
+@testable import FolioWorker
 import FolioSamples
 import FolioTestFixtures
 

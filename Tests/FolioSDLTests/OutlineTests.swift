@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import FolioCore
 @testable import FolioDecoding
+@testable import FolioWorker
 @testable import FolioLibrary
 @testable import FolioSDL
 import FolioSamples

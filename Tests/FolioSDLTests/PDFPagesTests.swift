@@ -3,6 +3,7 @@ import Foundation
 import Testing
 @testable import FolioCore
 @testable import FolioDecoding
+@testable import FolioWorker
 @testable import FolioLibrary
 @testable import FolioSDL
 import FolioSamples
@@ -178,7 +179,7 @@ import FolioTestFixtures
             }
         }
         let here = try pages(DecoderSandboxTests.here)
-        try #require(FileManager.default.isExecutableFile(atPath: DecoderSandboxTests.folio), "build folio first")
+        try #require(FileManager.default.isExecutableFile(atPath: DecoderSandboxTests.worker), "build folio first")
         let opened = PDFPages.documentsOpened
         let there = try pages(TestDecoding.workers)
         #expect(PDFPages.documentsOpened == opened, "a document was opened in the viewer's process")

@@ -31,7 +31,7 @@ import FolioTestFixtures
     @Test func aPageCairoIsTooSlowForIsDrawnBySplash() throws {
         let url = try DocumentPageTests.write(CairoHardPDFFixture.turnedShading(), "turned.pdf")
         defer { DocumentPageTests.remove(url) }
-        let sandbox = try DecoderSandbox(executable: DecoderSandboxTests.folio, timeout: 1)
+        let sandbox = try DecoderSandbox(executable: DecoderSandboxTests.worker, timeout: 1)
         for _ in 0..<2 {
             let page = try PageImage.make(.documentPage(document: url.path, page: 0), decoder: sandbox, shape: Self.shape).get()
             defer { SDL_FreeSurface(page) }

@@ -15,7 +15,7 @@ import Testing
     /// Workers that know the stand-in format: the worker program beside the `folio` the tests
     /// decode with.
     static let workers: DecoderSandbox = {
-        let program = (DecoderSandboxTests.folio as NSString).deletingLastPathComponent + "/folio-stand-in-worker"
+        let program = (DecoderSandboxTests.worker as NSString).deletingLastPathComponent + "/folio-stand-in-worker"
         do { return try DecoderSandbox(executable: program) } catch {
             fatalError("build the stand-in worker first (swift build --build-tests): \(error)")
         }

@@ -5,7 +5,7 @@ import FolioDecoding
 /// says why).
 enum TestDecoding {
     static let workers: DecoderSandbox = {
-        do { return try DecoderSandbox(executable: DecoderSandboxTests.folio) } catch {
+        do { return try DecoderSandbox(executable: DecoderSandboxTests.worker) } catch {
             fatalError("build folio first (swift build --build-tests): \(error)")
         }
     }()

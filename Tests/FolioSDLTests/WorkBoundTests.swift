@@ -136,7 +136,7 @@ import FolioTestFixtures
             try slow.write(to: url)
             return url.path
         }
-        let sandbox = try DecoderSandbox(executable: DecoderSandboxTests.folio, timeout: 20, libraryBudget: 1)
+        let sandbox = try DecoderSandbox(executable: DecoderSandboxTests.worker, timeout: 20, libraryBudget: 1)
         let shape = PageImage.Shape(width: 300, height: 400, radius: 0, side: .right)
         let start = Date()
         let messages = paths.map { path -> String in

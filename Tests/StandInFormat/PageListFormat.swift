@@ -1,5 +1,6 @@
 import FolioCore
 import FolioDecoding
+import FolioWorker
 import FolioLibrary
 import Foundation
 

@@ -3,7 +3,6 @@
 // Non-variadic wrappers around libvips (Swift cannot call C variadic functions): one header
 // read and one shrink-on-load decode, from a file descriptor or from memory.
 #include <stddef.h>
-#include <spawn.h>
 
 /// Starts libvips once: no operation cache, one worker thread per pipeline, and only the
 /// loaders Folio trusts with hostile files (JPEG, PNG, WebP, GIF, TIFF, HEIF/AVIF, JPEG XL,
@@ -95,26 +94,5 @@ unsigned char *folio_jpeg_fitted_checked(int fd, const void *bytes, size_t lengt
 /// `top` of that into `out`. 1 when the sizes are not such a reduction, or memory is short.
 int folio_area_resample(const unsigned char *source, int source_width, int source_height, int scaled_width,
                         int scaled_height, int left, int top, unsigned char *out, int out_width, int out_height);
-
-/// `size` bytes that `folio_vips_free` frees (NULL when memory is short).
-unsigned char *folio_vips_alloc(size_t size);
-
-/// Confines the document worker process: it dies with its parent, its data segment (heap and
-/// anonymous maps: poppler's allocations) is capped at `data_bytes`, no core dumps. 0 on
-/// success.
-int folio_worker_confine(unsigned long data_bytes);
-
-/// A new anonymous shared memory file (memfd, close-on-exec), where a decoder worker leaves
-/// the pixels it decoded for its parent; -1 on failure.
-int folio_shared_memory(void);
-
-/// Adds to `actions` the closing of every descriptor from `lowest` up in the spawned child
-/// (glibc's posix_spawn_file_actions_addclosefrom_np, which Swift does not see). 0 on success.
-int folio_spawn_close_from(posix_spawn_file_actions_t *actions, int lowest);
-
-/// The freedesktop thumbnail names of the file at absolute `path`: its file URI (GLib's
-/// escaping, as file managers write it) and that URI's MD5 in hex, the thumbnail's file name
-/// without ".png". 0 on success; -1 when the path cannot be a URI or a buffer is too small.
-int folio_thumbnail_name(const char *path, char *uri, size_t uri_capacity, char *md5, size_t md5_capacity);
 
 #endif

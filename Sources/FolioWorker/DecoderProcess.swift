@@ -1,19 +1,21 @@
 import CSDL2
 import CVips
+import CWorker
 import FolioCore
+import FolioDecoding
 import FolioLibrary
 import Foundation
 import Glibc
 
-/// The child side of `DecoderSandbox`: `folio --decoder-worker` reads requests on stdin and
-/// answers on stdout (see `DecoderWire`), one at a time, until stdin closes, leaving pixels
-/// in the shared memory file it finds at descriptor 3. It is the only process that lets a
+/// The child side of `DecoderSandbox`: `folio-decoder --decoder-worker` reads requests on
+/// stdin and answers on stdout (see `DecoderWire`), one at a time, until stdin closes, leaving
+/// pixels in the shared memory file it finds at descriptor 3. It is the only process that lets a
 /// decoder at a user's file, and it runs confined: its heap capped at `memoryLimit` (a
 /// decoder then fails its allocation and the worker ends), killed with its parent. Nothing
 /// it says is trusted by the parent.
 public enum DecoderProcess {
-    /// The first argument that makes `folio` a worker.
-    public static let flag = "--decoder-worker"
+    /// The first argument that makes `folio-decoder` a worker.
+    public static let flag = DecoderWire.workerFlag
     /// The worker's data segment (heap and anonymous maps). The largest page asked for is a
     /// zoomed one of a sixteenth of the texture budget (16 MB), which poppler draws in about
     /// 60 MB; the largest image decoded whole (`ImageHeader.maxFallbackPixels`, 100 MB of
@@ -150,62 +152,5 @@ public enum DecoderProcess {
     private static func image(of request: DecoderWire.Request) -> PageImage.Input {
         if !request.format.isEmpty { return .formatPage(format: request.format, file: request.path, page: request.reference) }
         return request.bytes.isEmpty ? .file(request.path) : .bytes(request.bytes, name: request.name)
-    }
-}
-
-/// Exact reads and whole writes on a pipe, with an optional deadline (monotonic seconds).
-struct FileDescriptorIO {
-    struct Ended: Error {}
-    struct TimedOut: Error {}
-
-    let fd: Int32
-    let deadline: Double?
-
-    static func now() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
-    }
-
-    /// Waits until `fd` is ready for `events` or the deadline passes.
-    private func wait(_ events: Int16) throws {
-        guard let deadline else { return }
-        while true {
-            let left = deadline - Self.now()
-            guard left > 0 else { throw TimedOut() }
-            var poller = pollfd(fd: fd, events: events, revents: 0)
-            let ready = poll(&poller, 1, Int32(min(left * 1000, 60_000).rounded(.up)))
-            if ready > 0 { return }
-            if ready < 0 && errno != EINTR { throw Ended() }
-        }
-    }
-
-    func read(_ count: Int) throws -> Data {
-        var data = Data(count: count)
-        try data.withUnsafeMutableBytes { try read(into: $0) }
-        return data
-    }
-
-    func read(into buffer: UnsafeMutableRawBufferPointer) throws {
-        try transfer(buffer.count, when: Int16(POLLIN)) { Glibc.read(fd, buffer.baseAddress! + $0, buffer.count - $0) }
-    }
-
-    func write(_ data: Data) throws {
-        try data.withUnsafeBytes { try write($0) }
-    }
-
-    func write(_ buffer: UnsafeRawBufferPointer) throws {
-        try transfer(buffer.count, when: Int16(POLLOUT)) { Glibc.write(fd, buffer.baseAddress! + $0, buffer.count - $0) }
-    }
-
-    /// Moves `count` bytes by `step(done)` (a read or a write from offset `done`) as the
-    /// pipe becomes ready for `events`, retrying interrupted calls; the pipe ending throws.
-    private func transfer(_ count: Int, when events: Int16, _ step: (Int) -> Int) throws {
-        var done = 0
-        while done < count {
-            try wait(events)
-            let n = step(done)
-            if n > 0 { done += n } else if n == 0 || errno != EINTR { throw Ended() }
-        }
     }
 }

@@ -1,8 +1,9 @@
 #define _GNU_SOURCE
 // The decoder worker's process and the names it shares with file managers: its confinement
 // (killed with its parent, heap capped, no core files), the shared memory its pixels go
-// through, what a spawned worker inherits, and a thumbnail's name as GLib spells it.
-#include "folio_vips.h"
+// through, what a spawned worker inherits, the buffers pixels are received into, and a
+// thumbnail's name as GLib spells it.
+#include "folio_worker.h"
 #include <glib.h>
 #include <signal.h>
 #include <string.h>
@@ -21,6 +22,10 @@ int folio_worker_confine(unsigned long data_bytes) {
     setrlimit(RLIMIT_CORE, &no_core);
     return 0;
 }
+
+unsigned char *folio_pixels_alloc(size_t size) { return g_try_malloc(size); }
+
+void folio_pixels_free(void *pixels) { g_free(pixels); }
 
 int folio_shared_memory(void) { return memfd_create("folio-pixels", MFD_CLOEXEC); }
 

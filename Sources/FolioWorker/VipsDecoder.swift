@@ -1,5 +1,6 @@
 import CVips
 import FolioCore
+import FolioDecoding
 import FolioLibrary
 import Foundation
 
@@ -9,7 +10,7 @@ import Foundation
 /// bounded bytes (archive entries). Only trusted loaders are on (see folio_vips_start).
 package enum VipsDecoder {
     /// Where the encoded image is.
-    enum Input {
+    package enum Input {
         case descriptor(Int32)
         case bytes(Data)
     }
@@ -19,15 +20,8 @@ package enum VipsDecoder {
         var height: Int
     }
 
-    /// Decoded pixels, RGBA, rows packed; freed with the value's `free()`.
-    package struct Pixels {
-        package let base: UnsafeMutablePointer<UInt8>
-        package let width: Int
-        package let height: Int
-        /// The image ended early and these are its pixels as far as it goes.
-        package var cutShort = false
-        package func free() { folio_vips_free(base) }
-    }
+    /// What libvips decodes into (its buffers are GLib's, as `DecodedPixels` frees them).
+    package typealias Pixels = DecodedPixels
 
     struct Failure: Error {
         /// libvips' reason, one line.

@@ -1,6 +1,7 @@
 import CPixbuf
 import CSDL2
 import FolioCore
+import FolioDecoding
 import Foundation
 
 /// The formats decoded whole (no shrink-on-load): Folio's BMP and PCX readers, gdk-pixbuf and

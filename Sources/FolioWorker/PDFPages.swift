@@ -1,5 +1,6 @@
 import CVips
 import FolioCore
+import FolioDecoding
 import Foundation
 
 /// A PDF's pages drawn by poppler from a document kept open between them (`folio_pdf.c`):

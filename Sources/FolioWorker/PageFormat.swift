@@ -1,4 +1,5 @@
 import FolioCore
+import FolioDecoding
 import FolioLibrary
 
 /// A book format's decoding side: what each of its own page references

@@ -1,0 +1,33 @@
+#ifndef FOLIO_WORKER_H
+#define FOLIO_WORKER_H
+// What both sides of a decoder worker's pipe need and no decoder: the worker's confinement,
+// the shared memory its pixels go through, what a spawned worker inherits, the buffers pixels
+// are received into, and a thumbnail's name as GLib spells it. The viewer links this, never
+// libvips (CVips is the worker's alone).
+#include <spawn.h>
+#include <stddef.h>
+
+/// `size` bytes that `folio_pixels_free` frees (NULL when memory is short). libvips' pixels
+/// (`folio_vips_thumbnail`) are freed the same way: both are GLib's.
+unsigned char *folio_pixels_alloc(size_t size);
+void folio_pixels_free(void *pixels);
+
+/// Confines the document worker process: it dies with its parent, its data segment (heap and
+/// anonymous maps: poppler's allocations) is capped at `data_bytes`, no core dumps. 0 on
+/// success.
+int folio_worker_confine(unsigned long data_bytes);
+
+/// A new anonymous shared memory file (memfd, close-on-exec), where a decoder worker leaves
+/// the pixels it decoded for its parent; -1 on failure.
+int folio_shared_memory(void);
+
+/// Adds to `actions` the closing of every descriptor from `lowest` up in the spawned child
+/// (glibc's posix_spawn_file_actions_addclosefrom_np, which Swift does not see). 0 on success.
+int folio_spawn_close_from(posix_spawn_file_actions_t *actions, int lowest);
+
+/// The freedesktop thumbnail names of the file at absolute `path`: its file URI (GLib's
+/// escaping, as file managers write it) and that URI's MD5 in hex, the thumbnail's file name
+/// without ".png". 0 on success; -1 when the path cannot be a URI or a buffer is too small.
+int folio_thumbnail_name(const char *path, char *uri, size_t uri_capacity, char *md5, size_t md5_capacity);
+
+#endif
