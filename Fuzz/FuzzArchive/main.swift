@@ -2,6 +2,7 @@ import FolioCore
 import FolioLibrary
 import FolioDecoding
 import FolioFuzzDriver
+import FolioWorker
 import Foundation
 
 // libFuzzer target: any bytes as a comic archive (ZIP, RAR, 7z, tar) are listed, and every

@@ -2,6 +2,7 @@ import FolioCore
 import FolioLibrary
 import FolioDecoding
 import FolioFuzzDriver
+import FolioWorker
 import Foundation
 
 // libFuzzer target: any bytes as a PDF go through the loader with the app's own inspector

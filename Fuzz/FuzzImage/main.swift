@@ -2,6 +2,7 @@ import FolioCore
 import FolioLibrary
 import FolioDecoding
 import FolioFuzzDriver
+import FolioWorker
 import Foundation
 
 // libFuzzer target: any bytes, under any image extension, go through the viewer's own
