@@ -41,9 +41,19 @@ extension DecoderSandbox {
 
         /// Sends `request` to a worker and reads its reply; `pixels` reads a pixel reply's
         /// pixels (width, height) from the worker's shared memory. `who` answers it, in a
-        /// sentence about its failure (else the operation's worker).
-        func run(_ asked: DecoderWire.Request, pixels: ((Int32, Int32, SharedPixels) throws -> Void)?,
+        /// sentence about its failure (else the operation's worker). A page cairo ran out of
+        /// its few seconds on is asked for once more, of Splash, whose the document now is.
+        func run(_ request: DecoderWire.Request, pixels: ((Int32, Int32, SharedPixels) throws -> Void)?,
                  who named: String? = nil) throws -> DecoderWire.Reply {
+            do {
+                return try runOnce(request, pixels: pixels, who: named)
+            } catch let stopped as Stopped where stopped.handedToSplash {
+                return try runOnce(request, pixels: pixels, who: named)
+            }
+        }
+
+        private func runOnce(_ asked: DecoderWire.Request, pixels: ((Int32, Int32, SharedPixels) throws -> Void)?,
+                             who named: String?) throws -> DecoderWire.Reply {
             var request = asked
             let who = named ?? request.operation.worker
             // A document's requests are charged to it; an image's to its book: the archive it

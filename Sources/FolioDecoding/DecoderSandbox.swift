@@ -120,11 +120,6 @@ package final class DecoderSandbox: PageDecoder {
         let request = DecoderWire.Request(operation: .render, path: path, page: page32, width: w, height: h)
         do {
             return try pixels(request)
-        } catch let stopped as Stopped where stopped.handedToSplash {
-            // Cairo ran out of its time: the same page again, drawn by Splash.
-            do { return try pixels(request) } catch let stopped as Stopped {
-                throw PageImage.unreadable(name, stopped.why)
-            }
         } catch let stopped as Stopped {
             throw PageImage.unreadable(name, stopped.why)
         }
@@ -307,8 +302,8 @@ package final class DecoderSandbox: PageDecoder {
     /// Why a worker gave no usable answer, mid-sentence.
     struct Stopped: Error {
         let why: String
-        /// Cairo ran out of its time on a page: the request is worth making again (it goes
-        /// to Splash).
+        /// Cairo ran out of its time on a page: the pool makes the request again, and it goes
+        /// to Splash.
         var handedToSplash = false
     }
 }
