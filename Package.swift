@@ -57,7 +57,8 @@ let package = Package(
         // the app. No SDL, no file I/O, no Glibc (its maths comes from swift-numerics).
         .target(name: "FolioCore", dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
         // The long-lived threads: named joinable threads, the lasting thread decoder workers
-        // are started on, the background queue, and Monitor, the one hand-off between threads.
+        // are started on, the background queue, and Monitor, the one hand-off between threads;
+        // and ChildProcess, how every program is started (decoder workers, ffmpeg, the tests').
         .target(name: "FolioThreads"),
         // What touches the disk: libraries, book formats (their listing runs wherever the
         // loader's BookFileReader reads: in the app, a decoder worker), archives, places (and
@@ -113,7 +114,7 @@ let package = Package(
         .testTarget(name: "FolioCoreTests", dependencies: ["FolioCore", "FolioLibrary", "FolioSamples", "FolioTestFixtures"]),
         // The tests' own files (PDFFixture, ArchiveFixture, SlowPDFFixture), written with
         // FolioSamples' writers.
-        .target(name: "FolioTestFixtures", dependencies: ["FolioCore", "FolioLibrary", "FolioSamples"], path: "Tests/Fixtures"),
+        .target(name: "FolioTestFixtures", dependencies: ["FolioCore", "FolioLibrary", "FolioThreads", "FolioSamples"], path: "Tests/Fixtures"),
         // A stand-in book format (a page list, its own file) and the decoder worker program
         // that registers it in one line (`folio-stand-in-worker`): `StandInFormatTests` lists
         // and decodes its books through that worker. Test code; the product links neither.
@@ -124,7 +125,7 @@ let package = Package(
             dependencies: ["FolioCore", "FolioLibrary", "FolioThreads", "FolioDecoding", "FolioWorker", "FolioRecording", "FolioSDL",
                            "FolioBench", "FolioSamples", "FolioTestFixtures", "FolioStandInFormat", "CSDL2", "CVips", "CYUV"]
         ),
-        .testTarget(name: "FolioEndToEndTests", dependencies: ["FolioCore", "FolioLibrary", "FolioTestFixtures"]),
+        .testTarget(name: "FolioEndToEndTests", dependencies: ["FolioCore", "FolioLibrary", "FolioThreads", "FolioTestFixtures"]),
     ]
 )
 

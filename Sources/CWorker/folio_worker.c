@@ -1,8 +1,7 @@
 #define _GNU_SOURCE
 // The decoder worker's process and the names it shares with file managers: its confinement
 // (killed with its parent, heap capped, no core files), the shared memory its pixels go
-// through, what a spawned worker inherits, the buffers pixels are received into, and a
-// thumbnail's name as GLib spells it.
+// through, the buffers pixels are received into, and a thumbnail's name as GLib spells it.
 #include "folio_worker.h"
 #include <glib.h>
 #include <signal.h>
@@ -28,10 +27,6 @@ unsigned char *folio_pixels_alloc(size_t size) { return g_try_malloc(size); }
 void folio_pixels_free(void *pixels) { g_free(pixels); }
 
 int folio_shared_memory(void) { return memfd_create("folio-pixels", MFD_CLOEXEC); }
-
-int folio_spawn_close_from(posix_spawn_file_actions_t *actions, int lowest) {
-    return posix_spawn_file_actions_addclosefrom_np(actions, lowest);
-}
 
 int folio_thumbnail_name(const char *path, char *uri, size_t uri_capacity, char *md5, size_t md5_capacity) {
     // GLib's own escaping and checksum, as every file manager names its thumbnails.

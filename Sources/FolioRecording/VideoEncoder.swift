@@ -80,8 +80,11 @@ public final class VideoEncoder: @unchecked Sendable {
     /// Which frames a GIF keeps; nil for the other formats, which keep every frame.
     public let gifTiming: GIFTiming?
     private let ffmpeg: String
-    private var process = Process()
-    private let input = Pipe()
+    /// The running ffmpeg (nil until it starts), in a process group of its own: the
+    /// terminal's Ctrl-C reaches Folio alone, which finishes or removes the video.
+    private var process: ChildProcess?
+    /// The writing end of ffmpeg's standard input (-1 once closed).
+    private var input: Int32 = -1
     /// The end of what the running ffmpeg says on its standard error: never shown as it is,
     /// only summarised in Folio's own sentence when ffmpeg fails.
     private var complaints = OutputTail()
@@ -146,24 +149,39 @@ public final class VideoEncoder: @unchecked Sendable {
             args += ["-vf", "palettegen=stats_mode=diff:max_colors=\(Self.gifColours(width: width, height: height))", "-update", "1", "-frames:v", "1", palette,
                      "-c:v", "ffv1", "-f", "nut", frames]
         }
-        process.standardInput = input
         // A closed pipe is an error to report, not a signal to die of.
         signal(SIGPIPE, SIG_IGN)
-        try start(args)
+        let frames = try Self.pipe(for: path)
+        defer { close(frames.read) }
+        input = frames.write
+        try start(args, stdin: .descriptor(frames.read))
         cleanup = Console.onFailedWrite { [weak self] in self?.abort() }
     }
 
     deinit {
         if let cleanup { Console.removeCleanup(cleanup) }
+        if input >= 0 { close(input) }
     }
 
-    private func start(_ arguments: [String]) throws {
-        process.executableURL = URL(fileURLWithPath: ffmpeg)
-        process.arguments = arguments
-        let errors = Pipe()
-        process.standardError = errors
-        try process.run()
-        complaints = OutputTail(reading: errors)
+    /// A pipe for ffmpeg, both ends closed on exec (the child gets its end by dup2).
+    private static func pipe(for path: String) throws -> (read: Int32, write: Int32) {
+        do { return try ChildProcess.pipe() } catch let failure as ChildProcess.Failure {
+            throw FolioError.outputFailed("\(path): ffmpeg could not start (\(failure.description)).")
+        }
+    }
+
+    /// Starts ffmpeg with `arguments`, what it says on its standard error read into `complaints`.
+    private func start(_ arguments: [String], stdin: ChildProcess.Stream) throws {
+        let errors = try Self.pipe(for: path)
+        defer { close(errors.write) }
+        do {
+            process = try ChildProcess(ffmpeg, arguments, stdin: stdin, stderr: .descriptor(errors.write), ownGroup: true,
+                                       keepIgnored: true)
+        } catch let failure as ChildProcess.Failure {
+            close(errors.read)
+            throw FolioError.outputFailed("\(path): ffmpeg could not start (\(failure.description)).")
+        }
+        complaints = OutputTail(reading: errors.read)
     }
 
     /// " (ffmpeg's last complaint)", or nothing when it said nothing.
@@ -191,7 +209,7 @@ public final class VideoEncoder: @unchecked Sendable {
     }
 
     private func send(_ pixels: UnsafeRawBufferPointer) throws {
-        let fd = input.fileHandleForWriting.fileDescriptor
+        let fd = input
         var offset = 0
         while offset < pixels.count {
             let n = Foundation.write(fd, pixels.baseAddress! + offset, pixels.count - offset)
@@ -207,9 +225,13 @@ public final class VideoEncoder: @unchecked Sendable {
     /// (waited for up to 2 s), else the pipe's complaint.
     private func stopped(reason: String) -> FolioError {
         let deadline = Date().addingTimeInterval(2)
-        while process.isRunning && Date() < deadline { usleep(10_000) }
-        if !process.isRunning {
-            return FolioError.outputFailed("\(path): ffmpeg stopped with status \(process.terminationStatus) before the last frame\(said).")
+        var ending = process?.ending
+        while ending == nil && Date() < deadline {
+            usleep(10_000)
+            ending = process?.ending
+        }
+        if let ending {
+            return FolioError.outputFailed("\(path): ffmpeg stopped with status \(ending.status) before the last frame\(said).")
         }
         return FolioError.outputFailed("\(path): ffmpeg stopped taking frames (\(reason)).")
     }
@@ -217,7 +239,7 @@ public final class VideoEncoder: @unchecked Sendable {
     /// Kills ffmpeg at once (the recording is being abandoned), so a write waiting on its
     /// pipe returns.
     package func kill() {
-        if process.isRunning { Foundation.kill(process.processIdentifier, SIGKILL) }
+        process?.signal(SIGKILL)
     }
 
     /// Closes the stream, waits for ffmpeg (and runs a GIF's second pass) and moves the file
@@ -228,16 +250,12 @@ public final class VideoEncoder: @unchecked Sendable {
             if let cleanup { Console.removeCleanup(cleanup) }
             cleanup = nil
         }
-        try input.fileHandleForWriting.close()
-        process.waitUntilExit()
+        closeInput()
         try check()
         if let timing = gifTiming {
-            process = Process()
-            process.standardInput = FileHandle.nullDevice
             try start(["-hide_banner", "-loglevel", "error", "-xerror", "-y", "-i", frames, "-i", palette,
                        "-lavfi", "[0:v][1:v]paletteuse=dither=bayer:bayer_scale=\(Self.gifBayerScale):diff_mode=rectangle",
-                       "-loop", "0", "-final_delay", "\(timing.finalDelay)", "-f", "gif", temporary])
-            process.waitUntilExit()
+                       "-loop", "0", "-final_delay", "\(timing.finalDelay)", "-f", "gif", temporary], stdin: .null)
             try check()
         }
         // rename(2) replaces a file in one step and refuses to replace a folder.
@@ -248,10 +266,18 @@ public final class VideoEncoder: @unchecked Sendable {
         }
     }
 
+    /// Closes ffmpeg's input: the stream ends.
+    private func closeInput() {
+        if input >= 0 { close(input) }
+        input = -1
+    }
+
+    /// Waits for ffmpeg to end; a failure, the partial file removed, unless it ended well.
     private func check() throws {
-        guard process.terminationStatus == 0 else {
+        guard let ending = process?.wait(), ending.exited, ending.status == 0 else {
             try? FileManager.default.removeItem(atPath: temporary)
-            throw FolioError.outputFailed("\(path): ffmpeg failed with status \(process.terminationStatus)\(said).")
+            let status = process?.wait().status ?? -1
+            throw FolioError.outputFailed("\(path): ffmpeg failed with status \(status)\(said).")
         }
     }
 
@@ -265,9 +291,9 @@ public final class VideoEncoder: @unchecked Sendable {
     package func abort() {
         if let cleanup { Console.removeCleanup(cleanup) }
         cleanup = nil
-        try? input.fileHandleForWriting.close()
-        if process.isRunning { process.terminate() }
-        process.waitUntilExit()
+        closeInput()
+        process?.signal(SIGTERM)
+        _ = process?.wait()
         try? FileManager.default.removeItem(atPath: temporary)
         removeIntermediates()
     }
@@ -279,35 +305,43 @@ public final class VideoEncoder: @unchecked Sendable {
 final class OutputTail: Sendable {
     /// Bytes kept: the end of what was said, where the reason for a failure is.
     static let limit = 4096
-    private let kept = Monitor(Data())
+    /// What was read, and whether the pipe has ended (every writer gone).
+    private let kept = Monitor((text: Data(), ended: true))
 
     /// A tail that reads nothing (before the first child starts).
     init() {}
 
-    /// Starts reading `pipe` (its writing end already handed to the child).
-    init(reading pipe: Pipe) {
-        let handle = pipe.fileHandleForReading
+    /// Starts reading the pipe's end `fd` (its writing end already handed to the child, and
+    /// closed here), and closes it when the pipe ends.
+    init(reading fd: Int32) {
+        kept.withLock { $0.ended = false }
         let kept = self.kept
-        startDetachedThread(named: "folio-ffmpeg-log") {
+        let started = startDetachedThread(named: "folio-ffmpeg-log") {
             var chunk = [UInt8](repeating: 0, count: 4096)
             while true {
-                let n = read(handle.fileDescriptor, &chunk, chunk.count)
+                let n = read(fd, &chunk, chunk.count)
                 if n < 0 && errno == EINTR { continue }
                 guard n > 0 else { break }
                 kept.withLock { kept in
-                    kept.append(contentsOf: chunk[0..<n])
-                    if kept.count > Self.limit { kept.removeFirst(kept.count - Self.limit) }
+                    kept.text.append(contentsOf: chunk[0..<n])
+                    if kept.text.count > Self.limit { kept.text.removeFirst(kept.text.count - Self.limit) }
                 }
             }
-            try? handle.close()
+            close(fd)
+            kept.withLock { $0.ended = true }
+        }
+        if !started {
+            close(fd)
+            kept.withLock { $0.ended = true }
         }
     }
 
-    /// The last line that says something, at most 200 characters (nil when none).
+    /// The last line that says something, at most 200 characters (nil when none). Asked once
+    /// the child has ended: waits (half a second at most) for the reader to reach the pipe's end.
     var lastLine: String? {
-        // The reader may be a moment behind a child that has just exited.
-        usleep(50_000)
-        let text = kept.withLock { String(decoding: $0, as: UTF8.self) }
+        let text = kept.wait(until: { $0.ended }, deadline: Date().addingTimeInterval(0.5)) { kept, _ in
+            String(decoding: kept.text, as: UTF8.self)
+        }
         guard let line = text.split(whereSeparator: \.isNewline).last(where: { !$0.allSatisfy(\.isWhitespace) }) else { return nil }
         let trimmed = line.trimmingCharacters(in: .whitespaces)
         return trimmed.count > 200 ? String(trimmed.prefix(200)) + "…" : trimmed

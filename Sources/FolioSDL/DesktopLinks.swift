@@ -37,12 +37,12 @@ enum DesktopLinks {
     /// Hands `address` (checked by the app: a web or mail address of printable characters)
     /// to the desktop's opener, not waiting for it; a failure is one warning.
     static func open(_ address: String) {
-        let opener = Process()
-        opener.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        opener.arguments = ["xdg-open", address]
-        opener.standardInput = FileHandle.nullDevice
-        opener.standardOutput = FileHandle.nullDevice
-        opener.standardError = FileHandle.nullDevice
-        do { try opener.run() } catch { Console.warning("\(address): could not be opened (xdg-open: \(error.localizedDescription)).") }
+        do {
+            let opener = try ChildProcess("/usr/bin/env", ["xdg-open", address])
+            // Reaped off the window's thread when it ends (xdg-open hands the address on).
+            if !startDetachedThread(named: "folio-opener", { _ = opener.wait() }) { _ = opener.ending }
+        } catch {
+            Console.warning("\(address): could not be opened (xdg-open: \(error)).")
+        }
     }
 }

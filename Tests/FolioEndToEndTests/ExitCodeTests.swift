@@ -1,4 +1,5 @@
 import FolioTestFixtures
+import FolioThreads
 import Foundation
 import Testing
 

@@ -1,6 +1,7 @@
 import FolioCore
 import FolioLibrary
 import FolioTestFixtures
+import FolioThreads
 import Foundation
 import Testing
 

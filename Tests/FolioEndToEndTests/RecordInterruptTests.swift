@@ -1,5 +1,6 @@
 import FolioLibrary
 import FolioTestFixtures
+import FolioThreads
 import Foundation
 import Testing
 

@@ -1,4 +1,5 @@
 import CSDL2
+import FolioThreads
 import Foundation
 import Testing
 @testable import FolioCore

@@ -372,9 +372,11 @@ import FolioTestFixtures
     /// A worker that ends on a signal is described in a reader's words, never by its number.
     @Test func aWorkerThatDiesIsDescribedInWords() {
         for signal in [SIGILL, SIGTRAP, SIGABRT, SIGSEGV, SIGKILL, SIGXCPU, SIGTERM] {
-            let why = DecoderSandbox.Worker.why("the image decoder", endedWith: signal)
+            let why = DecoderSandbox.Worker.why("the image decoder", endedWith: ChildProcess.Ending(status: signal, exited: false))
             #expect(!why.contains("signal") && !why.contains("\(signal)"), "\(why)")
         }
-        #expect(DecoderSandbox.Worker.why("the image decoder", endedWith: SIGILL) == "the image decoder failed on it, out of memory or on damaged data")
+        #expect(DecoderSandbox.Worker.why("the image decoder", endedWith: ChildProcess.Ending(status: SIGILL, exited: false))
+                == "the image decoder failed on it, out of memory or on damaged data")
+        #expect(DecoderSandbox.Worker.why("the image decoder", endedWith: ChildProcess.Ending(status: 1, exited: true)) == "the image decoder stopped on it")
     }
 }

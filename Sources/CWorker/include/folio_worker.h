@@ -1,10 +1,9 @@
 #ifndef FOLIO_WORKER_H
 #define FOLIO_WORKER_H
 // What both sides of a decoder worker's pipe need and no decoder: the worker's confinement,
-// the shared memory its pixels go through, what a spawned worker inherits, the buffers pixels
-// are received into, and a thumbnail's name as GLib spells it. The viewer links this, never
-// libvips (CVips is the worker's alone).
-#include <spawn.h>
+// the shared memory its pixels go through, the buffers pixels are received into, and a
+// thumbnail's name as GLib spells it. The viewer links this, never libvips (CVips is the
+// worker's alone).
 #include <stddef.h>
 
 /// `size` bytes that `folio_pixels_free` frees (NULL when memory is short). libvips' pixels
@@ -20,10 +19,6 @@ int folio_worker_confine(unsigned long data_bytes);
 /// A new anonymous shared memory file (memfd, close-on-exec), where a decoder worker leaves
 /// the pixels it decoded for its parent; -1 on failure.
 int folio_shared_memory(void);
-
-/// Adds to `actions` the closing of every descriptor from `lowest` up in the spawned child
-/// (glibc's posix_spawn_file_actions_addclosefrom_np, which Swift does not see). 0 on success.
-int folio_spawn_close_from(posix_spawn_file_actions_t *actions, int lowest);
 
 /// The freedesktop thumbnail names of the file at absolute `path`: its file URI (GLib's
 /// escaping, as file managers write it) and that URI's MD5 in hex, the thumbnail's file name

@@ -1,21 +1,30 @@
 import Foundation
 import Glibc
 
-/// A program a test starts, talks to and ends: posix_spawn, pipes read with poll, waitpid.
+/// Every program Folio starts (its decoder workers, ffmpeg) and every program a test starts:
+/// posix_spawn, pipes read with poll, waitpid. The child gets an empty signal mask and exactly
+/// the descriptors it is given, nothing else of this process's (not a pipe another thread
+/// opened a moment ago for a child of its own, whose reader would then wait for an end that
+/// never comes).
 ///
 /// Not Foundation's Process: on Linux its `waitUntilExit` spins the calling thread's run loop
-/// while another thread invalidates the process's run-loop source, with no lock between them,
-/// and the tests run on a pool of threads that come and go. The test process once died in
-/// malloc on a dispatch thread (signal 11) in a run that starts several hundred programs.
+/// while another thread invalidates the process's run-loop source, with no lock between them.
+/// The test process once died in malloc on a dispatch thread (signal 11) in a run that
+/// started several hundred programs that way.
 public final class ChildProcess: @unchecked Sendable {
+    // Unchecked because `output`, `errors` and `ended` are mutable. Safe: `ended` is touched
+    // only with `lock` held; the pipes are read by one caller (`finish`).
     /// Where a standard stream goes.
     public enum Stream {
         /// /dev/null.
         case null
-        /// A pipe this process reads (`finish`, `readToEnd`).
+        /// A pipe this process reads (`finish`, `outputDescriptor`); for standard output and
+        /// error only.
         case pipe
         /// A file (a device, or a new file when there is none at the path), not truncated.
         case file(String)
+        /// A descriptor of this process's, which the caller keeps (and closes once started).
+        case descriptor(Int32)
     }
 
     /// How a program ended.
@@ -45,44 +54,61 @@ public final class ChildProcess: @unchecked Sendable {
 
     /// Starts `executable` with `arguments` in `environment` (the whole of it), in
     /// `directory` when one is given; `input` is written to its standard input, which then
-    /// ends (nil: /dev/null). It gets default signal dispositions, an empty signal mask and
-    /// no descriptor of this process's beyond its three streams.
+    /// ends (nil: `stdin` is its standard input). `descriptors` gives it more of this
+    /// process's, by the number it sees them as (3, 4… without a gap); `ownGroup` puts it in
+    /// a process group of its own, so the terminal's Ctrl-C reaches Folio alone, which decides
+    /// how the child ends. It gets no descriptor of this process's beyond these. With `keepIgnored`
+    /// the signals this process ignores stay ignored in it (Folio's children: a write past
+    /// the file-size limit is then an error ffmpeg reports, not SIGXFSZ); without, it gets
+    /// every signal's default.
     public init(_ executable: String, _ arguments: [String], environment: [String: String] = ChildProcess.environment(),
-                directory: String? = nil, input: Data? = nil, stdout: Stream = .null, stderr: Stream = .null) throws {
+                directory: String? = nil, input: Data? = nil, stdin: Stream = .null, stdout: Stream = .null,
+                stderr: Stream = .null, descriptors: [Int32: Int32] = [:], ownGroup: Bool = false,
+                keepIgnored: Bool = false) throws {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         var opened: [Int32] = []
         defer { for fd in opened { close(fd) } }
-        func pipeEnds() throws -> (read: Int32, write: Int32) {
-            var ends: [Int32] = [0, 0]
-            guard pipe(&ends) == 0 else { throw Failure("no pipe: \(String(cString: strerror(errno)))") }
-            // Not inherited by any other child (the spawn's dup2 gives this one its copy).
-            for fd in ends { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
-            return (ends[0], ends[1])
-        }
         var inputEnd: Int32 = -1
         if input != nil {
-            let ends = try pipeEnds()
+            let ends = try Self.pipe()
             opened.append(ends.read)
             inputEnd = ends.write
             posix_spawn_file_actions_adddup2(&actions, ends.read, 0)
         } else {
-            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+            switch stdin {
+            case .null, .pipe: posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+            case .file(let path): posix_spawn_file_actions_addopen(&actions, 0, path, O_RDONLY, 0)
+            case .descriptor(let fd): posix_spawn_file_actions_adddup2(&actions, fd, 0)
+            }
         }
         var reading: [Int32: Int32] = [:]
         for (target, stream) in [(Int32(1), stdout), (Int32(2), stderr)] {
             switch stream {
             case .null: posix_spawn_file_actions_addopen(&actions, target, "/dev/null", O_WRONLY, 0)
             case .file(let path): posix_spawn_file_actions_addopen(&actions, target, path, O_WRONLY | O_CREAT, 0o644)
+            case .descriptor(let fd): posix_spawn_file_actions_adddup2(&actions, fd, target)
             case .pipe:
-                let ends = try pipeEnds()
+                let ends = try Self.pipe()
                 opened.append(ends.write)
                 reading[target] = ends.read
                 posix_spawn_file_actions_adddup2(&actions, ends.write, target)
             }
         }
-        if let closeFrom = Self.closeFrom { _ = closeFrom(&actions, 3) }
+        // Numbered from 3 without a gap, so that closing from the one after the last leaves
+        // nothing else open.
+        guard descriptors.keys.sorted() == Array(3..<3 + Int32(descriptors.count)) else {
+            throw Failure("the descriptors given to \(executable) are not numbered from 3 without a gap")
+        }
+        for (target, fd) in descriptors.sorted(by: { $0.key < $1.key }) {
+            posix_spawn_file_actions_adddup2(&actions, fd, target)
+        }
+        guard let closeFrom = Self.closeFrom, closeFrom(&actions, (descriptors.keys.max() ?? 2) + 1) == 0 else {
+            for fd in reading.values { close(fd) }
+            if inputEnd >= 0 { close(inputEnd) }
+            throw Failure("\(executable) could not start: its descriptors could not be closed")
+        }
         var spawnedIn: [String] = []
         if let directory {
             // glibc's addchdir_np, looked up as Swift's Glibc does not declare it.
@@ -100,7 +126,12 @@ public final class ChildProcess: @unchecked Sendable {
         sigemptyset(&none)
         posix_spawnattr_setsigdefault(&attributes, &defaults)
         posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+        var flags = keepIgnored ? POSIX_SPAWN_SETSIGMASK : POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK
+        if ownGroup {
+            posix_spawnattr_setpgroup(&attributes, 0)
+            flags |= POSIX_SPAWN_SETPGROUP
+        }
+        posix_spawnattr_setflags(&attributes, Int16(flags))
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { (argv + envp).forEach { free($0) } }
@@ -143,11 +174,32 @@ public final class ChildProcess: @unchecked Sendable {
     private static let changeDirectory: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>) -> Int32)? =
         dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addchdir_np").map { unsafeBitCast($0, to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>) -> Int32).self) }
 
+    /// A pipe whose ends no child inherits (a child is given its end by dup2).
+    public static func pipe() throws -> (read: Int32, write: Int32) {
+        var ends: [Int32] = [0, 0]
+        guard Glibc.pipe(&ends) == 0 else { throw Failure("no pipe: \(String(cString: strerror(errno)))") }
+        for fd in ends { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        return (ends[0], ends[1])
+    }
+
     /// The reading end of the piped standard output (-1 when it is not piped, or once read).
     public var outputDescriptor: Int32 { output }
 
-    /// Sends `signal`.
-    public func signal(_ signal: Int32) { kill(pid, signal) }
+    /// Sends `signal`, unless the program has been reaped (its number may be another's by then).
+    public func signal(_ signal: Int32) {
+        lock.withLock { if ended == nil { _ = kill(pid, signal) } }
+    }
+
+    /// How it ended; nil while it runs (it is reaped when it has ended).
+    public var ending: Ending? {
+        lock.withLock {
+            if ended == nil {
+                var status: Int32 = 0
+                if waitpid(pid, &status, WNOHANG) == pid { ended = Self.ending(status) }
+            }
+            return ended
+        }
+    }
 
     /// True until the program has ended (it is reaped when it has).
     public var isRunning: Bool { !hasEnded }
@@ -166,18 +218,19 @@ public final class ChildProcess: @unchecked Sendable {
     @discardableResult
     public func wait() -> Ending {
         if let ended = lock.withLock({ ended }) { return ended }
-        var status: Int32 = 0
-        var reaped: pid_t
-        repeat { reaped = waitpid(pid, &status, 0) } while reaped < 0 && errno == EINTR
+        // Waits for the end without reaping, so that the number stays the program's (and
+        // `signal` cannot reach another) until it is reaped with the lock held.
+        var info = siginfo_t()
+        while waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) < 0 && errno == EINTR {}
         return lock.withLock {
-            if ended == nil { ended = reaped == pid ? Self.ending(status) : Ending(status: -1, exited: false) }
+            if ended == nil {
+                var status: Int32 = 0
+                var reaped: pid_t
+                repeat { reaped = waitpid(pid, &status, 0) } while reaped < 0 && errno == EINTR
+                ended = reaped == pid ? Self.ending(status) : Ending(status: -1, exited: false)
+            }
             return ended!
         }
-    }
-
-    /// Waits at most `seconds` for the program to end; nil when it still runs.
-    public func wait(seconds: Double) -> Ending? {
-        poll(seconds: seconds) { isRunning ? nil : wait() }
     }
 
     /// Reads the piped standard output and error to their ends (both at once, so neither
