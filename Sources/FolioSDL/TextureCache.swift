@@ -48,8 +48,9 @@ final class TextureCache {
         let side = min(info.max_texture_width, info.max_texture_height)
         pageSize = PageSizePolicy(maxTextureSide: max(1024, side == 0 ? 8192 : side))
         store = TextureStore(sdlRenderer: sdlRenderer, budget: budgetBytes)
-        // Without a thread, decode on this one rather than show placeholders forever.
-        worker = mode == .background ? DecodeWorker(decoder: decoder, thumbnails: thumbnails) : nil
+        // As many decoding threads as the decoder has workers: a spread's two pages side by
+        // side. Without a thread, decode on this one rather than show placeholders forever.
+        worker = mode == .background ? DecodeWorker(decoder: decoder, thumbnails: thumbnails, threads: DecoderSandbox.maxWorkers) : nil
         self.mode = worker == nil ? .synchronous : mode
         placeholders = Placeholders(limited: self.mode == .background, typeface: typeface)
     }

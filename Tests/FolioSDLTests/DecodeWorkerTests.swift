@@ -120,6 +120,31 @@ extension TextureCacheTests {
             worker.stop()
         }
 
+        /// With two threads (the viewer's, one a decoder worker), two pages are decoded side
+        /// by side, each once, and both come out.
+        @Test func twoThreadsDecodeTwoPagesAtOnceEachOnce() throws {
+            let decoded = Monitor([String]())
+            let ledger = SurfaceLedger(allowed: 0)
+            let decode: DecodeWorker.Decode = { job in
+                decoded.withLock { $0.append(job.source.name) }
+                return ledger.decode(job)
+            }
+            let worker = try #require(DecodeWorker(decode: decode, threads: 2))
+            let jobs = Self.jobs(3)
+            worker.setWanted(jobs)
+            // Neither of the first two may finish, yet both have started.
+            #expect(ledger.waitUntilStarted(2))
+            #expect(Set(decoded.withLock { $0 }) == Set(jobs[0..<2].map(\.source.name)))
+            // Wanted again while under way: not decoded a second time.
+            worker.setWanted(jobs)
+            ledger.allow()
+            #expect(worker.waitUntilIdle(timeout: 10))
+            #expect(decoded.withLock { $0 }.sorted() == jobs.map(\.source.name).sorted())
+            #expect(Set(worker.takeFinished(limit: .max).map(\.job.source.name)) == Set(jobs.map(\.source.name)))
+            worker.stop()
+            #expect(ledger.liveOwners == 0)
+        }
+
         @Test func clearDropsFinishedAndUnderwayResults() throws {
             let ledger = SurfaceLedger(allowed: 2)
             let worker = try #require(DecodeWorker(decode: ledger.decode))
