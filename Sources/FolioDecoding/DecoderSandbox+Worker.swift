@@ -6,16 +6,17 @@ import Glibc
 extension DecoderSandbox {
     /// One `folio-decoder --decoder-worker` process, its two pipes and its shared memory.
     final class Worker: @unchecked Sendable {
-        // Unchecked because `ended` is mutable. Safe: a worker is used by one thread at a
-        // time, the one that checked it out, and passes between threads through the pool's lock.
+        // Unchecked because `stopped` and `ended` are mutable. Safe: a worker is used by one
+        // thread at a time, the one that checked it out, and passes between threads through
+        // the pool's lock.
         let executable: String
         let process: ChildProcess
         let toChild: Int32
         let fromChild: Int32
         let shared: SharedPixels
+        /// Whether `stop` has run; how the process ended is then `ended` (nil: unknown).
+        private var stopped = false
         private var ended: ChildProcess.Ending?
-        /// Whether the worker was reaped (how it ended is then `ended`, or unknown).
-        private var reaped = false
 
         var pid: pid_t { process.pid }
 
@@ -74,19 +75,15 @@ extension DecoderSandbox {
 
         /// Ends the process (its stdin closed; after `grace` seconds, a kill) and reaps it.
         func stop(grace: Double = 0) {
-            guard !reaped else { return }
-            reaped = true
+            guard !stopped else { return }
+            stopped = true
             LiveWorkers.remove(pid)
             close(toChild); close(fromChild)
             shared.close()
-            let end = FileDescriptorIO.now() + grace
-            repeat {
-                if let ending = process.ending {
-                    ended = ending
-                    return
-                }
-                if grace > 0 { usleep(10_000) }
-            } while FileDescriptorIO.now() < end
+            if let ending = process.wait(seconds: grace) {
+                ended = ending
+                return
+            }
             process.signal(SIGKILL)
             let ending = process.wait()
             ended = ending.status < 0 ? nil : ending

@@ -224,13 +224,7 @@ public final class VideoEncoder: @unchecked Sendable {
     /// The error for ffmpeg no longer taking frames: its exit status once it has gone
     /// (waited for up to 2 s), else the pipe's complaint.
     private func stopped(reason: String) -> FolioError {
-        let deadline = Date().addingTimeInterval(2)
-        var ending = process?.ending
-        while ending == nil && Date() < deadline {
-            usleep(10_000)
-            ending = process?.ending
-        }
-        if let ending {
+        if let ending = process?.wait(seconds: 2) {
             return FolioError.outputFailed("\(path): ffmpeg stopped with status \(ending.status) before the last frame\(said).")
         }
         return FolioError.outputFailed("\(path): ffmpeg stopped taking frames (\(reason)).")
@@ -274,10 +268,10 @@ public final class VideoEncoder: @unchecked Sendable {
 
     /// Waits for ffmpeg to end; a failure, the partial file removed, unless it ended well.
     private func check() throws {
-        guard let ending = process?.wait(), ending.exited, ending.status == 0 else {
+        let ending = process?.wait()
+        guard let ending, ending.exited, ending.status == 0 else {
             try? FileManager.default.removeItem(atPath: temporary)
-            let status = process?.wait().status ?? -1
-            throw FolioError.outputFailed("\(path): ffmpeg failed with status \(status)\(said).")
+            throw FolioError.outputFailed("\(path): ffmpeg failed with status \(ending?.status ?? -1)\(said).")
         }
     }
 

@@ -214,6 +214,17 @@ public final class ChildProcess: @unchecked Sendable {
         }
     }
 
+    /// Waits at most `seconds` for the program to end (looking every 10 ms); nil when it
+    /// still runs. With 0, how it ended if it has.
+    public func wait(seconds: Double) -> Ending? {
+        let deadline = Date().addingTimeInterval(seconds)
+        while true {
+            if let ending { return ending }
+            guard Date() < deadline else { return nil }
+            usleep(10_000)
+        }
+    }
+
     /// Waits for the program to end.
     @discardableResult
     public func wait() -> Ending {
