@@ -54,7 +54,9 @@ extension Benchmarks {
     /// pages) opened as `folio BOOK` opens them (straight into the reading view) and read at one
     /// turn a second for `turns` turns, and the CBZ again with Right held from its first spread
     /// to its last (`cbz_200_held`: the first repeat after 0.5 s, then one every 30 ms, GNOME's
-    /// default), paced at 60 frames a second, while two other processes keep both cores busy.
+    /// default, each acting as the live viewer lets it, `HeldKeys`; `repeats_held_back` counts
+    /// those that did not), paced at 60 frames a second, while two other processes keep both
+    /// cores busy.
     /// From the first spread drawn whole (`first_spread_ms` after the book opened),
     /// `blank_frames` counts the frames drawing any page as a placeholder and `lowres_frames`
     /// those drawing any page scaled up from a smaller version while its own is decoded. The
@@ -73,12 +75,12 @@ extension Benchmarks {
         let oneASecond: Presses = { pressed, _ in pressed < turns ? Double(pressed + 1) : nil }
         var out: [(String, JSONValue)] = []
         let limit = 30 + 2 * Double(turns)
-        let cases: [(String, String, Presses)] = [("pdf_200", pdf.path, oneASecond), ("cbz_200", cbz.path, oneASecond),
-                                                  ("cbz_200_held", cbz.path, Self.heldRight)]
-        for (name, path, presses) in cases {
+        let cases: [(String, String, Presses, Bool)] = [("pdf_200", pdf.path, oneASecond, false), ("cbz_200", cbz.path, oneASecond, false),
+                                                        ("cbz_200_held", cbz.path, Self.heldRight, true)]
+        for (name, path, presses, held) in cases {
             let library = try load(path)
             let canvas = try HeadlessCanvas(library: library, decoder: decoder, width: 1280, height: 800, backgroundDecoding: true, cacheBytes: cacheBytes)
-            out.append((name, .object(try read(library: library, canvas: canvas, pressingRight: presses, for: limit))))
+            out.append((name, .object(try read(library: library, canvas: canvas, pressingRight: presses, held: held, for: limit))))
         }
         return out
     }
@@ -103,7 +105,8 @@ extension Benchmarks {
     }
 
     /// When to press Right next: seconds after the first spread was drawn whole, given the
-    /// presses so far and the app; nil once there are no more.
+    /// presses due so far (a held key's repeats held back included) and the app; nil once
+    /// there are no more.
     typealias Presses = (_ pressed: Int, _ app: FolioApp) -> Double?
 
     /// Right held until the book shows its last spread, repeated as GNOME repeats a held key.
@@ -114,10 +117,12 @@ extension Benchmarks {
 }
 
 extension Benchmarks {
-    /// Opens `library`'s first book as `folio BOOK` does and presses Right as `presses` says,
-    /// drawing at 60 frames a second, until no press is left and the view is at rest (or
-    /// `limit` seconds have passed).
-    func read(library: Library, canvas: HeadlessCanvas, pressingRight presses: Presses, for limit: Double) throws -> [(String, JSONValue)] {
+    /// Opens `library`'s first book as `folio BOOK` does and presses Right as `presses` says
+    /// (`held`: the presses after the first are a held key's repeats, which act as the live
+    /// viewer lets them, `HeldKeys`), drawing at 60 frames a second, until no press is left and
+    /// the view is at rest (or `limit` seconds have passed).
+    func read(library: Library, canvas: HeadlessCanvas, pressingRight presses: Presses, held: Bool,
+              for limit: Double) throws -> [(String, JSONValue)] {
         let app = FolioApp(library: library, size: Size(width: 1280, height: 800))
         let frame = 1.0 / 60
         let start = seconds()
@@ -126,7 +131,7 @@ extension Benchmarks {
         app.read(book: 0, atPage: nil, at: t)
         var firstWhole: Double?
         var nextPress: Double?
-        var blank = 0, lowres = 0, frames = 0, pressed = 0
+        var blank = 0, lowres = 0, frames = 0, pressed = 0, due = 0, dropped = 0
         while t < limit {
             if interrupted() { throw FolioError.interrupted("interrupted; the benchmark stopped.") }
             t += frame
@@ -140,9 +145,14 @@ extension Benchmarks {
                 if work.waiting > 0 { blank += 1 }
                 if work.lowres > 0 { lowres += 1 }
                 if let at = nextPress, t >= at {
-                    app.handle(.key(.right), at: t)
-                    pressed += 1
-                    nextPress = presses(pressed, app).map { whole + $0 }
+                    if !held || due == 0 || HeldKeys.repeatActs(.key(.right), app: app, canShow: canvas.renderer.canShow) {
+                        app.handle(.key(.right), at: t)
+                        pressed += 1
+                    } else {
+                        dropped += 1
+                    }
+                    due += 1
+                    nextPress = presses(due, app).map { whole + $0 }
                 }
                 if nextPress == nil && app.reading?.isAtRest ?? true { break }
             } else if app.reading != nil, app.transition == nil, work.waiting == 0 {
@@ -154,6 +164,7 @@ extension Benchmarks {
             if wake > now { usleep(UInt32((wake - now) * 1e6)) }
         }
         return [("first_spread_ms", .number((firstWhole ?? .infinity) * 1000)), ("turns", .number(Double(pressed))),
-                ("frames", .number(Double(frames))), ("blank_frames", .number(Double(blank))), ("lowres_frames", .number(Double(lowres)))]
+                ("frames", .number(Double(frames))), ("blank_frames", .number(Double(blank))), ("lowres_frames", .number(Double(lowres))),
+                ("repeats_held_back", .number(Double(dropped)))]
     }
 }

@@ -6,6 +6,8 @@ import FolioLibrary
 enum EventTranslator {
     enum Translated {
         case input(InputEvent)
+        /// A held key's repeat: the viewer lets it act only when it may (`HeldKeys`).
+        case repeated(InputEvent)
         case app(AppEvent)
         case quit
         /// The window's size or pixel density changed.
@@ -42,7 +44,8 @@ enum EventTranslator {
             if event.key.repeat != 0 && !key.repeats { return .none }
             // The modifiers held as the key went down, not as the queue is read: a chord typed
             // fast (Ctrl+Q, its Ctrl let go before the loop reads the Q) is still a chord.
-            return .input(.key(key, modifiers(UInt32(event.key.keysym.mod))))
+            let input = InputEvent.key(key, modifiers(UInt32(event.key.keysym.mod)))
+            return event.key.repeat != 0 ? .repeated(input) : .input(input)
         case SDL_TEXTINPUT:
             // What the keys typed, as the layout makes it ("?" is Shift+/ on most; AltGr's
             // characters too). With Ctrl held a key is a command, never text.

@@ -335,6 +335,8 @@ public final class LiveViewer {
                 return true
             }
             handle(input)
+        case .repeated(let input):
+            if HeldKeys.repeatActs(input, app: app, canShow: renderer.canShow) { handle(input) }
         case .app(.dropped(let path)):
             // Read off this thread (a path refused unread included); `adoptDrops` adds what
             // it held, or says why not, once it is read.

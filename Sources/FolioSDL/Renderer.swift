@@ -250,6 +250,13 @@ public final class Renderer {
     /// What the last `draw` spent on page textures before drawing (benchmarks).
     public var lastTextureWork: FrameTextureWork { textures.lastFrame }
 
+    /// True when `content` can be drawn as more than a numbered placeholder (a page with no
+    /// image, blank paper, always can).
+    public func canShow(_ content: LayerContent) -> Bool {
+        guard let source = library.image(for: content) else { return true }
+        return textures.canShow(source, side: side(of: content), spans: library.spansSpread(content))
+    }
+
     /// Decodes the first `count` images of book `book` in order on this thread, stopping
     /// early once `timeLimit` seconds have passed; pages per second (benchmarks).
     public func measureDecoding(book: Int, count: Int, pixelSize: (Int32, Int32), timeLimit: Double = .infinity) -> Double {

@@ -284,6 +284,14 @@ final class TextureCache {
         return released
     }
 
+    /// True when `source` has something better than a numbered placeholder to draw: its
+    /// image at any size, its small version or thumbnail, or the mark of why it has none.
+    func canShow(_ source: ImageSource, side: PageSide, spans: Bool) -> Bool {
+        if case .unavailable = source { return true }
+        return store.entry(.image(source, side)) != nil || standIn(for: source, side: side, spans: spans, use: false) != nil
+            || failures.cause(for: source) != nil
+    }
+
     /// True when `source` is decoded and uploaded at the current page size (tests,
     /// benchmarks).
     func isReady(_ source: ImageSource, side: PageSide, aspect: Double = PageGeometry.aspect, spans: Bool = false) -> Bool {

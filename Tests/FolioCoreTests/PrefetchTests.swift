@@ -53,4 +53,25 @@ import Testing
         #expect(Self.leaves(s.app.prefetchContents()) == Set((back - 6)...(back + 2)))
         #expect(Set(s.app.standInContents()) == Self.pages((back - 6 - Prefetch.standInReach)...(back - 7), of: book))
     }
+
+    /// Turns that follow one another (a held key whose repeats wait on each spread) leaf
+    /// through the book even with one leaf to go at a time: the pages ahead are wanted small
+    /// while the run goes on, and not once it has stopped.
+    @Test func aRunOfSingleTurnsWantsStandInsAheadUntilItStops() throws {
+        let s = ThumbnailStripTests.reading(pages: 120)
+        let book = try #require(s.app.book)
+        s.send(.key(.right)); s.run(until: s.now + 0.4)
+        #expect(abs(book.leavesToGo) < 1, "the first turn is nearly done")
+        #expect(s.app.standInContents().isEmpty, "one turn is no run")
+        s.send(.key(.right)); s.run(until: s.now + 1.0 / 60)
+        #expect(abs(book.leavesToGo) <= 1.0001, "one leaf to go at a time")
+        let leaf = book.currentLeaf
+        #expect(s.app.standInContents().first == .page(book: 0, page: 2 * (leaf + 7) + 1), "the second turn leafs on")
+        #expect(Self.leaves(s.app.prefetchContents()) == Set((leaf - 2)...(leaf + 6)))
+        s.run(until: s.now + TurnRun.gap + 0.1)
+        #expect(s.app.standInContents().isEmpty, "the run stopped")
+        // A turn the other way starts a run of its own.
+        s.send(.key(.left)); s.run(until: s.now + 0.2)
+        #expect(s.app.standInContents().isEmpty)
+    }
 }

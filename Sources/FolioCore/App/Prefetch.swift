@@ -23,10 +23,10 @@ public enum Prefetch {
     static let coverReach = 3
 
     /// The way the book's leaves flip: +1 forwards, −1 back, 0 at rest or turning one leaf
-    /// (more than a leaf still to go: a flip, a riffle, a key held).
+    /// (more than a leaf still to go: a flip, a riffle; or a run of turns, a key held).
     static func flipping(_ book: BookScene) -> Int {
         let ahead = book.leavesToGo
-        return book.isTurning && abs(ahead) > 1 ? (ahead < 0 ? -1 : 1) : 0
+        return book.isTurning && abs(ahead) > 1 ? (ahead < 0 ? -1 : 1) : book.run.leafing
     }
 
     /// The pages beyond `contents`' reach the way the leaves flip, nearest first, wanted as
@@ -75,6 +75,16 @@ extension FolioApp {
     /// The pages to have small versions of ahead of a flip (`Prefetch.standIns`).
     public func standInContents() -> [LayerContent] {
         Prefetch.standIns(book: book, zoomed: reading?.zoom.isZoomed ?? false)
+    }
+
+    /// The pages a press of `key` would turn the reading view onto (empty: it turns onto no
+    /// other spread, or no reading view is on top and still). The live viewer lets a held
+    /// key's repeat turn only onto pages it has something to draw for (`HeldKeys`).
+    public func pagesTurnedTo(by key: Key, _ modifiers: Modifiers) -> [LayerContent] {
+        guard navigation.transition == nil, let reading = navigation.top as? ReadingScene,
+              let leaf = reading.leafTurned(by: key, modifiers) else { return [] }
+        let book = reading.book
+        return [2 * leaf + 1, 2 * leaf + 2].filter { $0 >= 0 && $0 < book.layout.pageCount }.map { .page(book: book.bookIndex, page: $0) }
     }
 
     /// What to have ready next (`Prefetch`).

@@ -24,6 +24,9 @@ public final class BookScene: BookShowing {
     /// the slide between them (`ReadingFocus`).
     public private(set) var focus = ReadingFocus()
 
+    /// The turns following one another the same way (`TurnRun`).
+    private(set) var run = TurnRun()
+
     /// Opens on the first spread (the cover turned); `lastPage` 0 (the cover is the only
     /// page): on the cover alone.
     public init(bookIndex: Int, pageCount: Int, size: Size, pageShape: Size = PageGeometry.size, lastPage: Int? = nil) {
@@ -110,6 +113,7 @@ public final class BookScene: BookShowing {
 
     /// Turns to leaf `leaf` (clamped), gliding there.
     public func turn(toLeaf leaf: Int, at time: Double) {
+        run.turned(by: leaf - currentLeaf, at: time)
         scroller.scroll(to: Double(leaf) * layout.size.width, at: time)
     }
 
@@ -202,6 +206,7 @@ public final class BookScene: BookShowing {
 
     public func update(at time: Double) {
         scroller.update(at: time)
+        run.update(at: time)
         focus.update(leaf: currentLeaf, at: time)
         // The cover's spread has no left page: one page at a time, the cover is read.
         if currentLeaf == layout.firstLeaf && focus.side == .left { focus.read(.right, leaf: currentLeaf, at: time) }

@@ -220,6 +220,21 @@ public final class ReadingScene: BookShowing, ZoomingScene {
         return nil
     }
 
+    /// The leaf a press of `key` would turn the book to; nil when it turns none (a zoom key, a
+    /// page scrolled within, the other page of the spread one page at a time, the book's end).
+    func leafTurned(by key: Key, _ modifiers: Modifiers) -> Int? {
+        guard KeyBindings.action(for: key, modifiers, in: .reading).map({ [.zoomIn, .zoomOut, .zoomReset].contains($0) }) != true,
+              fit != .width || [Key.right, .left].contains(key) else { return nil }
+        let single = book.layout.readingPages == 1
+        let leaf: Int
+        switch KeyBindings.action(for: book.readingKey(key), in: .reading) {
+        case .next? where !(single && book.focus.side == .left && book.focusPage + 1 <= book.lastPage): leaf = book.currentLeaf + 1
+        case .previous? where !(single && book.focus.side == .right && book.currentLeaf > book.layout.firstLeaf): leaf = book.currentLeaf - 1
+        default: return nil
+        }
+        return leaf >= book.layout.firstLeaf && leaf < book.layout.leafCount ? leaf : nil
+    }
+
     /// Turns as `action` says: a leaf, or one page at a time the other page of the spread
     /// first, then the leaf. Home goes to the cover (alone on its leaf), End to the last
     /// numbered page, on whichever side it lies.

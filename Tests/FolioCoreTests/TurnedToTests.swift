@@ -1,0 +1,44 @@
+import Testing
+@testable import FolioCore
+
+/// The pages a key would turn the reading view onto (what a held key's repeat waits on):
+/// the next or previous spread the way the key reads, none for a key that turns no leaf.
+@Suite struct TurnedToTests {
+    static func pages(_ leaf: Int) -> [LayerContent] {
+        [2 * leaf + 1, 2 * leaf + 2].map { .page(book: 0, page: $0) }
+    }
+
+    @Test func theArrowsNameTheNextAndPreviousSpreads() throws {
+        let s = ThumbnailStripTests.reading(pages: 40)
+        s.send(.key(.right)); s.run(until: s.now + 1.2)
+        let book = try #require(s.app.book)
+        let leaf = book.currentLeaf
+        #expect(leaf == 1)
+        #expect(s.app.pagesTurnedTo(by: .right, []) == Self.pages(leaf + 1))
+        #expect(s.app.pagesTurnedTo(by: .pagedown, []) == Self.pages(leaf + 1))
+        #expect(s.app.pagesTurnedTo(by: .left, []) == Self.pages(leaf - 1))
+        #expect(s.app.pagesTurnedTo(by: .plus, []).isEmpty, "a zoom key turns nothing")
+        #expect(s.app.pagesTurnedTo(by: .t, []).isEmpty)
+        // Nothing asks what a key turns mid-turn the book does not know yet: while one runs,
+        // the next is named from where the book is going.
+        s.send(.key(.right)); s.run(until: s.now + 1.0 / 60)
+        #expect(s.app.pagesTurnedTo(by: .right, []) == Self.pages(leaf + 2))
+    }
+
+    @Test func aRightToLeftBookGoesOnWithLeftAndTheEndsTurnNothing() throws {
+        let s = ThumbnailStripTests.reading(pages: 6, rightToLeft: true)
+        let book = try #require(s.app.book)
+        let leaf = book.currentLeaf
+        #expect(s.app.pagesTurnedTo(by: .left, []) == Self.pages(leaf + 1))
+        s.send(.key(.end)); s.run(until: s.now + 1.2)
+        s.send(.key(.left)); s.run(until: s.now + 1.2)
+        #expect(book.currentLeaf == book.layout.leafCount - 1)
+        #expect(s.app.pagesTurnedTo(by: .left, []).isEmpty, "past the last leaf there is none")
+        #expect(!s.app.pagesTurnedTo(by: .right, []).isEmpty)
+    }
+
+    @Test func nothingOnTheShelf() {
+        let s = AppDriver(books: 3, pages: 12)
+        #expect(s.app.pagesTurnedTo(by: .right, []).isEmpty)
+    }
+}
