@@ -31,6 +31,11 @@ import Testing
         #expect(!book.isTurning)
         #expect(Self.leaves(s.app.prefetchContents()) == Set((rest - 2)...(rest + 2)), "at rest, two spreads either side")
         #expect(s.app.standInContents().isEmpty, "at rest, no stand-ins")
+        let order = s.app.prefetchContents().compactMap { content -> Int? in
+            guard case .page(0, let page) = content else { return nil }
+            return (page - 1) / 2
+        }
+        #expect(Array(order.prefix(6)) == [rest, rest, rest + 1, rest + 1, rest - 1, rest - 1], "nearest first, onwards before back")
         // One leaf turning: nothing more.
         s.send(.key(.right)); s.run(until: s.now + 1.0 / 60)
         #expect(book.isTurning)

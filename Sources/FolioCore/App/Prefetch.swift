@@ -50,9 +50,11 @@ public enum Prefetch {
             let leaf = book.currentLeaf
             let turning = flipping(book)
             let reach = zoomed ? 0 : spreadReach
+            // Each distance the way the reader goes first (forwards unless flipping back).
+            let onwards = turning < 0 ? -1 : 1
             for distance in 0...(reach + (zoomed || turning == 0 ? 0 : turningReach)) {
-                let sides = distance <= reach ? Set([leaf + distance, leaf - distance]) : [leaf + turning * distance]
-                for l in sides.sorted() where l >= book.layout.firstLeaf && l < book.layout.leafCount {
+                let sides = distance == 0 ? [leaf] : distance <= reach ? [leaf + onwards * distance, leaf - onwards * distance] : [leaf + turning * distance]
+                for l in sides where l >= book.layout.firstLeaf && l < book.layout.leafCount {
                     // A leaf's front is on the right; the spread shows the previous leaf's back
                     // (the cover's, leaf −1, has none).
                     for page in [2 * l + 1, 2 * l + 2] where page >= 0 && page < book.layout.pageCount {
