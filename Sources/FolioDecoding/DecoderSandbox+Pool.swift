@@ -121,6 +121,22 @@ extension DecoderSandbox {
             if let worker { checkIn(worker, healthy: true) }
         }
 
+        /// Stops the idle workers beyond `keeping`; a worker checked out is left to finish.
+        func stopIdle(keeping: Int) {
+            let stopping: [Worker] = state.withLock { state in
+                var stopping: [Worker] = []
+                while state.running > keeping, !state.idle.isEmpty {
+                    stopping.append(state.idle.removeFirst())
+                    state.running -= 1
+                }
+                return stopping
+            }
+            for worker in stopping { worker.stop() }
+        }
+
+        /// Workers started and not stopped (tests).
+        var running: Int { state.withLock { $0.running } }
+
         private func charge(_ document: String, seconds: Double, failsFast: Bool) {
             state.withLock { $0.budget.charge(document, seconds: seconds, failsFast: failsFast) }
         }

@@ -74,6 +74,16 @@ package final class DecoderSandbox: PageDecoder {
         startDetachedThread(named: "folio-prestart") { pool.prestart() }
     }
 
+    /// Lets every idle worker but one go: a closed book's second worker is about 30 MB the
+    /// shelf does not need (its covers are made, and one worker is kept for the next book).
+    /// `prestart` starts it again when a book opens.
+    package func rest() {
+        pool.stopIdle(keeping: 1)
+    }
+
+    /// Workers started and not stopped (tests).
+    package var runningWorkers: Int { pool.running }
+
     /// The document's header; a `FolioError` naming `path` on any failure.
     package func inspect(_ path: String) throws -> DocumentInfo {
         let request = DecoderWire.Request(operation: .inspect, path: path)

@@ -40,4 +40,13 @@ package protocol PageDecoder: DocumentInspector, BookFileReader {
     /// Page `page` of the document at `path` drawn into `width`×`height` pixels; a
     /// `PageImage.Failure` on any failure.
     func pixels(ofDocument path: String, page: Int, width: Int, height: Int) throws -> DecodedPixels
+    /// A book is open: have every worker it may use ready (none to start in process).
+    func prestart()
+    /// No book is open and nothing is being decoded: keep only what the shelf needs.
+    func rest()
+}
+
+extension PageDecoder {
+    package func prestart() {}
+    package func rest() {}
 }

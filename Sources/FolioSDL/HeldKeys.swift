@@ -12,3 +12,12 @@ public enum HeldKeys {
         return app.pagesTurnedTo(by: key, modifiers).allSatisfy(canShow)
     }
 }
+
+extension Renderer {
+    /// True when `content` can be drawn as more than a numbered placeholder (a page with no
+    /// image, blank paper, always can).
+    public func canShow(_ content: LayerContent) -> Bool {
+        guard let source = library.image(for: content) else { return true }
+        return textures.canShow(source, side: side(of: content), spans: library.spansSpread(content))
+    }
+}

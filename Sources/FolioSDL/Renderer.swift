@@ -53,6 +53,8 @@ public final class Renderer {
     private var magnification = 1.0
     /// A book's pages were drawn since the shelf last came to rest.
     private var pagesHeld = false
+    /// A book closed: the decoder keeps only what the shelf needs once nothing is decoded.
+    private var workersToRest = false
     /// What the pointer showed in the last frame drawn from an app (a hand over a link).
     private(set) var pointer = DrawList.PointerShape.arrow
 
@@ -65,11 +67,20 @@ public final class Renderer {
         library = app.library
         // Back on the shelf and still: a closed book's pages go (the covers stay), so the
         // shelf holds no more than it shows.
+        // A book opening finds both decoder workers ready; once it has closed and nothing
+        // is being decoded, the second goes.
         if app.book != nil {
+            if !pagesHeld { textures.decoder.prestart() }
             pagesHeld = true
+            workersToRest = false
         } else if pagesHeld, app.isAtRest {
             textures.releasePages(keeping: Set(library.books.compactMap(\.cover)))
             pagesHeld = false
+            workersToRest = true
+        }
+        if workersToRest, textures.isSettled {
+            textures.decoder.rest()
+            workersToRest = false
         }
         draw(list, prefetch: app.prefetchContents(), standIns: app.standInContents())
     }
@@ -249,13 +260,6 @@ public final class Renderer {
 
     /// What the last `draw` spent on page textures before drawing (benchmarks).
     public var lastTextureWork: FrameTextureWork { textures.lastFrame }
-
-    /// True when `content` can be drawn as more than a numbered placeholder (a page with no
-    /// image, blank paper, always can).
-    public func canShow(_ content: LayerContent) -> Bool {
-        guard let source = library.image(for: content) else { return true }
-        return textures.canShow(source, side: side(of: content), spans: library.spansSpread(content))
-    }
 
     /// Decodes the first `count` images of book `book` in order on this thread, stopping
     /// early once `timeLimit` seconds have passed; pages per second (benchmarks).

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FolioCore
+@testable import FolioDecoding
 @testable import FolioLibrary
 @testable import FolioSDL
 
@@ -43,5 +44,40 @@ struct ShelfReleaseTests {
         #expect(app.book == nil && app.isAtRest)
         #expect(held(pages) == 0)
         #expect(held(covers) >= coversOnShelf)
+    }
+
+    /// A book's two decoder workers: both ready while it is open, one kept once it has closed
+    /// and the shelf rests, two again when the next book opens.
+    @Test func theSecondWorkerGoesWithTheBookAndComesBackWithTheNext() throws {
+        let library = RendererTests.library
+        let decoder = try DecoderSandbox(executable: DecoderSandboxTests.worker)
+        let canvas = try HeadlessCanvas(library: library, decoder: decoder, width: 1280, height: 800, backgroundDecoding: true)
+        let app = FolioApp(library: library, size: Size(width: 1280, height: 800))
+        var t = 0.0
+        func run(_ seconds: Double) throws {
+            for _ in 0..<Int((seconds * 60).rounded()) {
+                t += 1.0 / 60
+                app.update(at: t)
+                try canvas.draw(app)
+            }
+        }
+        /// Draws until `done` holds, waiting on the decodes, for at most ten seconds.
+        func run(until done: () -> Bool) throws {
+            let deadline = Date().addingTimeInterval(10)
+            while !done() && Date() < deadline {
+                try run(1.0 / 60)
+                canvas.renderer.textures.waitForDecode(timeout: 0.05)
+            }
+        }
+        try run(0.5)
+        app.handle(.key(.return), at: t)
+        try run { app.book != nil && app.isAtRest && decoder.runningWorkers == DecoderSandbox.maxWorkers }
+        #expect(app.book != nil && decoder.runningWorkers == DecoderSandbox.maxWorkers, "a book open has both")
+        app.handle(.key(.escape), at: t)
+        try run { app.book == nil && app.isAtRest && canvas.renderer.textures.isSettled && decoder.runningWorkers == 1 }
+        #expect(decoder.runningWorkers == 1, "the shelf at rest keeps one")
+        app.handle(.key(.return), at: t)
+        try run { app.book != nil && decoder.runningWorkers == DecoderSandbox.maxWorkers }
+        #expect(app.book != nil && decoder.runningWorkers == DecoderSandbox.maxWorkers, "the next book has both again")
     }
 }
