@@ -13,14 +13,9 @@ struct ShelfReleaseTests {
         let library = RendererTests.library
         let canvas = try HeadlessCanvas(library: library, decoder: TestDecoding.workers, width: 1280, height: 800)
         let app = FolioApp(library: library, size: Size(width: 1280, height: 800))
-        var t = 0.0
-        func run(_ seconds: Double) throws {
-            for _ in 0..<Int((seconds * 60).rounded()) {
-                t += 1.0 / 60
-                app.update(at: t)
-                try canvas.draw(app)
-            }
-        }
+        let frames = Frames(app: app, canvas: canvas)
+        var t: Double { frames.t }
+        func run(_ seconds: Double) throws { try frames.run(seconds) }
         try run(0.5)
         let covers = Set(library.books.compactMap(\.cover))
         let pages = Set(library.books[0].pages.compactMap { $0 }).subtracting(covers)
@@ -53,14 +48,9 @@ struct ShelfReleaseTests {
         let decoder = try DecoderSandbox(executable: DecoderSandboxTests.worker)
         let canvas = try HeadlessCanvas(library: library, decoder: decoder, width: 1280, height: 800, backgroundDecoding: true)
         let app = FolioApp(library: library, size: Size(width: 1280, height: 800))
-        var t = 0.0
-        func run(_ seconds: Double) throws {
-            for _ in 0..<Int((seconds * 60).rounded()) {
-                t += 1.0 / 60
-                app.update(at: t)
-                try canvas.draw(app)
-            }
-        }
+        let frames = Frames(app: app, canvas: canvas)
+        var t: Double { frames.t }
+        func run(_ seconds: Double) throws { try frames.run(seconds) }
         /// Draws until `done` holds, waiting on the decodes, for at most ten seconds.
         func run(until done: () -> Bool) throws {
             let deadline = Date().addingTimeInterval(10)
@@ -79,5 +69,25 @@ struct ShelfReleaseTests {
         app.handle(.key(.return), at: t)
         try run { app.book != nil && decoder.runningWorkers == DecoderSandbox.maxWorkers }
         #expect(app.book != nil && decoder.runningWorkers == DecoderSandbox.maxWorkers, "the next book has both again")
+    }
+}
+
+/// An app drawn at 60 frames a second on a canvas, its clock advanced a frame at a time.
+final class Frames {
+    let app: FolioApp
+    let canvas: HeadlessCanvas
+    private(set) var t = 0.0
+
+    init(app: FolioApp, canvas: HeadlessCanvas) {
+        self.app = app
+        self.canvas = canvas
+    }
+
+    func run(_ seconds: Double) throws {
+        for _ in 0..<Int((seconds * 60).rounded()) {
+            t += 1.0 / 60
+            app.update(at: t)
+            try canvas.draw(app)
+        }
     }
 }
