@@ -132,6 +132,7 @@ extension Benchmarks {
         var firstWhole: Double?
         var nextPress: Double?
         var blank = 0, lowres = 0, frames = 0, pressed = 0, due = 0, dropped = 0
+        var heldKeys = HeldKeys()
         while t < limit {
             if interrupted() { throw FolioError.interrupted("interrupted; the benchmark stopped.") }
             t += frame
@@ -145,7 +146,7 @@ extension Benchmarks {
                 if work.waiting > 0 { blank += 1 }
                 if work.lowres > 0 { lowres += 1 }
                 if let at = nextPress, t >= at {
-                    if !held || due == 0 || HeldKeys.repeatActs(.key(.right), app: app, canShow: canvas.renderer.canShow) {
+                    if !held || due == 0 || heldKeys.repeatActs(.key(.right), app: app, at: t, canShow: canvas.renderer.canShow) {
                         app.handle(.key(.right), at: t)
                         pressed += 1
                     } else {

@@ -28,6 +28,8 @@ public final class LiveViewer {
     private var capture: InputCapture?
     /// The captures this run wrote (a capture started again may replace its own file).
     private var capturesWritten: Set<String> = []
+    /// Whether a held key's repeat may turn yet (`HeldKeys`).
+    private var heldKeys = HeldKeys()
     /// What the window shows now, as last applied from the app.
     private var windowFullscreen = false
     private var windowTitle = "Folio"
@@ -336,7 +338,7 @@ public final class LiveViewer {
             }
             handle(input)
         case .repeated(let input):
-            if HeldKeys.repeatActs(input, app: app, canShow: renderer.canShow) { handle(input) }
+            if heldKeys.repeatActs(input, app: app, at: now(), canShow: renderer.canShow) { handle(input) }
         case .app(.dropped(let path)):
             // Read off this thread (a path refused unread included); `adoptDrops` adds what
             // it held, or says why not, once it is read.

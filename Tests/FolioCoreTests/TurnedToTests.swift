@@ -19,6 +19,11 @@ import Testing
         #expect(s.app.pagesTurnedTo(by: .left, []) == Self.pages(leaf - 1))
         #expect(s.app.pagesTurnedTo(by: .plus, []).isEmpty, "a zoom key turns nothing")
         #expect(s.app.pagesTurnedTo(by: .t, []).isEmpty)
+        // With the strip shown the arrows select in it.
+        s.send(.key(.t))
+        #expect(s.app.strip.isShown && s.app.pagesTurnedTo(by: .right, []).isEmpty)
+        s.send(.key(.escape)); s.run(until: s.now + 0.5)
+        #expect(!s.app.strip.isShown && s.app.pagesTurnedTo(by: .right, []) == Self.pages(leaf + 1))
         // Nothing asks what a key turns mid-turn the book does not know yet: while one runs,
         // the next is named from where the book is going.
         s.send(.key(.right)); s.run(until: s.now + 1.0 / 60)

@@ -18,16 +18,34 @@ import Testing
         let leaf = try #require(app.book?.currentLeaf)
         let next = Set([2 * leaf + 3, 2 * leaf + 4].map { LayerContent.page(book: 0, page: $0) })
         let right = InputEvent.key(.right, [])
-        #expect(HeldKeys.repeatActs(right, app: app) { _ in true })
-        #expect(!HeldKeys.repeatActs(right, app: app) { !next.contains($0) }, "a page of the next spread has nothing to draw")
-        #expect(HeldKeys.repeatActs(right, app: app) { $0 != .page(book: 0, page: 2 * leaf - 1) }, "only the next spread counts")
-        #expect(HeldKeys.repeatActs(.key(.plus, []), app: app) { _ in false }, "a zoom key turns nothing")
-        #expect(HeldKeys.repeatActs(.wheel(dx: 0, dy: 1, modifiers: []), app: app) { _ in false })
+        var held = HeldKeys()
+        #expect(held.repeatActs(right, app: app, at: 0) { _ in true })
+        #expect(!held.repeatActs(right, app: app, at: 0.03) { !next.contains($0) }, "a page of the next spread has nothing to draw")
+        #expect(held.repeatActs(right, app: app, at: 0.06) { $0 != .page(book: 0, page: 2 * leaf - 1) }, "only the next spread counts")
+        #expect(held.repeatActs(.key(.plus, []), app: app, at: 0.09) { _ in false }, "a zoom key turns nothing")
+        #expect(held.repeatActs(.wheel(dx: 0, dy: 1, modifiers: []), app: app, at: 0.12) { _ in false })
     }
 
     @Test func onTheShelfEveryRepeatActs() {
         let app = FolioApp(library: .synthetic(books: 4, pages: 12), size: Size(width: 1280, height: 800))
         app.update(at: 0)
-        #expect(HeldKeys.repeatActs(.key(.right, []), app: app) { _ in false })
+        var held = HeldKeys()
+        #expect(held.repeatActs(.key(.right, []), app: app, at: 0) { _ in false })
+    }
+
+    /// A stalled decoder does not stop a held key for good: held back for `patience`, the next
+    /// repeat turns all the same, and the wait starts afresh.
+    @Test func aRepeatWaitsNoLongerThanItsPatience() {
+        let app = Self.reading()
+        let right = InputEvent.key(.right, [])
+        var held = HeldKeys()
+        var acted: [Double] = []
+        for step in 0..<60 {
+            let t = Double(step) * 0.03
+            if held.repeatActs(right, app: app, at: t, canShow: { _ in false }) { acted.append(t) }
+        }
+        #expect(acted.count == 3, "\(acted)")
+        #expect(acted.allSatisfy { $0 >= HeldKeys.patience - 1e-9 })
+        #expect(zip(acted, acted.dropFirst()).allSatisfy { $1 - $0 >= HeldKeys.patience })
     }
 }

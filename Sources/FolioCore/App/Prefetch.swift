@@ -80,10 +80,11 @@ extension FolioApp {
     }
 
     /// The pages a press of `key` would turn the reading view onto (empty: it turns onto no
-    /// other spread, or no reading view is on top and still). The live viewer lets a held
-    /// key's repeat turn only onto pages it has something to draw for (`HeldKeys`).
+    /// other spread, no reading view is on top and still, or the strip or the list of keys
+    /// takes the key). The live viewer lets a held key's repeat turn only onto pages it has
+    /// something to draw for (`HeldKeys`).
     public func pagesTurnedTo(by key: Key, _ modifiers: Modifiers) -> [LayerContent] {
-        guard navigation.transition == nil, let reading = navigation.top as? ReadingScene,
+        guard navigation.transition == nil, !strip.isShown, !helpShown, let reading = navigation.top as? ReadingScene,
               let leaf = reading.leafTurned(by: key, modifiers) else { return [] }
         let book = reading.book
         return [2 * leaf + 1, 2 * leaf + 2].filter { $0 >= 0 && $0 < book.layout.pageCount }.map { .page(book: book.bookIndex, page: $0) }
