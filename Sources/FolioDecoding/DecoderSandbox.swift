@@ -76,9 +76,11 @@ package final class DecoderSandbox: PageDecoder {
 
     /// Lets every idle worker but one go: a closed book's second worker is about 30 MB the
     /// shelf does not need (its covers are made, and one worker is kept for the next book).
-    /// `prestart` starts it again when a book opens.
+    /// `prestart` starts it again when a book opens. The worker is ended and reaped off the
+    /// caller's thread (the renderer's), as `prestart` starts one.
     package func rest() {
-        pool.stopIdle(keeping: 1)
+        let pool = self.pool
+        startDetachedThread(named: "folio-rest") { pool.stopIdle(keeping: 1) }
     }
 
     /// Workers started and not stopped (tests).

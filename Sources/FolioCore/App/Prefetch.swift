@@ -29,6 +29,12 @@ public enum Prefetch {
         return book.isTurning && abs(ahead) > 1 ? (ahead < 0 ? -1 : 1) : book.run.leafing
     }
 
+    /// The pages on leaf `leaf`'s spread that `book` has: the previous leaf's back on the
+    /// left, its own front on the right (the cover's spread, leaf −1, only the cover).
+    static func pages(ofLeaf leaf: Int, in book: BookScene) -> [LayerContent] {
+        [2 * leaf + 1, 2 * leaf + 2].filter { $0 >= 0 && $0 < book.layout.pageCount }.map { .page(book: book.bookIndex, page: $0) }
+    }
+
     /// The pages beyond `contents`' reach the way the leaves flip, nearest first, wanted as
     /// stand-ins only (their small versions); none at rest, turning one leaf or zoomed.
     public static func standIns(book: BookScene?, zoomed: Bool) -> [LayerContent] {
@@ -38,7 +44,7 @@ public enum Prefetch {
         let beyond = book.currentLeaf + turning * (spreadReach + turningReach + 1)
         return stride(from: beyond, through: beyond + turning * (standInReach - 1), by: turning)
             .filter { $0 >= book.layout.firstLeaf && $0 < book.layout.leafCount }
-            .flatMap { l in [2 * l + 1, 2 * l + 2].filter { $0 >= 0 && $0 < book.layout.pageCount }.map { LayerContent.page(book: book.bookIndex, page: $0) } }
+            .flatMap { pages(ofLeaf: $0, in: book) }
     }
 
     /// `centre`: the slot centred on the shelf; `order`: the book in each slot (nil: book i
@@ -57,9 +63,7 @@ public enum Prefetch {
                 for l in sides where l >= book.layout.firstLeaf && l < book.layout.leafCount {
                     // A leaf's front is on the right; the spread shows the previous leaf's back
                     // (the cover's, leaf −1, has none).
-                    for page in [2 * l + 1, 2 * l + 2] where page >= 0 && page < book.layout.pageCount {
-                        out.append(.page(book: book.bookIndex, page: page))
-                    }
+                    out += pages(ofLeaf: l, in: book)
                 }
             }
         }
@@ -86,8 +90,7 @@ extension FolioApp {
     public func pagesTurnedTo(by key: Key, _ modifiers: Modifiers) -> [LayerContent] {
         guard navigation.transition == nil, !strip.isShown, !helpShown, let reading = navigation.top as? ReadingScene,
               let leaf = reading.leafTurned(by: key, modifiers) else { return [] }
-        let book = reading.book
-        return [2 * leaf + 1, 2 * leaf + 2].filter { $0 >= 0 && $0 < book.layout.pageCount }.map { .page(book: book.bookIndex, page: $0) }
+        return Prefetch.pages(ofLeaf: leaf, in: reading.book)
     }
 
     /// What to have ready next (`Prefetch`).

@@ -141,6 +141,10 @@ public final class ReadingScene: BookShowing, ZoomingScene {
         zoom.zoom(to: scale, about: point, at: time)
     }
 
+    private func isZoomKey(_ key: Key, _ modifiers: Modifiers) -> Bool {
+        KeyBindings.action(for: key, modifiers, in: .reading).map { [.zoomIn, .zoomOut, .zoomReset].contains($0) } ?? false
+    }
+
     /// Zooms about the pointer if `key` is a zoom key (false: it is not).
     private func zoomKey(_ key: Key, _ modifiers: Modifiers, at time: Double) -> Bool {
         switch KeyBindings.action(for: key, modifiers, in: .reading) {
@@ -223,34 +227,37 @@ public final class ReadingScene: BookShowing, ZoomingScene {
     /// The leaf a press of `key` would turn the book to; nil when it turns none (a zoom key, a
     /// page scrolled within, the other page of the spread one page at a time, the book's end).
     func leafTurned(by key: Key, _ modifiers: Modifiers) -> Int? {
-        guard KeyBindings.action(for: key, modifiers, in: .reading).map({ [.zoomIn, .zoomOut, .zoomReset].contains($0) }) != true,
-              fit != .width || [Key.right, .left].contains(key) else { return nil }
+        guard !isZoomKey(key, modifiers), fit != .width || [Key.right, .left].contains(key),
+              let action = KeyBindings.action(for: book.readingKey(key), in: .reading),
+              case .leaf(let leaf)? = step(action) else { return nil }
+        return leaf >= book.layout.firstLeaf && leaf < book.layout.leafCount ? leaf : nil
+    }
+
+    /// What Next or Previous does: one page at a time, read the spread's other page first;
+    /// else turn the leaf (nil for any other action).
+    private enum Step { case read(PageSide), leaf(Int) }
+    private func step(_ action: KeyAction) -> Step? {
         let single = book.layout.readingPages == 1
-        let leaf: Int
-        switch KeyBindings.action(for: book.readingKey(key), in: .reading) {
-        case .next? where !(single && book.focus.side == .left && book.focusPage + 1 <= book.lastPage): leaf = book.currentLeaf + 1
-        case .previous? where !(single && book.focus.side == .right && book.currentLeaf > book.layout.firstLeaf): leaf = book.currentLeaf - 1
+        switch action {
+        case .next where single && book.focus.side == .left && book.focusPage + 1 <= book.lastPage: return .read(.right)
+        case .previous where single && book.focus.side == .right && book.currentLeaf > book.layout.firstLeaf: return .read(.left)
+        case .next: return .leaf(book.currentLeaf + 1)
+        case .previous: return .leaf(book.currentLeaf - 1)
         default: return nil
         }
-        return leaf >= book.layout.firstLeaf && leaf < book.layout.leafCount ? leaf : nil
     }
 
     /// Turns as `action` says: a leaf, or one page at a time the other page of the spread
     /// first, then the leaf. Home goes to the cover (alone on its leaf), End to the last
     /// numbered page, on whichever side it lies.
     func turn(_ action: KeyAction, at time: Double) {
-        let single = book.layout.readingPages == 1
-        switch action {
-        case .next where single && book.focus.side == .left && book.focusPage + 1 <= book.lastPage:
-            book.read(side: .right, at: time)
-        case .previous where single && book.focus.side == .right && book.currentLeaf > book.layout.firstLeaf:
-            book.read(side: .left, at: time)
-        case .next: book.turn(toLeaf: book.currentLeaf + 1, at: time)
-        case .previous: book.turn(toLeaf: book.currentLeaf - 1, at: time)
-        case .first: book.riffle(toLeaf: book.layout.firstLeaf, at: time)
-        case .last:
+        switch (action, step(action)) {
+        case (_, .read(let side)?): book.read(side: side, at: time)
+        case (_, .leaf(let leaf)?): book.turn(toLeaf: leaf, at: time)
+        case (.first, _): book.riffle(toLeaf: book.layout.firstLeaf, at: time)
+        case (.last, _):
             book.riffle(toLeaf: book.lastLeaf, at: time)
-            if single { book.read(side: BookLayout.side(of: book.lastPage), at: time) }
+            if book.layout.readingPages == 1 { book.read(side: BookLayout.side(of: book.lastPage), at: time) }
         default: break
         }
     }
