@@ -118,8 +118,9 @@ extension Benchmarks {
 
 extension Benchmarks {
     /// Opens `library`'s first book as `folio BOOK` does and presses Right as `presses` says
-    /// (`held`: the presses after the first are a held key's repeats, which act as the live
-    /// viewer lets them, `HeldKeys`), drawing at 60 frames a second, until no press is left and
+    /// (`held`: the presses after the first are a held key's repeats), each acting as the live
+    /// viewer lets it (`HeldKeys`: `presses_waited` counts the presses that waited on their
+    /// spread, `repeats_held_back` the repeats dropped), drawing at 60 frames a second, until no press is left and
     /// the view is at rest (or `limit` seconds have passed).
     func read(library: Library, canvas: HeadlessCanvas, pressingRight presses: Presses, held: Bool,
               for limit: Double) throws -> [(String, JSONValue)] {
@@ -131,7 +132,7 @@ extension Benchmarks {
         app.read(book: 0, atPage: nil, at: t)
         var firstWhole: Double?
         var nextPress: Double?
-        var blank = 0, lowres = 0, frames = 0, pressed = 0, due = 0, dropped = 0
+        var blank = 0, lowres = 0, frames = 0, pressed = 0, due = 0, dropped = 0, waited = 0
         var heldKeys = HeldKeys()
         while t < limit {
             if interrupted() { throw FolioError.interrupted("interrupted; the benchmark stopped.") }
@@ -145,17 +146,19 @@ extension Benchmarks {
                 frames += 1
                 if work.waiting > 0 { blank += 1 }
                 if work.lowres > 0 { lowres += 1 }
+                let right = InputEvent.key(.right, []), canShow = canvas.renderer.canShow
                 if let at = nextPress, t >= at {
-                    if !held || due == 0 || heldKeys.repeatActs(.key(.right), app: app, at: t, canShow: canvas.renderer.canShow) {
-                        app.handle(.key(.right), at: t)
-                        pressed += 1
+                    if held && due > 0 {
+                        if heldKeys.repeatActs(right, app: app, at: t, canShow: canShow) { app.handle(right, at: t); pressed += 1 } else { dropped += 1 }
                     } else {
-                        dropped += 1
+                        if let waiting = heldKeys.takeWaiting(before: right) { app.handle(waiting, at: t); pressed += 1 }
+                        if heldKeys.pressActs(right, app: app, at: t, canShow: canShow) { app.handle(right, at: t); pressed += 1 } else { waited += 1 }
                     }
                     due += 1
                     nextPress = presses(due, app).map { whole + $0 }
                 }
-                if nextPress == nil && app.reading?.isAtRest ?? true { break }
+                if let press = heldKeys.due(app: app, at: t, canShow: canShow) { app.handle(press, at: t); pressed += 1 }
+                if nextPress == nil && !heldKeys.isWaiting && app.reading?.isAtRest ?? true { break }
             } else if app.reading != nil, app.transition == nil, work.waiting == 0 {
                 firstWhole = t
                 nextPress = presses(0, app).map { t + $0 }
@@ -166,6 +169,6 @@ extension Benchmarks {
         }
         return [("first_spread_ms", .number((firstWhole ?? .infinity) * 1000)), ("turns", .number(Double(pressed))),
                 ("frames", .number(Double(frames))), ("blank_frames", .number(Double(blank))), ("lowres_frames", .number(Double(lowres))),
-                ("repeats_held_back", .number(Double(dropped)))]
+                ("repeats_held_back", .number(Double(dropped))), ("presses_waited", .number(Double(waited)))]
     }
 }

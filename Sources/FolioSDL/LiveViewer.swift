@@ -28,7 +28,7 @@ public final class LiveViewer {
     private var capture: InputCapture?
     /// The captures this run wrote (a capture started again may replace its own file).
     private var capturesWritten: Set<String> = []
-    /// Whether a held key's repeat may turn yet (`HeldKeys`).
+    /// Whether a key may turn yet, pressed or held (`HeldKeys`).
     private var heldKeys = HeldKeys()
     /// What the window shows now, as last applied from the app.
     private var windowFullscreen = false
@@ -140,7 +140,7 @@ public final class LiveViewer {
             // At rest, with the frame on screen final, sleep until an event arrives (or a
             // page texture, or a benchmark's mark or end is due); while anything moves, don't
             // wait at all. A wait that ends with nothing new draws nothing.
-            if app.isAtRest && drawn {
+            if app.isAtRest && drawn && !heldKeys.isWaiting {
                 if !trimmed, renderer.texturesSettled {
                     // Come to rest: what decoding and evicting freed goes back to the system.
                     SDLVideo.returnFreedMemory()
@@ -164,6 +164,7 @@ public final class LiveViewer {
                 if !dispatch(event) { break running }
             }
             adoptDrops()
+            if let press = heldKeys.due(app: app, at: now(), canShow: renderer.canShow) { handle(press) }
             app.update(at: now())
             measureBooks()
             if app.quitRequested { break }
@@ -276,7 +277,7 @@ public final class LiveViewer {
     private func noteMarks(_ pending: inout ArraySlice<Double>, start: Double, frame: Int) {
         while let mark = pending.first, now() - start >= mark {
             pending.removeFirst()
-            marks.append(Mark(time: now() - start, cpuSeconds: Self.cpuSeconds(), framesDrawn: frame, wakes: wakes,
+            marks.append(Mark(time: now() - start, cpuSeconds: ProcessMemory.cpuSeconds(), framesDrawn: frame, wakes: wakes,
                               residentMB: ProcessMemory.megabytes("VmRSS"), memory: ProcessMemory.rollup()))
         }
     }
@@ -287,14 +288,6 @@ public final class LiveViewer {
         let display = SDL_GetWindowDisplayIndex(window)
         guard display >= 0, SDL_GetCurrentDisplayMode(display, &mode) == 0, mode.refresh_rate >= 24 else { return 60 }
         return Double(min(mode.refresh_rate, 240))
-    }
-
-    /// User and system CPU time of the whole process so far, seconds.
-    static func cpuSeconds() -> Double {
-        var usage = rusage()
-        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
-        func seconds(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
-        return seconds(usage.ru_utime) + seconds(usage.ru_stime)
     }
 
     /// Fullscreen and the title as the app wants them.
@@ -336,7 +329,9 @@ public final class LiveViewer {
                 toggleCapture()
                 return true
             }
-            handle(input)
+            // A press waiting on its spread acts first (`HeldKeys`).
+            if let waiting = heldKeys.takeWaiting(before: input) { handle(waiting) }
+            if heldKeys.pressActs(input, app: app, at: now(), canShow: renderer.canShow) { handle(input) }
         case .repeated(let input):
             if heldKeys.repeatActs(input, app: app, at: now(), canShow: renderer.canShow) { handle(input) }
         case .app(.dropped(let path)):

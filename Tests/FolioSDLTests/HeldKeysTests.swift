@@ -48,4 +48,47 @@ import Testing
         #expect(acted.allSatisfy { $0 >= HeldKeys.patience - 1e-9 })
         #expect(zip(acted, acted.dropFirst()).allSatisfy { $1 - $0 >= HeldKeys.patience })
     }
+
+    /// A single press onto a spread with nothing to draw waits for it, acts as soon as its
+    /// pages can be shown, and a press onto pages that can be shown acts at once.
+    @Test func aPressWaitsOnItsSpreadUntilItCanBeShown() throws {
+        let app = Self.reading()
+        let leaf = try #require(app.book?.currentLeaf)
+        let next = Set([2 * leaf + 3, 2 * leaf + 4].map { LayerContent.page(book: 0, page: $0) })
+        let right = InputEvent.key(.right, [])
+        var held = HeldKeys()
+        #expect(held.pressActs(right, app: app, at: 0) { _ in true })
+        #expect(!held.isWaiting)
+        #expect(!held.pressActs(right, app: app, at: 1) { !next.contains($0) }, "the next spread has nothing to draw")
+        #expect(held.isWaiting)
+        #expect(held.due(app: app, at: 1.05) { !next.contains($0) } == nil, "still nothing to draw")
+        #expect(!held.repeatActs(right, app: app, at: 1.06) { _ in true }, "a repeat waits behind the press")
+        #expect(held.due(app: app, at: 1.1) { _ in true } == right, "its pages came")
+        #expect(!held.isWaiting)
+        #expect(held.due(app: app, at: 1.2) { _ in true } == nil, "it acts once")
+    }
+
+    /// A stalled decoder holds a press back for `pressPatience` at most.
+    @Test func aPressWaitsNoLongerThanItsPatience() {
+        let app = Self.reading()
+        let right = InputEvent.key(.right, [])
+        var held = HeldKeys()
+        #expect(!held.pressActs(right, app: app, at: 2) { _ in false })
+        #expect(held.due(app: app, at: 2 + HeldKeys.pressPatience * 0.9) { _ in false } == nil)
+        #expect(held.due(app: app, at: 2 + HeldKeys.pressPatience) { _ in false } == right)
+    }
+
+    /// Keys keep their order: a waiting press acts before the next key or click, not before
+    /// the pointer's moves; keys that turn nothing never wait.
+    @Test func aWaitingPressActsBeforeTheNextInput() {
+        let app = Self.reading()
+        let right = InputEvent.key(.right, [])
+        var held = HeldKeys()
+        #expect(held.pressActs(.key(.escape, []), app: app, at: 0) { _ in false }, "Escape turns nothing")
+        #expect(!held.pressActs(right, app: app, at: 0) { _ in false })
+        #expect(held.takeWaiting(before: .pointerMoved(Point(x: 3, y: 4))) == nil)
+        #expect(held.takeWaiting(before: .key(.escape, [])) == right)
+        #expect(!held.isWaiting)
+        #expect(held.takeWaiting(before: .key(.escape, [])) == nil)
+    }
 }

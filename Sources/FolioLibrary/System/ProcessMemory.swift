@@ -1,7 +1,15 @@
 import Foundation
 
-/// A process's memory as the kernel reports it in `/proc/PID/status`.
+/// A process's memory as the kernel reports it in `/proc/PID/status`, and its CPU time.
 public enum ProcessMemory {
+    /// User and system CPU time of this whole process so far, seconds.
+    public static func cpuSeconds() -> Double {
+        var usage = rusage()
+        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+        func seconds(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
+        return seconds(usage.ru_utime) + seconds(usage.ru_stime)
+    }
+
     /// The ids of the living children of process `parent` (this one's: its decoder workers),
     /// from /proc.
     public static func children(of parent: pid_t = getpid()) -> [String] {
