@@ -77,15 +77,19 @@ extension Benchmarks {
         var frames: [FramePhases] = []
         let leaves = library.books[0].displayPageCount / 2
         var nextTurn = t
+        /// Each press acts as the live viewer lets it (`HeldKeys`: it may wait on its spread).
+        var keys = HeldKeys()
+        let canShow = canvas.renderer.canShow
         // Proportional and private memory have no kernel peak: sampled every half second,
         // between frames (outside their timing), the largest kept.
         var memory = ProcessMemory.rollup()
-        while let book = app.book, book.currentLeaf < leaves - 1 || !book.isAtRest {
+        while let book = app.book, book.currentLeaf < leaves - 1 || !book.isAtRest || keys.isWaiting {
             if interrupted() { throw FolioError.interrupted("interrupted; the benchmark stopped.") }
             if t >= nextTurn, book.currentLeaf < leaves - 1 {
-                app.handle(.key(.right), at: t)
+                keys.press(.key(.right), app: app, at: t, canShow: canShow) { app.handle($0, at: t) }
                 nextTurn += 1 / flipRate
             }
+            if let press = keys.due(app: app, at: t, canShow: canShow) { app.handle(press, at: t) }
             frames.append(try step())
             if frames.count % 30 == 0 { memory = memory.max(ProcessMemory.rollup()) }
             if frames.count > Int(Double(leaves) / flipRate * 60) + 600 { break }

@@ -151,8 +151,8 @@ extension Benchmarks {
                     if held && due > 0 {
                         if heldKeys.repeatActs(right, app: app, at: t, canShow: canShow) { app.handle(right, at: t); pressed += 1 } else { dropped += 1 }
                     } else {
-                        if let waiting = heldKeys.takeWaiting(before: right) { app.handle(waiting, at: t); pressed += 1 }
-                        if heldKeys.pressActs(right, app: app, at: t, canShow: canShow) { app.handle(right, at: t); pressed += 1 } else { waited += 1 }
+                        heldKeys.press(right, app: app, at: t, canShow: canShow) { app.handle($0, at: t); pressed += 1 }
+                        if heldKeys.isWaiting { waited += 1 }
                     }
                     due += 1
                     nextPress = presses(due, app).map { whole + $0 }

@@ -57,6 +57,14 @@ public struct HeldKeys {
         return false
     }
 
+    /// A press of `input` at `time`, as the viewer takes it: the press waiting before it acts
+    /// first (`takeWaiting`), then `input` unless it waits on its spread (`pressActs`).
+    public mutating func press(_ input: InputEvent, app: FolioApp, at time: Double, canShow: (LayerContent) -> Bool,
+                               act: (InputEvent) -> Void) {
+        if let waiting = takeWaiting(before: input) { act(waiting) }
+        if pressActs(input, app: app, at: time, canShow: canShow) { act(input) }
+    }
+
     /// The waiting press, once its spread can be shown or its patience is over (nil: none, or
     /// it waits on).
     public mutating func due(app: FolioApp, at time: Double, canShow: (LayerContent) -> Bool) -> InputEvent? {

@@ -329,9 +329,7 @@ public final class LiveViewer {
                 toggleCapture()
                 return true
             }
-            // A press waiting on its spread acts first (`HeldKeys`).
-            if let waiting = heldKeys.takeWaiting(before: input) { handle(waiting) }
-            if heldKeys.pressActs(input, app: app, at: now(), canShow: renderer.canShow) { handle(input) }
+            heldKeys.press(input, app: app, at: now(), canShow: renderer.canShow, act: handle)
         case .repeated(let input):
             if heldKeys.repeatActs(input, app: app, at: now(), canShow: renderer.canShow) { handle(input) }
         case .app(.dropped(let path)):

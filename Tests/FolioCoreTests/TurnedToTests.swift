@@ -1,7 +1,7 @@
 import Testing
 @testable import FolioCore
 
-/// The pages a key would turn the reading view onto (what a held key's repeat waits on):
+/// The pages a key would turn the open book onto, flat or in 3D (what a key waits on):
 /// the next or previous spread the way the key reads, none for a key that turns no leaf.
 @Suite struct TurnedToTests {
     static func pages(_ leaf: Int) -> [LayerContent] {
@@ -40,6 +40,27 @@ import Testing
         #expect(book.currentLeaf == book.layout.leafCount - 1)
         #expect(s.app.pagesTurnedTo(by: .left, []).isEmpty, "past the last leaf there is none")
         #expect(!s.app.pagesTurnedTo(by: .right, []).isEmpty)
+    }
+
+    /// The book in 3D names the spreads its arrows turn to as the reading view does (the flip
+    /// waits on them too), and none while it opens.
+    @Test func theBookIn3DNamesItsSpreadsOnceOpen() throws {
+        let s = AppDriver(books: 3, pages: 12)
+        s.send(.key(.return))
+        #expect(s.app.pagesTurnedTo(by: .right, []).isEmpty, "the book is still opening")
+        s.run(until: s.now + 1.5)
+        let book = try #require(s.app.book)
+        #expect(s.app.navigation.top === book)
+        let leaf = book.currentLeaf
+        #expect(s.app.pagesTurnedTo(by: .right, []) == Self.pages(leaf + 1))
+        #expect(s.app.pagesTurnedTo(by: .left, []) == Prefetch.pages(ofLeaf: leaf - 1, in: book))
+        #expect(s.app.pagesTurnedTo(by: .p, []).isEmpty, "P turns no leaf")
+        // End goes to the last numbered page; one leaf more shows the back cover, and past
+        // it there is none.
+        s.send(.key(.end)); s.run(until: s.now + 2)
+        s.send(.key(.right)); s.run(until: s.now + 1.2)
+        #expect(book.currentLeaf == book.layout.leafCount - 1)
+        #expect(s.app.pagesTurnedTo(by: .right, []).isEmpty, "past the last leaf there is none")
     }
 
     @Test func nothingOnTheShelf() {

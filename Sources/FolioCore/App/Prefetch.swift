@@ -83,14 +83,14 @@ extension FolioApp {
         Prefetch.standIns(book: book, zoomed: reading?.zoom.isZoomed ?? false)
     }
 
-    /// The pages a press of `key` would turn the reading view onto (empty: it turns onto no
-    /// other spread, no reading view is on top and still, or the strip or the list of keys
-    /// takes the key). The live viewer lets a held key's repeat turn only onto pages it has
-    /// something to draw for (`HeldKeys`).
+    /// The pages a press of `key` would turn the open book onto, flat or in 3D (empty: it
+    /// turns onto no other spread, no book is on top and still, or the strip or the list of
+    /// keys takes the key). The live viewer lets a key turn only onto pages it has something
+    /// to draw for (`HeldKeys`).
     public func pagesTurnedTo(by key: Key, _ modifiers: Modifiers) -> [LayerContent] {
-        guard navigation.transition == nil, !strip.isShown, !helpShown, let reading = navigation.top as? ReadingScene,
-              let leaf = reading.leafTurned(by: key, modifiers) else { return [] }
-        return Prefetch.pages(ofLeaf: leaf, in: reading.book)
+        guard navigation.transition == nil, !strip.isShown, !helpShown, let showing = navigation.top as? any BookShowing,
+              let leaf = showing.leafTurned(by: key, modifiers) else { return [] }
+        return Prefetch.pages(ofLeaf: leaf, in: showing.book)
     }
 
     /// What to have ready next (`Prefetch`).

@@ -155,6 +155,16 @@ public final class BookScene: BookShowing {
     /// Drag distance to offset: a drag across both pages of the spread turns one leaf.
     var dragGain: Double { layout.size.width / (2 * layout.pageSize.width) }
 
+    public func leafTurned(by key: Key, _ modifiers: Modifiers) -> Int? {
+        let leaf: Int
+        switch KeyBindings.action(for: readingKey(key), in: .book) {
+        case .next?: leaf = currentLeaf + 1
+        case .previous?: leaf = currentLeaf - 1
+        default: return nil
+        }
+        return leaf >= layout.firstLeaf && leaf < layout.leafCount ? leaf : nil
+    }
+
     public func handle(_ input: SceneInput, at time: Double) -> SceneRequest? {
         switch input {
         case .key(let key, _):

@@ -226,7 +226,7 @@ public final class ReadingScene: BookShowing, ZoomingScene {
 
     /// The leaf a press of `key` would turn the book to; nil when it turns none (a zoom key, a
     /// page scrolled within, the other page of the spread one page at a time, the book's end).
-    func leafTurned(by key: Key, _ modifiers: Modifiers) -> Int? {
+    public func leafTurned(by key: Key, _ modifiers: Modifiers) -> Int? {
         guard !isZoomKey(key, modifiers), fit != .width || [Key.right, .left].contains(key),
               let action = KeyBindings.action(for: book.readingKey(key), in: .reading),
               case .leaf(let leaf)? = step(action) else { return nil }

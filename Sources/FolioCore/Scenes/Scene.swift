@@ -48,6 +48,8 @@ public protocol BookShowing: Scene {
     var pageRead: Int? { get }
     /// The book's pages as drawn at `pose` (the state trace's pages).
     func pages(in pose: Pose) -> [PageState]
+    /// The leaf a press of `key` turns the book to from here (nil: it turns no leaf).
+    func leafTurned(by key: Key, _ modifiers: Modifiers) -> Int?
 }
 
 extension Scene {
