@@ -74,10 +74,10 @@ package final class DecoderSandbox: PageDecoder {
         startDetachedThread(named: "folio-prestart") { pool.prestart() }
     }
 
-    /// Lets every idle worker but one go: a closed book's second worker is about 30 MB the
-    /// shelf does not need (its covers are made, and one worker is kept for the next book).
-    /// `prestart` starts it again when a book opens. The worker is ended and reaped off the
-    /// caller's thread (the renderer's), as `prestart` starts one.
+    /// Lets every idle worker but one go: the second worker is about 20–30 MB that a still
+    /// view (a book at rest, the shelf) does not need while nothing is decoded. `prestart`
+    /// starts it again when a book opens or starts to move. The worker is ended and reaped off
+    /// the caller's thread (the renderer's), as `prestart` starts one.
     package func rest() {
         let pool = self.pool
         startDetachedThread(named: "folio-rest") { pool.stopIdle(keeping: 1) }

@@ -53,26 +53,33 @@ public final class Renderer {
     private var magnification = 1.0
     /// A book's pages were drawn since the shelf last came to rest.
     private var pagesHeld = false
-    /// A book closed: the decoder keeps only what the shelf needs once nothing is decoded.
+    /// Still (a book, or the shelf after one closed): the decoder keeps one worker once
+    /// nothing is decoded.
     private var workersToRest = false
+    /// The second worker was let go while nothing moved; it starts again with the next motion.
+    private var workersRested = false
     /// What the pointer showed in the last frame drawn from an app (a hand over a link).
     private(set) var pointer = DrawList.PointerShape.arrow
 
     /// Draws `app`'s frame (its draw list, else `list`) with its library as it is now (a
     /// dropped book, a pairing shifted) and what it wants decoded next.
     public func draw(_ app: FolioApp, list: DrawList? = nil) {
-        defer { if app.isAtRest { textures.releaseUnshownPlaceholders() } }
+        defer { if app.isAtRest { textures.releaseUnwanted() } }
         let list = list ?? app.drawList()
         pointer = list.pointer
         library = app.library
         // Back on the shelf and still: a closed book's pages go (the covers stay), so the
         // shelf holds no more than it shows.
-        // A book opening finds both decoder workers ready; once it has closed and nothing
-        // is being decoded, the second goes.
+        // A book opening, and a still book starting to move (a turn, a riffle, a zoom), finds
+        // both decoder workers ready; still with nothing being decoded, in a book or back on
+        // the shelf, the second goes (about 20 MB that a still view does not use).
         if app.book != nil {
-            if !pagesHeld { textures.decoder.prestart() }
+            if !pagesHeld || workersRested && !app.isAtRest {
+                textures.decoder.prestart()
+                workersRested = false
+            }
             pagesHeld = true
-            workersToRest = false
+            workersToRest = app.isAtRest && !workersRested
         } else if pagesHeld, app.isAtRest {
             textures.releasePages(keeping: Set(library.books.compactMap(\.cover)))
             pagesHeld = false
@@ -81,6 +88,7 @@ public final class Renderer {
         if workersToRest, textures.isSettled {
             textures.decoder.rest()
             workersToRest = false
+            workersRested = true
         }
         draw(list, prefetch: app.prefetchContents(), standIns: app.standInContents())
     }

@@ -35,6 +35,9 @@ final class TextureCache {
     let worker: DecodeWorker?
     /// What the last `beginFrame` spent on textures.
     private(set) var lastFrame = FrameTextureWork()
+    /// The textures the last `beginFrame` was asked to have: pages at their size or small
+    /// (stand-ins ahead of a flip), thumbnails.
+    private var wantedKeys = Set<TextureStore.Key>()
     /// Gives back what evicted textures freed.
     let trimmer: HeapTrimmer
 
@@ -100,6 +103,7 @@ final class TextureCache {
         lastFrame.evictions = store.beginFrame()
         if lastFrame.evictions > 0 { trimmer.freed() }
         placeholders.beginFrame()
+        wantedKeys = Set(wanted.map { $0.thumbnail ? .thumbnail($0.source) : $0.smallOnly ? .small($0.source, $0.side) : .image($0.source, $0.side) })
         defer { lastFrame.seconds = Self.seconds(since: begin) }
         guard let worker else { return }
         lastFrame.decoding = worker.isBusy
@@ -272,13 +276,22 @@ final class TextureCache {
         return released
     }
 
-    /// Lets go of the numbered placeholders this frame did not draw (once the view is still:
-    /// a riffle leaves dozens, each a page's size). Returns how many went.
+    /// Lets go of what this frame neither drew nor wants (once the view is still): the pages
+    /// a riffle or a jump passed, their small versions and numbered placeholders (a riffle
+    /// leaves dozens, each a page's size), a small version whose page has come, thumbnails of
+    /// a strip no longer shown. A still view holds what it shows and the pages around it, as
+    /// a reader that keeps a few pages does. Returns how many went.
     @discardableResult
-    func releaseUnshownPlaceholders() -> Int {
+    func releaseUnwanted() -> Int {
+        let wanted = wantedKeys
         let released = store.remove { key, drawnNow in
-            if case .placeholder = key { return !drawnNow }
-            return false
+            switch key {
+            case .image, .thumbnail: return !drawnNow && !wanted.contains(key)
+            case .small(let source, let side):
+                // Wanted while its page is (a stand-in ahead of a flip is wanted small).
+                return !drawnNow && (store.entry(.image(source, side)) != nil || !wanted.contains(key) && !wanted.contains(.image(source, side)))
+            case .placeholder: return !drawnNow
+            }
         }
         if released > 0 { trimmer.freed() }
         return released

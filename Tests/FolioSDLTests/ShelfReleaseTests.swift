@@ -4,9 +4,10 @@ import Testing
 @testable import FolioDecoding
 @testable import FolioLibrary
 @testable import FolioSDL
+import FolioTestFixtures
 
 /// Back on the shelf and still, a closed book's page textures go and the covers stay: the
-/// shelf holds what it shows, not every page read (issue 38's lean shelf).
+/// shelf holds what it shows, not every page read; a still book holds the pages around it.
 @Suite(.serialized)
 struct ShelfReleaseTests {
     @Test func aClosedBooksPagesGoOnceTheShelfRests() throws {
@@ -41,8 +42,54 @@ struct ShelfReleaseTests {
         #expect(held(covers) >= coversOnShelf)
     }
 
-    /// A book's two decoder workers: both ready while it is open, one kept once it has closed
-    /// and the shelf rests, two again when the next book opens.
+    /// Still after a riffle, a book holds what it shows and the pages around it: the pages the
+    /// riffle passed go (a reader that keeps a few pages, not every page seen), and come back
+    /// when wanted again.
+    @Test func aStillBookHoldsOnlyThePagesAroundIt() throws {
+        let url = try DocumentPageTests.write(PDFFixture.document(pages: 40, title: "Forty"), "forty.pdf")
+        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+        let library = try LibraryLoader.load(url.path, documents: TestDecoding.workers).library
+        // Decoded in the background as in the viewer: the pages around the one shown too.
+        let canvas = try HeadlessCanvas(library: library, decoder: TestDecoding.workers, width: 1280, height: 800, backgroundDecoding: true)
+        let app = FolioApp(library: library, size: Size(width: 1280, height: 800))
+        let frames = Frames(app: app, canvas: canvas)
+        let textures = canvas.renderer.textures, store = textures.store
+        let pages = library.books[0].pages
+        /// The book's pages held, at their size or small.
+        func held() -> Set<Int> {
+            Set(pages.indices.filter { i in
+                guard let source = pages[i] else { return false }
+                return [PageSide.left, .right].contains { store.entry(.image(source, $0)) != nil || store.entry(.small(source, $0)) != nil }
+            })
+        }
+        /// Draws until the app is still and every page it wants is decoded, for at most ten
+        /// seconds.
+        func settle() throws {
+            let deadline = Date().addingTimeInterval(10)
+            repeat {
+                try frames.run(1.0 / 60)
+                textures.waitForDecode(timeout: 0.05)
+            } while !(app.isAtRest && textures.isSettled) && Date() < deadline
+            try frames.run(1.0 / 60)
+        }
+        try frames.run(0.5)
+        app.open(book: 0, atPage: 1, at: frames.t)
+        try settle()
+        let atTheCover = held()
+        try #require(!atTheCover.isEmpty && atTheCover.max()! < pages.count / 2, "\(atTheCover.sorted())")
+        app.handle(.key(.end), at: frames.t)
+        try settle()
+        let atTheEnd = held()
+        #expect(app.isAtRest && textures.isSettled && atTheEnd.contains(pages.count - 1), "\(atTheEnd.sorted())")
+        #expect(atTheEnd.isDisjoint(with: atTheCover), "the pages at the cover went: \(atTheEnd.sorted())")
+        #expect(atTheEnd.count <= atTheCover.count + 2, "the riffle's pages went: \(atTheEnd.sorted())")
+        app.handle(.key(.home), at: frames.t)
+        try settle()
+        #expect(held() == atTheCover, "the cover's pages come back")
+    }
+
+    /// A book's two decoder workers: both ready while it opens and moves, one kept while it is
+    /// still and once it has closed and the shelf rests, two again when the next book opens.
     @Test func theSecondWorkerGoesWithTheBookAndComesBackWithTheNext() throws {
         let library = RendererTests.library
         let decoder = try DecoderSandbox(executable: DecoderSandboxTests.worker)
@@ -61,8 +108,13 @@ struct ShelfReleaseTests {
         }
         try run(0.5)
         app.handle(.key(.return), at: t)
-        try run { app.book != nil && app.isAtRest && decoder.runningWorkers == DecoderSandbox.maxWorkers }
-        #expect(app.book != nil && decoder.runningWorkers == DecoderSandbox.maxWorkers, "a book open has both")
+        try run { app.book != nil && decoder.runningWorkers == DecoderSandbox.maxWorkers }
+        #expect(app.book != nil && decoder.runningWorkers == DecoderSandbox.maxWorkers, "a book opening has both")
+        try run { app.isAtRest && canvas.renderer.textures.isSettled && decoder.runningWorkers == 1 }
+        #expect(app.book != nil && decoder.runningWorkers == 1, "a still book keeps one")
+        app.handle(.key(.right), at: t)
+        try run { decoder.runningWorkers == DecoderSandbox.maxWorkers }
+        #expect(!app.isAtRest && decoder.runningWorkers == DecoderSandbox.maxWorkers, "a turn has both again")
         app.handle(.key(.escape), at: t)
         try run { app.book == nil && app.isAtRest && canvas.renderer.textures.isSettled && decoder.runningWorkers == 1 }
         #expect(decoder.runningWorkers == 1, "the shelf at rest keeps one")
