@@ -74,13 +74,14 @@ package final class DecoderSandbox: PageDecoder {
         startDetachedThread(named: "folio-prestart") { pool.prestart() }
     }
 
-    /// Lets every idle worker but one go: the second worker is about 20–30 MB that a still
-    /// view (a book at rest, the shelf) does not need while nothing is decoded. `prestart`
-    /// starts it again when a book opens or starts to move. The worker is ended and reaped off
-    /// the caller's thread (the renderer's), as `prestart` starts one.
+    /// Keeps one worker, a fresh one: the second is about 20–30 MB that a still view (a book
+    /// at rest, the shelf) does not need while nothing is decoded, and a fresh worker holds
+    /// less than one that has decoded (`Pool.renew`). `prestart` starts the second again when
+    /// a book opens or starts to move. Workers are ended, reaped and started off the caller's
+    /// thread (the renderer's), as `prestart` starts one.
     package func rest() {
         let pool = self.pool
-        startDetachedThread(named: "folio-rest") { pool.stopIdle(keeping: 1) }
+        startDetachedThread(named: "folio-rest") { pool.renew() }
     }
 
     /// Workers started and not stopped (tests).

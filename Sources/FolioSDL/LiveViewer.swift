@@ -146,13 +146,15 @@ public final class LiveViewer {
                     SDLVideo.returnFreedMemory()
                     trimmed = true
                 }
-                let due = [pendingMarks.first, options.quitAfter].compactMap { $0 }.min().map { $0 - (now() - start) }
+                let due = [[pendingMarks.first, options.quitAfter].compactMap { $0 }.min().map { $0 - (now() - start) },
+                           renderer.secondsUntilWorkersRest(at: now())].compactMap { $0 }.min()
                 switch rest(until: due, event: &event) {
                 case .event:
                     if !dispatch(event) { break running }
                 case .texture:
                     break
                 case .nothing:
+                    renderer.restWorkersIfStill(at: now())
                     noteMarks(&pendingMarks, start: start, frame: frame)
                     if quitIsDue(start: start) { break running }
                     continue running

@@ -53,11 +53,15 @@ public final class Renderer {
     private var magnification = 1.0
     /// A book's pages were drawn since the shelf last came to rest.
     private var pagesHeld = false
-    /// Still (a book, or the shelf after one closed): the decoder keeps one worker once
-    /// nothing is decoded.
+    /// The shelf after a book closed: the decoder keeps one worker once nothing is decoded.
     private var workersToRest = false
     /// The second worker was let go while nothing moved; it starts again with the next motion.
     private var workersRested = false
+    /// Since when (the app's time) the open book has been still; nil while it moves.
+    private var bookStillSince: Double?
+    /// Seconds a book stays still before its second worker goes: turns a few seconds apart,
+    /// and a flip begun soon after a turn, keep both.
+    static let stillBeforeRest = 3.0
     /// What the pointer showed in the last frame drawn from an app (a hand over a link).
     private(set) var pointer = DrawList.PointerShape.arrow
 
@@ -71,26 +75,40 @@ public final class Renderer {
         // Back on the shelf and still: a closed book's pages go (the covers stay), so the
         // shelf holds no more than it shows.
         // A book opening, and a still book starting to move (a turn, a riffle, a zoom), finds
-        // both decoder workers ready; still with nothing being decoded, in a book or back on
-        // the shelf, the second goes (about 20 MB that a still view does not use).
+        // both decoder workers ready; once nothing is decoded, back on the shelf or a book
+        // still for `stillBeforeRest`, the second goes (about 20 MB a still view does not use).
         if app.book != nil {
             if !pagesHeld || workersRested && !app.isAtRest {
                 textures.decoder.prestart()
                 workersRested = false
             }
             pagesHeld = true
-            workersToRest = app.isAtRest && !workersRested
+            bookStillSince = app.isAtRest ? bookStillSince ?? app.time : nil
         } else if pagesHeld, app.isAtRest {
             textures.releasePages(keeping: Set(library.books.compactMap(\.cover)))
             pagesHeld = false
+            bookStillSince = nil
             workersToRest = true
         }
-        if workersToRest, textures.isSettled {
-            textures.decoder.rest()
-            workersToRest = false
-            workersRested = true
-        }
+        restWorkersIfStill(at: app.time)
         draw(list, prefetch: app.prefetchContents(), standIns: app.standInContents())
+    }
+
+    /// Seconds from `time` (the app's) until a still book's second worker is due to go (nil:
+    /// none is due); the viewer asleep at rest wakes for it and calls `restWorkersIfStill`.
+    public func secondsUntilWorkersRest(at time: Double) -> Double? {
+        guard !workersRested, let since = bookStillSince else { return nil }
+        return max(since + Self.stillBeforeRest - time, 0)
+    }
+
+    /// Lets the second decoder worker go once nothing is decoded, back on the shelf or in a
+    /// book still long enough.
+    public func restWorkersIfStill(at time: Double) {
+        let due = workersToRest || secondsUntilWorkersRest(at: time) == 0
+        guard due, !workersRested, textures.isSettled else { return }
+        textures.decoder.rest()
+        workersToRest = false
+        workersRested = true
     }
 
     /// Draws `list` into the current target (not presented). `prefetch` lists what to decode
