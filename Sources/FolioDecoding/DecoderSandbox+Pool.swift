@@ -121,11 +121,11 @@ extension DecoderSandbox {
             if let worker { checkIn(worker, healthy: true) }
         }
 
-        /// Stops every idle worker and, unless one is busy, starts one afresh: a worker's heap
-        /// keeps some of what its decodes made of it (after a riffle through a CBZ of scans a
-        /// worker holds about 12 MB more than a fresh one), so the one a still view keeps is
-        /// new. A worker checked out is left to finish.
-        func renew() {
+        /// Stops every idle worker and, unless one is busy, starts `keeping` (0 or 1) afresh: a
+        /// worker's heap keeps some of what its decodes made of it (after a riffle through a
+        /// CBZ of scans a worker holds about 20 MB more than a fresh one), so the one a still
+        /// view keeps is new. A worker checked out is left to finish.
+        func renew(keeping: Int) {
             let stopping: [Worker] = state.withLock { state in
                 let stopping = state.idle
                 state.running -= stopping.count
@@ -135,7 +135,7 @@ extension DecoderSandbox {
             for worker in stopping { worker.stop() }
             let executable = executable
             let fresh: Worker? = try? state.withLock { state in
-                guard state.running == 0, !LiveWorkers.hasEnded else { return nil }
+                guard state.running < keeping, !LiveWorkers.hasEnded else { return nil }
                 let worker = try spawner.run { try Worker(executable: executable) }
                 state.running += 1
                 return worker

@@ -74,14 +74,15 @@ package final class DecoderSandbox: PageDecoder {
         startDetachedThread(named: "folio-prestart") { pool.prestart() }
     }
 
-    /// Keeps one worker, a fresh one: the second is about 20–30 MB that a still view (a book
-    /// at rest, the shelf) does not need while nothing is decoded, and a fresh worker holds
-    /// less than one that has decoded (`Pool.renew`). `prestart` starts the second again when
-    /// a book opens or starts to move. Workers are ended, reaped and started off the caller's
-    /// thread (the renderer's), as `prestart` starts one.
-    package func rest() {
+    /// Keeps `keeping` workers at most, fresh ones: a worker is 25–45 MB that a still view
+    /// does not use while nothing is decoded (a still book keeps one for its next turn, the
+    /// shelf none), and a fresh worker holds less than one that has decoded (`Pool.renew`).
+    /// `prestart` starts the second again when a book opens or starts to move; a decode starts
+    /// one when none runs. Workers are ended, reaped and started off the caller's thread (the
+    /// renderer's), as `prestart` starts one.
+    package func rest(keeping: Int) {
         let pool = self.pool
-        startDetachedThread(named: "folio-rest") { pool.renew() }
+        startDetachedThread(named: "folio-rest") { pool.renew(keeping: keeping) }
     }
 
     /// Workers started and not stopped (tests).

@@ -40,13 +40,14 @@ package protocol PageDecoder: DocumentInspector, BookFileReader {
     /// Page `page` of the document at `path` drawn into `width`×`height` pixels; a
     /// `PageImage.Failure` on any failure.
     func pixels(ofDocument path: String, page: Int, width: Int, height: Int) throws -> DecodedPixels
-    /// A book is open: have every worker it may use ready (none to start in process).
+    /// A book opens or moves: have every worker it may use ready (none to start in process).
     func prestart()
-    /// No book is open and nothing is being decoded: keep only what the shelf needs.
-    func rest()
+    /// The view is still and nothing is being decoded: keep at most `keeping` workers (a still
+    /// book one, the shelf none); the next decode starts what it needs.
+    func rest(keeping: Int)
 }
 
 extension PageDecoder {
     package func prestart() {}
-    package func rest() {}
+    package func rest(keeping: Int) {}
 }

@@ -53,14 +53,12 @@ public final class Renderer {
     private var magnification = 1.0
     /// A book's pages were drawn since the shelf last came to rest.
     private var pagesHeld = false
-    /// The shelf after a book closed: the decoder keeps one worker once nothing is decoded.
-    private var workersToRest = false
-    /// The second worker was let go while nothing moved; it starts again with the next motion.
-    private var workersRested = false
-    /// Since when (the app's time) the open book has been still; nil while it moves.
-    private var bookStillSince: Double?
-    /// Seconds a book stays still before its second worker goes: turns a few seconds apart,
-    /// and a flip begun soon after a turn, keep both.
+    /// How many decoder workers the view kept when it last came to rest (nil: it moved since).
+    private var workersKept: Int?
+    /// Since when (the app's time) the view has been still; nil while it moves.
+    private var stillSince: Double?
+    /// Seconds a view stays still before the decoder keeps fewer workers: turns a few seconds
+    /// apart, a flip begun soon after a turn and a shelf scrolled in steps keep them all.
     static let stillBeforeRest = 3.0
     /// What the pointer showed in the last frame drawn from an app (a hand over a link).
     private(set) var pointer = DrawList.PointerShape.arrow
@@ -74,41 +72,47 @@ public final class Renderer {
         library = app.library
         // Back on the shelf and still: a closed book's pages go (the covers stay), so the
         // shelf holds no more than it shows.
-        // A book opening, and a still book starting to move (a turn, a riffle, a zoom), finds
-        // both decoder workers ready; once nothing is decoded, back on the shelf or a book
-        // still for `stillBeforeRest`, the second goes (about 20 MB a still view does not use).
         if app.book != nil {
-            if !pagesHeld || workersRested && !app.isAtRest {
-                textures.decoder.prestart()
-                workersRested = false
-            }
             pagesHeld = true
-            bookStillSince = app.isAtRest ? bookStillSince ?? app.time : nil
         } else if pagesHeld, app.isAtRest {
             textures.releasePages(keeping: Set(library.books.compactMap(\.cover)))
             pagesHeld = false
-            bookStillSince = nil
-            workersToRest = true
         }
+        // A book opening or moving (a turn, a riffle, a zoom) finds both decoder workers
+        // ready; a view still for `stillBeforeRest` with nothing being decoded keeps fewer.
+        if app.isAtRest {
+            stillSince = stillSince ?? app.time
+        } else {
+            stillSince = nil
+            if app.book == nil {
+                workersKept = nil
+            } else if workersKept != DecoderSandbox.maxWorkers {
+                textures.decoder.prestart()
+                workersKept = DecoderSandbox.maxWorkers
+            }
+        }
+        workersAtRest = app.book == nil ? 0 : 1
         restWorkersIfStill(at: app.time)
         draw(list, prefetch: app.prefetchContents(), standIns: app.standInContents())
     }
 
-    /// Seconds from `time` (the app's) until a still book's second worker is due to go (nil:
-    /// none is due); the viewer asleep at rest wakes for it and calls `restWorkersIfStill`.
+    /// How many workers the view on screen keeps once still: a book one (for its next turn),
+    /// the shelf none (a cover or a book to decode starts one).
+    private var workersAtRest = 0
+
+    /// Seconds from `time` (the app's) until the decoder is due to keep fewer workers (nil:
+    /// not due); the viewer asleep at rest wakes for it and calls `restWorkersIfStill`.
     public func secondsUntilWorkersRest(at time: Double) -> Double? {
-        guard !workersRested, let since = bookStillSince else { return nil }
+        guard let since = stillSince, workersKept.map({ $0 > workersAtRest }) ?? true else { return nil }
         return max(since + Self.stillBeforeRest - time, 0)
     }
 
-    /// Lets the second decoder worker go once nothing is decoded, back on the shelf or in a
-    /// book still long enough.
+    /// Keeps fewer decoder workers (`PageDecoder.rest`) once the view has been still long
+    /// enough and nothing is being decoded.
     public func restWorkersIfStill(at time: Double) {
-        let due = workersToRest || secondsUntilWorkersRest(at: time) == 0
-        guard due, !workersRested, textures.isSettled else { return }
-        textures.decoder.rest()
-        workersToRest = false
-        workersRested = true
+        guard secondsUntilWorkersRest(at: time) == 0, textures.isSettled else { return }
+        textures.decoder.rest(keeping: workersAtRest)
+        workersKept = workersAtRest
     }
 
     /// Draws `list` into the current target (not presented). `prefetch` lists what to decode
