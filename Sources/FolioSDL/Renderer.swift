@@ -101,16 +101,17 @@ public final class Renderer {
     private var workersAtRest = 0
 
     /// Seconds from `time` (the app's) until the decoder is due to keep fewer workers (nil:
-    /// not due); the viewer asleep at rest wakes for it and calls `restWorkersIfStill`.
+    /// not due, or something is being decoded: its texture wakes the viewer); the viewer
+    /// asleep at rest wakes for it and calls `restWorkersIfStill`.
     public func secondsUntilWorkersRest(at time: Double) -> Double? {
-        guard let since = stillSince, workersKept.map({ $0 > workersAtRest }) ?? true else { return nil }
+        guard let since = stillSince, textures.isSettled, workersKept.map({ $0 > workersAtRest }) ?? true else { return nil }
         return max(since + Self.stillBeforeRest - time, 0)
     }
 
     /// Keeps fewer decoder workers (`PageDecoder.rest`) once the view has been still long
     /// enough and nothing is being decoded.
     public func restWorkersIfStill(at time: Double) {
-        guard secondsUntilWorkersRest(at: time) == 0, textures.isSettled else { return }
+        guard secondsUntilWorkersRest(at: time) == 0 else { return }
         textures.decoder.rest(keeping: workersAtRest)
         workersKept = workersAtRest
     }
