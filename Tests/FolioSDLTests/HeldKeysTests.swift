@@ -86,9 +86,36 @@ import Testing
         var held = HeldKeys()
         #expect(held.pressActs(.key(.escape, []), app: app, at: 0) { _ in false }, "Escape turns nothing")
         #expect(!held.pressActs(right, app: app, at: 0) { _ in false })
-        #expect(held.takeWaiting(before: .pointerMoved(Point(x: 3, y: 4))) == nil)
-        #expect(held.takeWaiting(before: .key(.escape, [])) == right)
+        #expect(held.takeWaiting(before: .pointerMoved(Point(x: 3, y: 4))) == [])
+        #expect(held.takeWaiting(before: right) == [], "the same key again waits behind it")
+        #expect(held.takeWaiting(before: .key(.escape, [])) == [right])
         #expect(!held.isWaiting)
-        #expect(held.takeWaiting(before: .key(.escape, [])) == nil)
+        #expect(held.takeWaiting(before: .key(.escape, [])) == [])
+    }
+
+    /// Presses of one key in quick succession wait in turn: each acts once the spread it turns
+    /// onto can be shown (or its patience is over), one at a time, none onto placeholders.
+    @Test func quickPressesOfOneKeyWaitInTurn() throws {
+        let app = Self.reading()
+        let leaf = try #require(app.book?.currentLeaf)
+        let right = InputEvent.key(.right, [])
+        var shown = Set([2 * leaf + 1, 2 * leaf + 2].map { LayerContent.page(book: 0, page: $0) })
+        var held = HeldKeys(), acted: [Double] = []
+        func canShow(_ page: LayerContent) -> Bool { shown.contains(page) }
+        var t = 0.0
+        for _ in 0..<3 { held.press(right, app: app, at: t, canShow: canShow) { _ in acted.append(t) } }
+        #expect(acted.isEmpty && held.isWaiting, "the next spread has nothing to draw")
+        t = 0.05
+        #expect(held.due(app: app, at: t, canShow: canShow) == nil)
+        // The next spread's pages come: the first press turns onto it.
+        shown.formUnion([2 * leaf + 3, 2 * leaf + 4].map { LayerContent.page(book: 0, page: $0) })
+        #expect(held.due(app: app, at: t, canShow: canShow) == right)
+        app.handle(right, at: t)
+        #expect(held.isWaiting, "two presses still wait")
+        // The spread after it has nothing yet: the second waits its own patience from here.
+        #expect(held.due(app: app, at: t + HeldKeys.pressPatience * 0.9, canShow: canShow) == nil)
+        #expect(held.due(app: app, at: t + HeldKeys.pressPatience, canShow: canShow) == right)
+        app.handle(right, at: t + HeldKeys.pressPatience)
+        #expect(held.isWaiting, "one press still waits")
     }
 }
