@@ -30,7 +30,9 @@ import Testing
         let rest = book.currentLeaf
         #expect(!book.isTurning)
         #expect(Self.leaves(s.app.prefetchContents()) == Set((rest - 2)...(rest + 2)), "at rest, two spreads either side")
-        #expect(s.app.standInContents().isEmpty, "at rest, no stand-ins")
+        let fan = try #require(s.app.navigation.top as? BookScene).fanLeaves
+        #expect(Set(s.app.standInContents()) == Self.pages(Array((rest - fan)...(rest - 3)) + Array((rest + 3)...(rest + fan)), of: book),
+                "at rest in 3D, the fan beyond them small")
         let order = s.app.prefetchContents().compactMap { content -> Int? in
             guard case .page(0, let page) = content else { return nil }
             return (page - 1) / 2
@@ -41,7 +43,8 @@ import Testing
         #expect(book.isTurning)
         let one = book.currentLeaf
         #expect(Self.leaves(s.app.prefetchContents()) == Set((one - 2)...(one + 2)))
-        #expect(s.app.standInContents().isEmpty)
+        #expect(Set(s.app.standInContents()) == Self.pages(Array((one - fan)...(one - 3)) + Array((one + 3)...(one + fan)), of: book),
+                "turning one leaf, the fan around where it goes")
         // Flipping on, three leaves to go: four more spreads ahead, none more behind.
         s.send(.key(.right)); s.send(.key(.right)); s.run(until: s.now + 1.0 / 60)
         let leaf = book.currentLeaf

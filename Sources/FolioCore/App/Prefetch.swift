@@ -36,11 +36,18 @@ public enum Prefetch {
     }
 
     /// The pages beyond `contents`' reach the way the leaves flip, nearest first, wanted as
-    /// stand-ins only (their small versions); none at rest, turning one leaf or zoomed.
-    public static func standIns(book: BookScene?, zoomed: Bool) -> [LayerContent] {
+    /// stand-ins only (their small versions); at rest or turning one leaf, those of the fan
+    /// (`fan` leaves either side that the view draws, the book in 3D: mostly their edges
+    /// show, and a turn brings the next one in); none zoomed.
+    public static func standIns(book: BookScene?, zoomed: Bool, fan: Int = 0) -> [LayerContent] {
         guard let book, !zoomed else { return [] }
         let turning = flipping(book)
-        guard turning != 0 else { return [] }
+        guard turning != 0 else {
+            guard fan > spreadReach else { return [] }
+            return (spreadReach + 1...fan).flatMap { [book.currentLeaf + $0, book.currentLeaf - $0] }
+                .filter { $0 >= book.layout.firstLeaf && $0 < book.layout.leafCount }
+                .flatMap { pages(ofLeaf: $0, in: book) }
+        }
         let beyond = book.currentLeaf + turning * (spreadReach + turningReach + 1)
         return stride(from: beyond, through: beyond + turning * (standInReach - 1), by: turning)
             .filter { $0 >= book.layout.firstLeaf && $0 < book.layout.leafCount }
@@ -78,9 +85,9 @@ public enum Prefetch {
 }
 
 extension FolioApp {
-    /// The pages to have small versions of ahead of a flip (`Prefetch.standIns`).
+    /// The pages to have small versions of ahead of a flip and in the fan (`Prefetch.standIns`).
     public func standInContents() -> [LayerContent] {
-        Prefetch.standIns(book: book, zoomed: reading?.zoom.isZoomed ?? false)
+        Prefetch.standIns(book: book, zoomed: reading?.zoom.isZoomed ?? false, fan: (navigation.top as? any BookShowing)?.fanLeaves ?? 0)
     }
 
     /// The pages a press of `key` would turn the open book onto, flat or in 3D (empty: it

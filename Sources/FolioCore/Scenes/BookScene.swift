@@ -155,6 +155,9 @@ public final class BookScene: BookShowing {
     /// Drag distance to offset: a drag across both pages of the spread turns one leaf.
     var dragGain: Double { layout.size.width / (2 * layout.pageSize.width) }
 
+    /// The fan: leaves within `BookLayout.fanReach` of the spread are posed and drawn.
+    public var fanLeaves: Int { Int(BookLayout.fanReach.rounded(.up)) }
+
     public func leafTurned(by key: Key, _ modifiers: Modifiers) -> Int? {
         let leaf: Int
         switch KeyBindings.action(for: readingKey(key), in: .book) {

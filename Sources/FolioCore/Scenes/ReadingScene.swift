@@ -224,6 +224,9 @@ public final class ReadingScene: BookShowing, ZoomingScene {
         return nil
     }
 
+    /// Flat, it draws the spread alone.
+    public var fanLeaves: Int { 0 }
+
     /// The leaf a press of `key` would turn the book to; nil when it turns none (a zoom key, a
     /// page scrolled within, the other page of the spread one page at a time, the book's end).
     public func leafTurned(by key: Key, _ modifiers: Modifiers) -> Int? {

@@ -50,6 +50,8 @@ public protocol BookShowing: Scene {
     func pages(in pose: Pose) -> [PageState]
     /// The leaf a press of `key` turns the book to from here (nil: it turns no leaf).
     func leafTurned(by key: Key, _ modifiers: Modifiers) -> Int?
+    /// Leaves either side of the spread whose pages it draws too (the book in 3D's fan).
+    var fanLeaves: Int { get }
 }
 
 extension Scene {
