@@ -85,9 +85,12 @@ public enum Prefetch {
 }
 
 extension FolioApp {
-    /// The pages to have small versions of ahead of a flip and in the fan (`Prefetch.standIns`).
+    /// The pages to have small versions of ahead of a flip and in the fan of the scene on top
+    /// (`Prefetch.standIns`; not while a transition runs: an opening or `folio BOOK`'s arrival
+    /// wants its spread first).
     public func standInContents() -> [LayerContent] {
-        Prefetch.standIns(book: book, zoomed: reading?.zoom.isZoomed ?? false, fan: (navigation.top as? any BookShowing)?.fanLeaves ?? 0)
+        let fan = navigation.transition == nil ? (navigation.top as? any BookShowing)?.fanLeaves ?? 0 : 0
+        return Prefetch.standIns(book: book, zoomed: reading?.zoom.isZoomed ?? false, fan: fan)
     }
 
     /// The pages a press of `key` would turn the open book onto, flat or in 3D (empty: it
