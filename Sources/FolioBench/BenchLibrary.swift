@@ -109,7 +109,7 @@ extension Benchmarks {
         // scaled up from a smaller version.
         let shown = frames.drop { $0.waiting > 0 }
         out.append(("blank_frames", .number(Double(shown.filter { $0.waiting > 0 }.count))))
-        // Where they fell (the first ten), as frame numbers of the flip, and how many frames it had.
+        // Where they fell: the first ten, as frame numbers of the flip.
         out.append(("blank_frame_numbers", .array(shown.indices.filter { shown[$0].waiting > 0 }.prefix(10).map { .number(Double($0)) })))
         out.append(("lowres_frames", .number(Double(shown.filter { $0.lowres > 0 }.count))))
         out.append(("frame_breakdown_ms", FramePhases.breakdown(frames)))

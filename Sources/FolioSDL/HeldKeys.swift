@@ -7,9 +7,9 @@ import FolioCore
 /// that came meanwhile is dropped (a held key repeats again soon), for at most `patience`. A
 /// single press onto such a spread waits too, as a reader that draws a page before it shows
 /// it does, but for at most `pressPatience`: another press of the same key waits behind it,
-/// any other key lets it on first. The pages ahead
-/// are wanted all the while (`Prefetch`), small versions first. A stalled decoder never stops
-/// a key: past its patience it turns all the same.
+/// any other key lets it on first. The pages ahead are wanted all the while (`Prefetch`),
+/// small versions first. A stalled decoder never stops a key: past its patience it turns all
+/// the same.
 public struct HeldKeys {
     /// Seconds a held key waits on a spread before it turns onto it all the same.
     public static let patience = 0.5
