@@ -51,69 +51,38 @@ public final class Renderer {
     /// The window's page in pixels, unzoomed, and the zoom the last draw list asked for.
     private var page = (width: 0.0, height: 0.0, radius: 0.0)
     private var magnification = 1.0
-    /// A book's pages were drawn since the shelf last came to rest.
-    private var pagesHeld = false
-    /// How many decoder workers the view kept when it last came to rest (nil: it moved since).
-    private var workersKept: Int?
-    /// Since when (the app's time) the view has been still; nil while it moves.
-    private var stillSince: Double?
-    /// Seconds a view stays still before the decoder keeps fewer workers: turns a few seconds
-    /// apart, a flip begun soon after a turn and a shelf scrolled in steps keep them all.
-    static let stillBeforeRest = 3.0
+    /// How many decoder workers the view keeps as it moves and rests.
+    private var workers = WorkerRest()
+    /// Seconds a view stays still before the decoder keeps fewer workers (`WorkerRest`).
+    static var stillBeforeRest: Double { WorkerRest.stillBefore }
     /// What the pointer showed in the last frame drawn from an app (a hand over a link).
     private(set) var pointer = DrawList.PointerShape.arrow
 
     /// Draws `app`'s frame (its draw list, else `list`) with its library as it is now (a
     /// dropped book, a pairing shifted) and what it wants decoded next.
     public func draw(_ app: FolioApp, list: DrawList? = nil) {
+        // Still, the view holds what it shows and wants: back on the shelf a closed book's
+        // pages go, in a book the pages a riffle passed.
         defer { if app.isAtRest { textures.releaseUnwanted() } }
         let list = list ?? app.drawList()
         pointer = list.pointer
         library = app.library
-        // Back on the shelf and still: a closed book's pages go (the covers stay), so the
-        // shelf holds no more than it shows.
-        if app.book != nil {
-            pagesHeld = true
-        } else if pagesHeld, app.isAtRest {
-            textures.releasePages(keeping: Set(library.books.compactMap(\.cover)))
-            pagesHeld = false
-        }
-        // A book opening or moving (a turn, a riffle, a zoom) finds both decoder workers
-        // ready; a view still for `stillBeforeRest` with nothing being decoded keeps fewer.
-        if app.isAtRest {
-            stillSince = stillSince ?? app.time
-        } else {
-            stillSince = nil
-            if app.book == nil {
-                workersKept = nil
-            } else if workersKept != DecoderSandbox.maxWorkers {
-                textures.decoder.prestart()
-                workersKept = DecoderSandbox.maxWorkers
-            }
-        }
-        workersAtRest = app.book == nil ? 0 : 1
+        // A book opening or moving finds both decoder workers ready; a still view keeps fewer.
+        if workers.note(still: app.isAtRest, bookOpen: app.book != nil, at: app.time) { textures.decoder.prestart() }
         restWorkersIfStill(at: app.time)
         draw(list, prefetch: app.prefetchContents(), standIns: app.standInContents())
     }
 
-    /// How many workers the view on screen keeps once still: a book one (for its next turn),
-    /// the shelf none (a cover or a book to decode starts one).
-    private var workersAtRest = 0
-
     /// Seconds from `time` (the app's) until the decoder is due to keep fewer workers (nil:
-    /// not due, or something is being decoded: its texture wakes the viewer); the viewer
-    /// asleep at rest wakes for it and calls `restWorkersIfStill`.
+    /// not due); the viewer asleep at rest wakes for it and calls `restWorkersIfStill`.
     public func secondsUntilWorkersRest(at time: Double) -> Double? {
-        guard let since = stillSince, textures.isSettled, workersKept.map({ $0 > workersAtRest }) ?? true else { return nil }
-        return max(since + Self.stillBeforeRest - time, 0)
+        workers.secondsUntilDue(at: time, settled: textures.isSettled)
     }
 
     /// Keeps fewer decoder workers (`PageDecoder.rest`) once the view has been still long
     /// enough and nothing is being decoded.
     public func restWorkersIfStill(at time: Double) {
-        guard secondsUntilWorkersRest(at: time) == 0 else { return }
-        textures.decoder.rest(keeping: workersAtRest)
-        workersKept = workersAtRest
+        if let keeping = workers.due(at: time, settled: textures.isSettled) { textures.decoder.rest(keeping: keeping) }
     }
 
     /// Draws `list` into the current target (not presented). `prefetch` lists what to decode

@@ -261,21 +261,6 @@ final class TextureCache {
         return placeholders.texture(number: number, label: "", shape: shape, in: store)
     }
 
-    /// Lets go of every image but `covers` (the shelf's): a book's pages, their small
-    /// versions, thumbnails and numbered placeholders (a riffle leaves dozens, each a page's
-    /// size) once it has closed. Returns how many textures went.
-    @discardableResult
-    func releasePages(keeping covers: Set<ImageSource>) -> Int {
-        let released = store.remove { key, _ in
-            switch key {
-            case .image(let source, _), .small(let source, _), .thumbnail(let source): return !covers.contains(source)
-            case .placeholder: return true
-            }
-        }
-        if released > 0 { trimmer.freed() }
-        return released
-    }
-
     /// Lets go of what this frame neither drew nor wants (once the view is still): the pages
     /// a riffle or a jump passed, their small versions and numbered placeholders (a riffle
     /// leaves dozens, each a page's size), a small version whose page has come, thumbnails of
