@@ -36,6 +36,16 @@ public final class ViewerWindow {
         self.renderer = renderer
     }
 
+    /// `size` fitted to the first display's usable area (the desktop less its panels, less a
+    /// title bar): a window that would run off the screen is made smaller. SDL's video must
+    /// be started; with no display to ask (the offscreen driver), `size` as it is.
+    public static func fitting(_ size: Size) -> Size {
+        guard let driver = SDL_GetCurrentVideoDriver().map({ String(cString: $0) }), driver != "offscreen", driver != "dummy" else { return size }
+        var usable = SDL_Rect()
+        guard SDL_GetDisplayUsableBounds(0, &usable) == 0 else { return size }
+        return size.fitted(within: Size(width: Double(usable.w), height: Double(usable.h)))
+    }
+
     /// Shows a window made hidden.
     /// True when a quit is waiting in SDL's queue: SDL's handler turned a Ctrl-C or SIGTERM
     /// into one while the window was being made, before the viewer chained its own

@@ -64,3 +64,12 @@ final class AppDriver {
         }
     }
 }
+
+extension AppDriver {
+    /// Rests the open book on its first spread (the cover turned), where a test of turning,
+    /// zooming or pairing starts: a book never opened before opens on the cover alone.
+    func firstSpread() {
+        app.book?.settle(onLeaf: 0)
+        app.update(at: now)
+    }
+}

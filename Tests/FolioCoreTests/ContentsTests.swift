@@ -109,6 +109,7 @@ import Testing
     @Test func aDragHidesTheContentsAndTurnsTheLeaves() throws {
         let s = Self.open(flat: false)
         let book = try #require(s.app.book)
+        let before = book.currentLeaf
         s.send(.key(.tab))
         let y = s.app.size.height / 2
         s.send(.pointerDown(Point(x: 1000, y: y)))
@@ -116,7 +117,7 @@ import Testing
         s.send(.pointerUp(Point(x: 200, y: y)))
         #expect(Self.panel(s) == nil)
         s.run(until: s.now + 1.5)
-        #expect(book.currentLeaf == 1, "the drag turned a leaf")
+        #expect(book.currentLeaf == before + 1, "the drag turned a leaf")
     }
 
     @Test func theCornerButtonShowsNearThePointerAndOpensTheContents() throws {

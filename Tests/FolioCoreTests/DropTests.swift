@@ -51,6 +51,9 @@ struct DropTests {
         driver.send(.key(.return))
         driver.run(until: driver.now + 2)
         #expect(driver.app.book?.bookIndex == 2)
+        // From the cover, two leaves on.
+        driver.send(.key(.right))
+        driver.run(until: driver.now + 2)
         driver.send(.key(.right))
         driver.run(until: driver.now + 2)
         driver.send(.key(.escape))

@@ -9,6 +9,7 @@ import Testing
     static func reading(places: PlaceKeeper? = nil) -> AppDriver {
         let s = AppDriver(books: 2, pages: 12, places: places)
         s.send(.key(.return)); s.run(until: 1.5)
+        s.firstSpread()
         s.send(.key(.return)); s.run(until: 3)
         return s
     }

@@ -95,6 +95,7 @@ import Testing
         let s = AppDriver()
         s.send(.key(.return))
         s.run(until: 1.2)
+        s.firstSpread()
         if startLeaf > 0 {
             s.send(.key(.right))
             s.run(until: 3)

@@ -9,6 +9,7 @@ import Testing
     static func reading(pages: Int) -> AppDriver {
         let s = AppDriver(books: 1, pages: pages)
         s.send(.key(.return)); s.run(until: 1.5)
+        s.firstSpread()
         s.send(.key(.return)); s.run(until: 3)
         return s
     }

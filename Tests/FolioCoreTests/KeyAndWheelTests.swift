@@ -11,6 +11,7 @@ import Testing
         let driver = AppDriver()
         driver.send(.key(.return))
         driver.run(until: 1.2)
+        driver.firstSpread()
         return driver
     }
 

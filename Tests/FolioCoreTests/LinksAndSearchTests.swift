@@ -30,14 +30,15 @@ import Testing
         }
     }
 
-    /// A 40-page PDF opened flat (one page at a time, fitted to its width, as PDFs open) at
-    /// its first page after the cover (page 2), at rest.
+    /// A 40-page PDF opened flat (one page at a time, fitted to its width, as PDFs open),
+    /// moved to its first page after the cover (page 2), at rest.
     static func open(_ document: FakeDocument, size: Size = Size(width: 1280, height: 800)) -> AppDriver {
         let book = Book(title: "Manual", cover: .documentPage(document: path, page: 0),
                         pages: (1..<40).map { .documentPage(document: path, page: $0) })
         let s = AppDriver(size: size, library: Library(books: [book]))
         s.app.documents = DocumentReader(inspector: document)
         s.send(.key(.return)); s.run(until: 1.5)
+        s.firstSpread()
         s.send(.key(.return)); s.run(until: 3)
         return s
     }

@@ -25,6 +25,7 @@ import Testing
     @Test func landscapePhotosShowOneAtATimeAsLargeAsTheWindowAllows() throws {
         let s = AppDriver(books: 1, pages: 12, aspect: 1.5)
         s.send(.key(.return)); s.run(until: 1.5)
+        s.firstSpread()
         s.send(.key(.return)); s.run(until: 3)
         let reading = try #require(s.app.reading)
         #expect(reading.pageMode == .automatic && reading.book.layout.readingPages == 1)
@@ -46,6 +47,7 @@ import Testing
     @Test func onePageAtATimeReadsBothPagesOfASpread() throws {
         let s = AppDriver(books: 1, pages: 12)
         s.send(.key(.return)); s.run(until: 1.5)
+        s.firstSpread()
         s.send(.key(.return)); s.run(until: 3)
         let reading = try #require(s.app.reading)
         #expect(reading.book.layout.readingPages == 2, "a portrait book reads two at a time")
@@ -77,6 +79,7 @@ import Testing
         let keeper = RememberedPlaceTests.keeper()
         let s = AppDriver(books: 2, pages: 12, places: keeper)
         s.send(.key(.return)); s.run(until: 1.5)
+        s.firstSpread()
         s.send(.key(.return)); s.run(until: 3)
         s.send(.key(.d)); s.run(until: s.now + 0.5)
         #expect(keeper.places.settings(of: RememberedPlaceTests.key(0)).pageMode == .one)
@@ -96,6 +99,7 @@ import Testing
     @Test func theAutomaticChoiceFollowsTheWindow() throws {
         let s = AppDriver(books: 1, pages: 12)
         s.send(.key(.return)); s.run(until: 1.5)
+        s.firstSpread()
         s.send(.key(.return)); s.run(until: 3)
         let book = try #require(s.app.reading?.book)
         #expect(book.layout.readingPages == 2)

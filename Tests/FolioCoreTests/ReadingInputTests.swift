@@ -59,6 +59,7 @@ import Testing
         let s = AppDriver(books: 2, pages: 12)
         s.send(.key(.return))
         s.run(until: 1.5)
+        s.firstSpread()
         for _ in 0..<3 { s.send(.key(.right)) }
         s.run(until: 3)
         let book = try #require(s.app.book)
@@ -101,6 +102,7 @@ import Testing
         let s = AppDriver(books: 2, pages: 12)
         s.send(.key(.return))
         s.run(until: 1.5)
+        s.firstSpread()
         if flat {
             s.send(.key(.return))
             s.run(until: 2.5)

@@ -62,6 +62,7 @@ import Testing
         let s = AppDriver(books: 1, pages: 12)
         s.app.library.books[0].rightToLeft = true
         s.send(.key(.return)); s.run(until: 1.5)
+        s.firstSpread()
         let book = try #require(s.app.book)
         s.send(.key(.left)); s.run(until: s.now + 1)
         #expect(book.currentLeaf == 1)

@@ -74,7 +74,7 @@ import Testing
         let s = AppDriver(books: 2, pages: 12, places: keeper)
         s.send(.key(.return))
         s.run(until: 1.5)
-        for _ in 0..<2 { s.send(.key(.right)); s.run(until: s.now + 1) }
+        for _ in 0..<3 { s.send(.key(.right)); s.run(until: s.now + 1) }
         s.send(.key(.return))
         s.run(until: s.now + 1.5)
         #expect(s.kinds == [.shelf, .book, .reading])

@@ -10,6 +10,7 @@ import Testing
         let s = AppDriver(books: 1, pages: pages)
         s.app.library.books[0].rightToLeft = rightToLeft
         s.send(.key(.return)); s.run(until: 1.5)
+        s.firstSpread()
         s.send(.key(.return)); s.run(until: 3)
         return s
     }

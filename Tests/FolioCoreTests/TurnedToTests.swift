@@ -13,7 +13,7 @@ import Testing
         s.send(.key(.right)); s.run(until: s.now + 1.2)
         let book = try #require(s.app.book)
         let leaf = book.currentLeaf
-        #expect(leaf == 1)
+        #expect(leaf == 1, "from the first spread, one leaf on")
         #expect(s.app.pagesTurnedTo(by: .right, []) == Self.pages(leaf + 1))
         #expect(s.app.pagesTurnedTo(by: .pagedown, []) == Self.pages(leaf + 1))
         #expect(s.app.pagesTurnedTo(by: .left, []) == Self.pages(leaf - 1))

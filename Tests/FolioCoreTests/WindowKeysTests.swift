@@ -17,7 +17,7 @@ import Testing
         #expect(!s.app.fullscreen)
         s.send(.key(key))
         #expect(s.app.fullscreen)
-        // Escape on the shelf would quit; in fullscreen it only leaves fullscreen.
+        // In fullscreen Escape only leaves fullscreen.
         s.send(.key(.escape))
         #expect(!s.app.fullscreen && !s.app.quitRequested)
         s.send(.key(key))
@@ -27,7 +27,10 @@ import Testing
             s.send(.key(.escape))
             s.run(until: 3)
         }
+        // On the shelf Escape never quits: Ctrl+Q does.
         s.send(.key(.escape))
+        #expect(!s.app.quitRequested && s.kinds == [.shelf])
+        s.send(.key(.q, .ctrl))
         #expect(s.app.quitRequested)
     }
 

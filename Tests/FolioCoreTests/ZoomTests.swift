@@ -15,6 +15,7 @@ import Testing
         let driver = AppDriver()
         driver.send(.key(.return))
         driver.run(until: 1.2)
+        driver.firstSpread()
         driver.send(.key(.return))
         driver.run(until: 1.8)
         return driver

@@ -88,7 +88,7 @@ struct InputCaptureTests {
         let size = Size(width: 1280, height: 800)
         let library = Library.synthetic(books: 6, pages: 12)
         let live = FolioApp(library: library, size: size)
-        Self.play([(0.1, .right), (0.2, .right), (1.0, .return), (2.5, .right), (2.6, .right), (2.7, .right)], on: live, frames: 300)
+        Self.play([(0.1, .right), (0.2, .right), (1.0, .return), (2.5, .right), (2.6, .right), (2.7, .right), (2.8, .right)], on: live, frames: 300)
         #expect(live.book?.bookIndex == 2 && live.book?.currentLeaf == 3)
         #expect(live.captureStart == InputScript.Start(centred: 2, book: 2, spread: 3))
         let (script, replayed) = try Self.replay(live, on: library, recording: [(6, .key(.right))])
@@ -109,7 +109,7 @@ struct InputCaptureTests {
     @Test func aCaptureInTheReadingViewStartsFlat() throws {
         let library = Library.synthetic(books: 3, pages: 12)
         let live = FolioApp(library: library, size: Size(width: 1280, height: 800))
-        Self.play([(0.1, .return), (1.2, .right), (2.2, .return)], on: live, frames: 200)
+        Self.play([(0.1, .return), (1.2, .right), (1.5, .right), (2.2, .return)], on: live, frames: 200)
         #expect(live.navigation.scenes.map(\.kind) == [.shelf, .book, .reading])
         #expect(live.captureStart == InputScript.Start(centred: 0, book: 0, spread: 1, reading: true))
         let (script, replayed) = try Self.replay(live, on: library, recording: [(4, .key(.right))])

@@ -130,6 +130,7 @@ import FolioTestFixtures
         let r = try Reader(path)
         #expect(r.app.library.books[0].contents.map(\.title) == ["Part", "Chapter", "Section"])
         r.send(.key(.return)); r.run(1.5)
+        r.app.book?.settle(onLeaf: 0)
         r.send(.key(.return)); r.run(1.5)
         #expect(r.app.reading != nil && r.number == 2)
         // The contents: the third level's entry, clicked, riffles to its page.

@@ -50,6 +50,7 @@ import Testing
         app.update(at: t)
         app.handle(.key(.return), at: t)
         for _ in 0..<80 { t += 1.0 / 60; app.update(at: t) }
+        app.book?.settle(onLeaf: 0)
         if flat {
             app.handle(.key(.return), at: t)
             for _ in 0..<45 { t += 1.0 / 60; app.update(at: t) }

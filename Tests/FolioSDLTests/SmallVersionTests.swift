@@ -53,6 +53,8 @@ import Testing
         app.update(at: t)
         app.handle(.key(.return), at: t)
         ZoomRenderingTests.advance(app, from: &t, seconds: 1.5)
+        app.book?.settle(onLeaf: 0)
+        ZoomRenderingTests.advance(app, from: &t, seconds: 0.1)
         let content = LayerContent.page(book: 0, page: 1)
         #expect(app.drawList().layers.contains { $0.content == content }, "page 1 is not on screen")
         let cache = canvas.renderer.textures

@@ -58,6 +58,7 @@ import Testing
         app.update(at: t)
         app.handle(.key(.return), at: t)
         ZoomRenderingTests.advance(app, from: &t, seconds: 1.4)
+        app.book?.settle(onLeaf: 0)
         app.handle(.key(.right), at: t)
         ZoomRenderingTests.advance(app, from: &t, seconds: 1.0)
         #expect(app.book?.currentLeaf == 1)

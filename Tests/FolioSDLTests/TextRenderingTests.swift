@@ -231,6 +231,8 @@ struct TextRenderingTests {
         let app = Self.app(library, Size(width: 1280, height: 800))
         app.handle(.key(.return), at: 0)
         var t = 0.0
+        while t < 2 { t += 1.0 / 30; app.update(at: t) }
+        app.book?.settle(onLeaf: 0)
         while t < 3 { t += 1.0 / 30; app.update(at: t) }
         let f = try Self.frame(app, canvas: canvas)
         let layout = try #require(app.book).layout

@@ -19,6 +19,8 @@ struct ZoomRenderingTests {
         advance(app, from: &t, seconds: 1.2)
         app.handle(.key(.return), at: t)
         advance(app, from: &t, seconds: 0.6)
+        app.book?.settle(onLeaf: 0)
+        app.update(at: t)
         return app
     }
 

@@ -39,10 +39,11 @@ final class BookDoors {
     /// The reading view on screen, or on its way in or out.
     var reading: ReadingScene? { navigation.visibleScenes.lazy.compactMap { $0 as? ReadingScene }.last }
 
-    /// Opens book `index` at `leaf`, or at the spread of page `number` when one is given;
-    /// false when it could not (a transition runs, no such book).
+    /// Opens book `index` at `leaf`, or at the spread of page `number` when one is given,
+    /// else where the reader left it (page 1 the first time); false when it could not (a
+    /// transition runs, no such book).
     @discardableResult
-    func open(_ index: Int, leaf: Int = 0, page number: Int? = nil, animated: Bool = true, size: Size, at time: Double) -> Bool {
+    func open(_ index: Int, leaf: Int? = nil, page number: Int? = nil, animated: Bool = true, size: Size, at time: Double) -> Bool {
         guard navigation.transition == nil, bookcase.library.books.indices.contains(index) else { return false }
         shelf.settle(onBook: index)
         let scene = bookcase.bookScene(index, leaf: leaf, page: number, size: size)

@@ -37,7 +37,7 @@ final class Bookcase {
 
     /// Book `index` as a scene, at `leaf`, or at the spread of page `number` (the reader's
     /// numbering) when one is given, else where the reader left off; noted as opened.
-    func bookScene(_ index: Int, leaf: Int, page number: Int?, size: Size) -> BookScene {
+    func bookScene(_ index: Int, leaf: Int?, page number: Int?, size: Size) -> BookScene {
         if library.books[index].pageAspect == nil, shapedBooks.insert(index).inserted { shapesWanted.append(index) }
         places?.rememberOpening()
         // The pairing and direction the reader chose for this book, before its spread is
@@ -54,14 +54,17 @@ final class Bookcase {
         scene.mirrored = library.books[index].rightToLeft
         // Opened at a page asked for, else at the page the reader left off at (or its
         // spread, from an older file; the left block turns as one), else at the cover.
-        if leaf != 0 || number != nil {
+        var opened = number
+        if let leaf {
             scene.settle(onLeaf: leaf)
         } else if scene.lastPage > 0, let page = places?.page(ofBook: index) {
             scene.settle(onPage: numbering.displayPage(ofNumber: page))
+            // Measured later (a spread found), the book stays on this page, not its leaf.
+            opened = page
         } else if scene.lastPage > 0, let spread = places?.spread(ofBook: index) {
             scene.settle(onLeaf: spread)
         }
-        lastOpening = (index, number, scene.currentLeaf)
+        lastOpening = (index, opened, scene.currentLeaf)
         return scene
     }
 
@@ -161,15 +164,18 @@ final class Bookcase {
         library.books[index].spreads.formUnion(measured.spreads)
         guard let book, book.bookIndex == index, !book.scroller.isDragging else { return false }
         let shaped = library.books[index]
-        let leaf: Int
-        if let opening = lastOpening, opening.index == index, opening.leaf == book.currentLeaf, !book.isTurning {
-            leaf = opening.page.map { BookScene.leaf(showing: shaped.numbering.displayPage(ofNumber: $0)) } ?? opening.leaf
+        // The page the reader is on, as the book numbered it before: the page it opened at
+        // while it has not moved since, else the page being read.
+        let number: Int?
+        if let opening = lastOpening, opening.index == index, opening.leaf == book.currentLeaf, !book.isTurning, let page = opening.page {
+            number = page
         } else {
-            let number = old.numbering.numbers(leaf: book.currentLeaf).first
-            leaf = number.map { BookScene.leaf(showing: shaped.numbering.displayPage(ofNumber: $0)) } ?? book.currentLeaf
+            number = book.pageNumber(in: old.numbering)
         }
-        book.relayout(pageCount: shaped.displayPageCount, lastPage: shaped.numbering.lastDisplayPage, leaf: leaf,
-                      pageShape: shaped.pageShape)
+        let page = number.map(shaped.numbering.displayPage(ofNumber:))
+        book.relayout(pageCount: shaped.displayPageCount, lastPage: shaped.numbering.lastDisplayPage,
+                      leaf: page.map(BookScene.leaf(showing:)) ?? book.currentLeaf, pageShape: shaped.pageShape)
+        if let page { book.settle(onPage: page) }
         return true
     }
 

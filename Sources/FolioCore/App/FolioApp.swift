@@ -16,7 +16,7 @@ public final class FolioApp {
     let help = HelpContext()
     /// The thumbnail strip, kept while hidden to watch the bottom edge for a resting pointer.
     let thumbnails = StripContext()
-    /// Escape on the shelf, or Q anywhere, asked to leave.
+    /// Ctrl+Q, or Q in a book, asked to leave.
     public internal(set) var quitRequested = false
     /// The window should cover the screen (F11, or F in a book, toggles it; Escape leaves it first); the
     /// live viewer applies it, recordings ignore it.

@@ -9,7 +9,10 @@ extension TraceFrame {
         let poses = app.poses
         let shelfFrame = TraceFrame.Shelf(
             position: shelf.position, stride: shelf.layout.stride, centred: shelf.centredIndex,
-            covers: shelf.covers(in: poses[shelf]).map { TraceFrame.Cover(book: $0.book, scale: $0.scale, alpha: $0.alpha) })
+            covers: shelf.covers(in: poses[shelf]).map {
+                TraceFrame.Cover(book: $0.book, scale: $0.scale, alpha: $0.alpha,
+                                 progress: app.bookcase.progress(ofBook: $0.book).map { $0.finished ? 1 : $0.fraction })
+            })
         var bookFrame: TraceFrame.Book?
         if let showing = app.doors.bookShowing {
             let book = showing.book
@@ -48,8 +51,13 @@ extension TraceFrame {
         let numbering = app.library.books[book.bookIndex].numbering
         let visible = reading.pageRead.map { numbering.number(ofDisplayPage: $0).map { [$0] } ?? [] }
             ?? numbering.numbers(leaf: book.currentLeaf)
+        let shown = reading.visiblePlaces().compactMap { place in
+            numbering.number(ofDisplayPage: place.page).map {
+                TraceFrame.Visible(page: $0, top: place.top, bottom: place.bottom, label: app.library.books[book.bookIndex].label(ofNumber: $0))
+            }
+        }
         return TraceFrame.Reading(pages: book.layout.readingPages == 1 ? "one" : "two", fit: reading.fit.rawValue,
                                   zoom: reading.zoom.current.scale / reading.fitTransform(top: true).scale,
-                                  visiblePages: visible)
+                                  visiblePages: visible, mode: "pages", visible: shown)
     }
 }

@@ -59,6 +59,9 @@ public struct TraceFrame: Decodable, Equatable, Sendable {
         public var book: Int
         public var scale: Double
         public var alpha: Double
+        /// The fraction of the book read (0…1; 1 read to its end), as its bar shows it; nil
+        /// for a book never opened (no bar) or without remembered places.
+        public var progress: Double?
     }
 
     public struct Book: Decodable, Equatable, Sendable {
@@ -95,6 +98,20 @@ public struct TraceFrame: Decodable, Equatable, Sendable {
         public var zoom: Double
         /// The book's own page numbers on screen (the cover is 1).
         public var visiblePages: [Int]
+        /// "pages" (leaves turning, one or two side by side) or "continuous" (the pages one
+        /// under another, scrolled).
+        public var mode: String
+        /// Each page on screen at rest: how much of it shows (`ReadingPlace.Visible`).
+        public var visible: [Visible]
+    }
+
+    /// One page on screen: its number (the cover is 1), the fractions of its height at the
+    /// window's top and bottom edges (clipped to 0…1) and its printed label.
+    public struct Visible: Decodable, Equatable, Sendable {
+        public var page: Int
+        public var top: Double
+        public var bottom: Double
+        public var label: String
     }
 
     public struct Zoom: Decodable, Equatable, Sendable {
@@ -114,7 +131,10 @@ public struct TraceFrame: Decodable, Equatable, Sendable {
         } ?? .null
         let shelfJSON = JSONValue.object([
             ("position", number(shelf.position)), ("stride", number(shelf.stride)), ("centered", whole(shelf.centred)),
-            ("covers", .array(shelf.covers.map { .object([("book", whole($0.book)), ("scale", number($0.scale)), ("alpha", number($0.alpha))]) })),
+            ("covers", .array(shelf.covers.map { cover in
+                .object([("book", whole(cover.book)), ("scale", number(cover.scale)), ("alpha", number(cover.alpha))]
+                        + (cover.progress.map { [("progress", number($0))] } ?? []))
+            })),
         ])
         let bookJSON = book.map { b in
             var members: [(String, JSONValue)] = [
@@ -140,8 +160,12 @@ public struct TraceFrame: Decodable, Equatable, Sendable {
             ("shelf", shelfJSON), ("book", bookJSON),
         ]
         if let r = reading {
+            let visible = r.visible.map { v in
+                JSONValue.object([("page", whole(v.page)), ("top", number(v.top)), ("bottom", number(v.bottom)), ("label", .string(v.label))])
+            }
             members.append(("reading", .object([("pages", .string(r.pages)), ("fit", .string(r.fit)), ("zoom", number(r.zoom)),
-                                                ("visiblePages", .array(r.visiblePages.map(whole)))])))
+                                                ("visiblePages", .array(r.visiblePages.map(whole))), ("mode", .string(r.mode)),
+                                                ("visible", .array(visible))])))
         }
         if let c = contents { members.append(("contents", .object([("entries", whole(c.entries)), ("selected", whole(c.selected))]))) }
         if let s = search {

@@ -13,7 +13,6 @@ public enum KeyBindings {
         KeyBinding(keys: [.return, .space], context: .shelf, action: .open, help: "open the centred book"),
         KeyBinding(keys: [.tab], context: .shelf, action: .order,
                    help: "order: last read first, title, as listed"),
-        KeyBinding(keys: [.escape], context: .shelf, action: .quit, help: "quit"),
         KeyBinding(typing: "Any character", context: .shelf, action: .find,
                    help: "find a book by its title's first letters (or a word's in it)"),
         KeyBinding(typing: "Any character", context: .find, action: .find,

@@ -12,6 +12,10 @@ public struct Book: Equatable, Sendable {
     public var byline: String?
     /// Its chapters (a PDF's outline, a comic's bookmarks), bounded by `BookContents`.
     public var contents: [ContentsEntry] = []
+    /// The numbers printed on its pages where they differ from the count (a PDF's page
+    /// labels: "iii" in the front matter, "17" on the 20th page), one per page from the
+    /// cover; nil: the pages carry their count.
+    public var pageLabels: [String]?
     /// The pages (indices into `pages`) whose image spans a whole spread: about twice as
     /// wide as the book's page shape, its left half on a left page and its right half on
     /// the right one.
@@ -79,6 +83,12 @@ public struct Book: Equatable, Sendable {
 
     /// The reader's numbering of this book's pages (the cover is page 1).
     public var numbering: PageNumbering { PageNumbering(self) }
+
+    /// What page `number` (the cover is 1) has printed on it: its label, else the number.
+    public func label(ofNumber number: Int) -> String {
+        guard let pageLabels, pageLabels.indices.contains(number - 1), !pageLabels[number - 1].isEmpty else { return String(number) }
+        return pageLabels[number - 1]
+    }
 
     /// The display page that is the back cover: always the last.
     public var backCoverPage: Int { displayPageCount - 1 }

@@ -27,8 +27,7 @@ public final class BookScene: BookShowing {
     /// The turns following one another the same way (`TurnRun`).
     private(set) var run = TurnRun()
 
-    /// Opens on the first spread (the cover turned); `lastPage` 0 (the cover is the only
-    /// page): on the cover alone.
+    /// Opens on page 1: the cover alone, unturned, as a printed book lies (`openingLeaf`).
     public init(bookIndex: Int, pageCount: Int, size: Size, pageShape: Size = PageGeometry.size, lastPage: Int? = nil) {
         self.bookIndex = bookIndex
         self.lastPage = lastPage ?? max(pageCount - 2, 0)
@@ -38,9 +37,9 @@ public final class BookScene: BookShowing {
         focus = ReadingFocus(leaf: openingLeaf)
     }
 
-    /// The leaf a book opens on when no page is asked for: the first spread, or the cover
-    /// of a book that has no other page.
-    public var openingLeaf: Int { isOnePage ? layout.firstLeaf : 0 }
+    /// The leaf a book never opened before opens on: the cover's, page 1 alone (zathura,
+    /// evince and mcomix open on page 1 too).
+    public var openingLeaf: Int { layout.firstLeaf }
 
     /// The cover is the book's only page.
     public var isOnePage: Bool { lastPage == 0 }

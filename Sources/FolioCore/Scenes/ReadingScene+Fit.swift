@@ -4,7 +4,12 @@
 extension ReadingScene {
     /// The zoom that fits the page (or spread) on screen as `fit` says, at the page's top
     /// (`top`) or bottom; the start of a wide page, from the side reading starts.
-    func fitTransform(top: Bool) -> ScreenTransform {
+    func fitTransform(top: Bool) -> ScreenTransform { fitTransform(top ? .top : .bottom) }
+
+    /// The zoom that fits the page (or spread) on screen as `fit` says, showing `arrival`'s
+    /// part of it: its top, its bottom, or a place on it a third of the way down the window;
+    /// the start of a wide page, from the side reading starts.
+    func fitTransform(_ arrival: ReadingPlace.Arrival) -> ScreenTransform {
         let frame = book.layout.readingFrame, area = book.layout.readingArea
         guard frame.size.width > 0, frame.size.height > 0 else { return .identity }
         switch fit {
@@ -12,7 +17,13 @@ extension ReadingScene {
             return .identity
         case .width:
             let k = area.size.width / frame.size.width
-            let y = top ? area.minY - k * frame.minY : area.maxY - k * frame.maxY
+            let y: Double
+            switch arrival {
+            case .top: y = area.minY - k * frame.minY
+            case .bottom: y = area.maxY - k * frame.maxY
+            case .at(let fraction):
+                y = viewport.height / 3 - k * (frame.minY + clamp(fraction, 0, 1) * frame.size.height)
+            }
             return ScreenTransform(scale: k, offset: Point(x: area.midX - k * frame.midX, y: y))
         case .height:
             let k = area.size.height / frame.size.height
@@ -74,7 +85,7 @@ extension ReadingScene {
         fit = mode
         zoom.track(spread: book.layout.readingFrame)
         zoom.reset(at: time)
-        zoom.show(fitTransform(top: true), at: time)
+        zoom.show(fitTransform(.top), at: time)
     }
 
     /// The next fit (W): the whole page, its width, its height; returns its name.
@@ -89,11 +100,12 @@ extension ReadingScene {
         return pageMode.name(automaticPages: book.layout.automaticReadingPages)
     }
 
-    /// Scrolls the page most of a window down (or up); false when its end is already on
-    /// screen (the caller turns instead).
+    /// Scrolls the page a screenful down (or up), less a line (`ReadingPlace.overlap`) that
+    /// the next screenful shows again, as zathura's and evince's steps do; false when its end
+    /// is already on screen (the caller turns instead).
     func scrollPage(down: Bool, at time: Double) -> Bool {
         guard zoom.isZoomed else { return false }
-        let step = 0.85 * book.layout.readingArea.size.height
+        let step = (1 - ReadingPlace.overlap) * viewport.height
         return abs(zoom.scroll(by: down ? -step : step, at: time)) > 0.5
     }
 
@@ -109,22 +121,22 @@ extension ReadingScene {
         if abs(overscroll) >= 1 {
             let down = overscroll < 0
             overscroll = 0
-            turn(down ? .next : .previous, at: time)
+            turn(down ? .next : .previous, arriving: down ? .top : .bottom, at: time)
             followPage(at: time)
         }
     }
 
     /// Notes the page on screen: a turn (or one page at a time, the other page) brings the
-    /// fit's view of the new page, at its top going on and its bottom going back; with the
-    /// whole page fitted, the zoom glides back to it (it was about a place on the old page).
+    /// fit's view of the new page where the move that brought it says (`arrival`: its top
+    /// unless reading back or End, its bottom); with the whole page fitted, the zoom glides
+    /// back to it (it was about a place on the old page).
     func followPage(at time: Double) {
         // The side counts one page at a time only (two pages show both sides at once).
         let now = (leaf: book.currentLeaf, side: book.layout.readingPages == 1 ? book.focus.side : .left)
         guard now.leaf != shownPage.leaf || now.side != shownPage.side else { return }
-        let forward = now.leaf > shownPage.leaf || (now.leaf == shownPage.leaf && now.side == .right)
         shownPage = now
         zoom.track(spread: book.layout.readingFrame)
         zoom.reset(at: time)
-        if fit != .page { zoom.show(fitTransform(top: forward), at: time) }
+        if fit != .page { zoom.show(fitTransform(arrival ?? .top), at: time) }
     }
 }

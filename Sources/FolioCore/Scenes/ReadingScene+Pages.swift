@@ -27,6 +27,12 @@ extension ReadingScene {
         }
     }
 
+    /// Each page on screen at rest and how much of it shows, top to bottom within the reading
+    /// area (the band under it hides the rest).
+    public func visiblePlaces() -> [ReadingPlace.Visible] {
+        shownPages().compactMap { ReadingPlace.Visible(page: $0.page, span: $0.frame.minY...$0.frame.maxY, height: viewport.height) }
+    }
+
     /// Where a page's picture of `aspect` (its width over its height; nil: the page's own
     /// shape) lies on `frame`, the page's rectangle on screen: fitted whole and centred, the
     /// rest paper, as pages are made (letterboxed, never cropped).

@@ -22,6 +22,10 @@ public final class ReadingScene: BookShowing, ZoomingScene {
     var shownPage: (leaf: Int, side: PageSide)
     /// Wheel notches past the end of the page in fit width, towards a turn.
     var overscroll = 0.0
+    /// Where the page the reader is going to comes into view (`ReadingPlace.Arrival`): set by
+    /// the move that turns to it, kept until the book rests there (a turn forward one page at
+    /// a time passes through the new leaf's right page before its left), nil: at its top.
+    var arrival: ReadingPlace.Arrival?
 
     /// The zoom it opened with, when one was remembered.
     private let remembered: RememberedZoom?
@@ -48,7 +52,7 @@ public final class ReadingScene: BookShowing, ZoomingScene {
         book.setReadingPages(pageMode.pages(book.layout))
         zoom = BookZoom(window: viewport, spread: book.layout.readingFrame)
         shownPage = (book.currentLeaf, book.layout.readingPages == 1 ? book.focus.side : .left)
-        zoom.settle(on: fitTransform(top: true))
+        zoom.settle(on: fitTransform(.top))
         if let remembered { settle(on: remembered) }
     }
 
@@ -57,7 +61,7 @@ public final class ReadingScene: BookShowing, ZoomingScene {
         pageMode = mode
         book.setReadingPages(mode.pages(book.layout))
         zoom = BookZoom(window: viewport, spread: book.layout.readingFrame)
-        zoom.show(fitTransform(top: true), at: time)
+        zoom.show(fitTransform(.top), at: time)
     }
 
     public var size: Size { book.size }
@@ -122,6 +126,7 @@ public final class ReadingScene: BookShowing, ZoomingScene {
     public func update(at time: Double) {
         followPage(at: time)
         zoom.update(at: time)
+        if book.isAtRest { arrival = nil }
     }
 
     // MARK: Zoom
@@ -159,7 +164,7 @@ public final class ReadingScene: BookShowing, ZoomingScene {
     /// Glides back to the whole spread (the fit's view of the page).
     public func unzoom(at time: Double) {
         zoom.reset(at: time)
-        if fit != .page { zoom.show(fitTransform(top: true), at: time) }
+        if fit != .page { zoom.show(fitTransform(.top), at: time) }
     }
 
     // MARK: Input
@@ -171,9 +176,11 @@ public final class ReadingScene: BookShowing, ZoomingScene {
             if zoomKey(key, modifiers, at: time) { return nil }
             switch KeyBindings.action(for: book.readingKey(key), in: .reading) {
             case .next? where fit == .width && ![Key.right, .left].contains(key) && scrollPage(down: true, at: time): break
-            case .previous? where fit == .width && ![Key.right, .left].contains(key) && scrollPage(down: false, at: time): break
+            case .previous? where fit == .width && ![Key.right, .left].contains(key):
+                // Reading back past the page's top: the previous page from its bottom.
+                if !scrollPage(down: false, at: time) { turn(.previous, arriving: .bottom, at: time) }
             case .scrollDown?: if !scrollPage(down: true, at: time) { turn(.next, at: time) }
-            case .scrollUp?: if !scrollPage(down: false, at: time) { turn(.previous, at: time) }
+            case .scrollUp?: if !scrollPage(down: false, at: time) { turn(.previous, arriving: .bottom, at: time) }
             case let action? where [.next, .previous, .first, .last].contains(action):
                 turn(action, at: time)
             case .fit?:
@@ -251,9 +258,11 @@ public final class ReadingScene: BookShowing, ZoomingScene {
     }
 
     /// Turns as `action` says: a leaf, or one page at a time the other page of the spread
-    /// first, then the leaf. Home goes to the cover (alone on its leaf), End to the last
-    /// numbered page, on whichever side it lies.
-    func turn(_ action: KeyAction, at time: Double) {
+    /// first, then the leaf. Home goes to the cover (alone on its leaf) at its top, End to the
+    /// last numbered page, on whichever side it lies, at its bottom; any other turn shows the
+    /// new page from its top unless `arriving` says otherwise (reading back: its bottom).
+    func turn(_ action: KeyAction, arriving: ReadingPlace.Arrival? = nil, at time: Double) {
+        arrival = arriving ?? (action == .last ? .bottom : .top)
         switch (action, step(action)) {
         case (_, .read(let side)?): book.read(side: side, at: time)
         case (_, .leaf(let leaf)?): book.turn(toLeaf: leaf, at: time)

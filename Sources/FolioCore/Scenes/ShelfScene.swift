@@ -132,10 +132,9 @@ public final class ShelfScene: Scene {
     var targetSlot: Int { layout.centredIndex(at: scroller.target) }
 
     public func handle(_ input: SceneInput, at time: Double) -> SceneRequest? {
-        guard layout.bookCount > 0 else {
-            if case .key(let key, _) = input, KeyBindings.action(for: key, in: .shelf) == .quit { return .quit }
-            return nil
-        }
+        // Escape never quits here (a reflex Escape after a find would end the program): Ctrl+Q
+        // and the window's close button do.
+        guard layout.bookCount > 0 else { return nil }
         switch input {
         case .key(let key, _):
             switch KeyBindings.action(for: key, in: .shelf) {
