@@ -232,7 +232,7 @@ import Testing
         s.send(.key(.return)); s.run(until: 1.5)
         s.send(.key(.return)); s.run(until: 3)
         let reading = try #require(s.app.reading)
-        #expect(reading.fit == .width && reading.isZoomed, "a PDF opens fitted to its width")
+        #expect(reading.fit == .width && reading.isContinuous, "a PDF opens fitted to its width, its pages one under another")
         Self.type("/x", s)
         s.send(.key(.return)); s.run(until: s.now + 3)
         #expect(try Self.number(s) == 10)

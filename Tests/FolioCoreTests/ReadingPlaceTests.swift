@@ -8,16 +8,21 @@ import Testing
 /// stays on its page when the book's spreads are found. Checked through the trace's
 /// `reading.visible`.
 @Suite struct ReadingPlaceTests {
-    /// A PDF of `pages` pages (A4), opened flat as PDFs open: one page at a time at its width.
-    static func document(pages: Int = 8, places: PlaceKeeper? = nil) -> AppDriver {
+    /// A PDF of `pages` pages (A4), opened flat as PDFs open: its pages one under another at
+    /// their width (`continuous`), else (C pressed) one page at a time at its width.
+    static func document(pages: Int = 8, continuous: Bool = true, places: PlaceKeeper? = nil) -> AppDriver {
         let path = "/books/0.cbz"
         let book = Book(title: "Paper", cover: .documentPage(document: path, page: 0),
                         pages: (1..<pages).map { .documentPage(document: path, page: $0) }, pageAspect: 210 / 297)
         let s = AppDriver(places: places, library: Library(books: [book]))
         s.send(.key(.return)); s.run(until: s.now + 1.5)
         s.send(.key(.return)); s.run(until: s.now + 1.5)
+        if !continuous && s.app.reading?.isContinuous == true { s.send(.key(.c)); s.run(until: s.now + 0.5) }
+        #expect(s.app.reading?.isContinuous == continuous)
         return s
     }
+
+    static let bothModes = [true, false]
 
     /// The trace's `reading.visible` now.
     static func visible(_ s: AppDriver) throws -> [TraceFrame.Visible] {
@@ -36,7 +41,7 @@ import Testing
 
     /// Presses `input` until the page `last` shows its `edge` (or `limit` presses), noting
     /// what each rest shows: the intervals of each page seen.
-    static func read(_ s: AppDriver, with input: InputEvent, until last: Int, edge: Double, limit: Int = 120) throws -> [Int: [ClosedRange<Double>]] {
+    static func read(_ s: AppDriver, with input: InputEvent, until last: Int, edge: Double, limit: Int = 400) throws -> [Int: [ClosedRange<Double>]] {
         var seen: [Int: [ClosedRange<Double>]] = [:]
         func note() throws {
             for v in try visible(s) { seen[v.page, default: []].append(v.top...v.bottom) }
@@ -61,9 +66,9 @@ import Testing
         return reached == 1
     }
 
-    @Test(arguments: [InputEvent.key(.space), .key(.down), .key(.pagedown), .wheel(dx: 0, dy: -1)])
-    func readingOnShowsEveryRowOfEveryPage(input: InputEvent) throws {
-        let s = Self.document()
+    @Test(arguments: [InputEvent.key(.space), .key(.down), .key(.pagedown), .wheel(dx: 0, dy: -1)], bothModes)
+    func readingOnShowsEveryRowOfEveryPage(input: InputEvent, continuous: Bool) throws {
+        let s = Self.document(continuous: continuous)
         #expect(try Self.visible(s).first.map { $0.page == 1 && $0.top == 0 } == true, "page 1, from its top")
         let seen = try Self.read(s, with: input, until: 8, edge: 1)
         for page in 1...8 {
@@ -71,9 +76,9 @@ import Testing
         }
     }
 
-    @Test(arguments: [InputEvent.key(.up), .key(.pageup), .wheel(dx: 0, dy: 1)])
-    func readingBackShowsEveryRowToo(input: InputEvent) throws {
-        let s = Self.document()
+    @Test(arguments: [InputEvent.key(.up), .key(.pageup), .wheel(dx: 0, dy: 1)], bothModes)
+    func readingBackShowsEveryRowToo(input: InputEvent, continuous: Bool) throws {
+        let s = Self.document(continuous: continuous)
         s.send(.key(.end)); Self.settle(s)
         #expect(try Self.visible(s).last.map { $0.page == 8 && $0.bottom == 1 } == true, "End: the last page's bottom")
         let seen = try Self.read(s, with: input, until: 1, edge: 0)
@@ -83,8 +88,9 @@ import Testing
     }
 
     /// Each screenful shows about a line of the last again, never more than a tenth.
-    @Test func aScreenfulOverlapsTheLastByALine() throws {
-        let s = Self.document()
+    @Test(arguments: bothModes)
+    func aScreenfulOverlapsTheLastByALine(continuous: Bool) throws {
+        let s = Self.document(continuous: continuous)
         let first = try #require(try Self.visible(s).first)
         s.send(.key(.space)); Self.settle(s)
         let second = try #require(try Self.visible(s).first)
@@ -93,8 +99,9 @@ import Testing
         #expect(overlap > 0 && overlap < 0.1 * shown, "overlap \(overlap) of a screenful \(shown)")
     }
 
-    @Test func homeIsPageOnesTopAndTypedPagesAndTheStripLandAtTheTop() throws {
-        let s = Self.document()
+    @Test(arguments: bothModes)
+    func homeIsPageOnesTopAndTypedPagesLandAtTheTop(continuous: Bool) throws {
+        let s = Self.document(continuous: continuous)
         s.send(.key(.end)); Self.settle(s)
         s.send(.key(.home)); Self.settle(s)
         #expect(try Self.visible(s).first.map { $0.page == 1 && $0.top == 0 } == true, "Home: page 1's top")
@@ -137,5 +144,63 @@ import Testing
         #expect(numbering().numbers(leaf: book.currentLeaf).contains(21), "\(numbering().numbers(leaf: book.currentLeaf))")
         s.send(.key(.escape)); s.run(until: s.now + 1.5)
         #expect(keeper.places.page(of: RememberedPlaceTests.key(0)) == 21)
+    }
+
+    /// C turns continuous scroll on and off keeping the same line of the same page at the
+    /// top (one page at a time, a line so low on its page that the page cannot scroll that
+    /// far shows with the page's bottom at the window's); the choice and the line are
+    /// remembered and come back with the book.
+    @Test func cKeepsTheLineAndTheChoiceAndTheLineAreRemembered() throws {
+        let keeper = RememberedPlaceTests.keeper()
+        let s = Self.document(places: keeper)
+        for _ in 0..<5 { s.send(.key(.space)); Self.settle(s) }
+        let before = try #require(try Self.visible(s).first)
+        #expect(before.page > 1 && before.top > 0)
+        s.send(.key(.c)); s.run(until: s.now + 0.5)
+        #expect(s.app.reading?.isContinuous == false)
+        let after = try #require(try Self.visible(s).first)
+        #expect(after.page == before.page && after.top <= before.top && before.top < after.bottom, "\(before) then \(after)")
+        s.send(.key(.c)); s.run(until: s.now + 0.5)
+        let again = try #require(try Self.visible(s).first)
+        #expect(again.page == after.page && abs(again.top - after.top) < 0.002, "\(after) then \(again)")
+        // Left in pages, closed: the pages mode, the page and the line are kept.
+        s.send(.key(.c)); s.run(until: s.now + 0.5)
+        s.send(.key(.escape)); s.run(until: s.now + 1.5)
+        s.send(.key(.escape)); s.run(until: s.now + 1.5)
+        let text = String(decoding: keeper.places.encoded(), as: UTF8.self)
+        #expect(text.contains("\"mode\":\"pages\"") && text.contains("\"page\":\(before.page)"), "\(text)")
+        let read = try Places.parse(keeper.places.encoded(), name: "places.json")
+        let reopened = Self.document(continuous: false, places: RememberedPlaceTests.keeper(read))
+        let back = try #require(try Self.visible(reopened).first)
+        #expect(back.page == after.page && abs(back.top - after.top) < 0.002, "\(after) reopened at \(back)")
+    }
+
+    /// A resize keeps the same line of the same page at the top, in the column.
+    @Test func aResizeKeepsTheLine() throws {
+        let s = Self.document()
+        for _ in 0..<4 { s.send(.key(.space)); Self.settle(s) }
+        let before = try #require(try Self.visible(s).first)
+        s.send(.resize(Size(width: 900, height: 700))); s.run(until: s.now + 0.5)
+        let after = try #require(try Self.visible(s).first)
+        #expect(after.page == before.page && abs(after.top - before.top) < 0.002, "\(before) then \(after)")
+    }
+
+    /// Continuous scroll draws every page in view one under another, a gap between them, at
+    /// the reading area's width.
+    @Test func theColumnDrawsThePagesOneUnderAnother() throws {
+        let s = Self.document()
+        s.send(.key(.space)); Self.settle(s)
+        s.send(.key(.space)); Self.settle(s)
+        let layers = s.app.drawList().layers.filter { if case .page = $0.content { return true } else { return false } }
+        #expect(layers.count >= 2)
+        let frames = layers.compactMap { layer -> Rect? in
+            guard let a = layer.project(x: 0, y: 0), let b = layer.project(x: layer.size.width, y: layer.size.height) else { return nil }
+            return Rect(x: a.x, y: a.y, width: b.x - a.x, height: b.y - a.y)
+        }.sorted { $0.minY < $1.minY }
+        let area = try #require(s.app.reading).book.layout.readingArea
+        for (a, b) in zip(frames, frames.dropFirst()) {
+            #expect(b.minY > a.maxY && b.minY - a.maxY < 0.05 * a.size.width, "a small gap between pages")
+        }
+        #expect(frames.allSatisfy { abs($0.size.width - area.size.width) < 1 })
     }
 }

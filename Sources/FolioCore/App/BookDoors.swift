@@ -147,6 +147,15 @@ final class BookDoors {
         return name
     }
 
+    /// Continuous scroll on or off in the reading view at rest (C), remembered with the
+    /// book's place; its name, for a notice.
+    func toggleContinuous(at time: Double) -> String? {
+        guard navigation.transition == nil, let reading, navigation.top === reading else { return nil }
+        reading.setContinuous(!reading.isContinuous, at: time)
+        bookcase.choose(for: reading, resting: true) { $0.continuous = reading.isContinuous }
+        return reading.isContinuous ? "Continuous scroll" : "Pages"
+    }
+
     /// Back from the reading view to the book in 3D, the zoom gliding back to the whole
     /// spread; the zoom it was left at comes back the next time the book lies flat.
     func closeReading(at time: Double) {

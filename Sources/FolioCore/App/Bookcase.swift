@@ -73,8 +73,11 @@ final class Bookcase {
     func readingScene(for book: BookScene, pointer: PointerPlace) -> ReadingScene {
         let chosen = places?.settings(ofBook: book.bookIndex) ?? sessionSettings[book.bookIndex] ?? BookSettings()
         let known = library.books.indices.contains(book.bookIndex) ? library.books[book.bookIndex] : nil
+        // The line last read comes back with the page it is on (not once the reader moved).
+        let top = book.pageNumber(in: known?.numbering ?? PageNumbering(count: 0)) == places?.page(ofBook: book.bookIndex) ? chosen.top ?? 0 : 0
         return ReadingScene(book: book, pageMode: chosen.pageMode ?? known?.firstPageMode ?? .automatic,
-                            fit: chosen.fit ?? known?.firstFit ?? .page, zoom: chosen.zoom, pointer: pointer)
+                            fit: chosen.fit ?? known?.firstFit ?? .page, zoom: chosen.zoom,
+                            continuous: chosen.continuous ?? known?.firstContinuous ?? false, top: top, pointer: pointer)
     }
 
     /// Notes what the reader chose for `book` this session (`choose`), then remembers it.
@@ -94,6 +97,7 @@ final class Bookcase {
         var settings = places.settings(ofBook: book.bookIndex)
         settings.shifted = library.books[book.bookIndex].shifted
         if choosingDirection { settings.rightToLeft = library.books[book.bookIndex].rightToLeft }
+        var topPlace: ReadingPlace?
         if let reading, reading.book === book {
             // Only a choice other than the book's own is kept (nil: the book's own), so a
             // PDF read before it had one of its own takes it.
@@ -103,8 +107,13 @@ final class Bookcase {
             // The zoom as the reader sees it; once the view is on its way out (its zoom
             // gliding back to the fit), the one kept as it closed stays.
             if resting { settings.zoom = reading.rememberedZoom }
+            settings.continuous = reading.isContinuous == known.firstContinuous ? nil : reading.isContinuous
+            topPlace = reading.place
+            settings.top = topPlace.map { $0.top > 0.001 ? ($0.top * 1000).rounded() / 1000 : nil } ?? nil
         }
-        let page = book.pageNumber(in: library.books[book.bookIndex].numbering)
+        // The page whose line is at the window's top, else the page the book is at.
+        let numbering = library.books[book.bookIndex].numbering
+        let page = topPlace.flatMap { numbering.number(ofDisplayPage: $0.page) } ?? book.pageNumber(in: numbering)
         progress[book.bookIndex] = nil
         places.remember(spread: max(book.currentLeaf, 0), page: page, settings: settings, ofBook: book.bookIndex)
     }

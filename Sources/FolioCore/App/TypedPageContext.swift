@@ -48,15 +48,21 @@ final class TypedPageContext: ModalContext {
     /// It lasts while its book is on top at rest: a transition, or leaving the book, forgets it.
     func holds(in app: FolioApp) -> Bool { TypedPageContext.book(in: app) != nil }
 
-    /// Riffles `book` to the spread showing page `number` (the reader's numbering, clamped
-    /// to the book), and selects it in the strip when the strip shows.
-    static func goTo(page number: Int, in book: BookScene, app: FolioApp) {
+    /// Goes to page `number` (the reader's numbering, clamped to the book) as `arriving`
+    /// says (its top, or a place on it): in the reading view through its place (the column
+    /// glides there; leaves riffle), in the book in 3D the leaves riffle to its spread; and
+    /// selects it in the strip when the strip shows.
+    static func goTo(page number: Int, in book: BookScene, arriving: ReadingPlace.Arrival = .top, app: FolioApp) {
         let numbering = app.library.books[book.bookIndex].numbering
         let clamped = min(max(number, 1), numbering.count)
         let page = numbering.displayPage(ofNumber: clamped)
-        book.riffle(toLeaf: BookScene.leaf(showing: page), at: app.animationTime)
-        // One page at a time, the page asked for is the one read, whichever side it is on.
-        if book.layout.readingPages == 1 { book.read(side: BookLayout.side(of: page), at: app.animationTime) }
+        if let reading = app.reading, reading.book === book, app.navigation.top === reading {
+            reading.go(toPage: page, arriving: arriving, at: app.animationTime)
+        } else {
+            book.riffle(toLeaf: BookScene.leaf(showing: page), at: app.animationTime)
+            // One page at a time, the page asked for is the one read, whichever side it is on.
+            if book.layout.readingPages == 1 { book.read(side: BookLayout.side(of: page), at: app.animationTime) }
+        }
         app.thumbnails.select(clamped, in: book, app: app)
         app.onScreen.pageShownAt = app.time
     }

@@ -19,6 +19,8 @@ public enum KeyAction: Sendable, Equatable {
     case typePage
     /// In the reading view: one page, two pages, or automatic.
     case pageMode
+    /// Continuous scroll on or off (the reading view).
+    case continuous
     /// In a book: the thumbnail strip, shown or hidden; in it, go to the selected page.
     case thumbnails, goToSelected
     /// In the reading view: the fit (whole page, width, height), and scrolling a fitted page.

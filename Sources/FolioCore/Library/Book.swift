@@ -72,6 +72,10 @@ public struct Book: Equatable, Sendable {
     /// How the reading view first fits this book, until the reader chooses with W: a PDF
     /// at its width, so its text reads at a size, comics and photos whole.
     public var firstFit: FitMode { isDocument ? .width : .page }
+    /// Whether the reading view first scrolls this book's pages one under another, until
+    /// the reader chooses with C: a document's (as evince, zathura and Okular read them),
+    /// not comics' and photos' (spreads).
+    public var firstContinuous: Bool { isDocument }
 
     /// The page size in points at unit scale (PageGeometry).
     public var pageShape: Size { pageAspect.map(PageGeometry.size(aspect:)) ?? PageGeometry.size }

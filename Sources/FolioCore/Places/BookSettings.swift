@@ -13,6 +13,12 @@ public struct BookSettings: Equatable, Sendable {
     public var fit: FitMode?
     /// The zoom the reading view was left at (nil: the fit's own).
     public var zoom: RememberedZoom?
+    /// Continuous scroll (true) or leaves (false), when the reader chose other than the
+    /// book's own with C (nil: `Book.firstContinuous`).
+    public var continuous: Bool?
+    /// The line of the page at the window's top edge as the reading view was left, a
+    /// fraction of the page's height (nil: its top): with the page, the reader's place.
+    public var top: Double?
 
     public init(shifted: Bool = false, rightToLeft: Bool? = nil, pageMode: PageMode? = nil, fit: FitMode? = nil,
                 zoom: RememberedZoom? = nil) {

@@ -27,6 +27,12 @@ extension Places {
             var fit: String?
             /// Written only when the reading view was left zoomed.
             var zoom: Zoom?
+            /// "continuous" or "pages", written only when the reader chose other than the
+            /// book's own (continuous for a PDF, pages for comics and photos).
+            var mode: String?
+            /// The line of the page at the window's top edge, a fraction of its height,
+            /// written only when it is not the page's top.
+            var top: Double?
             /// When the book was last read, seconds since 1970 (absent in older files).
             var read: Time?
         }
@@ -169,9 +175,12 @@ extension Places {
                 let fit = book.fit.flatMap(FitMode.init(rawValue:))
                 // A page out of range is no page (the spread is used), never a kept entry.
                 let page = book.page.flatMap { (1...maxPage).contains($0) ? $0 : nil }
-                places.remember(spread: book.spread, page: page, settings: BookSettings(shifted: book.shifted ?? false, rightToLeft: book.rtl,
-                                                                            pageMode: mode, fit: fit, zoom: book.zoom?.remembered),
-                                 read: book.read?.seconds, of: key)
+                var settings = BookSettings(shifted: book.shifted ?? false, rightToLeft: book.rtl, pageMode: mode, fit: fit,
+                                            zoom: book.zoom?.remembered)
+                settings.continuous = book.mode.flatMap { ["continuous": true, "pages": false][$0] }
+                // A line off the page is no line (the page's top), never a refused entry.
+                settings.top = book.top.flatMap { $0.isFinite && $0 > 0 && $0 <= 1 ? $0 : nil }
+                places.remember(spread: book.spread, page: page, settings: settings, read: book.read?.seconds, of: key)
             } catch {
                 places.keep(book: KeptEntry(raw: raw(range), problem: problem(error)))
             }
@@ -221,7 +230,8 @@ extension Places {
             line(File.Book(path: $0.book.path, size: $0.book.size, spread: $0.spread, page: $0.page,
                            shifted: $0.settings.shifted ? true : nil, rtl: $0.settings.rightToLeft,
                            pages: $0.settings.pageMode?.rawValue, fit: $0.settings.fit?.rawValue,
-                           zoom: $0.settings.zoom.map(File.Zoom.init), read: $0.read.map(File.Time.init)))
+                           zoom: $0.settings.zoom.map(File.Zoom.init), mode: $0.settings.continuous.map { $0 ? "continuous" : "pages" },
+                           top: $0.settings.top, read: $0.read.map(File.Time.init)))
         }
         let start = "{\"version\":\(Places.version),\"opened\":\(openedABook),\"centred\":\(centred),"
         let tail = "]}\n"

@@ -71,6 +71,7 @@ extension ReadingScene {
     /// magnification over the fit's and the place on the page at the viewport's centre.
     public func makeRoom(bottom inset: Double) {
         guard inset != book.layout.bottomInset else { return }
+        defer { column?.relayout(viewport: viewport, area: book.layout.readingArea, fit: fit) }
         let kept = zoomPlace
         let atFit = zoom.target == zoom.clamped(fitTransform(top: true))
         book.makeRoom(bottom: inset)
@@ -83,6 +84,7 @@ extension ReadingScene {
     /// Shows the book fitted as `mode` says, at the top of the page.
     public func fit(_ mode: FitMode, at time: Double) {
         fit = mode
+        column?.relayout(viewport: viewport, area: book.layout.readingArea, fit: mode)
         zoom.track(spread: book.layout.readingFrame)
         zoom.reset(at: time)
         zoom.show(fitTransform(.top), at: time)

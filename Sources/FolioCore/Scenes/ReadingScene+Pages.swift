@@ -3,6 +3,7 @@
 extension ReadingScene {
     /// What the pages of the spread being read show: the textures to make first.
     public func shownContents() -> [LayerContent] {
+        if let column { return column.shown().map { .page(book: book.bookIndex, page: $0.page) } }
         let leaf = book.currentLeaf, spread = [2 * leaf + 1, 2 * leaf + 2]
         return book.pages(openness: 1, flatness: 1).filter { spread.contains($0.pose.page) }.map { book.layer($0).content }
     }
@@ -12,6 +13,7 @@ extension ReadingScene {
     /// turns, the zoom glides or the view slides.
     public func shownPages() -> [(page: Int, frame: Rect)] {
         guard isAtRest else { return [] }
+        if let column { return column.shown() }
         let leaf = book.currentLeaf, spread = [2 * leaf + 1, 2 * leaf + 2]
         return book.pages(openness: 1, flatness: 1).compactMap { state in
             guard spread.contains(state.pose.page) else { return nil }
@@ -30,7 +32,8 @@ extension ReadingScene {
     /// Each page on screen at rest and how much of it shows, top to bottom within the reading
     /// area (the band under it hides the rest).
     public func visiblePlaces() -> [ReadingPlace.Visible] {
-        shownPages().compactMap { ReadingPlace.Visible(page: $0.page, span: $0.frame.minY...$0.frame.maxY, height: viewport.height) }
+        if let column, isAtRest { return column.visible() }
+        return shownPages().compactMap { ReadingPlace.Visible(page: $0.page, span: $0.frame.minY...$0.frame.maxY, height: viewport.height) }
     }
 
     /// Where a page's picture of `aspect` (its width over its height; nil: the page's own
@@ -62,6 +65,11 @@ extension ReadingScene {
     @discardableResult
     public func reveal(_ box: Rect, at time: Double) -> Bool {
         let margin = 0.08 * viewport.height
+        if var column {
+            guard box.minY < margin || box.maxY > viewport.height - margin else { return false }
+            defer { self.column = column }
+            return abs(column.scroll(by: box.midY - viewport.height / 3, at: time)) > 0.5
+        }
         guard zoom.isZoomed, box.minY < margin || box.maxY > viewport.height - margin else { return false }
         return abs(zoom.scroll(by: viewport.height / 3 - box.midY, at: time)) > 0.5
     }

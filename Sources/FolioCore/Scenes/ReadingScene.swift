@@ -26,6 +26,8 @@ public final class ReadingScene: BookShowing, ZoomingScene {
     /// the move that turns to it, kept until the book rests there (a turn forward one page at
     /// a time passes through the new leaf's right page before its left), nil: at its top.
     var arrival: ReadingPlace.Arrival?
+    /// The pages one under another, scrolled (`ReadingScene+Continuous`); nil: leaves.
+    public internal(set) var column: ContinuousColumn?
 
     /// The zoom it opened with, when one was remembered.
     private let remembered: RememberedZoom?
@@ -33,9 +35,10 @@ public final class ReadingScene: BookShowing, ZoomingScene {
     private let pointer: PointerPlace
 
     /// Opens on the fit's view of the page, or on `remembered`, the zoom the book was last
-    /// left at (`ReadingScene+Fit`).
+    /// left at (`ReadingScene+Fit`); `continuous`, the pages one under another, the line
+    /// `top` (a fraction of the book's page) at the window's top edge.
     public init(book: BookScene, pageMode: PageMode = .automatic, fit: FitMode = .page, zoom remembered: RememberedZoom? = nil,
-                pointer: PointerPlace = PointerPlace()) {
+                continuous: Bool = false, top: Double = 0, pointer: PointerPlace = PointerPlace()) {
         self.book = book
         self.pointer = pointer
         self.pageMode = pageMode
@@ -44,6 +47,11 @@ public final class ReadingScene: BookShowing, ZoomingScene {
         zoom = BookZoom(window: book.size, spread: book.layout.readingFrame)
         shownPage = (book.currentLeaf, .left)
         relayout()
+        if continuous {
+            column = makeColumn(on: ReadingPlace(page: pageOnBook, top: top))
+        } else if fit != .page, top > 0, remembered == nil {
+            settleTop(at: top)
+        }
     }
 
     /// Lays the view out anew for its book as it is now (its page shape measured): as it
@@ -54,6 +62,7 @@ public final class ReadingScene: BookShowing, ZoomingScene {
         shownPage = (book.currentLeaf, book.layout.readingPages == 1 ? book.focus.side : .left)
         zoom.settle(on: fitTransform(.top))
         if let remembered { settle(on: remembered) }
+        if let column { self.column = makeColumn(on: column.place) }
     }
 
     /// Shows the book in `mode` (the zoom goes back to the fit's view of the page).
@@ -69,7 +78,7 @@ public final class ReadingScene: BookShowing, ZoomingScene {
     /// number, notices) and the strip's band while it shows: the zoom keeps the page within
     /// it, so a page zoomed or fitted to its width scrolls to its end above that line.
     public var viewport: Size { Size(width: size.width, height: max(book.layout.readingArea.maxY, 1)) }
-    public var isAtRest: Bool { book.isAtRest && !zoom.isAnimating }
+    public var isAtRest: Bool { book.isAtRest && !zoom.isAnimating && !(column?.isAnimating ?? false) }
     public var inputContext: KeyContext { .reading }
     /// How the reading view shows at one instant: its leaves folding flat as it comes in.
     public struct Pose: Equatable, Sendable {
@@ -84,8 +93,8 @@ public final class ReadingScene: BookShowing, ZoomingScene {
     public var deeper: SceneRequest? { nil }
     public var back: SceneRequest? { .closeReading }
     public var pagesBottom: Double { book.layout.readingArea.maxY }
-    public var pageRead: Int? { book.layout.readingPages == 1 ? book.focusPage : nil }
-    public var isZoomed: Bool { zoom.isZoomed }
+    public var pageRead: Int? { column?.pageRead ?? (book.layout.readingPages == 1 ? book.focusPage : nil) }
+    public var isZoomed: Bool { column.map { $0.zoom > 1 } ?? zoom.isZoomed }
     /// The flat spread fills the window: the book in 3D under it is not drawn.
     public func isOpaque(in pose: Pose) -> Bool { true }
 
@@ -96,6 +105,11 @@ public final class ReadingScene: BookShowing, ZoomingScene {
     /// under the zoom.
     public func draw(into list: inout DrawList, in pose: Pose) {
         list.background = BookScene.background
+        if let column, pose.flatness == 1 {
+            list.appendFlat(columnLayers(column))
+            list.magnification = max(column.scale, 1)
+            return
+        }
         let first = list.layers.count
         list.appendSorted(book.layers(openness: 1, flatness: pose.flatness))
         // Flat pages are drawn larger than in the 3D book: their textures are made larger.
@@ -121,9 +135,16 @@ public final class ReadingScene: BookShowing, ZoomingScene {
         // The automatic choice is the window's: made again for the new size.
         book.setReadingPages(pageMode.pages(book.layout))
         zoom.relayout(window: viewport, spread: book.layout.readingFrame)
+        column?.relayout(viewport: viewport, area: book.layout.readingArea, fit: fit)
     }
 
     public func update(at time: Double) {
+        if column != nil {
+            column?.update(at: time)
+            zoom.update(at: time)
+            followColumn()
+            return
+        }
         followPage(at: time)
         zoom.update(at: time)
         if book.isAtRest { arrival = nil }
@@ -170,6 +191,7 @@ public final class ReadingScene: BookShowing, ZoomingScene {
     // MARK: Input
 
     public func handle(_ input: SceneInput, at time: Double) -> SceneRequest? {
+        if column != nil { return handleInColumn(input, at: time) }
         defer { followPage(at: time) }
         switch input {
         case .key(let key, let modifiers):
@@ -193,6 +215,8 @@ public final class ReadingScene: BookShowing, ZoomingScene {
                 return .flipDirection
             case .pageMode?:
                 return .cyclePageMode
+            case .continuous?:
+                return .toggleContinuous
             case .typePage?:
                 return key.digit.map(SceneRequest.typePage)
             case .thumbnails?:
@@ -237,7 +261,7 @@ public final class ReadingScene: BookShowing, ZoomingScene {
     /// The leaf a press of `key` would turn the book to; nil when it turns none (a zoom key, a
     /// page scrolled within, the other page of the spread one page at a time, the book's end).
     public func leafTurned(by key: Key, _ modifiers: Modifiers) -> Int? {
-        guard !isZoomKey(key, modifiers), fit != .width || [Key.right, .left].contains(key),
+        guard column == nil, !isZoomKey(key, modifiers), fit != .width || [Key.right, .left].contains(key),
               let action = KeyBindings.action(for: book.readingKey(key), in: .reading),
               case .leaf(let leaf)? = step(action) else { return nil }
         return leaf >= book.layout.firstLeaf && leaf < book.layout.leafCount ? leaf : nil

@@ -12,6 +12,8 @@ public enum SceneRequest: Equatable, Sendable {
     case flipDirection
     /// The reading view's next page mode (automatic, one, two).
     case cyclePageMode
+    /// Continuous scroll on or off (C), remembered with the book.
+    case toggleContinuous
     /// The reading view's next fit (whole page, width, height).
     case cycleFit
     /// Start typing a page number with this digit (a modal context over the open book).
