@@ -23,6 +23,7 @@ struct Bench: ParsableCommand {
     @Flag(inversion: .prefixedNo, help: "Open a folder of 10,000 comic archives (made once in ~/.cache/folio; about a minute the first time) and scroll its shelf (shelf_10000: first_frame_ms, with the thumbnail cache cold and warm, covers_ms, scroll frame times).") var shelfCase = true
     @Flag(inversion: .prefixedNo, help: "Read a 200-page PDF and a 200-page CBZ in the reading view at one turn a second, and the CBZ with Right held from first spread to last, with both cores kept busy (reading_placeholders: blank_frames, lowres_frames; about a minute).") var readingCase = true
     @Option(help: "Turns in each book of the reading case.") var readingTurns = 20
+    @Flag(inversion: .prefixedNo, help: "Scroll a generated 300-page PDF of text in continuous scroll at three screens a second, at 1280x800 and 1920x1080 (continuous_scroll: frame_ms median, p99, worst, blank_frames; about 20 s).") var continuousCase = true
     @Flag(inversion: .prefixedNo, help: "Open the reading case's PDF and CBZ as `folio BOOK` does, 5 times each: process start to a page drawn whole (door.launch_to_readable_ms), and the loop's end to the process gone, at rest and mid-decode (door.quit_ms).") var door = true
     @Flag(inversion: .prefixedNo, help: "Search a generated 1,000-page PDF of text for a word on every 37th page, as / does, 5 times: the first hit (search.first_hit_ms) and every page searched (search.all_hits_ms).") var search = true
     @Flag(inversion: .prefixedNo, help: "Measure the viewer at rest on the shelf and in a book, 10 s each (idle_cpu_percent, idle_frames, rss_mb.shelf).") var idle = true
@@ -87,6 +88,9 @@ struct Bench: ParsableCommand {
         }
         if readingCase {
             members.append(("reading_placeholders", .object(try bench.measureReadingFlips(cacheBytes: library.cacheBytes, turns: readingTurns))))
+        }
+        if continuousCase {
+            members.append(("continuous_scroll", .object(try bench.measureContinuousScroll(cacheBytes: library.cacheBytes))))
         }
         if door {
             members.append(("door", .object(try bench.measureDoor())))

@@ -71,10 +71,13 @@ struct LiveWindowTests {
         let clicked = Self.waitFor(traceURL) { $0["stack"] as? [String] == ["shelf", "book"] && $0["transition"] is NSNull }
         #expect(clicked?["stack"] as? [String] == ["shelf", "book"])
 
-        // Escape closes the book, Escape on the shelf quits.
+        // Escape closes the book; Escape on the shelf does not quit (a reflex Escape would
+        // end the program), Ctrl+Q does.
         try Self.xdotool(["key", "Escape"], display: display)
         _ = Self.waitFor(traceURL) { $0["stack"] as? [String] == ["shelf"] && $0["transition"] is NSNull }
         try Self.xdotool(["key", "Escape"], display: display)
+        #expect(app.wait(seconds: 1) == nil, "Escape on the shelf quit the viewer")
+        try Self.xdotool(["key", "ctrl+q"], display: display)
         let ending = app.wait(seconds: 5)
         #expect(ending == ChildProcess.Ending(status: 0, exited: true), "the viewer did not quit (or not with 0)")
     }

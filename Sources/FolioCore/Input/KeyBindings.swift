@@ -37,7 +37,7 @@ public enum KeyBindings {
         KeyBinding(keys: [.m], context: .reading, action: .flipDirection, help: "right to left (manga) on/off, remembered"),
         KeyBinding(keys: [.d], context: .reading, action: .pageMode, help: "pages: automatic, one at a time, two side by side (remembered)"),
         KeyBinding(keys: [.w], context: .reading, action: .fit, help: "fit: the whole page, its width, its height (remembered)"),
-        KeyBinding(keys: [.c], context: .reading, action: .continuous, help: "continuous scroll on/off: the pages one under another (remembered; on for PDFs)"),
+        KeyBinding(keys: [.c], context: .reading, action: .continuous, help: "continuous scroll on/off (remembered)"),
         KeyBinding(keys: [.down], context: .reading, action: .scrollDown, help: "fit width: scroll down the page, then turn (also Space, PageDown, the wheel down)"),
         KeyBinding(keys: [.up], context: .reading, action: .scrollUp, help: "fit width: scroll up the page, then turn back (also PageUp, the wheel up)"),
         KeyBinding(keys: Key.digitsOneToNine, context: .reading, action: .typePage, help: "type a page number, then Enter: the leaves riffle there (Escape forgets it)"),

@@ -137,7 +137,7 @@ extension ReadingScene {
     }
 
     /// Window points a wheel notch scrolls at 1280×800.
-    static let wheelStep = 120.0
+    public static let wheelStep = 120.0
 
     /// The display page `step` pages from the one at the window's top: Right goes to the
     /// next page's top and Left to the previous one's, as they turn a leaf in pages.
