@@ -53,9 +53,7 @@ extension Benchmarks {
             let began = seconds()
             if let first = firstScreen, t - first < scrolling { app.handle(.wheel(dx: 0, dy: -notchesPerFrame), at: t) }
             app.update(at: t)
-            canvas.renderer.configure(pixelScale: canvas.pixelScale, windowSize: app.size)
-            canvas.renderer.draw(app.drawList(), prefetch: app.prefetchContents(), standIns: app.standInContents())
-            canvas.finish()
+            drawAsLive(app, on: canvas)
             let work = canvas.renderer.lastTextureWork
             if let first = firstScreen {
                 guard t - first < scrolling else { break }
@@ -64,9 +62,7 @@ extension Benchmarks {
             } else if app.reading?.isContinuous == true, app.transition == nil, work.waiting == 0 {
                 firstScreen = t
             }
-            let wake = start + t
-            let now = seconds()
-            if wake > now { usleep(UInt32((wake - now) * 1e6)) }
+            sleep(until: start + t)
         }
         let sorted = samples.sorted()
         let p99 = sorted.isEmpty ? 0 : sorted[min(Int((Double(sorted.count) * 0.99).rounded(.up)) - 1, sorted.count - 1)]

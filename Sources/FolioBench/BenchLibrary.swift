@@ -67,9 +67,7 @@ extension Benchmarks {
             phases.waiting = canvas.renderer.lastTextureWork.waiting
             phases.lowres = canvas.renderer.lastTextureWork.lowres
             phases.decoding = textures.decoding
-            let wake = start + t
-            let now = seconds()
-            if wake > now { usleep(UInt32((wake - now) * 1e6)) }
+            sleep(until: start + t)
             return phases
         }
         for _ in 0..<72 { _ = try step() }

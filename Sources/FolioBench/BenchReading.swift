@@ -138,9 +138,7 @@ extension Benchmarks {
             if interrupted() { throw FolioError.interrupted("interrupted; the benchmark stopped.") }
             t += frame
             app.update(at: t)
-            canvas.renderer.configure(pixelScale: canvas.pixelScale, windowSize: app.size)
-            canvas.renderer.draw(app.drawList(), prefetch: app.prefetchContents(), standIns: app.standInContents())
-            canvas.finish()
+            drawAsLive(app, on: canvas)
             let work = canvas.renderer.lastTextureWork
             if let whole = firstWhole {
                 frames += 1
@@ -163,12 +161,20 @@ extension Benchmarks {
                 firstWhole = t
                 nextPress = presses(0, app).map { t + $0 }
             }
-            let wake = start + t
-            let now = seconds()
-            if wake > now { usleep(UInt32((wake - now) * 1e6)) }
+            sleep(until: start + t)
         }
         return [("first_spread_ms", .number((firstWhole ?? .infinity) * 1000)), ("turns", .number(Double(pressed))),
                 ("frames", .number(Double(frames))), ("blank_frames", .number(Double(blank))), ("lowres_frames", .number(Double(lowres))),
                 ("repeats_held_back", .number(Double(dropped))), ("presses_waited", .number(Double(waited)))]
+    }
+}
+
+extension Benchmarks {
+    /// Draws `app`'s frame as the live viewer does, with what it wants decoded next and the
+    /// stand-ins it wants, and waits for the renderer to finish it.
+    func drawAsLive(_ app: FolioApp, on canvas: HeadlessCanvas) {
+        canvas.renderer.configure(pixelScale: canvas.pixelScale, windowSize: app.size)
+        canvas.renderer.draw(app.drawList(), prefetch: app.prefetchContents(), standIns: app.standInContents())
+        canvas.finish()
     }
 }

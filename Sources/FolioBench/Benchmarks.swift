@@ -3,7 +3,7 @@ import FolioDecoding
 import Foundation
 
 /// The benchmarks `folio bench` runs (one file each: CPUCase, BenchLibrary, BenchFormats,
-/// BenchIdle, BenchRecord, BenchReading), in a target of their own: the viewer's code carries
+/// BenchIdle, BenchRecord, BenchReading, BenchContinuous), in a target of their own: the viewer's code carries
 /// no benchmark. What they need of the program that runs them is handed in.
 public struct Benchmarks: Sendable {
     /// This executable: the benchmarks start copies of the viewer.
@@ -34,4 +34,11 @@ public func seconds() -> Double {
     var ts = timespec()
     clock_gettime(CLOCK_MONOTONIC, &ts)
     return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+}
+
+/// Sleeps until `time` on the monotonic clock (`seconds()`), if it is still to come: the
+/// benchmarks that read as a reader does pace their frames so.
+func sleep(until time: Double) {
+    let now = seconds()
+    if time > now { usleep(UInt32((time - now) * 1e6)) }
 }

@@ -149,9 +149,9 @@ final class BookDoors {
 
     /// Continuous scroll on or off in the reading view at rest (C), remembered with the
     /// book's place; its name, for a notice.
-    func toggleContinuous(at time: Double) -> String? {
+    func toggleContinuous() -> String? {
         guard navigation.transition == nil, let reading, navigation.top === reading else { return nil }
-        reading.setContinuous(!reading.isContinuous, at: time)
+        reading.setContinuous(!reading.isContinuous)
         bookcase.choose(for: reading, resting: true) { $0.continuous = reading.isContinuous }
         return reading.isContinuous ? "Continuous scroll" : "Pages"
     }

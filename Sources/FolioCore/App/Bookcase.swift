@@ -73,8 +73,9 @@ final class Bookcase {
     func readingScene(for book: BookScene, pointer: PointerPlace) -> ReadingScene {
         let chosen = places?.settings(ofBook: book.bookIndex) ?? sessionSettings[book.bookIndex] ?? BookSettings()
         let known = library.books.indices.contains(book.bookIndex) ? library.books[book.bookIndex] : nil
-        // The line last read comes back with the page it is on (not once the reader moved).
-        let top = book.pageNumber(in: known?.numbering ?? PageNumbering(count: 0)) == places?.page(ofBook: book.bookIndex) ? chosen.top ?? 0 : 0
+        // The line last read comes back with the page it is on, not once the book has moved.
+        let remembered = known.flatMap { book.pageNumber(in: $0.numbering) } == places?.page(ofBook: book.bookIndex)
+        let top = remembered ? chosen.top ?? 0 : 0
         return ReadingScene(book: book, pageMode: chosen.pageMode ?? known?.firstPageMode ?? .automatic,
                             fit: chosen.fit ?? known?.firstFit ?? .page, zoom: chosen.zoom,
                             continuous: chosen.continuous ?? known?.firstContinuous ?? false, top: top, pointer: pointer)
@@ -108,8 +109,10 @@ final class Bookcase {
             // gliding back to the fit), the one kept as it closed stays.
             if resting { settings.zoom = reading.rememberedZoom }
             settings.continuous = reading.isContinuous == known.firstContinuous ? nil : reading.isContinuous
-            topPlace = reading.place
-            settings.top = topPlace.map { $0.top > 0.001 ? ($0.top * 1000).rounded() / 1000 : nil } ?? nil
+            let place = reading.place
+            topPlace = place
+            // A thousandth of a page is under a line of text: finer says nothing more.
+            settings.top = place.top > 0.001 ? (place.top * 1000).rounded() / 1000 : nil
         }
         // The page whose line is at the window's top, else the page the book is at.
         let numbering = library.books[book.bookIndex].numbering

@@ -195,7 +195,7 @@ public final class FolioApp {
         case .cyclePageMode, .cycleFit:
             if let name = doors.cycleReading(fit: request == .cycleFit, at: animationTime) { onScreen.notice = (name, time) }
         case .toggleContinuous:
-            if let name = doors.toggleContinuous(at: animationTime) { onScreen.notice = (name, time) }
+            if let name = doors.toggleContinuous() { onScreen.notice = (name, time) }
         case .typePage(let digit): modals.push(TypedPageContext(digit: digit))
         case .showThumbnails: thumbnails.show(in: self)
         case .leave: doors.leave(at: animationTime)

@@ -149,13 +149,13 @@ public struct ContinuousColumn: Equatable, Sendable {
         pan = clampedPan(pan + delta.x)
     }
 
-    /// Multiplies the zoom by `factor` (within 1…4) about window point `point`: the page
-    /// point under it stays there as far as the edges allow.
-    mutating func zoom(by factor: Double, about point: Point, at time: Double) {
-        zoom(to: zoom * factor, about: point, at: time)
+    /// Multiplies the zoom by `factor` (within 1…4) about window point `point`, at once: the
+    /// page point under it stays there as far as the edges allow.
+    mutating func zoom(by factor: Double, about point: Point) {
+        zoom(to: zoom * factor, about: point)
     }
 
-    mutating func zoom(to value: Double, about point: Point, at time: Double) {
+    mutating func zoom(to value: Double, about point: Point) {
         let next = min(max(value, 1), BookZoom.maxScale)
         guard next != zoom else { return }
         let y = target + (point.y - margin) / scale
@@ -163,7 +163,6 @@ public struct ContinuousColumn: Equatable, Sendable {
         zoom = next
         pan = clampedPan(point.x - x * scale - (viewport.width - page.width * scale) / 2)
         settle(at: y - (point.y - margin) / scale)
-        _ = time
     }
 
     /// The pan kept within the pages: none while they are narrower than the window.

@@ -29,7 +29,7 @@ extension ReadingScene {
     }
 
     /// Continuous scroll on or off, the same line of the same page at the top.
-    public func setContinuous(_ on: Bool, at time: Double) {
+    public func setContinuous(_ on: Bool) {
         guard on != isContinuous else { return }
         let kept = place
         if on {
@@ -42,7 +42,6 @@ extension ReadingScene {
             zoom.settle(on: fitTransform(.top))
             if fit != .page, kept.top > 0 { settleTop(at: kept.top) }
         }
-        _ = time
     }
 
     /// In pages at a fit that scrolls: the line `fraction` of the page at the window's top.
@@ -74,7 +73,7 @@ extension ReadingScene {
     }
 
     /// Goes to display page `page` as `arrival` says: the column glides there; in pages the
-    /// leaves riffle and the page comes into view there. False when no page moves.
+    /// leaves riffle and the page comes into view there.
     public func go(toPage page: Int, arriving: ReadingPlace.Arrival, at time: Double) {
         if var column {
             column.go(to: page, arriving, at: time)
@@ -89,19 +88,16 @@ extension ReadingScene {
         if BookScene.leaf(showing: page) == shownPage.leaf, fit != .page { zoom.show(fitTransform(arriving), at: time) }
     }
 
-    /// Input in the column: the keys and the wheel scroll, Right and Left go a page on or
-    /// back (to its top), Home and End to the book's ends; a drag moves the pages with the
-    /// pointer, the pinch and a double-click zoom. A click does nothing (a link's is taken
-    /// before it comes here).
+    /// Input in the column, beyond what pages take the same way (the zoom, the keys that ask
+    /// the app): the keys and the wheel scroll, Right and Left go a page on or back (to its
+    /// top), Home and End to the book's ends; a drag moves the pages with the pointer. A
+    /// click does nothing (a link's is taken before it comes here).
     func handleInColumn(_ input: SceneInput, at time: Double) -> SceneRequest? {
         guard var column else { return nil }
         defer { self.column = column }
         switch input {
         case .key(let key, let modifiers):
             switch KeyBindings.action(for: key, modifiers, in: .reading) {
-            case .zoomIn?: column.zoom(by: BookZoom.stepFactor, about: zoomPoint, at: time)
-            case .zoomOut?: column.zoom(by: 1 / BookZoom.stepFactor, about: zoomPoint, at: time)
-            case .zoomReset?: column.zoom(to: 1, about: zoomPoint, at: time)
             case .next? where key == .right || key == .left:
                 column.go(to: neighbour(of: column, by: 1), .top, at: time)
             case .previous? where key == .right || key == .left:
@@ -110,14 +106,6 @@ extension ReadingScene {
             case .previous?, .scrollUp?: column.scrollScreen(down: false, at: time)
             case .first?: column.go(to: column.pages.first ?? 0, .top, at: time)
             case .last?: column.go(to: column.pages.last ?? 0, .bottom, at: time)
-            case .fit?: return .cycleFit
-            case .close?: return .closeReading
-            case .shiftPairing?: return .shiftPairing
-            case .flipDirection?: return .flipDirection
-            case .pageMode?: return .cyclePageMode
-            case .continuous?: return .toggleContinuous
-            case .typePage?: return key.digit.map(SceneRequest.typePage)
-            case .thumbnails?: return .showThumbnails
             default: break
             }
         case .verticalWheel(let notches):
@@ -126,10 +114,8 @@ extension ReadingScene {
             column.scroll(by: -notches * ReadingScene.wheelStep * book.layout.unit, at: time)
         case .horizontalWheel(let notches):
             column.drag(by: Point(x: notches * ReadingScene.wheelStep * book.layout.unit, y: 0))
-        case .pinchZoom(let notches):
-            column.zoom(by: Double.pow(BookZoom.stepFactor, notches), about: zoomPoint, at: time)
-        case .doubleClick(let point):
-            column.zoom(to: column.zoom > 1 ? 1 : BookZoom.doubleClickScale, about: point, at: time)
+        case .pinchZoom, .doubleClick:
+            break
         case .pointer(let gesture):
             if case .dragChanged(_, let delta) = gesture { column.drag(by: delta) }
         }

@@ -155,14 +155,17 @@ public final class ReadingScene: BookShowing, ZoomingScene {
     /// The window point zooms are centred on: the pointer's last place, else the centre.
     var zoomPoint: Point { pointer.point ?? Point(x: size.width / 2, y: size.height / 2) }
 
-    /// Multiplies the zoom by `factor` (clamped to 1…4) about window point `point`.
+    /// Multiplies the zoom by `factor` (clamped to 1…4) about window point `point` (in the
+    /// column, over the fit's, at once).
     public func magnify(by factor: Double, about point: Point, at time: Double) {
+        guard column == nil else { column?.zoom(by: factor, about: point); return }
         zoom.track(spread: book.layout.readingFrame)
         zoom.zoom(by: factor, about: point, at: time)
     }
 
     /// Zooms to `scale` about window point `point`.
     public func magnify(to scale: Double, about point: Point, at time: Double) {
+        guard column == nil else { column?.zoom(to: scale, about: point); return }
         zoom.track(spread: book.layout.readingFrame)
         zoom.zoom(to: scale, about: point, at: time)
     }
@@ -182,20 +185,49 @@ public final class ReadingScene: BookShowing, ZoomingScene {
         return true
     }
 
-    /// Glides back to the whole spread (the fit's view of the page).
+    /// Glides back to the whole spread (the fit's view of the page; in the column, the fit).
     public func unzoom(at time: Double) {
+        guard column == nil else { column?.zoom(to: 1, about: zoomPoint); return }
         zoom.reset(at: time)
         if fit != .page { zoom.show(fitTransform(.top), at: time) }
     }
 
     // MARK: Input
 
+    /// What a key asks of the app rather than of the view, in pages and in the column alike.
+    private func request(for key: Key) -> SceneRequest? {
+        switch KeyBindings.action(for: key, in: .reading) {
+        case .fit?: return .cycleFit
+        case .close?: return .closeReading
+        case .shiftPairing?: return .shiftPairing
+        case .flipDirection?: return .flipDirection
+        case .pageMode?: return .cyclePageMode
+        case .continuous?: return .toggleContinuous
+        case .typePage?: return key.digit.map(SceneRequest.typePage)
+        case .thumbnails?: return .showThumbnails
+        default: return nil
+        }
+    }
+
     public func handle(_ input: SceneInput, at time: Double) -> SceneRequest? {
-        if column != nil { return handleInColumn(input, at: time) }
-        defer { followPage(at: time) }
         switch input {
         case .key(let key, let modifiers):
             if zoomKey(key, modifiers, at: time) { return nil }
+            if let request = request(for: key) { return request }
+        case .pinchZoom(let notches):
+            // Each notch multiplies the zoom by `BookZoom.stepFactor`.
+            magnify(by: Double.pow(BookZoom.stepFactor, notches), about: zoomPoint, at: time)
+            return nil
+        case .doubleClick(let point):
+            if isZoomed { unzoom(at: time) } else { magnify(to: BookZoom.doubleClickScale, about: point, at: time) }
+            return nil
+        default:
+            break
+        }
+        if column != nil { return handleInColumn(input, at: time) }
+        defer { followPage(at: time) }
+        switch input {
+        case .key(let key, _):
             switch KeyBindings.action(for: book.readingKey(key), in: .reading) {
             case .next? where fit == .width && ![Key.right, .left].contains(key) && scrollPage(down: true, at: time): break
             case .previous? where fit == .width && ![Key.right, .left].contains(key):
@@ -205,22 +237,6 @@ public final class ReadingScene: BookShowing, ZoomingScene {
             case .scrollUp?: if !scrollPage(down: false, at: time) { turn(.previous, arriving: .bottom, at: time) }
             case let action? where [.next, .previous, .first, .last].contains(action):
                 turn(action, at: time)
-            case .fit?:
-                return .cycleFit
-            case .close?:
-                return .closeReading
-            case .shiftPairing?:
-                return .shiftPairing
-            case .flipDirection?:
-                return .flipDirection
-            case .pageMode?:
-                return .cyclePageMode
-            case .continuous?:
-                return .toggleContinuous
-            case .typePage?:
-                return key.digit.map(SceneRequest.typePage)
-            case .thumbnails?:
-                return .showThumbnails
             default:
                 break
             }
@@ -229,11 +245,8 @@ public final class ReadingScene: BookShowing, ZoomingScene {
         case .verticalWheel(let notches):
             // The wheel reads (down goes forward; at fit width down the page first).
             scrollWheel(notches, at: time)
-        case .pinchZoom(let notches):
-            // Each notch multiplies the zoom by `BookZoom.stepFactor`.
-            magnify(by: Double.pow(BookZoom.stepFactor, notches), about: zoomPoint, at: time)
-        case .doubleClick(let point):
-            if zoom.isZoomed { unzoom(at: time) } else { magnify(to: BookZoom.doubleClickScale, about: point, at: time) }
+        case .pinchZoom, .doubleClick:
+            break
         case .pointer(let gesture):
             switch gesture {
             case .click(let point):
