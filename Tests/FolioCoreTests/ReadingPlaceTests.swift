@@ -156,8 +156,9 @@ import Testing
         for _ in 0..<5 { s.send(.key(.space)); Self.settle(s) }
         let before = try #require(try Self.visible(s).first)
         #expect(before.page > 1 && before.top > 0)
+        #expect(s.app.trace(frame: 0, t: s.now).reading?.mode == "continuous")
         s.send(.key(.c)); s.run(until: s.now + 0.5)
-        #expect(s.app.reading?.isContinuous == false)
+        #expect(s.app.reading?.isContinuous == false && s.app.trace(frame: 0, t: s.now).reading?.mode == "pages")
         let after = try #require(try Self.visible(s).first)
         #expect(after.page == before.page && after.top <= before.top && before.top < after.bottom, "\(before) then \(after)")
         s.send(.key(.c)); s.run(until: s.now + 0.5)

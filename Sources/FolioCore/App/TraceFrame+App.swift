@@ -57,7 +57,7 @@ extension TraceFrame {
             }
         }
         return TraceFrame.Reading(pages: book.layout.readingPages == 1 ? "one" : "two", fit: reading.fit.rawValue,
-                                  zoom: reading.zoom.current.scale / reading.fitTransform(top: true).scale,
-                                  visiblePages: visible, mode: "pages", visible: shown)
+                                  zoom: reading.column?.zoom ?? reading.zoom.current.scale / reading.fitTransform(top: true).scale,
+                                  visiblePages: visible, mode: reading.isContinuous ? "continuous" : "pages", visible: shown)
     }
 }
