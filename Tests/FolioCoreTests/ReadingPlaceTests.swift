@@ -204,4 +204,25 @@ import Testing
         }
         #expect(frames.allSatisfy { abs($0.size.width - area.size.width) < 1 })
     }
+
+    /// On a document's page a click turns nothing (it is for links), and a double-click on a
+    /// side zooms there; a comic's side still turns at once.
+    @Test(arguments: bothModes)
+    func aClickOnADocumentTurnsNothingAndADoubleClickAnywhereZooms(continuous: Bool) throws {
+        let s = Self.document(continuous: continuous)
+        let before = try Self.visible(s)
+        let side = Point(x: 1150, y: 400)
+        s.send(.pointerDown(side)); s.send(.pointerUp(side))
+        s.run(until: s.now + 1)
+        #expect(try Self.visible(s) == before, "a click turned the page")
+        let t = s.now + 0.1
+        s.run(until: t + 1, events: [(t, .pointerDown(side)), (t + 0.03, .pointerUp(side)), (t + 0.15, .pointerDown(side)), (t + 0.18, .pointerUp(side))])
+        #expect(s.app.reading?.isZoomed == true, "a double-click on the side zooms")
+        let comic = AppDriver(books: 1, pages: 12)
+        comic.send(.key(.return)); comic.run(until: 1.5)
+        comic.send(.key(.return)); comic.run(until: 3)
+        comic.send(.pointerDown(side)); comic.send(.pointerUp(side))
+        comic.run(until: comic.now + 1)
+        #expect(comic.app.book?.currentLeaf == 0, "a comic's side turns")
+    }
 }

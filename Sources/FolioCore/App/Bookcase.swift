@@ -78,7 +78,8 @@ final class Bookcase {
         let top = remembered ? chosen.top ?? 0 : 0
         return ReadingScene(book: book, pageMode: chosen.pageMode ?? known?.firstPageMode ?? .automatic,
                             fit: chosen.fit ?? known?.firstFit ?? .page, zoom: chosen.zoom,
-                            continuous: chosen.continuous ?? known?.firstContinuous ?? false, top: top, pointer: pointer)
+                            continuous: chosen.continuous ?? known?.firstContinuous ?? false, top: top,
+                            clicksTurn: !(known?.isDocument ?? false), pointer: pointer)
     }
 
     /// Notes what the reader chose for `book` this session (`choose`), then remembers it.

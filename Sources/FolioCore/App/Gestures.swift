@@ -20,7 +20,7 @@ final class Gestures {
     func update(in app: FolioApp) {
         perform(pinch.update(at: app.time, idleEnds: !touches.isPinching, in: situation(in: app)), in: app)
         guard clicks.isHolding else { return }
-        guard restingPages(in: app) else { return clicks.cancel() }
+        guard restingPages(in: app) != nil else { return clicks.cancel() }
         clicked(clicks.update(at: app.time), in: app)
     }
 
@@ -90,27 +90,28 @@ final class Gestures {
 
     // MARK: Clicks
 
-    /// The book (3D or flat) at rest on top of the stack: where clicks wait for a second.
-    private func restingPages(in app: FolioApp) -> Bool {
-        app.navigation.transition == nil && app.navigation.top is any BookShowing
+    /// The book (3D or flat) at rest on top of the stack, where clicks wait for a second: its
+    /// clicks turn leaves (those on the window's sides, at once), or none.
+    private func restingPages(in app: FolioApp) -> (any BookShowing)? {
+        app.navigation.transition == nil ? app.navigation.top as? any BookShowing : nil
     }
 
     /// A click on a modal context (the strip's band) is the context's; in the open book a
     /// click in the window's middle third waits for a possible second one; a click on either
-    /// side turns at once, however quick the next; anything else acts at once, after a held
-    /// click.
+    /// side turns at once, however quick the next (where clicks turn nothing, every click
+    /// waits: a double-click anywhere zooms); anything else acts at once, after a held click.
     private func route(_ gesture: PointerGesture, in app: FolioApp) {
         if case .click(let point) = gesture, app.modals.answer({ $0.click(at: point, in: app) }) { return }
         // A drag takes the book under the contents: they hide, as after a click outside them.
         if case .dragBegan = gesture { app.modals.first(ContentsContext.self)?.hide() }
-        guard restingPages(in: app) else {
+        guard let pages = restingPages(in: app) else {
             clicks.cancel()
             app.route(.pointer(gesture))
             return
         }
         if case .click(let point) = gesture {
             let third = app.size.width / 3
-            if point.x >= third && point.x <= app.size.width - third {
+            if !pages.clicksTurn || (point.x >= third && point.x <= app.size.width - third) {
                 clicked(clicks.click(point, at: app.time), in: app)
             } else {
                 clicked(clicks.flush(), in: app)

@@ -150,6 +150,7 @@ public final class BookScene: BookShowing {
         return layout.spine.y + layout.pageSize.height / 2 * grow
     }
     public var pageRead: Int? { nil }
+    public var clicksTurn: Bool { true }
 
     /// Drag distance to offset: a drag across both pages of the spread turns one leaf.
     var dragGain: Double { layout.size.width / (2 * layout.pageSize.width) }

@@ -33,13 +33,17 @@ public final class ReadingScene: BookShowing, ZoomingScene {
     private let remembered: RememberedZoom?
     /// Where the pointer is: the zoom keys and the pinch zoom about it.
     private let pointer: PointerPlace
+    /// A click on a side turns (comics, photos); a document's pages take clicks for their
+    /// links alone, and a double-click anywhere zooms.
+    public let clicksTurn: Bool
 
     /// Opens on the fit's view of the page, or on `remembered`, the zoom the book was last
     /// left at (`ReadingScene+Fit`); `continuous`, the pages one under another, the line
     /// `top` (a fraction of the book's page) at the window's top edge.
     public init(book: BookScene, pageMode: PageMode = .automatic, fit: FitMode = .page, zoom remembered: RememberedZoom? = nil,
-                continuous: Bool = false, top: Double = 0, pointer: PointerPlace = PointerPlace()) {
+                continuous: Bool = false, top: Double = 0, clicksTurn: Bool = true, pointer: PointerPlace = PointerPlace()) {
         self.book = book
+        self.clicksTurn = clicksTurn
         self.pointer = pointer
         self.pageMode = pageMode
         self.fit = fit
@@ -249,6 +253,8 @@ public final class ReadingScene: BookShowing, ZoomingScene {
             break
         case .pointer(let gesture):
             switch gesture {
+            case .click where !clicksTurn:
+                break
             case .click(let point):
                 // The half of the spread under the pointer, wherever the zoom has put it (one
                 // page at a time: the half of the window).

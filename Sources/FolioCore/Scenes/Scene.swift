@@ -52,6 +52,9 @@ public protocol BookShowing: Scene {
     func leafTurned(by key: Key, _ modifiers: Modifiers) -> Int?
     /// Leaves either side of the spread whose pages it draws too (the book in 3D's fan).
     var fanLeaves: Int { get }
+    /// A click on a side of the window turns a leaf at once (a comic's, a photo's); false:
+    /// clicks turn nothing, so a double-click anywhere can zoom (a document's text).
+    var clicksTurn: Bool { get }
 }
 
 extension Scene {
