@@ -225,4 +225,28 @@ import Testing
         comic.run(until: comic.now + 1)
         #expect(comic.app.book?.currentLeaf == 0, "a comic's side turns")
     }
+
+    /// A jump (a typed page, Home, End) remembers the line the reader was on: Backspace,
+    /// Alt+Left and the back button come back to it exactly, Alt+Right goes forward again;
+    /// with no history left, back goes up a level.
+    @Test(arguments: bothModes)
+    func backReturnsToTheLineAJumpLeft(continuous: Bool) throws {
+        let s = Self.document(continuous: continuous)
+        for _ in 0..<3 { s.send(.key(.space)); Self.settle(s) }
+        let reading = try #require(try Self.visible(s).first)
+        s.send(.key(.six)); s.send(.key(.return)); Self.settle(s)
+        #expect(try Self.visible(s).first?.page == 6)
+        s.send(.key(.end)); Self.settle(s)
+        s.send(.key(.left, .alt)); Self.settle(s)
+        #expect(try Self.visible(s).first.map { $0.page == 6 && $0.top == 0 } == true, "back from End: page 6's top")
+        s.send(.key(.backspace)); Self.settle(s)
+        let back = try #require(try Self.visible(s).first)
+        #expect(back.page == reading.page && abs(back.top - reading.top) < 0.002, "\(reading) then \(back)")
+        s.send(.key(.right, .alt)); Self.settle(s)
+        #expect(try Self.visible(s).first?.page == 6, "forward again")
+        s.send(.back); Self.settle(s)
+        #expect(try Self.visible(s).first?.page == reading.page && s.kinds == [.shelf, .book, .reading])
+        s.send(.back); s.run(until: s.now + 1.5)
+        #expect(s.kinds == [.shelf, .book], "no history left: back goes up a level")
+    }
 }

@@ -1,17 +1,17 @@
-/// A PDF's links in the reading view, as a modal context always on the stack under the
-/// others: the pointer over a link shows a hand; a click on a link to a page riffles there,
-/// remembering where the reader was, and Backspace (or the mouse's back button, when no
-/// context above takes it) riffles back; a click on a link out of the book names its address
+/// A PDF's links and the reader's history in the reading view, as a modal context always on
+/// the stack under the others: the pointer over a link shows a hand; a click on a link to a
+/// page goes there; every jump (a link, the contents, a search hit, a typed page, the strip,
+/// Home, End) remembers where the reader was (`ReadingHistory`), and Backspace, Alt+Left or
+/// the mouse's back button (when no context above takes them) go back to that very line,
+/// Alt+Right forward again; with no history left, back goes up a level as ever; a click on a link out of the book names its address
 /// in a notice, and only a second click on it while the notice shows hands it to the desktop
 /// to open (web and mail addresses; any other is named and never opened). Links are read off
 /// the input path (`DocumentReader`): a page whose links are not yet read has none to click.
 final class LinksContext: ModalContext {
     let keyContext = KeyContext.reading
     let level = ModalLevel.links
-    /// Where the reader was before each link followed, latest last: its book and page number.
-    private(set) var history: [(book: Int, number: Int)] = []
-    /// Most places kept to go back to.
-    static let maxHistory = 100
+    /// Where the reader was before each jump, and where each back came from.
+    private(set) var history = ReadingHistory()
     /// The address named by the last click on a link out, and when.
     private var offered: (address: String, at: Double)?
 
@@ -48,8 +48,6 @@ final class LinksContext: ModalContext {
         guard let link = LinksContext.link(at: point, in: app), let book = StripContext.book(in: app) else { return false }
         switch link.target {
         case .page(let number):
-            history.append((book.bookIndex, StripContext.currentNumber(book, in: app)))
-            if history.count > LinksContext.maxHistory { history.removeFirst() }
             TypedPageContext.goTo(page: number, in: book, app: app)
         case .address(let address):
             if !link.opens {
@@ -66,18 +64,39 @@ final class LinksContext: ModalContext {
         return true
     }
 
-    /// Riffles back to where the reader was before the last link followed in this book;
-    /// false when there is no such place.
-    private func goBack(in app: FolioApp) -> Bool {
-        guard let book = StripContext.book(in: app), app.navigation.top is ReadingScene else { return false }
-        history.removeAll { $0.book != book.bookIndex }
-        guard let last = history.popLast() else { return false }
-        TypedPageContext.goTo(page: last.number, in: book, app: app)
+    /// The reading view on top and where it is: the entry a jump from here leaves.
+    private static func here(in app: FolioApp) -> (ReadingScene, ReadingHistory.Entry)? {
+        guard let reading = app.navigation.top as? ReadingScene, app.navigation.transition == nil else { return nil }
+        return (reading, ReadingHistory.Entry(book: reading.book.bookIndex, place: reading.place))
+    }
+
+    /// A jump is made from where the reader is: back comes here.
+    func leave(in app: FolioApp) {
+        if let (_, here) = LinksContext.here(in: app) { history.leave(here) }
+    }
+
+    /// Goes back (or forward) to where the reader was, that very line; false when there is
+    /// no such place in this book.
+    private func step(back: Bool, in app: FolioApp) -> Bool {
+        guard let (reading, here) = LinksContext.here(in: app),
+              let to = back ? history.goBack(from: here) : history.goForward(from: here) else { return false }
+        reading.go(toPage: to.place.page, arriving: .line(to.place.top), at: app.animationTime)
+        if let number = app.library.books[here.book].numbering.number(ofDisplayPage: to.place.page) {
+            app.thumbnails.select(number, in: reading.book, app: app)
+        }
+        app.onScreen.pageShownAt = app.time
         return true
     }
 
+    private func goBack(in app: FolioApp) -> Bool { step(back: true, in: app) }
+
+    /// Backspace and Alt+Left go back, Alt+Right forward; Home and End are jumps too (the
+    /// view makes them, this notes where they leave from).
     func key(_ key: Key, _ modifiers: Modifiers, in app: FolioApp) -> Bool {
-        key == .backspace && modifiers.isEmpty && goBack(in: app)
+        if key == .backspace && modifiers.isEmpty { return goBack(in: app) }
+        if KeyBindings.action(for: key, modifiers, in: .reading) == .history { return step(back: key == .left, in: app) }
+        if modifiers.isEmpty, [.first, .last].contains(KeyBindings.action(for: key, in: .reading)) { leave(in: app) }
+        return false
     }
 
     func back(in app: FolioApp) -> Bool { goBack(in: app) }

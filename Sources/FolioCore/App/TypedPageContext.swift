@@ -57,6 +57,8 @@ final class TypedPageContext: ModalContext {
         let clamped = min(max(number, 1), numbering.count)
         let page = numbering.displayPage(ofNumber: clamped)
         if let reading = app.reading, reading.book === book, app.navigation.top === reading {
+            // A jump: back comes to where the reader was.
+            app.modals.first(LinksContext.self)?.leave(in: app)
             reading.go(toPage: page, arriving: arriving, at: app.animationTime)
         } else {
             book.riffle(toLeaf: BookScene.leaf(showing: page), at: app.animationTime)

@@ -21,6 +21,8 @@ public enum KeyAction: Sendable, Equatable {
     case pageMode
     /// Continuous scroll on or off (the reading view).
     case continuous
+    /// Back (or forward) to where a jump left the reading view.
+    case history
     /// In a book: the thumbnail strip, shown or hidden; in it, go to the selected page.
     case thumbnails, goToSelected
     /// In the reading view: the fit (whole page, width, height), and scrolling a fitted page.

@@ -98,6 +98,7 @@ public struct ContinuousColumn: Equatable, Sendable {
         case .top: return top
         case .bottom: return top + self.page.height - window
         case .at(let f): return top + min(max(f, 0), 1) * self.page.height - (viewport.height / 3 - margin) / scale
+        case .line(let f): return top + min(max(f, 0), 1) * self.page.height + margin / scale
         }
     }
 
@@ -121,7 +122,7 @@ public struct ContinuousColumn: Equatable, Sendable {
 
     /// Rests at once with `place`'s line at the window's top edge.
     mutating func settle(on place: ReadingPlace) {
-        settle(at: y(of: place) - (0 - margin) / scale)
+        settle(at: target(for: place.page, .line(place.top)))
     }
 
     private mutating func settle(at y: Double) {

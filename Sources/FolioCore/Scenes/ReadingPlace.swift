@@ -25,6 +25,9 @@ public struct ReadingPlace: Equatable, Sendable {
         /// A place on it (a fraction of its height), a third of the way down the window: a
         /// contents entry's, a link's or a search hit's destination.
         case at(Double)
+        /// That line of it (a fraction of its height) at the window's top edge: a place the
+        /// reader was, come back to.
+        case line(Double)
     }
 
     /// One page as the window shows it: the fractions of its height at the window's top and

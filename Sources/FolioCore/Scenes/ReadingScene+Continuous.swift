@@ -40,17 +40,8 @@ extension ReadingScene {
             shownPage = (book.currentLeaf, book.layout.readingPages == 1 ? book.focus.side : .left)
             zoom = BookZoom(window: viewport, spread: book.layout.readingFrame)
             zoom.settle(on: fitTransform(.top))
-            if fit != .page, kept.top > 0 { settleTop(at: kept.top) }
+            if fit != .page, kept.top > 0 { zoom.settle(on: fitTransform(.line(kept.top))) }
         }
-    }
-
-    /// In pages at a fit that scrolls: the line `fraction` of the page at the window's top.
-    func settleTop(at fraction: Double) {
-        let frame = book.layout.readingFrame
-        let k = fitTransform(.top).scale
-        var z = fitTransform(.top)
-        z.offset.y = -k * (frame.minY + fraction * frame.size.height)
-        zoom.settle(on: z)
     }
 
     /// The book's leaf follows the column's page at the reading line (at once: the book in

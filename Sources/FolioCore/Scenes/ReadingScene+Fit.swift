@@ -23,6 +23,8 @@ extension ReadingScene {
             case .bottom: y = area.maxY - k * frame.maxY
             case .at(let fraction):
                 y = viewport.height / 3 - k * (frame.minY + clamp(fraction, 0, 1) * frame.size.height)
+            case .line(let fraction):
+                y = -k * (frame.minY + clamp(fraction, 0, 1) * frame.size.height)
             }
             return ScreenTransform(scale: k, offset: Point(x: area.midX - k * frame.midX, y: y))
         case .height:

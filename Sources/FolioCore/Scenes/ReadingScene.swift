@@ -54,7 +54,7 @@ public final class ReadingScene: BookShowing, ZoomingScene {
         if continuous {
             column = makeColumn(on: ReadingPlace(page: pageOnBook, top: top))
         } else if fit != .page, top > 0, remembered == nil {
-            settleTop(at: top)
+            zoom.settle(on: fitTransform(.line(top)))
         }
     }
 
