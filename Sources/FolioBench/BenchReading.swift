@@ -37,9 +37,10 @@ extension Benchmarks {
                 return (median(samples), samples.max() ?? 0)
             }
             let rest = try time()
+            let from = app.book?.offset ?? 0
             app.handle(.key(.right), at: t)
             // Half way through the turn: the leaf stands on the spine, seen steeply.
-            while let book = app.book, book.offset < book.layout.size.width * 0.4 { t += 1.0 / 240; app.update(at: t) }
+            while let book = app.book, book.offset < from + book.layout.size.width * 0.4 { t += 1.0 / 240; app.update(at: t) }
             let turning = try time()
             out += [("reading_\(width)x\(height)_rest", .number(rest.median)), ("reading_\(width)x\(height)_turning", .number(turning.median)),
                     ("reading_\(width)x\(height)_rest_worst", .number(rest.worst)),

@@ -42,6 +42,10 @@ public enum CPUCase: String, CaseIterable {
                 for _ in 0..<250 { app.handle(.key(.end), at: t); step() }
                 app.handle(.key(.home), at: t)
                 for _ in 0..<10 { app.handle(.key(.right), at: t); step() }
+            } else {
+                // A book opens on its cover: its first spread is one turn on.
+                app.handle(.key(.right), at: t)
+                for _ in 0..<90 { step() }
             }
         }
         let moving = rawValue.hasSuffix("moving") || rawValue.hasSuffix("turning")
@@ -140,12 +144,16 @@ extension Benchmarks {
 }
 
 extension Benchmarks {
-    /// Scrolls to the first book with twelve pages and opens it, 1.5 s of animation.
+    /// Scrolls to the first book with twelve pages, opens it and turns its cover: at rest on
+    /// its first spread after 3 s of animation.
     public func openTwelvePageBook(_ app: FolioApp, library: Library, at t: inout Double) {
         if let twelve = library.books.firstIndex(where: { $0.displayPageCount == 12 }) ?? library.books.indices.first {
             for _ in 0..<twelve { app.handle(.key(.right), at: t) }
             for _ in 0..<120 { t += 1.0 / 60; app.update(at: t) }
             app.handle(.key(.return), at: t)
+            for _ in 0..<90 { t += 1.0 / 60; app.update(at: t) }
+            // It opens on its cover; the figures are the first spread's, as they always were.
+            app.handle(.key(.right), at: t)
             for _ in 0..<90 { t += 1.0 / 60; app.update(at: t) }
         }
     }
