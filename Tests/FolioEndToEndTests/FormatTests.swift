@@ -69,8 +69,8 @@ struct FormatTests {
         #expect(shelf.stderr.contains("1 book, 2 pages, 1 problem."), "\(shelf.stderr)")
     }
 
-    /// Opening a PDF book shows its pages in order: the inside of the cover (page 2 of the
-    /// PDF, green) on the left, page 3 (blue) on the right.
+    /// Opening a PDF book and turning its cover shows its pages in order: page 2 of the PDF
+    /// (green) on the left, page 3 (blue) on the right.
     @Test(.enabled(if: ffmpeg, "needs ffmpeg to read the frame back"))
     func anOpenedPDFShowsItsPagesInOrder() throws {
         let dir = try Folio.temporaryDirectory()
@@ -78,14 +78,14 @@ struct FormatTests {
         let pdf = dir.appendingPathComponent("six.pdf")
         try Self.write(PDFFixture.document(pages: 6), pdf)
         let script = dir.appendingPathComponent("open.json")
-        try #"{"size":[640,400],"fps":10,"duration":2.0,"events":[{"t":0.1,"type":"key","key":"return"}]}"#
+        try #"{"size":[640,400],"fps":10,"duration":2.6,"events":[{"t":0.1,"type":"key","key":"return"},{"t":1.3,"type":"key","key":"right"}]}"#
             .write(to: script, atomically: true, encoding: .utf8)
         let frames = dir.appendingPathComponent("frames")
         let result = try Folio.run(["record", "--library", pdf.path, "--script", script.path, "--out", frames.path + "/", "--quiet"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.isEmpty, "\(result.stderr)")
         let raw = dir.appendingPathComponent("last.rgb")
-        let convert = try Folio.runProcess(Folio.which("ffmpeg")!, ["-v", "error", "-i", frames.appendingPathComponent("frame-00019.png").path,
+        let convert = try Folio.runProcess(Folio.which("ffmpeg")!, ["-v", "error", "-i", frames.appendingPathComponent("frame-00025.png").path,
                                                                     "-f", "rawvideo", "-pix_fmt", "rgb24", "-y", raw.path])
         #expect(convert.status == 0, "\(convert.stderr)")
         let pixels = [UInt8](try Data(contentsOf: raw))

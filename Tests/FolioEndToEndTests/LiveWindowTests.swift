@@ -50,17 +50,16 @@ struct LiveWindowTests {
         #expect(opened?["stack"] as? [String] == ["shelf", "book"])
         #expect((opened?["book"] as? [String: Any])?["index"] as? Double == 1)
 
-        // A screenshot shows pages either side of the spine over the background (taken until
-        // one does, once the frame after the opening reaches the screen).
+        // A screenshot shows the book open on its cover, right of the spine, over the
+        // background (taken until one does, once the frame after the opening reaches the screen).
         func pixel(_ shot: HelpWindowTests.Shot, _ x: Int, _ y: Int) throws -> String {
             try Folio.runProcess(Folio.which("convert")!, [shot.path, "-format", "%[fx:int(255*r)],%[fx:int(255*g)],%[fx:int(255*b)]", "-crop", "1x1+\(x)+\(y)", "info:"]).stdout
         }
         let (_, pagesShown) = try HelpWindowTests.waitForShot(dir, display: display) { shot in
             let backgroundPixel = try pixel(shot, 40, 40)
-            return try pixel(shot, 640 - 150, 250) != backgroundPixel && pixel(shot, 640 + 150, 250) != backgroundPixel
-                && pixel(shot, 1240, 400) == backgroundPixel
+            return try pixel(shot, 640 + 150, 250) != backgroundPixel && pixel(shot, 1240, 400) == backgroundPixel
         }
-        #expect(pagesShown, "no screenshot showed the open book's pages over the background")
+        #expect(pagesShown, "no screenshot showed the open book's cover over the background")
 
         try Self.xdotool(["key", "Escape"], display: display)
         let closed = Self.waitFor(traceURL) { $0["stack"] as? [String] == ["shelf"] && $0["transition"] is NSNull }

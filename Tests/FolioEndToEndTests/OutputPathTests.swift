@@ -297,7 +297,7 @@ struct OutputPathTests {
     }
 
     /// The terminal failing mid-recording (standard error at /dev/full when a damaged page's
-    /// warning is written, once the book opens): exit 4, ffmpeg stopped, and no unfinished
+    /// warning is written, once the book opens and its cover turns): exit 4, ffmpeg stopped, and no unfinished
     /// video left beside the output.
     @Test(.enabled(if: ffmpeg, "needs ffmpeg (installed by .ci/run)"))
     func aTerminalThatFailsMidRecordingLeavesNoPartialVideo() throws {
@@ -310,7 +310,7 @@ struct OutputPathTests {
         try Folio.makeImage(book.appendingPathComponent("p2.jpg"), width: 200, height: 300)
         try Data(try Data(contentsOf: book.appendingPathComponent("p2.jpg")).prefix(300)).write(to: book.appendingPathComponent("p1.jpg"))
         let script = dir.appendingPathComponent("open.json")
-        try #"{"size":[320,200],"fps":10,"duration":3,"events":[{"t":0.5,"type":"key","key":"return"}]}"#
+        try #"{"size":[320,200],"fps":10,"duration":3,"events":[{"t":0.5,"type":"key","key":"return"},{"t":1.7,"type":"key","key":"right"}]}"#
             .write(to: script, atomically: true, encoding: .utf8)
         let process = try ChildProcess(Folio.executable, ["record", "--library", book.path, "--script", script.path, "--out", out.appendingPathComponent("clip.mp4").path],
                                        environment: ChildProcess.environment(["SDL_VIDEODRIVER": "offscreen"]), stderr: .file("/dev/full"))

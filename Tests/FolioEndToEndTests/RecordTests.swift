@@ -61,17 +61,23 @@ struct RecordTests {
         #expect(abs(p - 0.3) < 0.02)
         let x = Self.spring(p)
         let page2 = Self.page(mid, 2)!
-        #expect(abs((page2["angle"] as? Double ?? .nan) - (-Double.pi / 4) * x) < 2e-3)
+        // The book opens on its cover (offset −W): page 2's ratio 1.5 compresses to 0.6, its
+        // open angle (1 − 0.6)·(−π/2).
+        #expect(abs((page2["angle"] as? Double ?? .nan) - (-0.2 * Double.pi) * x) < 2e-3)
         #expect(abs((page2["scale"] as? Double ?? .nan) - (0.7 + 0.3 * x)) < 2e-3)
         #expect(abs((page2["tx"] as? Double ?? .nan) - (-0.7 * 362 / 2) * (1 - x)) < 0.5)
 
-        // Open at offset 0: SPEC §2's worked values.
-        let open = Self.frame(trace, at: 2.15)
-        #expect(open["stack"] as? [String] == ["shelf", "book"])
-        #expect(open["transition"] is NSNull)
+        // Open on the cover (offset −W: the cover alone on the right, at the right page's
+        // −π/4 as page 2 lies at offset 0); a key turns it: offset 0, SPEC §2's worked values.
+        let cover = Self.frame(trace, at: 2.15)
+        #expect(cover["stack"] as? [String] == ["shelf", "book"])
+        #expect(cover["transition"] is NSNull)
+        #expect((cover["book"] as? [String: Any])?["offset"] as? Double == -1280)
+        #expect(abs((Self.page(cover, 0)!["angle"] as? Double ?? .nan) + 0.7854) < 1e-4 && Self.page(cover, 0)!["visible"] as? Bool == true)
+        let open = Self.frame(trace, at: 3.45)
         let book = try #require(open["book"] as? [String: Any])
         #expect(book["index"] as? Double == 1)
-        #expect(book["offset"] as? Double == 0)
+        #expect(abs((book["offset"] as? Double ?? .nan) - 0) < 0.01)
         #expect(abs((Self.page(open, 0)!["angle"] as? Double ?? .nan) + 2.3562) < 1e-4)
         #expect(Self.page(open, 0)!["visible"] as? Bool == false)
         #expect(abs((Self.page(open, 1)!["angle"] as? Double ?? .nan) - 0.7864) < 1e-4)
@@ -81,13 +87,10 @@ struct RecordTests {
         #expect(abs((Self.page(open, 4)!["ratio"] as? Double ?? .nan) - 0.6) < 1e-9)
         #expect(abs((Self.page(open, 4)!["angle"] as? Double ?? .nan) + 0.6283) < 1e-4)
 
-        // A key turns one leaf: offset W.
-        let turned = Self.frame(trace, at: 3.45)
-        #expect(abs(((turned["book"] as? [String: Any])?["offset"] as? Double ?? .nan) - 1280) < 0.01)
-        #expect(abs((Self.page(turned, 3)!["ratio"] as? Double ?? .nan) + 0.5) < 1e-6)
-        // A fast drag to the left turns one more.
+        // A fast drag to the left turns one more leaf: offset W.
         let dragged = Self.frame(trace, at: 5.05)
-        #expect(abs(((dragged["book"] as? [String: Any])?["offset"] as? Double ?? .nan) - 2560) < 0.01)
+        #expect(abs(((dragged["book"] as? [String: Any])?["offset"] as? Double ?? .nan) - 1280) < 0.01)
+        #expect(abs((Self.page(dragged, 3)!["ratio"] as? Double ?? .nan) + 0.5) < 1e-6)
 
         // Escape closes with the ease-in-out pop, then the shelf is back at rest.
         let popping = Self.frame(trace, at: 5.5)

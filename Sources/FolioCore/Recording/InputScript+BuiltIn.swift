@@ -1,6 +1,7 @@
 extension InputScript {
     /// The demo `folio record` plays without a script (1280×800, 60 fps, 16 s): scroll the
-    /// shelf, pinch the centred book open with the wheel, turn pages by key, click and drag,
+    /// shelf, pinch the centred book open with the wheel, turn its cover and pages by key,
+    /// click and drag,
     /// pinch it shut, scroll to another book, open it with a click and close it with Escape.
     public static let builtInDemo: InputScript = {
         var events: [(t: Double, event: Event)] = []
@@ -10,7 +11,8 @@ extension InputScript {
         at(1.3, .drag(from: Point(x: 900, y: 400), to: Point(x: 620, y: 400), duration: 0.35))
         // Pinch open: a quick run of wheel notches away from the user.
         for k in 0..<4 { at(2.6 + 0.06 * Double(k), .input(.wheel(dx: 0, dy: 1))) }
-        // Turn pages: keys, a click on the right half, a drag.
+        // Turn pages: the cover (a book opens on it), keys, a click on the right half, a drag.
+        at(3.8, .input(.key(.right)))
         at(4.4, .input(.key(.right)))
         at(5.2, .input(.key(.right)))
         at(6.0, .click(Point(x: 1000, y: 400)))
