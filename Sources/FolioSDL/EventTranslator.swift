@@ -79,7 +79,9 @@ enum EventTranslator {
         case SDL_WINDOWEVENT:
             switch SDL_WindowEventID(UInt32(event.window.event)) {
             case SDL_WINDOWEVENT_LEAVE: return .input(.pointerLeft)
-            case SDL_WINDOWEVENT_SIZE_CHANGED, SDL_WINDOWEVENT_RESIZED, SDL_WINDOWEVENT_DISPLAY_CHANGED: return .windowChanged
+            // Shown and moved too: the window manager has framed it (`ViewerWindow.fitOnScreen`).
+            case SDL_WINDOWEVENT_SIZE_CHANGED, SDL_WINDOWEVENT_RESIZED, SDL_WINDOWEVENT_DISPLAY_CHANGED,
+                 SDL_WINDOWEVENT_SHOWN, SDL_WINDOWEVENT_MOVED: return .windowChanged
             default: return .none
             }
         case SDL_DROPFILE, SDL_DROPTEXT:

@@ -33,6 +33,8 @@ public final class LiveViewer {
     /// What the window shows now, as last applied from the app.
     private var windowFullscreen = false
     private var windowTitle = "Folio"
+    /// The window manager's frame was known and the window fitted to the screen with it.
+    private var framed = false
     /// Books whose spreads are still to be found (`Options.spreadsToFind`).
     private lazy var spreadsToFind = options.spreadsToFind
 
@@ -324,7 +326,10 @@ public final class LiveViewer {
     private func dispatch(_ event: SDL_Event) -> Bool {
         switch EventTranslator.translate(event, windowSize: app.size) {
         case .quit: return false
-        case .windowChanged: syncSize()
+        case .windowChanged:
+            // Once framed, a window too large for the screen with its frame is made smaller.
+            if !framed, display.fitOnScreen() != nil { framed = true }
+            syncSize()
         case .input(let input):
             // Ctrl+R starts or stops a capture (a find never takes a key with Ctrl).
             if case .key(let key, let modifiers) = input, KeyBindings.action(for: key, modifiers, in: .anywhere) == .capture {

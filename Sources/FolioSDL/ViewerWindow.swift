@@ -36,14 +36,26 @@ public final class ViewerWindow {
         self.renderer = renderer
     }
 
-    /// `size` fitted to the first display's usable area (the desktop less its panels, less a
-    /// title bar): a window that would run off the screen is made smaller. SDL's video must
-    /// be started; with no display to ask (the offscreen driver), `size` as it is.
-    public static func fitting(_ size: Size) -> Size {
-        guard let driver = SDL_GetCurrentVideoDriver().map({ String(cString: $0) }), driver != "offscreen", driver != "dummy" else { return size }
-        var usable = SDL_Rect()
-        guard SDL_GetDisplayUsableBounds(0, &usable) == 0 else { return size }
-        return size.fitted(within: Size(width: Double(usable.w), height: Double(usable.h)))
+    /// Makes the window smaller, and centres it, when it and the frame the window manager
+    /// put around it run past its display's usable area (the desktop less its panels): a
+    /// 1280×800 window with a title bar on a 1280×800 screen. True when it was resized, false
+    /// when it fits; nil while its frame is not known yet (the window manager has not framed
+    /// it) or there is no display to ask.
+    public func fitOnScreen() -> Bool? {
+        var top: Int32 = 0, left: Int32 = 0, bottom: Int32 = 0, right: Int32 = 0
+        var usable = SDL_Rect(), w: Int32 = 0, h: Int32 = 0
+        let display = SDL_GetWindowDisplayIndex(window)
+        guard SDL_GetWindowBordersSize(window, &top, &left, &bottom, &right) == 0, display >= 0,
+              SDL_GetDisplayUsableBounds(display, &usable) == 0 else { return nil }
+        SDL_GetWindowSize(window, &w, &h)
+        let frame = Size(width: Double(left + right), height: Double(top + bottom))
+        let size = Size(width: Double(w), height: Double(h))
+        let fitted = size.fitted(within: Size(width: Double(usable.w), height: Double(usable.h)), frame: frame)
+        guard fitted != size else { return false }
+        let fw = Int32(fitted.width), fh = Int32(fitted.height)
+        SDL_SetWindowSize(window, fw, fh)
+        SDL_SetWindowPosition(window, usable.x + left + (usable.w - fw - left - right) / 2, usable.y + top + (usable.h - fh - top - bottom) / 2)
+        return true
     }
 
     /// Shows a window made hidden.

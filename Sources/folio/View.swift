@@ -14,7 +14,7 @@ struct View: ParsableCommand {
     var path: String?
     @OptionGroup var library: LibraryOptions
     @Option(parsing: .unconditional, help: "Open the book at this page (1 is the cover); PATH must be one book.") var page: Int?
-    @Option(parsing: .unconditional, help: "Window size in points, WIDTHxHEIGHT (default: 1280x800, made smaller to fit the screen).") var size: String?
+    @Option(parsing: .unconditional, help: "Window size in points, WIDTHxHEIGHT (made smaller when it and its title bar do not fit the screen).") var size = "1280x800"
     @Flag(help: "Run every animation 10x slower (toggle with S).") var slowMotion = false
     @Flag(help: "Read every book right to left (manga), whatever was remembered; M turns the open book round.") var rtl = false
     @Option(help: "Write the state trace live, one JSON line per changed frame.", completion: .file()) var trace: String?
@@ -31,7 +31,7 @@ struct View: ParsableCommand {
     @Flag(help: .hidden) var openFirstBook = false
 
     func validate() throws {
-        if let size { _ = try parseSize(size) }
+        _ = try parseSize(size)
         if path?.isEmpty == true {
             throw ValidationError("PATH is empty; name a folder, a comic archive, an image or a Books.plist.")
         }
@@ -96,8 +96,7 @@ struct View: ParsableCommand {
                 return (shaped, oneBook, keying?.wait())
             }
         }
-        // Asked for, the size is kept; else the default fits the screen's usable area.
-        let size = try self.size.map(parseSize) ?? ViewerWindow.fitting(Size(width: 1280, height: 800))
+        let size = try parseSize(size)
         let window = try opening { try ViewerWindow(width: Int(size.width), height: Int(size.height), hidden: true) }
         let (shaped, oneBook, keys) = try listing.wait().get()
         // The shelf's own name for its centred book and for captures.

@@ -65,9 +65,12 @@ import Testing
         #expect(half > 0.3 && half < 0.7)
         fresh.run(until: openedAt + OnScreenText.pageHoldTime + OnScreenText.fadeTime + 0.05)
         #expect(Self.pageNumbers(fresh) == nil && fresh.app.isAtRest)
-        // A turn shows the spread it goes to at once, and the clock starts again.
+        // A turn shows the indicator at once, and the clock starts again; it names what the
+        // window shows: the cover until the leaf passes halfway, then the spread it goes to.
         fresh.send(.key(.right, []))
         fresh.run(until: fresh.now + 1.0 / 60)
+        #expect(Self.pageNumbers(fresh)?.text == "1 / 13" && Self.pageNumbers(fresh)?.opacity == 1)
+        fresh.run(until: fresh.now + 1)
         #expect(Self.pageNumbers(fresh)?.text == "2\u{2013}3 / 13" && Self.pageNumbers(fresh)?.opacity == 1)
         fresh.run(until: fresh.now + 3)
         #expect(Self.pageNumbers(fresh) == nil)

@@ -249,4 +249,35 @@ import Testing
         s.send(.back); s.run(until: s.now + 1.5)
         #expect(s.kinds == [.shelf, .book], "no history left: back goes up a level")
     }
+
+    /// The indicator says what the window shows: a turn names the next spread only once the
+    /// leaf has passed halfway, in the book in 3D and flat, two pages or one.
+    @Test(arguments: [false, true])
+    func theIndicatorChangesAsTheTurnPassesHalfway(flat: Bool) throws {
+        let s = AppDriver(books: 1, pages: 12)
+        s.send(.key(.return)); s.run(until: 1.5)
+        s.firstSpread()
+        if flat { s.send(.key(.return)); s.run(until: 3) }
+        let book = try #require(s.app.book)
+        let width = book.layout.size.width
+        s.send(.key(.right))
+        var seen: [(progress: Double, label: String)] = []
+        s.run(until: s.now + 1.2) { _ in
+            if let label = OnScreenTextTests.pageNumbers(s)?.text { seen.append((book.offset / width, label)) }
+        }
+        #expect(seen.contains { $0.progress < 0.5 } && seen.contains { $0.progress > 0.5 })
+        for (progress, label) in seen where abs(progress - 0.5) > 0.01 {
+            #expect(label == (progress < 0.5 ? "2\u{2013}3 / 13" : "4\u{2013}5 / 13"), "\(label) at \(progress)")
+        }
+    }
+
+    /// A window and its frame that run past the screen's usable area are made to fit it; one
+    /// that fits, or with no display to ask, is left as it is.
+    @Test func aWindowTooLargeForTheScreenIsMadeToFit() {
+        let window = Size(width: 1280, height: 800), bar = Size(width: 2, height: 24)
+        #expect(window.fitted(within: Size(width: 1280, height: 800), frame: bar) == Size(width: 1278, height: 776))
+        #expect(window.fitted(within: Size(width: 1920, height: 1050), frame: bar) == window)
+        #expect(window.fitted(within: Size(width: 0, height: 0), frame: bar) == window)
+        #expect(window.fitted(within: Size(width: 200, height: 100), frame: bar) == Size(width: 320, height: 240), "never below the smallest window")
+    }
 }

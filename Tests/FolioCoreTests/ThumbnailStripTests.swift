@@ -107,4 +107,21 @@ import Testing
         let shown = Self.thumbnails(s)
         #expect(shown.last == 100_000 && shown.count < 30)
     }
+
+    /// The strip is opaque and the book makes room above it: in 3D the whole book, its
+    /// standing leaves included, stays between the window's top and the strip's band.
+    @Test func theBookIn3DStaysWholeAboveTheStrip() throws {
+        let s = AppDriver(books: 1, pages: 40)
+        s.send(.key(.return)); s.run(until: 1.5)
+        s.firstSpread()
+        s.send(.key(.t)); s.run(until: s.now + 0.5)
+        let band = try #require(s.app.drawList().bands.first?.rect)
+        #expect(s.app.drawList().bands.first?.colour.a == 1, "the band is opaque")
+        let book = try #require(s.app.book)
+        let bounds = book.drawnBounds()
+        #expect(bounds.minY >= 0 && bounds.maxY <= band.minY + 0.5, "\(bounds) above \(band)")
+        // A leaf standing up on the spine is the tallest the book gets (`pagesBottom`).
+        let spine = book.layout.spine.y
+        #expect(2 * spine - book.pagesBottom >= 0 && book.pagesBottom <= band.minY + 0.5, "a standing leaf reaches \(book.pagesBottom)")
+    }
 }

@@ -66,7 +66,7 @@ struct ScreenWords {
             if opacity > 0, size.height - book.layout.bottomInset - showing.pagesBottom >= s {
                 let numbering = PageNumbering(app.library.books[book.bookIndex])
                 let label = typed.map { $0.label(in: book, app: app) }
-                    ?? (showing.pageRead.map(numbering.label(page:)) ?? numbering.label(leaf: book.currentLeaf))
+                    ?? (showing.pageShown.map(numbering.label(page:)) ?? numbering.label(leaf: book.leafShown))
                 out.append(TextLayer(label, size: s, position: Point(x: size.width / 2, y: y), colour: ScreenWords.textColour,
                                      opacity: opacity, maxWidth: size.width * 0.9))
             }

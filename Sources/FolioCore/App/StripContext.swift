@@ -7,7 +7,8 @@ final class StripContext: ModalContext {
     let level = ModalLevel.strip
     private(set) var strip = ThumbnailStrip()
 
-    static let colour = RGBA(0.08, 0.09, 0.11, 0.92)
+    /// The band's colour: opaque, so nothing of a page under it shows through.
+    static let colour = RGBA(0.08, 0.09, 0.11, 1)
 
     /// The open book on screen, at rest in the stack (no transition), that the strip is for.
     static func book(in app: FolioApp) -> BookScene? {

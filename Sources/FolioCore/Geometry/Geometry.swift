@@ -57,14 +57,11 @@ public func mix(_ a: Double, _ b: Double, _ t: Double) -> Double { a + (b - a) *
 public func clamp(_ x: Double, _ lo: Double, _ hi: Double) -> Double { min(max(x, lo), hi) }
 
 extension Size {
-    /// Room a window's title bar and borders take on a desktop, points: what SDL cannot say
-    /// before the window shows (openbox's and GNOME's bars are 20–40).
-    public static let windowFrame = Size(width: 0, height: 40)
-
     /// This size as a window on a display whose usable area (the desktop less its panels) is
-    /// `usable`, its frame `frame` around it: as it is when it fits, else shrunk to fit, at
-    /// least `minimum`. A zero usable area (no display to ask) leaves it as it is.
-    public func fitted(within usable: Size, frame: Size = Size.windowFrame, minimum: Size = Size(width: 320, height: 240)) -> Size {
+    /// `usable`, its frame (title bar and borders) `frame` around it: as it is when it fits,
+    /// else shrunk to fit, at least `minimum`. A zero usable area (no display to ask) leaves
+    /// it as it is.
+    public func fitted(within usable: Size, frame: Size, minimum: Size = Size(width: 320, height: 240)) -> Size {
         guard usable.width > 0, usable.height > 0 else { return self }
         return Size(width: max(min(width, usable.width - frame.width), minimum.width),
                     height: max(min(height, usable.height - frame.height), minimum.height))

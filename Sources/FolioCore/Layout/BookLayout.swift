@@ -29,7 +29,9 @@ public struct BookLayout: Equatable, Sendable {
         self.pageShape = pageShape
     }
 
-    public var unit: Double { size.layoutUnit }
+    /// Points per point of the 1280×800 layout: the window's, less the strip's band while
+    /// one shows, so the book in 3D (its leaves standing up included) stays whole above it.
+    public var unit: Double { Size(width: size.width, height: max(size.height - bottomInset, 1)).layoutUnit }
     public var pageSize: Size { Size(width: pageShape.width * unit, height: pageShape.height * unit) }
     public var leafCount: Int { pageCount / 2 }
     /// Eye distance for m34 = −1/2000 at 1280×800, scaled with the layout so every window

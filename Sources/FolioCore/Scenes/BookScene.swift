@@ -65,6 +65,21 @@ public final class BookScene: BookShowing {
     public var isTurning: Bool { scroller.isDragging || scroller.isAnimating }
     /// The leaf the reader is at (its back on the left, the next leaf's front on the right).
     public var currentLeaf: Int { Int((scroller.target / layout.size.width).rounded()) }
+    /// The leaf whose spread the window shows now: while leaves turn, the one the turning
+    /// leaf has not yet passed halfway (what the page indicator names).
+    public var leafShown: Int {
+        guard layout.size.width > 0 else { return currentLeaf }
+        return min(max(Int((scroller.position / layout.size.width).rounded()), layout.firstLeaf), max(layout.leafCount - 1, layout.firstLeaf))
+    }
+    /// One page at a time, the page the window shows now: mid-turn, the last page of the
+    /// spread being left until the leaf passes halfway; on a spread, the side the view has
+    /// slid more than halfway to.
+    public var focusPageShown: Int {
+        let shown = leafShown
+        if shown < currentLeaf { return 2 * shown + 2 }
+        if shown > currentLeaf { return 2 * shown + 1 }
+        return 2 * shown + (focus.value < 0 ? 1 : 2)
+    }
     /// Leaves still to turn before the book rests where it is going: positive forwards,
     /// negative back, zero at rest (a flip, a riffle or a key held leaves more than one).
     public var leavesToGo: Double {
@@ -150,6 +165,7 @@ public final class BookScene: BookShowing {
         return layout.spine.y + layout.pageSize.height / 2 * grow
     }
     public var pageRead: Int? { nil }
+    public var pageShown: Int? { nil }
     public var clicksTurn: Bool { true }
 
     /// Drag distance to offset: a drag across both pages of the spread turns one leaf.

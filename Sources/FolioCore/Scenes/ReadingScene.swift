@@ -98,6 +98,7 @@ public final class ReadingScene: BookShowing, ZoomingScene {
     public var back: SceneRequest? { .closeReading }
     public var pagesBottom: Double { book.layout.readingArea.maxY }
     public var pageRead: Int? { column?.pageRead ?? (book.layout.readingPages == 1 ? book.focusPage : nil) }
+    public var pageShown: Int? { column?.pageRead ?? (book.layout.readingPages == 1 ? book.focusPageShown : nil) }
     public var isZoomed: Bool { column.map { $0.zoom > 1 } ?? zoom.isZoomed }
     /// The flat spread fills the window: the book in 3D under it is not drawn.
     public func isOpaque(in pose: Pose) -> Bool { true }

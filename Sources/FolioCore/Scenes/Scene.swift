@@ -46,6 +46,9 @@ public protocol BookShowing: Scene {
     var pagesBottom: Double { get }
     /// The display page read one page at a time; nil when the spread is shown.
     var pageRead: Int? { get }
+    /// The display page the window shows now, one page at a time (mid-turn, the page the
+    /// turning leaf has not yet covered); nil when the spread is shown (`BookScene.leafShown`).
+    var pageShown: Int? { get }
     /// The book's pages as drawn at `pose` (the state trace's pages).
     func pages(in pose: Pose) -> [PageState]
     /// The leaf a press of `key` turns the book to from here (nil: it turns no leaf).
