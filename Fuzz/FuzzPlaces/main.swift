@@ -29,6 +29,7 @@ fuzzMain { data in
         precondition(key.size >= 0, "negative size")
     }
     precondition(places.books.allSatisfy { (0...Places.maxSpread).contains($0.spread) }, "spread out of bounds")
+    precondition(places.books.allSatisfy { $0.settings.top.map { $0 > 0 && $0 <= 1 } ?? true }, "line out of bounds")
     for zoom in places.books.compactMap(\.settings.zoom) {
         precondition(RememberedZoom.scales.contains(zoom.scale) && zoom.scale != 1, "zoom out of bounds")
         precondition((0...1).contains(zoom.x) && (0...1).contains(zoom.y), "zoom's place out of bounds")

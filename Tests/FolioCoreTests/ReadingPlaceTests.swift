@@ -280,4 +280,16 @@ import Testing
         #expect(window.fitted(within: Size(width: 0, height: 0), frame: bar) == window)
         #expect(window.fitted(within: Size(width: 200, height: 100), frame: bar) == Size(width: 320, height: 240), "never below the smallest window")
     }
+
+    /// The state file's mode and line are read leniently: a line off the page is the page's
+    /// top, a mode Folio does not know is the book's own; neither refuses the entry.
+    @Test func theRememberedModeAndLineAreReadLeniently() throws {
+        let text = #"{"version":1,"books":[{"path":"/b/a.pdf","size":10,"spread":2,"page":5,"mode":"pages","top":0.42},"#
+            + #"{"path":"/b/c.cbz","size":11,"spread":0,"mode":"continuous","top":7},{"path":"/b/d.cbz","size":12,"spread":0,"mode":"sideways","top":-1e300}]}"#
+        let places = try Places.parse(Data(text.utf8), name: "places.json")
+        let settings = places.books.map(\.settings)
+        #expect(places.keptBooks.isEmpty && settings.count == 3)
+        #expect(settings.map(\.continuous) == [false, true, nil])
+        #expect(settings.map(\.top) == [0.42, nil, nil])
+    }
 }
