@@ -11,7 +11,7 @@ extension Benchmarks {
     /// touchpad-sized steps, one a frame, paced at 60 frames a second with background
     /// decoding. Each frame's update, draw list and draw (finished): median, p99 and worst, in
     /// ms; `blank_frames` counts the frames after the first screen that drew any page as a
-    /// placeholder. The book is made on first use in ~/.cache/folio/bench-continuous.
+    /// placeholder (`blank_frame_numbers`: the first 20 of them, counted from that screen). The book is made on first use in ~/.cache/folio/bench-continuous.
     public func measureContinuousScroll(cacheBytes: Int?, seconds scrolling: Double = 8) throws -> [(String, JSONValue)] {
         let dir = URL(fileURLWithPath: NSHomeDirectory()).appendingPathComponent(".cache/folio/bench-continuous")
         let pdf = dir.appendingPathComponent("text-300.pdf")
@@ -42,7 +42,7 @@ extension Benchmarks {
         app.read(book: 0, atPage: nil, at: t)
         var firstScreen: Double?
         var samples: [Double] = []
-        var blank = 0
+        var blank: [Int] = []
         // Three screens a second, in wheel notches (a notch scrolls `ReadingScene.wheelStep`
         // points at 1280×800): a touchpad's small steps, one a frame.
         let unit = app.size.layoutUnit
@@ -58,7 +58,7 @@ extension Benchmarks {
             if let first = firstScreen {
                 guard t - first < scrolling else { break }
                 samples.append((seconds() - began) * 1000)
-                if work.waiting > 0 { blank += 1 }
+                if work.waiting > 0 { blank.append(samples.count) }
             } else if app.reading?.isContinuous == true, app.transition == nil, work.waiting == 0 {
                 firstScreen = t
             }
@@ -69,7 +69,8 @@ extension Benchmarks {
         let place = app.reading?.place
         return [("frames", .number(Double(samples.count))), ("frame_ms_median", .number(median(samples))),
                 ("frame_ms_p99", .number(p99)), ("frame_ms_worst", .number(sorted.last ?? 0)),
-                ("blank_frames", .number(Double(blank))), ("first_screen_ms", .number((firstScreen ?? .infinity) * 1000)),
+                ("blank_frames", .number(Double(blank.count))),
+                ("blank_frame_numbers", .array(blank.prefix(20).map { .number(Double($0)) })), ("first_screen_ms", .number((firstScreen ?? .infinity) * 1000)),
                 ("pages_scrolled", .number(Double(place?.page ?? 0)))]
     }
 }

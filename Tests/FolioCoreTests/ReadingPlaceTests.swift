@@ -292,4 +292,21 @@ import Testing
         #expect(settings.map(\.continuous) == [false, true, nil])
         #expect(settings.map(\.top) == [0.42, nil, nil])
     }
+
+    /// In the column the pages on screen are wanted first, then three below and one above,
+    /// small versions further on, and no shelf covers: the budget holds what reading needs.
+    @Test func theColumnWantsThePagesBelowItFirst() throws {
+        let s = Self.document(pages: 30)
+        for _ in 0..<12 { s.send(.key(.space)); Self.settle(s) }
+        let shown = try Self.visible(s).map { $0.page - 1 }
+        let wanted = s.app.prefetchContents().compactMap { content -> Int? in
+            if case .page(_, let page) = content { return page } else { return nil }
+        }
+        let last = try #require(shown.last), first = try #require(shown.first)
+        #expect(wanted == shown + [last + 1, last + 2, last + 3, first - 1], "\(wanted) around \(shown)")
+        let small = s.app.standInContents().compactMap { content -> Int? in
+            if case .page(_, let page) = content { return page } else { return nil }
+        }
+        #expect(small == Array((last + 4)...(last + 11)))
+    }
 }

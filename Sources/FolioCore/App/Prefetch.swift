@@ -89,6 +89,7 @@ extension FolioApp {
     /// (`Prefetch.standIns`; not while a transition runs: an opening or `folio BOOK`'s arrival
     /// wants its spread first).
     public func standInContents() -> [LayerContent] {
+        if let reading, let column = reading.columnPrefetch() { return column.standIns }
         let fan = navigation.transition == nil ? (navigation.top as? any BookShowing)?.fanLeaves ?? 0 : 0
         return Prefetch.standIns(book: book, zoomed: reading?.zoom.isZoomed ?? false, fan: fan)
     }
@@ -105,6 +106,7 @@ extension FolioApp {
 
     /// What to have ready next (`Prefetch`).
     public func prefetchContents() -> [LayerContent] {
-        Prefetch.contents(book: book, zoomed: reading?.zoom.isZoomed ?? false, centredBook: shelf.centredSlot, bookCount: library.books.count, order: shelf.order)
+        if let reading, let column = reading.columnPrefetch() { return column.pages }
+        return Prefetch.contents(book: book, zoomed: reading?.zoom.isZoomed ?? false, centredBook: shelf.centredSlot, bookCount: library.books.count, order: shelf.order)
     }
 }

@@ -113,6 +113,28 @@ extension ReadingScene {
         return nil
     }
 
+    /// In the column, the pages to have ready, most wanted first: those on screen, then
+    /// `pagesBelow` under them (reading on) and one above; and beyond those, `standInsBelow`
+    /// more as small versions only, drawn scaled should a page come late. Pages at fit width
+    /// are large (about 9 MB at 1280×800, 19 MB at 1920×1080): the leaves' reach of two
+    /// spreads either side overran the texture budget and evicted pages on screen. Nil in
+    /// pages.
+    public func columnPrefetch() -> (pages: [LayerContent], standIns: [LayerContent])? {
+        guard let column else { return nil }
+        let shown = column.shown().compactMap { column.pages.firstIndex(of: $0.page) }
+        guard let first = shown.first, let last = shown.last else { return ([], []) }
+        let count = column.pages.count
+        let below = (last + 1)..<min(last + 1 + ReadingScene.pagesBelow, count)
+        let further = below.upperBound..<min(below.upperBound + ReadingScene.standInsBelow, count)
+        let indices = shown + Array(below) + (first > 0 ? [first - 1] : [])
+        let page = { (i: Int) in LayerContent.page(book: self.book.bookIndex, page: column.pages[i]) }
+        return (indices.map(page), further.map(page))
+    }
+
+    /// Pages under those on screen decoded ahead in the column, and small versions beyond.
+    static let pagesBelow = 3
+    static let standInsBelow = 8
+
     /// Window points a wheel notch scrolls at 1280×800.
     public static let wheelStep = 120.0
 
