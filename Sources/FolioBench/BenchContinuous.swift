@@ -11,7 +11,8 @@ extension Benchmarks {
     /// touchpad-sized steps, one a frame, paced at 60 frames a second with background
     /// decoding. Each frame's update, draw list and draw (finished): median, p99 and worst, in
     /// ms; `blank_frames` counts the frames after the first screen that drew any page as a
-    /// placeholder (`blank_frame_numbers`: the first 20 of them, counted from that screen). The book is made on first use in ~/.cache/folio/bench-continuous.
+    /// placeholder (`blank_frame_numbers`: the first 20 of them, counted from that screen).
+    /// Then page 200 is typed: `jump_readable_ms` until it is drawn whole at rest. The book is made on first use in ~/.cache/folio/bench-continuous.
     public func measureContinuousScroll(cacheBytes: Int?, seconds scrolling: Double = 8) throws -> [(String, JSONValue)] {
         let dir = URL(fileURLWithPath: NSHomeDirectory()).appendingPathComponent(".cache/folio/bench-continuous")
         let pdf = dir.appendingPathComponent("text-300.pdf")
@@ -64,13 +65,26 @@ extension Benchmarks {
             }
             sleep(until: start + t)
         }
+        let scrolled = app.reading?.place.page ?? 0
+        // A jump: page 200 typed and Enter, timed until the page is drawn whole at its size and
+        // the view rests there.
+        for key in [Key.two, .zero, .zero, .return] { app.handle(.key(key), at: t) }
+        let pressed = t
+        var readable: Double?
+        while t < pressed + 5, readable == nil {
+            t += frame
+            app.update(at: t)
+            drawAsLive(app, on: canvas)
+            let work = canvas.renderer.lastTextureWork
+            if let reading = app.reading, reading.isAtRest, reading.place.page == 199, work.waiting == 0, work.lowres == 0 { readable = t - pressed }
+            sleep(until: start + t)
+        }
         let sorted = samples.sorted()
         let p99 = sorted.isEmpty ? 0 : sorted[min(Int((Double(sorted.count) * 0.99).rounded(.up)) - 1, sorted.count - 1)]
-        let place = app.reading?.place
         return [("frames", .number(Double(samples.count))), ("frame_ms_median", .number(median(samples))),
                 ("frame_ms_p99", .number(p99)), ("frame_ms_worst", .number(sorted.last ?? 0)),
                 ("blank_frames", .number(Double(blank.count))),
                 ("blank_frame_numbers", .array(blank.prefix(20).map { .number(Double($0)) })), ("first_screen_ms", .number((firstScreen ?? .infinity) * 1000)),
-                ("pages_scrolled", .number(Double(place?.page ?? 0)))]
+                ("pages_scrolled", .number(Double(scrolled))), ("jump_readable_ms", .number((readable ?? .infinity) * 1000))]
     }
 }

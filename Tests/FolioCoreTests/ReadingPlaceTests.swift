@@ -309,4 +309,14 @@ import Testing
         }
         #expect(small == Array((last + 4)...(last + 11)))
     }
+
+    /// A page shown from its top in the column is the place (not the gap above it, the
+    /// bottom of the page before): it is the page remembered.
+    @Test func aPageShownFromItsTopIsThePlace() throws {
+        let s = Self.document(pages: 12)
+        s.send(.key(.six)); s.send(.key(.return)); Self.settle(s)
+        let reading = try #require(s.app.reading)
+        #expect(reading.place == ReadingPlace(page: 5, top: 0))
+        #expect(try Self.visible(s).first.map { $0.page == 6 && $0.top == 0 } == true)
+    }
 }

@@ -74,12 +74,15 @@ public struct ContinuousColumn: Equatable, Sendable {
         return Double(max(index, 0)) * stride + place.top * page.height
     }
 
-    /// The place at column y `y`: the page there and the fraction of it (a gap counts as its
-    /// page's bottom).
+    /// The place at column y `y`: the page there and the fraction of it (a gap between two
+    /// pages counts as the next one's top: a page shown from its top, under the margin, is
+    /// the place).
     func place(at y: Double) -> ReadingPlace {
         guard !pages.isEmpty else { return ReadingPlace(page: 0) }
         let index = min(max(Int((y / stride).rounded(.down)), 0), pages.count - 1)
-        return ReadingPlace(page: pages[index], top: (y - Double(index) * stride) / page.height)
+        let fraction = (y - Double(index) * stride) / page.height
+        if fraction > 1, index + 1 < pages.count { return ReadingPlace(page: pages[index + 1]) }
+        return ReadingPlace(page: pages[index], top: fraction)
     }
 
     /// The place at the window's top edge, where the column is going.
@@ -115,10 +118,19 @@ public struct ContinuousColumn: Equatable, Sendable {
         return moved
     }
 
-    /// Shows `page` as `arrival` says, gliding there.
+    /// Shows `page` as `arrival` says: gliding there within a couple of screens, at once
+    /// further (a glide across many pages shows nothing readable; the page is decoded first).
     mutating func go(to page: Int, _ arrival: ReadingPlace.Arrival, at time: Double) {
-        move(to: target(for: page, arrival), at: time)
+        let y = target(for: page, arrival)
+        if abs(y - current) * scale > ContinuousColumn.glideReach * viewport.height {
+            settle(at: y)
+        } else {
+            move(to: y, at: time)
+        }
     }
+
+    /// Screens a jump glides across; further, it lands at once.
+    static let glideReach = 2.0
 
     /// Rests at once with `place`'s line at the window's top edge.
     mutating func settle(on place: ReadingPlace) {
