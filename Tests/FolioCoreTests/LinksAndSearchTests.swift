@@ -399,4 +399,24 @@ import Testing
         #expect(s.app.modals.first(SearchContext.self) == nil, "nothing searched yet: the line goes")
         #expect(s.kinds == [.shelf, .book, .reading], "Escape left the line only")
     }
+
+    /// A held Backspace empties a line being typed (a search, a page number) and stops
+    /// there: it never falls through to go back or close the book; Escape leaves the line.
+    @Test func aHeldBackspaceEmptiesTheLineAndGoesNoFurther() throws {
+        let s = Self.open(FakeDocument(words: Self.words))
+        Self.type("/nx", s)
+        for _ in 0..<6 { s.send(.key(.backspace)) }
+        s.run(until: s.now + 1)
+        #expect(try Self.search(s).label(in: s.app) == "Search: \u{2009}\u{258F}", "the line stays, empty")
+        #expect(s.kinds == [.shelf, .book, .reading])
+        s.send(.key(.escape))
+        #expect(s.app.modals.first(SearchContext.self) == nil && s.kinds == [.shelf, .book, .reading])
+        s.send(.key(.three))
+        for _ in 0..<6 { s.send(.key(.backspace)) }
+        s.run(until: s.now + 1)
+        #expect(s.kinds == [.shelf, .book, .reading], "Backspace on an emptied page number went on to the book")
+        #expect(s.app.modals.first(TypedPageContext.self)?.typed == "", "the page number's line stays, empty")
+        s.send(.key(.escape)); s.run(until: s.now + 0.5)
+        #expect(s.kinds == [.shelf, .book, .reading] && s.app.modals.first(TypedPageContext.self) == nil)
+    }
 }

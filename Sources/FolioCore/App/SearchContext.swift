@@ -77,7 +77,8 @@ final class SearchContext: ModalContext {
             // Ctrl makes any key a command; a key that types nothing (an arrow) ends the typing.
             guard !modifiers.contains(.ctrl) else { return stopTyping(in: app) }
             switch key {
-            case .backspace: if typed.isEmpty { return !stopTyping(in: app) } else { typed.removeLast() }
+            // Emptied, the line stays until Escape: a held Backspace never falls through.
+            case .backspace: if !typed.isEmpty { typed.removeLast() }
             case .return: run(in: app)
             case .escape: _ = stopTyping(in: app)
             default: if !key.types { return stopTyping(in: app) }

@@ -32,7 +32,9 @@ final class TypedPageContext: ModalContext {
         }
         switch key {
         case .backspace:
-            if typed.count > 1 { typed.removeLast() } else { app.modals.remove(self) }
+            // The line stays, empty, until Escape: a held Backspace never falls through to
+            // the book (where it goes back, then closes the book).
+            if !typed.isEmpty { typed.removeLast() }
         case .escape:
             app.modals.remove(self)
         case .return:
