@@ -91,3 +91,34 @@ int folio_pdf_outline(int fd, int max_entries, int max_depth, double max_seconds
     *entries = out;
     return count;
 }
+
+int folio_pdf_page_labels(int fd, int max_pages, double max_seconds, char *labels, char *error, size_t error_capacity) {
+    if (max_pages < 1 || !labels) { snprintf(error, error_capacity, "bad bounds"); return -1; }
+    folio_pdf_kept *k = folio_pdf_take(fd, error, error_capacity);
+    if (!k) return -1;
+    PopplerDocument *document = folio_pdf_kept_document(k);
+    int pages = poppler_document_get_n_pages(document);
+    int count = pages < max_pages ? pages : max_pages;
+    double deadline = folio_pdf_seconds_now() + max_seconds;
+    int read = 0;
+    for (; read < count && folio_pdf_seconds_now() < deadline; read++) {
+        PopplerPage *page = poppler_document_get_page(document, read);
+        char *label = page ? poppler_page_get_label(page) : NULL;
+        char *out = labels + (size_t)read * FOLIO_PAGE_LABEL_BYTES;
+        out[0] = 0;
+        if (label) {
+            // Cut on a character's boundary: Swift makes it one bounded line.
+            size_t length = strnlen(label, FOLIO_PAGE_LABEL_BYTES);
+            if (length >= FOLIO_PAGE_LABEL_BYTES) {
+                length = FOLIO_PAGE_LABEL_BYTES - 1;
+                while (length > 0 && ((unsigned char)label[length] & 0xC0) == 0x80) length--;
+            }
+            memcpy(out, label, length);
+            out[length] = 0;
+            g_free(label);
+        }
+        if (page) g_object_unref(page);
+    }
+    folio_pdf_give_back(k);
+    return read;
+}

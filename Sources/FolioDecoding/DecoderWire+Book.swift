@@ -81,6 +81,9 @@ extension DecoderWire {
             append(Int32(clamping: entry.number), to: &data)
             appendText(entry.title, limit: BookContents.maxTitleBytes, to: &data)
         }
+        let labels = (book.pageLabels ?? []).prefix(min(PageLabels.maxPages, pages.count + 1))
+        withUnsafeBytes(of: UInt32(labels.count).littleEndian) { data.append(contentsOf: $0) }
+        for label in labels { appendText(label, limit: PageLabels.maxBytes, to: &data) }
     }
 
     private static func appendProblems(_ problems: [LibraryProblem], limit: Int, to data: inout Data) {
@@ -198,11 +201,16 @@ extension DecoderWire {
                 }
                 contents.append(ContentsEntry(title: try text(BookContents.maxTitleBytes), level: level, number: number))
             }
+            var labels: [String] = []
+            for _ in 0..<(try count("page labels", atMost: min(PageLabels.maxPages, pages.count + 1))) {
+                labels.append(try text(PageLabels.maxBytes))
+            }
             var book = Book(title: title, cover: cover, pages: pages, pageAspect: aspect, spreads: spreads,
                             shifted: shifted, rightToLeft: rightToLeft)
             book.byline = byline
             // Made one bounded line each again: the worker's word is not taken for it.
             book.contents = BookContents.checked(contents, pageCount: pages.count + 1)
+            book.pageLabels = PageLabels.checked(labels, pageCount: pages.count + 1)
             return book
         }
 

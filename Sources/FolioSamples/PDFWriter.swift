@@ -22,10 +22,12 @@ public enum PDFWriter {
     /// outline (its bookmarks), shown when it opens. `text` puts lines of real text (in
     /// Helvetica, 14 points, from the top of the page down) on the pages it names (from 0);
     /// `links` puts link annotations on them, and `destinations` names pages for links
-    /// that go to a name.
+    /// that go to a name. `pageLabels` is the catalog's /PageLabels number tree's /Nums array
+    /// as written (`0 << /S /r >> 4 << /S /D >>`: roman front matter, then 1, 2, …).
     public static func document(pages: Int, width: Int = 362, height: Int = 568, title: String? = nil,
                                 author: String? = nil, passwordProtected: Bool = false, outline: [OutlineItem] = [],
-                                text: [Int: [String]] = [:], links: [Int: [Link]] = [:], destinations: [String: Int] = [:]) -> Data {
+                                text: [Int: [String]] = [:], links: [Int: [Link]] = [:], destinations: [String: Int] = [:],
+                                pageLabels: String? = nil) -> Data {
         var objects: [String] = []
         objects.append("<< /Type /Catalog /Pages 2 0 R >>")
         // Objects after the pages: the font (with text), then each page's link annotations.
@@ -60,6 +62,7 @@ public enum PDFWriter {
             let named = destinations.keys.sorted().map { "/\($0) [\(3 + 2 * min(max(destinations[$0]!, 0), pages - 1)) 0 R /Fit]" }
             catalog += " /Dests << \(named.joined(separator: " ")) >>"
         }
+        if let pageLabels { catalog += " /PageLabels << /Nums [\(pageLabels)] >>" }
         if !outline.isEmpty {
             catalog += " /Outlines \(objects.count + 1) 0 R /PageMode /UseOutlines"
             appendOutline(outline, pages: pages, to: &objects)

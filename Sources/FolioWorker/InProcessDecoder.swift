@@ -47,6 +47,13 @@ package struct InProcessDecoder: PageDecoder {
         return (try? PDFPages.outline(fd)) ?? []
     }
 
+    /// The labels poppler reads (`PDFPages.labels`); none when they cannot be read.
+    package func pageLabels(_ path: String) -> [String] {
+        guard let fd = try? SafeFile.openBookFile(path) else { return [] }
+        defer { close(fd) }
+        return (try? PDFPages.labels(fd)) ?? []
+    }
+
     /// The page's links poppler reads (`PDFPages.links`); none when they cannot be read.
     package func links(_ path: String, page: Int) -> [PageLink] {
         guard let fd = try? SafeFile.openBookFile(path) else { return [] }

@@ -61,6 +61,24 @@ enum PDFPages {
         }
     }
 
+    /// Seconds the worker may spend reading one document's page labels.
+    static let labelSeconds = 2.0
+
+    /// The labels printed on the document's pages, from the first (at most
+    /// `PageLabels.maxPages`, `labelSeconds`), unchecked. Throws as `size` does.
+    static func labels(_ fd: Int32) throws -> [String] {
+        guard VipsDecoder.started else { throw VipsDecoder.Failure(reason: "libvips could not start") }
+        var error = [CChar](repeating: 0, count: 256)
+        let size = Int(FOLIO_PAGE_LABEL_BYTES)
+        var buffer = [CChar](repeating: 0, count: PageLabels.maxPages * size)
+        let read = folio_pdf_page_labels(fd, Int32(PageLabels.maxPages), labelSeconds, &buffer, &error, error.count)
+        guard read >= 0 else { throw VipsDecoder.Failure(reason: VipsDecoder.reason(error)) }
+        return (0..<Int(read)).map { i in
+            let slice = buffer[(i * size)..<((i + 1) * size)]
+            return String(decoding: slice.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        }
+    }
+
     /// Page `page`'s links (at most `PageLink.maxPerPage`) in the page's order (poppler lists
     /// them last first), their pages by the reader's numbering, unchecked. Throws as `size`
     /// does.

@@ -108,12 +108,13 @@ struct View: ParsableCommand {
             guard books.books.count == 1 else {
                 throw FolioError.badInput("--page \(page) needs one book, and \(source) holds \(Sentence.count(books.books.count, "book")).")
             }
-            // Pages as the reader counts them: the cover is 1.
+            // Pages as the reader counts them (the cover is 1), or as they are printed: a PDF's
+            // page labelled 17 first.
             let numbering = books.books[0].numbering
-            guard page <= numbering.count else {
+            guard page <= numbering.count || numbering.number(typed: String(page)) != nil else {
                 throw FolioError.badInput("--page \(page) is outside 1…\(numbering.count): \(source) has \(Sentence.count(numbering.count, "page")).")
             }
-            openAtPage = page
+            openAtPage = numbering.number(typed: String(page)) ?? page
         }
         window.show()
         var options = LiveViewer.Options()

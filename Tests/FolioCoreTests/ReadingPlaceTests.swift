@@ -319,4 +319,25 @@ import Testing
         #expect(reading.place == ReadingPlace(page: 5, top: 0))
         #expect(try Self.visible(s).first.map { $0.page == 6 && $0.top == 0 } == true)
     }
+
+    /// Page labels are kept bounded and only where they differ from the count; the indicator
+    /// and the trace say them, and a typed number goes to the page it is printed on.
+    @Test func pageLabelsAreCheckedShownAndTyped() throws {
+        #expect(PageLabels.checked(["1", "2", "3"], pageCount: 3) == nil, "labels that are the numbers are none")
+        #expect(PageLabels.checked(["i", "ii\n", String(repeating: "x", count: 40), "4", "5"], pageCount: 3) == ["i", "ii", String(repeating: "x", count: 31)])
+        let numbering = PageNumbering(count: 4, labels: ["C", "i", "1", "2"])
+        #expect(numbering.label(leaf: 0) == "i\u{2013}1 (2\u{2013}3 / 4)" && numbering.label(page: 0) == "C (1 / 4)")
+        var book = Book(title: "Paper", cover: .documentPage(document: "/b/0.pdf", page: 0),
+                        pages: (1..<8).map { .documentPage(document: "/b/0.pdf", page: $0) }, pageAspect: 210 / 297)
+        book.pageLabels = ["", "i", "ii", "1", "2", "3", "4", "5"]
+        let s = AppDriver(library: Library(books: [book]))
+        s.send(.key(.return)); s.run(until: s.now + 1.5)
+        s.send(.key(.return)); s.run(until: s.now + 1.5)
+        s.send(.key(.three)); s.send(.key(.return)); s.run(until: s.now + 0.3)
+        // The indicator shows as the page comes, then fades.
+        #expect(s.app.drawList().texts.contains { $0.text == "3 (6 / 8)" }, "\(s.app.drawList().texts.map(\.text))")
+        Self.settle(s)
+        let shown = try #require(try Self.visible(s).first)
+        #expect(shown.page == 6 && shown.label == "3", "the page printed 3 is the sixth")
+    }
 }

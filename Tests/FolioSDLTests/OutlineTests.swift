@@ -149,4 +149,19 @@ import FolioTestFixtures
         print("contents button: \(corner)")
         #expect(app.drawList().texts.contains { $0.text.hasSuffix("Contents") })
     }
+
+    /// A PDF's page labels (roman front matter, then numbers from 1) are read by poppler in a
+    /// worker as the book is listed and shown as the reader's: "iii (3 / 8)", "2 (6 / 8)";
+    /// a typed label goes to its page. A PDF whose labels are its numbers keeps none.
+    @Test func thePageLabelsAreReadAndShown() throws {
+        let path = try Self.write(PDFWriter.document(pages: 8, pageLabels: "0 << /S /r >> 4 << /S /D >>"), "labelled.pdf")
+        let book = try Self.book(path)
+        #expect(book.pageLabels == ["i", "ii", "iii", "iv", "1", "2", "3", "4"])
+        let numbering = book.numbering
+        #expect(numbering.label(page: numbering.displayPage(ofNumber: 3)) == "iii (3 / 8)")
+        #expect(numbering.label(page: numbering.displayPage(ofNumber: 6)) == "2 (6 / 8)")
+        #expect(numbering.number(typed: "2") == 6 && numbering.number(typed: "iv") == 4)
+        let plain = try Self.book(try Self.write(PDFWriter.document(pages: 8), "plain.pdf"))
+        #expect(plain.pageLabels == nil && plain.numbering.label(page: 5) == "6 / 8")
+    }
 }

@@ -58,6 +58,16 @@ int folio_pdf_outline(int fd, int max_entries, int max_depth, double max_seconds
 
 void folio_pdf_outline_free(folio_outline_entry *entries, int count);
 
+enum { FOLIO_PAGE_LABEL_BYTES = 32 };
+
+/// The labels printed on the pages of the PDF behind `fd` (its /PageLabels: "iii", "17",
+/// "A-3"; where it has none, poppler gives each page its number), read into `labels`, a
+/// buffer of `max_pages` × `FOLIO_PAGE_LABEL_BYTES` bytes, one NUL-ended label each (at most
+/// `FOLIO_PAGE_LABEL_BYTES - 1` bytes, cut on a character's boundary, not yet checked), from
+/// page 0, for at most `max_pages` pages and `max_seconds`. Returns how many pages were read
+/// (the document kept between calls, as `folio_pdf_draw`), or -1 with the reason in `error`.
+int folio_pdf_page_labels(int fd, int max_pages, double max_seconds, char *labels, char *error, size_t error_capacity);
+
 /// One link on a page: the area it answers on (fractions of the page, from its top-left
 /// corner, clamped to 0…1) and where it goes: a page of this document (from 0, `uri` NULL),
 /// or an address outside it (`page` -1, `uri` at most `FOLIO_LINK_URI_BYTES` - 1 bytes of

@@ -134,8 +134,10 @@ final class ContentsContext: ModalContext {
     func draw(into list: inout DrawList, in app: FolioApp) {
         if let book = shown(in: app) {
             let entries = ContentsContext.entries(book, in: app), panel = ContentsPanel(size: app.size)
+            let known = app.library.books.indices.contains(book.bookIndex) ? app.library.books[book.bookIndex] : nil
             list.help = HelpOverlay(size: app.size, lines: panel.texts(entries, first: firstRow, selected: selected,
-                                                                       current: ContentsContext.current(book, in: app)))
+                                                                       current: ContentsContext.current(book, in: app),
+                                                                       label: { known?.label(ofNumber: $0) ?? String($0) }))
             return
         }
         guard ContentsContext.book(in: app) != nil, let pointer = app.pointerPlace.point else { return }

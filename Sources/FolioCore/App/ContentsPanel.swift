@@ -37,8 +37,9 @@ struct ContentsPanel {
     }
 
     /// The panel's lines: `entries` from `first`, `selected` and `current` (indices into
-    /// `entries`) marked.
-    func texts(_ entries: [ContentsEntry], first: Int, selected: Int, current: Int?) -> [TextLayer] {
+    /// `entries`) marked; each page named by `label` (the number printed on it).
+    func texts(_ entries: [ContentsEntry], first: Int, selected: Int, current: Int?,
+               label: (Int) -> String = { String($0) }) -> [TextLayer] {
         var out = [TextLayer(Self.title, size: textSize, weight: .bold, position: Point(x: size.width / 2, y: firstRowY - 2 * pitch),
                              colour: HelpOverlay.keyColour, maxWidth: width)]
         guard !entries.isEmpty else {
@@ -61,7 +62,7 @@ struct ContentsPanel {
             out.append(TextLayer((isCurrent ? "\u{25CF} " : "") + entry.title, size: textSize, weight: weight,
                                  position: Point(x: left + markWidth + indent, y: y), alignment: .leading, colour: colour,
                                  maxWidth: max(width - markWidth - indent - numberWidth, textSize)))
-            out.append(TextLayer(String(entry.number), size: textSize, weight: weight, position: Point(x: left + width, y: y),
+            out.append(TextLayer(label(entry.number), size: textSize, weight: weight, position: Point(x: left + width, y: y),
                                  alignment: .trailing, colour: colour, maxWidth: numberWidth))
         }
         if first > 0 || first + rows < entries.count {

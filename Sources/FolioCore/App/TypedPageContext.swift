@@ -39,7 +39,10 @@ final class TypedPageContext: ModalContext {
             app.modals.remove(self)
         case .return:
             app.modals.remove(self)
-            if let number = Int(typed) { TypedPageContext.goTo(page: number, in: book, app: app) }
+            // A page's printed label first ("17" printed on the 20th page), else its number.
+            if let number = app.library.books[book.bookIndex].numbering.number(typed: typed) {
+                TypedPageContext.goTo(page: number, in: book, app: app)
+            }
         default:
             app.modals.remove(self)
             return false

@@ -89,10 +89,7 @@ public struct Book: Equatable, Sendable {
     public var numbering: PageNumbering { PageNumbering(self) }
 
     /// What page `number` (the cover is 1) has printed on it: its label, else the number.
-    public func label(ofNumber number: Int) -> String {
-        guard let pageLabels, pageLabels.indices.contains(number - 1), !pageLabels[number - 1].isEmpty else { return String(number) }
-        return pageLabels[number - 1]
-    }
+    public func label(ofNumber number: Int) -> String { numbering.label(ofNumber: number) }
 
     /// The display page that is the back cover: always the last.
     public var backCoverPage: Int { displayPageCount - 1 }

@@ -14,6 +14,8 @@ public protocol DocumentInspector: Sendable {
     func inspect(_ path: String) throws -> DocumentInfo
     /// The document's outline as contents (see the extension's default, none).
     func outline(_ path: String) -> [ContentsEntry]
+    /// The labels printed on the document's pages (see the extension's default, none).
+    func pageLabels(_ path: String) -> [String]
     /// The links on the document's page `page` (from 0), their pages by the reader's
     /// numbering, unchecked (`PageLink.checked` bounds them); none when they cannot be read.
     func links(_ path: String, page: Int) -> [PageLink]
@@ -29,6 +31,11 @@ extension DocumentInspector {
     /// inspector reads no outlines (a fake) or the document has none. Never throws: a book
     /// whose outline cannot be read loads without contents.
     public func outline(_ path: String) -> [ContentsEntry] { [] }
+
+    /// The labels printed on the document's pages, from its first, unchecked
+    /// (`PageLabels.checked` bounds them); none when the inspector reads none (a fake) or
+    /// they cannot be read.
+    public func pageLabels(_ path: String) -> [String] { [] }
 
     /// None (a fake reads no links).
     public func links(_ path: String, page: Int) -> [PageLink] { [] }

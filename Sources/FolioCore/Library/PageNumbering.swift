@@ -9,16 +9,39 @@ public struct PageNumbering: Equatable, Sendable {
     public let count: Int
     /// What each display page shows.
     public let order: PageOrder
+    /// The labels printed on the pages, from the cover (`Book.pageLabels`); nil: their numbers.
+    public let labels: [String]?
 
     /// A book of `count` pages with no spreads and no shift.
-    public init(count: Int) {
+    public init(count: Int, labels: [String]? = nil) {
         self.count = max(count, 0)
         order = PageOrder(pageCount: self.count - 1)
+        self.labels = labels
     }
 
     public init(_ book: Book) {
         count = book.pages.count + 1
         order = book.order
+        labels = book.pageLabels
+    }
+
+    /// What page `number` has printed on it: its label, else the number.
+    public func label(ofNumber number: Int) -> String {
+        guard let labels, labels.indices.contains(number - 1), !labels[number - 1].isEmpty else { return String(number) }
+        return labels[number - 1]
+    }
+
+    /// The page a reader typed: the one whose printed label it is (the first), else the page
+    /// of that number; nil for neither.
+    public func number(typed text: String) -> Int? {
+        labels?.firstIndex(of: text).map { $0 + 1 } ?? Int(text)
+    }
+
+    /// "17 (20 / 64)" where the printed label differs from the count, else "20 / 64".
+    private func counted(_ numbers: [Int]) -> String {
+        let counts = numbers.map(String.init).joined(separator: "\u{2013}") + " / \(count)"
+        let printed = numbers.map(label(ofNumber:))
+        return printed == numbers.map(String.init) ? counts : printed.joined(separator: "\u{2013}") + " (\(counts))"
     }
 
     /// The number display page `page` carries, or nil for a blank and the back cover.
@@ -61,17 +84,13 @@ public struct PageNumbering: Equatable, Sendable {
     /// back cover's spread says so.
     public func label(leaf: Int) -> String {
         let numbers = self.numbers(leaf: leaf)
-        switch numbers.count {
-        case 2: return "\(numbers[0])\u{2013}\(numbers[1]) / \(count)"
-        case 1: return "\(numbers[0]) / \(count)"
-        default: return "Back cover \u{00B7} \(countLabel)"
-        }
+        return numbers.isEmpty ? "Back cover \u{00B7} \(countLabel)" : counted(numbers)
     }
 
     /// "22 / 64": display page `page` alone (one page at a time in the reading view); a
     /// blank says "–", the back cover as the spread's label does.
     public func label(page: Int) -> String {
-        if let number = number(ofDisplayPage: page) { return "\(number) / \(count)" }
+        if let number = number(ofDisplayPage: page) { return counted([number]) }
         return page >= lastDisplayPage ? "Back cover \u{00B7} \(countLabel)" : "\u{2013} / \(count)"
     }
 

@@ -32,6 +32,7 @@ extension LibraryLoader {
                         pageAspect: PageGeometry.aspect(ofPageSizes: info.firstPageSize.map { [$0] } ?? []))
         book.byline = documentText(info.author)
         book.contents = BookContents.checked(documents.outline(path), pageCount: info.pageCount)
+        book.pageLabels = PageLabels.checked(documents.pageLabels(path), pageCount: info.pageCount)
         return book
     }
 
