@@ -111,10 +111,11 @@ struct View: ParsableCommand {
             // Pages as the reader counts them (the cover is 1), or as they are printed: a PDF's
             // page labelled 17 first.
             let numbering = books.books[0].numbering
-            guard page <= numbering.count || numbering.number(typed: String(page)) != nil else {
+            let labelled = numbering.number(labelled: String(page))
+            guard page <= numbering.count || labelled != nil else {
                 throw FolioError.badInput("--page \(page) is outside 1…\(numbering.count): \(source) has \(Sentence.count(numbering.count, "page")).")
             }
-            openAtPage = numbering.number(typed: String(page)) ?? page
+            openAtPage = labelled ?? page
         }
         window.show()
         var options = LiveViewer.Options()

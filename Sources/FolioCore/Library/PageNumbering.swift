@@ -34,7 +34,12 @@ public struct PageNumbering: Equatable, Sendable {
     /// The page a reader typed: the one whose printed label it is (the first), else the page
     /// of that number; nil for neither.
     public func number(typed text: String) -> Int? {
-        labels?.firstIndex(of: text).map { $0 + 1 } ?? Int(text)
+        number(labelled: text) ?? Int(text)
+    }
+
+    /// The first page printed with `label`, if the book has labels and one is.
+    public func number(labelled label: String) -> Int? {
+        labels?.firstIndex(of: label).map { $0 + 1 }
     }
 
     /// "17 (20 / 64)" where the printed label differs from the count, else "20 / 64".
