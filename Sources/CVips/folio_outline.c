@@ -5,6 +5,7 @@
 #include "folio_pdf.h"
 #include "folio_pdf_kept.h"
 #include <glib.h>
+#include <math.h>
 #include <poppler.h>
 #include <stdio.h>
 #include <string.h>
@@ -16,19 +17,34 @@ double folio_pdf_seconds_now(void) {
     return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
 }
 
-int folio_pdf_page_of_action(PopplerDocument *document, PopplerAction *action) {
+int folio_pdf_page_of_action(PopplerDocument *document, PopplerAction *action, double *top) {
+    *top = -1;
     if (!action || action->type != POPPLER_ACTION_GOTO_DEST || !action->goto_dest.dest) return -1;
-    PopplerDest *dest = action->goto_dest.dest;
-    int number = 0;
+    PopplerDest *dest = action->goto_dest.dest, *found = NULL;
     if (dest->type == POPPLER_DEST_NAMED) {
         if (!dest->named_dest) return -1;
-        PopplerDest *found = poppler_document_find_dest(document, dest->named_dest);
+        found = poppler_document_find_dest(document, dest->named_dest);
         if (!found) return -1;
-        number = found->page_num;
-        poppler_dest_free(found);
-    } else {
-        number = dest->page_num;
+        dest = found;
     }
+    int number = dest->page_num;
+    // Where on the page it goes, for the kinds of destination that name a top (in PDF
+    // space, from the page's bottom): as a fraction of the page's height from its top.
+    int names_top = dest->change_top && (dest->type == POPPLER_DEST_XYZ || dest->type == POPPLER_DEST_FITH ||
+                                         dest->type == POPPLER_DEST_FITBH || dest->type == POPPLER_DEST_FITR);
+    if (names_top && isfinite(dest->top) && number >= 1 && number <= poppler_document_get_n_pages(document)) {
+        PopplerPage *page = poppler_document_get_page(document, number - 1);
+        double width = 0, height = 0;
+        if (page) {
+            poppler_page_get_size(page, &width, &height);
+            g_object_unref(page);
+        }
+        if (height > 0 && isfinite(height)) {
+            double fraction = (height - dest->top) / height;
+            *top = fraction < 0 ? 0 : fraction > 1 ? 1 : fraction;
+        }
+    }
+    if (found) poppler_dest_free(found);
     return number - 1;
 }
 
@@ -70,11 +86,12 @@ int folio_pdf_outline(int fd, int max_entries, int max_depth, double max_seconds
         PopplerIndexIter *here = stack[depth - 1];
         visited++;
         PopplerAction *action = poppler_index_iter_get_action(here);
-        int page = folio_pdf_page_of_action(document, action);
+        double top = -1;
+        int page = folio_pdf_page_of_action(document, action, &top);
         if (page >= 0 && page < pages) {
             char *title = bounded_title(action->any.title);
             if (!title) { poppler_action_free(action); break; }
-            out[count++] = (folio_outline_entry){title, depth - 1, page};
+            out[count++] = (folio_outline_entry){title, depth - 1, page, top};
         }
         if (action) poppler_action_free(action);
         PopplerIndexIter *child = depth < max_depth ? poppler_index_iter_get_child(here) : NULL;

@@ -22,7 +22,8 @@ PopplerPage *folio_pdf_kept_page(folio_pdf_kept *k, int page, char *error, size_
 
 /// The page (from 0) `action` goes to in `document`, or -1: a destination in this document,
 /// named or explicit; anything else (a link out, a script, none) has no page (folio_outline.c).
-int folio_pdf_page_of_action(PopplerDocument *document, PopplerAction *action);
+/// `*top` is where on the page it goes (a fraction of its height from the top), or -1.
+int folio_pdf_page_of_action(PopplerDocument *document, PopplerAction *action, double *top);
 
 /// Seconds on the monotonic clock, for the walks' deadlines (folio_outline.c).
 double folio_pdf_seconds_now(void);

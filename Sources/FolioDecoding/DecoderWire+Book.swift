@@ -13,7 +13,8 @@ import Foundation
 /// its cover (a source), its pages (UInt32 count, a source each) and its spreads (UInt32
 /// count, an index into the pages each, Int32), its contents (UInt32 count, at most
 /// `BookContents.maxEntries`, each a level (UInt8, under `BookContents.maxDepth`), a page
-/// number (Int32, within the book) and a title (UInt16 length, at most
+/// number (Int32, within the book), where on the page (UInt32 millionths of its height, all
+/// ones for none) and a title (UInt16 length, at most
 /// `BookContents.maxTitleBytes`, bytes)). Then its problems (UInt32 count, each a file
 /// and a message, UInt16 length and bytes each). A source: 0 none, 1 a file (its path), 2 an
 /// archive's entry (archive, entry), 3 a document's page (document, page as Int32), 4 a
@@ -79,6 +80,7 @@ extension DecoderWire {
         for entry in contents {
             data.append(UInt8(clamping: min(max(entry.level, 0), BookContents.maxDepth - 1)))
             append(Int32(clamping: entry.number), to: &data)
+            appendTop(entry.top, to: &data)
             appendText(entry.title, limit: BookContents.maxTitleBytes, to: &data)
         }
         let labels = (book.pageLabels ?? []).prefix(min(PageLabels.maxPages, pages.count + 1))
@@ -199,7 +201,8 @@ extension DecoderWire {
                 guard (1...pages.count + 1).contains(number) else {
                     throw Malformed(what: "a contents entry on page \(number) of \(pages.count + 1)")
                 }
-                contents.append(ContentsEntry(title: try text(BookContents.maxTitleBytes), level: level, number: number))
+                let top = try DecoderWire.readTop(read)
+                contents.append(ContentsEntry(title: try text(BookContents.maxTitleBytes), level: level, number: number, top: top))
             }
             var labels: [String] = []
             for _ in 0..<(try count("page labels", atMost: min(PageLabels.maxPages, pages.count + 1))) {

@@ -4,8 +4,9 @@ import Foundation
 /// The wire's links and search replies (`DecoderWire`): a links reply is the number of links
 /// (UInt16, at most `PageLink.maxPerPage`), each its area (four UInt32s, millionths of the
 /// page from its top-left corner: x, y, width, height), its page's width over its height
-/// (UInt32, millionths, at most 20; 0 unknown) and its target: 1 and a page (Int32,
-/// the reader's number), or 2 and an address (UInt16 length, bytes, at most
+/// (UInt32, millionths, at most 20; 0 unknown) and its target: 1, a page (Int32,
+/// the reader's number) and where on it (UInt32, millionths of its height from the top; all
+/// ones for its top), or 2 and an address (UInt16 length, bytes, at most
 /// `PageLink.maxAddress`). A hits reply is the pages searched (Int32, at most those asked
 /// for), whether any held text (0 or 1), the number of hits (UInt32, at most `maxHits`) and
 /// each hit's page (Int32, the reader's number), area and page's aspect (as a link's). A search request
@@ -27,6 +28,20 @@ extension DecoderWire {
     static func appendAspect(_ aspect: Double?, to data: inout Data) {
         let scaled = UInt32(clamp(aspect.map { $0.isFinite ? $0 : 0 } ?? 0, 0, 20) * unit)
         withUnsafeBytes(of: scaled.littleEndian) { data.append(contentsOf: $0) }
+    }
+
+    /// A place on a page (a fraction of its height from the top) as a UInt32 in millionths,
+    /// `UInt32.max` for none.
+    static func appendTop(_ top: Double?, to data: inout Data) {
+        let scaled = top.map { UInt32(clamp($0.isFinite ? $0 : 0, 0, 1) * unit) } ?? UInt32.max
+        withUnsafeBytes(of: scaled.littleEndian) { data.append(contentsOf: $0) }
+    }
+
+    static func readTop(_ read: Source) throws -> Double? {
+        let raw = UInt32(bitPattern: int32(try take(read, 4), at: 0))
+        if raw == UInt32.max { return nil }
+        guard Double(raw) <= unit else { throw Malformed(what: "a place \(Double(raw) / unit) of a page's height down it") }
+        return Double(raw) / unit
     }
 
     static func readAspect(_ read: Source) throws -> Double? {
@@ -54,6 +69,7 @@ extension DecoderWire {
             case .page(let number):
                 data.append(1)
                 append(Int32(clamping: number), to: &data)
+                appendTop(link.top, to: &data)
             case .address(let address):
                 data.append(2)
                 appendText(address, limit: PageLink.maxAddress, to: &data)
@@ -68,7 +84,9 @@ extension DecoderWire {
         return try (0..<count).map { _ in
             let area = try readArea(read), aspect = try readAspect(read)
             switch try take(read, 1).first {
-            case 1: return PageLink(area: area, target: .page(Int(int32(try take(read, 4), at: 0))), pageAspect: aspect)
+            case 1:
+                let number = Int(int32(try take(read, 4), at: 0))
+                return PageLink(area: area, target: .page(number), pageAspect: aspect, top: try readTop(read))
             case 2: return PageLink(area: area, target: .address(try readText(read, limit: PageLink.maxAddress)), pageAspect: aspect)
             default: throw Malformed(what: "a link to no known kind of place")
             }

@@ -65,7 +65,7 @@ public enum PDFWriter {
         if let pageLabels { catalog += " /PageLabels << /Nums [\(pageLabels)] >>" }
         if !outline.isEmpty {
             catalog += " /Outlines \(objects.count + 1) 0 R /PageMode /UseOutlines"
-            appendOutline(outline, pages: pages, to: &objects)
+            appendOutline(outline, pages: pages, height: height, to: &objects)
         }
         objects[0] = "<< \(catalog) >>"
         var trailer = "/Root 1 0 R"
@@ -85,17 +85,29 @@ public enum PDFWriter {
 
     /// An outline entry (a bookmark): its title, the page it goes to (from 0; a page the
     /// document does not have is written as a reference to no object, nil as no /Dest at
-    /// all) and the entries under it.
+    /// all), where on it (`top`, a fraction of its height from the top: an /XYZ destination;
+    /// nil: /Fit) and the entries under it.
     public struct OutlineItem: Sendable {
         public var title: String
         public var page: Int?
+        public var top: Double?
         public var children: [OutlineItem]
 
-        public init(_ title: String, page: Int?, _ children: [OutlineItem] = []) {
+        public init(_ title: String, page: Int?, top: Double? = nil, _ children: [OutlineItem] = []) {
             self.title = title
             self.page = page
+            self.top = top
             self.children = children
         }
+    }
+
+    /// A destination array: page `page` (from 0; one past the document's `pages` as a
+    /// reference to no object), whole (/Fit) or at `top` (a fraction of the `height`-point
+    /// page from its top: /XYZ null y null).
+    static func destination(page: Int, top: Double?, pages: Int, height: Int) -> String {
+        let object = page >= 0 && page < pages ? 3 + 2 * page : 999_999
+        guard let top else { return "[\(object) 0 R /Fit]" }
+        return "[\(object) 0 R /XYZ null \(String(format: "%.2f", (1 - top) * Double(height))) null]"
     }
 
     /// A link annotation: its area (fractions of the page from its top-left corner) and where
@@ -104,6 +116,8 @@ public enum PDFWriter {
     public struct Link: Sendable {
         public enum Target: Sendable {
             case page(Int)
+            /// A page (from 0) and where on it, a fraction of its height from the top.
+            case place(Int, top: Double)
             case name(String)
             case address(String)
         }
@@ -123,7 +137,8 @@ public enum PDFWriter {
         let box = String(format: "%.2f %.2f %.2f %.2f", a.minX * w, (1 - a.maxY) * h, a.maxX * w, (1 - a.minY) * h)
         let goes: String
         switch link.target {
-        case .page(let page): goes = "/Dest [\(page >= 0 && page < pages ? 3 + 2 * page : 999_999) 0 R /Fit]"
+        case .page(let page): goes = "/Dest " + destination(page: page, top: nil, pages: pages, height: height)
+        case .place(let page, let top): goes = "/Dest " + destination(page: page, top: top, pages: pages, height: height)
         case .name(let name): goes = "/Dest /\(name)"
         case .address(let address): goes = "/A << /S /URI /URI \(literal(address)) >>"
         }
@@ -142,8 +157,8 @@ public enum PDFWriter {
     }
 
     /// The outline's root and its items as objects after `objects` (the root first), each
-    /// item with /Parent, /Prev, /Next, /First, /Last, /Count and /Dest [page /Fit].
-    static func appendOutline(_ items: [OutlineItem], pages: Int, to objects: inout [String]) {
+    /// item with /Parent, /Prev, /Next, /First, /Last, /Count and /Dest.
+    static func appendOutline(_ items: [OutlineItem], pages: Int, height: Int, to objects: inout [String]) {
         let root = objects.count + 1
         objects.append("")
         func place(_ items: [OutlineItem], parent: Int) -> (first: Int, last: Int, count: Int) {
@@ -156,7 +171,7 @@ public enum PDFWriter {
                 let kids = item.children.isEmpty ? nil : place(item.children, parent: numbers.last!)
                 var dict = "/Title \(hexText(item.title)) /Parent \(parent) 0 R"
                 if let kids { dict += " /First \(kids.first) 0 R /Last \(kids.last) 0 R /Count \(kids.count)" }
-                if let page = item.page { dict += " /Dest [\(page >= 0 && page < pages ? 3 + 2 * page : 999_999) 0 R /Fit]" }
+                if let page = item.page { dict += " /Dest " + destination(page: page, top: item.top, pages: pages, height: height) }
                 objects[numbers.last! - 1] = dict
                 total += 1 + (kids?.count ?? 0)
             }

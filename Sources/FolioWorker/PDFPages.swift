@@ -57,7 +57,8 @@ enum PDFPages {
         guard let found else { return [] }
         return (0..<Int(count)).map { i in
             let entry = found[i]
-            return ContentsEntry(title: entry.title.map { String(cString: $0) } ?? "", level: Int(entry.level), number: Int(entry.page) + 1)
+            return ContentsEntry(title: entry.title.map { String(cString: $0) } ?? "", level: Int(entry.level), number: Int(entry.page) + 1,
+                                 top: entry.top >= 0 ? entry.top : nil)
         }
     }
 
@@ -95,7 +96,7 @@ enum PDFPages {
             let link = found[i]
             let area = Rect(x: link.x, y: link.y, width: link.width, height: link.height)
             let target: PageLink.Target = link.uri.map { .address(String(cString: $0)) } ?? .page(Int(link.page) + 1)
-            return PageLink(area: area, target: target, pageAspect: aspect > 0 ? aspect : nil)
+            return PageLink(area: area, target: target, pageAspect: aspect > 0 ? aspect : nil, top: link.top >= 0 ? link.top : nil)
         }.reversed()
     }
 

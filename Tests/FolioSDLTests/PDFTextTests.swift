@@ -169,4 +169,46 @@ import FolioTestFixtures
         let line = Data(traced.json.serialized().utf8)
         #expect(try JSONDecoder().decode(TraceFrame.self, from: line).search == traced.search)
     }
+
+    /// Where a place on page `number` shows in the window, as a fraction of the window's
+    /// height from its top (the trace's `reading.visible`), nil when that page is not on screen.
+    static func shown(_ place: Double, onPage number: Int, in r: Reader) -> Double? {
+        guard let v = r.app.trace(frame: 0, t: 0).reading?.visible.first(where: { $0.page == number }),
+              v.bottom > v.top else { return nil }
+        return (place - v.top) / (v.bottom - v.top)
+    }
+
+    /// An outline entry and a link that name a place on their page (an /XYZ destination) land
+    /// with that place a third of the way down the window, not at the page's top; one that
+    /// names none lands at the top.
+    @Test func contentsAndLinksLandAtTheirPlaceOnThePage() throws {
+        let outline: [PDFWriter.OutlineItem] = [.init("Heading", page: 3, top: 0.6), .init("Whole", page: 5)]
+        let links: [Int: [PDFWriter.Link]] = [0: [.init(Rect(x: 0.1, y: 0.05, width: 0.6, height: 0.1), to: .place(4, top: 0.7))]]
+        let path = try OutlineTests.write(PDFWriter.document(pages: 7, outline: outline, links: links), "places.pdf")
+        let listed = try OutlineTests.book(path)
+        #expect(abs((listed.contents.first?.top ?? -1) - 0.6) < 0.01 && listed.contents.last?.top == nil,
+                "the worker read where the heading is, and no place for a /Fit")
+        let r = try Reader(path)
+        r.send(.key(.return)); r.run(1.5)
+        r.send(.key(.return)); r.run(1.5)
+        #expect(r.app.reading != nil && r.number == 1, "the book lies flat on page 1, not \(r.number)")
+        // The link on page 1 goes to the PDF's page 4 (the reader's 5), seven tenths down it.
+        let reading = try #require(r.app.reading)
+        let frame = try #require(reading.shownPages().first { r.app.library.books[0].numbering.number(ofDisplayPage: $0.page) == 1 }?.frame)
+        let area = ReadingScene.onScreen(links[0]![0].area, of: frame)
+        r.send(.pointerDown(Point(x: area.midX, y: area.midY))); r.send(.pointerUp(Point(x: area.midX, y: area.midY))); r.run(1.5)
+        let linked = try #require(Self.shown(0.7, onPage: 5, in: r), "page 5 shows")
+        #expect(linked > 0.2 && linked < 0.45, "the link's place is a third of the way down, at \(linked)")
+        // The contents entry: the PDF's page 3 (the reader's 4), six tenths down.
+        r.send(.key(.tab)); r.send(.key(.return)); r.run(1.5)
+        let heading = try #require(Self.shown(0.6, onPage: 4, in: r), "page 4 shows")
+        #expect(heading > 0.2 && heading < 0.45, "the heading is a third of the way down, at \(heading)")
+        // An entry with no place lands at its page's top.
+        r.send(.key(.tab)); r.send(.key(.down)); r.send(.key(.return)); r.run(1.5)
+        #expect(r.app.trace(frame: 0, t: 0).reading?.visible.first?.page == 6)
+        #expect(r.app.trace(frame: 0, t: 0).reading?.visible.first?.top == 0)
+        // Back comes to the heading's line.
+        r.send(.key(.backspace)); r.run(1.5)
+        #expect(Self.shown(0.6, onPage: 4, in: r).map { abs($0 - heading) < 0.02 } == true)
+    }
 }

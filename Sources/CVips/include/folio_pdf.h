@@ -37,11 +37,13 @@ int folio_pdf_documents_opened(void);
 
 /// One entry of a document's outline: its title (UTF-8 as poppler gives it, at most
 /// `FOLIO_OUTLINE_TITLE_BYTES` bytes, not yet checked), its depth (0 at the top) and its
-/// page (from 0).
+/// page (from 0), and where on it the entry goes (a fraction of its height from the top),
+/// -1 when the destination names no place on the page.
 typedef struct {
     char *title;
     int level;
     int page;
+    double top;
 } folio_outline_entry;
 
 enum { FOLIO_OUTLINE_TITLE_BYTES = 1024 };
@@ -71,11 +73,13 @@ int folio_pdf_page_labels(int fd, int max_pages, double max_seconds, char *label
 /// One link on a page: the area it answers on (fractions of the page, from its top-left
 /// corner, clamped to 0…1) and where it goes: a page of this document (from 0, `uri` NULL),
 /// or an address outside it (`page` -1, `uri` at most `FOLIO_LINK_URI_BYTES` - 1 bytes of
-/// UTF-8 as the document gives it, not yet checked).
+/// UTF-8 as the document gives it, not yet checked); for a page, `top` is where on it (a
+/// fraction of its height from the top), -1 when the destination names no place.
 typedef struct {
     double x, y, width, height;
     int page;
     char *uri;
+    double top;
 } folio_page_link;
 
 enum { FOLIO_LINK_URI_BYTES = 2048 };

@@ -71,7 +71,7 @@ final class ContentsContext: ModalContext {
         let entries = ContentsContext.entries(book, in: app)
         hide()
         guard entries.indices.contains(selected) else { return }
-        TypedPageContext.goTo(page: entries[selected].number, in: book, app: app)
+        TypedPageContext.goTo(page: entries[selected].number, in: book, arriving: entries[selected].arrival, app: app)
     }
 
     func key(_ key: Key, _ modifiers: Modifiers, in app: FolioApp) -> Bool {

@@ -48,7 +48,7 @@ final class LinksContext: ModalContext {
         guard let link = LinksContext.link(at: point, in: app), let book = StripContext.book(in: app) else { return false }
         switch link.target {
         case .page(let number):
-            TypedPageContext.goTo(page: number, in: book, app: app)
+            TypedPageContext.goTo(page: number, in: book, arriving: link.arrival, app: app)
         case .address(let address):
             if !link.opens {
                 app.onScreen.notice = ("Link to \(address): Folio opens only web and mail addresses", app.time)

@@ -149,7 +149,7 @@ final class SearchContext: ModalContext {
         let shown = StripContext.currentNumber(book, in: app) == hit.number
             || (app.navigation.top as? any BookShowing)?.pageRead == nil
             && app.library.books[bookIndex].numbering.numbers(leaf: book.currentLeaf).contains(hit.number)
-        if !shown { TypedPageContext.goTo(page: hit.number, in: book, app: app) }
+        if !shown { TypedPageContext.goTo(page: hit.number, in: book, arriving: .at(hit.area.minY), app: app) }
         revealPending = hit
     }
 

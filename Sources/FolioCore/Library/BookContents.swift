@@ -4,12 +4,19 @@ public struct ContentsEntry: Equatable, Sendable {
     public var title: String
     public var level: Int
     public var number: Int
+    /// Where on its page the entry goes (a fraction of the page's height from its top), when
+    /// the document names a place; nil for the page's top.
+    public var top: Double?
 
-    public init(title: String, level: Int, number: Int) {
+    public init(title: String, level: Int, number: Int, top: Double? = nil) {
         self.title = title
         self.level = level
         self.number = number
+        self.top = top
     }
+
+    /// How the reader arrives at the entry: at its place on the page, else the page's top.
+    public var arrival: ReadingPlace.Arrival { top.map { .at($0) } ?? .top }
 }
 
 /// A book's contents as Folio keeps them: a PDF's outline (read by poppler in a decoder
@@ -35,7 +42,8 @@ public enum BookContents {
         for entry in raw where (1...max(pageCount, 1)).contains(entry.number) && pageCount >= 1 {
             guard kept.count < maxEntries else { break }
             let title = ComicInfo.text(entry.title) ?? "Page \(entry.number)"
-            kept.append(ContentsEntry(title: title, level: min(max(entry.level, 0), maxDepth - 1), number: entry.number))
+            kept.append(ContentsEntry(title: title, level: min(max(entry.level, 0), maxDepth - 1), number: entry.number,
+                                      top: PageLink.checkedTop(entry.top)))
         }
         return kept
     }

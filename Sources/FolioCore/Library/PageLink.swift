@@ -14,11 +14,23 @@ public struct PageLink: Equatable, Sendable {
     /// The page's own width over its height, when known: its picture is centred on a page of
     /// the book's shape (letterboxed), so `area` is placed within that picture.
     public var pageAspect: Double?
+    /// For a link to a page: where on it the link goes (a fraction of the page's height from
+    /// its top), when the document names a place; nil for the page's top.
+    public var top: Double?
 
-    public init(area: Rect, target: Target, pageAspect: Double? = nil) {
+    public init(area: Rect, target: Target, pageAspect: Double? = nil, top: Double? = nil) {
         self.area = area
         self.target = target
         self.pageAspect = pageAspect
+        self.top = top
+    }
+
+    /// How the reader arrives where the link goes: at its place on the page, else the top.
+    public var arrival: ReadingPlace.Arrival { top.map { .at($0) } ?? .top }
+
+    /// A place on a page kept: a finite fraction, clamped to the page (0…1).
+    public static func checkedTop(_ top: Double?) -> Double? {
+        top.flatMap { $0.isFinite ? clamp($0, 0, 1) : nil }
     }
 
     /// The aspects kept: a page from 1:20 to 20:1.
@@ -40,7 +52,8 @@ public struct PageLink: Equatable, Sendable {
             guard let area = PageLink.unitArea(link.area) else { continue }
             switch link.target {
             case .page(let number) where (1...max(pageCount, 1)).contains(number) && pageCount >= 1:
-                kept.append(PageLink(area: area, target: link.target, pageAspect: checkedAspect(link.pageAspect)))
+                kept.append(PageLink(area: area, target: link.target, pageAspect: checkedAspect(link.pageAspect),
+                                     top: checkedTop(link.top)))
             case .address(let address) where isShowable(address):
                 kept.append(PageLink(area: area, target: link.target, pageAspect: checkedAspect(link.pageAspect)))
             default:
