@@ -161,6 +161,18 @@ import FolioTestFixtures
         #expect(numbering.label(page: numbering.displayPage(ofNumber: 3)) == "iii (3 / 8)")
         #expect(numbering.label(page: numbering.displayPage(ofNumber: 6)) == "2 (6 / 8)")
         #expect(numbering.number(typed: "2") == 6 && numbering.number(typed: "iv") == 4)
+        #expect(numbering.sentence(ofNumber: 3) == "Page iii (3 of 8)" && numbering.sentence(ofNumber: 6) == "Page 2 (6 of 8)")
+        // The strip's caption says the label of the page it selects.
+        let app = FolioApp(library: Library(books: [book]), size: Size(width: 1280, height: 800))
+        app.update(at: 0)
+        app.handle(.key(.return), at: 0)
+        var t = 0.0
+        for _ in 0..<120 { t += 1.0 / 60; app.update(at: t) }
+        app.handle(.key(.t), at: t)
+        for _ in 0..<3 { app.handle(.key(.right), at: t) }
+        for _ in 0..<30 { t += 1.0 / 60; app.update(at: t) }
+        #expect(app.drawList().texts.contains { $0.text.hasPrefix("Page iv (4 of 8)") },
+                "\(app.drawList().texts.map(\.text))")
         let plain = try Self.book(try Self.write(PDFWriter.document(pages: 8), "plain.pdf"))
         #expect(plain.pageLabels == nil && plain.numbering.label(page: 5) == "6 / 8")
     }

@@ -162,6 +162,8 @@ import FolioTestFixtures
         var visited = [r.number]
         for _ in 0..<4 { r.send(.key(.n)); r.run(1.5); visited.append(r.number) }
         #expect(visited == [2, 2, 5, 7, 2], "two on page 2, one on 5 and 7, then round")
+        #expect(r.app.drawList().texts.contains { $0.text.hasPrefix("\u{201C}needle\u{201D}: 1 of 4 hits, page 2 ") },
+                "the search's line names the hit's page")
         // The trace says so, and reads back as it was written.
         let traced = r.app.trace(frame: 1, t: 0)
         #expect(traced.search == TraceFrame.Search(text: "needle", typing: false, hits: 4, current: 0, searched: 7, done: true))

@@ -211,7 +211,9 @@ final class SearchContext: ModalContext {
         let count = progress.isCapped ? "the first \(progress.hits.count) hits" : progress.hits.count == 1 ? "1 hit" : "\(progress.hits.count) hits"
         let more = progress.isDone ? "" : " so far"
         let at = current.map { "\($0 + 1) of " } ?? ""
-        return "\(quoted): \(at)\(count)\(more) \u{2014} N, Shift+N"
+        // The page the hit is on, by its printed label when it has one.
+        let page = currentHit.map { ", page " + app.library.books[bookIndex].numbering.label(ofNumber: $0.number) } ?? ""
+        return "\(quoted): \(at)\(count)\(more)\(page) \u{2014} N, Shift+N"
     }
 
     /// Its line, at the right of the page number's line; the hits on the reading view's pages.

@@ -155,7 +155,8 @@ final class StripContext: ModalContext {
                                        content: .thumbnail(book: book.bookIndex, number: number), side: .right,
                                        cornerRadius: max(2, 3 * u)))
         }
-        list.texts.append(TextLayer("Page \(strip.selected) of \(geometry.count) \u{2014} Enter goes there, Escape hides", size: geometry.captionSize,
+        let numbering = app.library.books[book.bookIndex].numbering
+        list.texts.append(TextLayer("\(numbering.sentence(ofNumber: strip.selected)) \u{2014} Enter goes there, Escape hides", size: geometry.captionSize,
                                     position: Point(x: size.width / 2, y: geometry.captionY), colour: ScreenWords.textColour,
                                     maxWidth: size.width * 0.9))
     }

@@ -31,6 +31,13 @@ public struct PageNumbering: Equatable, Sendable {
         return labels[number - 1]
     }
 
+    /// "Page 17 (20 of 36)" where page `number` is printed with a label other than its
+    /// number, else "Page 20 of 36": the strip's caption and the search's line.
+    public func sentence(ofNumber number: Int) -> String {
+        let printed = label(ofNumber: number)
+        return printed == String(number) ? "Page \(number) of \(count)" : "Page \(printed) (\(number) of \(count))"
+    }
+
     /// The page a reader typed: the one whose printed label it is (the first), else the page
     /// of that number; nil for neither.
     public func number(typed text: String) -> Int? {
