@@ -113,4 +113,24 @@ import Testing
         #expect(!read.settings(of: RememberedPlaceTests.key(2)).shifted)
         #expect(read.spread(of: RememberedPlaceTests.key(1)) == 3)
     }
+
+    /// A spread laid flat meets at the spine on the same rows: its two pages' tops and bottoms
+    /// agree within a twentieth of a pixel, at window sizes odd and even and zoomed in.
+    @Test(arguments: [Size(width: 1280, height: 800), Size(width: 1278, height: 775), Size(width: 1001, height: 667),
+                      Size(width: 1920, height: 1080)])
+    func aSpreadsHalvesMeetOnTheSameRows(_ size: Size) throws {
+        let s = AppDriver(size: size, aspect: 0.7)
+        s.send(.key(.return)); s.run(until: 1.5)
+        s.firstSpread()
+        s.send(.key(.return)); s.run(until: 3)
+        for zoom in 0..<3 {
+            if zoom > 0 { s.send(.key(.equals)); s.run(until: 3 + Double(zoom)) }
+            let pages = try #require(s.app.reading).shownPages()
+            try #require(pages.count == 2, "two pages side by side")
+            let (left, right) = (pages[0].frame, pages[1].frame)
+            #expect(abs(left.minY - right.minY) < 0.05 && abs(left.maxY - right.maxY) < 0.05,
+                    "at \(size) zoomed \(zoom): \(left) beside \(right)")
+            #expect(abs(left.maxX - right.minX) < 0.05, "the pages meet at the spine")
+        }
+    }
 }
