@@ -1,4 +1,5 @@
 // swift-tools-version:6.0
+// Folio: MIT licence (LICENSE at the root; README.md, "Licence").
 import Foundation
 import PackageDescription
 
