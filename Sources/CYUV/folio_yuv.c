@@ -1,19 +1,21 @@
 #include "folio_yuv.h"
 
-// BT.601 limited range in 8-bit fixed point (the coefficients × 256), rounded:
-//   Y = 16 + ( 66 R + 129 G +  25 B) / 256
-//   U = 128 + (-38 R -  74 G + 112 B) / 256
-//   V = 128 + (112 R -  94 G -  18 B) / 256
+// BT.709 limited range in 8-bit fixed point (the coefficients × 256, rounded so that each
+// chroma row adds up to 0 and the luma row to 220 × 256 / 255, as white must):
+//   Y = 16 + ( 47 R + 157 G +  16 B) / 256
+//   U = 128 + (-26 R -  86 G + 112 B) / 256
+//   V = 128 + (112 R - 102 G -  10 B) / 256
+// The video is tagged so (VideoEncoder): players convert HD video with BT.709's matrix.
 // Written as plain loops over bytes so the compiler vectorises them.
 
 static inline uint8_t luma(const uint8_t *p) {
-    return (uint8_t)(((66 * p[0] + 129 * p[1] + 25 * p[2] + 128) >> 8) + 16);
+    return (uint8_t)(((47 * p[0] + 157 * p[1] + 16 * p[2] + 128) >> 8) + 16);
 }
 
 // The chroma of four pixels whose red, green and blue add up to `r`, `g` and `b`.
 static inline void chroma(int r, int g, int b, uint8_t *u, uint8_t *v) {
-    *u = (uint8_t)(((-38 * r - 74 * g + 112 * b + 512) >> 10) + 128);
-    *v = (uint8_t)(((112 * r - 94 * g - 18 * b + 512) >> 10) + 128);
+    *u = (uint8_t)(((-26 * r - 86 * g + 112 * b + 512) >> 10) + 128);
+    *v = (uint8_t)(((112 * r - 102 * g - 10 * b + 512) >> 10) + 128);
 }
 
 size_t folio_i420_size(int width, int height) {

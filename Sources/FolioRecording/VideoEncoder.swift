@@ -65,6 +65,12 @@ public final class VideoEncoder: @unchecked Sendable {
         width * height > largeGIFPixels ? 100 / 7 : 25
     }
 
+    /// How MP4 and WebM say what their pixels are: BT.709's matrix (as `folio_rgbx_to_i420`
+    /// makes them), primaries and transfer (sRGB's, which BT.709 shares), limited range. An
+    /// untagged video is guessed at by players (BT.601 for small ones, BT.709 for HD), and
+    /// shifts colours when the guess is wrong.
+    static let colourTags = ["-colorspace", "bt709", "-color_primaries", "bt709", "-color_trc", "bt709", "-color_range", "tv"]
+
     /// x264's threads for a frame of this size. Up to 1280×800 one thread keeps up with the
     /// renderer and saves what splitting frames between threads costs (0.4 ms of CPU a frame,
     /// which the renderer needs on two cores); past it, one thread would hold the recording
@@ -138,11 +144,11 @@ public final class VideoEncoder: @unchecked Sendable {
             // x264 needs even dimensions (the pad filter copies every frame, so only when it must).
             if width % 2 != 0 || height % 2 != 0 { args += ["-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2"] }
             args += ["-c:v", "libx264", "-preset", "veryfast", "-crf", "20"] + Self.x264Threads(width: width, height: height)
-            args += ["-pix_fmt", "yuv420p", "-movflags", "+faststart", "-f", "mp4", temporary]
+            args += ["-pix_fmt", "yuv420p"] + Self.colourTags + ["-movflags", "+faststart", "-f", "mp4", temporary]
         case .webm:
             // libvpx's fastest setting: the renderer, not the encoder, sets the pace.
             args += ["-c:v", "libvpx-vp9", "-deadline", "realtime", "-cpu-used", "8", "-row-mt", "1",
-                     "-b:v", "0", "-crf", "32", "-pix_fmt", "yuv420p", "-f", "webm", temporary]
+                     "-b:v", "0", "-crf", "32", "-pix_fmt", "yuv420p"] + Self.colourTags + ["-f", "webm", temporary]
         case .webp:
             args += ["-c:v", "libwebp_anim", "-quality", "80", "-loop", "0", "-f", "webp", temporary]
         case .gif:

@@ -15,7 +15,7 @@ struct VideoTests {
     static func probe(_ path: String) throws -> [String: Any] {
         let result = try Folio.runProcess(Folio.which("ffprobe")!, [
             "-v", "error", "-count_frames", "-select_streams", "v:0",
-            "-show_entries", "stream=codec_name,width,height,pix_fmt,nb_read_frames:format=duration",
+            "-show_entries", "stream=codec_name,width,height,pix_fmt,nb_read_frames,color_space,color_primaries,color_transfer,color_range:format=duration",
             "-of", "json", path])
         return try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], "ffprobe printed no object")
     }
@@ -55,7 +55,13 @@ struct VideoTests {
         #expect(stream["height"] as? Int == 200)
         // The script runs 1 s at 30 fps; a GIF plays at 25 fps (4/100 s a frame) there.
         #expect(Int(stream["nb_read_frames"] as? String ?? "") == frames)
-        if ext != "gif" { #expect(stream["pix_fmt"] as? String == "yuv420p") }
+        if ext != "gif" {
+            #expect(stream["pix_fmt"] as? String == "yuv420p")
+            // Tagged as the pixels are made: BT.709's matrix, primaries and transfer, limited
+            // range (players would otherwise guess, and shift the colours).
+            for key in ["color_space", "color_primaries", "color_transfer"] { #expect(stream[key] as? String == "bt709", "\(key): \(stream[key] ?? "none")") }
+            #expect(stream["color_range"] as? String == "tv")
+        }
         let duration = Double((info["format"] as? [String: Any])?["duration"] as? String ?? "") ?? 0
         #expect(abs(duration - 1.0) < (ext == "gif" ? 1e-6 : 0.05))
         // No partial file (nor a GIF's palette or intermediate frames) is left beside it.
@@ -216,8 +222,9 @@ struct VideoTests {
         let format = try #require(args[..<input].lastIndex(of: "-pix_fmt").map { args[$0 + 1] })
         // ffmpeg converts the PNG frames to that format: the reference.
         let decoded = dir.appendingPathComponent("decoded").path
-        let convert = try Folio.runProcess(Folio.which("ffmpeg")!, ["-v", "error", "-i", frames + "frame-%05d.png",
-                                                                    "-f", "rawvideo", "-pix_fmt", format == "rgb0" ? "rgb24" : format, decoded])
+        let matrix = format == "rgb0" ? [] : ["-vf", "scale=out_color_matrix=bt709:out_range=tv"]
+        let convert = try Folio.runProcess(Folio.which("ffmpeg")!, ["-v", "error", "-i", frames + "frame-%05d.png"] + matrix
+                                           + ["-f", "rawvideo", "-pix_fmt", format == "rgb0" ? "rgb24" : format, decoded])
         #expect(convert.status == 0, "\(convert.stderr)")
         let s = [UInt8](try #require(FileManager.default.contents(atPath: raw)))
         let e = [UInt8](try #require(FileManager.default.contents(atPath: decoded)))

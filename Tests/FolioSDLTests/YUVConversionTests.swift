@@ -1,7 +1,7 @@
 import CYUV
 import Testing
 
-/// RGB frames to YUV 4:2:0 for the video encoder: BT.601's reference colours, chroma as the
+/// RGB frames to YUV 4:2:0 for the video encoder: BT.709's reference colours, chroma as the
 /// mean of 2 × 2 pixels, odd sizes and row padding.
 struct YUVConversionTests {
     /// (Y plane, U plane, V plane) of `pixels` (RGBX, rows `pitch` bytes apart).
@@ -17,11 +17,11 @@ struct YUVConversionTests {
         Array((0..<(width * height)).map { _ in [rgb.0, rgb.1, rgb.2, 255] }.joined())
     }
 
-    /// BT.601's limited-range values for black, white and the primaries (ITU-R BT.601, as
-    /// every YUV table gives them), each within 1.
+    /// BT.709's limited-range values for black, white and the primaries (ITU-R BT.709's
+    /// matrix, 219 and 224 steps), each within 1.
     @Test(arguments: [
         ((0, 0, 0), (16, 128, 128)), ((255, 255, 255), (235, 128, 128)),
-        ((255, 0, 0), (81, 90, 240)), ((0, 255, 0), (145, 54, 34)), ((0, 0, 255), (41, 240, 110)),
+        ((255, 0, 0), (63, 102, 240)), ((0, 255, 0), (173, 42, 26)), ((0, 0, 255), (32, 240, 118)),
     ] as [((UInt8, UInt8, UInt8), (Int, Int, Int))])
     func referenceColours(rgb: (UInt8, UInt8, UInt8), yuv: (Int, Int, Int)) {
         let (y, u, v) = Self.convert(Self.solid(rgb, width: 4, height: 2), width: 4, height: 2)
