@@ -3,9 +3,9 @@
 #   make test   install what is missing, run the whole test suite (headless)
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
-PACKAGES := dpkg-dev groff-base mandoc pkg-config libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libglib2.0-dev libvips-dev libpoppler-glib-dev libpoppler-cpp-dev libarchive-dev libpng-dev libgdk-pixbuf-2.0-dev python3 python3-pip ffmpeg xvfb xdotool imagemagick openbox desktop-file-utils strace
+PACKAGES := dpkg-dev lintian appstream groff-base mandoc pkg-config libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libglib2.0-dev libvips-dev libpoppler-glib-dev libpoppler-cpp-dev libarchive-dev libpng-dev libgdk-pixbuf-2.0-dev python3 python3-pip ffmpeg xvfb xdotool imagemagick openbox desktop-file-utils strace
 FOLIO := .build/release/folio
-WORKER := .build/release/folio-decoder
+WORKER := $(FOLIO)
 # The system's pkg-config files without -pthread and -D_REENTRANT, which SwiftPM refuses with
 # a warning a line (scripts/pkgconfig.sh): every build below finds them first.
 PKGCONFIG := $(CURDIR)/.build/pkgconfig
@@ -19,13 +19,16 @@ deps:
 	  $(SUDO) apt-get update && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y $$missing; fi
 	@sh scripts/pkgconfig.sh $(PKGCONFIG)
 
-# Release, with Swift's runtime linked in statically: the viewer (folio) and its decoder
-# worker (folio-decoder, which alone links the decoders) run without the toolchain, so they
-# are what make install copies and make deb packages. Linked by the toolchain's lld,
-# which (unlike gold) does not warn about the mktemp inside the static Foundation.
+# Release, with Swift's runtime linked in statically: one program, the viewer (folio), which
+# is its own decoder worker (folio --decoder-worker), runs without the toolchain, so it is
+# what make install copies and make deb packages. Linked by the toolchain's lld, which
+# (unlike gold) does not warn about the mktemp inside the static Foundation; hardened as
+# Debian builds: symbols bound at load (-z now, so the tables are read-only) and the C shims'
+# calls to the C library checked (_FORTIFY_SOURCE=2).
+RELEASE_FLAGS := -Xswiftc -static-stdlib -Xswiftc -use-ld=lld -Xlinker -z -Xlinker now -Xlinker -z -Xlinker relro \
+	-Xcc -D_FORTIFY_SOURCE=2 -Xcc -O2
 build: deps
-	$(SWIFT) build -c release -Xswiftc -static-stdlib -Xswiftc -use-ld=lld --product folio
-	$(SWIFT) build -c release -Xswiftc -static-stdlib -Xswiftc -use-ld=lld --product folio-decoder
+	$(SWIFT) build -c release $(RELEASE_FLAGS) --product folio
 
 run: build
 	$(FOLIO)

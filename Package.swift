@@ -7,7 +7,6 @@ let package = Package(
     name: "Folio",
     products: [
         .executable(name: "folio", targets: ["folio"]),
-        .executable(name: "folio-decoder", targets: ["folio-decoder"]),
         .library(name: "FolioCore", targets: ["FolioCore"]),
         .library(name: "FolioLibrary", targets: ["FolioLibrary"]),
     ],
@@ -78,13 +77,13 @@ let package = Package(
         // SDL_image) behind the wire's requests (DecoderProcess, which lists book files with
         // the formats registered there), the formats' decoding side (PageFormat: a format's
         // page made into an image), and InProcessDecoder for code that says why it decodes
-        // in its own process. Only `folio-decoder`, the tests and the fuzz targets link it.
+        // in its own process. `folio` links it to serve as its own worker (`folio --decoder-worker`,
+        // started by the viewer; the viewer's side never calls a decoder), as do the tests and
+        // the fuzz targets.
         .target(
             name: "FolioWorker",
             dependencies: ["FolioCore", "FolioLibrary", "FolioThreads", "FolioDecoding", "CSDL2", "CVips", "CPixbuf", "CWorker"]
         ),
-        // The decoder worker program `folio` starts (`folio-decoder --decoder-worker`).
-        .executableTarget(name: "folio-decoder", dependencies: ["FolioDecoding", "FolioWorker"]),
         // Frames on their way out of the process: the frame pipeline, PNG frames, the ffmpeg
         // encoder, the progress bar.
         .target(name: "FolioRecording", dependencies: ["FolioCore", "FolioLibrary", "FolioThreads", "CPNG", "CYUV"]),
@@ -108,7 +107,7 @@ let package = Package(
         .executableTarget(
             name: "folio",
             dependencies: [
-                "FolioCore", "FolioLibrary", "FolioThreads", "FolioDecoding", "FolioRecording", "FolioSDL", "FolioBench",
+                "FolioCore", "FolioLibrary", "FolioThreads", "FolioDecoding", "FolioWorker", "FolioRecording", "FolioSDL", "FolioBench",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

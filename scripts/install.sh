@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `make install` and `make uninstall`.
 #
-#   scripts/install.sh install    copies the binary and its decoder worker, the bundled
+#   scripts/install.sh install    copies the binary (its own decoder worker), the bundled
 #                                 library, the .desktop file,
 #                                 the icons, the shell completions and the man page under
 #                                 $DESTDIR$PREFIX, and lists every file and every folder it
@@ -9,8 +9,7 @@
 #   scripts/install.sh uninstall  removes exactly what the manifest lists
 #
 # Environment: PREFIX (default /usr/local, absolute), DESTDIR (default empty: a staging root
-# for packagers), FOLIO (the binary to install), FOLIO_WORKER (its decoder worker, by default
-# the folio-decoder beside it), ASSETS (the bundled library's folder),
+# for packagers), FOLIO (the binary to install), ASSETS (the bundled library's folder),
 # MAN_DATE (the man page's date). The man page and the completions are made from the binary
 # by scripts/manual.py. Exit codes as folio's: 2 for bad input (a relative PREFIX, a missing
 # binary, a manifest naming a path outside PREFIX).
@@ -19,10 +18,12 @@ set -Eeuo pipefail
 PREFIX=${PREFIX:-/usr/local}
 DESTDIR=${DESTDIR:-}
 FOLIO=${FOLIO:-.build/release/folio}
-FOLIO_WORKER=${FOLIO_WORKER:-$(dirname "$FOLIO")/folio-decoder}
 MAN_DATE=${MAN_DATE:-$(date +%F)}
 ASSETS=${ASSETS:-Assets}
 MANIFEST_PATH=share/folio/install-manifest
+# The application's id (reverse DNS): its desktop entry, metainfo and icons are named so, and
+# the window's class says it (so docks group the window with its entry).
+APP_ID=io.github.folioviewer.Folio
 # hicolor sizes, pixels a side.
 ICON_SIZES="16 22 24 32 48 64 128 256 512"
 
@@ -124,7 +125,6 @@ write_manifest() {
 
 install_all() {
   [ -x "$FOLIO" ] || fail "$FOLIO: no such executable; build it first (make build)."
-  [ -x "$FOLIO_WORKER" ] || fail "$FOLIO_WORKER: no such executable; build it first (make build)."
   [ -f "$ASSETS/Books.plist" ] || fail "$ASSETS/Books.plist: the bundled library is missing."
   # A second install replaces the first, file for file.
   if [ -f "$manifest" ]; then uninstall >/dev/null; fi
@@ -134,10 +134,6 @@ install_all() {
   # DESTDIR is the packager's staging root: made if missing, never listed.
   if [ -n "$DESTDIR" ]; then mkdir -p "$DESTDIR"; fi
   put "$FOLIO" "$PREFIX/bin/folio" 755
-  # The decoder worker, which folio finds as ../libexec/folio/folio-decoder beside it: the
-  # one program that links the decoders, started by folio and not a command to run.
-  put "$FOLIO_WORKER" "$PREFIX/libexec/folio/folio-decoder" 755
-
   # The bundled library and font (with its licence), found at run time as ../share/folio
   # beside the binary.
   put "$ASSETS/Books.plist" "$PREFIX/share/folio/Books.plist" 644
@@ -147,13 +143,20 @@ install_all() {
   done < <(find "$ASSETS/Books" "$ASSETS/Fonts" -type f -print0 | sort -z)
 
   # Generated files are made in the scratch folder first, then installed like the others.
-  sed "s|@BINDIR@|$PREFIX/bin|g" data/folio.desktop.in >"$scratch/folio.desktop"
-  put "$scratch/folio.desktop" "$PREFIX/share/applications/folio.desktop" 644
+  sed "s|@BINDIR@|$PREFIX/bin|g" "data/$APP_ID.desktop.in" >"$scratch/$APP_ID.desktop"
+  put "$scratch/$APP_ID.desktop" "$PREFIX/share/applications/$APP_ID.desktop" 644
+  # What software centres list (AppStream), and the icon that scales.
+  put "data/$APP_ID.metainfo.xml" "$PREFIX/share/metainfo/$APP_ID.metainfo.xml" 644
+  put "data/$APP_ID.svg" "$PREFIX/share/icons/hicolor/scalable/apps/$APP_ID.svg" 644
+  # Covers in file managers: the freedesktop thumbnailer for comic archives (a PDF has
+  # poppler's and evince's already).
+  sed "s|@BINDIR@|$PREFIX/bin|g" "data/$APP_ID.thumbnailer.in" >"$scratch/folio.thumbnailer"
+  put "$scratch/folio.thumbnailer" "$PREFIX/share/thumbnailers/folio.thumbnailer" 644
 
   # Icons drawn by Folio itself, headless.
   local size icon
   for size in $ICON_SIZES; do
-    icon="$PREFIX/share/icons/hicolor/${size}x${size}/apps/folio.png"
+    icon="$PREFIX/share/icons/hicolor/${size}x${size}/apps/$APP_ID.png"
     make_dir "$(dirname "$icon")"
     SDL_VIDEODRIVER=offscreen FOLIO_ASSETS="$ASSETS" "$FOLIO" icon --size "$size" --out "$DESTDIR$icon"
     entries+=("file $icon")

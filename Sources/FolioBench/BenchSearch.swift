@@ -20,7 +20,7 @@ extension Benchmarks {
         var first: [Double] = [], all: [Double] = [], hits = 0
         for _ in 0..<runs {
             if interrupted() { throw FolioError.interrupted("interrupted; the benchmark stopped.") }
-            let workers = try DecoderSandbox(executable: DecoderSandbox.worker(beside: executable))
+            let workers = try DecoderSandbox(executable: DecoderSandbox.worker(of: executable))
             let reader = DocumentReader(inspector: workers) { work in
                 if !startDetachedThread(named: "folio-bench-search", work) { work() }
             }

@@ -145,17 +145,29 @@ public final class CoverThumbnails: Sendable {
         if cached(next.original, among: larger) == nil {
             try? make(next.source, original: next.original, flavour: next.flavour)
         }
+        // File managers read the large (256) size: it is made too, once, beside a bigger one.
+        if next.flavour.rawValue > Flavour.large.rawValue, cached(next.original, among: [.large]) == nil {
+            try? make(next.source, original: next.original, flavour: .large)
+        }
         return true
     }
 
     /// Shrinks the cover to fit `flavour` (never enlarged) in the confined decoder and
     /// writes it as `original`'s thumbnail.
     func make(_ source: ImageSource, original: Original, flavour: Flavour) throws {
-        let box = flavour.rawValue
+        try Self.render(source, box: flavour.rawValue, decoder: decoder) { pixels, width, height, pitch in
+            try store(pixels, width: width, height: height, pitch: pitch, of: original, as: flavour)
+        }
+    }
+
+    /// The cover `source` shrunk to fit `box` pixels a side (never enlarged), decoded in the
+    /// confined `decoder`, handed to `body` as RGBA rows (pixels, width, height, pitch).
+    package static func render(_ source: ImageSource, box: Int, decoder: any PageDecoder,
+                               _ body: (UnsafeRawPointer, Int, Int, Int) throws -> Void) throws {
         if case .documentPage(let document, let page) = source {
             let pixels = try decoder.pixels(ofDocument: document, page: page, width: box, height: box)
             defer { pixels.free() }
-            try store(pixels.base, width: pixels.width, height: pixels.height, pitch: pixels.width * 4, of: original, as: flavour)
+            try body(pixels.base, pixels.width, pixels.height, pixels.width * 4)
             return
         }
         guard let (input, sandboxPath) = BookShapes.input(of: source),
@@ -169,7 +181,30 @@ public final class CoverThumbnails: Sendable {
         // The page's margin is left out: the thumbnail is the image alone.
         let pitch = Int(page.pointee.pitch), m = Int(PageImage.margin)
         let inside = UnsafeRawPointer(page.pointee.pixels!) + m * pitch + m * 4
-        try store(inside, width: Int(shape.width), height: Int(shape.height), pitch: pitch, of: original, as: flavour)
+        try body(inside, Int(shape.width), Int(shape.height), pitch)
+    }
+
+    /// Writes the cover `source` as a PNG at `path`, at most `box` pixels a side: what
+    /// `folio thumbnail` makes for a file manager. A new file, or an empty one (as a caller
+    /// may make it first); a link or a file with something in it is refused, so nothing of
+    /// the user's is replaced. On any failure nothing is left there.
+    package static func write(_ source: ImageSource, box: Int, decoder: any PageDecoder, to path: String) throws {
+        var existing = stat()
+        if lstat(path, &existing) == 0, (existing.st_mode & S_IFMT) != S_IFREG || existing.st_size > 0 {
+            throw FolioError.badInput("\(path): is there already (not an empty file); the thumbnail is written only as a new file")
+        }
+        try render(source, box: box, decoder: decoder) { pixels, width, height, pitch in
+            let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o644)
+            guard fd >= 0 else { throw FolioError.outputFailed("\(path): cannot be written (\(String(cString: strerror(errno))))") }
+            var reason = [CChar](repeating: 0, count: 256)
+            let status = folio_png_write_text_fd(fd, pixels, Int32(width), Int32(height), pitch, 0, nil, nil, 0, &reason, reason.count)
+            let closed = close(fd)
+            guard status == 0, closed == 0 else {
+                unlink(path)
+                let why = String(decoding: reason.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+                throw FolioError.outputFailed("\(path): the thumbnail could not be written (\(why.isEmpty ? "closing it failed" : why))")
+            }
+        }
     }
 
     /// Writes RGBA pixels as `original`'s thumbnail: a private file (0600, folders 0700)

@@ -4,7 +4,7 @@ import Foundation
 import Glibc
 
 extension DecoderSandbox {
-    /// One `folio-decoder --decoder-worker` process, its two pipes and its shared memory.
+    /// One `folio --decoder-worker` process, its two pipes and its shared memory.
     final class Worker: @unchecked Sendable {
         // Unchecked because `stopped` and `ended` are mutable. Safe: a worker is used by one
         // thread at a time, the one that checked it out, and passes between threads through

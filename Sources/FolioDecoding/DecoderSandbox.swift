@@ -9,7 +9,7 @@ import Glibc
 /// Where every file of a user's is decoded: libvips (with poppler, librsvg, libtiff and the
 /// rest) and SDL_image are large parsers of hostile files, and a damaged PDF has been seen to
 /// make poppler allocate without end (Fuzz/findings). So the app decodes in worker processes
-/// (`folio-decoder --decoder-worker`, see `DecoderProcess`), each with its heap capped and each
+/// (`folio --decoder-worker`, see `DecoderProcess`), each with its heap capped and each
 /// answer due within its timeout (20 s); a worker that dies, overruns or answers out of
 /// protocol is killed, the file is named as unreadable, and the next request starts a fresh
 /// worker. At most `maxWorkers` run, kept between requests. Pixels come back through a
@@ -43,18 +43,15 @@ package final class DecoderSandbox: PageDecoder {
 
     private let pool: Pool
 
-    /// The worker program that goes with the `folio` at `executable`: beside it (a build),
-    /// else in ../libexec/folio (as `make install` and the Debian package lay it out). The
-    /// first when neither is there, so that the failure names where it was looked for.
-    package static func worker(beside executable: String) -> String {
-        let folder = URL(fileURLWithPath: executable).resolvingSymlinksInPath().deletingLastPathComponent()
-        let places = [folder.appendingPathComponent(workerName).path,
-                      folder.appendingPathComponent("../libexec/folio/\(workerName)").standardizedFileURL.path]
-        return places.first { FileManager.default.isExecutableFile(atPath: $0) } ?? places[0]
+    /// The worker program of the `folio` at `executable`: that very program (its real path),
+    /// which serves as a worker when started with `DecoderProcess.flag`. One binary is
+    /// installed, not two.
+    package static func worker(of executable: String) -> String {
+        URL(fileURLWithPath: executable).resolvingSymlinksInPath().path
     }
 
-    /// The worker program's file name.
-    package static let workerName = "folio-decoder"
+    /// The program that serves as the decoder worker: `folio` itself.
+    package static let workerName = "folio"
 
     /// Decodes in `executable --decoder-worker` processes, each request due within
     /// `timeout` seconds; a `FolioError` when `executable` is not a program that can run.

@@ -33,7 +33,7 @@ import Foundation
 /// - book: the book the format listed and its problems; library: a Books.plist's books and
 ///   its problems (`DecoderWire+Book`).
 public enum DecoderWire {
-    /// The first argument a worker is started with (`folio-decoder --decoder-worker`).
+    /// The first argument a worker is started with (`folio --decoder-worker`).
     public static let workerFlag = "--decoder-worker"
     public static let maxPath = 4096
     public static let maxText = 1024

@@ -40,7 +40,13 @@ public enum SDLVideo {
         setenv("MESA_SHADER_CACHE_DISABLE", "true", 0)
         if headless {
             setenv("SDL_VIDEODRIVER", "offscreen", 1)
-        } else if getenv("SDL_VIDEODRIVER") == nil {
+        } else {
+            // The window's class is the application's id (X11's WM_CLASS, Wayland's app id),
+            // as the desktop entry's StartupWMClass says, unless the user named another.
+            setenv("SDL_VIDEO_X11_WMCLASS", AppIcon.id, 0)
+            setenv("SDL_VIDEO_WAYLAND_WMCLASS", AppIcon.id, 0)
+        }
+        if !headless, getenv("SDL_VIDEODRIVER") == nil {
             let drivers = displayDrivers()
             guard !drivers.isEmpty else { throw FolioError.noDisplay("SDL has no video driver that shows a window.") }
             SDL_SetHint(SDL_HINT_VIDEODRIVER, drivers.joined(separator: ","))

@@ -27,6 +27,7 @@ public final class ViewerWindow {
             throw FolioError.sdl("The window could not be opened")
         }
         SDL_SetWindowMinimumSize(window, 320, 240)
+        ViewerWindow.setIcon(of: window)
         let rendererFlags = SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue
         guard let renderer = SDL_CreateRenderer(window, -1, rendererFlags) ?? SDL_CreateRenderer(window, -1, 0) else {
             SDL_DestroyWindow(window)
@@ -74,5 +75,18 @@ public final class ViewerWindow {
     deinit {
         SDL_DestroyRenderer(renderer)
         SDL_DestroyWindow(window)
+    }
+}
+
+extension ViewerWindow {
+    /// Gives the window its icon (`AppIcon`, 64 pixels a side; the window manager scales it).
+    static func setIcon(of window: OpaquePointer) {
+        var pixels = AppIcon.pixels(size: 64)
+        pixels.withUnsafeMutableBytes { bytes in
+            guard let surface = SDL_CreateRGBSurfaceWithFormatFrom(bytes.baseAddress, 64, 64, 32, 64 * 4,
+                                                                  SDL_PIXELFORMAT_ABGR8888.rawValue) else { return }
+            SDL_SetWindowIcon(window, surface)
+            SDL_FreeSurface(surface)
+        }
     }
 }

@@ -7,14 +7,14 @@ import FolioLibrary
 import Foundation
 import Glibc
 
-/// The child side of `DecoderSandbox`: `folio-decoder --decoder-worker` reads requests on
+/// The child side of `DecoderSandbox`: `folio --decoder-worker` reads requests on
 /// stdin and answers on stdout (see `DecoderWire`), one at a time, until stdin closes, leaving
 /// pixels in the shared memory file it finds at descriptor 3. It is the only process that lets a
 /// decoder at a user's file, and it runs confined: its heap capped at `memoryLimit` (a
 /// decoder then fails its allocation and the worker ends), killed with its parent. Nothing
 /// it says is trusted by the parent.
 public enum DecoderProcess {
-    /// The first argument that makes `folio-decoder` a worker.
+    /// The first argument that makes `folio` a worker.
     public static let flag = DecoderWire.workerFlag
     /// The worker's data segment (heap and anonymous maps). The largest page asked for is a
     /// zoomed one of a sixteenth of the texture budget (16 MB), which poppler draws in about

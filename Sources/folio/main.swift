@@ -3,6 +3,7 @@ import FolioCore
 import FolioDecoding
 import FolioLibrary
 import FolioSDL
+import FolioWorker
 import Foundation
 
 struct Folio: ParsableCommand {
@@ -20,7 +21,7 @@ struct Folio: ParsableCommand {
         Exit codes: 0 success, \(FolioError.Exit.allCases.map { "\($0.rawValue) \($0.meaning)" }.joined(separator: ", ")).
         """,
         version: FolioVersion.number,
-        subcommands: [View.self, Record.self, Bench.self, Validate.self, Icon.self],
+        subcommands: [View.self, Record.self, Bench.self, Validate.self, Thumbnail.self, Icon.self],
         defaultSubcommand: View.self
     )
 }
@@ -43,10 +44,10 @@ struct LibraryOptions: ParsableArguments {
     }
 
     /// The decoder a command hands down to everything that reads a user's files: confined
-    /// worker processes, each a `folio-decoder` installed beside this program. A command that
+    /// worker processes, each this program started as `folio --decoder-worker`. A command that
     /// must end (`bounded`: validate, record) gives the whole library a budget of slow seconds.
     static func decoder(bounded: Bool = false) throws -> DecoderSandbox {
-        try DecoderSandbox(executable: DecoderSandbox.worker(beside: BundledAssets.executablePath()),
+        try DecoderSandbox(executable: DecoderSandbox.worker(of: BundledAssets.executablePath()),
                            libraryBudget: bounded ? DecoderSandbox.libraryBudget : nil)
     }
 
@@ -133,8 +134,10 @@ func runFolio() -> Never {
     }
 }
 
-// Every file of a user's is read by `folio-decoder` in confined child processes (see
-// DecoderSandbox, which each command makes and hands down); this program links no decoder.
+// Every file of a user's is read in confined child processes: this same program started as
+// `folio --decoder-worker` (DecoderSandbox, which each command makes and hands down, starts
+// them; DecoderProcess serves in them). Nothing else here calls a decoder.
+if CommandLine.arguments.dropFirst().first == DecoderProcess.flag { DecoderProcess.serve() }
 // A closed pipe, a full disk or a file-size limit is a failed write to report (exit 4),
 // never a signal.
 signal(SIGPIPE, SIG_IGN)

@@ -4,7 +4,7 @@ import FolioTestFixtures
 
 /// The viewer's process opens none of a user's book files: traced with strace, the comic
 /// archive, the PDF and the images of a library are opened only by the decoder workers (the
-/// processes started as `folio-decoder --decoder-worker`, and their threads), as `validate` checks
+/// processes started as `folio --decoder-worker`, and their threads), as `validate` checks
 /// every page and as `record` lists, measures and draws them.
 @Suite(.serialized)
 struct ConfinedReadsTests {

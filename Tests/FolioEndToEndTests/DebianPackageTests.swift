@@ -40,9 +40,12 @@ struct DebianPackageTests {
         // issue names are among them.
         let depends = try Self.tool("dpkg-deb", ["--field", deb.path, "Depends"]).stdout
         let names = Self.packageNames(depends)
-        for required in ["libsdl2-2.0-0", "libsdl2-image-2.0-0", "libvips42", "libarchive13", "libpng16-16", "ffmpeg"] {
+        for required in ["libsdl2-2.0-0", "libsdl2-image-2.0-0", "libvips42", "libarchive13", "libpng16-16", "fonts-dejavu-core"] {
             #expect(names.contains(required), "\(required) is not in Depends: \(depends)")
         }
+        // What Folio reads without (recording, links out of a book) is recommended, not required.
+        let recommends = Self.packageNames(try Self.tool("dpkg-deb", ["--field", deb.path, "Recommends"]).stdout)
+        #expect(recommends.contains("ffmpeg") && recommends.contains("xdg-utils") && !names.contains("ffmpeg"), "\(recommends)")
         for name in names {
             #expect(!name.lowercased().contains("swift"), "\(name)")
             let known = try Self.tool("dpkg-query", ["--show", "--showformat=${Package}", name])
@@ -52,12 +55,19 @@ struct DebianPackageTests {
         // The files make install lays out, under /usr, the man page compressed.
         let listing = try Self.tool("dpkg-deb", ["--contents", deb.path]).stdout
         let paths = Set(listing.split(separator: "\n").compactMap { $0.split(separator: " ").last.map { String($0.dropFirst()) } })
-        for path in ["/usr/bin/folio", "/usr/libexec/folio/folio-decoder", "/usr/share/applications/folio.desktop", "/usr/share/icons/hicolor/256x256/apps/folio.png",
+        for path in ["/usr/bin/folio", "/usr/share/applications/io.github.folioviewer.Folio.desktop",
+                     "/usr/share/icons/hicolor/256x256/apps/io.github.folioviewer.Folio.png",
+                     "/usr/share/icons/hicolor/scalable/apps/io.github.folioviewer.Folio.svg",
+                     "/usr/share/metainfo/io.github.folioviewer.Folio.metainfo.xml",
                      "/usr/share/man/man1/folio.1.gz", "/usr/share/bash-completion/completions/folio",
                      "/usr/share/zsh/site-functions/_folio", "/usr/share/fish/vendor_completions.d/folio.fish",
-                     "/usr/share/folio/Books.plist", "/usr/share/folio/Fonts/DejaVuSans.ttf", "/usr/share/doc/folio/copyright"] {
+                     "/usr/share/folio/Books.plist", "/usr/share/doc/folio/copyright",
+                     "/usr/share/doc/folio/changelog.gz"] {
             #expect(paths.contains(path), "\(path) is not in the package")
         }
+        #expect(!paths.contains { $0.hasPrefix("/usr/libexec") }, "one program: folio is its own decoder worker")
+        // The fonts are fonts-dejavu-core's, linked (lintian: duplicate-font-file otherwise).
+        #expect(listing.contains("./usr/share/folio/Fonts/DejaVuSans.ttf -> ../../fonts/truetype/dejavu/DejaVuSans.ttf"), "\(listing)")
         #expect(!paths.contains { $0.hasSuffix("install-manifest") }, "dpkg keeps the list of files, not the manifest")
 
         // Unpacked into an empty root: the binary needs no Swift library, and it runs from there,
@@ -67,12 +77,8 @@ struct DebianPackageTests {
         let unpacked = try Self.tool("dpkg-deb", ["--extract", deb.path, root.path])
         #expect(unpacked.status == 0, "\(unpacked.stderr)")
         let packaged = root.appendingPathComponent("usr/bin/folio")
-        let worker = root.appendingPathComponent("usr/libexec/folio/folio-decoder")
-        let libraries = try Self.tool("ldd", [packaged.path, worker.path]).stdout
-        #expect(!libraries.isEmpty)
-        // The viewer links no decoder: libvips and poppler are the worker's alone.
-        let viewerLibraries = try Self.tool("ldd", [packaged.path]).stdout
-        #expect(!viewerLibraries.contains("libvips") && !viewerLibraries.contains("libpoppler"), "\(viewerLibraries)")
+        let libraries = try Self.tool("ldd", [packaged.path]).stdout
+        // The decoders are linked for the worker that folio starts as itself.
         #expect(libraries.contains("libvips"))
         for line in libraries.split(separator: "\n") {
             #expect(!line.contains("swift") && !line.contains("Foundation") && !line.contains("dispatch"), "\(line)")
@@ -88,6 +94,27 @@ struct DebianPackageTests {
         #expect(validate.stderr.contains("1 book, 12 pages, no problems."), "\(validate.stderr)")
         let library = try InstallTests.run(packaged, ["validate", root.appendingPathComponent("usr/share/folio").path], in: elsewhere)
         #expect(library.status == 0 && library.stderr.contains("6 books"), "\(library.stderr)")
+    }
+
+    /// lintian, Debian's own check, finds no error and no warning in the package (the infos
+    /// it reports with --pedantic are listed, with why, in docs/INSTALL.md).
+    @Test func lintianPassesThePackage() throws {
+        let binary = Self.releaseBinary
+        try #require(FileManager.default.isExecutableFile(atPath: binary), "\(binary) is missing: make build makes it (make test builds it first)")
+        let lintian = try #require(Folio.which("lintian"), "lintian is missing (make deps installs it)")
+        let out = try Folio.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let made = try Folio.runProcess("/usr/bin/make", ["-s", "-C", Folio.root.path, "deb", "DEB_OUT=\(out.path)", "INSTALL_FOLIO=\(binary)"])
+        try #require(made.status == 0, "\(made.stderr)")
+        let deb = made.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let checked = try Folio.runProcess(lintian, ["--fail-on", "error,warning", "--no-tag-display-limit", deb])
+        let tags = checked.stdout.split(separator: "\n").filter { $0.hasPrefix("E:") || $0.hasPrefix("W:") }
+        #expect(checked.status == 0 && tags.isEmpty, "\(checked.stdout)\(checked.stderr)")
+        // The maintainer is taken from DEBFULLNAME and DEBEMAIL, as Debian's tools take it.
+        let named = try Folio.runProcess("/usr/bin/env", ["DEBFULLNAME=Ada Reader", "DEBEMAIL=ada@example.net", "/usr/bin/make", "-s", "-C", Folio.root.path,
+                                                         "deb", "DEB_OUT=\(out.path)", "INSTALL_FOLIO=\(binary)"])
+        try #require(named.status == 0, "\(named.stderr)")
+        #expect(try Self.tool("dpkg-deb", ["--field", deb, "Maintainer"]).stdout == "Ada Reader <ada@example.net>\n")
     }
 
     /// A binary that needs Swift's shared libraries (the debug build) is refused with one

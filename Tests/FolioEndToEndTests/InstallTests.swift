@@ -50,9 +50,8 @@ struct InstallTests {
         let binary = installed("/usr/bin/folio")
         #expect(FileManager.default.isExecutableFile(atPath: binary.path))
         #expect(try Data(contentsOf: binary) == Data(contentsOf: URL(fileURLWithPath: Folio.executable)))
-        // Its decoder worker, where the binary looks for it.
-        let worker = URL(fileURLWithPath: Folio.executable).deletingLastPathComponent().appendingPathComponent("folio-decoder")
-        #expect(try Data(contentsOf: installed("/usr/libexec/folio/folio-decoder")) == Data(contentsOf: worker))
+        // One program: the binary is its own decoder worker.
+        #expect(!FileManager.default.fileExists(atPath: installed("/usr/libexec").path), "nothing but folio is installed to run")
         let assets = Folio.root.appendingPathComponent("Assets")
         let books = Self.files(under: assets.appendingPathComponent("Books"))
         #expect(books.count > 10)
@@ -67,12 +66,13 @@ struct InstallTests {
 
         // The .desktop file passes desktop-file-validate and names the installed binary and
         // the MIME types, which shared-mime-info already defines (so no MIME XML is installed).
-        let desktop = installed("/usr/share/applications/folio.desktop")
+        let id = "io.github.folioviewer.Folio"
+        let desktop = installed("/usr/share/applications/\(id).desktop")
         let validation = try Folio.runProcess(validator, [desktop.path])
         #expect(validation.status == 0 && validation.stdout.isEmpty && validation.stderr.isEmpty, "\(validation.stdout)\(validation.stderr)")
         let entry = try String(contentsOf: desktop, encoding: .utf8)
         #expect(entry.contains("\nExec=/usr/bin/folio %f\n"))
-        #expect(entry.contains("\nIcon=folio\n"))
+        #expect(entry.contains("\nIcon=\(id)\n") && entry.contains("\nStartupWMClass=\(id)\n"), "named by the id the window's class says")
         let mimeLine = try #require(entry.split(separator: "\n").first { $0.hasPrefix("MimeType=") })
         #expect(Set(mimeLine.dropFirst("MimeType=".count).split(separator: ";").map(String.init)) == Set(Self.mimeTypes))
         let database = try String(contentsOfFile: "/usr/share/mime/packages/freedesktop.org.xml", encoding: .utf8)
@@ -80,9 +80,24 @@ struct InstallTests {
 
         // Icons drawn by Folio: square RGBA PNGs at each hicolor size.
         for size in Self.iconSizes {
-            let header = try Self.pngHeader(installed("/usr/share/icons/hicolor/\(size)x\(size)/apps/folio.png"))
+            let header = try Self.pngHeader(installed("/usr/share/icons/hicolor/\(size)x\(size)/apps/\(id).png"))
             #expect(header.width == size && header.height == size && header.colourType == 6, "\(size): \(header)")
         }
+        // The icon that scales, and what software centres list: AppStream's validator passes it.
+        let svg = try String(contentsOf: installed("/usr/share/icons/hicolor/scalable/apps/\(id).svg"), encoding: .utf8)
+        #expect(svg.contains("<svg") && svg.contains("viewBox=\"0 0 128 128\""))
+        let metainfo = installed("/usr/share/metainfo/\(id).metainfo.xml")
+        if let appstream = Folio.which("appstreamcli") {
+            let valid = try Folio.runProcess(appstream, ["validate", "--no-net", metainfo.path])
+            #expect(valid.status == 0, "\(valid.stdout)\(valid.stderr)")
+        } else {
+            Issue.record("appstreamcli is missing (make deps installs appstream)")
+        }
+        #expect(try String(contentsOf: metainfo, encoding: .utf8).contains("<launchable type=\"desktop-id\">\(id).desktop</launchable>"))
+        // The thumbnailer names the installed binary and the comic types (ThumbnailerTests
+        // runs its Exec line).
+        let thumbnailer = try String(contentsOf: installed("/usr/share/thumbnailers/folio.thumbnailer"), encoding: .utf8)
+        #expect(thumbnailer.contains("\nExec=/usr/bin/folio thumbnail %i %o %s\n") && thumbnailer.contains("application/vnd.comicbook+zip;"))
 
         // Completions for three shells and the generated man page.
         #expect(try String(contentsOf: installed("/usr/share/bash-completion/completions/folio"), encoding: .utf8).contains("complete -F _folio folio"))
@@ -96,9 +111,10 @@ struct InstallTests {
         let manifest = try String(contentsOf: installed("/usr/share/folio/install-manifest"), encoding: .utf8)
         let listed = manifest.split(separator: "\n").filter { $0.hasPrefix("file ") }.map { String($0.dropFirst(5)) }.sorted()
         #expect(listed == Self.files(under: destdir))
-        // The binary, its worker, Books.plist, the books, the fonts, the .desktop file, the
-        // icons, three completions, the man page and the manifest.
-        #expect(listed.count == 1 + 1 + 1 + books.count + fonts.count + 1 + Self.iconSizes.count + 3 + 1 + 1)
+        // The binary (its own worker), Books.plist, the books, the fonts, the .desktop file,
+        // the metainfo, the thumbnailer, the icons (PNGs and the SVG), three completions, the
+        // man page and the manifest.
+        #expect(listed.count == 1 + 1 + books.count + fonts.count + 1 + 1 + 1 + Self.iconSizes.count + 1 + 3 + 1 + 1)
 
         // The installed binary, run from outside the tree, finds its library in ../share/folio.
         let outside = try Folio.temporaryDirectory()

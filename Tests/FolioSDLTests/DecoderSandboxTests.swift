@@ -9,7 +9,7 @@ import Testing
 @testable import FolioThreads
 import FolioTestFixtures
 
-/// Every decoder run in the confined worker process (the built `folio-decoder --decoder-worker`): the
+/// Every decoder run in the confined worker process (the built `folio --decoder-worker`): the
 /// same answers as in process, and a worker that dies or lies is named, never trusted.
 @Suite(.serialized) struct DecoderSandboxTests {
     /// The decoder worker the tests decode with: `FOLIO_TEST_WORKER` when set (`make tsan`
@@ -32,7 +32,7 @@ import FolioTestFixtures
 
     /// Runs `body` once the worker is known to exist (`TestDecoding.workers` decodes there).
     func isolated(_ body: () throws -> Void) throws {
-        try #require(FileManager.default.isExecutableFile(atPath: Self.worker), "build folio-decoder first: \(Self.worker)")
+        try #require(FileManager.default.isExecutableFile(atPath: Self.worker), "build folio first (swift build): \(Self.worker)")
         try body()
     }
 
@@ -101,7 +101,7 @@ import FolioTestFixtures
         }
     }
 
-    /// This process's children running `folio-decoder --decoder-worker`.
+    /// This process's children running `folio --decoder-worker`.
     static func childWorkers() -> [String] {
         ProcessMemory.children().filter { pid in
             guard let command = try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(pid)/cmdline")) else { return false }
@@ -210,7 +210,7 @@ import FolioTestFixtures
     /// A document whose request overran is failed at once from then on (it would otherwise
     /// hold a worker for every page); another document is still read.
     @Test func aDocumentThatOverranFailsItsOtherPagesAtOnce() throws {
-        try #require(FileManager.default.isExecutableFile(atPath: Self.worker), "build folio-decoder first: \(Self.worker)")
+        try #require(FileManager.default.isExecutableFile(atPath: Self.worker), "build folio first (swift build): \(Self.worker)")
         let slow = try DocumentPageTests.write(PDFFixture.document(pages: 4), "slow.pdf")
         defer { DocumentPageTests.remove(slow) }
         // A worker cannot even start within a millisecond: the first request overruns.
@@ -237,7 +237,7 @@ import FolioTestFixtures
     /// A real slow document (six pages of some 800,000 squares each): once a page overran,
     /// the others fail at once, so reading every page costs about one timeout, not six.
     @Test func aSlowDocumentCostsOneTimeoutNotOneAPage() throws {
-        try #require(FileManager.default.isExecutableFile(atPath: Self.worker), "build folio-decoder first: \(Self.worker)")
+        try #require(FileManager.default.isExecutableFile(atPath: Self.worker), "build folio first (swift build): \(Self.worker)")
         let slow = try DocumentPageTests.write(SlowPDFFixture.document(pages: 6, fan: 30), "slow.pdf")
         defer { DocumentPageTests.remove(slow) }
         let sandbox = try DecoderSandbox(executable: Self.worker, timeout: 1)
