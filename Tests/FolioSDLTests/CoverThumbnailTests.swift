@@ -78,6 +78,11 @@ import FolioTestFixtures
         // At most 1024 pixels, the cover's shape kept: 600×900 becomes 600×900 (never enlarged).
         let header = try #require(ImageHeader.size(of: data.prefix(32), format: .png))
         #expect(header.width == 600 && header.height == 900)
+        // The large size file managers read is made beside it: 256 pixels on the long side.
+        let large = try Data(contentsOf: dir.appendingPathComponent("thumbnails/large/\(try Self.md5(uri)).png"))
+        #expect(PNGText.fields(large)?["Thumb::URI"] == uri)
+        let small = try #require(ImageHeader.size(of: large.prefix(32), format: .png))
+        #expect(small.height == 256 && abs(small.width - 171) <= 1, "\(small)")
         // Nothing half-written is left beside it.
         #expect(try FileManager.default.contentsOfDirectory(atPath: file.deletingLastPathComponent().path) == [file.lastPathComponent])
     }
