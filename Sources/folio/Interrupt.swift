@@ -6,7 +6,7 @@ import FolioSDL
 import Foundation
 
 /// Ctrl-C, SIGTERM and the other signals that ask a program to end (SIGHUP: the terminal
-/// closed; SIGUSR1, SIGUSR2): the recording loop and the viewer notice and clean up instead
+/// closed; SIGQUIT: Ctrl+\; SIGUSR1, SIGUSR2): the recording loop and the viewer notice and clean up instead
 /// of dying mid-file, and the command ends with exit code 130. `validate`, which writes
 /// nothing, ends at once.
 enum Interrupt {
@@ -20,7 +20,7 @@ enum Interrupt {
     nonisolated(unsafe) private static var farewellLength = 0
 
     /// The signals that ask a program to end, besides Ctrl-C.
-    static let endings: [Int32] = [SIGTERM, SIGHUP, SIGUSR1, SIGUSR2]
+    static let endings: [Int32] = [SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2]
 
     nonisolated(unsafe) private static var endsWorkers: sig_atomic_t = 0
 

@@ -120,22 +120,66 @@ import Testing
         #expect(try Self.number(s) == 20)
     }
 
-    @Test func anAddressIsNamedFirstAndOpenedOnlyOnASecondClick() throws {
+    /// A click on a link out asks first, the whole address on screen; only Enter opens it: a
+    /// second click (or any click, key or notch) never does.
+    @Test func anAddressOpensOnlyWhenThePromptIsAnsweredWithEnter() throws {
         let web = Rect(x: 0.2, y: 0.3, width: 0.6, height: 0.06), script = Rect(x: 0.2, y: 0.5, width: 0.6, height: 0.06)
-        let s = Self.open(FakeDocument(links: [1: [PageLink(area: web, target: .address("https://example.org/a")),
+        let long = "https://example.org/" + String(repeating: "very-long-path/", count: 12) + "end?q=1"
+        let s = Self.open(FakeDocument(links: [1: [PageLink(area: web, target: .address(long)),
                                                    PageLink(area: script, target: .address("file:///etc/passwd"))]]))
         let point = try Self.point(web, onPage: 2, s)
         Self.click(point, s)
         #expect(s.app.addressToOpen == nil)
-        #expect(s.app.onScreen.notice?.text.contains("https://example.org/a") == true)
+        let asked = try #require(s.app.drawList().help?.texts.map(\.text))
+        #expect(asked.first == "Open a web page on example.org?")
+        #expect(asked.joined().contains(long), "the whole address shows, nothing cut: \(asked)")
         #expect(try Self.number(s) == 2, "a click on a link does not turn the page")
+        // A second click on the link closes the question; nothing opens.
         Self.click(point, s)
-        #expect(s.app.addressToOpen == "https://example.org/a")
+        #expect(s.app.addressToOpen == nil && s.app.drawList().help == nil)
+        // Asked again: Space, Right and the wheel do nothing under it; Enter opens it.
+        Self.click(point, s)
+        s.send(.key(.space)); s.send(.key(.right)); s.send(.wheel(dx: 0, dy: -3)); s.run(until: s.now + 1)
+        #expect(try Self.number(s) == 2 && s.app.addressToOpen == nil)
+        s.send(.key(.return))
+        #expect(s.app.addressToOpen == long)
         s.app.addressToOpen = nil
+        // Escape closes it unopened.
+        Self.click(point, s); s.send(.key(.escape))
+        #expect(s.app.addressToOpen == nil && s.app.drawList().help == nil)
         let other = try Self.point(script, onPage: 2, s)
-        Self.click(other, s); Self.click(other, s)
+        Self.click(other, s); s.send(.key(.return))
         #expect(s.app.addressToOpen == nil, "only web and mail addresses are handed on")
         #expect(s.app.onScreen.notice?.text.contains("file:///etc/passwd") == true)
+    }
+
+    /// A link laid over most of a page (visible or not) is no link: no hand, no question.
+    @Test func aLinkCoveringMostOfAPageTakesNoClick() throws {
+        let whole = Rect(x: 0, y: 0, width: 1, height: 1)
+        let s = Self.open(FakeDocument(links: [1: [PageLink(area: whole, target: .address("mailto:a@example.org"))]]))
+        let point = try Self.point(Rect(x: 0.4, y: 0.4, width: 0.2, height: 0.2), onPage: 2, s)
+        s.send(.pointerMoved(point))
+        #expect(s.app.drawList().pointer != .link)
+        Self.click(point, s); Self.click(point, s)
+        #expect(s.app.drawList().help == nil && s.app.addressToOpen == nil)
+    }
+
+    /// A mail link keeps the fields a message is written with and drops the rest (a file to
+    /// attach), naming each in the question; the address handed on has none of them.
+    @Test func aMailLinksAttachmentIsDroppedAndNamed() throws {
+        let mail = "mailto:support@example.com?subject=Your%20invoice&attach=~/.ssh/id_rsa&body=Hi&Attachment=/etc/shadow"
+        let address = try #require(LinkAddress(mail))
+        #expect(address.kind == .mail(to: "support@example.com"))
+        #expect(address.opened == "mailto:support@example.com?subject=Your%20invoice&body=Hi")
+        #expect(address.dropped == ["attach", "Attachment"])
+        let lines = address.lines(width: 64)
+        #expect(lines.first == "Write a mail to support@example.com?")
+        #expect(lines.contains("subject: Your invoice") && lines.contains("body: Hi"))
+        #expect(lines.contains { $0.hasPrefix("attach: dropped") } && lines.contains { $0.hasPrefix("Attachment: dropped") })
+        #expect(LinkAddress("https://user:pw@Example.ORG:8080/x")?.kind == .web(host: "example.org"))
+        #expect(LinkAddress("file:///etc/passwd") == nil && LinkAddress("javascript:alert(1)") == nil)
+        // Control and direction characters cannot hide part of a field.
+        #expect(LinkAddress("mailto:a@example.org?subject=a%0Ab%E2%80%AEc")?.fields.first?.value == "a?b?c")
     }
 
     @Test func linksAreCheckedBeforeTheyAreKept() {

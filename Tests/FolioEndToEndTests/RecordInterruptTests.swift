@@ -18,7 +18,7 @@ struct RecordInterruptTests {
         return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
     }
 
-    @Test(arguments: [SIGTERM, SIGINT])
+    @Test(arguments: [SIGTERM, SIGINT, SIGQUIT])
     func recordEndsAtOnceMidDecode(signal: Int32) throws {
         let dir = try Folio.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -41,5 +41,24 @@ struct RecordInterruptTests {
         #expect(ending == ChildProcess.Ending(status: 130, exited: true))
         let said = String(decoding: err, as: UTF8.self)
         #expect(said.contains("interrupted; the frames written so far are complete"), "\(said)")
+    }
+
+    /// Ctrl+\ (SIGQUIT) ends a video's recording as SIGTERM does: exit 130, its partial
+    /// file removed, nothing left in the folder.
+    @Test(.enabled(if: VideoTests.ffmpeg, "needs ffmpeg (installed by .ci/run)"))
+    func sigquitEndsAVideoCleanly() throws {
+        let dir = try Folio.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("demo.mp4").path
+        let process = try ChildProcess(Folio.executable, ["record", "--out", out, "--quiet", "--size", "320x200"],
+                                       environment: ChildProcess.environment(["SDL_VIDEODRIVER": "offscreen"]), stderr: .pipe)
+        _ = waitUntil("the partial video begun", seconds: 60) {
+            !process.isRunning || ((try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []).contains { $0.hasSuffix(".mp4") }
+        }
+        #expect(process.isRunning, "record was still at work")
+        process.signal(SIGQUIT)
+        let (ending, _, err) = process.finish()
+        #expect(ending == ChildProcess.Ending(status: 130, exited: true), "\(String(decoding: err, as: UTF8.self))")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty, "no partial file is left")
     }
 }

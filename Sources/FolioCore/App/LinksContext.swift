@@ -3,17 +3,17 @@
 /// page goes there; every jump (a link, the contents, a search hit, a typed page, the strip,
 /// Home, End) remembers where the reader was (`ReadingHistory`), and Backspace, Alt+Left or
 /// the mouse's back button (when no context above takes them) go back to that very line,
-/// Alt+Right forward again; with no history left, back goes up a level as ever; a click on a link out of the book names its address
-/// in a notice, and only a second click on it while the notice shows hands it to the desktop
-/// to open (web and mail addresses; any other is named and never opened). Links are read off
-/// the input path (`DocumentReader`): a page whose links are not yet read has none to click.
+/// Alt+Right forward again; with no history left, back goes up a level as ever. A click on a
+/// link out of the book asks first (`LinkPromptContext`: the whole address, Enter opens it;
+/// web and mail addresses only, any other is named and never opened). A link that covers
+/// most of its page (`PageLink.maxArea`) is no link: the page's clicks stay the page's. Links
+/// are read off the input path (`DocumentReader`): a page whose links are not yet read has
+/// none to click.
 final class LinksContext: ModalContext {
     let keyContext = KeyContext.reading
     let level = ModalLevel.links
     /// Where the reader was before each jump, and where each back came from.
     private(set) var history = ReadingHistory()
-    /// The address named by the last click on a link out, and when.
-    private var offered: (address: String, at: Double)?
 
     /// The reading view at rest on top, of a PDF the app can read links of.
     private static func reading(in app: FolioApp) -> (ReadingScene, path: String, DocumentReader)? {
@@ -30,7 +30,7 @@ final class LinksContext: ModalContext {
         for (page, frame) in reading.shownPages() where frame.contains(point) {
             guard let number = numbering.number(ofDisplayPage: page),
                   let links = reader.links(path, page: number - 1, pageCount: numbering.count) else { continue }
-            return links.first { $0.area.contains(ReadingScene.onPage(point, of: frame, aspect: $0.pageAspect)) }
+            return links.first { $0.isClickable && $0.area.contains(ReadingScene.onPage(point, of: frame, aspect: $0.pageAspect)) }
         }
         return nil
     }
@@ -50,15 +50,10 @@ final class LinksContext: ModalContext {
         case .page(let number):
             TypedPageContext.goTo(page: number, in: book, arriving: link.arrival, app: app)
         case .address(let address):
-            if !link.opens {
-                app.onScreen.notice = ("Link to \(address): Folio opens only web and mail addresses", app.time)
-            } else if let offered, offered.address == address, app.time - offered.at < OnScreenText.noticeHoldTime {
-                self.offered = nil
-                app.addressToOpen = address
-                app.onScreen.notice = ("Opening \(address)", app.time)
+            if link.opens, let asked = LinkAddress(address), let reading = app.navigation.top as? ReadingScene {
+                app.modals.push(LinkPromptContext(address: asked, over: reading))
             } else {
-                offered = (address, app.time)
-                app.onScreen.notice = ("Link to \(address): click it again to open it", app.time)
+                app.onScreen.notice = ("Link to \(address): Folio opens only web and mail addresses", app.time)
             }
         }
         return true

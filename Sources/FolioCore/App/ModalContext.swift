@@ -44,7 +44,7 @@ extension ModalContext {
 
 /// The levels of the modal stack, lowest first.
 enum ModalLevel: Int, Comparable {
-    case links, strip, typedPage, contents, steering, window, search, find, help
+    case links, strip, typedPage, contents, steering, window, search, find, prompt, help
 
     static func < (a: ModalLevel, b: ModalLevel) -> Bool { a.rawValue < b.rawValue }
 }

@@ -81,6 +81,13 @@ public struct PageLink: Equatable, Sendable {
                 && !$0.properties.isBidiControl && !$0.properties.isWhitespace }
     }
 
+    /// The most of its page a link may cover and still take clicks (half): a link laid over
+    /// most of a page, visible or not, would take the clicks meant for the page.
+    public static let maxArea = 0.5
+
+    /// It takes clicks and shows the hand: it covers at most `maxArea` of its page.
+    public var isClickable: Bool { area.size.width * area.size.height <= Self.maxArea }
+
     /// The schemes Folio hands to the desktop to open: web pages and mail. Any other address
     /// is named and not opened.
     public var opens: Bool {
