@@ -165,7 +165,10 @@ install_all() {
   # The man page and the completions, from what the binary says of itself.
   python3 "$(dirname "$0")/manual.py" "$FOLIO" "$scratch" --date "$MAN_DATE"
   put "$scratch/folio.bash" "$PREFIX/share/bash-completion/completions/folio" 644
-  put "$scratch/_folio" "$PREFIX/share/zsh/site-functions/_folio" 644
+  # zsh looks in vendor-completions for a distribution's own (/usr), site-functions for the
+  # rest (/usr/local): Debian's zsh puts both on its fpath.
+  if [ "$PREFIX" = /usr ]; then zsh_dir=vendor-completions; else zsh_dir=site-functions; fi
+  put "$scratch/_folio" "$PREFIX/share/zsh/$zsh_dir/_folio" 644
   put "$scratch/folio.fish" "$PREFIX/share/fish/vendor_completions.d/folio.fish" 644
   put "$scratch/folio.1" "$PREFIX/share/man/man1/folio.1" 644
   rm -r "$scratch"

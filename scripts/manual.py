@@ -64,6 +64,28 @@ def key_table(discussion):
 
 # MARK: the man page (man(7) macros)
 
+# The variables Folio reads, for ENVIRONMENT.
+ENVIRONMENT = [
+    ("XDG_STATE_HOME", "Where places.json is kept (default ~/.local/state)."),
+    ("XDG_CONFIG_HOME", "Where settings.conf is read (default ~/.config)."),
+    ("XDG_CACHE_HOME", "Where cover thumbnails and the shader cache go (default ~/.cache)."),
+    ("XDG_VIDEOS_DIR", "Where input captures go, in a Folio folder (default ~/Videos)."),
+    ("FOLIO_ASSETS", "A folder holding Books.plist and Fonts/, used before the bundled one."),
+    ("SDL_VIDEODRIVER", "The video driver SDL uses (x11, wayland; offscreen draws with no display)."),
+    ("SDL_VIDEO_X11_WMCLASS, SDL_VIDEO_WAYLAND_WMCLASS", "The window's class (default io.github.folioviewer.Folio)."),
+    ("MESA_SHADER_CACHE_DISABLE, MESA_SHADER_CACHE_DIR", "Left as they are when set; otherwise Folio sets them as FILES says."),
+]
+
+
+def key_for(sections, help_start):
+    """The key the table names for the row whose help begins with `help_start`."""
+    for _, rows in sections:
+        for key, words in rows:
+            if words.startswith(help_start):
+                return key
+    raise SystemExit(f"manual.py: no key in the table does '{help_start}'")
+
+
 def roff(text):
     """Text safe on a roff line: backslashes and hyphens escaped, no line starting with a control."""
     text = text.replace("\\", "\\e").replace("-", "\\-")
@@ -118,6 +140,7 @@ def man_page(root, date, version):
         lines.append(f'.SS "{roff(heading)}"')
         for key, help_text in rows:
             lines += [".TP", "\\fB" + roff(key) + "\\fR", roff(help_text)]
+    capture_key = key_for(sections, "start/stop capturing")
     lines += [".SH FILES",
               ".TP", "\\fI$XDG_STATE_HOME/folio/places.json\\fR",
               roff("Where each book was left off, and how it was set up: pairing, direction, pages, fit and the "
@@ -127,8 +150,15 @@ def man_page(root, date, version):
               ".TP", "\\fI$XDG_CACHE_HOME/thumbnails/\\fR",
               roff("Cover thumbnails shared with file managers (freedesktop.org); Folio adds its own unless remembering is off (default ~/.cache/thumbnails)."),
               ".TP", "\\fI$XDG_VIDEOS_DIR/Folio/\\fR",
-              roff("Input captures started with R (default ~/Videos/Folio)."),
-              ".SH EXIT STATUS"]
+              roff(f"Input captures started with {capture_key} (default ~/Videos/Folio)."),
+              ".TP", "\\fI$XDG_CACHE_HOME/folio/mesa-shaders/\\fR",
+              roff("The viewer's compiled shaders (Mesa's cache), only while remembering is on (default ~/.cache/folio/mesa-shaders)."),
+              ".TP", "\\fI/usr/share/folio/\\fR",
+              roff("The bundled books and fonts (share/folio beside the installed binary)."),
+              ".SH ENVIRONMENT"]
+    for name, text in ENVIRONMENT:
+        lines += [".TP", "\\fB" + roff(name) + "\\fR", roff(text)]
+    lines += [".SH EXIT STATUS"]
     for code, meaning in codes:
         lines += [".TP", f"\\fB{code}\\fR", roff(meaning[:1].upper() + meaning[1:] + ".")]
     lines += [".SH SEE ALSO", "\\fBffmpeg\\fR(1)", ""]
@@ -166,17 +196,26 @@ _folio() {{
   esac
   COMPREPLY=()
   # The value of an option: a path where a path is wanted, nothing to guess otherwise.
-  case " $files " in *" $prev "*) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;; esac
+  case " $files " in *" $prev "*) _folio_paths; return ;; esac
   case " $values " in *" $prev "*) return ;; esac
   if [[ "$cur" == -* ]]; then
-    COMPREPLY=($(compgen -W "$opts --help --version" -- "$cur"))
+    mapfile -t COMPREPLY < <(compgen -W "$opts --help --version" -- "$cur")
     return
   fi
   # A path (files and folders), and while no command is named, the commands that match.
-  compopt -o filenames 2>/dev/null
-  [ "$positional" = 1 ] && COMPREPLY=($(compgen -f -- "$cur"))
-  [ -z "$sub" ] && COMPREPLY+=($(compgen -W "{names}" -- "$cur"))
+  [ "$positional" = 1 ] && _folio_paths
+  [ -z "$sub" ] && mapfile -t -O "${{#COMPREPLY[@]}}" COMPREPLY < <(compgen -W "{names}" -- "$cur")
   return 0
+}}
+# Paths, one a line (a name with spaces or quotes stays one word): bash-completion's own
+# _filedir where it is loaded (it unquotes what was typed), else compgen.
+_folio_paths() {{
+  if declare -F _filedir >/dev/null; then
+    _filedir
+  else
+    compopt -o filenames 2>/dev/null
+    mapfile -t -O "${{#COMPREPLY[@]}}" COMPREPLY < <(compgen -f -- "$cur")
+  fi
 }}
 complete -F _folio folio
 """
@@ -196,7 +235,8 @@ def zsh(root):
             if a["kind"] == "flag":
                 specs.append(f"'{long_name(a)}[{help_text}]'")
             else:
-                action = "_files" + "".join(f" -g '*.{e}'" for e in file_extensions(a)) if takes_files(a) else " "
+                # The glob in double quotes: the spec itself is in single quotes.
+                action = "_files" + "".join(f' -g "*.{e}"' for e in file_extensions(a)) if takes_files(a) else " "
                 specs.append(f"'{long_name(a)}=[{help_text}]:{a['valueName']}:{action}'")
         for a in command.get("arguments", []):
             if a["kind"] == "positional":

@@ -15,7 +15,7 @@ struct View: ParsableCommand {
     @OptionGroup var library: LibraryOptions
     @Option(parsing: .unconditional, help: "Open the book at this page (1 is the cover); PATH must be one book.") var page: Int?
     @Option(parsing: .unconditional, help: "Window size in points, WIDTHxHEIGHT (made smaller when it and its title bar do not fit the screen).") var size = "1280x800"
-    @Flag(help: "Run every animation 10x slower (toggle with S).") var slowMotion = false
+    @Flag(help: "Run every animation 10x slower (toggle with \(KeyBindings.names(of: .slowMotion))).") var slowMotion = false
     @Flag(help: "Read every book right to left (manga), whatever was remembered; M turns the open book round.") var rtl = false
     @Option(help: "Write the state trace live, one JSON line per changed frame.", completion: .file()) var trace: String?
     @Option(help: "Capture every input event to this script file (replay with `folio record --script`).", completion: .file(extensions: ["json"])) var capture: String?

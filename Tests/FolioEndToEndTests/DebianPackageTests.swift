@@ -60,7 +60,7 @@ struct DebianPackageTests {
                      "/usr/share/icons/hicolor/scalable/apps/io.github.folioviewer.Folio.svg",
                      "/usr/share/metainfo/io.github.folioviewer.Folio.metainfo.xml",
                      "/usr/share/man/man1/folio.1.gz", "/usr/share/bash-completion/completions/folio",
-                     "/usr/share/zsh/site-functions/_folio", "/usr/share/fish/vendor_completions.d/folio.fish",
+                     "/usr/share/zsh/vendor-completions/_folio", "/usr/share/fish/vendor_completions.d/folio.fish",
                      "/usr/share/folio/Books.plist", "/usr/share/doc/folio/copyright",
                      "/usr/share/doc/folio/changelog.gz"] {
             #expect(paths.contains(path), "\(path) is not in the package")

@@ -101,7 +101,7 @@ struct InstallTests {
 
         // Completions for three shells and the generated man page.
         #expect(try String(contentsOf: installed("/usr/share/bash-completion/completions/folio"), encoding: .utf8).contains("complete -F _folio folio"))
-        #expect(try String(contentsOf: installed("/usr/share/zsh/site-functions/_folio"), encoding: .utf8).hasPrefix("#compdef folio"))
+        #expect(try String(contentsOf: installed("/usr/share/zsh/vendor-completions/_folio"), encoding: .utf8).hasPrefix("#compdef folio"))
         #expect(try String(contentsOf: installed("/usr/share/fish/vendor_completions.d/folio.fish"), encoding: .utf8).contains("complete -c folio"))
         let man = try String(contentsOf: installed("/usr/share/man/man1/folio.1"), encoding: .utf8)
         #expect(man.hasPrefix(".TH FOLIO 1"))

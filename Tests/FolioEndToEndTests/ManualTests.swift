@@ -30,7 +30,7 @@ import Testing
         // Plain text, without groff's bold and underline.
         let text = rendered.stdout.replacingOccurrences(of: ".\u{8}", with: "", options: .regularExpression)
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
-        for heading in ["NAME", "SYNOPSIS", "DESCRIPTION", "COMMANDS", "KEYS AND POINTER", "FILES", "EXIT STATUS"] {
+        for heading in ["NAME", "SYNOPSIS", "DESCRIPTION", "COMMANDS", "KEYS AND POINTER", "FILES", "ENVIRONMENT", "EXIT STATUS"] {
             #expect(lines.contains(heading), "no heading \(heading) on a line of its own")
         }
         for context in ["On the shelf", "In a book (3D)", "Reading (the book flat)", "Anywhere", "Pointer"] {
@@ -44,6 +44,12 @@ import Testing
         }
         for row in KeyBindings.pointer {
             #expect(words.contains(row.help), "the man page lacks \"\(row.help)\"")
+        }
+        // Keys named elsewhere on the page are the table's: slow motion, captures.
+        #expect(words.contains("slower (toggle with \(KeyBindings.names(of: .slowMotion)))"), "the --slow-motion flag names the table's key")
+        #expect(words.contains("captures started with \(KeyBindings.names(of: .capture))"))
+        for file in ["places.json", "settings.conf", "thumbnails/", "mesa-shaders/", "XDG_STATE_HOME", "FOLIO_ASSETS", "SDL_VIDEODRIVER"] {
+            #expect(words.contains(file), "the man page names \(file)")
         }
         for code in FolioError.Exit.allCases {
             #expect(lines.contains { $0.hasPrefix("\(code.rawValue) ") || $0 == "\(code.rawValue)" }, "exit code \(code.rawValue)")
@@ -95,6 +101,57 @@ import Testing
             """
             let offered = Set(try Folio.runProcess("/bin/bash", ["-c", script]).stdout.split(separator: "\n").map(String.init))
             for option in options + ["--help", "--version"] { #expect(offered.contains(option), "folio \(command) -- lacks \(option)") }
+        }
+    }
+
+    /// Names with spaces and quotes stay one word each, with bash-completion loaded (its
+    /// `_filedir`, as an interactive shell on Debian has it) and without.
+    @Test(arguments: [false, true])
+    func bashKeepsNamesWithSpacesWhole(withBashCompletion: Bool) throws {
+        let dir = try Self.made()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let work = dir.appendingPathComponent("work")
+        try FileManager.default.createDirectory(at: work.appendingPathComponent("My Comics"), withIntermediateDirectories: true)
+        _ = FileManager.default.createFile(atPath: work.appendingPathComponent("My Comic's Vol 1.cbz").path, contents: Data())
+        _ = FileManager.default.createFile(atPath: work.appendingPathComponent("Other.pdf").path, contents: Data())
+        let loader = "/usr/share/bash-completion/bash_completion"
+        if withBashCompletion { try #require(FileManager.default.fileExists(atPath: loader), "bash-completion is missing (make deps installs it)") }
+        let script = """
+        \(withBashCompletion ? "source \(loader)" : "")
+        cd '\(work.path)' && source '\(dir.appendingPathComponent("folio.bash").path)'
+        COMP_WORDS=(folio My); COMP_CWORD=1; COMP_LINE='folio My'; COMP_POINT=8; COMPREPLY=(); _folio
+        printf '%s\\n' "${COMPREPLY[@]}"
+        """
+        let result = try Folio.runProcess("/bin/bash", ["-c", script])
+        let offered = result.stdout.split(separator: "\n").map(String.init).filter { !$0.isEmpty }.sorted()
+        #expect(offered == ["My Comic's Vol 1.cbz", "My Comics"], "\(offered) \(result.stderr)")
+    }
+
+    /// zsh's completion, called with `_arguments` and `_alternative` standing in (they print
+    /// what they are given): every option of every command reaches `_arguments` as a spec of
+    /// its own, whole (a glob for a file's extension quoted inside it), and zsh reads the file.
+    @Test func zshGetsEveryOptionWhole() throws {
+        let zsh = try #require(Folio.which("zsh"), "zsh is missing (make deps installs it)")
+        let dir = try Self.made()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("_folio").path
+        let syntax = try Folio.runProcess(zsh, ["-n", file])
+        #expect(syntax.status == 0 && syntax.stderr.isEmpty, "\(syntax.stderr)")
+        for (command, options) in [("record", ["--script", "--out", "--trace", "--fps", "--overwrite", "--library"]),
+                                   ("view", ["--page", "--fresh", "--library", "--capture", "--trace"]),
+                                   ("thumbnail", [])] {
+            let script = """
+            _arguments() { print -rl -- "$@" }; _alternative() { print -rl -- "$@" }
+            source '\(file)' 2>/dev/null
+            words=(folio \(command) ''); CURRENT=3; _folio
+            """
+            let result = try Folio.runProcess(zsh, ["-f", "-c", script])
+            #expect(result.stderr.isEmpty, "\(command): \(result.stderr)")
+            let specs = result.stdout.split(separator: "\n").map(String.init)
+            for option in options {
+                #expect(specs.contains { $0.hasPrefix(option + "[") || $0.hasPrefix(option + "=[") }, "folio \(command) lacks \(option): \(specs)")
+            }
+            #expect(!specs.contains { $0.hasPrefix("*.") }, "a glob fell out of its spec: \(specs)")
         }
     }
 }

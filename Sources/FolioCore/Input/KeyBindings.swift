@@ -116,6 +116,12 @@ public enum KeyBindings {
         (modifiers.contains(.ctrl) ? "Ctrl+" : "") + (modifiers.contains(.alt) ? "Alt+" : "") + (modifiers.contains(.shift) ? "Shift+" : "")
     }
 
+    /// How the key that does `action` is pressed, as the table names it ("Ctrl+Shift+S"):
+    /// what help text elsewhere quotes, so it never names another key than the table.
+    public static func names(of action: KeyAction) -> String {
+        all.first { $0.action == action }.map(names) ?? "?"
+    }
+
     static func names(_ binding: KeyBinding) -> String {
         if let label = binding.label { return label }
         // The digit keys read as what they are.
