@@ -24,6 +24,10 @@ let package = Package(
             pkgConfig: "sdl2",
             providers: [.apt(["libsdl2-dev", "libsdl2-image-dev", "libsdl2-ttf-dev"])]
         ),
+        // fontconfig, behind one C call (CFontFallback): the font that has a character the
+        // bundled DejaVu lacks (a CJK title), for FolioSDL's Typeface.
+        .systemLibrary(name: "CFontconfigSystem", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
+        .target(name: "CFontFallback", dependencies: ["CFontconfigSystem"]),
         // libarchive, fenced off: only FolioLibrary's ArchiveReader and FolioSamples'
         // ArchiveWriter import this.
         .systemLibrary(name: "CArchive", pkgConfig: "libarchive", providers: [.apt(["libarchive-dev"])]),
@@ -91,7 +95,7 @@ let package = Package(
         // text, the headless canvas a recording draws into, event translation.
         .target(
             name: "FolioSDL",
-            dependencies: ["FolioCore", "FolioLibrary", "FolioThreads", "FolioDecoding", "FolioRecording", "CSDL2"]
+            dependencies: ["FolioCore", "FolioLibrary", "FolioThreads", "FolioDecoding", "FolioRecording", "CSDL2", "CFontFallback"]
         ),
         // Sample books written on demand: PDFs (PDFWriter) and comic archives (ArchiveWriter).
         // `folio bench` writes its books with them, so they ship in the product; the tests'

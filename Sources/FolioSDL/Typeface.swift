@@ -1,3 +1,4 @@
+import CFontFallback
 import CSDL2
 import FolioCore
 import FolioLibrary
@@ -5,7 +6,10 @@ import Foundation
 
 /// The bundled DejaVu Sans (Assets/Fonts, regular and bold) at any pixel size, through
 /// SDL2_ttf: text measured, shortened with an ellipsis to a width, and rendered to a
-/// surface. SDL2_ttf is not thread-safe: use one Typeface from one thread.
+/// surface. A character DejaVu lacks (Japanese, Chinese, Korean, Thai, emoji…) is drawn in
+/// the font fontconfig picks for it, as the desktop's own text does (`FallbackFonts`): the
+/// line is cut into runs of one font each, drawn side by side on one baseline. SDL2_ttf is
+/// not thread-safe: use one Typeface from one thread.
 package final class Typeface {
     static let regularFile = "DejaVuSans.ttf"
     static let boldFile = "DejaVuSans-Bold.ttf"
@@ -16,6 +20,11 @@ package final class Typeface {
 
     let directory: String
     private var fonts: [Key: OpaquePointer] = [:]
+    /// Fallback fonts open, by file and pixel size; and the file for each character asked
+    /// (nil: no font has it), at most `maxRemembered` characters.
+    private var fallbacks: [String: OpaquePointer] = [:]
+    private var fileFor: [UInt32: String?] = [:]
+    static let maxRemembered = 4096
 
     private struct Key: Hashable {
         var pixels: Int
@@ -51,6 +60,49 @@ package final class Typeface {
     func close() {
         for font in fonts.values { TTF_CloseFont(font) }
         fonts.removeAll()
+        for font in fallbacks.values { TTF_CloseFont(font) }
+        fallbacks.removeAll()
+    }
+
+    /// A font for `scalar` at the size and weight of `primary`: `primary` when it has the
+    /// character (or when none has it: its box then), else the font fontconfig picks.
+    private func font(for scalar: Unicode.Scalar, primary: OpaquePointer, pixels: Int, weight: TextLayer.Weight) -> OpaquePointer {
+        let code = scalar.value
+        if TTF_GlyphIsProvided32(primary, code) != 0 || code < 0x20 { return primary }
+        let file: String?
+        if let known = fileFor[code] {
+            file = known
+        } else {
+            var path = [CChar](repeating: 0, count: 4096)
+            file = folio_font_for(code, weight == .bold ? 1 : 0, &path, path.count) == 1
+                ? String(decoding: path.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : nil
+            if fileFor.count >= Self.maxRemembered { fileFor.removeAll() }
+            fileFor[code] = file
+        }
+        guard let file else { return primary }
+        let key = "\(pixels) \(file)"
+        if let open = fallbacks[key] { return open }
+        if fallbacks.count >= Typeface.maxOpenFonts { close() }
+        guard let opened = TTF_OpenFont(file, Int32(pixels)) else { return primary }
+        TTF_SetFontHinting(opened, TTF_HINTING_LIGHT)
+        fallbacks[key] = opened
+        return opened
+    }
+
+    /// `text` cut into runs drawn in one font each (nil when `primary` has every character).
+    private func runs(_ text: String, primary: OpaquePointer, pixels: Int, weight: TextLayer.Weight) -> [(font: OpaquePointer, text: String)]? {
+        guard text.unicodeScalars.contains(where: { TTF_GlyphIsProvided32(primary, $0.value) == 0 && $0.value >= 0x20 }) else { return nil }
+        var out: [(font: OpaquePointer, text: String)] = []
+        // By grapheme: a character and its combining marks stay in one font.
+        for character in text {
+            let chosen = font(for: character.unicodeScalars.first!, primary: primary, pixels: pixels, weight: weight)
+            if let last = out.last, last.font == chosen {
+                out[out.count - 1].text.append(character)
+            } else {
+                out.append((chosen, String(character)))
+            }
+        }
+        return out
     }
 
     /// The font at `pixels` (the em, in pixels), opened on first use.
@@ -66,34 +118,71 @@ package final class Typeface {
         return font
     }
 
-    /// Width of `text` in pixels (0 when it cannot be measured).
+    /// Width of `text` in pixels in one font (0 when it cannot be measured).
     static func width(_ text: String, font: OpaquePointer) -> Int {
         var w: Int32 = 0, h: Int32 = 0
         guard !text.isEmpty, TTF_SizeUTF8(font, text, &w, &h) == 0 else { return 0 }
         return Int(w)
     }
 
-    /// `text` as is when it fits in `maxWidth` pixels, else its longest prefix that fits
-    /// with "…" after it (just "…" when nothing does).
-    static func fitted(_ text: String, font: OpaquePointer, maxWidth: Int) -> String {
-        if width(text, font: font) <= maxWidth { return text }
+    /// Width of `text` in pixels as `render` draws it: each run in its own font.
+    private func width(_ text: String, primary: OpaquePointer, pixels: Int, weight: TextLayer.Weight) -> Int {
+        guard let runs = runs(text, primary: primary, pixels: pixels, weight: weight) else { return Typeface.width(text, font: primary) }
+        return runs.reduce(0) { $0 + Typeface.width($1.text, font: $1.font) }
+    }
+
+    /// `text` as is when it fits in `maxWidth` pixels (`width` measures), else its longest
+    /// prefix that fits with "…" after it (just "…" when nothing does).
+    static func fitted(_ text: String, maxWidth: Int, width: (String) -> Int) -> String {
+        if width(text) <= maxWidth { return text }
         let characters = Array(text)
         var lo = 0, hi = characters.count
         // The longest prefix whose shortened form fits: binary search on its length.
         while lo < hi {
             let mid = (lo + hi + 1) / 2
             let candidate = String(characters[..<mid]).trimmingCharacters(in: .whitespaces) + "…"
-            if width(candidate, font: font) <= maxWidth { lo = mid } else { hi = mid - 1 }
+            if width(candidate) <= maxWidth { lo = mid } else { hi = mid - 1 }
         }
         return String(characters[..<lo]).trimmingCharacters(in: .whitespaces) + "…"
     }
 
+    static func fitted(_ text: String, font: OpaquePointer, maxWidth: Int) -> String {
+        fitted(text, maxWidth: maxWidth) { width($0, font: font) }
+    }
+
     /// `text` rendered anti-aliased in `colour` on transparency, shortened to `maxWidth`
-    /// pixels; nil for empty text. Glyphs the font lacks come out as its box glyph.
+    /// pixels; nil for empty text. A character no font on the system has comes out as
+    /// DejaVu's box.
     func render(_ text: String, pixels: Double, weight: TextLayer.Weight, maxWidth: Int,
                 colour: SDL_Color = SDL_Color(r: 255, g: 255, b: 255, a: 255)) -> UnsafeMutablePointer<SDL_Surface>? {
         guard !text.isEmpty, maxWidth > 0, let font = font(pixels: pixels, weight: weight) else { return nil }
-        let line = Typeface.fitted(text, font: font, maxWidth: maxWidth)
-        return TTF_RenderUTF8_Blended(font, line, colour)
+        let size = Int(clamp(pixels.rounded(), Double(Typeface.pixelSizes.lowerBound), Double(Typeface.pixelSizes.upperBound)))
+        let line = Typeface.fitted(text, maxWidth: maxWidth) { self.width($0, primary: font, pixels: size, weight: weight) }
+        guard let runs = runs(line, primary: font, pixels: size, weight: weight), runs.count > 1 || runs.first?.font != font else {
+            return TTF_RenderUTF8_Blended(font, line, colour)
+        }
+        return Typeface.compose(runs, colour: colour)
+    }
+
+    /// The runs drawn side by side on one baseline (the tallest ascent's), on transparency.
+    private static func compose(_ runs: [(font: OpaquePointer, text: String)], colour: SDL_Color) -> UnsafeMutablePointer<SDL_Surface>? {
+        let drawn = runs.compactMap { run in TTF_RenderUTF8_Blended(run.font, run.text, colour).map { ($0, Int(TTF_FontAscent(run.font))) } }
+        defer { drawn.forEach { SDL_FreeSurface($0.0) } }
+        guard !drawn.isEmpty else { return nil }
+        let ascent = drawn.map(\.1).max()!
+        let width = drawn.reduce(0) { $0 + Int($1.0.pointee.w) }
+        let height = drawn.map { ascent - $0.1 + Int($0.0.pointee.h) }.max()!
+        guard width > 0, height > 0,
+              let out = SDL_CreateRGBSurfaceWithFormat(0, Int32(width), Int32(height), 32, SDL_PIXELFORMAT_ARGB8888.rawValue) else { return nil }
+        SDL_FillRect(out, nil, 0)
+        var x = 0
+        for (surface, runAscent) in drawn {
+            SDL_SetSurfaceBlendMode(surface, SDL_BLENDMODE_NONE)
+            var place = SDL_Rect(x: Int32(x), y: Int32(ascent - runAscent), w: surface.pointee.w, h: surface.pointee.h)
+            SDL_UpperBlit(surface, nil, out, &place)
+            x += Int(surface.pointee.w)
+        }
+        SDL_SetSurfaceBlendMode(out, SDL_BLENDMODE_BLEND)
+        return out
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import CSDL2
 @testable import FolioCore
 @testable import FolioLibrary
 @testable import FolioSDL
@@ -176,6 +177,37 @@ struct TextRenderingTests {
         #expect(!ink.isEmpty, "something is drawn (missing glyphs show as boxes)")
         let xs = ink.map(\.x)
         #expect(Double(xs.max()! - xs.min()!) <= layer.maxWidth + 1)
+    }
+
+    /// The pixels of `text` drawn by `typeface` at 24 pixels, and the surface's size.
+    static func drawn(_ text: String, _ typeface: Typeface) throws -> (pixels: [UInt8], width: Int, height: Int) {
+        let surface = try #require(typeface.render(text, pixels: 24, weight: .bold, maxWidth: 2000))
+        defer { SDL_FreeSurface(surface) }
+        let s = surface.pointee, pitch = Int(s.pitch)
+        let bytes = UnsafeRawPointer(s.pixels!).assumingMemoryBound(to: UInt8.self)
+        var out: [UInt8] = []
+        for y in 0..<Int(s.h) { out += UnsafeBufferPointer(start: bytes + y * pitch, count: Int(s.w) * 4) }
+        return (out, Int(s.w), Int(s.h))
+    }
+
+    /// Titles in scripts DejaVu lacks are drawn in the font the system has for them (through
+    /// fontconfig), not as boxes: two different titles of as many characters draw different
+    /// pixels (boxes would be the same), and a Latin title beside them keeps DejaVu.
+    @Test(arguments: [("\u{30EF}\u{30F3}\u{30D4}\u{30FC}\u{30B9}", "\u{9B3C}\u{6EC5}\u{306E}\u{5203}\u{3060}"),  // Japanese
+                      ("\u{4E09}\u{4F53}\u{7B2C}\u{4E00}\u{90E8}", "\u{897F}\u{904A}\u{8A18}\u{753B}\u{672C}"),  // Chinese
+                      ("\u{D55C}\u{AD6D}\u{C5B4}\u{C6F9}\u{D230}", "\u{B098}\u{D63C}\u{C790}\u{C0B0}\u{B2E4}")])  // Korean
+    func titlesInOtherScriptsAreDrawnInAFontThatHasThem(one: String, other: String) throws {
+        let typeface = try #require(Typeface.bundled())
+        let a = try Self.drawn(one + " 1", typeface), b = try Self.drawn(other + " 1", typeface)
+        let differ = a.pixels != b.pixels
+        #expect(differ, "two titles drew the same pixels: boxes")
+        // The boxes DejaVu draws for five characters it lacks, for comparison: not what shows.
+        let boxes = try Self.drawn("\u{10FFFD}\u{10FFFD}\u{10FFFD}\u{10FFFD}\u{10FFFD} 1", typeface)
+        let notBoxes = a.pixels != boxes.pixels && b.pixels != boxes.pixels
+        #expect(notBoxes, "the titles are not drawn as boxes")
+        // Mixed with Latin, the line is one surface, wider than the Latin alone.
+        let latin = try Self.drawn("Vol. 1", typeface), mixed = try Self.drawn(one + " Vol. 1", typeface)
+        #expect(mixed.width > latin.width && mixed.height >= latin.height, "\(mixed.width)×\(mixed.height) beside \(latin.width)×\(latin.height)")
     }
 
     @Test func aLineIsShortenedToTheLongestPrefixThatFitsWithAnEllipsis() throws {
