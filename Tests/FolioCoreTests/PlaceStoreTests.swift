@@ -17,6 +17,17 @@ import Testing
         ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
     }
 
+    /// A state file that is a link to something other than a file is named as the user
+    /// knows it (the link) and where it leads, not by the target alone.
+    @Test func aStateFileLinkedToADeviceIsNamedByItsOwnPath() throws {
+        let (store, dir) = try Self.store()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.createDirectory(atPath: (store.path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: store.path, withDestinationPath: "/dev/null")
+        let warning = try #require(store.load().warning)
+        #expect(warning.hasPrefix("\(store.path) (a link to /dev/null): is not a regular file"), "\(warning)")
+    }
+
     @Test func aSavedFileReadsBackTheSame() throws {
         let (store, dir) = try Self.store()
         defer { try? FileManager.default.removeItem(at: dir) }

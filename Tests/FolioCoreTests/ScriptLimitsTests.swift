@@ -26,6 +26,9 @@ import Testing
         (#"{"size":[7680,4321]}"#, ["size", "7680×4321", "7680×4320"]),
         (#"{"size":[1e308,1e308]}"#, ["size"]),
         (#"{"events":[{"t":1e400,"type":"leave"}]}"#, ["s.json"]),
+        // A huge number is printed as a reader reads it, not in 301 digits.
+        (#"{"start":{"centred":1e300}}"#, ["start centred 1e+300 is outside 0…9999"]),
+        (#"{"events":[{"t":0,"type":"wheel","dy":12345678901234567}]}"#, ["1.23457e+16"]),
     ])
     func trappingNumbersAreRefused(json: String, pieces: [String]) {
         do {

@@ -49,10 +49,13 @@ public indirect enum JSONValue: Equatable, Sendable {
 
     static func format(_ x: Double) -> String {
         guard x.isFinite else { return "null" }
+        // Past 10^15 as a reader reads it (and JSON allows): 1e+300, not 301 digits.
+        if abs(x) >= 1e15 { return String(format: "%.6g", x) }
         let rounded = (x * 1_000_000).rounded() / 1_000_000
-        if rounded == rounded.rounded(), abs(rounded) < 1e15 { return String(Int64(rounded)) }
+        if rounded == rounded.rounded() { return String(Int64(rounded)) }
         var s = String(format: "%.6f", rounded)
         while s.hasSuffix("0") { s.removeLast() }
+        if s.hasSuffix(".") { s.removeLast() }
         if s == "-0" { s = "0" }
         return s
     }

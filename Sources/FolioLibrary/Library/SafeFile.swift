@@ -96,7 +96,14 @@ public enum SafeFile {
     public static func readKept(_ path: String, limit: Int, kind: String) throws -> Data? {
         var info = stat()
         if FileName.withCString(path, { lstat($0, &info) }) != 0, errno == ENOENT { return nil }
-        let fd = try openForReading(realPath(path) ?? path)
+        let real = realPath(path) ?? path
+        let fd: Int32
+        do {
+            fd = try openForReading(real)
+        } catch let error as FolioError where real != path && error.message.hasPrefix(real + ": ") {
+            // Named as the user knows it: the link, and where it leads.
+            throw FolioError(error.exit, "\(path) (a link to \(real)): " + error.message.dropFirst(real.count + 2), cause: error.cause)
+        }
         defer { close(fd) }
         let size = self.size(fd)
         guard size <= limit else {
