@@ -72,7 +72,7 @@ public struct Recorder {
         }
         let app = FolioApp(library: library, size: script.size, slowMotion: options.slowMotion)
         // Links and searches are read as they are asked for, so every run shows the same.
-        app.documents = DocumentReader(inspector: decoder)
+        app.documents = DocumentReader.stepped(inspector: decoder)
         if let start = script.start { app.begin(at: start) }
         var player = ScriptPlayer(app: app, script: script, fps: options.fps, start: options.start, duration: options.duration,
                                   measure: { [decoder] in BookShapes.shaped($0, decoder: decoder) })

@@ -300,6 +300,38 @@ import Testing
         #expect(progress.searched < 200, "it stopped once it had enough: \(progress.searched) pages")
     }
 
+    /// A recording's reader searches one stretch a frame: the search never runs whole inside
+    /// one frame, its hits arrive as found, and it ends after as many frames as stretches.
+    @Test func aRecordingsSearchReadsOneStretchAFrame() throws {
+        final class Counting: DocumentInspector, @unchecked Sendable {
+            var calls = 0
+            func inspect(_ path: String) throws -> DocumentInfo { DocumentInfo(pageCount: 300, title: "Manual") }
+            func find(_ text: String, in path: String, first: Int, count: Int) -> TextSearchStretch? {
+                calls += 1
+                let pages = first..<min(first + count, 300)
+                return TextSearchStretch(hits: pages.map { TextHit(number: $0 + 1, area: Rect(x: 0, y: 0.5, width: 0.1, height: 0.01)) },
+                                         searched: pages.count, hasText: true)
+            }
+        }
+        let inspector = Counting()
+        let reader = DocumentReader.stepped(inspector: inspector)
+        let search = reader.search("e", in: Self.path, pageCount: 300, from: 0)
+        #expect(inspector.calls == 0 && search.progress.searched == 0, "nothing is read until a frame steps")
+        reader.step()
+        #expect(inspector.calls == 1 && search.progress.searched > 0 && search.progress.searched < 300)
+        var frames = 1
+        while !search.progress.isDone && frames < 1000 {
+            let before = search.progress.hits.count
+            reader.step()
+            frames += 1
+            #expect(inspector.calls == frames, "one stretch a frame")
+            #expect(search.progress.hits.count >= before)
+        }
+        #expect(search.progress.isDone && search.progress.hits.count == 300 && frames > 1)
+        reader.step()
+        #expect(inspector.calls == frames, "a finished search is read no more")
+    }
+
     /// The hits on one page are found by halving the hits in page order, each page's and no
     /// other's, pages without any giving none.
     @Test func aPagesHitsAreItsOwn() {

@@ -22,9 +22,39 @@ public final class DocumentReader: @unchecked Sendable {
     static let keptDocuments = 4
     private var documentOrder: [String] = []
 
+    /// Searches advanced a stretch a frame (`stepped`), with their documents and texts.
+    private var stepping: [(search: TextSearch, path: String)] = []
+    private let stepsSearches: Bool
+
     public init(inspector: any DocumentInspector, run: @escaping Run = { $0() }) {
         self.inspector = inspector
         self.run = run
+        stepsSearches = false
+    }
+
+    private init(steppingWith inspector: any DocumentInspector) {
+        self.inspector = inspector
+        run = { $0() }
+        stepsSearches = true
+    }
+
+    /// A reader for a recording: links are read where they are asked for, and a search reads
+    /// one stretch of pages a frame (`step`), as the viewer's does between frames, so a long
+    /// search never holds one frame (and what each frame shows is the same every run).
+    public static func stepped(inspector: any DocumentInspector) -> DocumentReader {
+        DocumentReader(steppingWith: inspector)
+    }
+
+    /// Each frame (the app calls it): one stretch more of each search a stepped reader runs.
+    public func step() {
+        guard stepsSearches else { return }
+        let now = lock.withLock { stepping }
+        for (search, path) in now {
+            if let stretch = search.nextStretch() {
+                search.finish(stretch, with: inspector.find(search.text, in: path, first: stretch.first, count: stretch.count))
+            }
+        }
+        lock.withLock { stepping.removeAll { $0.search.progress.isDone || $0.search.isCancelled } }
     }
 
     /// The links on page `page` (from 0) of the document at `path`, a book of `pageCount`
@@ -58,6 +88,10 @@ public final class DocumentReader: @unchecked Sendable {
     /// (the decoder's workers). The search reads on until it ends or is cancelled.
     public func search(_ text: String, in path: String, pageCount: Int, from first: Int, lanes: Int = 1) -> TextSearch {
         let search = TextSearch(text: text, pageCount: pageCount, first: first)
+        if stepsSearches {
+            lock.withLock { stepping.append((search, path)) }
+            return search
+        }
         let inspector = inspector
         for _ in 0..<max(lanes, 1) {
             run {
@@ -107,6 +141,9 @@ public final class TextSearch: @unchecked Sendable {
     private var unreadable = false
     private var cancelled = false
     private var running = 0
+
+    /// It was cancelled (or stopped on a document that cannot be searched).
+    var isCancelled: Bool { lock.withLock { cancelled } }
 
     init(text: String, pageCount: Int, first: Int) {
         self.text = text

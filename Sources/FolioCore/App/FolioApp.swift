@@ -150,6 +150,7 @@ public final class FolioApp {
     /// lasts while its fingers are down, moving or not).
     public func update(at time: Double) {
         advance(to: time)
+        documents?.step()
         thumbnails.update(in: self)
         modals.update(in: self)
         gestures.update(in: self)
