@@ -38,6 +38,42 @@ import FolioTestFixtures
         #expect(folder.problems.contains { $0.file == liar.path && $0.message.hasSuffix("skipped.") })
     }
 
+    /// A ZIP whose end declares (through ZIP64) `entries` entries: a record, its locator and
+    /// the plain end record, each where the format puts them.
+    static func zip64Declaring(_ entries: UInt64) -> Data {
+        var d = Data()
+        func le16(_ v: UInt16) { withUnsafeBytes(of: v.littleEndian) { d.append(contentsOf: $0) } }
+        func le32(_ v: UInt32) { withUnsafeBytes(of: v.littleEndian) { d.append(contentsOf: $0) } }
+        func le64(_ v: UInt64) { withUnsafeBytes(of: v.littleEndian) { d.append(contentsOf: $0) } }
+        le32(0x0606_4B50); le64(44); le16(45); le16(45); le32(0); le32(0); le64(entries); le64(entries); le64(0); le64(0)
+        le32(0x0706_4B50); le32(0); le64(0); le32(1)
+        le32(0x0605_4B50); le16(0); le16(0); le16(0xFFFF); le16(0xFFFF); le32(0xFFFF_FFFF); le32(0xFFFF_FFFF); le16(0)
+        return d
+    }
+
+    /// A ZIP that says it holds a million entries is refused by that count, in a sentence that
+    /// says so (not called damaged after libarchive ran out of memory on its directory); one
+    /// that declares what a comic holds is read as before.
+    @Test func aZipDeclaringMoreEntriesThanFolioListsIsRefusedByItsCount() throws {
+        let dir = try LibraryFixtures.directory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let huge = dir.appendingPathComponent("huge.cbz")
+        try Self.zip64Declaring(1_000_000).write(to: huge)
+        #expect { try ArchiveReader.list(huge.path) } throws: { error in
+            (error as? FolioError)?.message == "\(huge.path): holds 1,000,000 entries, more than the 100,000 Folio lists; refused."
+                && (error as? FolioError)?.cause == .tooLarge
+        }
+        let fd = open(huge.path, O_RDONLY)
+        defer { close(fd) }
+        #expect(ZipDirectory.declaredEntries(fd, size: SafeFile.size(fd)) == 1_000_000)
+        let good = dir.appendingPathComponent("good.cbz")
+        try LibraryFixtures.zip([("a.bmp", Self.image), ("b.bmp", Self.image)], to: good)
+        let gfd = open(good.path, O_RDONLY)
+        defer { close(gfd) }
+        #expect(ZipDirectory.declaredEntries(gfd, size: SafeFile.size(gfd)) == 2)
+        #expect(try ArchiveReader.list(good.path).count == 2)
+    }
+
     /// A page and an archive of a loaded library are swapped for links to files outside it:
     /// neither is read through the link, each refusal names the file; a book named by a link
     /// on the command line still reads (it is kept by its real path).

@@ -214,6 +214,13 @@ public enum ArchiveReader {
 
     static func open(_ path: String) throws -> (Int32, OpaquePointer) {
         let fd = try SafeFile.openBookFile(path)
+        // A ZIP says how many entries it holds at its end: more than Folio lists is refused by
+        // that count before libarchive reads a directory of millions.
+        if let declared = ZipDirectory.declaredEntries(fd, size: SafeFile.size(fd)), declared > UInt64(maxEntries) {
+            close(fd)
+            throw FolioError.badInput("\(path): holds \(ZipDirectory.grouped(declared)) entries, more than the \(ZipDirectory.grouped(UInt64(maxEntries))) Folio lists; refused.",
+                                      cause: .tooLarge)
+        }
         guard let archive = archive_read_new() else {
             close(fd)
             throw FolioError.badInput("\(path): out of memory.")
