@@ -176,7 +176,7 @@ public enum DecoderWire {
             appendText(request.format, limit: maxFormatName, to: &data)
             appendText(request.reference, limit: maxPath, to: &data)
             withUnsafeBytes(of: request.radius.bitPattern.littleEndian) { data.append(contentsOf: $0) }
-            data.append(request.side == .left ? 2 : 1)
+            data.append(request.side == .left ? 2 : request.side == .alone ? 3 : 1)
             let bytes = request.bytes.prefix(maxBytes)
             withUnsafeBytes(of: UInt32(bytes.count).littleEndian) { data.append(contentsOf: $0) }
             data.append(bytes)
@@ -300,6 +300,7 @@ public enum DecoderWire {
         switch shape[shape.startIndex + 8] {
         case 1: request.side = .right
         case 2: request.side = .left
+        case 3: request.side = .alone
         case let other: throw Malformed(what: "a page on side \(other)")
         }
         let length = Int(UInt32(bitPattern: int32(try take(read, 4), at: 0)))

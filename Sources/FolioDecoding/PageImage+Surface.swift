@@ -99,20 +99,24 @@ extension PageImage {
         let r = radius
         let ri = Int(r.rounded(.up))
         let shift = UInt32(surface.pointee.format.pointee.Ashift)
-        let (x0, cx) = side == .right ? (m + Int(w) - ri, Double(m) + Double(w) - r) : (m, Double(m) + r)
-        for (y0, cy, top) in [(m, Double(m) + r, true), (m + Int(h) - ri, Double(m) + Double(h) - r, false)] {
-            for y in y0..<(y0 + ri) {
-                for x in x0..<(x0 + ri) {
-                    let px = Double(x) + 0.5, py = Double(y) + 0.5
-                    let outsideX = side == .right ? px > cx : px < cx
-                    let outsideY = top ? py < cy : py > cy
-                    guard outsideX && outsideY else { continue }
-                    let d = ((px - cx) * (px - cx) + (py - cy) * (py - cy)).squareRoot()
-                    let coverage = min(max(r - d + 0.5, 0), 1)
-                    let index = y * pitch + x
-                    let old = (pixels[index] & alphaMask) >> shift
-                    let alpha = UInt32((Double(old) * coverage).rounded())
-                    pixels[index] = (pixels[index] & ~alphaMask) | (alpha << shift)
+        // The outer corners: a right page's right two, a left page's left two, all four alone.
+        let rounded: [PageSide] = side == .alone ? [.left, .right] : [side]
+        for corner in rounded {
+            let (x0, cx) = corner == .right ? (m + Int(w) - ri, Double(m) + Double(w) - r) : (m, Double(m) + r)
+            for (y0, cy, top) in [(m, Double(m) + r, true), (m + Int(h) - ri, Double(m) + Double(h) - r, false)] {
+                for y in y0..<(y0 + ri) {
+                    for x in x0..<(x0 + ri) {
+                        let px = Double(x) + 0.5, py = Double(y) + 0.5
+                        let outsideX = corner == .right ? px > cx : px < cx
+                        let outsideY = top ? py < cy : py > cy
+                        guard outsideX && outsideY else { continue }
+                        let d = ((px - cx) * (px - cx) + (py - cy) * (py - cy)).squareRoot()
+                        let coverage = min(max(r - d + 0.5, 0), 1)
+                        let index = y * pitch + x
+                        let old = (pixels[index] & alphaMask) >> shift
+                        let alpha = UInt32((Double(old) * coverage).rounded())
+                        pixels[index] = (pixels[index] & ~alphaMask) | (alpha << shift)
+                    }
                 }
             }
         }

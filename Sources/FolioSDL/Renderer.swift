@@ -57,6 +57,8 @@ public final class Renderer {
     static var stillBeforeRest: Double { WorkerRest.stillBefore }
     /// What the pointer showed in the last frame drawn from an app (a hand over a link).
     private(set) var pointer = DrawList.PointerShape.arrow
+    /// The frame being drawn is a column of pages, each alone (`DrawList.pagesStandAlone`).
+    private(set) var pagesStandAlone = false
 
     /// Draws `app`'s frame (its draw list, else `list`) with its library as it is now (a
     /// dropped book, a pairing shifted) and what it wants decoded next.
@@ -89,6 +91,7 @@ public final class Renderer {
     /// next, most wanted first (what is on screen, then the pages around the reader);
     /// `standIns` the pages whose small versions alone are wanted (ahead of a flip).
     public func draw(_ list: DrawList, prefetch: [LayerContent] = [], standIns: [LayerContent] = []) {
+        pagesStandAlone = list.pagesStandAlone
         if list.magnification != magnification, page.width > 0 {
             // A zoomed book: its pages are made larger, sharp at the size they are seen.
             magnification = list.magnification
@@ -201,6 +204,8 @@ public final class Renderer {
     func side(of content: LayerContent) -> PageSide {
         let side: PageSide, book: Int
         switch content {
+        case .page(let b, let page) where pagesStandAlone && !library.spansSpread(content):
+            (side, book) = (.alone, b)
         case .page(let b, let page): (side, book) = (BookLayout.side(of: page), b)
         case .backCover(let b): (side, book) = (.left, b)  // the last leaf's back
         case .cover(let b), .thumbnail(let b, _): (side, book) = (.right, b)

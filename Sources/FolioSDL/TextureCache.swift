@@ -173,9 +173,12 @@ final class TextureCache {
 
     /// What stands in for a page not decoded at its size yet: its small version, else the
     /// strip's thumbnail of it (not for half of a spanning image: the thumbnail shows it
-    /// whole); `use` marks it as drawn this frame.
+    /// whole); `use` marks it as drawn this frame. A page standing alone (the column) takes
+    /// the book's textures of it meanwhile, whose outer corners alone are round: as the book
+    /// lies flat into the column no page shows blank.
     private func standIn(for source: ImageSource, side: PageSide, spans: Bool, use: Bool = true) -> TextureStore.Entry? {
-        let keys: [TextureStore.Key] = spans ? [.small(source, side)] : [.small(source, side), .thumbnail(source)]
+        var keys: [TextureStore.Key] = spans ? [.small(source, side)] : [.small(source, side), .thumbnail(source)]
+        if side == .alone { keys = [.image(source, .left), .image(source, .right)] + keys + [.small(source, .left), .small(source, .right)] }
         for key in keys {
             if let entry = use ? store.use(key) : store.entry(key) { return entry }
         }

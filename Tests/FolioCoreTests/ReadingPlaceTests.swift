@@ -340,4 +340,13 @@ import Testing
         let shown = try #require(try Self.visible(s).first)
         #expect(shown.page == 6 && shown.label == "3", "the page printed 3 is the sixth")
     }
+
+    /// A column's pages stand alone (their textures round all four corners); pages that
+    /// turn are a book's, each with its outer corners.
+    @Test func aColumnsPagesStandAlone() throws {
+        let s = Self.document(continuous: true)
+        #expect(s.app.drawList().pagesStandAlone)
+        s.send(.key(.c)); s.run(until: s.now + 0.5)
+        #expect(s.app.reading?.isContinuous == false && !s.app.drawList().pagesStandAlone)
+    }
 }

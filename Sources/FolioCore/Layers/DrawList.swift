@@ -21,6 +21,9 @@ public struct DrawList: Sendable {
     public var urgent: [LayerContent] = []
     /// What the pointer shows: the arrow, or the hand over a link.
     public var pointer = PointerShape.arrow
+    /// The pages are a column (continuous scroll), each alone: their textures round all four
+    /// corners (`PageSide.alone`) rather than a book's outer two.
+    public var pagesStandAlone = false
 
     public enum PointerShape: Sendable {
         case arrow, link

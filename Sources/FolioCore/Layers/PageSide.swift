@@ -4,9 +4,18 @@ public enum PageSide: String, Hashable, Sendable {
     case right
     /// Hangs on its right edge (anchor (1, 0.5)); rounds the top-left and bottom-left corners.
     case left
+    /// Stands alone (a page of the continuous column, `DrawList.pagesStandAlone`): rounds all
+    /// four corners. Its layer hangs as the layer says.
+    case alone
 }
 
 extension PageSide {
     /// The other side: where a page shows in a mirrored (right-to-left) book.
-    public var opposite: PageSide { self == .right ? .left : .right }
+    public var opposite: PageSide {
+        switch self {
+        case .right: return .left
+        case .left: return .right
+        case .alone: return .alone
+        }
+    }
 }

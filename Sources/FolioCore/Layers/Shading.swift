@@ -33,6 +33,9 @@ public struct Shading: Equatable, Sendable {
             return Shading(stops: [(0, 0.45 * inv), (0.02, 0.40 * inv), (1, 0.55 * inv)])
         case .left:
             return Shading(stops: [(0, 0.30 * inv), (0.5, 0.40 * inv), (0.98, 0.50 * inv), (1, 0.55 * inv)])
+        case .alone:
+            // A page alone is flat, unbent: no shade.
+            return Shading(stops: [(0, 0), (1, 0)])
         }
     }
 }

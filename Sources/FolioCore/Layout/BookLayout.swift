@@ -73,6 +73,7 @@ public struct BookLayout: Equatable, Sendable {
         switch side {
         case .right: return 1 - angle / (-Double.pi / 2)
         case .left: return -(1 - angle / (Double.pi / 2))
+        case .alone: return 0
         }
     }
 

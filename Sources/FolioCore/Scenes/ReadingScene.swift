@@ -113,6 +113,7 @@ public final class ReadingScene: BookShowing, ZoomingScene {
         if let column, pose.flatness == 1 {
             list.appendFlat(columnLayers(column))
             list.magnification = max(column.scale, 1)
+            list.pagesStandAlone = true
             return
         }
         let first = list.layers.count
