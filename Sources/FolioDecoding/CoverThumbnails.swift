@@ -47,6 +47,9 @@ public final class CoverThumbnails: Sendable {
     static let maxOwed = 64
     /// A folder on the way was refused (a link): said once, and nothing more is written.
     private let refused = Monitor(false)
+    /// Thumbnails whose pixels would not decode (damaged on disk): not used again, and made
+    /// anew over them.
+    private let damaged = Monitor(Set<String>())
 
     package init(root: String, writes: Bool, decoder: any PageDecoder) {
         self.root = root
@@ -104,9 +107,10 @@ public final class CoverThumbnails: Sendable {
     /// The bytes and path of the smallest valid thumbnail among `flavours`: a regular file
     /// within `maxBytes` whose text names `original`'s URI and modification time.
     func cached(_ original: Original, among flavours: [Flavour]) -> (path: String, data: Data)? {
+        let damaged = damaged.withLock { $0 }
         for flavour in flavours {
             let path = path(of: original, flavour)
-            guard let data = try? SafeFile.readKept(path, limit: Self.maxBytes, kind: "a thumbnail"),
+            guard !damaged.contains(path), let data = try? SafeFile.readKept(path, limit: Self.maxBytes, kind: "a thumbnail"),
                   let text = PNGText.fields(data),
                   text["Thumb::URI"] == original.uri, text["Thumb::MTime"].flatMap({ Int($0) }) == original.mtime else { continue }
             return (path, data)
@@ -122,18 +126,37 @@ public final class CoverThumbnails: Sendable {
         let flavours = Self.flavours(for: shape)
         guard let smallest = flavours.first else { return nil }
         guard let thumbnail = cached(original, among: flavours) else {
-            if writes {
-                owed.withLock { owed in
-                    guard !owed.contains(where: { $0.original == original }) else { return }
-                    owed.append((source, original, smallest))
-                    if owed.count > Self.maxOwed { owed.removeFirst() }
-                }
-            }
+            owe(source, original, smallest)
             return nil
         }
-        let page = PageImage.make(.bytes(thumbnail.data, name: thumbnail.path), sandboxPath: file, decoder: decoder, shape: shape)
-        guard case .success = page else { return nil }
+        var cutShort = false
+        let page = PageImage.make(thumbnail: .bytes(thumbnail.data, name: thumbnail.path), sandboxPath: file, decoder: decoder, shape: shape,
+                                  cutShort: &cutShort)
+        // A thumbnail whose pixels end early (a file cut or overwritten: it decodes as far as
+        // it goes) is as damaged as one that does not decode.
+        if case .success(let surface) = page, cutShort {
+            SDL_FreeSurface(surface)
+            damaged.withLock { _ = $0.insert(thumbnail.path) }
+            owe(source, original, smallest)
+            return nil
+        }
+        guard case .success = page else {
+            // Its text was sound, its pixels not: passed over from now on and made again.
+            damaged.withLock { _ = $0.insert(thumbnail.path) }
+            owe(source, original, smallest)
+            return nil
+        }
         return page
+    }
+
+    /// Notes that `source`'s thumbnail is to be made (when thumbnails are written).
+    private func owe(_ source: ImageSource, _ original: Original, _ flavour: Flavour) {
+        guard writes else { return }
+        owed.withLock { owed in
+            guard !owed.contains(where: { $0.original == original }) else { return }
+            owed.append((source, original, flavour))
+            if owed.count > Self.maxOwed { owed.removeFirst() }
+        }
     }
 
     /// Makes the thumbnail of the cover seen last of those owed; false when none is owed.
@@ -241,6 +264,8 @@ public final class CoverThumbnails: Sendable {
             }
             return status == 0 ? nil : String(decoding: reason.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         }
+        // Made anew: a damaged one it replaced is used again.
+        damaged.withLock { _ = $0.remove(path(of: original, flavour)) }
     }
 
     private func withCStrings<R>(_ strings: [String], _ body: ([UnsafePointer<CChar>?]) -> R) -> R {

@@ -119,6 +119,16 @@ package enum PageImage {
         outcome(input.name) { try decodeAnywhere(input, sandboxPath: sandboxPath, decoder: decoder, shape: shape) }
     }
 
+    /// As `make`, for a cached thumbnail: `cutShort` says it ended early (a damaged file,
+    /// which is made again rather than warned about).
+    static func make(thumbnail input: Input, sandboxPath: String, decoder: any PageDecoder, shape: Shape,
+                     cutShort: inout Bool) -> Result<UnsafeMutablePointer<SDL_Surface>, Failure> {
+        var cut = false
+        let result = outcome(input.name) { try decoder.page(input, from: sandboxPath, shape: shape, cutShort: &cut) }
+        cutShort = cut
+        return result
+    }
+
     /// A decoded page, by `decoder` (in the app, a confined worker: `DecoderSandbox`): a file,
     /// or an archive and its entry, opened and read there, the header read and checked
     /// before any pixel.

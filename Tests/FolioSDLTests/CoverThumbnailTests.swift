@@ -186,6 +186,29 @@ import FolioTestFixtures
         #expect(!FileManager.default.fileExists(atPath: partial))
     }
 
+    /// A thumbnail in the cache whose text is sound and pixels damaged (a file cut or
+    /// overwritten) is passed over and made again from the book, then used.
+    @Test func aDamagedThumbnailIsMadeAgain() throws {
+        let dir = try HeadlessCanvas.temporaryFolder("thumbs-damaged")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let comic = try Self.comic(dir)
+        let thumbnails = CoverThumbnails(root: dir.appendingPathComponent("thumbnails").path, writes: true, decoder: TestDecoding.workers)
+        #expect(Self.page(thumbnails, comic) == nil, "cold: made from the book")
+        let original = try #require(CoverThumbnails.Original(comic.path))
+        let path = thumbnails.path(of: original, .xxLarge)
+        // Its image data overwritten past the text: the text still names the book.
+        var data = try Data(contentsOf: URL(fileURLWithPath: path))
+        let idat = try #require(data.range(of: Data("IDAT".utf8)))
+        for i in (idat.upperBound + 8)..<min(idat.upperBound + 400, data.count - 12) { data[i] = 0x5A }
+        try data.write(to: URL(fileURLWithPath: path))
+        #expect(thumbnails.cached(original, among: [.xxLarge]) != nil, "its text is right")
+        #expect(Self.page(thumbnails, comic) == nil, "its pixels are not: not used, and made again")
+        let page = try #require(Self.page(thumbnails, comic), "the new one serves")
+        defer { SDL_FreeSurface(page) }
+        #expect(Self.centre(page) == [40, 90, 200])
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) != data, "the damaged file was replaced")
+    }
+
     /// `thumbnails`, or its `xx-large` folder, is a link to a folder holding a file that is
     /// not Folio's, under the very name the thumbnail would take: the file is unchanged,
     /// nothing is written in the link's target, and nothing more is tried this run.
