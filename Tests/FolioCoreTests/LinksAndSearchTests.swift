@@ -147,6 +147,19 @@ import Testing
         // Escape closes it unopened.
         Self.click(point, s); s.send(.key(.escape))
         #expect(s.app.addressToOpen == nil && s.app.drawList().help == nil)
+        // Its Open button: a click there at once (a double-click's second) closes it; a click
+        // there once it has shown a moment opens it.
+        s.send(.pointerDown(point)); s.send(.pointerUp(point))
+        let prompt = try #require(s.app.modals.first(LinkPromptContext.self))
+        let open = prompt.layout(in: s.app).open
+        s.send(.pointerDown(Point(x: open.midX, y: open.midY))); s.send(.pointerUp(Point(x: open.midX, y: open.midY)))
+        #expect(s.app.addressToOpen == nil && s.app.drawList().help == nil, "too soon: a double-click never opens")
+        Self.click(point, s)
+        s.run(until: s.now + 1)
+        let button = try #require(s.app.modals.first(LinkPromptContext.self)).layout(in: s.app).open
+        Self.click(Point(x: button.midX, y: button.midY), s)
+        #expect(s.app.addressToOpen == long)
+        s.app.addressToOpen = nil
         let other = try Self.point(script, onPage: 2, s)
         Self.click(other, s); s.send(.key(.return))
         #expect(s.app.addressToOpen == nil, "only web and mail addresses are handed on")

@@ -51,7 +51,7 @@ final class LinksContext: ModalContext {
             TypedPageContext.goTo(page: number, in: book, arriving: link.arrival, app: app)
         case .address(let address):
             if link.opens, let asked = LinkAddress(address), let reading = app.navigation.top as? ReadingScene {
-                app.modals.push(LinkPromptContext(address: asked, over: reading))
+                app.modals.push(LinkPromptContext(address: asked, over: reading, at: app.time))
             } else {
                 app.onScreen.notice = ("Link to \(address): Folio opens only web and mail addresses", app.time)
             }
