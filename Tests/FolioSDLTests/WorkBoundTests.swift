@@ -64,7 +64,9 @@ import FolioTestFixtures
         for (name, jpeg) in [("large.jpg", large), ("fits.jpg", fits)] {
             let path = dir.appendingPathComponent(name).path
             try jpeg.write(to: URL(fileURLWithPath: path))
-            switch PageImage.make(.file(path), decoder: TestDecoding.workers, shape: shape) {
+            // Fresh workers: the bound is the whole heap's, which the shared ones may hold some of
+            // (a kept document from another test).
+            switch PageImage.make(.file(path), decoder: try DecoderSandbox(executable: DecoderSandboxTests.worker), shape: shape) {
             case .success(let surface):
                 SDL_FreeSurface(surface)
                 #expect(name == "fits.jpg", "a progressive JPEG needing 162 MB was decoded")
@@ -90,7 +92,8 @@ import FolioTestFixtures
         try bomb.write(to: URL(fileURLWithPath: path))
         let shape = PageImage.Shape(width: 362, height: 568, radius: 0, side: .right)
         let start = Date()
-        guard case .failure(let failure) = PageImage.make(.file(path), decoder: TestDecoding.workers, shape: shape) else {
+        // Fresh workers, as above.
+        guard case .failure(let failure) = PageImage.make(.file(path), decoder: try DecoderSandbox(executable: DecoderSandboxTests.worker), shape: shape) else {
             Issue.record("a picture of 1,200 empty scans was shown")
             return
         }
