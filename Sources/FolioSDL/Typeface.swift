@@ -6,8 +6,8 @@ import Foundation
 
 /// The bundled DejaVu Sans (Assets/Fonts, regular and bold) at any pixel size, through
 /// SDL2_ttf: text measured, shortened with an ellipsis to a width, and rendered to a
-/// surface. A character DejaVu lacks (Japanese, Chinese, Korean, Thai, emoji…) is drawn in
-/// the font fontconfig picks for it, as the desktop's own text does (`FallbackFonts`): the
+/// surface. A character DejaVu lacks (Japanese, Chinese, Korean, Thai…) is drawn in the
+/// font fontconfig picks for it, as the desktop's own text does (`folio_font_for`): the
 /// line is cut into runs of one font each, drawn side by side on one baseline. SDL2_ttf is
 /// not thread-safe: use one Typeface from one thread.
 package final class Typeface {
@@ -82,7 +82,8 @@ package final class Typeface {
         guard let file else { return primary }
         let key = "\(pixels) \(file)"
         if let open = fallbacks[key] { return open }
-        if fallbacks.count >= Typeface.maxOpenFonts { close() }
+        // Never closed here: a line's runs hold the fonts they were given (`render` lets
+        // fallbacks go before it starts, once there are too many).
         guard let opened = TTF_OpenFont(file, Int32(pixels)) else { return primary }
         TTF_SetFontHinting(opened, TTF_HINTING_LIGHT)
         fallbacks[key] = opened
@@ -155,6 +156,10 @@ package final class Typeface {
     /// DejaVu's box.
     func render(_ text: String, pixels: Double, weight: TextLayer.Weight, maxWidth: Int,
                 colour: SDL_Color = SDL_Color(r: 255, g: 255, b: 255, a: 255)) -> UnsafeMutablePointer<SDL_Surface>? {
+        if fallbacks.count >= Typeface.maxOpenFonts {
+            for font in fallbacks.values { TTF_CloseFont(font) }
+            fallbacks.removeAll()
+        }
         guard !text.isEmpty, maxWidth > 0, let font = font(pixels: pixels, weight: weight) else { return nil }
         let size = Int(clamp(pixels.rounded(), Double(Typeface.pixelSizes.lowerBound), Double(Typeface.pixelSizes.upperBound)))
         let line = Typeface.fitted(text, maxWidth: maxWidth) { self.width($0, primary: font, pixels: size, weight: weight) }
