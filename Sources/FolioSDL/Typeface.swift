@@ -8,7 +8,8 @@ import Foundation
 /// SDL2_ttf: text measured, shortened with an ellipsis to a width, and rendered to a
 /// surface. A character DejaVu lacks (Japanese, Chinese, Korean, Thai…) is drawn in the
 /// font fontconfig picks for it, as the desktop's own text does (`folio_font_for`): the
-/// line is cut into runs of one font each, drawn side by side on one baseline. SDL2_ttf is
+/// line is cut into runs of one font each, drawn side by side on one baseline. Hebrew and
+/// Arabic read from the right, shaped by HarfBuzz (`BidiRuns` sets out the runs). SDL2_ttf is
 /// not thread-safe: use one Typeface from one thread.
 package final class Typeface {
     static let regularFile = "DejaVuSans.ttf"
@@ -90,20 +91,47 @@ package final class Typeface {
         return opened
     }
 
-    /// `text` cut into runs drawn in one font each (nil when `primary` has every character).
-    private func runs(_ text: String, primary: OpaquePointer, pixels: Int, weight: TextLayer.Weight) -> [(font: OpaquePointer, text: String)]? {
-        guard text.unicodeScalars.contains(where: { TTF_GlyphIsProvided32(primary, $0.value) == 0 && $0.value >= 0x20 }) else { return nil }
-        var out: [(font: OpaquePointer, text: String)] = []
-        // By grapheme: a character and its combining marks stay in one font.
-        for character in text {
-            let chosen = font(for: character.unicodeScalars.first!, primary: primary, pixels: pixels, weight: weight)
-            if let last = out.last, last.font == chosen {
-                out[out.count - 1].text.append(character)
-            } else {
-                out.append((chosen, String(character)))
+    /// A piece of a line drawn at once: its font, its text, and how it is shaped.
+    struct Piece {
+        var font: OpaquePointer
+        var text: String
+        var rightToLeft = false
+        var script: String?
+    }
+
+    /// `text` cut into pieces in the order they are seen, each of one font and one direction
+    /// (`BidiRuns`); nil when `primary` draws it all left to right.
+    private func runs(_ text: String, primary: OpaquePointer, pixels: Int, weight: TextLayer.Weight) -> [Piece]? {
+        let missing = text.unicodeScalars.contains { TTF_GlyphIsProvided32(primary, $0.value) == 0 && $0.value >= 0x20 }
+        guard missing || BidiRuns.hasRightToLeft(text) else { return nil }
+        var out: [Piece] = []
+        for run in BidiRuns.visual(text) {
+            var pieces: [Piece] = []
+            // By grapheme: a character and its combining marks stay in one font.
+            for character in run.text {
+                let chosen = font(for: character.unicodeScalars.first!, primary: primary, pixels: pixels, weight: weight)
+                if let last = pieces.last, last.font == chosen {
+                    pieces[pieces.count - 1].text.append(character)
+                } else {
+                    pieces.append(Piece(font: chosen, text: String(character), rightToLeft: run.rightToLeft, script: run.script))
+                }
             }
+            // A right-to-left run's pieces are seen last first.
+            out += run.rightToLeft ? pieces.reversed() : pieces
         }
         return out
+    }
+
+    /// Sets `piece`'s direction and script on its font for `body`, and puts them back after.
+    private static func shaping<T>(_ piece: Piece, _ body: () -> T) -> T {
+        guard piece.rightToLeft else { return body() }
+        TTF_SetFontDirection(piece.font, TTF_DIRECTION_RTL)
+        if let script = piece.script { TTF_SetFontScriptName(piece.font, script) }
+        defer {
+            TTF_SetFontDirection(piece.font, TTF_DIRECTION_LTR)
+            TTF_SetFontScriptName(piece.font, "Zzzz")
+        }
+        return body()
     }
 
     /// The font at `pixels` (the em, in pixels), opened on first use.
@@ -129,7 +157,7 @@ package final class Typeface {
     /// Width of `text` in pixels as `render` draws it: each run in its own font.
     private func width(_ text: String, primary: OpaquePointer, pixels: Int, weight: TextLayer.Weight) -> Int {
         guard let runs = runs(text, primary: primary, pixels: pixels, weight: weight) else { return Typeface.width(text, font: primary) }
-        return runs.reduce(0) { $0 + Typeface.width($1.text, font: $1.font) }
+        return runs.reduce(0) { total, piece in total + Typeface.shaping(piece) { Typeface.width(piece.text, font: piece.font) } }
     }
 
     /// `text` as is when it fits in `maxWidth` pixels (`width` measures), else its longest
@@ -163,15 +191,17 @@ package final class Typeface {
         guard !text.isEmpty, maxWidth > 0, let font = font(pixels: pixels, weight: weight) else { return nil }
         let size = Int(clamp(pixels.rounded(), Double(Typeface.pixelSizes.lowerBound), Double(Typeface.pixelSizes.upperBound)))
         let line = Typeface.fitted(text, maxWidth: maxWidth) { self.width($0, primary: font, pixels: size, weight: weight) }
-        guard let runs = runs(line, primary: font, pixels: size, weight: weight), runs.count > 1 || runs.first?.font != font else {
+        guard let runs = runs(line, primary: font, pixels: size, weight: weight) else {
             return TTF_RenderUTF8_Blended(font, line, colour)
         }
         return Typeface.compose(runs, colour: colour)
     }
 
     /// The runs drawn side by side on one baseline (the tallest ascent's), on transparency.
-    private static func compose(_ runs: [(font: OpaquePointer, text: String)], colour: SDL_Color) -> UnsafeMutablePointer<SDL_Surface>? {
-        let drawn = runs.compactMap { run in TTF_RenderUTF8_Blended(run.font, run.text, colour).map { ($0, Int(TTF_FontAscent(run.font))) } }
+    private static func compose(_ runs: [Piece], colour: SDL_Color) -> UnsafeMutablePointer<SDL_Surface>? {
+        let drawn = runs.compactMap { run in
+            shaping(run) { TTF_RenderUTF8_Blended(run.font, run.text, colour) }.map { ($0, Int(TTF_FontAscent(run.font))) }
+        }
         defer { drawn.forEach { SDL_FreeSurface($0.0) } }
         guard !drawn.isEmpty else { return nil }
         let ascent = drawn.map(\.1).max()!

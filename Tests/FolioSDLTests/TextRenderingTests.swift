@@ -210,6 +210,37 @@ struct TextRenderingTests {
         #expect(mixed.width > latin.width && mixed.height >= latin.height, "\(mixed.width)×\(mixed.height) beside \(latin.width)×\(latin.height)")
     }
 
+    /// The pixels of `text` drawn plainly by SDL2_ttf in the bundled bold font: left to
+    /// right, unshaped, as every line was before.
+    static func plain(_ text: String, _ typeface: Typeface) throws -> [UInt8] {
+        let font = try #require(typeface.font(pixels: 24, weight: .bold))
+        let surface = try #require(TTF_RenderUTF8_Blended(font, text, SDL_Color(r: 255, g: 255, b: 255, a: 255)))
+        defer { SDL_FreeSurface(surface) }
+        let s = surface.pointee, pitch = Int(s.pitch)
+        let bytes = UnsafeRawPointer(s.pixels!).assumingMemoryBound(to: UInt8.self)
+        var out: [UInt8] = []
+        for y in 0..<Int(s.h) { out += UnsafeBufferPointer(start: bytes + y * pitch, count: Int(s.w) * 4) }
+        return out
+    }
+
+    /// Hebrew reads from the right: its letters are drawn as the same letters reversed are
+    /// drawn left to right. Arabic is shaped (its letters joined), not drawn as isolated
+    /// letters in the order they are stored.
+    @Test func rightToLeftTitlesReadFromTheRightAndAreShaped() throws {
+        let typeface = try #require(Typeface.bundled())
+        let hebrew = "\u{05E9}\u{05DC}\u{05D5}\u{05DD}"
+        let seen = try Self.drawn(hebrew, typeface).pixels
+        let same = seen == (try Self.plain(String(hebrew.reversed()), typeface))
+        #expect(same, "Hebrew is drawn right to left")
+        let stored = seen == (try Self.plain(hebrew, typeface))
+        #expect(!stored, "not in the order it is stored")
+        let arabic = "\u{0633}\u{0644}\u{0627}\u{0645}"
+        let shaped = try Self.drawn(arabic, typeface).pixels
+        let forwards = try Self.plain(arabic, typeface), backwards = try Self.plain(String(arabic.reversed()), typeface)
+        let isolated = shaped == forwards || shaped == backwards
+        #expect(!isolated, "Arabic is joined, not isolated letters")
+    }
+
     @Test func aLineIsShortenedToTheLongestPrefixThatFitsWithAnEllipsis() throws {
         let typeface = try #require(Typeface.bundled())
         let font = try #require(typeface.font(pixels: 16, weight: .regular))
