@@ -201,6 +201,44 @@ int folio_pdf_page_size(int fd, int page, int *width, int *height, char *error, 
     return p ? 0 : 1;
 }
 
+// `text` (poppler's, may be NULL) into `out` (capacity bytes, NUL-terminated; "" for none):
+// cut to fit, then to its longest valid UTF-8 prefix.
+static void copy_text(const char *text, char *out, size_t capacity) {
+    out[0] = 0;
+    if (!text) return;
+    size_t length = strnlen(text, capacity - 1);
+    memcpy(out, text, length);
+    out[length] = 0;
+    const gchar *end = NULL;
+    if (!g_utf8_validate(out, -1, &end)) out[end - out] = 0;
+}
+
+int folio_pdf_document_read(int fd, folio_vips_document *document, char *error, size_t error_capacity) {
+    memset(document, 0, sizeof *document);
+    kept *k = folio_pdf_take(fd, error, error_capacity);
+    if (!k) return 1;
+    document->pages = poppler_document_get_n_pages(k->document);
+    PopplerPage *first = document->pages > 0 ? folio_pdf_kept_page(k, 0, error, error_capacity) : NULL;
+    if (first) {
+        double w = 0, h = 0;
+        poppler_page_get_size(first, &w, &h);
+        document->width = whole(w);
+        document->height = whole(h);
+        g_object_unref(first);
+    }
+    gchar *title = poppler_document_get_title(k->document), *author = poppler_document_get_author(k->document);
+    copy_text(title, document->title, sizeof document->title);
+    copy_text(author, document->author, sizeof document->author);
+    g_free(title);
+    g_free(author);
+    folio_pdf_give_back(k);
+    if (document->pages < 1) {
+        snprintf(error, error_capacity, "it has no pages");
+        return 1;
+    }
+    return 0;
+}
+
 // The shrink libvips' thumbnail takes from an image of `w`×`h` to a `width`×`height` box
 // (vips_thumbnail_calculate_shrink): the same on both axes, fitting inside the box or, when
 // `crop`, covering it, never so far that a side becomes 0.

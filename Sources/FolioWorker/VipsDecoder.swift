@@ -78,7 +78,7 @@ package enum VipsDecoder {
         guard started else { throw FolioError.badInput("\(path): cannot be read (libvips could not start).", cause: .unreadable) }
         var document = folio_vips_document()
         var error = [CChar](repeating: 0, count: 256)
-        guard folio_vips_document_read(fd, &document, &error, error.count) == 0 else {
+        guard folio_pdf_document_read(fd, &document, &error, error.count) == 0 else {
             let why = reason(error)
             if isPasswordFailure(why) {
                 throw FolioError.badInput("\(path): is password-protected; Folio opens no encrypted PDFs.", cause: .encrypted)

@@ -40,6 +40,45 @@ import FolioTestFixtures
 
     /// Metadata longer than the header keeps (255 bytes) is cut on a character: 200 "é" are
     /// 400 bytes of UTF-8, and the byte at 255 is the middle of one; 127 whole ones are left.
+    /// A sound PDF of 8 text pages carrying an unused stream of `filler` bytes: the shape of
+    /// a large document (a scanned book is most of its bytes in streams).
+    static func padded(filler: Int) -> Data {
+        var objects = ["<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [\((0..<8).map { "\(3 + 2 * $0) 0 R" }.joined(separator: " "))] /Count 8 >>"]
+        for i in 0..<8 {
+            let content = "BT /F1 14 Tf 30 500 Td (Page \(i + 1)) Tj ET\n"
+            objects.append("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 362 568] /Contents \(4 + 2 * i) 0 R /Resources << /Font << /F1 19 0 R >> >> >>")
+            objects.append("<< /Length \(content.utf8.count) >>\nstream\n\(content)endstream")
+        }
+        objects.append("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>")
+        var out = Data("%PDF-1.4\n".utf8), offsets: [Int] = []
+        for (n, object) in objects.enumerated() {
+            offsets.append(out.count)
+            out += Data("\(n + 1) 0 obj\n\(object)\nendobj\n".utf8)
+        }
+        offsets.append(out.count)
+        out += Data("\(objects.count + 1) 0 obj\n<< /Length \(filler) >>\nstream\n".utf8) + Data(repeating: 0x5A, count: filler) + Data("\nendstream\nendobj\n".utf8)
+        let xref = out.count
+        out += Data("xref\n0 \(offsets.count + 1)\n0000000000 65535 f \n".utf8)
+        for offset in offsets { out += Data(String(format: "%010d 00000 n \n", offset).utf8) }
+        out += Data("trailer\n<< /Size \(offsets.count + 1) /Root 1 0 R >>\nstartxref\n\(xref)\n%%EOF\n".utf8)
+        return out
+    }
+
+    /// A sound PDF of 130 MB (most of it one stream) is listed and its pages drawn: poppler
+    /// reads it from the file where it lies, in the worker whose heap is capped at 160 MB.
+    @Test func aPDFLargerThanTheWorkersHeapIsRead() throws {
+        let url = try Self.write(Self.padded(filler: 130 << 20), "large.pdf")
+        defer { Self.remove(url) }
+        let info = try TestDecoding.workers.inspect(url.path)
+        #expect(info.pageCount == 8 && info.firstPageSize == Size(width: 362, height: 568))
+        let shape = PageImage.Shape(width: 181, height: 284, radius: 0, side: .right)
+        guard case .success(let page) = PageImage.make(.documentPage(document: url.path, page: 7), decoder: TestDecoding.workers, shape: shape) else {
+            Issue.record("its last page was not drawn")
+            return
+        }
+        SDL_FreeSurface(page)
+    }
+
     @Test func longMetadataIsCutOnACharacter() throws {
         let long = String(repeating: "é", count: 200)
         let url = try Self.write(PDFFixture.document(pages: 1, title: long, author: long), "long.pdf")

@@ -3,6 +3,7 @@
 // A PDF's pages drawn by poppler (through poppler-glib and cairo) from a document kept open
 // between calls: one document parsed once for all of its pages, not once a page.
 #include <stddef.h>
+#include "folio_vips.h"
 
 /// The size in points of page `page` (from 0) of the PDF behind `fd`, each side rounded to
 /// the nearest whole point as libvips' pdfload gives it. The document is opened (its first
@@ -11,6 +12,12 @@
 /// poppler's reason into `error` ("Document is encrypted" for a password, "PDF document is
 /// damaged", "pages out of range").
 int folio_pdf_page_size(int fd, int page, int *width, int *height, char *error, size_t error_capacity);
+
+/// What a library needs of the PDF behind `fd` (its page count, the first page's size in
+/// points, its title and author), read by poppler from the document kept between calls,
+/// which reads the file where it lies (a PDF of a gigabyte is not held in memory). Returns
+/// 0, or 1 with the reason in `error` (poppler's "Document is encrypted" for a password).
+int folio_pdf_document_read(int fd, folio_vips_document *document, char *error, size_t error_capacity);
 
 /// Page `page` of the PDF behind `fd` as RGBA pixels (8-bit, straight alpha), what libvips'
 /// thumbnail of the page makes: drawn on white (by cairo, as pdfload draws; by poppler's
