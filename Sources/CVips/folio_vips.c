@@ -203,48 +203,6 @@ int folio_vips_document_check(int fd, char *error, size_t error_capacity) {
     return loader ? 0 : 1;
 }
 
-// A document's metadata string `name` into `out` (capacity bytes, NUL-terminated; "" when
-// the document has none): cut to fit, then to its longest valid UTF-8 prefix, so a
-// character cut in two (or bytes that were never UTF-8) go no further.
-static void copy_metadata(VipsImage *image, const char *name, char *out, size_t capacity) {
-    out[0] = 0;
-    const char *value = NULL;
-    if (!vips_image_get_typeof(image, name) || vips_image_get_string(image, name, &value) != 0 || !value) return;
-    size_t length = strnlen(value, capacity - 1);
-    memcpy(out, value, length);
-    out[length] = 0;
-    const gchar *end = NULL;
-    if (!g_utf8_validate(out, -1, &end)) out[end - out] = 0;
-}
-
-int folio_vips_document_read(int fd, folio_vips_document *document, char *error, size_t error_capacity) {
-    memset(document, 0, sizeof *document);
-    VipsSource *source = open_source(fd, NULL, 0);
-    if (!source) { take_error(error, error_capacity); return 1; }
-    const char *loader = checked_loader(source, FOLIO_SLOT_DOCUMENT, error, error_capacity);
-    if (!loader) {
-        g_object_unref(source);
-        return 1;
-    }
-    // Only the header: poppler opens the document and reads its page tree, no page is drawn.
-    VipsImage *image = open_image(source, loader, "", 0, 1.0);
-    g_object_unref(source);
-    if (!image) { take_error(error, error_capacity); return 1; }
-    // "n-pages" itself: vips_image_get_n_pages() says 1 for 10,000 pages or more.
-    int pages = 0;
-    if (vips_image_get_typeof(image, VIPS_META_N_PAGES) && vips_image_get_int(image, VIPS_META_N_PAGES, &pages) == 0)
-        document->pages = pages;
-    else
-        document->pages = 1;
-    document->width = vips_image_get_width(image);
-    document->height = vips_image_get_height(image);
-    copy_metadata(image, "pdf-title", document->title, sizeof document->title);
-    copy_metadata(image, "pdf-author", document->author, sizeof document->author);
-    vips_error_clear();
-    g_object_unref(image);
-    return 0;
-}
-
 // The DCT scale to decode a JPEG at for a `width`×`height` box (fitted inside it, or
 // covering it when `crop`): the largest of 2, 4 and 8 that keeps the image at least the size
 // it is drawn at; 0 when the source is not a JPEG or 1 would do.

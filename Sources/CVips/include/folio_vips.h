@@ -33,13 +33,14 @@ typedef struct {
 int folio_vips_header_read(int fd, const void *bytes, size_t length, int page, int slot, folio_vips_header *header,
                            char *error, size_t error_capacity);
 
-/// Checks that the file behind `fd` is a PDF as `folio_vips_document_read` takes one (by its
+/// Checks that the file behind `fd` is a PDF as poppler is given one (by its
 /// bytes: libvips' PDF loader claims it, or "%PDF-" starts within its first 1 KB), before
 /// poppler is let at it. Returns 0 when it is; otherwise 1 with the reason in `error`.
 int folio_vips_document_check(int fd, char *error, size_t error_capacity);
 
 /// What a library needs from a PDF: its page count, the first page's size in points and the
-/// title and author from its metadata (each "" when it has none; valid UTF-8, cut to fit).
+/// title and author from its metadata (each "" when it has none; valid UTF-8, cut to fit);
+/// filled by `folio_pdf_document_read` (folio_pdf.h).
 typedef struct {
     int pages;
     int width;
@@ -47,11 +48,6 @@ typedef struct {
     char title[256];
     char author[256];
 } folio_vips_document;
-
-/// Reads the PDF behind `fd` (the document's header only; no page is drawn). Returns 0 on
-/// success; otherwise writes the reason into `error` ("not a PDF" when another loader
-/// claims the file, poppler's "Document is encrypted" for a password).
-int folio_vips_document_read(int fd, folio_vips_document *document, char *error, size_t error_capacity);
 
 /// Decodes with shrink-on-load to exactly `width`×`height` RGBA pixels: the image (or page
 /// `page` of a document when `page` >= 0, rendered at the scale the box needs) scaled to
