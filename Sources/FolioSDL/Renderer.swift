@@ -198,29 +198,6 @@ public final class Renderer {
     /// Lines of text rendered so far (tests: unchanged text is not rendered again).
     var textRenderCount: Int { text.renderCount }
 
-    /// The side a content's texture is made for (which corners it rounds): as in the book,
-    /// mirrored for a right-to-left book, whose pages show on the other side (and whose
-    /// cover, on the shelf too, has its spine on the right).
-    func side(of content: LayerContent) -> PageSide {
-        let side: PageSide, book: Int
-        switch content {
-        case .page(let b, let page) where pagesStandAlone && !library.spansSpread(content):
-            (side, book) = (.alone, b)
-        case .page(let b, let page): (side, book) = (BookLayout.side(of: page), b)
-        case .backCover(let b): (side, book) = (.left, b)  // the last leaf's back
-        case .cover(let b), .thumbnail(let b, _): (side, book) = (.right, b)
-        case .blank, .fill: return .right
-        }
-        return library.books.indices.contains(book) && library.books[book].rightToLeft ? side.opposite : side
-    }
-
-    /// The number a placeholder shows for this content: the book's own page number (none
-    /// for covers and blanks).
-    func number(of content: LayerContent) -> Int? {
-        guard case .page(let book, let page) = content, page > 0, library.books.indices.contains(book) else { return nil }
-        return library.books[book].numbering.number(ofDisplayPage: page)
-    }
-
     /// True for SDL's software renderer and for OpenGL implemented on the CPU.
     static func drawsOnTheCPU(_ sdlRenderer: OpaquePointer) -> Bool {
         var info = SDL_RendererInfo()
@@ -291,18 +268,6 @@ public final class Renderer {
         if case .thumbnail(_, let number) = layer.content { return textures.thumbnail(for: source, number: number) }
         return textures.texture(for: source, side: side(of: layer.content), number: number(of: layer.content),
                                 aspect: aspect(of: layer.content), spans: library.spansSpread(layer.content))
-    }
-
-    /// The page aspect ratio of the book `content` belongs to.
-    func aspect(of content: LayerContent) -> Double {
-        let book: Int
-        switch content {
-        case .cover(let b), .page(let b, _), .backCover(let b), .thumbnail(let b, _): book = b
-        case .blank, .fill: return PageGeometry.aspect
-        }
-        guard library.books.indices.contains(book) else { return PageGeometry.aspect }
-        let shape = library.books[book].pageShape
-        return shape.width / shape.height
     }
 
     /// Per-channel factors that turn paper into `layer`'s colour: 1 for every page but a

@@ -151,12 +151,12 @@ import Testing
         // there once it has shown a moment opens it.
         s.send(.pointerDown(point)); s.send(.pointerUp(point))
         let prompt = try #require(s.app.modals.first(LinkPromptContext.self))
-        let open = prompt.layout(in: s.app).open
+        let open = prompt.layout(in: s.app.size).open
         s.send(.pointerDown(Point(x: open.midX, y: open.midY))); s.send(.pointerUp(Point(x: open.midX, y: open.midY)))
         #expect(s.app.addressToOpen == nil && s.app.drawList().help == nil, "too soon: a double-click never opens")
         Self.click(point, s)
         s.run(until: s.now + 1)
-        let button = try #require(s.app.modals.first(LinkPromptContext.self)).layout(in: s.app).open
+        let button = try #require(s.app.modals.first(LinkPromptContext.self)).layout(in: s.app.size).open
         Self.click(Point(x: button.midX, y: button.midY), s)
         #expect(s.app.addressToOpen == long)
         s.app.addressToOpen = nil

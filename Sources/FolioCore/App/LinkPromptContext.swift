@@ -19,10 +19,14 @@ final class LinkPromptContext: ModalContext {
     private let shownAt: Double
     static let armTime = 0.5
 
+    /// Its lines (`LinkAddress.lines`), made once.
+    private let lines: [String]
+
     init(address: LinkAddress, over reading: ReadingScene, at time: Double) {
         self.address = address
         self.reading = reading
         shownAt = time
+        lines = address.lines(width: Self.width)
     }
 
     /// Where its lines and buttons lie in a window of `size`: the lines' first baseline and
@@ -32,38 +36,38 @@ final class LinkPromptContext: ModalContext {
         var open: Rect, stay: Rect
     }
 
-    func layout(in app: FolioApp) -> Layout {
-        let words = ScreenWords(app: app), size = words.textSize(16, minimum: 11), pitch = size * 1.5
-        let count = address.lines(width: Self.width).count
-        let firstY = app.size.height / 2 - Double(count + 3) * pitch / 2
-        let buttonY = firstY + Double(count + 1) * pitch, w = 9 * size, h = 1.8 * size, gap = size
+    func layout(in window: Size) -> Layout {
+        let size = ScreenWords.textSize(16, minimum: 11, in: window), pitch = size * 1.5
+        let firstY = window.height / 2 - Double(lines.count + 3) * pitch / 2
+        let buttonY = firstY + Double(lines.count + 1) * pitch, w = 9 * size, h = 1.8 * size, gap = size
         return Layout(size: size, pitch: pitch, firstY: firstY,
-                      open: Rect(x: app.size.width / 2 - gap / 2 - w, y: buttonY - h / 2, width: w, height: h),
-                      stay: Rect(x: app.size.width / 2 + gap / 2, y: buttonY - h / 2, width: w, height: h))
-    }
-
-    private func open(_ app: FolioApp) {
-        app.addressToOpen = address.opened
-        switch address.kind {
-        case .web(let host): close(app, saying: "Opening the page on \(host) in your browser")
-        case .mail(let to): close(app, saying: "Writing a mail to \(to)")
-        }
+                      open: Rect(x: window.width / 2 - gap / 2 - w, y: buttonY - h / 2, width: w, height: h),
+                      stay: Rect(x: window.width / 2 + gap / 2, y: buttonY - h / 2, width: w, height: h))
     }
 
     /// Most characters on one of its lines.
     static let width = 64
 
-    private func close(_ app: FolioApp, saying notice: String?) {
+    /// Closes the question, the address handed to the desktop when `opening`, and says so.
+    private func finish(opening: Bool, in app: FolioApp) {
         app.modals.remove(self)
-        if let notice { app.onScreen.notice = (notice, app.time) }
+        var notice = "Not opened"
+        if opening {
+            app.addressToOpen = address.opened
+            switch address.kind {
+            case .web(let host): notice = "Opening the page on \(host) in your browser"
+            case .mail(let to): notice = "Writing a mail to \(to)"
+            }
+        }
+        app.onScreen.notice = (notice, app.time)
     }
 
     func key(_ key: Key, _ modifiers: Modifiers, in app: FolioApp) -> Bool {
         switch key {
         case .return where modifiers.isEmpty:
-            open(app)
+            finish(opening: true, in: app)
         case .escape, .backspace:
-            close(app, saying: "Not opened")
+            finish(opening: false, in: app)
         default:
             break
         }
@@ -73,24 +77,21 @@ final class LinkPromptContext: ModalContext {
 
     func text(_ text: String, in app: FolioApp) -> Bool { true }
     func back(in app: FolioApp) -> Bool {
-        close(app, saying: "Not opened")
+        finish(opening: false, in: app)
         return true
     }
     func click(at point: Point, in app: FolioApp) -> Bool {
-        if layout(in: app).open.contains(point), app.time - shownAt >= Self.armTime {
-            open(app)
-        } else {
-            close(app, saying: "Not opened")
-        }
+        // Open counts once the question has shown a moment; any other click closes it.
+        finish(opening: layout(in: app.size).open.contains(point) && app.time - shownAt >= Self.armTime, in: app)
         return true
     }
     func wheel(dx: Double, dy: Double, in app: FolioApp) -> Bool { true }
     func holds(in app: FolioApp) -> Bool { app.navigation.top === reading && app.navigation.transition == nil }
 
     func draw(into list: inout DrawList, in app: FolioApp) {
-        let layout = layout(in: app), size = layout.size
+        let layout = layout(in: app.size), size = layout.size
         var texts: [TextLayer] = []
-        for (i, line) in address.lines(width: Self.width).enumerated() {
+        for (i, line) in lines.enumerated() {
             texts.append(TextLayer(line, size: size, weight: i == 0 ? .bold : .regular,
                                    position: Point(x: app.size.width / 2, y: layout.firstY + Double(i) * layout.pitch),
                                    colour: i == 0 ? HelpOverlay.keyColour : HelpOverlay.helpColour, maxWidth: app.size.width * 0.94))

@@ -14,6 +14,11 @@ struct ScreenWords {
     static let notFoundColour = RGBA(0.98, 0.62, 0.52)
     /// A text size: `base` points at 1280×800, scaled with the window, never under `minimum`.
     func textSize(_ base: Double, minimum: Double) -> Double {
+        ScreenWords.textSize(base, minimum: minimum, in: size)
+    }
+
+    /// The same, in a window of `size`.
+    static func textSize(_ base: Double, minimum: Double, in size: Size) -> Double {
         max(base * size.layoutUnit, minimum)
     }
 
