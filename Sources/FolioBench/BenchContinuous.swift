@@ -35,12 +35,10 @@ extension Benchmarks {
     }
 
     private func scroll(library: Library, canvas: HeadlessCanvas, size: Size, for scrolling: Double) throws -> [(String, JSONValue)] {
-        let app = FolioApp(library: library, size: size)
+        let app = Self.openedAsBook(library, size: size)
         let frame = 1.0 / 60
         let start = seconds()
         var t = 0.0
-        app.update(at: t)
-        app.read(book: 0, atPage: nil, at: t)
         var firstScreen: Double?
         var samples: [Double] = []
         var blank: [Int] = []

@@ -118,6 +118,15 @@ extension Benchmarks {
 }
 
 extension Benchmarks {
+    /// An app of `size` on `library` with its first book opened as `folio BOOK` opens it, at
+    /// time 0: where the reading cases start.
+    static func openedAsBook(_ library: Library, size: Size) -> FolioApp {
+        let app = FolioApp(library: library, size: size)
+        app.update(at: 0)
+        app.read(book: 0, atPage: nil, at: 0)
+        return app
+    }
+
     /// Opens `library`'s first book as `folio BOOK` does and presses Right as `presses` says
     /// (`held`: the presses after the first are a held key's repeats), each acting as the live
     /// viewer lets it (`HeldKeys`: `presses_waited` counts the presses that waited on their
@@ -125,12 +134,10 @@ extension Benchmarks {
     /// the view is at rest (or `limit` seconds have passed).
     func read(library: Library, canvas: HeadlessCanvas, pressingRight presses: Presses, held: Bool,
               for limit: Double) throws -> [(String, JSONValue)] {
-        let app = FolioApp(library: library, size: Size(width: 1280, height: 800))
+        let app = Self.openedAsBook(library, size: Size(width: 1280, height: 800))
         let frame = 1.0 / 60
         let start = seconds()
         var t = 0.0
-        app.update(at: t)
-        app.read(book: 0, atPage: nil, at: t)
         var firstWhole: Double?
         var nextPress: Double?
         var blank = 0, lowres = 0, frames = 0, pressed = 0, due = 0, dropped = 0, waited = 0

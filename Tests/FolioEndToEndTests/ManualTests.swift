@@ -56,6 +56,30 @@ import Testing
         }
     }
 
+    /// A folder `work` in `dir` holding empty `files` and `folders`, for completions to offer.
+    static func folder(in dir: URL, folders: [String], files: [String]) throws -> URL {
+        let work = dir.appendingPathComponent("work")
+        for folder in folders { try FileManager.default.createDirectory(at: work.appendingPathComponent(folder), withIntermediateDirectories: true) }
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        for file in files { _ = FileManager.default.createFile(atPath: work.appendingPathComponent(file).path, contents: Data()) }
+        return work
+    }
+
+    /// What the bash completion made in `made` offers for `words` typed in `work` (after
+    /// `first`, a line run before it), sorted, and bash's result.
+    static func bashOffers(_ words: [String], made: URL, in work: URL, first: String = "") throws -> ([String], Folio.Result) {
+        let line = words.joined(separator: " ")
+        let script = """
+        \(first)
+        cd '\(work.path)' && source '\(made.appendingPathComponent("folio.bash").path)'
+        COMP_WORDS=(\(words.map { "'\($0)'" }.joined(separator: " "))); COMP_CWORD=\(words.count - 1)
+        COMP_LINE='\(line)'; COMP_POINT=\(line.utf8.count); COMPREPLY=(); _folio
+        printf '%s\\n' "${COMPREPLY[@]}"
+        """
+        let result = try Folio.runProcess("/bin/bash", ["-c", script])
+        return (result.stdout.split(separator: "\n").map(String.init).filter { !$0.isEmpty }.sorted(), result)
+    }
+
     /// The bash completion function, called as bash calls it: a path where one is expected
     /// (never a command name that does not match), the commands that match, every option.
     @Test(arguments: [
@@ -72,19 +96,9 @@ import Testing
     func bashCompletesPathsAndOptions(words: [String], expected: [String]) throws {
         let dir = try Self.made()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let work = dir.appendingPathComponent("work")
-        try FileManager.default.createDirectory(at: work.appendingPathComponent("books"), withIntermediateDirectories: true)
-        _ = FileManager.default.createFile(atPath: work.appendingPathComponent("book.cbz").path, contents: Data())
-        _ = FileManager.default.createFile(atPath: work.appendingPathComponent("other.pdf").path, contents: Data())
-        let quoted = words.map { "'\($0)'" }.joined(separator: " ")
-        let script = """
-        cd '\(work.path)' && source '\(dir.appendingPathComponent("folio.bash").path)'
-        COMP_WORDS=(\(quoted)); COMP_CWORD=\(words.count - 1); COMPREPLY=(); _folio
-        printf '%s\\n' "${COMPREPLY[@]}"
-        """
-        let result = try Folio.runProcess("/bin/bash", ["-c", script])
+        let work = try Self.folder(in: dir, folders: ["books"], files: ["book.cbz", "other.pdf"])
+        let (offered, result) = try Self.bashOffers(words, made: dir, in: work)
         #expect(result.status == 0, "\(result.stderr)")
-        let offered = result.stdout.split(separator: "\n").map(String.init).filter { !$0.isEmpty }.sorted()
         #expect(offered == expected.sorted(), "\(words) offers \(offered)")
     }
 
@@ -110,20 +124,10 @@ import Testing
     func bashKeepsNamesWithSpacesWhole(withBashCompletion: Bool) throws {
         let dir = try Self.made()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let work = dir.appendingPathComponent("work")
-        try FileManager.default.createDirectory(at: work.appendingPathComponent("My Comics"), withIntermediateDirectories: true)
-        _ = FileManager.default.createFile(atPath: work.appendingPathComponent("My Comic's Vol 1.cbz").path, contents: Data())
-        _ = FileManager.default.createFile(atPath: work.appendingPathComponent("Other.pdf").path, contents: Data())
+        let work = try Self.folder(in: dir, folders: ["My Comics"], files: ["My Comic's Vol 1.cbz", "Other.pdf"])
         let loader = "/usr/share/bash-completion/bash_completion"
         if withBashCompletion { try #require(FileManager.default.fileExists(atPath: loader), "bash-completion is missing (make deps installs it)") }
-        let script = """
-        \(withBashCompletion ? "source \(loader)" : "")
-        cd '\(work.path)' && source '\(dir.appendingPathComponent("folio.bash").path)'
-        COMP_WORDS=(folio My); COMP_CWORD=1; COMP_LINE='folio My'; COMP_POINT=8; COMPREPLY=(); _folio
-        printf '%s\\n' "${COMPREPLY[@]}"
-        """
-        let result = try Folio.runProcess("/bin/bash", ["-c", script])
-        let offered = result.stdout.split(separator: "\n").map(String.init).filter { !$0.isEmpty }.sorted()
+        let (offered, result) = try Self.bashOffers(["folio", "My"], made: dir, in: work, first: withBashCompletion ? "source \(loader)" : "")
         #expect(offered == ["My Comic's Vol 1.cbz", "My Comics"], "\(offered) \(result.stderr)")
     }
 

@@ -187,18 +187,15 @@ public final class BookScene: BookShowing {
     public func handle(_ input: SceneInput, at time: Double) -> SceneRequest? {
         switch input {
         case .key(let key, _):
-            switch KeyBindings.action(for: readingKey(key), in: .book) {
+            let action = KeyBindings.action(for: readingKey(key), in: .book)
+            switch action {
             case .next?: turn(toLeaf: currentLeaf + 1, at: time)
             case .previous?: turn(toLeaf: currentLeaf - 1, at: time)
             case .first?: riffle(toLeaf: layout.firstLeaf, at: time)
             case .last?: riffle(toLeaf: lastLeaf, at: time)
             case .close?: return .closeBook
             case .read?: return .openReading
-            case .shiftPairing?: return .shiftPairing
-            case .flipDirection?: return .flipDirection
-            case .typePage?: return key.digit.map(SceneRequest.typePage)
-            case .thumbnails?: return .showThumbnails
-            default: break
+            default: return SceneRequest.inBook(action, key: key)
             }
         case .horizontalWheel(let notches):
             let steps = wheel.steps(adding: mirrored ? -notches : notches)

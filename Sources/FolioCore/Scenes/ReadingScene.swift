@@ -202,16 +202,13 @@ public final class ReadingScene: BookShowing, ZoomingScene {
 
     /// What a key asks of the app rather than of the view, in pages and in the column alike.
     private func request(for key: Key) -> SceneRequest? {
-        switch KeyBindings.action(for: key, in: .reading) {
+        let action = KeyBindings.action(for: key, in: .reading)
+        switch action {
         case .fit?: return .cycleFit
         case .close?: return .closeReading
-        case .shiftPairing?: return .shiftPairing
-        case .flipDirection?: return .flipDirection
         case .pageMode?: return .cyclePageMode
         case .continuous?: return .toggleContinuous
-        case .typePage?: return key.digit.map(SceneRequest.typePage)
-        case .thumbnails?: return .showThumbnails
-        default: return nil
+        default: return SceneRequest.inBook(action, key: key)
         }
     }
 

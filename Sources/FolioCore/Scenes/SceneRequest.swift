@@ -25,3 +25,17 @@ public enum SceneRequest: Equatable, Sendable {
     /// Leave the app.
     case quit
 }
+
+extension SceneRequest {
+    /// What a key's action asks of the app in a book, 3D or flat alike (the pairing, the
+    /// direction, a page number typed, the strip); nil for an action the scene answers itself.
+    static func inBook(_ action: KeyAction?, key: Key) -> SceneRequest? {
+        switch action {
+        case .shiftPairing?: return .shiftPairing
+        case .flipDirection?: return .flipDirection
+        case .typePage?: return key.digit.map(SceneRequest.typePage)
+        case .thumbnails?: return .showThumbnails
+        default: return nil
+        }
+    }
+}
