@@ -208,17 +208,13 @@ public final class CoverThumbnails: Sendable {
     }
 
     /// Writes the cover `source` as a PNG at `path`, at most `box` pixels a side: what
-    /// `folio thumbnail` makes for a file manager. A new file, or an empty one (as a caller
-    /// may make it first); a link or a file with something in it is refused, so nothing of
-    /// the user's is replaced. On any failure nothing is left there.
+    /// `folio thumbnail` makes for a file manager: an output as every other (`OutputFile`),
+    /// new or empty (as a caller may make it first), never through a link, nothing of the
+    /// user's replaced. On any failure nothing is left there.
     package static func write(_ source: ImageSource, box: Int, decoder: any PageDecoder, to path: String) throws {
-        var existing = stat()
-        if lstat(path, &existing) == 0, (existing.st_mode & S_IFMT) != S_IFREG || existing.st_size > 0 {
-            throw FolioError.badInput("\(path): is there already (not an empty file); the thumbnail is written only as a new file")
-        }
+        try OutputFile.checkFile(path, streams: false, overwrite: false)
         try render(source, box: box, decoder: decoder) { pixels, width, height, pitch in
-            let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o644)
-            guard fd >= 0 else { throw FolioError.outputFailed("\(path): cannot be written (\(String(cString: strerror(errno))))") }
+            let fd = try OutputFile.open(path, streams: false, overwrite: false)
             var reason = [CChar](repeating: 0, count: 256)
             let status = folio_png_write_text_fd(fd, pixels, Int32(width), Int32(height), pitch, 0, nil, nil, 0, &reason, reason.count)
             let closed = close(fd)

@@ -1,3 +1,5 @@
+import Foundation
+
 /// An address a PDF's link goes to outside the book, as the reader is asked about it before
 /// it opens: what it is (a web page on a host, a mail to someone), the whole address and every
 /// mail field spelled out, nothing cut; and the address handed to the desktop, which for mail
@@ -68,22 +70,10 @@ public struct LinkAddress: Equatable, Sendable {
             && a.fields.map(\.name) == b.fields.map(\.name) && a.fields.map(\.value) == b.fields.map(\.value)
     }
 
-    /// `text` with its percent-escapes decoded where they make UTF-8, control characters shown
-    /// as "?" (a prompt is one line a field).
+    /// `text` with its percent-escapes decoded (Foundation's; as it is when they do not make
+    /// UTF-8), control and direction characters shown as "?" (a prompt is one line a field).
     static func decoded(_ text: String) -> String {
-        var bytes: [UInt8] = []
-        var utf8 = Array(text.utf8)[...]
-        while let byte = utf8.first {
-            utf8 = utf8.dropFirst()
-            if byte == UInt8(ascii: "%"), utf8.count >= 2,
-               let value = UInt8(String(decoding: utf8.prefix(2), as: UTF8.self), radix: 16) {
-                bytes.append(value)
-                utf8 = utf8.dropFirst(2)
-            } else {
-                bytes.append(byte == UInt8(ascii: "+") ? UInt8(ascii: " ") : byte)
-            }
-        }
-        let string = String(decoding: bytes, as: UTF8.self)
+        let string = text.removingPercentEncoding ?? text
         return String(string.unicodeScalars.map { $0.properties.generalCategory == .control || $0.properties.isBidiControl ? "?" : Character($0) })
     }
 
