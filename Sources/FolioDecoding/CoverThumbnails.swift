@@ -209,12 +209,11 @@ public final class CoverThumbnails: Sendable {
 
     /// Writes the cover `source` as a PNG at `path`, at most `box` pixels a side: what
     /// `folio thumbnail` makes for a file manager: an output as every other (`OutputFile`),
-    /// new or empty (as a caller may make it first), never through a link, nothing of the
-    /// user's replaced. On any failure nothing is left there.
-    package static func write(_ source: ImageSource, box: Int, decoder: any PageDecoder, to path: String) throws {
-        try OutputFile.checkFile(path, streams: false, overwrite: false)
+    /// new or empty (as a caller may make it first) unless `overwrite`, never through a link. On any failure nothing is left there.
+    package static func write(_ source: ImageSource, box: Int, decoder: any PageDecoder, to path: String, overwrite: Bool = false) throws {
+        try OutputFile.checkFile(path, streams: false, overwrite: overwrite)
         try render(source, box: box, decoder: decoder) { pixels, width, height, pitch in
-            let fd = try OutputFile.open(path, streams: false, overwrite: false)
+            let fd = try OutputFile.open(path, streams: false, overwrite: overwrite)
             var reason = [CChar](repeating: 0, count: 256)
             let status = folio_png_write_text_fd(fd, pixels, Int32(width), Int32(height), pitch, 0, nil, nil, 0, &reason, reason.count)
             let closed = close(fd)

@@ -9,7 +9,7 @@ import FolioLibrary
 struct Thumbnail: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Write a book's cover as a PNG of at most SIZE pixels a side (what file managers show).",
-        discussion: "A file manager runs it through Folio's thumbnailer for comic archives. Exits 2 when INPUT holds no book with a readable cover or OUTPUT is there already with something in it; nothing is written then.")
+        discussion: "A file manager runs it through Folio's thumbnailer for comic archives. Exits 2 when INPUT holds no book with a readable cover or OUTPUT is there already with something in it (unless --overwrite); nothing is written then.")
 
     @Argument(help: "The book: a comic archive, a PDF, a folder of images.", completion: .file())
     var input: String
@@ -17,6 +17,8 @@ struct Thumbnail: ParsableCommand {
     var output: String
     @Argument(help: "Most pixels on the cover's longer side, 16 to 1024 (file managers ask 128, 256, 512 or 1024).")
     var size: Int = 256
+    @Flag(help: "Replace OUTPUT when it holds something (else refused, exit 2).")
+    var overwrite = false
 
     static let sizeRange = 16...1024
 
@@ -32,7 +34,7 @@ struct Thumbnail: ParsableCommand {
             throw FolioError.badInput("\(input): holds no book whose cover Folio can read\(why)")
         }
         do {
-            try CoverThumbnails.write(cover, box: size, decoder: decoder, to: output)
+            try CoverThumbnails.write(cover, box: size, decoder: decoder, to: output, overwrite: overwrite)
         } catch let error as PageImage.Failure {
             throw FolioError.badInput(error.message)
         }
