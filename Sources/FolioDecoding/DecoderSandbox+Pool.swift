@@ -1,3 +1,4 @@
+import FolioCore
 import FolioLibrary
 import FolioThreads
 import Foundation
@@ -24,10 +25,13 @@ extension DecoderSandbox {
         private let executable: String
         /// Seconds a worker has to answer one request.
         private let timeout: Double
+        /// Seconds a listing or a header is waited for, first and once more.
+        private let bounds: AnswerBounds
 
-        init(executable: String, timeout: Double, libraryBudget: Double?) {
+        init(executable: String, timeout: Double, libraryBudget: Double?, bounds: AnswerBounds) {
             self.executable = executable
             self.timeout = timeout
+            self.bounds = bounds
             state = Monitor(State(budget: TimeBudget(library: libraryBudget)))
         }
 
@@ -42,18 +46,20 @@ extension DecoderSandbox {
         /// Sends `request` to a worker and reads its reply; `pixels` reads a pixel reply's
         /// pixels (width, height) from the worker's shared memory. `who` answers it, in a
         /// sentence about its failure (else the operation's worker). A page cairo ran out of
-        /// its few seconds on is asked for once more, of Splash, whose the document now is.
+        /// its few seconds on is asked for once more, of Splash, whose the document now is; a
+        /// listing or a header not answered within the first bound, once more of a fresh worker.
         func run(_ request: DecoderWire.Request, pixels: ((Int32, Int32, SharedPixels) throws -> Void)?,
                  who named: String? = nil) throws -> DecoderWire.Reply {
             do {
-                return try runOnce(request, pixels: pixels, who: named)
-            } catch let stopped as Stopped where stopped.handedToSplash {
-                return try runOnce(request, pixels: pixels, who: named)
+                return try runOnce(request, pixels: pixels, who: named, again: false)
+            } catch let stopped as Stopped where stopped.handedToSplash || stopped.askAgain {
+                return try runOnce(request, pixels: pixels, who: named, again: stopped.askAgain)
             }
         }
 
+        /// `again`: the second asking of a listing or a header (its bound is `bounds.retry`).
         private func runOnce(_ asked: DecoderWire.Request, pixels: ((Int32, Int32, SharedPixels) throws -> Void)?,
-                             who named: String?) throws -> DecoderWire.Reply {
+                             who named: String?, again: Bool) throws -> DecoderWire.Reply {
             var request = asked
             let who = named ?? request.operation.worker
             // A document's requests are charged to it; an image's to its book: the archive it
@@ -66,7 +72,11 @@ extension DecoderSandbox {
             if request.operation == .render && bySplash { request.operation = .renderBySplash }
             // Cairo has its own few seconds of the page's time.
             let cairoWindow = min(timeout, DecoderSandbox.cairoSeconds)
-            let allowed = request.operation == .render ? allowance.map { min($0, cairoWindow) } : allowance
+            // A listing or a header has the first bound, then the retry's (when shorter).
+            let headerWindow = request.operation.readsHeaders ? (again ? bounds.retry : bounds.first) : timeout
+            let allowed = request.operation == .render ? allowance.map { min($0, cairoWindow) } : allowance.map { min($0, headerWindow) }
+            // Asked again of a fresh worker when the first bound, not the timeout, ran out.
+            let asksAgain = request.operation.readsHeaders && !again && allowed.map { $0 < timeout } == true
             guard let allowed else {
                 throw Stopped(why: !overran ? "\(who) spent too long on this library's pages before"
                                 : request.operation.isImage ? "\(who) spent too long on this book's pages before"
@@ -81,7 +91,7 @@ extension DecoderSandbox {
                 checkIn(worker, healthy: healthy)
                 // Cut short by the library's budget, a book fails at once as a document does.
                 charge(document, seconds: FileDescriptorIO.now() - started,
-                       failsFast: timedOut && !handsOn && (!request.operation.isImage || allowed < timeout))
+                       failsFast: timedOut && !handsOn && !asksAgain && (!request.operation.isImage || allowed < timeout))
                 if timedOut && handsOn { state.withLock { $0.budget.handToSplash(document) } }
             }
             let io = FileDescriptorIO(fd: worker.fromChild, deadline: started + allowed)
@@ -98,7 +108,10 @@ extension DecoderSandbox {
                 }
             } catch is FileDescriptorIO.TimedOut {
                 timedOut = true
-                throw Stopped(why: "\(who) took longer than \(Int(allowed)) s", handedToSplash: handsOn)
+                if again {
+                    throw Stopped(why: "\(who) did not answer within \(Sentence.seconds(bounds.first)), nor a fresh one within \(Sentence.seconds(allowed))")
+                }
+                throw Stopped(why: "\(who) took longer than \(Sentence.seconds(allowed))", handedToSplash: handsOn, askAgain: asksAgain)
             } catch is FileDescriptorIO.Ended {
                 throw Stopped(why: worker.endedWhy(who))
             } catch let malformed as DecoderWire.Malformed {

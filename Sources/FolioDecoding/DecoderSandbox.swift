@@ -41,6 +41,24 @@ package final class DecoderSandbox: PageDecoder {
     /// Splash draws in a fraction of a second).
     static let cairoSeconds = 5.0
 
+    /// How long a request that reads what a library is made of (a listing, a header: what a
+    /// sound file answers at once, `DecoderWire.Operation.readsHeaders`) waits for its
+    /// answer: `first` seconds, then the worker is replaced (a stopped worker, a hung mount)
+    /// and the request made once more, given `retry` seconds, before the file is named
+    /// unreadable. So a launch whose workers stall shows its window and reads on, each book
+    /// costing at most the two bounds, not the timeout twice.
+    package struct AnswerBounds: Sendable {
+        package var first: Double
+        package var retry: Double
+
+        package init(first: Double, retry: Double) {
+            self.first = first
+            self.retry = retry
+        }
+
+        package static let standard = AnswerBounds(first: 2, retry: 10)
+    }
+
     private let pool: Pool
 
     /// The worker program of the `folio` at `executable`: that very program (its real path),
@@ -56,11 +74,13 @@ package final class DecoderSandbox: PageDecoder {
     /// Decodes in `executable --decoder-worker` processes, each request due within
     /// `timeout` seconds; a `FolioError` when `executable` is not a program that can run.
     /// `libraryBudget` bounds the slow seconds of all files together (see `TimeBudget`).
-    package init(executable: String, timeout: Double = defaultTimeout, libraryBudget: Double? = nil) throws {
+    /// `bounds`: how long a listing or a header is waited for before the worker is replaced.
+    package init(executable: String, timeout: Double = defaultTimeout, libraryBudget: Double? = nil,
+                 bounds: AnswerBounds = .standard) throws {
         guard !executable.isEmpty, FileManager.default.isExecutableFile(atPath: executable) else {
             throw FolioError.badInput("\(executable): the decoder worker is not a program that can run; Folio decodes nothing without it.")
         }
-        pool = Pool(executable: executable, timeout: timeout, libraryBudget: libraryBudget)
+        pool = Pool(executable: executable, timeout: timeout, libraryBudget: libraryBudget, bounds: bounds)
     }
 
     /// Starts one more worker than the first request will, off the caller's thread, so the
@@ -316,5 +336,8 @@ package final class DecoderSandbox: PageDecoder {
         /// Cairo ran out of its time on a page: the pool makes the request again, and it goes
         /// to Splash.
         var handedToSplash = false
+        /// A listing or a header was not answered within the first bound: the pool makes the
+        /// request again of a fresh worker (`AnswerBounds`).
+        var askAgain = false
     }
 }

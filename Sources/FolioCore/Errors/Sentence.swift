@@ -74,4 +74,11 @@ public enum Sentence {
     public static func count(_ n: Int, _ singular: String, _ plural: String? = nil) -> String {
         "\(n) \(n == 1 ? singular : (plural ?? singular + "s"))"
     }
+
+    /// A duration as a reader reads it: "20 s", "2.5 s", "0.2 s" (at most one decimal).
+    public static func seconds(_ value: Double) -> String {
+        let tenths = (value * 10).rounded()
+        guard tenths.isFinite, abs(tenths) < 1e12 else { return "\(value) s" }
+        return tenths.truncatingRemainder(dividingBy: 10) == 0 ? "\(Int(tenths / 10)) s" : "\(tenths / 10) s"
+    }
 }
