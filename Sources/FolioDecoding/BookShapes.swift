@@ -25,11 +25,15 @@ public enum BookShapes {
     /// that have no shape yet, in order, while `headers` last (unlimited: every book).
     /// With `spreads` false, only the cover and first pages are read (each book's shape; no
     /// spreads found: the viewer scans for them once it shows, `shaped(_:)`).
-    package static func measured(_ library: Library, decoder: any PageDecoder, headers: Int = loadHeaders, spreads: Bool = true) -> Library {
+    /// With `seconds`, books are measured while they last (the launch's: a stalled worker
+    /// does not hold the shelf up; the books left are measured as they open).
+    package static func measured(_ library: Library, decoder: any PageDecoder, headers: Int = loadHeaders, spreads: Bool = true,
+                                 seconds: Double? = nil) -> Library {
         var library = library
         var budget = spreadScanPages, left = headers
+        let deadline = seconds.map { FileDescriptorIO.now() + $0 }
         for i in library.books.indices where library.books[i].pageAspect == nil {
-            guard left > 0 else { break }
+            guard left > 0, deadline.map({ FileDescriptorIO.now() < $0 }) ?? true else { break }
             let book = library.books[i]
             let scanned = spreads && book.pages.count <= budget
             if scanned { budget -= book.pages.count }
@@ -44,8 +48,11 @@ public enum BookShapes {
     public final class Measuring {
         private let result: ThreadResult<Library>
 
-        package init(_ library: Library, decoder: any PageDecoder, spreads: Bool = true) {
-            result = ThreadResult(named: "folio-shapes") { BookShapes.measured(library, decoder: decoder, spreads: spreads) }
+        /// Seconds the launch measures books for, at most (`measured(seconds:)`).
+        public static let launchSeconds = 1.5
+
+        package init(_ library: Library, decoder: any PageDecoder, spreads: Bool = true, seconds: Double? = nil) {
+            result = ThreadResult(named: "folio-shapes") { BookShapes.measured(library, decoder: decoder, spreads: spreads, seconds: seconds) }
         }
 
         /// The measured library.

@@ -169,18 +169,23 @@ public final class Renderer {
     /// The flat rectangles over the layers (the thumbnail strip's band and marks), then the
     /// layers over them (its thumbnails).
     private func drawBands(_ list: DrawList) {
+        Renderer.fill(list.bands, with: sdlRenderer, pixelScale: pixelScale)
+        for layer in list.overlays {
+            guard let entry = texture(for: layer) else { continue }
+            draw(layer, texture: entry, bleed: bleed(of: layer, texture: entry), hidden: nil)
+        }
+    }
+
+    /// Flat rectangles of colour (points), blended over what is drawn.
+    static func fill(_ bands: [(rect: Rect, colour: RGBA)], with sdlRenderer: OpaquePointer, pixelScale: Double) {
         SDL_SetRenderDrawBlendMode(sdlRenderer, SDL_BLENDMODE_BLEND)
-        for band in list.bands {
+        for band in bands {
             let c = band.colour, r = band.rect
             SDL_SetRenderDrawColor(sdlRenderer, UInt8(clamp(c.r, 0, 1) * 255), UInt8(clamp(c.g, 0, 1) * 255),
                                    UInt8(clamp(c.b, 0, 1) * 255), UInt8(clamp(c.a, 0, 1) * 255))
             var rect = SDL_FRect(x: Float(r.minX * pixelScale), y: Float(r.minY * pixelScale),
                                  w: Float(r.size.width * pixelScale), h: Float(r.size.height * pixelScale))
             SDL_RenderFillRectF(sdlRenderer, &rect)
-        }
-        for layer in list.overlays {
-            guard let entry = texture(for: layer) else { continue }
-            draw(layer, texture: entry, bleed: bleed(of: layer, texture: entry), hidden: nil)
         }
     }
 

@@ -72,6 +72,21 @@ public final class ViewerWindow {
         SDL_ShowWindow(window)
     }
 
+    /// The window's size, points.
+    var size: Size {
+        var w: Int32 = 0, h: Int32 = 0
+        SDL_GetWindowSize(window, &w, &h)
+        return Size(width: Double(max(w, 1)), height: Double(max(h, 1)))
+    }
+
+    /// Pixels per point (2 on a HiDPI display).
+    var pixelScale: Double {
+        var w: Int32 = 0, h: Int32 = 0, pw: Int32 = 0, ph: Int32 = 0
+        SDL_GetWindowSize(window, &w, &h)
+        SDL_GetRendererOutputSize(renderer, &pw, &ph)
+        return Double(pw) / Double(max(w, 1))
+    }
+
     deinit {
         SDL_DestroyRenderer(renderer)
         SDL_DestroyWindow(window)

@@ -21,11 +21,11 @@ extension PageImage {
             throw tooLarge(name, refusal)
         }
         if format == .bmp || format == .pcx { return try decodeOwn(data, format: format, name: name, shape: shape, cutShort: &cutShort) }
-        // An uncompressed TGA says how long its pixels are: one that stops before them holds
-        // none (the decoders would show a white or black page and say nothing); one that stops
-        // part-way is shown as far as it goes, and said so.
-        if format == .tga, let pixels = ImageHeader.uncompressedTGAPixels(data), data.count < pixels.end {
-            guard data.count > pixels.offset else {
+        // A TGA says how many pixels it holds (a run-length encoded one, packet by packet): one
+        // that stops before them holds none (the decoders would show a white or black page and
+        // say nothing); one that stops part-way is shown as far as it goes, and said so.
+        if format == .tga, let pixels = ImageHeader.tgaPixels(data), pixels.covered < pixels.total {
+            guard pixels.covered > 0 else {
                 throw unreadable(name, "its header gives \(size.width)×\(size.height) pixels, but the file ends before them")
             }
             cutShort = true

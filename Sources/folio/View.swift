@@ -87,17 +87,33 @@ struct View: ParsableCommand {
         // the same, and the benchmark's runs neither read nor write places.
         let measuring = exitAfterFirstFrame || exitWhenReadable || !markAt.isEmpty || quitAfter != nil
         let remembers = settings.remember && !noRemember && trace == nil && capture == nil && !measuring
+        // A launch whose books take long to read (a slow disk, decoder workers that stall)
+        // shows them by name as they are read (`LaunchWait`), and quits at once when asked.
+        let progress = LibraryLoadProgress(library: library.displayName(path: path))
         let listing = ThreadResult(named: "folio-list") { [library, path, page, openFirstBook] in
             Result { () throws -> (books: Library, oneBook: Bool, keys: [BookKey?]?) in
-                let loaded = try library.loadResult(path: path, shaped: page != nil, decoder: decoder)
+                let loaded = try library.loadResult(path: path, shaped: page != nil, decoder: decoder, progress: progress)
                 let oneBook = loaded.isOneBook && loaded.library.books.count == 1 && !openFirstBook
                 let keying = remembers ? ThreadResult(named: "folio-keys") { loaded.library.books.map(BookKey.of) } : nil
-                let shaped = page == nil ? BookShapes.Measuring(loaded.library, decoder: decoder, spreads: !oneBook).wait() : loaded.library
+                progress.measuring()
+                let shaped = page == nil
+                    ? BookShapes.Measuring(loaded.library, decoder: decoder, spreads: !oneBook, seconds: BookShapes.Measuring.launchSeconds).wait()
+                    : loaded.library
                 return (shaped, oneBook, keying?.wait())
             }
         }
         let size = try parseSize(size)
         let window = try opening { try ViewerWindow(width: Int(size.width), height: Int(size.height), hidden: true) }
+        // Signals are heard from now on (after the window opened, so SDL's own handlers, which
+        // make a quit event, still run); one that came while the window was being made left
+        // SDL's quit in the queue.
+        Interrupt.chain()
+        if window.quitIsPending() { Interrupt.request() }
+        if Interrupt.requested() || LaunchWait.wait(in: window, progress: progress, until: { listing.isReady }) == .quit {
+            // Nothing is open or written yet: the program ends at once, its workers with it.
+            if Interrupt.requested() { Console.error("interrupted; the viewer closed.") }
+            _exit(Interrupt.requested() ? FolioError.Exit.interrupted.rawValue : 0)
+        }
         let (shaped, oneBook, keys) = try listing.wait().get()
         // The shelf's own name for its centred book and for captures.
         let identity = library.identity(path: path)
@@ -160,10 +176,6 @@ struct View: ParsableCommand {
         options.spreadsToFind = oneBook && page == nil && books.books.first?.isDocument == false ? [0] : []
         options.stopRequested = Interrupt.requested
         let viewer = try LiveViewer(window: window, library: books, decoder: decoder, options: options)
-        // After the window opened, so SDL's own handlers (a quit event) still run.
-        Interrupt.chain()
-        // A Ctrl-C or SIGTERM while the window was being made left SDL's quit in the queue.
-        if window.quitIsPending() { Interrupt.request() }
         try viewer.run()
         let interrupted = Interrupt.requested()
         for mark in viewer.marks {

@@ -57,6 +57,13 @@ struct LibraryOptions: ParsableArguments {
         try loadResult(decoder: decoder).library
     }
 
+    /// The library's name as a reader knows it: its folder's or file's, or the bundled one's.
+    func displayName(path given: String? = nil) -> String {
+        guard let path = given ?? library else { return "the bundled library" }
+        let name = (path as NSString).lastPathComponent
+        return name.isEmpty || name == "/" ? path : name
+    }
+
     /// The library `loadResult(path:)` loads: `path` (the view's PATH), else --library, else
     /// the bundled books; nil when a path given cannot name a library (loading it says why).
     func identity(path given: String? = nil) -> LibraryIdentity? {
@@ -66,7 +73,9 @@ struct LibraryOptions: ParsableArguments {
 
     /// Loads `path` (the view's PATH), else --library, else the bundled library, printing
     /// the problems as warnings; its books measured (`BookShapes`) unless `shaped` is false.
-    func loadResult(path given: String? = nil, shaped: Bool = true, decoder: any PageDecoder) throws -> LibraryLoader.Result {
+    /// `progress` is told of each book as it is read.
+    func loadResult(path given: String? = nil, shaped: Bool = true, decoder: any PageDecoder,
+                    progress: LibraryLoadProgress? = nil) throws -> LibraryLoader.Result {
         let path: String
         if let library = given ?? library {
             path = library
@@ -76,7 +85,7 @@ struct LibraryOptions: ParsableArguments {
             }
             path = bundled
         }
-        let result = try LibraryLoader.load(path, decoder: decoder)
+        let result = try LibraryLoader.load(path, decoder: decoder, progress: progress)
         for problem in result.problems { Console.warning(problem.description) }
         guard shaped else { return result }
         var measured = result

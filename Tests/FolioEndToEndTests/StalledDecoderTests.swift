@@ -148,4 +148,36 @@ struct StalledDecoderTests {
         #expect(gaps.count > 20, "too few frames while moving: \(gaps.count)")
         #expect(gaps.allSatisfy { $0 <= Self.longestGap }, "a frame came \(gaps.max() ?? 0) s after the last")
     }
+
+    /// Every worker stopped from launch on (a hung network mount does so): the window still
+    /// shows, naming the books as they are read, and Ctrl+Q ends the program at once, long
+    /// before a single book's listing could give up (its two bounds, 12 s).
+    @Test(.enabled(if: tools, "needs Xvfb, xdotool and ffmpeg (installed by .ci/run)"))
+    func aLaunchWithEveryWorkerStoppedShowsTheWindowAndQuitsAtOnce() throws {
+        let dir = try Folio.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let library = try Self.library(in: dir)
+        let screen = try VirtualDisplay(number: 70 + Int(getpid() % 9))
+        defer { screen.stop() }
+        let log = dir.appendingPathComponent("stderr.txt")
+        let launched = Date()
+        let app = try screen.launch([library.path], state: dir.appendingPathComponent("state"), log: log)
+        defer { if app.isRunning { app.signal(SIGKILL) } }
+        let stopper = WorkerStopper(viewer: app.pid)
+        defer { stopper.release() }
+        let shown = waitUntil("the window to show", seconds: 10) {
+            (try? Folio.runProcess(Folio.which("timeout")!, ["5", Folio.which("xdotool")!, "search", "--onlyvisible", "--name", "^Folio$"],
+                                   environment: ["DISPLAY": screen.name]))?.status == 0
+        }
+        try #require(shown)
+        #expect(Date().timeIntervalSince(launched) < 5, "the window showed \(Date().timeIntervalSince(launched)) s after launch")
+        #expect(!stopper.workers.isEmpty && stopper.allHeld, "the books are being read by stopped workers")
+        _ = try Folio.runProcess(Folio.which("timeout")!, ["10", Folio.which("xdotool")!, "search", "--sync", "--name", "^Folio$",
+                                                          "windowfocus", "--sync", "key", "ctrl+q"], environment: ["DISPLAY": screen.name])
+        let asked = Date()
+        waitUntil("the viewer to quit", seconds: 10) { !app.isRunning }
+        #expect(Date().timeIntervalSince(asked) < 1, "Ctrl+Q took \(Date().timeIntervalSince(asked)) s")
+        if !app.isRunning { #expect(app.wait().status == 0) }
+        #expect(Date().timeIntervalSince(launched) < 12, "quit before any book's listing gave up")
+    }
 }

@@ -15,14 +15,42 @@ import Testing
     static let tga = FormatVariantTests.tga(type: 2, bits: 24, descriptor: 0, width: 4, height: 4,
                                             pixels: Array((0..<16).flatMap { _ in [0, 0, 255] as [UInt8] }))
 
-    /// Where the TGA fixture's pixels begin and end, as its header says; an RLE TGA (type 10)
-    /// cannot say. (`BMPReaderTests` cover a BMP's.)
+    /// How many of a TGA's pixels its file holds, as its header says, and for a run-length
+    /// encoded one (type 10) as its packets do: a run of 3 and a raw packet of 2 cover 5, a
+    /// raw packet cut in its middle covers its whole pixels only.
     @Test func theHeaderSaysWhereThePixelsAre() {
-        #expect(ImageHeader.uncompressedTGAPixels(Self.tga).map { [$0.offset, $0.end] } == [18, 66])
-        #expect(Self.tga.count == 66)
-        var rle = [UInt8](Self.tga)
+        func covered(_ data: Data) -> [Int]? { ImageHeader.tgaPixels(data).map { [$0.offset, $0.covered, $0.total] } }
+        #expect(covered(Self.tga) == [18, 16, 16])
+        #expect(covered(Self.tga.prefix(18 + 3 * 5 + 2)) == [18, 5, 16])
+        var rle = [UInt8](Self.tga.prefix(18))
         rle[2] = 10
-        #expect(ImageHeader.uncompressedTGAPixels(Data(rle)) == nil)
+        rle += [0x82, 0, 0, 255] + [0x01, 0, 255, 0, 0, 255, 0]
+        #expect(covered(Data(rle)) == [18, 5, 16], "three of a run, two raw")
+        #expect(covered(Data(rle.dropLast(2))) == [18, 4, 16], "the raw packet's whole pixels")
+        #expect(covered(Data(rle.dropLast(7))) == [18, 3, 16])
+        #expect(covered(Data(rle + [0x8A, 1, 2, 3])) == [18, 16, 16], "a run past the last pixel covers the rest")
+        #expect(covered(Data(rle.prefix(18) + [0x8F])) == [18, 0, 16], "a run with no pixel")
+        #expect(covered(Data(rle.prefix(10))) == nil)
+    }
+
+    /// Pillow's cross_scan_line_truncated.tga, in small: a run-length encoded TGA that stops
+    /// part-way is shown as far as it goes and flagged (it was drawn whole, black below, with
+    /// no word); one whose packets stop before its first pixel is refused.
+    @Test func aRunLengthTGAThatStopsPartWayIsFlagged() throws {
+        var rle = [UInt8](Self.tga.prefix(18))
+        rle[2] = 10
+        let whole = Data(rle + [0x87, 0, 0, 255, 0x87, 0, 255, 0])
+        var cutShort = false
+        SDL_FreeSurface(try PageImage.decodeHere(.bytes(whole, name: "w.tga"), reader: ImageReader(), shape: Self.shape, cutShort: &cutShort))
+        #expect(!cutShort)
+        SDL_FreeSurface(try PageImage.decodeHere(.bytes(whole.prefix(22), name: "c.tga"), reader: ImageReader(), shape: Self.shape,
+                                                 cutShort: &cutShort))
+        #expect(cutShort)
+        #expect {
+            try PageImage.decodeHere(.bytes(whole.prefix(19), name: "h.tga"), reader: ImageReader(), shape: Self.shape, cutShort: &cutShort)
+        } throws: { error in
+            (error as? PageImage.Failure)?.message.contains("the file ends before them") == true
+        }
     }
 
     @Test(arguments: [("bmp", bmp, 66), ("tga", tga, 18)])

@@ -150,19 +150,40 @@ public enum ImageHeader {
         }
     }
 
-    /// Where an uncompressed TGA's pixels begin and the bytes they take, from its header (the
-    /// last row needs no padding); nil for a run-length encoded one or a header too short to
-    /// say. A file shorter than that ends early; one that ends before its pixels begin holds
-    /// none. (`BMPReader` finds the same of a BMP as it reads.)
-    public static func uncompressedTGAPixels(_ data: Data) -> (offset: Int, end: Int)? {
-        ByteReader.reading(data.prefix(18)) { r in
-            guard let type = r.u8(2), [1, 2, 3].contains(type), let idLength = r.u8(0), let mapType = r.u8(1),
+    /// How much of a TGA's pixels its file holds, from its header and, for a run-length
+    /// encoded one, a walk over its packets (one byte read a packet, never a pixel decoded):
+    /// where the pixels begin, how many of them the file covers and how many the header gives.
+    /// A file that covers fewer ends early; one that covers none holds no picture (the
+    /// decoders would show a white or black page and say nothing). Nil when the header is
+    /// too short to say. (`BMPReader` finds the same of a BMP as it reads.)
+    public static func tgaPixels(_ data: Data) -> (offset: Int, covered: Int, total: Int)? {
+        guard let (type, offset, bytesPerPixel, total) = ByteReader.reading(data.prefix(18), { r -> (Int, Int, Int, Int)? in
+            guard let type = r.u8(2), [1, 2, 3, 9, 10, 11].contains(type), let idLength = r.u8(0), let mapType = r.u8(1),
                   let mapLength = r.u16(5), let mapBits = r.u8(7), let w = r.u16(12), let h = r.u16(14), let bits = r.u8(16),
                   w > 0, h > 0, w <= maxSide, h <= maxSide, bits > 0 else { return nil }
             let map = mapType == 1 ? mapLength * ((mapBits + 7) / 8) : 0
-            let offset = 18 + idLength + map
-            let bytesPerPixel = (bits + 7) / 8
-            return (offset, offset + w * h * bytesPerPixel)
+            return (type, 18 + idLength + map, (bits + 7) / 8, w * h)
+        }) else { return nil }
+        let count = data.count
+        guard type >= 9 else {
+            // Uncompressed: the last row needs no padding.
+            return (offset, min(total, max(0, count - offset) / bytesPerPixel), total)
+        }
+        return data.withUnsafeBytes { bytes in
+            var at = offset, covered = 0
+            while covered < total, at < count {
+                let header = Int(bytes[at])
+                let pixels = (header & 0x7F) + 1
+                let length = 1 + (header & 0x80 != 0 ? bytesPerPixel : pixels * bytesPerPixel)
+                // A packet cut short covers the whole pixels it holds (a raw one) or none.
+                guard at + length <= count else {
+                    if header & 0x80 == 0 { covered += max(0, count - at - 1) / bytesPerPixel }
+                    break
+                }
+                covered += pixels
+                at += length
+            }
+            return (offset, min(covered, total), total)
         }
     }
 

@@ -61,12 +61,16 @@ public enum LibraryLoader {
     }
 
     /// Loads the library at `path`: a file one of `formats` claims is a book of that format,
-    /// as is each such file in a folder of books.
-    public static func load(_ path: String, formats: BookFormats) throws -> Result {
+    /// as is each such file in a folder of books. `progress` is told of each book as it is read.
+    public static func load(_ path: String, formats: BookFormats, progress: LibraryLoadProgress? = nil) throws -> Result {
         guard FileName.exists(path) else {
             throw FolioError.badInput("\(path): no such file or folder.")
         }
         if !FileName.isFolder(path) {
+            // One file: one name, read at once.
+            progress?.begin(names: [(path as NSString).lastPathComponent])
+            progress?.started(0)
+            defer { progress?.finished(0) }
             // A file named .plist is claimed by its name only: its bytes say nothing.
             if let format = formats.claiming(file: path, byNameOnly: isPlistName(path)) {
                 // Kept by its real path, as a folder's members are: a book's file is later
@@ -78,8 +82,13 @@ public enum LibraryLoader {
             return try formats.files.library(plist: path)
         }
         let plistPath = (path as NSString).appendingPathComponent("Books.plist")
-        if FileName.exists(plistPath) { return try formats.files.library(plist: plistPath) }
-        return try folder(path, formats: formats)
+        if FileName.exists(plistPath) {
+            progress?.begin(names: ["Books.plist"])
+            progress?.started(0)
+            defer { progress?.finished(0) }
+            return try formats.files.library(plist: plistPath)
+        }
+        return try folder(path, formats: formats, progress: progress)
     }
 
     /// One image is a book of one page: the image its cover, the file name its title
@@ -186,7 +195,7 @@ public enum LibraryLoader {
     }
 
     /// A folder of book folders and files `formats` claim by name, or a single folder of images.
-    static func folder(_ path: String, formats: BookFormats) throws -> Result {
+    static func folder(_ path: String, formats: BookFormats, progress: LibraryLoadProgress? = nil) throws -> Result {
         guard let names = FileName.names(inFolder: path) else {
             throw FolioError.badInput("\(path): the folder cannot be read (\(String(cString: strerror(errno)).lowercased())).")
         }
@@ -198,6 +207,9 @@ public enum LibraryLoader {
                 problems.append(LibraryProblem(file: path, message: "nothing here Folio can read; it looks for \(lookedFor)."))
                 return Result(library: Library(books: []), problems: problems)
             }
+            progress?.begin(names: [(path as NSString).lastPathComponent])
+            progress?.started(0)
+            defer { progress?.finished(0) }
             let listed = try formats.files.book(format, at: path, strict: true)
             return Result(library: Library(books: listed.book.map { [$0] } ?? []), problems: listed.problems, isOneBook: listed.book != nil)
         }
@@ -210,7 +222,10 @@ public enum LibraryLoader {
             guard let (full, kind) = member(name, of: path, root: root, problems: &problems) else { continue }
             members.append((name, full, kind))
         }
-        let read = members.concurrentMap { member -> (book: Book?, problems: [LibraryProblem]) in
+        progress?.begin(names: members.map(\.name))
+        let read = members.indices.map { ($0, members[$0]) }.concurrentMap { index, member -> (book: Book?, problems: [LibraryProblem]) in
+            progress?.started(index)
+            defer { progress?.finished(index) }
             let format = member.kind == .directory ? formats.folders : member.kind == .file ? formats.claiming(name: member.name) : nil
             guard let format else { return (nil, []) }
             do {
