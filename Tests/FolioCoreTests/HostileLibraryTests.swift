@@ -239,6 +239,27 @@ import FolioTestFixtures
         #expect(try ImageReader().data(for: page) == Self.image, "\(filter)")
     }
 
+    /// LZ4 and zstd streams may begin with skippable frames, whose magic the two formats share:
+    /// a .tar.lz4 led by two of them opened as zstd and was refused with zstd's words; the
+    /// frame after them decides, and a .tar.zst led by one still opens as zstd.
+    @Test(arguments: ["lz4", "zstd"])
+    func aCompressedTarLedBySkippableFramesOpens(filter: String) throws {
+        let dir = try LibraryFixtures.directory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let url = dir.appendingPathComponent("packed.cbt")
+        try ArchiveFixture.write([("p1.bmp", Self.image), ("p2.bmp", Self.image)], to: url, format: .tar, filter: filter)
+        func skippable(_ nibble: UInt8, _ payload: [UInt8]) -> [UInt8] {
+            let n = payload.count
+            return [0x50 | nibble, 0x2A, 0x4D, 0x18, UInt8(n & 0xFF), UInt8(n >> 8 & 0xFF), 0, 0] + payload
+        }
+        let led = Data(skippable(0, Array("note".utf8)) + skippable(0xF, [UInt8](repeating: 7, count: 300))) + (try Data(contentsOf: url))
+        try led.write(to: url)
+        let book = try #require(try LibraryLoader.load(url.path).library.books.first)
+        #expect(book.pages.count == 1, "\(filter)")
+        let page = try #require(book.pages.last ?? nil)
+        #expect(try ImageReader().data(for: page) == Self.image, "\(filter)")
+    }
+
     @Test func aStoredEntryWithAWrongCRCIsReported() throws {
         let dir = try LibraryFixtures.directory()
         defer { try? FileManager.default.removeItem(at: dir) }

@@ -227,15 +227,21 @@ public enum ArchiveReader {
         }
         // Built-in decompressors only: "all" would also run outside programs (lrzip, lzop,
         // grzip) on a hostile file's say-so.
-        archive_read_support_filter_gzip(archive)
-        archive_read_support_filter_bzip2(archive)
-        archive_read_support_filter_xz(archive)
-        archive_read_support_filter_lzma(archive)
-        archive_read_support_filter_zstd(archive)
-        // libarchive's own (lzip through liblzma, lz4 through liblz4, compress itself).
-        archive_read_support_filter_lzip(archive)
-        archive_read_support_filter_lz4(archive)
-        archive_read_support_filter_compress(archive)
+        if SkippableFrames.leadToLZ4(fd) {
+            // LZ4 and zstd share their skippable frames; libarchive's zstd reader bids on them,
+            // its LZ4 reader does not (though it reads past them): the frame after them said LZ4.
+            archive_read_append_filter(archive, ARCHIVE_FILTER_LZ4)
+        } else {
+            archive_read_support_filter_gzip(archive)
+            archive_read_support_filter_bzip2(archive)
+            archive_read_support_filter_xz(archive)
+            archive_read_support_filter_lzma(archive)
+            archive_read_support_filter_zstd(archive)
+            // libarchive's own (lzip through liblzma, lz4 through liblz4, compress itself).
+            archive_read_support_filter_lzip(archive)
+            archive_read_support_filter_lz4(archive)
+            archive_read_support_filter_compress(archive)
+        }
         archive_read_support_format_zip(archive)
         archive_read_support_format_rar(archive)
         archive_read_support_format_rar5(archive)
