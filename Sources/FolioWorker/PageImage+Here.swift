@@ -46,6 +46,13 @@ extension PageImage {
     /// libvips for every format it reads (shrink-on-load, straight to the page's pixels);
     /// SDL_image for the few it does not (BMP, TGA, QOI, PCX), after Folio's own header check.
     static func decode(_ input: VipsDecoder.Input, name: String, kind: String, shape: Shape, cutShort: inout Bool) throws -> UnsafeMutablePointer<SDL_Surface> {
+        // A DIB is a BMP without its file header: given one, it is read as a BMP.
+        if kind == "dib" {
+            guard let file = IconReader.bmp(ofDIB: try bytes(of: input, name: name)) else {
+                throw unreadable(name, "it does not begin with a bitmap header")
+            }
+            return try decode(.bytes(file), name: name, kind: "bmp", shape: shape, cutShort: &cutShort)
+        }
         // Folio's own reading of the sizes it can find at fixed offsets comes first, so a
         // header that libvips would reject as damaged is still refused for its size.
         let head = prefix(of: input, count: 32)
@@ -162,7 +169,9 @@ extension BookShapes {
             }
             // An XPM's size may come a few lines down, an XBM's after its name: as much is
             // read as `ImageHeader` looks through.
-            let head = PageImage.prefix(of: input, count: 4096)
+            var head = PageImage.prefix(of: input, count: 4096)
+            // A DIB is measured as the BMP it would be with a file header.
+            if kind == "dib" { head = IconReader.bmp(ofDIB: head) ?? Data() }
             guard let format = ImageHeader.sniff(head, fileExtension: kind),
                   let size = ImageHeader.size(of: head, format: format), size.width > 0, size.height > 0 else { return nil }
             return Size(width: Double(size.width), height: Double(size.height))

@@ -21,6 +21,14 @@ extension PageImage {
             throw tooLarge(name, refusal)
         }
         if format == .bmp || format == .pcx { return try decodeOwn(data, format: format, name: name, shape: shape, cutShort: &cutShort) }
+        // An icon's largest picture: a PNG inside is decoded as itself (gdk-pixbuf calls it
+        // compressed and gives up), a DIB by gdk-pixbuf and else by Folio's BMP reader.
+        let icon = format == .ico ? IconReader.best(ofICO: data) : nil
+        if case .png(let range) = icon {
+            let held = data.subdata(in: data.startIndex + range.lowerBound..<data.startIndex + range.upperBound)
+            guard ImageHeader.sniff(held, fileExtension: "png") == .png else { throw unreadable(name, "the PNG it holds is not one") }
+            return try decode(.bytes(held), name: name, kind: "png", shape: shape, cutShort: &cutShort)
+        }
         // A TGA says how many pixels it holds (a run-length encoded one, packet by packet): one
         // that stops before them holds none (the decoders would show a white or black page and
         // say nothing); one that stops part-way is shown as far as it goes, and said so.
@@ -30,6 +38,12 @@ extension PageImage {
             }
             cutShort = true
         }
+        // An ICNS's largest PNG or JPEG 2000 icon is decoded as itself (gdk-pixbuf reads no
+        // JPEG 2000); one of Apple's own kind, by gdk-pixbuf.
+        if format == .icns, let (range, kind) = IconReader.largestICNSPicture(data) {
+            let held = data.subdata(in: data.startIndex + range.lowerBound..<data.startIndex + range.upperBound)
+            if let drawn = try? decode(.bytes(held), name: name, kind: kind, shape: shape, cutShort: &cutShort) { return drawn }
+        }
         var reason: String?
         if format.decodedByPixbuf {
             do {
@@ -37,6 +51,12 @@ extension PageImage {
             } catch let failure as Failure where failure.cause == .unreadable {
                 reason = failure.detail
             }
+        }
+        // An icon whose directory and picture disagree on its size (gdk-pixbuf refuses it)
+        // is drawn from the picture, as its header gives it; one too large is named so.
+        if case .bmp(let file) = icon {
+            do { return try decodeOwn(file, format: .bmp, name: name, shape: shape, cutShort: &cutShort) } catch let failure as Failure
+                where failure.cause == .tooLarge { throw failure } catch {}
         }
         guard format.decodedBySDLImage, let loaded = loadWithSDLImage(data, format: format) else {
             let error = String(cString: SDL_GetError()).trimmingCharacters(in: CharacterSet(charactersIn: ". "))

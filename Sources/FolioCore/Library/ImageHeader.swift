@@ -13,11 +13,11 @@ public enum ImageHeader {
     public static let maxFallbackPixels = 25_000_000
 
     public enum Format: String, Sendable, CaseIterable {
-        case png, jpeg, gif, webp, tiff, bmp, tga, qoi, pcx, ico, xpm, xbm
+        case png, jpeg, gif, webp, tiff, bmp, tga, qoi, pcx, ico, xpm, xbm, icns
 
         /// Formats libvips does not read here: decoded whole (no shrink-on-load), by Folio's
         /// own readers (BMP, PCX), gdk-pixbuf or SDL_image, after this header check.
-        public var decodedWhole: Bool { [.bmp, .tga, .qoi, .pcx, .ico, .xpm, .xbm].contains(self) }
+        public var decodedWhole: Bool { [.bmp, .tga, .qoi, .pcx, .ico, .xpm, .xbm, .icns].contains(self) }
 
         /// Formats SDL_image reads: QOI, and TGA where gdk-pixbuf gave up. Its XPM and ICO
         /// readers are left out after fuzzing (a malformed XPM crashed SDL_image 2.6.3), and
@@ -25,7 +25,7 @@ public enum ImageHeader {
         /// libraries drew some kinds of each wrong.
         public var decodedBySDLImage: Bool { [.tga, .qoi].contains(self) }
 
-        public var decodedByPixbuf: Bool { [.tga, .ico, .xpm, .xbm, .tiff].contains(self) }
+        public var decodedByPixbuf: Bool { [.tga, .ico, .xpm, .xbm, .tiff, .icns].contains(self) }
     }
 
     /// The format from the magic bytes, or for TGA (which has none) from the extension and a
@@ -43,6 +43,7 @@ public enum ImageHeader {
         // ICO (type 1) and CUR (type 2): a reserved zero, the type, at least one image.
         if b.count >= 6, b[0] == 0, b[1] == 0, [1, 2].contains(b[2]), b[3] == 0, b[4] | b[5] != 0 { return .ico }
         if b.starts(with: Array("/* XPM */".utf8)) { return .xpm }
+        if b.starts(with: Array("icns".utf8)) { return .icns }
         if b.starts(with: Array("#define ".utf8)), String(decoding: data.prefix(256), as: UTF8.self).contains("_width ") { return .xbm }
         if ["tga", "icb", "vda", "vst"].contains(fileExtension.lowercased()), b.count == 18,
            b[1] <= 1, [1, 2, 3, 9, 10, 11].contains(b[2]), [8, 15, 16, 24, 32].contains(b[16]) { return .tga }
@@ -55,6 +56,8 @@ public enum ImageHeader {
         if format == .xpm { return xpmSize(data.prefix(4096)) }
         if format == .xbm { return xbmSize(data.prefix(1024)) }
         if format == .tiff { return tiffSize(data.prefix(4096)) }
+        // The largest icon its elements name (`IconReader`).
+        if format == .icns { return IconReader.largestICNS(data).map { ($0, $0) } }
         return ByteReader.reading(data.prefix(32)) { r in
             func valid(_ w: Int?, _ h: Int?) -> (width: Int, height: Int)? {
                 guard let w, let h, w > 0, h > 0 else { return nil }
@@ -81,7 +84,7 @@ public enum ImageHeader {
             case .gif:  // the logical screen, maybe empty
                 guard let w = r.u16(6), let h = r.u16(8) else { return nil }
                 return (w, h)
-            case .jpeg, .webp, .tiff, .xpm, .xbm: return nil  // libvips reads these; XPM, XBM and TIFF are read above
+            case .jpeg, .webp, .tiff, .xpm, .xbm, .icns: return nil  // libvips reads these; XPM, XBM, TIFF and ICNS are read above
             }
         }
     }
