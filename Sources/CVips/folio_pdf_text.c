@@ -55,13 +55,14 @@ int folio_pdf_links(int fd, int page, int max_links, folio_page_link **links, do
         PopplerLinkMapping *m = item->data;
         double box[4];
         if (!m || !m->action || !fractions(m->area.x1, m->area.y1, m->area.x2, m->area.y2, w, h, box)) continue;
-        folio_page_link link = {box[0], box[1], box[2], box[3], -1, NULL, -1};
+        folio_page_link link = {box[0], box[1], box[2], box[3], -1, NULL, -1, 0};
         if (m->action->type == POPPLER_ACTION_URI) {
             const char *uri = m->action->uri.uri;
             if (!uri || !*uri) continue;
-            size_t length = strnlen(uri, FOLIO_LINK_URI_BYTES);
-            if (length >= FOLIO_LINK_URI_BYTES) continue;  // too long to show or trust
-            link.uri = g_strndup(uri, length);
+            size_t length = strnlen(uri, FOLIO_LINK_URI_BYTES + 1);
+            // Too long to show or trust: named by its length, never copied nor cut short.
+            if (length > FOLIO_LINK_URI_BYTES) link.unkept_bytes = strlen(uri);
+            else link.uri = g_strndup(uri, length);
         } else {
             link.page = folio_pdf_page_of_action(document, m->action, &link.top);
             if (link.page < 0 || link.page >= pages) continue;

@@ -73,6 +73,9 @@ extension DecoderWire {
             case .address(let address):
                 data.append(2)
                 appendText(address, limit: PageLink.maxAddress, to: &data)
+            case .unkept(let bytes):
+                data.append(3)
+                append(Int32(clamping: bytes), to: &data)
             }
         }
     }
@@ -88,6 +91,10 @@ extension DecoderWire {
                 let number = Int(int32(try take(read, 4), at: 0))
                 return PageLink(area: area, target: .page(number), pageAspect: aspect, top: try readTop(read))
             case 2: return PageLink(area: area, target: .address(try readText(read, limit: PageLink.maxAddress)), pageAspect: aspect)
+            case 3:
+                let bytes = Int(int32(try take(read, 4), at: 0))
+                guard bytes > PageLink.maxAddress else { throw Malformed(what: "a link too long to keep that was not") }
+                return PageLink(area: area, target: .unkept(bytes: bytes), pageAspect: aspect)
             default: throw Malformed(what: "a link to no known kind of place")
             }
         }

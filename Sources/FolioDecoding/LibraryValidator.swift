@@ -122,6 +122,13 @@ public enum LibraryValidator {
         switch PageImage.make(source, decoder: decoder, shape: probeShape) {
         case .success(let surface):
             SDL_FreeSurface(surface)
+            // A document page's link too long to keep is named (the page draws without it).
+            if case .documentPage(let document, let page) = source,
+               let longest = decoder.links(document, page: page).compactMap({ link -> Int? in
+                   if case .unkept(let bytes) = link.target { return bytes } else { return nil }
+               }).max() {
+                return LibraryProblem(file: source.name, message: "a link's address is \(Sentence.grouped(longest)) bytes long, more than the \(Sentence.grouped(PageLink.maxAddress)) Folio keeps; the link is left out.")
+            }
             guard PageImage.endedEarly(source.name) else { return nil }
             return LibraryProblem(file: source.name, message: "ends early (the viewer shows it as far as it goes).")
         case .failure(let failure):

@@ -95,7 +95,9 @@ enum PDFPages {
         return (0..<Int(count)).map { i in
             let link = found[i]
             let area = Rect(x: link.x, y: link.y, width: link.width, height: link.height)
-            let target: PageLink.Target = link.uri.map { .address(String(cString: $0)) } ?? .page(Int(link.page) + 1)
+            // An address too long to keep is named by its length only (never cut short).
+            let target: PageLink.Target = link.unkept_bytes > 0 ? .unkept(bytes: Int(clamping: link.unkept_bytes))
+                : link.uri.map { .address(String(cString: $0)) } ?? .page(Int(link.page) + 1)
             return PageLink(area: area, target: target, pageAspect: aspect > 0 ? aspect : nil, top: link.top >= 0 ? link.top : nil)
         }.reversed()
     }

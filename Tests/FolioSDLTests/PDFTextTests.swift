@@ -1,3 +1,4 @@
+import CSDL2
 import Foundation
 import Testing
 @testable import FolioCore
@@ -83,6 +84,40 @@ import FolioTestFixtures
         #expect(progress.isDone && progress.hits.count <= 2 * DecoderWire.maxHits)
         #expect(TestDecoding.workers.find("needle", in: path, first: 2, count: 1)?.hits.count == 1 || progress.failed,
                 "the page after it is searched, unless the document failed for good")
+    }
+
+    /// A link whose address is 10 MB: named by its length, never kept (nor cut short, which
+    /// would open another address); the page draws, the page's other link is kept, and
+    /// `validate` names the link left out.
+    @Test func aTenMegabyteLinkAddressIsNamedAndLeftOut() throws {
+        let long = "http://example.com/" + String(repeating: "a", count: 10 << 20)
+        let links: [Int: [PDFWriter.Link]] = [0: [.init(Rect(x: 0.1, y: 0.1, width: 0.5, height: 0.1), to: .address(long)),
+                                                  .init(Rect(x: 0.1, y: 0.5, width: 0.5, height: 0.1), to: .page(1))]]
+        let path = try OutlineTests.write(PDFWriter.document(pages: 2, links: links), "long-link.pdf")
+        let read = TestDecoding.workers.links(path, page: 0)
+        #expect(read.map(\.target) == [.unkept(bytes: long.utf8.count), .page(2)], "\(read.map(\.target).description.prefix(200))")
+        #expect(PageLink.checked(read, pageCount: 2).map(\.target) == [.page(2)])
+        let shape = PageImage.Shape(width: 60, height: 90, radius: 0, side: .right)
+        let page = try PageImage.make(.documentPage(document: path, page: 0), decoder: TestDecoding.workers, shape: shape).get()
+        SDL_FreeSurface(page)
+        let book = Book(title: "Long link", cover: nil, pages: [.documentPage(document: path, page: 0), .documentPage(document: path, page: 1)])
+        let problems = LibraryValidator.check(Library(books: [book]), decoder: TestDecoding.workers)
+        #expect(problems.count == 1 && problems.first?.message
+            == "a link's address is \(Sentence.grouped(long.utf8.count)) bytes long, more than the 2,048 Folio keeps; the link is left out.",
+            "\(problems)")
+        // On the wire an unkept link is its length only, and a length Folio would keep is a lie.
+        let request = DecoderWire.Request(operation: .links, path: path, page: 0)
+        func reply(_ links: [PageLink]) throws -> DecoderWire.Reply {
+            var data = DecoderWire.encode(.links(links))
+            return try DecoderWire.readReply({ count in
+                let chunk = data.prefix(count)
+                data = data.dropFirst(count)
+                return chunk
+            }, to: request)
+        }
+        let area = Rect(x: 0.1, y: 0.1, width: 0.2, height: 0.2)
+        #expect(try reply([PageLink(area: area, target: .unkept(bytes: 5000))]) == .links([PageLink(area: area, target: .unkept(bytes: 5000))]))
+        #expect(throws: DecoderWire.Malformed.self) { try reply([PageLink(area: area, target: .unkept(bytes: 20))]) }
     }
 
     /// A PDF's shape comes with its header: looking for double pages in it (as the viewer

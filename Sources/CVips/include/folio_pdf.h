@@ -79,14 +79,16 @@ int folio_pdf_page_labels(int fd, int max_pages, double max_seconds, char *label
 
 /// One link on a page: the area it answers on (fractions of the page, from its top-left
 /// corner, clamped to 0…1) and where it goes: a page of this document (from 0, `uri` NULL),
-/// or an address outside it (`page` -1, `uri` at most `FOLIO_LINK_URI_BYTES` - 1 bytes of
-/// UTF-8 as the document gives it, not yet checked); for a page, `top` is where on it (a
-/// fraction of its height from the top), -1 when the destination names no place.
+/// or an address outside it (`page` -1, `uri` at most `FOLIO_LINK_URI_BYTES` bytes of
+/// UTF-8 as the document gives it, not yet checked; a longer one is not copied: `uri` NULL,
+/// `unkept_bytes` its length); for a page, `top` is where on it (a fraction of its height
+/// from the top), -1 when the destination names no place.
 typedef struct {
     double x, y, width, height;
     int page;
     char *uri;
     double top;
+    size_t unkept_bytes;
 } folio_page_link;
 
 enum { FOLIO_LINK_URI_BYTES = 2048 };

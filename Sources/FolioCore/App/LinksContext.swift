@@ -55,6 +55,9 @@ final class LinksContext: ModalContext {
             } else {
                 app.onScreen.notice = ("Link to \(address): Folio opens only web and mail addresses", app.time)
             }
+        case .unkept:
+            // Never kept on a page (`PageLink.checked`): nothing to follow.
+            return false
         }
         return true
     }
@@ -117,6 +120,7 @@ final class LinksContext: ModalContext {
         switch target {
         case .page(let number): return "Link to page \(number)"
         case .address(let address): return "Link to \(address)"
+        case .unkept: return "Link to an address too long to show"
         }
     }
 }

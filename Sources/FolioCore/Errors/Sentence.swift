@@ -75,6 +75,13 @@ public enum Sentence {
         "\(n) \(n == 1 ? singular : (plural ?? singular + "s"))"
     }
 
+    /// `n` with its thousands grouped, as a reader reads it: 1,000,000.
+    public static func grouped<N: BinaryInteger>(_ n: N) -> String {
+        let digits = Array(String(n.magnitude))
+        let text = String(digits.enumerated().flatMap { i, d in (i > 0 && (digits.count - i) % 3 == 0) ? [",", d] : [d] })
+        return n < 0 ? "-" + text : text
+    }
+
     /// A duration as a reader reads it: "20 s", "2.5 s", "0.2 s" (at most one decimal).
     public static func seconds(_ value: Double) -> String {
         let tenths = (value * 10).rounded()

@@ -7,6 +7,9 @@ public struct PageLink: Equatable, Sendable {
         /// An address outside the book (a web page, a mail address): shown, and opened only
         /// when the reader clicks it again after the notice naming it.
         case address(String)
+        /// An address longer than `maxAddress` bytes: never kept (nor cut short, which would
+        /// open another address), named by its length where a book is checked.
+        case unkept(bytes: Int)
     }
 
     public var area: Rect

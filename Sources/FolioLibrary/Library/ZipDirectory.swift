@@ -41,9 +41,6 @@ enum ZipDirectory {
         return (0..<8).reduce(UInt64(0)) { $0 | UInt64(record[32 + $1]) << (8 * UInt64($1)) }
     }
 
-    /// `n` with its thousands grouped, as a reader reads it: 1,000,000.
-    static func grouped(_ n: UInt64) -> String {
-        let digits = Array(String(n))
-        return String(digits.enumerated().flatMap { i, d in (i > 0 && (digits.count - i) % 3 == 0) ? [",", d] : [d] })
-    }
+    /// `n` with its thousands grouped (`Sentence.grouped`).
+    static func grouped(_ n: UInt64) -> String { Sentence.grouped(n) }
 }
