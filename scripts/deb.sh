@@ -137,7 +137,7 @@ Architecture: $arch
 Maintainer: $maintainer
 Installed-Size: $size
 Depends: $depends, fonts-dejavu-core
-Recommends: ffmpeg, xdg-utils, fonts-noto-cjk
+Recommends: ffmpeg, xdg-utils, fonts-noto-cjk, fonts-noto-color-emoji
 Section: graphics
 Priority: optional
 Description: comic book and PDF viewer with pages that open in 3D

@@ -2,10 +2,10 @@
 #include <fontconfig/fontconfig.h>
 #include <string.h>
 
-// Asks fontconfig, as a desktop's text stack does, for a sans-serif font whose character set
-// holds `codepoint`; the match is checked to hold it (fontconfig returns its best match even
-// when none does).
-int folio_font_for(uint32_t codepoint, int bold, char *path, size_t capacity) {
+// Asks fontconfig, as a desktop's text stack does, for a sans-serif font (a colour emoji one
+// for `emoji`) whose character set holds `codepoint`; the match is checked to hold it
+// (fontconfig returns its best match even when none does).
+int folio_font_for(uint32_t codepoint, int bold, int emoji, char *path, size_t capacity) {
     if (!path || capacity == 0 || !FcInit()) return 0;
     path[0] = 0;
     FcPattern *pattern = FcPatternCreate();
@@ -16,10 +16,11 @@ int folio_font_for(uint32_t codepoint, int bold, char *path, size_t capacity) {
         return 0;
     }
     FcCharSetAddChar(wanted, codepoint);
-    FcPatternAddString(pattern, FC_FAMILY, (const FcChar8 *)"sans-serif");
+    FcPatternAddString(pattern, FC_FAMILY, (const FcChar8 *)(emoji ? "emoji" : "sans-serif"));
     FcPatternAddCharSet(pattern, FC_CHARSET, wanted);
     FcPatternAddInteger(pattern, FC_WEIGHT, bold ? FC_WEIGHT_BOLD : FC_WEIGHT_REGULAR);
-    FcPatternAddBool(pattern, FC_SCALABLE, FcTrue);
+    if (emoji) FcPatternAddBool(pattern, FC_COLOR, FcTrue);
+    else FcPatternAddBool(pattern, FC_SCALABLE, FcTrue);
     FcConfigSubstitute(NULL, pattern, FcMatchPattern);
     FcDefaultSubstitute(pattern);
     FcResult result = FcResultNoMatch;

@@ -66,16 +66,18 @@ package final class Typeface {
     }
 
     /// A font for `scalar` at the size and weight of `primary`: `primary` when it has the
-    /// character (or when none has it: its box then), else the font fontconfig picks.
+    /// character (or when none has it: its box then), else the font fontconfig picks; a
+    /// character shown as an emoji by default, the colour emoji font when there is one.
     private func font(for scalar: Unicode.Scalar, primary: OpaquePointer, pixels: Int, weight: TextLayer.Weight) -> OpaquePointer {
         let code = scalar.value
-        if TTF_GlyphIsProvided32(primary, code) != 0 || code < 0x20 { return primary }
+        let emoji = scalar.properties.isEmojiPresentation
+        if (TTF_GlyphIsProvided32(primary, code) != 0 && !emoji) || code < 0x20 { return primary }
         let file: String?
         if let known = fileFor[code] {
             file = known
         } else {
             var path = [CChar](repeating: 0, count: 4096)
-            file = folio_font_for(code, weight == .bold ? 1 : 0, &path, path.count) == 1
+            file = folio_font_for(code, weight == .bold ? 1 : 0, emoji ? 1 : 0, &path, path.count) == 1
                 ? String(decoding: path.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : nil
             if fileFor.count >= Self.maxRemembered { fileFor.removeAll() }
             fileFor[code] = file
@@ -97,12 +99,22 @@ package final class Typeface {
         var text: String
         var rightToLeft = false
         var script: String?
+        /// What its pixels are scaled by to sit on the line: below 1 for a font of fixed
+        /// bitmaps (colour emoji come at 109 pixels whatever size is asked).
+        var scale = 1.0
+    }
+
+    /// What a run in `font`, opened at `pixels`, is scaled by: a font far taller than asked
+    /// for has only bitmaps of its own size (Noto Color Emoji's), drawn at the line's height.
+    static func scale(of font: OpaquePointer, pixels: Int) -> Double {
+        let height = Int(TTF_FontHeight(font))
+        return height > 2 * pixels ? Double(pixels) * 1.15 / Double(height) : 1
     }
 
     /// `text` cut into pieces in the order they are seen, each of one font and one direction
     /// (`BidiRuns`); nil when `primary` draws it all left to right.
     private func runs(_ text: String, primary: OpaquePointer, pixels: Int, weight: TextLayer.Weight) -> [Piece]? {
-        let missing = text.unicodeScalars.contains { TTF_GlyphIsProvided32(primary, $0.value) == 0 && $0.value >= 0x20 }
+        let missing = text.unicodeScalars.contains { ($0.properties.isEmojiPresentation || TTF_GlyphIsProvided32(primary, $0.value) == 0) && $0.value >= 0x20 }
         guard missing || BidiRuns.hasRightToLeft(text) else { return nil }
         var out: [Piece] = []
         for run in BidiRuns.visual(text) {
@@ -113,7 +125,8 @@ package final class Typeface {
                 if let last = pieces.last, last.font == chosen {
                     pieces[pieces.count - 1].text.append(character)
                 } else {
-                    pieces.append(Piece(font: chosen, text: String(character), rightToLeft: run.rightToLeft, script: run.script))
+                    pieces.append(Piece(font: chosen, text: String(character), rightToLeft: run.rightToLeft, script: run.script,
+                                        scale: chosen == primary ? 1 : Typeface.scale(of: chosen, pixels: pixels)))
                 }
             }
             // A right-to-left run's pieces are seen last first.
@@ -157,7 +170,9 @@ package final class Typeface {
     /// Width of `text` in pixels as `render` draws it: each run in its own font.
     private func width(_ text: String, primary: OpaquePointer, pixels: Int, weight: TextLayer.Weight) -> Int {
         guard let runs = runs(text, primary: primary, pixels: pixels, weight: weight) else { return Typeface.width(text, font: primary) }
-        return runs.reduce(0) { total, piece in total + Typeface.shaping(piece) { Typeface.width(piece.text, font: piece.font) } }
+        return runs.reduce(0) { total, piece in
+            total + Int((Double(Typeface.shaping(piece) { Typeface.width(piece.text, font: piece.font) }) * piece.scale).rounded())
+        }
     }
 
     /// `text` as is when it fits in `maxWidth` pixels (`width` measures), else its longest
@@ -199,8 +214,19 @@ package final class Typeface {
 
     /// The runs drawn side by side on one baseline (the tallest ascent's), on transparency.
     private static func compose(_ runs: [Piece], colour: SDL_Color) -> UnsafeMutablePointer<SDL_Surface>? {
-        let drawn = runs.compactMap { run in
-            shaping(run) { TTF_RenderUTF8_Blended(run.font, run.text, colour) }.map { ($0, Int(TTF_FontAscent(run.font))) }
+        let drawn = runs.compactMap { run -> (UnsafeMutablePointer<SDL_Surface>, Int)? in
+            guard let surface = shaping(run, { TTF_RenderUTF8_Blended(run.font, run.text, colour) }) else { return nil }
+            let ascent = Int(TTF_FontAscent(run.font))
+            guard run.scale < 1 else { return (surface, ascent) }
+            // A bitmap font's run, scaled to the line (smoothly: a colour emoji's picture).
+            let w = max(1, Int32((Double(surface.pointee.w) * run.scale).rounded())), h = max(1, Int32((Double(surface.pointee.h) * run.scale).rounded()))
+            defer { SDL_FreeSurface(surface) }
+            guard let scaled = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, surface.pointee.format.pointee.format) else { return nil }
+            guard SDL_SoftStretchLinear(surface, nil, scaled, nil) == 0 else {
+                SDL_FreeSurface(scaled)
+                return nil
+            }
+            return (scaled, Int((Double(ascent) * run.scale).rounded()))
         }
         defer { drawn.forEach { SDL_FreeSurface($0.0) } }
         guard !drawn.isEmpty else { return nil }

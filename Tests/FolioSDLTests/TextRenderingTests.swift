@@ -210,6 +210,22 @@ struct TextRenderingTests {
         #expect(mixed.width > latin.width && mixed.height >= latin.height, "\(mixed.width)×\(mixed.height) beside \(latin.width)×\(latin.height)")
     }
 
+    /// Emoji are drawn in colour by the system's emoji font (fonts-noto-color-emoji, which
+    /// the package recommends), on the line: that font holds only 109-pixel bitmaps, scaled to
+    /// the line's height (unscaled, one emoji stood five lines tall over the text).
+    @Test func emojiAreDrawnInColourAtTheLinesHeight() throws {
+        let typeface = try #require(Typeface.bundled())
+        let latin = try Self.drawn("Vol. 1", typeface), mixed = try Self.drawn("\u{1F4DA} Vol. 1 \u{1F600}", typeface)
+        #expect(mixed.height <= latin.height * 3 / 2, "\(mixed.height) pixels high beside \(latin.height)")
+        #expect(mixed.width > latin.width && mixed.width < latin.width + 4 * latin.height, "\(mixed.width) wide beside \(latin.width)")
+        // Colour: a pixel whose channels differ widely (the text itself is white).
+        let coloured = stride(from: 0, to: mixed.pixels.count, by: 4).contains { i in
+            let channels = mixed.pixels[i..<(i + 3)].map(Int.init)
+            return mixed.pixels[i + 3] > 200 && channels.max()! - channels.min()! > 80
+        }
+        #expect(coloured, "the emoji are drawn in colour")
+    }
+
     /// The pixels of `text` drawn plainly by SDL2_ttf in the bundled bold font: left to
     /// right, unshaped, as every line was before.
     static func plain(_ text: String, _ typeface: Typeface) throws -> [UInt8] {
