@@ -139,7 +139,7 @@ let package = Package(
 // shared by every clone, keyed by the manifest's text, so a folder added later was not seen
 // (`make fuzz` said "no product named 'FuzzBMP'" on a fresh clone).
 let fuzzTargets = ["FuzzArchive", "FuzzBMP", "FuzzComicInfo", "FuzzDecoderWire", "FuzzDocument", "FuzzImage", "FuzzJPEG",
-                   "FuzzLibrary", "FuzzPCX", "FuzzPNGText", "FuzzPlaces", "FuzzRAR", "FuzzScript", "FuzzSettings"]
+                   "FuzzLibrary", "FuzzPCX", "FuzzSunRaster", "FuzzPNGText", "FuzzPlaces", "FuzzRAR", "FuzzScript", "FuzzSettings"]
 if ProcessInfo.processInfo.environment["FOLIO_FUZZ"] != nil {
     let fuzz = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fuzz")
     let names = fuzzTargets

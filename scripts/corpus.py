@@ -50,7 +50,7 @@ def fetch():
 
 
 IMAGE_EXTENSIONS = set("""png apng jpg jpeg jpe jfif mpo gif webp tif tiff heic heif avif jxl jp2 j2k j2c jpf jpx
-    ppm pgm pbm pnm svg bmp tga icb vda vst qoi pcx ico cur xpm xbm dib icns""".split())
+    ppm pgm pbm pnm svg bmp tga icb vda vst qoi pcx ico cur xpm xbm dib icns ras""".split())
 
 
 def stage(images):

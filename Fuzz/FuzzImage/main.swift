@@ -8,7 +8,7 @@ import Foundation
 // libFuzzer target: any bytes, under any image extension, go through the viewer's own
 // header check and decode (via `validate`'s path, in this process, so libFuzzer sees the
 // decoders the worker runs); never a trap, a hang or a huge allocation.
-let extensions = ["png", "jpg", "gif", "webp", "bmp", "tga", "qoi", "pcx", "tif", "ico", "xpm", "xbm", "ppm", "svg", "dib", "icns", "cur"]
+let extensions = ["png", "jpg", "gif", "webp", "bmp", "tga", "qoi", "pcx", "tif", "ico", "xpm", "xbm", "ppm", "svg", "dib", "icns", "cur", "ras"]
 let decoder = InProcessDecoder(because: "libFuzzer finds faults only in its own process")
 let folder = FileManager.default.temporaryDirectory.appendingPathComponent("folio-fuzz-image-\(getpid())")
 try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

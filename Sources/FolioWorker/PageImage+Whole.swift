@@ -20,7 +20,7 @@ extension PageImage {
         if let refusal = ImageHeader.refusal(width: size.width, height: size.height, limit: ImageHeader.maxFallbackPixels) {
             throw tooLarge(name, refusal)
         }
-        if format == .bmp || format == .pcx { return try decodeOwn(data, format: format, name: name, shape: shape, cutShort: &cutShort) }
+        if [.bmp, .pcx, .ras].contains(format) { return try decodeOwn(data, format: format, name: name, shape: shape, cutShort: &cutShort) }
         // An icon's largest picture: a PNG inside is decoded as itself (gdk-pixbuf calls it
         // compressed and gives up), a DIB by gdk-pixbuf and else by Folio's BMP reader.
         let icon = format == .ico ? IconReader.best(ofICO: data) : nil
@@ -71,7 +71,11 @@ extension PageImage {
                                   cutShort: inout Bool) throws -> UnsafeMutablePointer<SDL_Surface> {
         let picture: DecodedPicture
         do {
-            picture = format == .pcx ? try PCXReader.read(data) : try BMPReader.read(data)
+            switch format {
+            case .pcx: picture = try PCXReader.read(data)
+            case .ras: picture = try SunRasterReader.read(data)
+            default: picture = try BMPReader.read(data)
+            }
         } catch PictureProblem.holds(let format, let range) {
             // Only what begins as the format it claims is decoded, so a BMP cannot hold a BMP
             // (a hostile chain of them would recurse until the stack ran out).

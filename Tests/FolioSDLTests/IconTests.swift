@@ -8,8 +8,8 @@ import Testing
 
 /// Icons and bare bitmaps a reference reads (Pillow's corpus): an ICO whose picture is a PNG
 /// (gdk-pixbuf calls it compressed and gives up), one whose directory gives another size than
-/// its picture, a `.dib` (a BMP without its file header), and an ICNS whose largest icon is a
-/// PNG or a JPEG 2000 (gdk-pixbuf reads no JPEG 2000).
+/// its picture, a `.dib` (a BMP without its file header), an ICNS whose largest icon is a
+/// PNG or a JPEG 2000 (gdk-pixbuf reads no JPEG 2000), and a Sun raster.
 @Suite struct IconTests {
     static let shape = PageImage.Shape(width: 40, height: 40, radius: 0, side: .right)
     static func le16(_ v: Int) -> [UInt8] { FormatVariantTests.le16(v) }
@@ -40,6 +40,12 @@ import Testing
         let rows = icon ? 8 : 4
         let info = le32(40) + le32(4) + le32(rows) + le16(1) + le16(32) + [UInt8](repeating: 0, count: 24)
         return Data(info + (0..<16).flatMap { _ in [255, 0, 0, 255] as [UInt8] } + (icon ? [UInt8](repeating: 0, count: 16) : []))
+    }
+
+    /// A 2×2 Sun raster of blue (24 bits, stored blue first).
+    static func sunRaster() -> Data {
+        let header = [0x59A6_6A95, 2, 2, 24, 12, 1, 0, 0].flatMap { v in (0..<4).reversed().map { UInt8(v >> (8 * $0) & 0xFF) } }
+        return Data(header + Array(repeating: [255, 0, 0, 255, 0, 0] as [UInt8], count: 2).flatMap { $0 })  // rows of 6 bytes
     }
 
     @Test func theLargestEntryOfAnIconIsChosen() throws {
@@ -74,14 +80,15 @@ import Testing
         #expect(IconReader.largestICNS(icns) == 256)
         #expect(IconReader.largestICNSPicture(icns)?.kind == "png")
         let cases: [(String, Data)] = [("png.ico", Self.ico([(24, 24, 32, png)])), ("odd.ico", Self.ico([(16, 32, 32, Self.dib(icon: true))])),
-                                       ("bare.dib", Self.dib(icon: false)), ("apple.icns", icns)]
+                                       ("bare.dib", Self.dib(icon: false)), ("apple.icns", icns), ("sun.ras", Self.sunRaster())]
         for (name, data) in cases {
             var cutShort = false
             let surface = try PageImage.decodeHere(.bytes(data, name: name), reader: ImageReader(), shape: Self.shape, cutShort: &cutShort)
             defer { SDL_FreeSurface(surface) }
             #expect(!cutShort, "\(name)")
             let (r, g, b) = DocumentPageTests.centre(surface)
-            #expect(name.hasSuffix(".dib") || name == "odd.ico" ? b > 200 && r < 50 : r > 0 || g > 0 || b > 0, "\(name): \(r), \(g), \(b)")
+            #expect(name.hasSuffix(".dib") || name == "odd.ico" || name == "sun.ras" ? b > 200 && r < 50 : r > 0 || g > 0 || b > 0,
+                    "\(name): \(r), \(g), \(b)")
         }
         #expect(BookShapes.sizeHere(of: .bytes(Self.dib(icon: false), name: "bare.dib"), reader: ImageReader()) == Size(width: 4, height: 4))
     }

@@ -13,11 +13,11 @@ public enum ImageHeader {
     public static let maxFallbackPixels = 25_000_000
 
     public enum Format: String, Sendable, CaseIterable {
-        case png, jpeg, gif, webp, tiff, bmp, tga, qoi, pcx, ico, xpm, xbm, icns
+        case png, jpeg, gif, webp, tiff, bmp, tga, qoi, pcx, ico, xpm, xbm, icns, ras
 
         /// Formats libvips does not read here: decoded whole (no shrink-on-load), by Folio's
         /// own readers (BMP, PCX), gdk-pixbuf or SDL_image, after this header check.
-        public var decodedWhole: Bool { [.bmp, .tga, .qoi, .pcx, .ico, .xpm, .xbm, .icns].contains(self) }
+        public var decodedWhole: Bool { [.bmp, .tga, .qoi, .pcx, .ico, .xpm, .xbm, .icns, .ras].contains(self) }
 
         /// Formats SDL_image reads: QOI, and TGA where gdk-pixbuf gave up. Its XPM and ICO
         /// readers are left out after fuzzing (a malformed XPM crashed SDL_image 2.6.3), and
@@ -44,6 +44,7 @@ public enum ImageHeader {
         if b.count >= 6, b[0] == 0, b[1] == 0, [1, 2].contains(b[2]), b[3] == 0, b[4] | b[5] != 0 { return .ico }
         if b.starts(with: Array("/* XPM */".utf8)) { return .xpm }
         if b.starts(with: Array("icns".utf8)) { return .icns }
+        if b.starts(with: [0x59, 0xA6, 0x6A, 0x95]) { return .ras }
         if b.starts(with: Array("#define ".utf8)), String(decoding: data.prefix(256), as: UTF8.self).contains("_width ") { return .xbm }
         if ["tga", "icb", "vda", "vst"].contains(fileExtension.lowercased()), b.count == 18,
            b[1] <= 1, [1, 2, 3, 9, 10, 11].contains(b[2]), [8, 15, 16, 24, 32].contains(b[16]) { return .tga }
@@ -81,6 +82,9 @@ public enum ImageHeader {
             case .ico:
                 guard let w = r.u8(6), let h = r.u8(7) else { return nil }
                 return (w == 0 ? 256 : w, h == 0 ? 256 : h)
+            case .ras:
+                guard let (w, h) = SunRasterReader.dimensions(ByteReader(r.bytes, littleEndian: false)) else { return nil }
+                return valid(w, h)
             case .gif:  // the logical screen, maybe empty
                 guard let w = r.u16(6), let h = r.u16(8) else { return nil }
                 return (w, h)

@@ -7,14 +7,14 @@ import Foundation
 public enum LibraryLoader {
     /// File name extensions treated as images: what libvips reads here (JPEG and MPO, PNG and
     /// APNG, WebP, GIF, TIFF, HEIF/AVIF, JPEG XL, JPEG 2000, PPM/PGM/PBM/PNM, SVG) and what
-    /// gdk-pixbuf or SDL_image decode after Folio's own header check (BMP and DIB, TGA, QOI,
-    /// PCX, ICO/CUR, ICNS, XPM, XBM).
+    /// Folio's own readers, gdk-pixbuf or SDL_image decode after Folio's own header check (BMP
+    /// and DIB, Sun raster, TGA, QOI, PCX, ICO/CUR, ICNS, XPM, XBM).
     /// TGA has no magic bytes, so a folder's images are recognised by extension, never by
     /// content.
     public static let imageExtensions: Set<String> = [
         "png", "apng", "jpg", "jpeg", "jpe", "jfif", "mpo", "gif", "webp", "tif", "tiff", "heic", "heif", "avif",
         "jxl", "jp2", "j2k", "j2c", "jpf", "jpx", "ppm", "pgm", "pbm", "pnm", "svg", "bmp", "tga", "icb", "vda",
-        "vst", "qoi", "pcx", "ico", "cur", "xpm", "xbm", "dib", "icns",
+        "vst", "qoi", "pcx", "ico", "cur", "xpm", "xbm", "dib", "icns", "ras", "sun",
     ]
     /// Comic archives, read in place through libarchive.
     public static let archiveExtensions: Set<String> = ["cbz", "zip", "cbr", "rar", "cb7", "7z", "cbt", "tar"]
