@@ -39,8 +39,15 @@ struct ScreenWords {
         let u = size.layoutUnit
         var out: [TextLayer] = []
         if app.library.books.isEmpty {
-            out.append(TextLayer(FolioApp.emptyHint, size: textSize(18, minimum: 12), position: Point(x: size.width / 2, y: size.height / 2),
-                                 colour: ScreenWords.textColour, maxWidth: size.width * 0.94))
+            // On as many lines as the window's width needs (about half an em a character), at
+            // most 60 characters each, as a paragraph reads.
+            let s = textSize(18, minimum: 12), width = size.width * 0.94
+            let lines = Sentence.wrapped(FolioApp.emptyHint, width: min(60, max(12, Int(width / (s * 0.55)))))
+            let top = size.height / 2 - Double(lines.count - 1) * s * 0.7
+            for (i, line) in lines.enumerated() {
+                out.append(TextLayer(line, size: s, position: Point(x: size.width / 2, y: top + Double(i) * s * 1.4),
+                                     colour: ScreenWords.textColour, maxWidth: width))
+            }
         } else {
             out += shelfTexts(in: pose)
         }
