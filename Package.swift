@@ -42,7 +42,7 @@ let package = Package(
         .systemLibrary(name: "CPopplerCppSystem", pkgConfig: "poppler-cpp", providers: [.apt(["libpoppler-cpp-dev"])]),
         .target(name: "CSplash", dependencies: ["CPopplerCppSystem"]),
         // gmodule: the worker opens the libvips modules it needs itself (folio_vips.c).
-        .target(name: "CVips", dependencies: ["CVipsSystem", "CPopplerSystem", "CSplash"], linkerSettings: [.linkedLibrary("gmodule-2.0"), .linkedLibrary("jpeg")]),
+        .target(name: "CVips", dependencies: ["CVipsSystem", "CPopplerSystem", "CSplash"], linkerSettings: [.linkedLibrary("gmodule-2.0"), .linkedLibrary("jpeg"), .linkedLibrary("tiff")]),
         // gdk-pixbuf, fenced off behind one C call (only FolioWorker's PageImage+Whole calls
         // it, in the decoder worker): BMP, TGA, ICO/CUR, XPM and XBM as the GNOME image viewer reads them.
         .systemLibrary(name: "CPixbufSystem", pkgConfig: "gdk-pixbuf-2.0", providers: [.apt(["libgdk-pixbuf-2.0-dev"])]),

@@ -1,4 +1,5 @@
 import CSDL2
+import CVips
 import FolioCore
 import FolioDecoding
 import FolioLibrary
@@ -172,9 +173,16 @@ extension BookShapes {
             var head = PageImage.prefix(of: input, count: 4096)
             // A DIB is measured as the BMP it would be with a file header.
             if kind == "dib" { head = IconReader.bmp(ofDIB: head) ?? Data() }
-            guard let format = ImageHeader.sniff(head, fileExtension: kind),
-                  let size = ImageHeader.size(of: head, format: format), size.width > 0, size.height > 0 else { return nil }
-            return Size(width: Double(size.width), height: Double(size.height))
+            guard let format = ImageHeader.sniff(head, fileExtension: kind) else { return nil }
+            if let size = ImageHeader.size(of: head, format: format), size.width > 0, size.height > 0 {
+                return Size(width: Double(size.width), height: Double(size.height))
+            }
+            // A TIFF whose directory lies past the head (libvips refused its samples): libtiff
+            // reads the directory where it is.
+            guard format == .tiff, let data = try? PageImage.bytes(of: input, name: kind) else { return nil }
+            var w: Int32 = 0, h: Int32 = 0
+            guard data.withUnsafeBytes({ folio_tiff_size($0.baseAddress, $0.count, &w, &h) }) == 1 else { return nil }
+            return Size(width: Double(w), height: Double(h))
         }
         return (try? input.opened(by: reader, measure)) ?? nil
     }

@@ -1,4 +1,5 @@
 import CPixbuf
+import CVips
 import CSDL2
 import FolioCore
 import FolioDecoding
@@ -129,8 +130,31 @@ extension PageImage {
         do {
             return try decodeWithPixbuf(data, format: format, name: name, shape: shape)
         } catch let second as Failure where second.cause == .unreadable {
-            throw unreadable(name, failure.reason)
+            // Samples neither reads (12 bits, 32-bit floats, a missing photometric tag): read
+            // with libtiff as Pillow reads them, else named in libvips' words.
+            guard let drawn = try? decodeWithLibTIFF(data, name: name, shape: shape) else { throw unreadable(name, failure.reason) }
+            return drawn
         }
+    }
+
+    /// libtiff's reading of a TIFF of samples libvips and gdk-pixbuf refuse (`folio_tiff_read`),
+    /// fitted onto the page.
+    static func decodeWithLibTIFF(_ data: Data, name: String, shape: Shape) throws -> UnsafeMutablePointer<SDL_Surface> {
+        var pixels: UnsafeMutablePointer<UInt8>?
+        var width: Int32 = 0, height: Int32 = 0
+        var error = [CChar](repeating: 0, count: 256)
+        let status = data.withUnsafeBytes { bytes in
+            folio_tiff_read(bytes.baseAddress, bytes.count, ImageHeader.maxFallbackPixels, &pixels, &width, &height, &error, error.count)
+        }
+        guard status == 0, let pixels else {
+            throw unreadable(name, String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        }
+        defer { folio_tiff_free(pixels) }
+        guard let loaded = SDL_CreateRGBSurfaceWithFormatFrom(pixels, width, height, 32, width * 4, SDL_PIXELFORMAT_RGBA32.rawValue) else {
+            throw unreadable(name, "out of memory")
+        }
+        defer { SDL_FreeSurface(loaded) }
+        return try fit(loaded, name: name, shape: shape)
     }
 
     /// gdk-pixbuf's decode of `data`, fitted onto the page straight from its pixels.
