@@ -13,6 +13,7 @@
 #include <pthread.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <vips/vips.h>
@@ -37,6 +38,8 @@ static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 struct folio_pdf_kept {
     identity id;
     PopplerDocument *document;
+    // Bytes its page tree may take beyond the worker's own limit.
+    size_t allowance;
 };
 typedef struct folio_pdf_kept kept;
 
@@ -95,10 +98,38 @@ static int same(const identity *a, const identity *b) {
            memcmp(a->ends, b->ends, a->ends_length) == 0;
 }
 
+// The worker's own data limit and what each page of an open document adds to it (0: the
+// limit is left as it is).
+static size_t heap_base, page_tree_bytes;
+static int page_tree_pages;
+
+void folio_pdf_set_page_tree_allowance(size_t base_bytes, size_t page_bytes, int max_pages) {
+    heap_base = base_bytes;
+    page_tree_bytes = page_bytes;
+    page_tree_pages = max_pages;
+}
+
+// Sets the data segment's soft limit to the worker's own plus `allowance` (within the hard
+// limit confinement set).
+static void allow(size_t allowance) {
+    if (heap_base == 0) return;
+    struct rlimit limit;
+    if (getrlimit(RLIMIT_DATA, &limit) != 0) return;
+    rlim_t wanted = heap_base + allowance;
+    limit.rlim_cur = limit.rlim_max != RLIM_INFINITY && wanted > limit.rlim_max ? limit.rlim_max : wanted;
+    setrlimit(RLIMIT_DATA, &limit);
+}
+
+size_t folio_pdf_heap_limit(void) {
+    struct rlimit limit;
+    return getrlimit(RLIMIT_DATA, &limit) == 0 ? (size_t)limit.rlim_cur : 0;
+}
+
 static void close_kept(kept *k) {
     if (!k) return;
     g_object_unref(k->document);
     g_free(k);
+    allow(0);
 }
 
 // The PDF behind `fd` opened by poppler, once its bytes are checked to be a PDF; NULL with
@@ -114,6 +145,10 @@ static kept *open_document(int fd, const identity *id, char *error, size_t capac
     if (opened) {
         opened->id = *id;
         opened->document = document;
+        // Its page tree, as poppler will parse it, gets room of its own.
+        int pages = poppler_document_get_n_pages(document);
+        opened->allowance = (size_t)(pages < 0 ? 0 : pages < page_tree_pages ? pages : page_tree_pages) * page_tree_bytes;
+        allow(opened->allowance);
         __atomic_add_fetch(&opened_count, 1, __ATOMIC_RELAXED);
     } else {
         snprintf(error, capacity, "%s", failure ? failure->message : "out of memory");
@@ -149,7 +184,7 @@ kept *folio_pdf_take(int fd, char *error, size_t capacity) {
 void folio_pdf_give_back(kept *k) {
     size_t now = heap_in_use();
     pthread_mutex_lock(&lock);
-    int outgrown = now >= kept_heap_limit;
+    int outgrown = now >= kept_heap_limit + k->allowance;
     kept *old = outgrown ? NULL : idle;
     if (!outgrown) idle = k;
     pthread_mutex_unlock(&lock);

@@ -11,11 +11,11 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
-int folio_worker_confine(unsigned long data_bytes) {
+int folio_worker_confine(unsigned long data_bytes, unsigned long page_tree_bytes) {
     // Killed with its parent, even mid-page; its heap (and poppler's) capped.
     if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0) return 1;
     if (getppid() == 1) return 1;  // the parent is already gone
-    struct rlimit limit = {data_bytes, data_bytes};
+    struct rlimit limit = {data_bytes, data_bytes + page_tree_bytes};
     if (setrlimit(RLIMIT_DATA, &limit) != 0) return 1;
     struct rlimit no_core = {0, 0};
     setrlimit(RLIMIT_CORE, &no_core);

@@ -20,8 +20,14 @@ public enum DecoderProcess {
     /// zoomed one of a sixteenth of the texture budget (16 MB), which poppler draws in about
     /// 60 MB; the largest image decoded whole (`ImageHeader.maxFallbackPixels`, 100 MB of
     /// pixels) is shrunk from gdk-pixbuf's own buffer. With two workers and the viewer, a
-    /// hostile file cannot take the process tree far past 500 MB.
+    /// hostile file cannot take the process tree far past 500 MB, or 900 MB for a PDF that
+    /// claims 100,000 pages (`pageTreeBytes` each, on both workers).
     public static let memoryLimit = 160 << 20
+    /// What each page of an open PDF adds to `memoryLimit`, up to `Library.maxPages`: poppler
+    /// holds the page tree it parsed up to the page asked for, about 1.6 KB a page
+    /// (`folio_pdf_set_page_tree_allowance`), so a document of 100,000 pages reaches its last
+    /// ones with 195 MB more.
+    public static let pageTreeBytes = 2 << 10
 
     /// Serves requests until stdin closes; exits the process. The worker knows Folio's own
     /// formats and `added`: a program that registers a format of its own serves with it here
@@ -36,7 +42,8 @@ public enum DecoderProcess {
         setenv("TZ", "UTC0", 1)
         tzset()
         setlocale(LC_CTYPE, "C.UTF-8")
-        guard folio_worker_confine(UInt(memoryLimit)) == 0 else { exit(70) }
+        guard folio_worker_confine(UInt(memoryLimit), UInt(pageTreeBytes * Library.maxPages)) == 0 else { exit(70) }
+        folio_pdf_set_page_tree_allowance(memoryLimit, pageTreeBytes, Int32(Library.maxPages))
         folio_vips_load_only_needed_modules()
         signal(SIGPIPE, SIG_IGN)
         let input = FileDescriptorIO(fd: 0, deadline: nil)

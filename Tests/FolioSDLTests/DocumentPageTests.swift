@@ -1,4 +1,5 @@
 import CSDL2
+import FolioSamples
 import Foundation
 import Testing
 @testable import FolioCore
@@ -77,6 +78,30 @@ import FolioTestFixtures
             return
         }
         SDL_FreeSurface(page)
+    }
+
+    /// A sound PDF of 100,000 pages in one flat page tree: poppler holds the tree it parsed up
+    /// to the page asked for (pdftoppm takes 172 MB for the last one), past the worker's own
+    /// 160 MB, so its last pages failed as "out of memory or on damaged data"; a document's
+    /// pages now widen the worker's heap (`DecoderProcess.pageTreeBytes`) and they draw.
+    @Test func theLastPagesOfAHundredThousandPagePDFAreDrawn() throws {
+        let pages = 100_000
+        var objects = ["<< /Type /Catalog /Pages 2 0 R >>",
+                       "<< /Type /Pages /Kids [" + (0..<pages).map { "\(4 + $0) 0 R" }.joined(separator: " ") + "] /Count \(pages) >>",
+                       "<< /Length 25 >>\nstream\n0.8 0.2 0.2 rg 0 0 99 99 re f\nendstream"]
+        // Each page with its own resources, as a writer puts them (poppler keeps a copy of each).
+        objects += Array(repeating: "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 362 568] /Contents 3 0 R"
+                         + " /Resources << /Font << /F1 << /Type /Font /Subtype /Type1 /BaseFont /Helvetica >> >> >> >>", count: pages)
+        let url = try Self.write(PDFWriter.file(objects: objects, trailer: "/Root 1 0 R"), "long.pdf")
+        defer { Self.remove(url) }
+        #expect(try TestDecoding.workers.inspect(url.path).pageCount == pages)
+        let shape = PageImage.Shape(width: 36, height: 56, radius: 0, side: .right)
+        for page in [pages - 5_000, pages - 1] {
+            switch PageImage.make(.documentPage(document: url.path, page: page), decoder: TestDecoding.workers, shape: shape) {
+            case .success(let surface): SDL_FreeSurface(surface)
+            case .failure(let failure): Issue.record("page \(page + 1): \(failure.message)")
+            }
+        }
     }
 
     @Test func longMetadataIsCutOnACharacter() throws {

@@ -39,6 +39,16 @@ void folio_pdf_forget(void);
 /// used it, rather than kept; returns the limit it replaces (112 MB at first; tests lower it).
 size_t folio_pdf_set_kept_growth_limit(size_t bytes);
 
+/// Poppler holds what it parsed of a document's page tree, every page up to the one asked for
+/// (about 1.6 KB a page; pdftoppm takes 172 MB for page 100,000 of a flat tree): while a
+/// document is open, the data segment's soft limit is `base_bytes` plus `page_bytes` for each
+/// of its pages (at most `max_pages`), and the heap it may grow to before it is closed after a
+/// page grows as much. Without this call (tests, the fuzz targets) no limit is changed.
+void folio_pdf_set_page_tree_allowance(size_t base_bytes, size_t page_bytes, int max_pages);
+
+/// The data segment's soft limit now (tests).
+size_t folio_pdf_heap_limit(void);
+
 /// How many documents this process has opened for `folio_pdf_page_size` and `folio_pdf_draw`.
 int folio_pdf_documents_opened(void);
 

@@ -12,9 +12,10 @@ unsigned char *folio_pixels_alloc(size_t size);
 void folio_pixels_free(void *pixels);
 
 /// Confines the document worker process: it dies with its parent, its data segment (heap and
-/// anonymous maps: poppler's allocations) is capped at `data_bytes`, no core dumps. 0 on
-/// success.
-int folio_worker_confine(unsigned long data_bytes);
+/// anonymous maps: poppler's allocations) is capped at `data_bytes` (its soft limit), which
+/// a document of many pages may raise by at most `page_tree_bytes` (the hard limit; see
+/// `folio_pdf_set_page_tree_allowance`), no core dumps. 0 on success.
+int folio_worker_confine(unsigned long data_bytes, unsigned long page_tree_bytes);
 
 /// A new anonymous shared memory file (memfd, close-on-exec), where a decoder worker leaves
 /// the pixels it decoded for its parent; -1 on failure.
