@@ -109,14 +109,18 @@ void folio_pdf_set_page_tree_allowance(size_t base_bytes, size_t page_bytes, int
     page_tree_pages = max_pages;
 }
 
-// Sets the data segment's soft limit to the worker's own plus `allowance` (within the hard
-// limit confinement set).
+// Raises the data segment's soft limit to the worker's own plus `allowance` (within the hard
+// limit confinement set). Never lowered: the heap a large document left in use may still be
+// above the worker's own limit once it is closed, and every mapping (a loader module being
+// loaded) would then fail; the hard limit bounds the worker either way.
 static void allow(size_t allowance) {
     if (heap_base == 0) return;
     struct rlimit limit;
     if (getrlimit(RLIMIT_DATA, &limit) != 0) return;
     rlim_t wanted = heap_base + allowance;
-    limit.rlim_cur = limit.rlim_max != RLIM_INFINITY && wanted > limit.rlim_max ? limit.rlim_max : wanted;
+    if (limit.rlim_max != RLIM_INFINITY && wanted > limit.rlim_max) wanted = limit.rlim_max;
+    if (limit.rlim_cur != RLIM_INFINITY && wanted <= limit.rlim_cur) return;
+    limit.rlim_cur = wanted;
     setrlimit(RLIMIT_DATA, &limit);
 }
 
@@ -129,7 +133,6 @@ static void close_kept(kept *k) {
     if (!k) return;
     g_object_unref(k->document);
     g_free(k);
-    allow(0);
 }
 
 // The PDF behind `fd` opened by poppler, once its bytes are checked to be a PDF; NULL with

@@ -40,10 +40,11 @@ void folio_pdf_forget(void);
 size_t folio_pdf_set_kept_growth_limit(size_t bytes);
 
 /// Poppler holds what it parsed of a document's page tree, every page up to the one asked for
-/// (about 1.6 KB a page; pdftoppm takes 172 MB for page 100,000 of a flat tree): while a
-/// document is open, the data segment's soft limit is `base_bytes` plus `page_bytes` for each
-/// of its pages (at most `max_pages`), and the heap it may grow to before it is closed after a
-/// page grows as much. Without this call (tests, the fuzz targets) no limit is changed.
+/// (about 1.6 KB a page; pdftoppm takes 172 MB for page 100,000 of a flat tree): a document
+/// opened raises the data segment's soft limit to `base_bytes` plus `page_bytes` for each of
+/// its pages (at most `max_pages`; never lowered after, within the hard limit), and the heap
+/// it may grow to before it is closed after a page grows as much. Without this call (tests,
+/// the fuzz targets) no limit is changed.
 void folio_pdf_set_page_tree_allowance(size_t base_bytes, size_t page_bytes, int max_pages);
 
 /// The data segment's soft limit now (tests).
