@@ -22,12 +22,24 @@ public final class LiveViewer {
     /// Remembered places are written off this thread.
     private let placeWriter: PlaceWriter?
     private let options: Options
-    private var trace: OutputFile.Writer?
+    /// The trace's file, written on a thread of its own (a slow disk or a FIFO's reader never
+    /// holds a frame up).
+    private var trace: OutputFile.QueuedWriter?
     /// Writes the trace's lines to `trace`, a line only when the state changed.
     private var traceWriter: TraceWriter?
     private var capture: InputCapture?
     /// The captures this run wrote (a capture started again may replace its own file).
     private var capturesWritten: Set<String> = []
+    /// Captures stopped with Ctrl+R, written off this thread (an hour of input is megabytes
+    /// of JSON): the path written, or why not.
+    private let captureWrites = OffWindowWork<HandedCapture, (path: String, failure: String?)>(name: "folio-capture") { handed in
+        do {
+            try handed.capture.close()
+            return (handed.capture.path, nil)
+        } catch {
+            return (handed.capture.path, "\(error)")
+        }
+    }
     /// Whether a key may turn yet, pressed or held (`HeldKeys`).
     private var heldKeys = HeldKeys()
     /// What the window shows now, as last applied from the app.
@@ -68,7 +80,7 @@ public final class LiveViewer {
         placeWriter = options.placeStore.map(PlaceWriter.init)
         if let path = options.tracePath {
             // Written in place: a FIFO or a device stays what it is.
-            let file = try OutputFile.Writer(path: path, streams: true, overwrite: options.overwrite)
+            let file = try OutputFile.QueuedWriter(path: path, streams: true, overwrite: options.overwrite)
             trace = file
             traceWriter = TraceWriter(changesOnly: true) { try file.write($0) }
         }
@@ -168,6 +180,7 @@ public final class LiveViewer {
                 if !dispatch(event) { break running }
             }
             adoptDrops()
+            adoptCaptureWrites()
             if let press = heldKeys.due(app: app, at: now(), canShow: renderer.canShow) { handle(press) }
             app.update(at: now())
             measureBooks()
@@ -207,6 +220,9 @@ public final class LiveViewer {
         app.rememberPlace()
         savePlaces()
         placeWriter?.flush()
+        // A capture stopped with Ctrl+R is written before the program ends.
+        _ = captureWrites.waitUntilDone(timeout: 60)
+        adoptCaptureWrites()
         for line in placeWriter?.takeWarnings() ?? [] { Console.warning(line) }
         try capture?.close()
         if let failure { throw failure }
@@ -369,18 +385,27 @@ public final class LiveViewer {
         }
     }
 
+    /// Says each capture written since the last frame (or why it was not), on stderr and on
+    /// screen.
+    private func adoptCaptureWrites() {
+        for (path, failure) in captureWrites.take() {
+            if let failure {
+                Console.error(failure)
+                continue
+            }
+            let shown = CaptureFolder.shown(SafeFile.realPath(path) ?? path)
+            Console.note("folio: capture written to \(shown)")
+            app.captureSaved(to: shown)
+        }
+    }
+
     private func toggleCapture() {
         if let capture {
-            do {
-                try capture.close()
-                capturesWritten.insert(capture.path)
-                let shown = CaptureFolder.shown(SafeFile.realPath(capture.path) ?? capture.path)
-                Console.note("folio: capture written to \(shown)")
-                app.captureSaved(to: shown)
-            } catch {
-                Console.error("\(error)")
-            }
+            // Written off this thread; said once written (`adoptCaptureWrites`).
+            capturesWritten.insert(capture.path)
+            captureWrites.add(HandedCapture(capture: capture))
             self.capture = nil
+            app.capturing = false
         } else {
             // Unless --capture named a file: in the videos folder (made if missing).
             let path = options.capturePath
@@ -396,4 +421,10 @@ public final class LiveViewer {
             }
         }
     }
+}
+
+/// A capture handed to the thread that writes it: the viewer lets go of it as it hands it
+/// over, so one thread at a time holds it.
+struct HandedCapture: @unchecked Sendable {
+    let capture: InputCapture
 }

@@ -81,6 +81,43 @@ struct LiveWindowTests {
         #expect(ending == ChildProcess.Ending(status: 0, exited: true), "the viewer did not quit (or not with 0)")
     }
 
+    /// A capture stopped with Ctrl+R is written by a thread of its own and said once written:
+    /// the file holds the keys pressed, a second Ctrl+R starts another, and one still running
+    /// at Ctrl+Q is written before the program ends.
+    @Test(.enabled(if: tools, "needs Xvfb, xdotool and ImageMagick (installed by .ci/run)"))
+    func ctrlRWritesTheCaptureOffTheWindowsThread() throws {
+        let dir = try Folio.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let screen = try VirtualDisplay(number: 100 + Int(getpid() % 9))
+        defer { screen.stop() }
+        let capture = dir.appendingPathComponent("capture.json")
+        let traceURL = dir.appendingPathComponent("live.jsonl")
+        let log = dir.appendingPathComponent("stderr.txt")
+        let app = try screen.launch(["--capture", capture.path, "--trace", traceURL.path], state: dir.appendingPathComponent("state"), log: log)
+        defer { if app.isRunning { app.signal(SIGKILL) } }
+        try #require(Self.waitFor(traceURL) { _ in true } != nil, "no trace: \((try? String(contentsOf: log, encoding: .utf8)) ?? "")")
+        try Self.xdotool(["search", "--sync", "--name", "^Folio$", "windowfocus", "--sync"], display: screen.name)
+        try Self.xdotool(["key", "Right"], display: screen.name)
+        _ = Self.waitFor(traceURL) { ($0["shelf"] as? [String: Any])?["centered"] as? Double == 1 }
+        try Self.xdotool(["key", "ctrl+r"], display: screen.name)
+        let written = waitUntil("the capture said to be written") {
+            ((try? String(contentsOf: log, encoding: .utf8)) ?? "").contains("capture written to")
+        }
+        #expect(written)
+        let script = try JSONSerialization.jsonObject(with: Data(contentsOf: capture)) as? [String: Any]
+        let keys = (script?["events"] as? [[String: Any]] ?? []).compactMap { $0["key"] as? String }
+        #expect(keys.contains("right"), "\(keys)")
+        // A second capture (the same file: this run wrote it), running when the program quits.
+        try Self.xdotool(["key", "ctrl+r"], display: screen.name)
+        _ = waitUntil("the second capture to start") { ((try? String(contentsOf: log, encoding: .utf8)) ?? "").components(separatedBy: "capturing input").count > 1 }
+        try Self.xdotool(["key", "Left", "ctrl+q"], display: screen.name)
+        waitUntil("the viewer to quit") { !app.isRunning }
+        if !app.isRunning { #expect(app.wait().status == 0) }
+        let second = try JSONSerialization.jsonObject(with: Data(contentsOf: capture)) as? [String: Any]
+        let secondKeys = (second?["events"] as? [[String: Any]] ?? []).compactMap { $0["key"] as? String }
+        #expect(secondKeys.contains("left") && !secondKeys.contains("right"), "\(secondKeys)")
+    }
+
     @Test func withoutADisplayTheViewerSaysWhatToDoInstead() throws {
         let result = try Folio.run([], environment: ["DISPLAY": "", "WAYLAND_DISPLAY": "", "SDL_VIDEODRIVER": "x11"])
         #expect(result.status == 3)

@@ -1,4 +1,5 @@
 import FolioCore
+import FolioThreads
 import Foundation
 
 /// Every path Folio writes to (`--out`, `--trace`, captures) is checked and opened here, so
@@ -173,6 +174,62 @@ public enum OutputFile {
             let result = Glibc.close(fd)
             fd = -1
             if result != 0, errno != EINTR { throw OutputFile.writeFailure(path, errno) }
+        }
+    }
+
+    /// A `Writer` whose writes happen on a thread of its own, in order, so the window's
+    /// thread never waits on a slow disk or on a FIFO's reader (the live trace): `write`
+    /// queues and returns, unless `maxPending` bytes already wait (then it waits for room);
+    /// a write that failed is thrown by the next `write`, or by `close`, which writes
+    /// everything queued first.
+    public final class QueuedWriter: @unchecked Sendable {
+        // Unchecked because `writer` is not Sendable. Safe: it is used by one thread at a time,
+        // the queue's while it writes, then `close`'s once the queue is drained.
+        public let path: String
+        private struct State: Sendable {
+            var pending = 0
+            var failure: FolioError?
+        }
+        private let state = Monitor(State())
+        private let queue: BackgroundQueue<String>
+        private let writer: Writer
+        /// Bytes queued and not yet written past which `write` waits.
+        static let maxPending = 16 << 20
+
+        /// Opens `path` as `Writer` does.
+        public init(path: String, streams: Bool, overwrite: Bool) throws {
+            self.path = path
+            let writer = try Writer(path: path, streams: streams, overwrite: overwrite)
+            self.writer = writer
+            let state = self.state
+            nonisolated(unsafe) let file = writer
+            queue = BackgroundQueue(name: "folio-writer") { text in
+                let failed = state.withLock { $0.failure != nil }
+                var failure: FolioError?
+                if !failed {
+                    do { try file.write(text) } catch { failure = error as? FolioError ?? FolioError.outputFailed("\(path): \(error)") }
+                }
+                state.withLock { state in
+                    state.pending -= text.utf8.count
+                    if state.failure == nil { state.failure = failure }
+                }
+            }
+        }
+
+        /// Queues `text`; throws what an earlier write failed with.
+        public func write(_ text: String) throws {
+            try state.wait(until: { $0.pending < QueuedWriter.maxPending || $0.failure != nil }) { state, _ in
+                if let failure = state.failure { throw failure }
+                state.pending += text.utf8.count
+            }
+            queue.add(text)
+        }
+
+        /// Writes what is queued, then closes the file; throws the first failure.
+        public func close() throws {
+            queue.flush()
+            if let failure = state.withLock({ $0.failure }) { throw failure }
+            try writer.close()
         }
     }
 
