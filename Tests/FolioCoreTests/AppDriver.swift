@@ -34,8 +34,6 @@ final class AppDriver {
         var library = given ?? Library.synthetic(books: books, pages: pages)
         for i in library.books.indices { library.books[i].pageAspect = aspect }
         app = FolioApp(library: library, size: size, slowMotion: slowMotion, places: places)
-        // Drops are read by the library loader, as the live viewer hands it in.
-        app.loadDropped = { try LibraryLoader.load($0) }
         app.update(at: 0)
     }
 
@@ -45,6 +43,13 @@ final class AppDriver {
     var state: TransitionState.Phase? { app.transition?.state.phase }
 
     /// Sends an event now, after this frame's update.
+    /// Drops `path` on the window: read by the library loader here, as the live viewer reads
+    /// it off its thread, and handed to the app; the lines to warn with.
+    @discardableResult
+    func drop(_ path: String) -> [String] {
+        app.adopt(dropOf: path, FolioApp.readDrop(path) { try LibraryLoader.load($0) }, at: now)
+    }
+
     func send(_ event: InputEvent) { app.handle(event, at: now) }
 
     /// Steps frames until `end`, delivering `events` on the way and calling `each` after

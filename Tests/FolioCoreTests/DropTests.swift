@@ -22,7 +22,7 @@ struct DropTests {
         let dir = try Self.droppable()
         defer { try? FileManager.default.removeItem(at: dir) }
         let driver = AppDriver(books: 3)
-        let warnings = driver.app.handle(.dropped(path: dir.appendingPathComponent("comic.cbz").path), at: driver.now)
+        let warnings = driver.drop(dir.appendingPathComponent("comic.cbz").path)
         #expect(warnings.isEmpty)
         #expect(driver.app.library.books.count == 4)
         #expect(driver.app.library.books[3].title == "comic")
@@ -46,7 +46,7 @@ struct DropTests {
         let library = Library.synthetic(books: 2, pages: 12)
         let keeper = PlaceKeeper(places: Places(), library: library)
         let driver = AppDriver(books: 2, places: keeper)
-        #expect(driver.app.handle(.dropped(path: comic), at: driver.now).isEmpty)
+        #expect(driver.drop(comic).isEmpty)
         driver.run(until: driver.now + 2)
         driver.send(.key(.return))
         driver.run(until: driver.now + 2)
@@ -67,7 +67,7 @@ struct DropTests {
         let dir = try Self.droppable()
         defer { try? FileManager.default.removeItem(at: dir) }
         let driver = AppDriver(books: 2)
-        #expect(driver.app.handle(.dropped(path: dir.path), at: driver.now).isEmpty)
+        #expect(driver.drop(dir.path).isEmpty)
         #expect(driver.app.library.books.map(\.title) == ["Book 1", "Book 2", "comic", "scans"])
         driver.run(until: driver.now + 2)
         #expect(driver.app.shelf.centredIndex == 2)
@@ -78,11 +78,11 @@ struct DropTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let driver = AppDriver(books: 5)
         let comic = dir.appendingPathComponent("comic.cbz").path
-        driver.app.handle(.dropped(path: comic), at: driver.now)
+        driver.drop(comic)
         driver.send(.key(.home))
         driver.run(until: driver.now + 2)
         #expect(driver.app.shelf.centredIndex == 0)
-        driver.app.handle(.dropped(path: comic), at: driver.now)
+        driver.drop(comic)
         driver.run(until: driver.now + 2)
         #expect(driver.app.library.books.count == 6)
         #expect(driver.app.shelf.centredIndex == 5)
@@ -93,7 +93,7 @@ struct DropTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let driver = AppDriver(books: 0)
         #expect(driver.app.drawList().texts.contains { FolioApp.emptyHint.hasPrefix($0.text) })
-        driver.app.handle(.dropped(path: dir.appendingPathComponent("scans").path), at: driver.now)
+        driver.drop(dir.appendingPathComponent("scans").path)
         driver.run(until: driver.now + 1)
         #expect(driver.app.library.books.count == 1)
         #expect(!driver.app.drawList().texts.contains { FolioApp.emptyHint.hasPrefix($0.text) })
@@ -107,7 +107,7 @@ struct DropTests {
         let driver = AppDriver(books: 3)
         driver.send(.key(.return))
         driver.run(until: driver.now + 2)
-        driver.app.handle(.dropped(path: dir.appendingPathComponent("comic.cbz").path), at: driver.now)
+        driver.drop(dir.appendingPathComponent("comic.cbz").path)
         driver.run(until: driver.now + 1)
         #expect(driver.app.book?.bookIndex == 0)
         #expect(driver.app.navigation.scenes.count == 2)
@@ -135,7 +135,7 @@ struct DropTests {
         driver.send(.key(.right))
         driver.run(until: driver.now + 2)
         for path in [missing, text.path, empty.path, fifo.path, long, ""] {
-            let warnings = driver.app.handle(.dropped(path: path), at: driver.now)
+            let warnings = driver.drop(path)
             #expect(warnings.count == 1, "\(path)")
             if path.count > 1, path.count < 200 { #expect(warnings.first?.hasPrefix(path) == true, "\(warnings)") }
             #expect(warnings.first?.hasSuffix(".") == true)
@@ -145,12 +145,12 @@ struct DropTests {
         }
     }
 
-    /// The core reads no files: an app not handed a loader refuses a drop in one sentence
-    /// naming it, and the shelf stays as it was.
-    @Test func withoutALoaderADropIsRefused() {
+    /// The core reads no files: the app is handed what was read of a drop, and a read that
+    /// failed is its one sentence, the shelf as it was.
+    @Test func aFailedReadIsOneSentenceAndTheShelfStays() {
         let app = FolioApp(library: .synthetic(books: 2, pages: 4), size: Size(width: 320, height: 200))
-        let lines = app.handle(.dropped(path: "/tmp/comic.cbz"), at: 0)
-        #expect(lines == ["/tmp/comic.cbz: drops are not read here; nothing was added."])
+        let read = FolioApp.readDrop("/tmp/comic.cbz") { path in throw FolioError.badInput("\(path): is not a readable archive.") }
+        #expect(app.adopt(dropOf: "/tmp/comic.cbz", read, at: 0) == ["/tmp/comic.cbz: is not a readable archive."])
         #expect(app.library.books.count == 2)
     }
 

@@ -40,9 +40,9 @@ import Testing
         }
         #expect(event == .dropped(path: dir.path))
         let app = FolioApp(library: .synthetic(books: 2, pages: 4), size: Size(width: 320, height: 200))
-        app.loadDropped = { try LibraryLoader.load($0) }
         app.update(at: 0)
-        #expect(app.handle(event, at: 0.1).isEmpty)
+        guard case .dropped(let path) = event else { return }
+        #expect(app.adopt(dropOf: path, FolioApp.readDrop(path) { try LibraryLoader.load($0) }, at: 0.1).isEmpty)
         app.update(at: 3)
         #expect(app.library.books.count == 3)
         #expect(app.shelf.centredIndex == 2)

@@ -3,21 +3,6 @@ extension FolioApp {
     /// Longest path a drop may name, bytes (Linux's PATH_MAX).
     public static let maxDropPathBytes = DropReading.maxPathBytes
 
-    /// Loads a dropped file or folder through the library loader (every form `--library`
-    /// takes), adds its books to the end of the shelf and centres the first; a book already
-    /// on the shelf is centred, not added twice. Returns the lines to warn with: the loader's
-    /// problems, or one sentence when nothing could be added. The shelf is left as it was
-    /// when the drop fails. (The live viewer reads drops off its thread with `readDrop` and
-    /// hands the result to `adopt`.)
-    @discardableResult
-    public func handle(_ event: AppEvent, at time: Double) -> [String] {
-        update(at: time)
-        switch event {
-        case .dropped(let path):
-            return adopt(dropOf: path, FolioApp.readDrop(path, load: loadDropped), at: time)
-        }
-    }
-
     public typealias DropFailure = DropReading.Failure
 
     /// Reads a drop with `load` (`DropReading.read`); safe on any thread.
@@ -25,7 +10,11 @@ extension FolioApp {
         DropReading.read(path, load: load)
     }
 
-    /// Adds what reading the drop of `path` gave; the lines to warn with. `keys`: the places'
+    /// Adds what reading the drop of `path` gave (its books to the end of the shelf, the first
+    /// centred; a book already on the shelf is centred, not added twice); the lines to warn
+    /// with: the loader's problems, or one sentence when nothing could be added, the shelf as
+    /// it was. The app reads no file: the live viewer reads a drop off its thread with
+    /// `readDrop` (every form `--library` takes) and hands the result here. `keys`: the places'
     /// keys of the books read, read with them (nil: the places read them when asked).
     @discardableResult
     public func adopt(dropOf path: String, _ read: Result<LoadedLibrary, DropFailure>, keys: [BookKey?]? = nil,

@@ -21,12 +21,6 @@ public final class FolioApp {
     /// The window should cover the screen (F11, or F in a book, toggles it; Escape leaves it first); the
     /// live viewer applies it, recordings ignore it.
     public internal(set) var fullscreen = false
-    /// Reads a file or folder dropped on the window: the live viewer hands in the library
-    /// loader (reading PDFs and measuring page shapes as start-up does); until then a drop
-    /// is refused (the core reads no files).
-    public var loadDropped: (String) throws -> LoadedLibrary = { path in
-        throw FolioError.badInput("\(path): drops are not read here; nothing was added.")
-    }
     /// Reads a PDF's links and searches its text off the input path (`DocumentReader`); the
     /// live viewer and recordings hand in theirs; without one, no links and no search.
     public var documents: DocumentReader?
