@@ -18,6 +18,13 @@ public enum LaunchWait {
     /// Milliseconds the wait sleeps for an event between looks at the reading.
     static let tick: Int32 = 20
 
+    /// Wakes the wait at once (the reading is done): safe on any thread.
+    public static func wake() {
+        var event = SDL_Event()
+        event.type = SDL_USEREVENT.rawValue
+        SDL_PushEvent(&event)
+    }
+
     /// Waits in `window` until `isReady()`, showing `progress` once the wait is long.
     public static func wait(in window: ViewerWindow, progress: LibraryLoadProgress, until isReady: () -> Bool) -> Outcome {
         let start = SDL_GetTicks64()

@@ -91,7 +91,9 @@ struct View: ParsableCommand {
         // shows them by name as they are read (`LaunchWait`), and quits at once when asked.
         let progress = LibraryLoadProgress(library: library.displayName(path: path))
         let listing = ThreadResult(named: "folio-list") { [library, path, page, openFirstBook] in
-            Result { () throws -> (books: Library, oneBook: Bool, keys: [BookKey?]?) in
+            // The window's wait ends as soon as this does, not at its next look.
+            defer { LaunchWait.wake() }
+            return Result { () throws -> (books: Library, oneBook: Bool, keys: [BookKey?]?) in
                 let loaded = try library.loadResult(path: path, shaped: page != nil, decoder: decoder, progress: progress)
                 let oneBook = loaded.isOneBook && loaded.library.books.count == 1 && !openFirstBook
                 let keying = remembers ? ThreadResult(named: "folio-keys") { loaded.library.books.map(BookKey.of) } : nil
