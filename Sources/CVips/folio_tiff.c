@@ -52,15 +52,20 @@ static uint32_t sample(const unsigned char *row, uint32_t i, int bits) {
     return (uint32_t)value;
 }
 
+// The TIFF in `s`, opened by libtiff with its messages silenced; NULL when it is not one.
+static TIFF *open_tiff(source *s) {
+    TIFFSetErrorHandler(quiet);
+    TIFFSetWarningHandler(quiet);
+    return TIFFClientOpen("page", "rm", (thandle_t)s, source_read, source_write, source_seek, source_close, source_size,
+                          source_map, source_unmap);
+}
+
 int folio_tiff_read(const void *bytes, size_t length, long max_pixels, unsigned char **pixels, int *width, int *height,
                     char *error, size_t error_capacity) {
     *pixels = NULL;
     *width = *height = 0;
-    TIFFSetErrorHandler(quiet);
-    TIFFSetWarningHandler(quiet);
     source s = {bytes, length, 0};
-    TIFF *tif = TIFFClientOpen("page", "rm", (thandle_t)&s, source_read, source_write, source_seek, source_close, source_size,
-                               source_map, source_unmap);
+    TIFF *tif = open_tiff(&s);
     if (!tif) return say(error, error_capacity, "not a TIFF libtiff reads");
     uint32_t w = 0, h = 0;
     uint16_t bits = 1, spp = 1, format = SAMPLEFORMAT_UINT, planar = PLANARCONFIG_CONTIG, photometric = PHOTOMETRIC_MINISBLACK;
@@ -150,11 +155,8 @@ void folio_tiff_free(unsigned char *pixels) { free(pixels); }
 
 int folio_tiff_size(const void *bytes, size_t length, int *width, int *height) {
     *width = *height = 0;
-    TIFFSetErrorHandler(quiet);
-    TIFFSetWarningHandler(quiet);
     source s = {bytes, length, 0};
-    TIFF *tif = TIFFClientOpen("page", "rm", (thandle_t)&s, source_read, source_write, source_seek, source_close, source_size,
-                               source_map, source_unmap);
+    TIFF *tif = open_tiff(&s);
     if (!tif) return 0;
     uint32_t w = 0, h = 0;
     TIFFGetField(tif, TIFFTAG_IMAGEWIDTH, &w);

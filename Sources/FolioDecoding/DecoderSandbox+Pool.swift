@@ -186,3 +186,15 @@ extension DecoderSandbox {
         }
     }
 }
+
+extension DecoderWire.Operation {
+    /// Whether the request reads what a library is made of (a listing, a header, a size),
+    /// which a sound file answers at once: a worker that does not is replaced and asked once
+    /// more (`DecoderSandbox.AnswerBounds`).
+    var readsHeaders: Bool {
+        switch self {
+        case .inspect, .measure, .head, .list, .book, .library: return true
+        case .render, .renderBySplash, .page, .links, .find: return false
+        }
+    }
+}

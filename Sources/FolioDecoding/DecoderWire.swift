@@ -81,16 +81,6 @@ public enum DecoderWire {
         /// Whether the request names an image (and carries its name, shape and maybe bytes).
         var isImage: Bool { self == .page || self == .measure }
 
-        /// Whether the request reads what a library is made of (a listing, a header, a
-        /// size), which a sound file answers at once: a worker that does not is replaced
-        /// and asked once more (`DecoderSandbox.AnswerBounds`).
-        var readsHeaders: Bool {
-            switch self {
-            case .inspect, .measure, .head, .list, .book, .library: return true
-            case .render, .renderBySplash, .page, .links, .find: return false
-            }
-        }
-
         /// Who answers it, in a sentence about its failure.
         var worker: String {
             switch self {

@@ -14,25 +14,25 @@ public final class LiveViewer {
     private var window: OpaquePointer { display.window }
     private var sdlRenderer: OpaquePointer { display.renderer }
     private let renderer: Renderer
-    private let app: FolioApp
+    let app: FolioApp
     /// Drops are read off this thread.
     private let drops: DropReader
     /// Books opened before their page shapes were known, measured off this thread.
     private let measures: OffWindowWork<(index: Int, book: Book), (Int, Book)>
     /// Remembered places are written off this thread.
     private let placeWriter: PlaceWriter?
-    private let options: Options
+    let options: Options
     /// The trace's file, written on a thread of its own (a slow disk or a FIFO's reader never
     /// holds a frame up).
     private var trace: OutputFile.QueuedWriter?
     /// Writes the trace's lines to `trace`, a line only when the state changed.
     private var traceWriter: TraceWriter?
-    private var capture: InputCapture?
+    var capture: InputCapture?
     /// The captures this run wrote (a capture started again may replace its own file).
-    private var capturesWritten: Set<String> = []
+    var capturesWritten: Set<String> = []
     /// Captures stopped with Ctrl+R, written off this thread (an hour of input is megabytes
     /// of JSON): the path written, or why not.
-    private let captureWrites = OffWindowWork<HandedCapture, (path: String, failure: String?)>(name: "folio-capture") { handed in
+    let captureWrites = OffWindowWork<HandedCapture, (path: String, failure: String?)>(name: "folio-capture") { handed in
         do {
             try handed.capture.close()
             return (handed.capture.path, nil)
@@ -384,47 +384,4 @@ public final class LiveViewer {
             for line in app.adopt(dropOf: drop.path, drop.result, keys: drop.keys, at: now()) { Console.warning(line) }
         }
     }
-
-    /// Says each capture written since the last frame (or why it was not), on stderr and on
-    /// screen.
-    private func adoptCaptureWrites() {
-        for (path, failure) in captureWrites.take() {
-            if let failure {
-                Console.error(failure)
-                continue
-            }
-            let shown = CaptureFolder.shown(SafeFile.realPath(path) ?? path)
-            Console.note("folio: capture written to \(shown)")
-            app.captureSaved(to: shown)
-        }
-    }
-
-    private func toggleCapture() {
-        if let capture {
-            // Written off this thread; said once written (`adoptCaptureWrites`).
-            capturesWritten.insert(capture.path)
-            captureWrites.add(HandedCapture(capture: capture))
-            self.capture = nil
-            app.capturing = false
-        } else {
-            // Unless --capture named a file: in the videos folder (made if missing).
-            let path = options.capturePath
-                ?? (CaptureFolder.prepared() as NSString).appendingPathComponent(CaptureFolder.fileName())
-            do {
-                // A capture this run wrote is its own to write again (R pressed twice with --capture).
-                capture = try InputCapture(path: path, size: app.size, start: app.captureStart, library: options.library,
-                                           overwrite: options.overwrite || capturesWritten.contains(path))
-                Console.note("folio: capturing input to \(path) (R stops)")
-                app.capturing = true
-            } catch {
-                Console.error("\(error)")
-            }
-        }
-    }
-}
-
-/// A capture handed to the thread that writes it: the viewer lets go of it as it hands it
-/// over, so one thread at a time holds it.
-struct HandedCapture: @unchecked Sendable {
-    let capture: InputCapture
 }

@@ -218,7 +218,7 @@ public enum ArchiveReader {
         // that count before libarchive reads a directory of millions.
         if let declared = ZipDirectory.declaredEntries(fd, size: SafeFile.size(fd)), declared > UInt64(maxEntries) {
             close(fd)
-            throw FolioError.badInput("\(path): holds \(ZipDirectory.grouped(declared)) entries, more than the \(ZipDirectory.grouped(UInt64(maxEntries))) Folio lists; refused.",
+            throw FolioError.badInput("\(path): holds \(Sentence.grouped(declared)) entries, more than the \(Sentence.grouped(maxEntries)) Folio lists; refused.",
                                       cause: .tooLarge)
         }
         guard let archive = archive_read_new() else {

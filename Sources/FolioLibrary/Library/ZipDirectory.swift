@@ -40,7 +40,4 @@ enum ZipDirectory {
         guard signature == 0x0606_4B50 else { return nil }
         return (0..<8).reduce(UInt64(0)) { $0 | UInt64(record[32 + $1]) << (8 * UInt64($1)) }
     }
-
-    /// `n` with its thousands grouped (`Sentence.grouped`).
-    static func grouped(_ n: UInt64) -> String { Sentence.grouped(n) }
 }
