@@ -14,6 +14,8 @@ struct PageSizePolicy {
     let maxTextureSide: Int32
     /// The current shape (zero until the first `adopt`); its side is always `.right`.
     private(set) var shape = PageImage.Shape(width: 0, height: 0, radius: 0, side: .right)
+    /// The size was last taken exactly (a column's pages, drawn texel for pixel).
+    private(set) var isExact = false
 
     init(maxTextureSide: Int32) {
         self.maxTextureSide = maxTextureSide
@@ -23,7 +25,10 @@ struct PageSizePolicy {
     /// larger in steps (quarters up to 2 times the window's page size, then whole numbers up
     /// to 8, whichever first covers `zoom`), so a zoom in asks for a few redos; a page stays
     /// within `maxPageBytes` (never below its unzoomed size).
-    static func magnification(zoom: Double, width: Double, height: Double, maxPageBytes: Int) -> Double {
+    /// `exactBytes`: pages standing alone in a column are made at the size they are drawn,
+    /// to be drawn texel for pixel (`Renderer`), when that takes at most `exactBytes`.
+    static func magnification(zoom: Double, width: Double, height: Double, maxPageBytes: Int, exactBytes: Int? = nil) -> Double {
+        if let exactBytes, width * height * 4 * zoom * zoom <= Double(exactBytes) { return zoom }
         guard zoom > 1 else { return 1 }
         // Quarter steps up to 2 (the reading view draws pages about 1.3× their 3D size),
         // then whole ones.
@@ -33,14 +38,16 @@ struct PageSizePolicy {
     }
 
     /// Takes the page size in pixels; true when the shape changed and textures made for the
-    /// old one must be redone.
-    mutating func adopt(width: Double, height: Double, cornerRadius: Double) -> Bool {
+    /// old one must be redone. `exact`: any change of size is taken (pages drawn texel for
+    /// pixel), not only a large one.
+    mutating func adopt(width: Double, height: Double, cornerRadius: Double, exact: Bool = false) -> Bool {
+        isExact = exact
         let limit = Double(maxTextureSide - 2 * PageImage.margin)
         let fit = min(1, limit / max(width, 1), limit / max(height, 1))
         let w = Int32(max(8, (width * fit).rounded())), h = Int32(max(8, (height * fit).rounded()))
         guard w != shape.width || h != shape.height else { return false }
         let ratio = Double(w) / Double(max(shape.width, 1))
-        guard shape.width == 0 || ratio > 1.25 || ratio < 0.6 else { return false }
+        guard exact || shape.width == 0 || ratio > 1.25 || ratio < 0.6 else { return false }
         shape = PageImage.Shape(width: w, height: h, radius: cornerRadius * fit, side: .right)
         return true
     }

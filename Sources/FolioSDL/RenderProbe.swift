@@ -7,10 +7,13 @@ public struct DrawingStrategy: Equatable, Sendable {
     public var hiddenParts: Renderer.HiddenParts
     /// False blends every triangle, the page's opaque interior too.
     public var blendsOnlyEdges: Bool
+    /// False filters every page, one drawn texel for pixel too (tests compare the two).
+    public var samplesSquarePagesUnfiltered: Bool
 
-    public init(hiddenParts: Renderer.HiddenParts = .cut, blendsOnlyEdges: Bool = true) {
+    public init(hiddenParts: Renderer.HiddenParts = .cut, blendsOnlyEdges: Bool = true, samplesSquarePagesUnfiltered: Bool = true) {
         self.hiddenParts = hiddenParts
         self.blendsOnlyEdges = blendsOnlyEdges
+        self.samplesSquarePagesUnfiltered = samplesSquarePagesUnfiltered
     }
 }
 

@@ -11,9 +11,9 @@ public final class Renderer {
     /// The live viewer hands over the grown library after a drop (books are only appended,
     /// so every texture already made stays right).
     var library: Library
-    private var mesh = QuadMesh()
+    var mesh = QuadMesh()
     private let backCovers: BackCoverColours
-    private var vertices: [SDL_Vertex] = []
+    var vertices: [SDL_Vertex] = []
     private let text: TextPainter
     /// Pixels per point (2 on a HiDPI display).
     public private(set) var pixelScale = 1.0
@@ -45,8 +45,13 @@ public final class Renderer {
         self.pixelScale = pixelScale
         let layout = BookLayout(size: windowSize, pageCount: 2)
         page = (layout.pageSize.width * pixelScale, layout.pageSize.height * pixelScale, layout.cornerRadius * pixelScale)
-        textures.setPageSize(width: page.width, height: page.height, cornerRadius: page.radius, zoom: magnification)
+        textures.setPageSize(width: page.width, height: page.height, cornerRadius: page.radius, zoom: magnification, exact: pagesStandAlone)
     }
+
+    /// Where the last frame's layers were (a view that moved makes its pages a band a frame).
+    private var lastPlaces: [[Double]] = []
+    /// The first frame drew what makes Mesa compile the unfiltered page's shaders.
+    var warmedUp = false
 
     /// The window's page in pixels, unzoomed, and the zoom the last draw list asked for.
     private var page = (width: 0.0, height: 0.0, radius: 0.0)
@@ -91,12 +96,14 @@ public final class Renderer {
     /// next, most wanted first (what is on screen, then the pages around the reader);
     /// `standIns` the pages whose small versions alone are wanted (ahead of a flip).
     public func draw(_ list: DrawList, prefetch: [LayerContent] = [], standIns: [LayerContent] = []) {
-        pagesStandAlone = list.pagesStandAlone
-        if list.magnification != magnification, page.width > 0 {
-            // A zoomed book: its pages are made larger, sharp at the size they are seen.
+        if list.magnification != magnification || list.pagesStandAlone != pagesStandAlone, page.width > 0 {
+            // A zoomed book: its pages are made larger, sharp at the size they are seen; a
+            // column's at the size they are drawn.
             magnification = list.magnification
-            textures.setPageSize(width: page.width, height: page.height, cornerRadius: page.radius, zoom: magnification)
+            pagesStandAlone = list.pagesStandAlone
+            textures.setPageSize(width: page.width, height: page.height, cornerRadius: page.radius, zoom: magnification, exact: pagesStandAlone)
         }
+        pagesStandAlone = list.pagesStandAlone
         if let thumb = list.overlays.first {
             textures.setThumbnailSize(width: thumb.size.width * pixelScale, height: thumb.size.height * pixelScale,
                                       cornerRadius: thumb.cornerRadius * pixelScale)
@@ -104,9 +111,10 @@ public final class Renderer {
         // The urgent ones first; `urgent` counts those of them that have an image.
         let contents = list.urgent + list.layers.map(\.content) + list.overlays.map(\.content) + prefetch + standIns
         let standingIn = contents.count - standIns.count
-        var wanted: [TextureCache.Wanted] = [], urgent = 0
+        var wanted: [TextureCache.Wanted] = [], urgent = 0, shown = 0
         for (index, content) in contents.enumerated() {
             if index == list.urgent.count { urgent = wanted.count }
+            if index == list.urgent.count + list.layers.count { shown = wanted.count }
             // A back cover is drawn in a colour, not from its image.
             if case .backCover = content { continue }
             guard let source = library.image(for: content) else { continue }
@@ -120,10 +128,15 @@ public final class Renderer {
             }
             wanted.append(want)
         }
-        textures.beginFrame(wanted: wanted, urgent: list.urgent.count == contents.count ? wanted.count : urgent)
+        let onScreen = list.urgent.count + list.layers.count
+        let places = list.layers.map { [$0.position.x, $0.position.y, $0.size.width, $0.size.height] }
+        defer { lastPlaces = places }
+        textures.beginFrame(wanted: wanted, urgent: list.urgent.count == contents.count ? wanted.count : urgent,
+                            shown: onScreen == contents.count ? wanted.count : shown, still: places == lastPlaces)
         let bg = list.background
         SDL_SetRenderDrawColor(sdlRenderer, UInt8(bg.r * 255), UInt8(bg.g * 255), UInt8(bg.b * 255), UInt8(bg.a * 255))
         SDL_RenderClear(sdlRenderer)
+        if !warmedUp { warmUp(background: bg) }
         // A flat colour has no texture, and hides nothing under it.
         let entries = list.layers.map { $0.content.isFill ? nil : texture(for: $0) }
         let bleeds = list.layers.indices.map { i in entries[i].map { bleed(of: list.layers[i], texture: $0) } ?? 0 }
@@ -156,7 +169,7 @@ public final class Renderer {
     public var probe: (any RenderProbe)?
 
     /// The margin in points: texels scaled back by the layer's own texel density.
-    private func bleed(of layer: Layer, texture: TextureStore.Entry) -> Double {
+    func bleed(of layer: Layer, texture: TextureStore.Entry) -> Double {
         Double(PageImage.margin) * layer.size.width / Double(texture.width)
     }
 
@@ -293,6 +306,12 @@ public final class Renderer {
         let solid = strategy.blendsOnlyEdges && layer.opacity >= 1 ? Occlusion.opaqueInterior(of: layer, inset: Renderer.opaqueInset(bleed: bleed)) : nil
         guard mesh.append(layer, pixelScale: pixelScale, bleed: bleed, hidden: hidden, cutsHidden: strategy.hiddenParts == .cut, solid: solid),
               !(mesh.indices.isEmpty && mesh.opaqueIndices.isEmpty) else { return }
+        // A page lying square at its texture's size is drawn texel for pixel, unfiltered:
+        // as sharp as filtered, and a software renderer fills it in two thirds of the time.
+        let origin = layer.shading?.isVisible == true ? nil : pixelOrigin(of: layer, texture: page, bleed: bleed)
+        if page.bands.count > 1 { return drawBands(of: layer, texture: page, bleed: bleed, origin: origin) }
+        if let origin { mesh.place(at: origin, size: (Float(page.width + 2 * PageImage.margin), Float(page.rows))) }
+        setScaleMode(origin != nil && strategy.samplesSquarePagesUnfiltered ? SDL_ScaleModeNearest : SDL_ScaleModeLinear, of: page.texture)
 
         // One pass: the page texture modulated per vertex. The factor is chosen so that paper
         // comes out exactly as SPEC's dark-grey overlay would make it (paper·(1 − a) + grey·a);
@@ -343,7 +362,7 @@ public final class Renderer {
     }
 
     /// Draws the triangles `indices` of `vertices` (and tells the probe of each).
-    private func submit(_ texture: OpaquePointer, _ indices: [Int32]) {
+    func submit(_ texture: OpaquePointer, _ indices: [Int32]) {
         guard !indices.isEmpty else { return }
         if let probe {
             for t in stride(from: 0, to: indices.count - 2, by: 3) {

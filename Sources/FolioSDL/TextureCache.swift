@@ -34,12 +34,14 @@ final class TextureCache {
     /// The background decoder (nil when decoding synchronously).
     let worker: DecodeWorker?
     /// What the last `beginFrame` spent on textures.
-    private(set) var lastFrame = FrameTextureWork()
+    var lastFrame = FrameTextureWork()
     /// The textures the last `beginFrame` was asked to have: pages at their size or small
     /// (stand-ins ahead of a flip), thumbnails.
-    private var wantedKeys = Set<TextureStore.Key>()
+    private(set) var wantedKeys = Set<TextureStore.Key>()
     /// Gives back what evicted textures freed.
     let trimmer: HeapTrimmer
+    /// A large page being made in bands, one a frame (`TextureCache+Bands.swift`).
+    var banding: Banding?
 
     /// `thumbnails`: where covers decoded in the background are made from and kept.
     init(sdlRenderer: OpaquePointer, mode: Mode, budgetBytes: Int, decoder: any PageDecoder, typeface: Typeface? = nil,
@@ -62,14 +64,24 @@ final class TextureCache {
     /// seconds at most to wait for a decode under way (nil: as long as it takes).
     func close(patience: Double? = nil) {
         worker?.stop(patience: patience)
+        giveUpBanding()
         store.purge()
     }
 
-    /// Most bytes of textures kept.
-    var budget: Int { store.budget }
+    /// Most bytes of textures kept (besides a few spares, `TextureStore`).
+    var budget: Int {
+        get { store.budget }
+        set { store.budget = newValue }
+    }
     /// Most bytes one zoomed page may take: a sixteenth of the budget, so the spread on
     /// screen and the pages around it fit together.
     var maxPageBytes: Int { store.budget / 16 }
+    /// Most bytes one page of a column may take to be made at its drawn size: a twelfth of
+    /// the budget, so the pages on screen and those decoded ahead (six) take at most half.
+    /// (A larger page is made as a zoomed one is: a software renderer's 1920×1080 column
+    /// draws from textures a third smaller than the page, filtered, as decoding and
+    /// uploading one at its size costs more than filtering.)
+    var maxColumnPageBytes: Int { store.budget / 12 }
     var byteCount: Int { store.byteCount }
 
     /// True when no decode is queued, running or waiting for its upload and no placeholder
@@ -87,17 +99,22 @@ final class TextureCache {
     /// Adopts the page size in pixels (capped by the renderer's largest texture), made
     /// larger for a zoomed book (up to 4×, each page within a sixteenth of the budget);
     /// textures made for a very different size are redone, and drawn scaled until then.
-    func setPageSize(width: Double, height: Double, cornerRadius: Double, zoom: Double = 1) {
-        let m = PageSizePolicy.magnification(zoom: zoom, width: width, height: height, maxPageBytes: maxPageBytes)
-        guard pageSize.adopt(width: width * m, height: height * m, cornerRadius: cornerRadius * m) else { return }
+    /// `exact`: pages standing alone in a column, made at the size they are drawn.
+    func setPageSize(width: Double, height: Double, cornerRadius: Double, zoom: Double = 1, exact: Bool = false) {
+        let m = PageSizePolicy.magnification(zoom: zoom, width: width, height: height, maxPageBytes: maxPageBytes,
+                                             exactBytes: exact ? maxColumnPageBytes : nil)
+        guard pageSize.adopt(width: width * m, height: height * m, cornerRadius: cornerRadius * m, exact: exact && m == zoom) else { return }
         // Decodes for the old size are of no use any more; the store keeps its textures.
         worker?.clear()
+        giveUpBanding()
     }
 
     /// Call once per frame before drawing: uploads finished decodes and asks the worker for
-    /// `wanted` (nearest first; the first `urgent` at their size before any stand-in),
-    /// dropping requests no longer wanted.
-    func beginFrame(wanted: [Wanted], urgent: Int = 0) {
+    /// `wanted` (nearest first; the first `urgent` at their size before any stand-in; the
+    /// first `shown` are on screen), dropping requests no longer wanted. `still`: the view
+    /// did not move since the last frame (a page on screen is then made whole at once, not a
+    /// band a frame).
+    func beginFrame(wanted: [Wanted], urgent: Int = 0, shown: Int? = nil, still: Bool = true) {
         let begin = SDL_GetPerformanceCounter()
         lastFrame = FrameTextureWork()
         lastFrame.evictions = store.beginFrame()
@@ -107,7 +124,10 @@ final class TextureCache {
         defer { lastFrame.seconds = Self.seconds(since: begin) }
         guard let worker else { return }
         lastFrame.decoding = worker.isBusy
-        var pages = 0, smalls = 0
+        // While the view moves every frame must be quick: pages on screen (drawn from a
+        // stand-in meanwhile) are made a band a frame too.
+        let onScreen = still ? Set(wanted.prefix(shown ?? wanted.count).map { TextureStore.Key.image($0.source, $0.side) }) : []
+        var pages = continueBanding(onScreen: onScreen) ? 1 : 0, smalls = 0
         while pages < Self.uploadsPerFrame && smalls < Self.smallUploadsPerFrame, let result = worker.takeFinished(limit: 1).first {
             let job = result.job
             if job.small { smalls += 1 } else { pages += 1 }
@@ -120,7 +140,9 @@ final class TextureCache {
                     // A small version stands in for a page only while there is none.
                     if store.entry(.image(job.source, job.side)) == nil { upload(surface, as: .small(job.source, job.side), shape: job.shape) }
                 } else if job.shape == pageSize.shape(for: job.side, aspect: job.aspect, spans: job.shape.spans) {
-                    upload(surface, as: .image(job.source, job.side), shape: job.shape)
+                    let key = TextureStore.Key.image(job.source, job.side)
+                    // A large page not on screen yet is made a band a frame.
+                    if onScreen.contains(key) || !startBanding(surface, as: key, shape: job.shape) { upload(surface, as: key, shape: job.shape) }
                 }
             case .failure(let failure):
                 failures.record(job.source, failure)
@@ -303,7 +325,21 @@ final class TextureCache {
     private func upload(_ surface: OwnedSurface, as key: TextureStore.Key, shape: PageImage.Shape) -> TextureStore.Entry? {
         lastFrame.uploads += 1
         lastFrame.uploadBytes += Int(surface.pointer.pointee.h) * Int(surface.pointer.pointee.pitch)
-        return store.insert(key, surface: surface, width: shape.width, height: shape.height)
+        return store.insert(key, surface: surface, width: shape.width, height: shape.height, recyclable: recyclable,
+                            unfiltered: drawnTexelForPixel(key))
+    }
+
+    /// A column's page made at the size it is drawn: `Renderer` draws it unfiltered.
+    func drawnTexelForPixel(_ key: TextureStore.Key) -> Bool {
+        guard pageSize.isExact, case .image(_, .alone) = key else { return false }
+        return true
+    }
+
+    /// A texture no longer wanted in any form (a page scrolled past in a column): it may be
+    /// given to another of its size.
+    var recyclable: (TextureStore.Key) -> Bool {
+        let wanted = Set(wantedKeys.compactMap(\.source))
+        return { $0.source.map { !wanted.contains($0) } ?? false }
     }
 
     private static func seconds(since start: UInt64) -> Double {

@@ -130,7 +130,8 @@ struct TextureCacheTests {
     }
 
     /// What eviction frees goes back to the system: a frame that evicts asks the trimmer, and
-    /// none does while everything fits (the trim itself is checked in HeapTrimmerTests).
+    /// none does while everything fits (the trim itself is checked in HeapTrimmerTests). The
+    /// pages after the first five are made at another size, so no texture is filled again.
     @Test func evictingGivesTheFreedHeapBack() throws {
         let (library, dir) = try Self.library(pages: 8)
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -148,6 +149,7 @@ struct TextureCacheTests {
         cache.beginFrame(wanted: [])
         cache.trimmer.flush()
         #expect(!trimmed.isSet, "a trim with nothing evicted")
+        cache.setPageSize(width: 200, height: 300, cornerRadius: 12)
         for i in 5..<8 {
             cache.beginFrame(wanted: [])
             _ = cache.texture(for: pages[i]!, side: .right, number: i + 1)

@@ -149,4 +149,31 @@ struct ZoomRenderingTests {
         // Never below the unzoomed size, however small the budget.
         #expect(PageSizePolicy.magnification(zoom: 4, width: 4000, height: 6000, maxPageBytes: 1 << 20) == 1)
     }
+
+    /// A column's page is made at exactly the size it is drawn (below the book's page too)
+    /// while that fits in the bytes allowed; past them it is made as a zoomed page is.
+    @Test func aColumnsPageIsMadeAtItsDrawnSizeWhenItFits() {
+        let page = (width: 362.0, height: 568.0)
+        let exact = Renderer.softwareCacheBytes / 12
+        // 1280×800's column: 1252 px wide, 8.9 MB.
+        #expect(PageSizePolicy.magnification(zoom: 3.4586, width: page.width, height: page.height, maxPageBytes: exact / 2,
+                                             exactBytes: exact) == 3.4586)
+        #expect(PageSizePolicy.magnification(zoom: 0.8, width: page.width, height: page.height, maxPageBytes: exact / 2,
+                                             exactBytes: exact) == 0.8)
+        // 1920×1080's: 1882 px wide, 20 MB; made a quarter step within the zoomed page's bytes.
+        let wide = PageSizePolicy.magnification(zoom: 5.2, width: page.width, height: page.height, maxPageBytes: exact / 2, exactBytes: exact)
+        #expect(wide == PageSizePolicy.magnification(zoom: 5.2, width: page.width, height: page.height, maxPageBytes: exact / 2))
+        #expect(wide < 5.2)
+    }
+
+    /// A size taken exactly is taken however little it changes; otherwise small changes keep
+    /// the textures made.
+    @Test func anExactSizeIsTakenHoweverSmallTheChange() {
+        var policy = PageSizePolicy(maxTextureSide: 8192)
+        let first = policy.adopt(width: 1000, height: 1400, cornerRadius: 8)
+        let small = policy.adopt(width: 1010, height: 1414, cornerRadius: 8)
+        let exact = policy.adopt(width: 1010, height: 1414, cornerRadius: 8, exact: true)
+        #expect(first && !small && exact)
+        #expect(policy.shape.width == 1010 && policy.shape.height == 1414)
+    }
 }

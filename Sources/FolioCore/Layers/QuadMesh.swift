@@ -37,6 +37,16 @@ public struct QuadMesh: Sendable {
     /// rasteriser could open into a crack). Whole cells inside `solid` (bounds coordinates)
     /// go to `opaqueIndices` instead of `indices`.
     @discardableResult
+    /// Moves every vertex to where its texture coordinates fall on a `size` rectangle whose
+    /// top-left corner is `origin`, pixels (a flat layer drawn texel for pixel; the mesh's
+    /// own positions differ from these by less than a pixel and a half).
+    public mutating func place(at origin: (x: Float, y: Float), size: (width: Float, height: Float)) {
+        for i in vertices.indices {
+            vertices[i].x = origin.x + vertices[i].u * size.width
+            vertices[i].y = origin.y + vertices[i].v * size.height
+        }
+    }
+
     public mutating func append(_ layer: Layer, pixelScale: Double, bleed: Double = 0,
                                 tolerance: Double = 0.5, hidden: ConvexPolygon? = nil, cutsHidden: Bool = true,
                                 solid: ConvexPolygon? = nil) -> Bool {

@@ -112,7 +112,7 @@ public final class ReadingScene: BookShowing, ZoomingScene {
         list.background = BookScene.background
         if let column, pose.flatness == 1 {
             list.appendFlat(columnLayers(column))
-            list.magnification = max(column.scale, 1)
+            list.magnification = column.scale
             list.pagesStandAlone = true
             return
         }

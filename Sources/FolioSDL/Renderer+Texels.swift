@@ -1,0 +1,89 @@
+import CSDL2
+import FolioCore
+import FolioDecoding
+
+/// Pages drawn texel for pixel, and pages made in bands.
+extension Renderer {
+    /// Where `layer`'s texture (margin included) is drawn texel for pixel: the whole pixel
+    /// its top-left corner goes to, when the layer is opaque and lies flat and square to the
+    /// window at its texture's size within a pixel and a half each way (the rest of a pixel
+    /// comes from rounding the page's size); nil otherwise.
+    func pixelOrigin(of layer: Layer, texture page: TextureStore.Entry, bleed: Double) -> (x: Float, y: Float)? {
+        guard layer.opacity >= 1, let c = corners(of: layer, bleed: bleed) else { return nil }
+        let square = abs(c.tl.y - c.tr.y) < 0.01 && abs(c.bl.y - c.br.y) < 0.01 && abs(c.tl.x - c.bl.x) < 0.01 && abs(c.tr.x - c.br.x) < 0.01
+        let texels = (w: Double(page.width + 2 * PageImage.margin), h: Double(page.rows))
+        guard square, abs(c.tr.x - c.tl.x - texels.w) <= 1.5, abs(c.bl.y - c.tl.y - texels.h) <= 1.5 else { return nil }
+        return (Float(c.tl.x.rounded()), Float(c.tl.y.rounded()))
+    }
+
+    /// `layer`'s corners on the window, pixels, its margin included.
+    private func corners(of layer: Layer, bleed: Double) -> (tl: Point, tr: Point, bl: Point, br: Point)? {
+        let w = layer.size.width, h = layer.size.height
+        func corner(_ x: Double, _ y: Double) -> Point? {
+            layer.project(x: x, y: y).map { Point(x: $0.x * pixelScale, y: $0.y * pixelScale) }
+        }
+        guard let tl = corner(-bleed, -bleed), let tr = corner(w + bleed, -bleed), let bl = corner(-bleed, h + bleed),
+              let br = corner(w + bleed, h + bleed) else { return nil }
+        return (tl, tr, bl, br)
+    }
+
+    /// Sets `texture`'s sampling; drawing already queued with the other one is drawn first
+    /// (SDL applies a scale mode at once, to draws not yet made too).
+    func setScaleMode(_ mode: SDL_ScaleMode, of texture: OpaquePointer) {
+        var current = SDL_ScaleModeLinear
+        guard SDL_GetTextureScaleMode(texture, &current) == 0, current != mode else { return }
+        SDL_RenderFlush(sdlRenderer)
+        SDL_SetTextureScaleMode(texture, mode)
+    }
+
+    /// Draws one pixel of `background` in the window's corner as a page drawn texel for
+    /// pixel is drawn (unfiltered, opaque and blended), so Mesa's llvmpipe compiles those
+    /// shaders with the first frame's (a tenth of a second at launch) rather than as the
+    /// first page of a column scrolls in (40 ms, a frame or two missed).
+    func warmUp(background bg: RGBA) {
+        warmedUp = true
+        // Not a power of two wide, as no page is (Mesa makes other shaders for those).
+        guard let surface = SDL_CreateRGBSurfaceWithFormat(0, 3, 3, 32, SDL_PIXELFORMAT_RGBA32.rawValue) else { return }
+        defer { SDL_FreeSurface(surface) }
+        SDL_FillRect(surface, nil, SDL_MapRGBA(surface.pointee.format, UInt8(clamp(bg.r, 0, 1) * 255), UInt8(clamp(bg.g, 0, 1) * 255),
+                                               UInt8(clamp(bg.b, 0, 1) * 255), 255))
+        guard let texture = SDL_CreateTextureFromSurface(sdlRenderer, surface) else { return }
+        SDL_SetTextureScaleMode(texture, SDL_ScaleModeNearest)
+        let white = SDL_Color(r: 255, g: 255, b: 255, a: 255)
+        let corner = [SDL_Vertex(position: SDL_FPoint(x: 0, y: 0), color: white, tex_coord: SDL_FPoint(x: 0, y: 0)),
+                      SDL_Vertex(position: SDL_FPoint(x: 1, y: 0), color: white, tex_coord: SDL_FPoint(x: 1, y: 0)),
+                      SDL_Vertex(position: SDL_FPoint(x: 0, y: 1), color: white, tex_coord: SDL_FPoint(x: 0, y: 1))]
+        for blend in [SDL_BLENDMODE_NONE, SDL_BLENDMODE_BLEND] {
+            SDL_SetTextureBlendMode(texture, blend)
+            SDL_RenderGeometry(sdlRenderer, texture, corner, 3, nil, 0)
+        }
+        // Drawn before the texture goes.
+        SDL_RenderFlush(sdlRenderer)
+        SDL_DestroyTexture(texture)
+    }
+
+    /// Draws a page made in bands (a column's page, flat): each band's quad where its rows
+    /// fall on the layer, texel for pixel from `origin` when given, else between the layer's
+    /// corners.
+    func drawBands(of layer: Layer, texture page: TextureStore.Entry, bleed: Double, origin: (x: Float, y: Float)?) {
+        guard let c = corners(of: layer, bleed: bleed) else { return }
+        let rows = Double(page.rows)
+        let alpha = UInt8(clamp(layer.opacity, 0, 1) * 255)
+        let colour = SDL_Color(r: 255, g: 255, b: 255, a: alpha)
+        func point(_ u: Double, _ v: Double) -> SDL_FPoint {
+            if let origin { return SDL_FPoint(x: origin.x + Float(u * Double(page.width + 2 * PageImage.margin)), y: origin.y + Float(v * rows)) }
+            let top = Point(x: c.tl.x + (c.tr.x - c.tl.x) * u, y: c.tl.y + (c.tr.y - c.tl.y) * u)
+            let bottom = Point(x: c.bl.x + (c.br.x - c.bl.x) * u, y: c.bl.y + (c.br.y - c.bl.y) * u)
+            return SDL_FPoint(x: Float(top.x + (bottom.x - top.x) * v), y: Float(top.y + (bottom.y - top.y) * v))
+        }
+        for band in page.bands {
+            let v0 = Double(band.firstRow) / rows, v1 = Double(band.firstRow + band.size.height) / rows
+            vertices.removeAll(keepingCapacity: true)
+            for (u, v, tv) in [(0.0, v0, Float(0)), (1.0, v0, 0), (1.0, v1, 1), (0.0, v1, 1)] {
+                vertices.append(SDL_Vertex(position: point(u, v), color: colour, tex_coord: SDL_FPoint(x: Float(u), y: tv)))
+            }
+            setScaleMode(origin != nil && strategy.samplesSquarePagesUnfiltered ? SDL_ScaleModeNearest : SDL_ScaleModeLinear, of: band.texture)
+            submit(band.texture, [0, 1, 2, 0, 2, 3])
+        }
+    }
+}

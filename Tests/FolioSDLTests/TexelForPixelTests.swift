@@ -1,0 +1,61 @@
+import Foundation
+import Testing
+@testable import FolioCore
+@testable import FolioLibrary
+@testable import FolioSamples
+@testable import FolioSDL
+
+/// A column's pages at 1280×800 are made at the size they are drawn and drawn texel for
+/// pixel from a whole pixel, unfiltered: the picture is the filtered one, exactly.
+@Suite(.serialized)
+struct TexelForPixelTests {
+    @Test func aColumnsPagesAreDrawnTexelForPixel() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("folio-texels-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let text = Dictionary(uniqueKeysWithValues: (0..<4).map { page in (page, (1...30).map { "Page \(page + 1), line \($0): ink to compare" }) })
+        let pdf = dir.appendingPathComponent("text.pdf")
+        try PDFWriter.document(pages: 4, width: 595, height: 842, title: "Texels", text: text).write(to: pdf)
+        let library = try LibraryLoader.load(pdf.path, decoder: TestDecoding.workers).library
+        let canvas = try HeadlessCanvas(library: library, decoder: TestDecoding.workers, width: 1280, height: 800)
+        let app = FolioApp(library: library, size: Size(width: 1280, height: 800))
+        var t = 0.0
+        app.update(at: t)
+        app.read(book: 0, atPage: nil, at: t)
+        for _ in 0..<240 where !(app.reading?.isContinuous == true && app.transition == nil && app.isAtRest) {
+            t += 1.0 / 60
+            app.update(at: t)
+        }
+        #expect(app.reading?.isContinuous == true)
+        // A third of a notch: the pages lie between whole pixels.
+        app.handle(.wheel(dx: 0, dy: -0.37), at: t)
+        for _ in 0..<60 {
+            t += 1.0 / 60
+            app.update(at: t)
+        }
+        try canvas.draw(app)
+        let list = app.drawList()
+        let renderer = canvas.renderer
+        var fractional = false
+        for layer in list.layers {
+            let entry = try #require(renderer.texture(for: layer))
+            let bleed = renderer.bleed(of: layer, texture: entry)
+            let origin = renderer.pixelOrigin(of: layer, texture: entry, bleed: bleed)
+            #expect(origin != nil, "page \(layer.content) at \(layer.position), texture \(entry.width)×\(entry.height)")
+            if let top = layer.project(x: -bleed, y: -bleed), abs(top.y - top.y.rounded()) > 0.05 { fractional = true }
+        }
+        #expect(fractional, "no page lay between whole pixels: the test would not show a misplaced page")
+        var unfiltered: [UInt8] = [], filtered: [UInt8] = []
+        canvas.readRGB(into: &unfiltered)
+        renderer.strategy = DrawingStrategy(samplesSquarePagesUnfiltered: false)
+        try canvas.draw(app)
+        canvas.readRGB(into: &filtered)
+        renderer.strategy = DrawingStrategy()
+        #expect(unfiltered.count == filtered.count)
+        let differing = zip(unfiltered, filtered).filter { abs(Int($0) - Int($1)) > 2 }.count
+        #expect(differing == 0, "\(differing) channels differ")
+        // Ink is there to compare: dark pixels on the pages.
+        let ink = stride(from: 0, to: unfiltered.count - 2, by: 3).filter { unfiltered[$0] < 100 && unfiltered[$0 + 1] < 100 }.count
+        #expect(ink > 500, "\(ink) dark pixels")
+    }
+}
