@@ -62,28 +62,58 @@ extension Renderer {
         SDL_DestroyTexture(texture)
     }
 
-    /// Draws a page made in bands (a column's page, flat): each band's quad where its rows
+    /// Draws a page made in bands (a column's page, flat): each band's quads where its rows
     /// fall on the layer, texel for pixel from `origin` when given, else between the layer's
-    /// corners.
+    /// corners. Only the page's edges and corners are blended; its interior is opaque, and a
+    /// software renderer fills it without reading what is under it.
     func drawBands(of layer: Layer, texture page: TextureStore.Entry, bleed: Double, origin: (x: Float, y: Float)?) {
         guard let c = corners(of: layer, bleed: bleed) else { return }
-        let rows = Double(page.rows)
+        let columns = Double(page.width + 2 * PageImage.margin), rows = Double(page.rows)
         let alpha = UInt8(clamp(layer.opacity, 0, 1) * 255)
         let colour = SDL_Color(r: 255, g: 255, b: 255, a: alpha)
         func point(_ u: Double, _ v: Double) -> SDL_FPoint {
-            if let origin { return SDL_FPoint(x: origin.x + Float(u * Double(page.width + 2 * PageImage.margin)), y: origin.y + Float(v * rows)) }
+            if let origin { return SDL_FPoint(x: origin.x + Float(u * columns), y: origin.y + Float(v * rows)) }
             let top = Point(x: c.tl.x + (c.tr.x - c.tl.x) * u, y: c.tl.y + (c.tr.y - c.tl.y) * u)
             let bottom = Point(x: c.bl.x + (c.br.x - c.bl.x) * u, y: c.bl.y + (c.br.y - c.bl.y) * u)
             return SDL_FPoint(x: Float(top.x + (bottom.x - top.x) * v), y: Float(top.y + (bottom.y - top.y) * v))
         }
+        // The margin and the corners' rows, texels (a texel more for filtering), blended.
+        let radius = layer.cornerRadius * Double(page.width) / max(layer.size.width, 1)
+        let side = Double(PageImage.margin) + 1, ends = Double(PageImage.margin) + radius.rounded(.up) + 1
+        let opaque = layer.opacity >= 1 && strategy.blendsOnlyEdges && columns > 2 * side && rows > 2 * ends
         for band in page.bands {
-            let v0 = Double(band.firstRow) / rows, v1 = Double(band.firstRow + band.size.height) / rows
+            let r0 = Double(band.firstRow), r1 = r0 + Double(band.size.height)
+            // Texel rectangles (columns, rows) of this band: opaque ones, then blended ones.
+            var solid: [(Double, Double, Double, Double)] = [], blended: [(Double, Double, Double, Double)] = []
+            if opaque {
+                let i0 = max(r0, ends), i1 = min(r1, rows - ends)
+                if i1 > i0 {
+                    solid.append((side, columns - side, i0, i1))
+                    blended += [(0, side, i0, i1), (columns - side, columns, i0, i1)]
+                }
+                if min(r1, ends) > r0 { blended.append((0, columns, r0, min(r1, ends))) }
+                if r1 > max(r0, rows - ends) { blended.append((0, columns, max(r0, rows - ends), r1)) }
+            } else {
+                blended.append((0, columns, r0, r1))
+            }
             vertices.removeAll(keepingCapacity: true)
-            for (u, v, tv) in [(0.0, v0, Float(0)), (1.0, v0, 0), (1.0, v1, 1), (0.0, v1, 1)] {
-                vertices.append(SDL_Vertex(position: point(u, v), color: colour, tex_coord: SDL_FPoint(x: Float(u), y: tv)))
+            var solidIndices: [Int32] = [], blendedIndices: [Int32] = []
+            for (index, (x0, x1, y0, y1)) in (solid + blended).enumerated() {
+                let first = Int32(vertices.count)
+                for (x, y) in [(x0, y0), (x1, y0), (x1, y1), (x0, y1)] {
+                    let texel = SDL_FPoint(x: Float(x / columns), y: Float((y - r0) / Double(band.size.height)))
+                    vertices.append(SDL_Vertex(position: point(x / columns, y / rows), color: colour, tex_coord: texel))
+                }
+                let quad = [first, first + 1, first + 2, first, first + 2, first + 3]
+                if index < solid.count { solidIndices += quad } else { blendedIndices += quad }
             }
             setScaleMode(origin != nil && strategy.samplesSquarePagesUnfiltered ? SDL_ScaleModeNearest : SDL_ScaleModeLinear, of: band.texture)
-            submit(band.texture, [0, 1, 2, 0, 2, 3])
+            if !solidIndices.isEmpty {
+                SDL_SetTextureBlendMode(band.texture, SDL_BLENDMODE_NONE)
+                submit(band.texture, solidIndices)
+                SDL_SetTextureBlendMode(band.texture, SDL_BLENDMODE_BLEND)
+            }
+            submit(band.texture, blendedIndices)
         }
     }
 }

@@ -1,3 +1,4 @@
+import FolioTestFixtures
 import Foundation
 import Testing
 @testable import FolioCore
@@ -9,23 +10,34 @@ import Testing
 /// pixel from a whole pixel, unfiltered: the picture is the filtered one, exactly.
 @Suite(.serialized)
 struct TexelForPixelTests {
-    @Test func aColumnsPagesAreDrawnTexelForPixel() throws {
+    /// A four-page text PDF in a temporary folder (removed by the caller), loaded.
+    static func textPDF() throws -> (Library, URL) {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("folio-texels-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
         let text = Dictionary(uniqueKeysWithValues: (0..<4).map { page in (page, (1...30).map { "Page \(page + 1), line \($0): ink to compare" }) })
         let pdf = dir.appendingPathComponent("text.pdf")
         try PDFWriter.document(pages: 4, width: 595, height: 842, title: "Texels", text: text).write(to: pdf)
-        let library = try LibraryLoader.load(pdf.path, decoder: TestDecoding.workers).library
-        let canvas = try HeadlessCanvas(library: library, decoder: TestDecoding.workers, width: 1280, height: 800)
+        return (try LibraryLoader.load(pdf.path, decoder: TestDecoding.workers).library, dir)
+    }
+
+    /// The PDF opened as `folio BOOK` opens it, its column at rest at 1280×800.
+    static func column(_ library: Library, time t: inout Double) -> FolioApp {
         let app = FolioApp(library: library, size: Size(width: 1280, height: 800))
-        var t = 0.0
         app.update(at: t)
         app.read(book: 0, atPage: nil, at: t)
         for _ in 0..<240 where !(app.reading?.isContinuous == true && app.transition == nil && app.isAtRest) {
             t += 1.0 / 60
             app.update(at: t)
         }
+        return app
+    }
+
+    @Test func aColumnsPagesAreDrawnTexelForPixel() throws {
+        let (library, dir) = try Self.textPDF()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let canvas = try HeadlessCanvas(library: library, decoder: TestDecoding.workers, width: 1280, height: 800)
+        var t = 0.0
+        let app = Self.column(library, time: &t)
         #expect(app.reading?.isContinuous == true)
         // A third of a notch: the pages lie between whole pixels.
         app.handle(.wheel(dx: 0, dy: -0.37), at: t)
@@ -57,5 +69,46 @@ struct TexelForPixelTests {
         // Ink is there to compare: dark pixels on the pages.
         let ink = stride(from: 0, to: unfiltered.count - 2, by: 3).filter { unfiltered[$0] < 100 && unfiltered[$0 + 1] < 100 }.count
         #expect(ink > 500, "\(ink) dark pixels")
+    }
+
+    /// Pages decoded in the background while the column scrolls are made in bands; drawn,
+    /// they are the pages made whole, pixel for pixel.
+    @Test func aPageMadeInBandsDrawsAsThePageMadeWhole() throws {
+        let (library, dir) = try Self.textPDF()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let banded = try HeadlessCanvas(library: library, decoder: TestDecoding.workers, width: 1280, height: 800, backgroundDecoding: true)
+        let whole = try HeadlessCanvas(library: library, decoder: TestDecoding.workers, width: 1280, height: 800)
+        var t = 0.0
+        let app = Self.column(library, time: &t)
+        // The column kept moving (a small step down or up each frame, drawn as the viewer
+        // draws) until a page on screen has come in bands.
+        func onScreenInBands() -> Bool {
+            app.drawList().layers.contains { (banded.renderer.texture(for: $0)?.bands.count ?? 0) > 1 }
+        }
+        for frame in 0..<600 where !onScreenInBands() {
+            t += 1.0 / 60
+            app.handle(.wheel(dx: 0, dy: frame % 2 == 0 ? -0.05 : 0.04), at: t)
+            app.update(at: t)
+            try banded.draw(app)
+            if frame % 4 == 0 { banded.renderer.waitForTextures(timeout: 0.05) }
+        }
+        for _ in 0..<120 {
+            t += 1.0 / 60
+            app.update(at: t)
+        }
+        try #require(waitUntil("the pages on screen at their size") {
+            banded.renderer.waitForTextures(timeout: 0.1)
+            try? banded.draw(app)
+            let work = banded.renderer.lastTextureWork
+            return banded.renderer.texturesSettled && work.lowres == 0 && work.waiting == 0
+        })
+        let entries = app.drawList().layers.compactMap { banded.renderer.texture(for: $0) }
+        #expect(entries.contains { $0.bands.count > 1 }, "no page on screen was made in bands: \(entries.map(\.bands.count))")
+        var bandedPixels: [UInt8] = [], wholePixels: [UInt8] = []
+        banded.readRGB(into: &bandedPixels)
+        try whole.draw(app)
+        whole.readRGB(into: &wholePixels)
+        let differing = zip(bandedPixels, wholePixels).filter { abs(Int($0) - Int($1)) > 2 }.count
+        #expect(differing == 0, "\(differing) channels differ")
     }
 }
