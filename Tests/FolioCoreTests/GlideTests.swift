@@ -42,4 +42,45 @@ import Testing
         glide.settle(on: 1)
         #expect(glide.value(at: 10.5) == 1 && glide == Glide(at: 1.0))
     }
+
+    /// The column's curve: quick to start, easing out.
+    static let easeOut = TimingCurve(0, 0, 0.58, 1, duration: 0.2)
+
+    /// Sent nearer the way it moves, a glide keeps its speed (no brake at the retarget), stays
+    /// between where it was and its target, and lands on time.
+    @Test func aGlideSentNearerTheWayItMovesKeepsItsSpeed() {
+        var glide = Glide(from: 0.0, to: 1000, motion: Self.easeOut, start: 0)
+        let t = 0.05, shown = glide.value(at: t), speed = glide.velocity(at: t)
+        // Where the curve itself would start slower than the glide moves.
+        let target = shown + speed * Self.easeOut.duration / 2.5
+        #expect(Self.easeOut.startSlope * (target - shown) / Self.easeOut.duration < speed)
+        glide.retarget(from: shown, to: target, keepingSpeedAlong: Self.easeOut, at: t)
+        #expect(abs(glide.value(at: t) - shown) < 1e-9)
+        #expect(abs(glide.velocity(at: t + 1e-6) - speed) / speed < 0.01, "\(glide.velocity(at: t + 1e-6)) against \(speed)")
+        for k in 1...40 {
+            let v = glide.value(at: t + 0.2 * Double(k) / 40)
+            #expect(v >= shown - 1e-9 && v <= target + 1e-9)
+        }
+        #expect(glide.value(at: t + 0.2 + 1e-9) == target)
+        // The old way braked at once: the curve's own start is slower than the glide was.
+        var braking = Glide(from: 0.0, to: 1000, motion: Self.easeOut, start: 0)
+        braking.retarget(from: shown, to: target, motion: Self.easeOut, at: t)
+        #expect(braking.velocity(at: t + 1e-6) < 0.9 * speed)
+    }
+
+    /// From rest, or turned back, a glide starts as its curve does; a start faster than the
+    /// curve can take without overshooting is held to three times the straight line's.
+    @Test func aGlideFromRestOrTurnedBackStartsAsItsCurve() {
+        var still = Glide(at: 50.0)
+        still.retarget(from: 50, to: 170, keepingSpeedAlong: Self.easeOut, at: 3)
+        #expect(still == Glide(from: 50, to: 170, motion: Self.easeOut, start: 3))
+        var turned = Glide(from: 0.0, to: 1000, motion: Self.easeOut, start: 0)
+        let shown = turned.value(at: 0.05)
+        turned.retarget(from: shown, to: shown - 100, keepingSpeedAlong: Self.easeOut, at: 0.05)
+        #expect(turned == Glide(from: shown, to: shown - 100, motion: Self.easeOut, start: 0.05))
+        let fast = Self.easeOut.starting(atSlope: 50)
+        #expect(abs(fast.velocity(at: 1e-7) * fast.duration - 3) < 0.01)
+        #expect((0...20).allSatisfy { fast.value(at: 0.2 * Double($0) / 20) <= 1 + 1e-9 })
+        #expect(Self.easeOut.starting(atSlope: -4).startSlope == 0)
+    }
 }

@@ -67,6 +67,25 @@ extension Glide: Equatable where Value: Equatable {
     }
 }
 
+extension Glide where Value == Double {
+    /// The rate of change at `time`, value units a second (0 before the start and once over).
+    public func velocity(at time: Double) -> Double {
+        let t = time - start
+        return t < 0 || motion.isDone(at: t) ? 0 : (to - from) * motion.velocity(at: t)
+    }
+
+    /// Glides on from `current` to `target` along `curve`, or, when the glide is moving that
+    /// way faster at `time` than `curve` would start, along its end from that speed, as
+    /// UIKit's springs take an initial velocity: a glide sent somewhere nearer while it
+    /// moves (a turn of the wheel that asks less) keeps its momentum rather than braking at
+    /// once. A glide from rest starts as `curve` does.
+    public mutating func retarget(from current: Double, to target: Double, keepingSpeedAlong curve: TimingCurve, at time: Double) {
+        let distance = target - current
+        let slope = distance == 0 ? 0 : velocity(at: time) * curve.duration / distance
+        retarget(from: current, to: target, motion: slope > curve.startSlope ? curve.starting(atSlope: slope) : curve, at: time)
+    }
+}
+
 extension Double: Mixable {
     public func mixed(with other: Double, _ fraction: Double) -> Double {
         self + (other - self) * fraction

@@ -18,6 +18,22 @@ public struct TimingCurve: Motion, Equatable {
         TimingCurve(0, 0, 1, 1, duration: duration)
     }
 
+    /// Progress per fraction of the duration as the curve starts (the first control point's
+    /// direction, or the second's where the first lies on the start).
+    public var startSlope: Double {
+        if x1 > 0 { return y1 / x1 }
+        if y1 > 0 { return .infinity }
+        return x2 > 0 ? y2 / x2 : .infinity
+    }
+
+    /// This curve's end (its second control point, its duration) from a start at `slope`
+    /// (progress per fraction of the duration; 0 is from rest), kept within 0…3 so the
+    /// curve neither runs backwards nor overshoots its end.
+    public func starting(atSlope slope: Double) -> TimingCurve {
+        let s = min(max(slope.isFinite ? slope : 0, 0), 3)
+        return TimingCurve(1.0 / 3, s / 3, x2, y2, duration: duration)
+    }
+
     // Bézier polynomial coefficients: B(s) = ((a·s + b)·s + c)·s.
     private static func coefficients(_ p1: Double, _ p2: Double) -> (a: Double, b: Double, c: Double) {
         let c = 3 * p1

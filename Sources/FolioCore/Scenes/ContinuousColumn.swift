@@ -114,7 +114,7 @@ public struct ContinuousColumn: Equatable, Sendable {
         let moved = next - target
         guard abs(moved) > 1e-9 else { return 0 }
         target = next
-        glide.retarget(from: current, to: next, motion: ContinuousColumn.curve, at: time)
+        glide.retarget(from: current, to: next, keepingSpeedAlong: ContinuousColumn.curve, at: time)
         return moved
     }
 
