@@ -17,6 +17,9 @@ extension LiveViewer {
         public var overwrite = false
         /// The library on the shelf, written into captures so that they replay on it.
         public var library: LibraryIdentity?
+        /// A folder of books to watch: a book copied or moved into it joins the shelf once
+        /// complete (`FolderWatch`).
+        public var watchedFolder: String?
         /// Print "first-frame" on stdout after the first frame is presented, then quit
         /// (the benchmark's time to first frame).
         public var exitAfterFirstFrame = false

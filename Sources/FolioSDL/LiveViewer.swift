@@ -17,6 +17,10 @@ public final class LiveViewer {
     let app: FolioApp
     /// Drops are read off this thread.
     private let drops: DropReader
+    /// The library's folder watched for books arriving, and the arrivals being read (read as
+    /// drops are, and added without moving the shelf).
+    private let watch: FolderWatch?
+    private var arriving: Set<String> = []
     /// Books opened before their page shapes were known, measured off this thread.
     private let measures: OffWindowWork<(index: Int, book: Book), (Int, Book)>
     /// Remembered places are written off this thread.
@@ -76,6 +80,7 @@ public final class LiveViewer {
             result.library = BookShapes.measured(result.library, decoder: decoder)
             return result
         }, keys: options.places != nil)
+        watch = options.watchedFolder.flatMap { FolderWatch(root: $0) }
         measures = OffWindowWork(name: "folio-measure") { wanted in (wanted.index, BookShapes.shaped(wanted.book, decoder: decoder)) }
         placeWriter = options.placeStore.map(PlaceWriter.init)
         if let path = options.tracePath {
@@ -92,6 +97,7 @@ public final class LiveViewer {
     }
 
     deinit {
+        watch?.stop()
         try? capture?.close()
         // A decode held up in a stalled worker does not hold up quitting.
         renderer.close(patience: LiveViewer.closingPatience)
@@ -376,12 +382,18 @@ public final class LiveViewer {
         for (index, book) in measures.take() { app.adopt(shape: book, ofBook: index) }
     }
 
-    /// Adds to the shelf what the drops read so far held.
+    /// Adds to the shelf what the drops read so far held, and has the books that arrived in
+    /// the library's folder read.
     private func adoptDrops() {
+        for path in watch?.take() ?? [] {
+            arriving.insert(path)
+            drops.read(path)
+        }
         let read = drops.take()
         guard !read.isEmpty else { return }
         for drop in read {
-            for line in app.adopt(dropOf: drop.path, drop.result, keys: drop.keys, at: now()) { Console.warning(line) }
+            let arrived = arriving.remove(drop.path) != nil
+            for line in app.adopt(dropOf: drop.path, drop.result, keys: drop.keys, centring: !arrived, at: now()) { Console.warning(line) }
         }
     }
 }

@@ -93,7 +93,7 @@ struct View: ParsableCommand {
         let listing = ThreadResult(named: "folio-list") { [library, path, page, openFirstBook] in
             // The window's wait ends as soon as this does, not at its next look.
             defer { LaunchWait.wake() }
-            return Result { () throws -> (books: Library, oneBook: Bool, keys: [BookKey?]?) in
+            return Result { () throws -> (books: Library, oneBook: Bool, keys: [BookKey?]?, shelf: Bool) in
                 let loaded = try library.loadResult(path: path, shaped: page != nil, decoder: decoder, progress: progress)
                 let oneBook = loaded.isOneBook && loaded.library.books.count == 1 && !openFirstBook
                 let keying = remembers ? ThreadResult(named: "folio-keys") { loaded.library.books.map(BookKey.of) } : nil
@@ -101,7 +101,7 @@ struct View: ParsableCommand {
                 let shaped = page == nil
                     ? BookShapes.Measuring(loaded.library, decoder: decoder, spreads: !oneBook, seconds: BookShapes.Measuring.launchSeconds).wait()
                     : loaded.library
-                return (shaped, oneBook, keying?.wait())
+                return (shaped, oneBook, keying?.wait(), !loaded.isOneBook)
             }
         }
         let size = try parseSize(size)
@@ -116,7 +116,7 @@ struct View: ParsableCommand {
             if Interrupt.requested() { Console.error("interrupted; the viewer closed.") }
             _exit(Interrupt.requested() ? FolioError.Exit.interrupted.rawValue : 0)
         }
-        let (shaped, oneBook, keys) = try listing.wait().get()
+        let (shaped, oneBook, keys, isShelf) = try listing.wait().get()
         // The shelf's own name for its centred book and for captures.
         let identity = library.identity(path: path)
         var books = shaped
@@ -150,6 +150,13 @@ struct View: ParsableCommand {
         options.exitWhenReadable = exitWhenReadable
         options.markTimes = markAt
         options.quitAfter = quitAfter
+        // A folder of books (not one book, not a Books.plist's) is watched: a book copied into
+        // it joins the shelf. The benchmark's runs watch nothing.
+        var isFolder: ObjCBool = false
+        if case .path(let root)? = identity, isShelf, !measuring, FileManager.default.fileExists(atPath: root, isDirectory: &isFolder),
+           isFolder.boolValue, !FileManager.default.fileExists(atPath: root + "/Books.plist") {
+            options.watchedFolder = root
+        }
         if openFirstBook, openAtPage == nil { openAtPage = 2 }
         if rtl { for i in books.books.indices { books.books[i].rightToLeft = true } }
         // The remembered places, unless remembering is off (--no-remember, or the settings file).

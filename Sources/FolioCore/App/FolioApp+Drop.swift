@@ -16,9 +16,11 @@ extension FolioApp {
     /// it was. The app reads no file: the live viewer reads a drop off its thread with
     /// `readDrop` (every form `--library` takes) and hands the result here. `keys`: the places'
     /// keys of the books read, read with them (nil: the places read them when asked).
+    /// `centring` false: a book that arrived in the library's folder by itself (`FolderWatch`)
+    /// joins the shelf where it is, and the shelf stays where the reader left it.
     @discardableResult
     public func adopt(dropOf path: String, _ read: Result<LoadedLibrary, DropFailure>, keys: [BookKey?]? = nil,
-                      at time: Double) -> [String] {
+                      centring: Bool = true, at time: Double) -> [String] {
         update(at: time)
         let result: LoadedLibrary
         switch read {
@@ -28,6 +30,7 @@ extension FolioApp {
         let added = bookcase.add(result, droppedAt: path, keys: keys)
         guard !result.library.books.isEmpty else { return added.lines }
         shelf.setCoverShapes(library.books.map(\.pageShape))
+        guard centring else { return added.lines }
         droppedBookToCentre = added.first
         centreDroppedBook()
         return added.lines

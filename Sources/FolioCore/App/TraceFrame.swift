@@ -49,9 +49,11 @@ public struct TraceFrame: Decodable, Equatable, Sendable {
         /// The centred book (the key keeps the trace's first spelling).
         public var centred: Int
         public var covers: [Cover]
+        /// Books on the shelf (nil in a trace written before it was traced).
+        public var count: Int?
 
         enum CodingKeys: String, CodingKey {
-            case position, stride, centred = "centered", covers
+            case position, stride, centred = "centered", covers, count
         }
     }
 
@@ -131,6 +133,7 @@ public struct TraceFrame: Decodable, Equatable, Sendable {
         } ?? .null
         let shelfJSON = JSONValue.object([
             ("position", number(shelf.position)), ("stride", number(shelf.stride)), ("centered", whole(shelf.centred)),
+            ("count", shelf.count.map(whole) ?? .null),
             ("covers", .array(shelf.covers.map { cover in
                 .object([("book", whole(cover.book)), ("scale", number(cover.scale)), ("alpha", number(cover.alpha))]
                         + (cover.progress.map { [("progress", number($0))] } ?? []))
