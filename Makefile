@@ -38,12 +38,12 @@ test: deps build
 	$(SWIFT) build --build-tests
 	SDL_VIDEODRIVER=offscreen $(SWIFT) test --no-parallel
 
-# The decoding, cache, recording-pipeline, drop-reading and place-writing tests, validate's
+# The decoding, cache, recording-pipeline, drop-reading, folder-watching and place-writing tests, validate's
 # two decoding threads (a PDF's pages checked in process) and a folder's books read on every
 # core, under ThreadSanitizer (their own build folder).
 tsan: deps build
 	FOLIO_TEST_WORKER=$(CURDIR)/$(WORKER) SDL_VIDEODRIVER=offscreen $(SWIFT) test --sanitize=thread --scratch-path .build-tsan --no-parallel \
-	  --filter "DecodeWorkerTests|TextureCacheTests|RecordingPipelineTests|dropsAreReadOffTheWindowsThreadInOrder|PlaceWriterTests|aPDFLoadsAsABookWithTheRealInspector|LibraryLoaderTests|LastingThreadTests|aFolderOfLandscapePhotosIsALandscapeBook"
+	  --filter "DecodeWorkerTests|TextureCacheTests|TextureReuseTests|FolderWatchTests|RecordingPipelineTests|dropsAreReadOffTheWindowsThreadInOrder|PlaceWriterTests|aPDFLoadsAsABookWithTheRealInspector|LibraryLoaderTests|LastingThreadTests|aFolderOfLandscapePhotosIsALandscapeBook"
 
 # Every libFuzzer target in Fuzz/ (one folder each, seeds in Fuzz/corpus/NAME) for
 # FUZZ_SECONDS each; a crash, a hang past 20 s or 1 GB of memory fails (a target's folder
