@@ -38,8 +38,9 @@ extension Renderer {
 
     /// Draws one pixel of `background` in the window's corner as a page drawn texel for
     /// pixel is drawn (unfiltered, opaque and blended), so Mesa's llvmpipe compiles those
-    /// shaders with the first frame's (a tenth of a second at launch) rather than as the
-    /// first page of a column scrolls in (40 ms, a frame or two missed).
+    /// shaders as a column first shows (the book just laid flat) rather than as its first
+    /// page made in bands scrolls in (40 ms, a frame or two missed while moving). A book
+    /// read in leaves never draws so and never pays for them (a comic's launch).
     func warmUp(background bg: RGBA) {
         warmedUp = true
         // Not a power of two wide, as no page is (Mesa makes other shaders for those).

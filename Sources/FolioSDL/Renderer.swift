@@ -50,7 +50,8 @@ public final class Renderer {
 
     /// Where the last frame's layers were (a view that moved makes its pages a band a frame).
     private var lastPlaces: [[Double]] = []
-    /// The first frame drew what makes Mesa compile the unfiltered page's shaders.
+    /// The first frame of a column drew what makes Mesa compile the unfiltered page's
+    /// shaders (before its pages, drawn unfiltered, scroll).
     var warmedUp = false
 
     /// The window's page in pixels, unzoomed, and the zoom the last draw list asked for.
@@ -96,14 +97,14 @@ public final class Renderer {
     /// next, most wanted first (what is on screen, then the pages around the reader);
     /// `standIns` the pages whose small versions alone are wanted (ahead of a flip).
     public func draw(_ list: DrawList, prefetch: [LayerContent] = [], standIns: [LayerContent] = []) {
-        if list.magnification != magnification || list.pagesStandAlone != pagesStandAlone, page.width > 0 {
+        let sizeChanged = list.magnification != magnification || list.pagesStandAlone != pagesStandAlone
+        magnification = list.magnification
+        pagesStandAlone = list.pagesStandAlone
+        if sizeChanged, page.width > 0 {
             // A zoomed book: its pages are made larger, sharp at the size they are seen; a
             // column's at the size they are drawn.
-            magnification = list.magnification
-            pagesStandAlone = list.pagesStandAlone
             textures.setPageSize(width: page.width, height: page.height, cornerRadius: page.radius, zoom: magnification, exact: pagesStandAlone)
         }
-        pagesStandAlone = list.pagesStandAlone
         if let thumb = list.overlays.first {
             textures.setThumbnailSize(width: thumb.size.width * pixelScale, height: thumb.size.height * pixelScale,
                                       cornerRadius: thumb.cornerRadius * pixelScale)
@@ -136,7 +137,7 @@ public final class Renderer {
         let bg = list.background
         SDL_SetRenderDrawColor(sdlRenderer, UInt8(bg.r * 255), UInt8(bg.g * 255), UInt8(bg.b * 255), UInt8(bg.a * 255))
         SDL_RenderClear(sdlRenderer)
-        if !warmedUp { warmUp(background: bg) }
+        if !warmedUp && pagesStandAlone { warmUp(background: bg) }
         // A flat colour has no texture, and hides nothing under it.
         let entries = list.layers.map { $0.content.isFill ? nil : texture(for: $0) }
         let bleeds = list.layers.indices.map { i in entries[i].map { bleed(of: list.layers[i], texture: $0) } ?? 0 }

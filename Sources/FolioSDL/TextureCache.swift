@@ -69,10 +69,7 @@ final class TextureCache {
     }
 
     /// Most bytes of textures kept (besides a few spares, `TextureStore`).
-    var budget: Int {
-        get { store.budget }
-        set { store.budget = newValue }
-    }
+    var budget: Int { store.budget }
     /// Most bytes one zoomed page may take: a sixteenth of the budget, so the spread on
     /// screen and the pages around it fit together.
     var maxPageBytes: Int { store.budget / 16 }
@@ -125,8 +122,10 @@ final class TextureCache {
         guard let worker else { return }
         lastFrame.decoding = worker.isBusy
         // While the view moves every frame must be quick: pages on screen (drawn from a
-        // stand-in meanwhile) are made a band a frame too.
-        let onScreen = still ? Set(wanted.prefix(shown ?? wanted.count).map { TextureStore.Key.image($0.source, $0.side) }) : []
+        // stand-in meanwhile) are made a band a frame too, but for the urgent ones (the pages
+        // a book opened from the command line lies open at, which the reader waits for).
+        let keys = wanted.map { TextureStore.Key.image($0.source, $0.side) }
+        let onScreen = Set(keys.prefix(still ? shown ?? wanted.count : urgent))
         var pages = continueBanding(onScreen: onScreen) ? 1 : 0, smalls = 0
         while pages < Self.uploadsPerFrame && smalls < Self.smallUploadsPerFrame, let result = worker.takeFinished(limit: 1).first {
             let job = result.job

@@ -86,7 +86,7 @@ final class TextureStore {
 
     private let sdlRenderer: OpaquePointer
     /// Most bytes of textures kept (besides the spares).
-    var budget: Int
+    let budget: Int
     private var entries: [Key: Entry] = [:]
     private(set) var byteCount = 0
     /// Textures no longer used, newest last, to be filled again rather than made anew.
