@@ -2,6 +2,7 @@ import FolioTestFixtures
 import Foundation
 import Testing
 @testable import FolioCore
+@testable import FolioDecoding
 @testable import FolioLibrary
 @testable import FolioSamples
 @testable import FolioSDL
@@ -10,6 +11,12 @@ import Testing
 /// pixel from a whole pixel, unfiltered: the picture is the filtered one, exactly.
 @Suite(.serialized)
 struct TexelForPixelTests {
+    /// Decoder workers of their own: the PDFs these tests open stay kept in them, not in the
+    /// workers the other suites share (a worker keeping documents has less room to decode).
+    static let decoder: DecoderSandbox = {
+        do { return try DecoderSandbox(executable: DecoderSandboxTests.worker) } catch { fatalError("\(error)") }
+    }()
+
     /// A four-page text PDF in a temporary folder (removed by the caller), loaded.
     static func textPDF() throws -> (Library, URL) {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("folio-texels-\(UUID().uuidString)")
@@ -17,7 +24,7 @@ struct TexelForPixelTests {
         let text = Dictionary(uniqueKeysWithValues: (0..<4).map { page in (page, (1...30).map { "Page \(page + 1), line \($0): ink to compare" }) })
         let pdf = dir.appendingPathComponent("text.pdf")
         try PDFWriter.document(pages: 4, width: 595, height: 842, title: "Texels", text: text).write(to: pdf)
-        return (try LibraryLoader.load(pdf.path, decoder: TestDecoding.workers).library, dir)
+        return (try LibraryLoader.load(pdf.path, decoder: Self.decoder).library, dir)
     }
 
     /// The PDF opened as `folio BOOK` opens it, its column at rest at 1280×800.
@@ -35,7 +42,7 @@ struct TexelForPixelTests {
     @Test func aColumnsPagesAreDrawnTexelForPixel() throws {
         let (library, dir) = try Self.textPDF()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let canvas = try HeadlessCanvas(library: library, decoder: TestDecoding.workers, width: 1280, height: 800)
+        let canvas = try HeadlessCanvas(library: library, decoder: Self.decoder, width: 1280, height: 800)
         var t = 0.0
         let app = Self.column(library, time: &t)
         #expect(app.reading?.isContinuous == true)
@@ -76,8 +83,8 @@ struct TexelForPixelTests {
     @Test func aPageMadeInBandsDrawsAsThePageMadeWhole() throws {
         let (library, dir) = try Self.textPDF()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let banded = try HeadlessCanvas(library: library, decoder: TestDecoding.workers, width: 1280, height: 800, backgroundDecoding: true)
-        let whole = try HeadlessCanvas(library: library, decoder: TestDecoding.workers, width: 1280, height: 800)
+        let banded = try HeadlessCanvas(library: library, decoder: Self.decoder, width: 1280, height: 800, backgroundDecoding: true)
+        let whole = try HeadlessCanvas(library: library, decoder: Self.decoder, width: 1280, height: 800)
         var t = 0.0
         let app = Self.column(library, time: &t)
         // The column kept moving (a small step down each frame, drawn as the viewer draws;
