@@ -27,6 +27,12 @@ extension Renderer {
         return (tl, tr, bl, br)
     }
 
+    /// How a page drawn from `origin` (nil: not texel for pixel) is sampled: unfiltered only
+    /// texel for pixel, unless the strategy filters every page.
+    func sampling(from origin: (x: Float, y: Float)?) -> SDL_ScaleMode {
+        origin != nil && strategy.samplesSquarePagesUnfiltered ? SDL_ScaleModeNearest : SDL_ScaleModeLinear
+    }
+
     /// Sets `texture`'s sampling; drawing already queued with the other one is drawn first
     /// (SDL applies a scale mode at once, to draws not yet made too).
     func setScaleMode(_ mode: SDL_ScaleMode, of texture: OpaquePointer) {
@@ -108,7 +114,7 @@ extension Renderer {
                 let quad = [first, first + 1, first + 2, first, first + 2, first + 3]
                 if index < solid.count { solidIndices += quad } else { blendedIndices += quad }
             }
-            setScaleMode(origin != nil && strategy.samplesSquarePagesUnfiltered ? SDL_ScaleModeNearest : SDL_ScaleModeLinear, of: band.texture)
+            setScaleMode(sampling(from: origin), of: band.texture)
             if !solidIndices.isEmpty {
                 SDL_SetTextureBlendMode(band.texture, SDL_BLENDMODE_NONE)
                 submit(band.texture, solidIndices)

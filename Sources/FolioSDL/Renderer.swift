@@ -312,7 +312,7 @@ public final class Renderer {
         let origin = layer.shading?.isVisible == true ? nil : pixelOrigin(of: layer, texture: page, bleed: bleed)
         if page.bands.count > 1 { return drawBands(of: layer, texture: page, bleed: bleed, origin: origin) }
         if let origin { mesh.place(at: origin, size: (Float(page.width + 2 * PageImage.margin), Float(page.rows))) }
-        setScaleMode(origin != nil && strategy.samplesSquarePagesUnfiltered ? SDL_ScaleModeNearest : SDL_ScaleModeLinear, of: page.texture)
+        setScaleMode(sampling(from: origin), of: page.texture)
 
         // One pass: the page texture modulated per vertex. The factor is chosen so that paper
         // comes out exactly as SPEC's dark-grey overlay would make it (paper·(1 − a) + grey·a);

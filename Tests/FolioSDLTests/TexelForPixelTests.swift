@@ -90,7 +90,7 @@ struct TexelForPixelTests {
         // The column kept moving (a small step down each frame, drawn as the viewer draws;
         // 600 of them stay within the four pages) until one of its pages has come in bands
         // (not a stand-in: the book's own pages may have too, as it opened).
-        // Display pages (0 the cover, typed as 1) and the images the renderer draws for them.
+        // Display pages and the images the renderer draws for them.
         let sources = (0..<4).map { library.image(for: .page(book: 0, page: $0)) }
         func inBands() -> Int? {
             sources.indices.first { i in
@@ -105,11 +105,9 @@ struct TexelForPixelTests {
             if frame % 4 == 0 { banded.renderer.waitForTextures(timeout: 0.05) }
         }
         // Then to the top of a page made in bands (the column may have glided past the one
-        // seen), typed as a reader types it.
+        // seen).
         let page = try #require(inBands(), "no page of the column was made in bands")
-        let digits: [Key] = [.one, .two, .three, .four]
-        app.handle(.key(digits[page]), at: t)
-        app.handle(.key(.return), at: t)
+        app.reading?.go(toPage: page, arriving: .top, at: t)
         for _ in 0..<120 {
             t += 1.0 / 60
             app.update(at: t)

@@ -27,6 +27,14 @@ struct TextureReuseTests {
         try HeadlessCanvas(library: RendererTests.library, decoder: TestDecoding.workers, width: 64, height: 64)
     }
 
+    /// A store of `budget` bytes on `canvas`'s renderer holding page 1, 120×180, drawn in an
+    /// earlier frame.
+    static func storeWithPage(on canvas: HeadlessCanvas, budget: Int, red: UInt8 = 1) throws -> (TextureStore, TextureStore.Entry) {
+        let store = TextureStore(sdlRenderer: canvas.sdlRenderer, budget: budget)
+        let page = try #require(store.insert(key(1), surface: surface(120, 180, red: red), width: 116, height: 176))
+        return (store, page)
+    }
+
     /// The red channel `texture` draws with at its centre.
     static func red(of texture: OpaquePointer, on canvas: HeadlessCanvas) -> UInt8 {
         SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_NONE)
@@ -37,9 +45,8 @@ struct TextureReuseTests {
 
     @Test func aTextureThatGoesIsFilledAgainByTheNextUploadOfItsSize() throws {
         let canvas = try Self.canvas()
-        let store = TextureStore(sdlRenderer: canvas.sdlRenderer, budget: 64 << 20)
+        let (store, first) = try Self.storeWithPage(on: canvas, budget: 64 << 20, red: 200)
         defer { store.purge() }
-        let first = try #require(store.insert(Self.key(1), surface: Self.surface(120, 180, red: 200), width: 116, height: 176))
         store.beginFrame()
         #expect(store.remove { key, _ in key == Self.key(1) } == 1)
         #expect(store.spareByteCount == 120 * 180 * 4, "the texture is kept aside")
@@ -72,9 +79,8 @@ struct TextureReuseTests {
     @Test func aFullStoresPageNoLongerWantedGivesItsTextureToAPageOfItsSize() throws {
         let canvas = try Self.canvas()
         // Room for two pages: the third is made from a page no longer wanted.
-        let store = TextureStore(sdlRenderer: canvas.sdlRenderer, budget: 2 * 120 * 180 * 4)
+        let (store, passed) = try Self.storeWithPage(on: canvas, budget: 2 * 120 * 180 * 4)
         defer { store.purge() }
-        let passed = try #require(store.insert(Self.key(1), surface: Self.surface(120, 180, red: 1), width: 116, height: 176))
         let kept = try #require(store.insert(Self.key(2), surface: Self.surface(120, 180, red: 1), width: 116, height: 176))
         store.beginFrame()
         // Page 2 is drawn this frame: it is never taken, even when called unwanted.
@@ -93,9 +99,8 @@ struct TextureReuseTests {
     /// (a reader going back finds them).
     @Test func aStoreWithRoomKeepsThePagesNoLongerWanted() throws {
         let canvas = try Self.canvas()
-        let store = TextureStore(sdlRenderer: canvas.sdlRenderer, budget: 64 << 20)
+        let (store, passed) = try Self.storeWithPage(on: canvas, budget: 64 << 20)
         defer { store.purge() }
-        let passed = try #require(store.insert(Self.key(1), surface: Self.surface(120, 180, red: 1), width: 116, height: 176))
         store.beginFrame()
         let next = try #require(store.insert(Self.key(2), surface: Self.surface(120, 180, red: 1), width: 116, height: 176,
                                              recyclable: { _ in true }))
