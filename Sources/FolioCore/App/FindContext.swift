@@ -1,4 +1,5 @@
-/// Finding a book by its title on the shelf: every character typed there goes to the find
+/// Finding a book by its title on the shelf or the library grid (`TitleFinding`): every
+/// character typed there goes to the find
 /// (letters, digits, signs, Shift's and the layout's own; none of them is a command on the
 /// shelf). Each character glides the shelf to the first title from the book it rests on
 /// (round to it again) that the text begins, or failing that one with a word that does; no
@@ -16,9 +17,9 @@ final class FindContext: ModalContext {
         self.find = find
     }
 
-    /// A find can start or go on: the shelf on top, still or scrolling, with books on it.
+    /// A find can start or go on: the shelf or the grid on top, still or scrolling, with books on it.
     static func findable(in app: FolioApp) -> Bool {
-        app.navigation.transition == nil && app.navigation.top === app.shelf && !app.library.books.isEmpty
+        app.navigation.transition == nil && app.navigation.top is any TitleFinding && !app.library.books.isEmpty
     }
 
     /// Starts a find with `text` typed on the shelf (white space alone starts none, and is
@@ -78,19 +79,21 @@ final class FindContext: ModalContext {
         return true
     }
 
-    /// The books' titles in the shelf's order (`ShelfScene.order`).
+    /// The books' titles in the order of the scene on top (`TitleFinding.findOrder`).
     static func shelfTitles(in app: FolioApp) -> [String] {
-        app.shelf.order.map { app.library.books.indices.contains($0) ? app.library.books[$0].title : "" }
+        let order = (app.navigation.top as? any TitleFinding)?.findOrder ?? []
+        return order.map { app.library.books.indices.contains($0) ? app.library.books[$0].title : "" }
     }
 
-    /// Glides the shelf to the book the find finds now, from the book it rests on or is
-    /// gliding to, on along the shelf.
+    /// Glides the shelf (or the grid) to the book the find finds now, from the book it rests
+    /// on or is gliding to, on along its order.
     private func seek(in app: FolioApp) {
+        guard let scene = app.navigation.top as? any TitleFinding else { return }
         find.adopt(titles: FindContext.shelfTitles(in: app))
-        let from = app.shelf.targetSlot
+        let from = scene.findPlace
         if let slot = find.match(from: from) {
             find.notFound = false
-            if slot != from { app.shelf.scroll(toSlot: slot, at: app.animationTime) }
+            if slot != from { scene.find(goTo: slot, at: app.animationTime) }
         } else {
             find.notFound = !find.text.isEmpty
         }

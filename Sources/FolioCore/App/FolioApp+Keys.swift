@@ -16,7 +16,7 @@ extension FolioApp {
 
     /// Nothing can be typed on the scene on top (a book, 3D or flat, or a scene above it),
     /// nor while a transition runs: single letters are the window's commands there.
-    var typesNothing: Bool { navigation.transition != nil || navigation.top !== shelf }
+    var typesNothing: Bool { navigation.transition != nil || !(navigation.top is any TitleFinding) }
 
     /// Characters typed: on the shelf the find's; where nothing is typed, "?" shows or hides
     /// the list of keys (it has no key of its own on most layouts).

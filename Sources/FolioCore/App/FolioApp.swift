@@ -201,9 +201,23 @@ public final class FolioApp {
     /// Pushes the registered scene `key` brings up from the scene on top, if one does.
     func pushRegisteredScene(for key: Key) -> Bool {
         guard navigation.transition == nil, let scene = registeredScenes.scene(for: key, over: navigation.top, size: size) else { return false }
+        push(scene)
+        return true
+    }
+
+    /// The registered scene a pinch inwards brings up from the scene on top, if any
+    /// (`SceneEntry.pinchedIn`: the library grid from the shelf).
+    var pinchedInEntry: SceneEntry? { navigation.transition == nil ? registeredScenes.pinchedIn(over: navigation.top) : nil }
+
+    /// Pushes the registered scene a pinch inwards brings up, if there is one with something to show.
+    func pushPinchedInScene() {
+        guard let entry = pinchedInEntry, let scene = entry.make(navigation.top, size) else { return }
+        push(scene)
+    }
+
+    private func push(_ scene: any Scene) {
         gestures.clicks.cancel()
         navigation.push(scene, animator: scene.transitionAnimator, at: animationTime)
-        return true
     }
 
     // MARK: Output

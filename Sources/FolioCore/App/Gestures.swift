@@ -41,10 +41,10 @@ final class Gestures {
         }
         guard vertical != 0 else { return }
         let began = wheelStream.roll(at: app.time, on: navigation.transition == nil ? navigation.top : nil)
-        if !pinch.isActive, navigation.transition == nil, let zooming = navigation.top as? any ZoomingScene {
-            // The roll that laid the book flat ends there: its later events neither turn nor
-            // zoom.
-            guard began === zooming else { return }
+        if !pinch.isActive, navigation.transition == nil, let reader = navigation.top as? any WheelReading {
+            // The roll that laid the book flat (or brought the grid) ends there: its later
+            // events neither turn, zoom nor scroll.
+            guard began === reader else { return }
             // The wheel is the scene's (the reading view reads on); Ctrl+wheel is the pinch:
             // it zooms, and out past the fit goes back a scene.
             if !modifiers.contains(.ctrl) { return app.route(.verticalWheel(vertical)) }
@@ -62,6 +62,7 @@ final class Gestures {
             let gestures = pointer.handle(event)
             guard app.navigation.transition == nil else { return }
             for gesture in gestures { route(gesture, in: app) }
+            if case .pointerMoved(let point) = event, gestures.isEmpty, !pointer.isDown { app.route(.hover(point)) }
         case .pointerLeft:
             app.pointerPlace.point = nil
             app.thumbnails.pointerLeft()
@@ -137,13 +138,14 @@ final class Gestures {
     private func situation(in app: FolioApp) -> PinchGesture.Situation {
         let navigation = app.navigation
         let running = navigation.transition.map {
-            PinchGesture.Running(operation: $0.operation, state: $0.state, progress: $0.progress)
+            PinchGesture.Running(operation: $0.operation, state: $0.state, progress: $0.progress,
+                                 reversed: app.registeredScenes.isPinchedIn($0.operation == .push ? $0.context.to : $0.context.from))
         }
         let zooming = running == nil ? navigation.top as? any ZoomingScene : nil
         return PinchGesture.Situation(
             transition: running, canZoom: zooming != nil, isZoomed: zooming?.isZoomed ?? false,
             canGoDeeper: running == nil && navigation.top.deeper != nil,
-            canGoBack: running == nil && navigation.top.back != nil)
+            canGoBack: running == nil && (navigation.top.back != nil || app.pinchedInEntry != nil))
     }
 
     private func perform(_ actions: [PinchGesture.Action], in app: FolioApp) {
@@ -154,7 +156,7 @@ final class Gestures {
             case .goDeeper:
                 if let request = navigation.top.deeper { app.carryOut(request) }
             case .goBack:
-                if let request = navigation.top.back { app.carryOut(request) }
+                if let request = navigation.top.back { app.carryOut(request) } else { app.pushPinchedInScene() }
             case .grab: navigation.grab(with: PercentDrivenInteraction(scrubsLinearly: true), at: app.animationTime)
             case .move(let delta):
                 if let progress = navigation.interactiveProgress { navigation.setInteractiveProgress(progress + delta) }

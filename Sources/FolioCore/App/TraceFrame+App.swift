@@ -36,6 +36,7 @@ extension TraceFrame {
                   transition: transition, shelf: shelfFrame, book: bookFrame, reading: TraceFrame.reading(of: app),
                   contents: app.modals.first(ContentsContext.self).flatMap { $0.traced(in: app) },
                   search: app.modals.first(SearchContext.self).map { $0.traced })
+        for scene in navigation.visibleScenes { scene.trace(into: &self) }
     }
 
     /// The pages `showing` draws at its pose.

@@ -17,6 +17,22 @@ public struct TraceFrame: Decodable, Equatable, Sendable {
     public var contents: Contents? = nil
     /// While a search of a book's text stands (absent otherwise).
     public var search: Search? = nil
+    /// While the library grid is on the stack (absent otherwise).
+    public var library: Library? = nil
+
+    /// The library grid: every book's cover in rows.
+    public struct Library: Decodable, Equatable, Sendable {
+        /// Books in the grid, and those whose cover shows on screen now (book indices, in
+        /// the grid's order).
+        public var count: Int
+        public var visible: [Int]
+        /// The order: "library" (as listed), "lastRead" or "title".
+        public var sort: String
+        /// The book selected (Enter takes it to the shelf), its index.
+        public var selected: Int
+        /// "small", "medium" or "large".
+        public var size: String
+    }
 
     public struct Contents: Decodable, Equatable, Sendable {
         /// The chapters listed, and the one selected (from 0).
@@ -169,6 +185,10 @@ public struct TraceFrame: Decodable, Equatable, Sendable {
             members.append(("reading", .object([("pages", .string(r.pages)), ("fit", .string(r.fit)), ("zoom", number(r.zoom)),
                                                 ("visiblePages", .array(r.visiblePages.map(whole))), ("mode", .string(r.mode)),
                                                 ("visible", .array(visible))])))
+        }
+        if let l = library {
+            members.append(("library", .object([("count", whole(l.count)), ("visible", .array(l.visible.map(whole))),
+                                                ("sort", .string(l.sort)), ("selected", whole(l.selected)), ("size", .string(l.size))])))
         }
         if let c = contents { members.append(("contents", .object([("entries", whole(c.entries)), ("selected", whole(c.selected))]))) }
         if let s = search {

@@ -21,6 +21,17 @@ public struct KeyBinding: Sendable {
         label = nil
     }
 
+    /// A row of many keys named in a few words ("Arrows, PageUp/Down, Home, End"), so the
+    /// list of keys stays short; the scene tells them apart.
+    public init(keys: [Key], modifiers: [Modifiers] = [[]], named label: String, context: KeyContext, action: KeyAction, help: String) {
+        self.keys = keys
+        self.modifiers = modifiers
+        self.context = context
+        self.action = action
+        self.help = help
+        self.label = label
+    }
+
     /// A row for typed text (no key of its own: `InputEvent.text`).
     public init(typing label: String, context: KeyContext, action: KeyAction, help: String) {
         keys = []

@@ -40,12 +40,19 @@ public struct PinchGesture: Sendable {
         public var operation: NavigationOperation
         public var state: TransitionState
         public var progress: Double
+        /// The wheel moves it the other way round: a scene a pinch inwards pushes (the library
+        /// grid over the shelf) comes in with the wheel down and leaves with it up.
+        public var reversed: Bool
 
-        public init(operation: NavigationOperation, state: TransitionState, progress: Double) {
+        public init(operation: NavigationOperation, state: TransitionState, progress: Double, reversed: Bool = false) {
             self.operation = operation
             self.state = state
             self.progress = progress
+            self.reversed = reversed
         }
+
+        /// Which way the wheel moves it forward.
+        var sign: Double { PinchGesture.sign(operation) * (reversed ? -1 : 1) }
 
         var isHeld: Bool {
             if case .interacting = state { return true }
@@ -62,7 +69,7 @@ public struct PinchGesture: Sendable {
         public var isZoomed = false
         /// Wheel up would push a scene (a book on the shelf, the reading view in a book).
         public var canGoDeeper = false
-        /// Wheel down would pop one.
+        /// Wheel down would pop one (or push a scene a pinch inwards brings: the library grid).
         public var canGoBack = false
 
         public init(transition: Running? = nil, canZoom: Bool = false, isZoomed: Bool = false,
@@ -146,7 +153,7 @@ public struct PinchGesture: Sendable {
                 return [.zoom(notches: dy)]
             case .driving:
                 guard let running = situation.transition, running.isHeld else { return [] }
-                return [.move(by: PinchGesture.sign(running.operation) * dy * PinchGesture.notchProgress)]
+                return [.move(by: running.sign * dy * PinchGesture.notchProgress)]
             case .idle, .holding, .inert:
                 return []
             }
@@ -160,7 +167,7 @@ public struct PinchGesture: Sendable {
             state = .zooming
             return [.zoom(notches: dy)]
         }
-        let operation: NavigationOperation
+        let sign: Double
         var actions: [Action]
         if let running = situation.transition {
             // Take hold of a running transition where it is; remember where it was going.
@@ -169,21 +176,21 @@ public struct PinchGesture: Sendable {
             case .cancelling: state = .driving(.back)
             case .interacting, .ended: state = .driving(.still)
             }
-            operation = running.operation
+            sign = running.sign
             actions = [.grab]
         } else if dy > 0, situation.canGoDeeper {
             state = .driving(.still)
-            operation = .push
+            sign = PinchGesture.sign(.push)
             actions = [.goDeeper, .grab]
         } else if dy < 0, situation.canGoBack {
             state = .driving(.still)
-            operation = .pop
+            sign = PinchGesture.sign(.pop)
             actions = [.goBack, .grab]
         } else {
             state = .inert
             return []
         }
-        return actions + [.move(by: PinchGesture.sign(operation) * dy * PinchGesture.notchProgress)]
+        return actions + [.move(by: sign * dy * PinchGesture.notchProgress)]
     }
 
     /// The release rule: moving backwards cancels; at or past half, a fling, or a
@@ -199,7 +206,7 @@ public struct PinchGesture: Sendable {
         }
         state = .idle
         guard let running = situation.transition, running.isHeld else { return [] }
-        let sign = PinchGesture.sign(running.operation)
+        let sign = running.sign
         let forward = release.lastDirection * sign > 0
         let velocity = release.velocity * sign * PinchGesture.notchProgress
         if !forward { return [.cancel] }

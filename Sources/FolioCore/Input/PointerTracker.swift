@@ -8,6 +8,9 @@ public struct PointerTracker: Sendable {
 
     public init() {}
 
+    /// A button is down (a press that may become a click or a drag).
+    public var isDown: Bool { down != nil }
+
     public mutating func handle(_ event: InputEvent) -> [PointerGesture] {
         switch event {
         case .pointerDown(let p):

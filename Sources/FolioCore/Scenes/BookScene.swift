@@ -203,7 +203,7 @@ public final class BookScene: BookShowing {
         case .doubleClick:
             // A double-click lays the book flat to read it.
             return .openReading
-        case .verticalWheel, .pinchZoom:
+        case .verticalWheel, .pinchZoom, .hover:
             break
         case .pointer(let gesture):
             switch gesture {

@@ -105,7 +105,7 @@ extension ReadingScene {
             column.scroll(by: -notches * ReadingScene.wheelStep * book.layout.unit, at: time)
         case .horizontalWheel(let notches):
             column.drag(by: Point(x: notches * ReadingScene.wheelStep * book.layout.unit, y: 0))
-        case .pinchZoom, .doubleClick:
+        case .pinchZoom, .doubleClick, .hover:
             break
         case .pointer(let gesture):
             if case .dragChanged(_, let delta) = gesture { column.drag(by: delta) }

@@ -248,7 +248,7 @@ public final class ReadingScene: BookShowing, ZoomingScene {
         case .verticalWheel(let notches):
             // The wheel reads (down goes forward; at fit width down the page first).
             scrollWheel(notches, at: time)
-        case .pinchZoom, .doubleClick:
+        case .pinchZoom, .doubleClick, .hover:
             break
         case .pointer(let gesture):
             switch gesture {

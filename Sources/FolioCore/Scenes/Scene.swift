@@ -35,6 +35,9 @@ public protocol Scene: AnyObject {
     func update(at time: Double)
     /// True when nothing in the scene is moving.
     var isAtRest: Bool { get }
+    /// Writes what it shows into the state trace's line (default: nothing; the shelf, the
+    /// book and the reading view are traced by the app).
+    func trace(into frame: inout TraceFrame)
 }
 
 /// A scene that shows an open book's pages (the book in 3D, the reading view): the page
@@ -62,4 +65,5 @@ public protocol BookShowing: Scene {
 
 extension Scene {
     public func drawAtRest(into list: inout DrawList) {}
+    public func trace(into frame: inout TraceFrame) {}
 }

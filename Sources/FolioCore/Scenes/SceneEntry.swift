@@ -12,12 +12,17 @@ public struct SceneEntry: Sendable {
     /// The scene's own keys, once it is on top.
     public let context: KeyContext
     public let bindings: [KeyBinding]
+    /// A pinch inwards (the wheel down, Ctrl+wheel down, fingers closing) on the `from`
+    /// scene pushes it too, where that scene has nothing back to go to (the library grid
+    /// from the shelf); its way back is then the pinch outwards.
+    public let pinchedIn: Bool
     /// Makes the scene over `below` (the scene on top as the key is pressed), sized `size`;
     /// nil when there is nothing for it to show.
     public let make: @Sendable (_ below: any Scene, _ size: Size) -> (any Scene)?
 
     public init(key: Key, from: KeyContext, help: String, context: KeyContext, bindings: [KeyBinding],
-                make: @escaping @Sendable (_ below: any Scene, _ size: Size) -> (any Scene)?) {
+                pinchedIn: Bool = false, make: @escaping @Sendable (_ below: any Scene, _ size: Size) -> (any Scene)?) {
+        self.pinchedIn = pinchedIn
         self.key = key
         self.from = from
         self.help = help
@@ -38,11 +43,21 @@ extension [SceneEntry] {
     func scene(for key: Key, over top: any Scene, size: Size) -> (any Scene)? {
         first { $0.key == key && $0.from == top.inputContext }?.make(top, size)
     }
+
+    /// The registered scene a pinch inwards brings up over `top`, if one does.
+    func pinchedIn(over top: any Scene) -> SceneEntry? {
+        first { $0.pinchedIn && $0.from == top.inputContext }
+    }
+
+    /// True when a pinch inwards pushed `scene` (the wheel runs its transitions the other way).
+    func isPinchedIn(_ scene: any Scene) -> Bool {
+        contains { $0.pinchedIn && $0.context == scene.inputContext }
+    }
 }
 
 /// The scenes the viewer registers beyond the shelf, the book and the reading view: one line
 /// each. (Their keys join `KeyBindings.all`, so `--help`, the README and the list of keys
 /// show them.)
 public enum SceneCatalog {
-    public static let entries: [SceneEntry] = []
+    public static let entries: [SceneEntry] = [LibraryScene.entry]
 }

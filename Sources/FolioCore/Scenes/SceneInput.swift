@@ -11,10 +11,17 @@ public enum SceneInput: Equatable, Sendable {
     case pointer(PointerGesture)
     /// Two clicks in the window's middle third in quick succession.
     case doubleClick(Point)
+    /// The pointer moved to this point, no button down (the library grid marks the cover
+    /// under it).
+    case hover(Point)
 }
 
-/// A scene that zooms (the reading view): at rest on top, the wheel without Ctrl is its own,
-/// and a pinch zooms it (out past its fit, back a scene) instead of only going deeper or back.
-public protocol ZoomingScene: Scene {
+/// A scene that reads the wheel (the reading view, the library grid): at rest on top, the
+/// wheel without Ctrl is its own (`SceneInput.verticalWheel`); Ctrl+wheel is the pinch.
+public protocol WheelReading: Scene {}
+
+/// A scene that zooms (the reading view): it reads the wheel, and a pinch zooms it (out past
+/// its fit, back a scene) instead of only going deeper or back.
+public protocol ZoomingScene: WheelReading {
     var isZoomed: Bool { get }
 }

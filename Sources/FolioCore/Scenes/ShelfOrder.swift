@@ -10,6 +10,15 @@ public enum ShelfOrder: String, CaseIterable, Sendable {
         return all[(all.firstIndex(of: self)! + 1) % all.count]
     }
 
+    /// The order in a few words (the library grid's heading).
+    public var name: String {
+        switch self {
+        case .library: return "as listed"
+        case .lastRead: return "last read first"
+        case .title: return "by title"
+        }
+    }
+
     /// What the notice says as the shelf takes this order.
     public var notice: String {
         switch self {

@@ -19,8 +19,13 @@ extension ShelfScene {
 
     /// The track and the fill of the bar showing `progress` on `cover` (none for nil).
     func progressBar(on cover: Layer, progress: ReadingProgress?) -> [Layer] {
+        ShelfScene.progressBar(on: cover, progress: progress, unit: layout.unit)
+    }
+
+    /// The same bar on `cover` for a scene of unit `unit` (the library grid's covers wear it too).
+    static func progressBar(on cover: Layer, progress: ReadingProgress?, unit: Double) -> [Layer] {
         guard let progress else { return [] }
-        let track = barFrame(on: cover)
+        let track = barFrame(on: cover, unit: unit)
         guard track.size.width > 0, track.size.height > 0 else { return [] }
         if progress.finished { return [layer(track, on: cover, colour: ShelfScene.finishedColour)] }
         // A place at the cover is a track alone; any page past it shows at least a dot. A
@@ -34,17 +39,16 @@ extension ShelfScene {
 
     /// Where the bar lies in `cover`'s plane, in its bounds' coordinates: under its foot,
     /// as wide as it.
-    func barFrame(on cover: Layer) -> Rect {
-        let u = layout.unit
-        return Rect(x: 0, y: cover.size.height + ShelfScene.barGap * u, width: cover.size.width, height: ShelfScene.barHeight * u)
+    static func barFrame(on cover: Layer, unit u: Double) -> Rect {
+        Rect(x: 0, y: cover.size.height + ShelfScene.barGap * u, width: cover.size.width, height: ShelfScene.barHeight * u)
     }
 
     /// A layer filling `frame` (in `cover`'s bounds) with `colour`, in `cover`'s plane: the
     /// anchor is the cover's centre, so the cover's position and transform place it.
-    private func layer(_ frame: Rect, on cover: Layer, colour: RGBA) -> Layer {
+    static func layer(_ frame: Rect, on cover: Layer, colour: RGBA, opacity: Double = 1) -> Layer {
         let centre = Point(x: cover.anchor.x * cover.size.width, y: cover.anchor.y * cover.size.height)
         let anchor = Point(x: (centre.x - frame.minX) / frame.size.width, y: (centre.y - frame.minY) / frame.size.height)
         return Layer(size: frame.size, position: cover.position, anchor: anchor, transform: cover.transform,
-                     opacity: cover.opacity, content: .fill(colour), side: .right, cornerRadius: 0)
+                     opacity: cover.opacity * opacity, content: .fill(colour), side: .right, cornerRadius: 0)
     }
 }

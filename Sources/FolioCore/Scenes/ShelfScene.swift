@@ -1,8 +1,19 @@
+/// A scene a find can be typed on (the shelf, the library grid): its books in its order, the
+/// place it rests on, and a glide to another (`FindContext`).
+public protocol TitleFinding: Scene {
+    /// The book in each of its places (slots), in order.
+    var findOrder: [Int] { get }
+    /// The place it rests on or is gliding to: a find goes on from there.
+    var findPlace: Int { get }
+    /// Glides to place `slot`.
+    func find(goTo slot: Int, at time: Double)
+}
+
 /// The shelf (SPEC §1): a row of covers that scrolls, decelerates and snaps to a book, each
 /// cover with a bar of how far its book was read, in an order Tab changes (`ShelfOrder`).
 /// Its layout and scroll count slots; everything it says of a book (centred, opened,
 /// scrolled to) is the book's index in the library.
-public final class ShelfScene: Scene {
+public final class ShelfScene: Scene, TitleFinding {
     public let kind = SceneKind.shelf
     /// The layout of the slots (a cover's shape is its book's).
     public private(set) var layout: ShelfLayout
@@ -19,6 +30,8 @@ public final class ShelfScene: Scene {
     private var now = 0.0
     /// How far each book was read, when, and its title (nil: no bars, one order).
     public let readings: (any ShelfReadings)?
+    /// How large the library grid drew its covers last: it opens at that size again.
+    public var libraryDensity = LibraryGridLayout.Density.medium
 
     public static let background = RGBA(0.16, 0.17, 0.20)
 
@@ -168,7 +181,7 @@ public final class ShelfScene: Scene {
                 let layout = self.layout
                 scroller.endDrag(at: time) { layout.snapTarget(rest: $0, velocity: $1) }
             }
-        case .verticalWheel, .pinchZoom, .doubleClick:
+        case .verticalWheel, .pinchZoom, .doubleClick, .hover:
             break
         }
         return nil
@@ -182,6 +195,22 @@ public final class ShelfScene: Scene {
     /// Centres slot `slot` by gliding there.
     func scroll(toSlot slot: Int, at time: Double) {
         scroller.scroll(to: Double(slot) * layout.stride, at: time)
+    }
+
+    public var findOrder: [Int] { order }
+    public var findPlace: Int { targetSlot }
+    public func find(goTo slot: Int, at time: Double) { scroll(toSlot: slot, at: time) }
+
+    /// Each cover on screen and its frame in the window at rest (the library grid's covers
+    /// fly from and to these).
+    public func coverFrames() -> [(book: Int, frame: Rect)] {
+        let p = scroller.position
+        return covers().map { cover in
+            let size = layout.coverSize(of: cover.slot)
+            let width = size.width * cover.scale, height = size.height * cover.scale
+            return (cover.book, Rect(x: layout.centerX(of: cover.slot, at: p) - width / 2, y: self.size.height / 2 - height / 2,
+                                     width: width, height: height))
+        }
     }
 
     /// Seconds the order's notice stays after Tab, then fades (`OnScreenText.fadeTime`).
