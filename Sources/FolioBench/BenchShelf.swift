@@ -14,22 +14,7 @@ extension Benchmarks {
     /// thumbnail cache cold and warm, and the covers' arrival with none, cold and warm, for
     /// this folder and for one of scanned covers.
     public func measureShelf10000(cacheBytes: Int?) throws -> [(String, JSONValue)] {
-        let dir = URL(fileURLWithPath: NSHomeDirectory()).appendingPathComponent(".cache/folio/bench-shelf-10000")
-        let fm = FileManager.default
-        let done = dir.appendingPathComponent(".complete")
-        if !fm.fileExists(atPath: done.path) {
-            try? fm.removeItem(at: dir)
-            try fm.createDirectory(at: dir, withIntermediateDirectories: true)
-            var pages: [Data] = []
-            try ScanGenerator.jpegPages(42, width: 120, height: 180) { _, page in pages.append(page) }
-            for i in 0..<10_000 {
-                if interrupted() { throw FolioError.interrupted("interrupted; the benchmark stopped.") }
-                let writer = try ArchiveWriter(url: dir.appendingPathComponent(String(format: "Comic %05d.cbz", i)), format: .zip)
-                for p in 0..<3 { try writer.add("page\(p + 1).jpg", pages[(i + p) % pages.count]) }
-                try writer.close()
-            }
-            _ = fm.createFile(atPath: done.path, contents: nil)
-        }
+        let dir = try shelf10000()
         var out: [(String, JSONValue)] = []
         out.append(("first_frame_ms", .number(try measureFirstFrame(libraryPath: dir.path))))
         out.append(("first_frame_ms_thumbnails", .object(try measureFirstFrameWithThumbnails(libraryPath: dir.path))))
@@ -72,6 +57,28 @@ extension Benchmarks {
 }
 
 extension Benchmarks {
+    /// The folder of ten thousand comic archives the shelf and grid cases read, made on first
+    /// use in ~/.cache/folio/bench-shelf-10000 (three small JPEG pages each, forty-two
+    /// different pictures) and kept while complete.
+    func shelf10000() throws -> URL {
+        let dir = URL(fileURLWithPath: NSHomeDirectory()).appendingPathComponent(".cache/folio/bench-shelf-10000")
+        let fm = FileManager.default
+        let done = dir.appendingPathComponent(".complete")
+        guard !fm.fileExists(atPath: done.path) else { return dir }
+        try? fm.removeItem(at: dir)
+        try fm.createDirectory(at: dir, withIntermediateDirectories: true)
+        var pages: [Data] = []
+        try ScanGenerator.jpegPages(42, width: 120, height: 180) { _, page in pages.append(page) }
+        for i in 0..<10_000 {
+            if interrupted() { throw FolioError.interrupted("interrupted; the benchmark stopped.") }
+            let writer = try ArchiveWriter(url: dir.appendingPathComponent(String(format: "Comic %05d.cbz", i)), format: .zip)
+            for p in 0..<3 { try writer.add("page\(p + 1).jpg", pages[(i + p) % pages.count]) }
+            try writer.close()
+        }
+        _ = fm.createFile(atPath: done.path, contents: nil)
+        return dir
+    }
+
     /// `first_frame_ms` with the freedesktop thumbnail cache cold (an empty folder each
     /// launch) and warm (the folder a run left thumbnails in); Mesa's shader cache stays
     /// where it was, so only the thumbnails differ.

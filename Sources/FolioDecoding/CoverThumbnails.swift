@@ -175,6 +175,14 @@ public final class CoverThumbnails: Sendable {
         return true
     }
 
+    /// Makes `cover`'s thumbnail at the large (256) size unless a sound one is there at that
+    /// size or larger (a benchmark warms its cache so).
+    package func warm(_ cover: ImageSource) throws {
+        guard let file = Self.file(of: cover), let original = Original(file) else { return }
+        let sizes = Flavour.allCases.filter { $0.rawValue >= Flavour.large.rawValue }
+        if cached(original, among: sizes) == nil { try make(cover, original: original, flavour: .large) }
+    }
+
     /// Shrinks the cover to fit `flavour` (never enlarged) in the confined decoder and
     /// writes it as `original`'s thumbnail.
     func make(_ source: ImageSource, original: Original, flavour: Flavour) throws {

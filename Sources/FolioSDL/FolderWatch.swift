@@ -7,9 +7,11 @@ import Foundation
 /// in it has changed for `quiet` seconds (a book being copied is reported when the copy is
 /// complete, not as its first bytes land). Hidden names (a download's `.part`, Folio's own
 /// `.NAME.partial`) are left alone; a folder that arrives is watched one level in, so a
-/// folder book reports once its images are all there. Books removed or renamed away are not
-/// reported, nor are entries there when the watch began, and each new entry is reported
-/// once. The window's loop takes what arrived with `take()`; an SDL user event wakes it.
+/// folder book reports once its images are all there. Entries there when the watch began are
+/// not reported, and each new entry is reported once. An entry deleted or moved out of the
+/// folder is reported gone at once; one renamed within it is reported as a rename (its old
+/// and new paths), and its new name arrives as any entry does. The window's loop takes what
+/// changed with `take()`; an SDL user event wakes it.
 final class FolderWatch: Sendable {
     /// The folder watched, absolute.
     let root: String
@@ -17,11 +19,30 @@ final class FolderWatch: Sendable {
     private let descriptor: Int32
     private let thread: Monitor<pthread_t?> = Monitor(nil)
 
+    /// What changed in the folder since the last `take()`, as absolute paths.
+    struct Changes: Equatable {
+        /// Entries that arrived and settled, in the order they settled.
+        var arrived: [String] = []
+        /// Entries deleted or moved out of the folder, or renamed away.
+        var gone: [String] = []
+        /// Entries renamed within the folder: the old path and the new one.
+        var renamed: [(from: String, to: String)] = []
+
+        var isEmpty: Bool { arrived.isEmpty && gone.isEmpty && renamed.isEmpty }
+
+        static func == (a: Changes, b: Changes) -> Bool {
+            a.arrived == b.arrived && a.gone == b.gone && a.renamed.map { [$0.from, $0.to] } == b.renamed.map { [$0.from, $0.to] }
+        }
+    }
+
     private struct State {
         /// Watch descriptors: the root's and those of folders that arrived, by their entry.
         var entries: [Int32: String] = [:]
         var arrivals = Arrivals()
-        var ready: [String] = []
+        var ready = Changes()
+        /// Names moved away from the folder, by the move's cookie: a move into the folder
+        /// with the same cookie makes it a rename.
+        var movedAway: [UInt32: String] = [:]
         /// Entries there at the start or reported already.
         var known: Set<String> = []
         var stopping = false
@@ -34,7 +55,7 @@ final class FolderWatch: Sendable {
         let fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         guard fd >= 0 else { return nil }
         let mask = UInt32(IN_CREATE | IN_MOVED_TO | IN_CLOSE_WRITE | IN_MODIFY)
-        let wd = inotify_add_watch(fd, root, mask | UInt32(IN_ONLYDIR))
+        let wd = inotify_add_watch(fd, root, mask | UInt32(IN_DELETE | IN_MOVED_FROM | IN_ONLYDIR))
         guard wd >= 0 else {
             close(fd)
             return nil
@@ -64,10 +85,10 @@ final class FolderWatch: Sendable {
 
     deinit { stop() }
 
-    /// The paths that arrived since the last call, in the order they settled.
-    func take() -> [String] {
+    /// What changed since the last call.
+    func take() -> Changes {
         state.withLock { s in
-            defer { s.ready.removeAll() }
+            defer { s.ready = Changes() }
             return s.ready
         }
     }
@@ -82,21 +103,24 @@ final class FolderWatch: Sendable {
             let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             var offset = 0
             while count > 0, offset + eventSize <= count {
-                let (wd, flags, length) = buffer.withUnsafeBytes { raw -> (Int32, UInt32, Int) in
+                let (wd, flags, cookie, length) = buffer.withUnsafeBytes { raw -> (Int32, UInt32, UInt32, Int) in
                     let event = raw.loadUnaligned(fromByteOffset: offset, as: inotify_event.self)
-                    return (event.wd, event.mask, Int(event.len))
+                    return (event.wd, event.mask, event.cookie, Int(event.len))
                 }
                 let nameBytes = buffer[(offset + eventSize)..<min(offset + eventSize + length, count)]
                 let name = String(decoding: nameBytes.prefix { $0 != 0 }, as: UTF8.self)
                 offset += eventSize + length
-                note(wd: wd, name: name, flags: flags, mask: mask, at: now)
+                note(wd: wd, name: name, flags: flags, cookie: cookie, mask: mask, at: now)
             }
-            let settled = state.withLock { s -> [String] in
+            let changed = state.withLock { s -> Bool in
+                // A move away whose other half did not come in this read left the folder.
+                for (_, name) in s.movedAway { s.ready.gone.append("\(root)/\(name)") }
+                s.movedAway.removeAll()
                 let settled = s.arrivals.settled(at: now).filter { s.known.insert($0).inserted }
-                s.ready += settled.map { "\(root)/\($0)" }
-                return settled
+                s.ready.arrived += settled.map { "\(root)/\($0)" }
+                return !s.ready.isEmpty
             }
-            if !settled.isEmpty {
+            if changed {
                 var wake = SDL_Event()
                 wake.type = SDL_USEREVENT.rawValue
                 SDL_PushEvent(&wake)
@@ -106,8 +130,21 @@ final class FolderWatch: Sendable {
 
     /// One event: `name` changed in the folder watched by `wd` (the root, or a folder that
     /// arrived in it).
-    private func note(wd: Int32, name: String, flags: UInt32, mask: UInt32, at time: Double) {
+    private func note(wd: Int32, name: String, flags: UInt32, cookie: UInt32, mask: UInt32, at time: Double) {
         guard let entry = state.withLock({ $0.entries[wd] }) else { return }
+        if entry.isEmpty, !name.isEmpty, !name.hasPrefix("."), flags & UInt32(IN_DELETE | IN_MOVED_FROM) != 0 {
+            state.withLock { s in
+                // Only what was reported (or there at the start) can go; one still settling
+                // is forgotten.
+                s.arrivals.forget(name)
+                guard s.known.remove(name) != nil else { return }
+                if flags & UInt32(IN_MOVED_FROM) != 0 { s.movedAway[cookie] = name } else { s.ready.gone.append("\(root)/\(name)") }
+            }
+            return
+        }
+        if entry.isEmpty, flags & UInt32(IN_MOVED_TO) != 0, let old = state.withLock({ $0.movedAway.removeValue(forKey: cookie) }) {
+            state.withLock { $0.ready.renamed.append((from: "\(root)/\(old)", to: "\(root)/\(name)")) }
+        }
         if entry.isEmpty {
             guard !name.isEmpty, !name.hasPrefix("."), !state.withLock({ $0.known.contains(name) }) else { return }
             // A folder that arrives is watched for its own files.
@@ -142,6 +179,13 @@ final class FolderWatch: Sendable {
             if let whole {
                 if whole { complete.insert(entry) } else { complete.remove(entry) }
             }
+        }
+
+        /// `entry` went before it settled: it is not reported.
+        mutating func forget(_ entry: String) {
+            lastChange[entry] = nil
+            complete.remove(entry)
+            order.removeAll { $0 == entry }
         }
 
         /// The complete entries quiet since `quiet` seconds before `time`, in the order they

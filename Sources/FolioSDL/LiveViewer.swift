@@ -160,7 +160,7 @@ public final class LiveViewer {
             // At rest, with the frame on screen final, sleep until an event arrives (or a
             // page texture, or a benchmark's mark or end is due); while anything moves, don't
             // wait at all. A wait that ends with nothing new draws nothing.
-            if app.isAtRest && drawn && !heldKeys.isWaiting {
+            if app.isAtRest && drawn && !heldKeys.isWaiting && !renderer.textOwed {
                 if !trimmed, renderer.texturesSettled {
                     // Come to rest: what decoding and evicting freed goes back to the system.
                     SDLVideo.returnFreedMemory()
@@ -382,10 +382,17 @@ public final class LiveViewer {
         for (index, book) in measures.take() { app.adopt(shape: book, ofBook: index) }
     }
 
-    /// Adds to the shelf what the drops read so far held, and has the books that arrived in
-    /// the library's folder read.
+    /// Adds to the shelf what the drops read so far held, has the books that arrived in the
+    /// library's folder read, and takes those that went off the shelf (a renamed one's place
+    /// follows it, and it comes back under its new name once read).
     private func adoptDrops() {
-        for path in watch?.take() ?? [] {
+        let changes = watch?.take() ?? FolderWatch.Changes()
+        for (old, new) in changes.renamed {
+            app.places?.rename(from: old, to: new)
+            app.removeBooks(at: old, at: now())
+        }
+        for path in changes.gone { app.removeBooks(at: path, at: now()) }
+        for path in changes.arrived {
             arriving.insert(path)
             drops.read(path)
         }

@@ -53,6 +53,10 @@ public final class Renderer {
     /// The first frame of a column drew what makes Mesa compile the unfiltered page's
     /// shaders (before its pages, drawn unfiltered, scroll).
     var warmedUp = false
+    /// One white texel: a fill is drawn from it, modulated by the fill's colour, so it takes
+    /// the pages' shader (untextured geometry has a shader of its own, which Mesa compiled in
+    /// the middle of the library grid's first frame: 50–70 ms).
+    private var whiteTexel: OpaquePointer?
 
     /// The window's page in pixels, unzoomed, and the zoom the last draw list asked for.
     private var page = (width: 0.0, height: 0.0, radius: 0.0)
@@ -236,6 +240,8 @@ public final class Renderer {
     /// Frees every texture and stops decoding; call before the SDL renderer is destroyed.
     /// `patience`: seconds at most to wait for a decode under way (nil: as long as it takes).
     func close(patience: Double? = nil) {
+        if let whiteTexel { SDL_DestroyTexture(whiteTexel) }
+        whiteTexel = nil
         text.close()
         textures.close(patience: patience)
     }
@@ -243,6 +249,10 @@ public final class Renderer {
     /// True when no page texture or back cover's colour is on its way (the live loop may
     /// sleep).
     public var texturesSettled: Bool { textures.isSettled && backCovers.isSettled }
+
+    /// Lines of text left for a later frame in the last one (`TextLayer.canWait`): the loop
+    /// draws again rather than rest.
+    public var textOwed: Bool { text.owed > 0 }
 
     /// Sleeps until the decoder has done what it does when idle (the covers' thumbnails it
     /// owes), or `timeout` seconds pass; false if the timeout came first (benchmarks, tests).
@@ -343,9 +353,21 @@ public final class Renderer {
         let colour = SDL_Color(r: UInt8(clamp(c.r, 0, 1) * 255), g: UInt8(clamp(c.g, 0, 1) * 255), b: UInt8(clamp(c.b, 0, 1) * 255),
                                a: UInt8(clamp(c.a * layer.opacity, 0, 1) * 255))
         let quad = points.map { SDL_Vertex(position: SDL_FPoint(x: Float($0.x * pixelScale), y: Float($0.y * pixelScale)), color: colour,
-                                           tex_coord: SDL_FPoint(x: 0, y: 0)) }
+                                           tex_coord: SDL_FPoint(x: 0.5, y: 0.5)) }
         let indices: [Int32] = [0, 1, 2, 0, 2, 3]
-        _ = SDL_RenderGeometry(sdlRenderer, nil, quad, 4, indices, 6)
+        _ = SDL_RenderGeometry(sdlRenderer, fillTexture(), quad, 4, indices, 6)
+    }
+
+    /// The white texel fills are drawn from (nil if it could not be made: untextured then).
+    private func fillTexture() -> OpaquePointer? {
+        if let whiteTexel { return whiteTexel }
+        // Three texels a side, not a power of two, as no page is (Mesa makes other shaders for those).
+        guard let surface = SDL_CreateRGBSurfaceWithFormat(0, 3, 3, 32, SDL_PIXELFORMAT_RGBA32.rawValue) else { return nil }
+        defer { SDL_FreeSurface(surface) }
+        SDL_FillRect(surface, nil, SDL_MapRGBA(surface.pointee.format, 255, 255, 255, 255))
+        whiteTexel = SDL_CreateTextureFromSurface(sdlRenderer, surface)
+        if let whiteTexel { SDL_SetTextureBlendMode(whiteTexel, SDL_BLENDMODE_BLEND) }
+        return whiteTexel
     }
 
     private func submit(_ texture: OpaquePointer, color: (MeshVertex) -> SDL_Color) {

@@ -30,6 +30,13 @@ final class TextPainter {
     static let maxEntries = 128
     /// Lines rendered since the painter was made (tests: unchanged text is not redone).
     private(set) var renderCount = 0
+    /// Lines that may wait (`TextLayer.canWait`: the grid's titles) made in one frame at
+    /// most: each is a new texture, a few milliseconds on a software renderer, and a row of
+    /// covers brings six at once.
+    static let waitingBudget = 2
+    private var madeWaiting = 0
+    /// Lines that waited for a later frame in the last one drawn (the loop draws again).
+    private(set) var owed = 0
 
     init(sdlRenderer: OpaquePointer, typeface: Typeface?) {
         self.sdlRenderer = sdlRenderer
@@ -40,6 +47,8 @@ final class TextPainter {
 
     func beginFrame() {
         frame += 1
+        madeWaiting = 0
+        owed = 0
         guard entries.count > TextPainter.maxEntries else { return }
         for (key, entry) in entries where entry.lastUsed < frame - 1 {
             if let texture = entry.texture { SDL_DestroyTexture(texture) }
@@ -56,6 +65,13 @@ final class TextPainter {
         if let held = entries[key] {
             entry = held
         } else {
+            if text.canWait {
+                guard madeWaiting < TextPainter.waitingBudget else {
+                    owed += 1
+                    return
+                }
+                madeWaiting += 1
+            }
             entry = Entry(texture: nil, width: 0, height: 0, lastUsed: frame)
             renderCount += 1
             if let surface = typeface.render(key.text, pixels: Double(key.pixels), weight: key.weight, maxWidth: key.maxWidth) {

@@ -8,9 +8,9 @@ import Testing
     static let size = Size(width: 1280, height: 800)
 
     /// Thirty books, the shelf centred on book 7.
-    static func driver(books: Int = 30) -> AppDriver {
+    static func driver(books: Int = 30, centred: Int = 7) -> AppDriver {
         let driver = AppDriver(books: books)
-        driver.app.shelf.settle(onBook: 7)
+        driver.app.shelf.settle(onBook: centred)
         return driver
     }
 
@@ -23,8 +23,8 @@ import Testing
     }
 
     /// Opens the grid with Down and lets it settle.
-    static func opened() throws -> (AppDriver, LibraryScene) {
-        let driver = Self.driver()
+    static func opened(books: Int = 30, centred: Int = 7) throws -> (AppDriver, LibraryScene) {
+        let driver = Self.driver(books: books, centred: centred)
         driver.send(.key(.down, []))
         driver.run(until: driver.now + 1)
         return (driver, try grid(driver))
@@ -286,5 +286,28 @@ extension TraceFrame {
     /// A trace line read back as outside checks read it.
     static func decode(_ line: String) throws -> TraceFrame {
         try JSONDecoder().decode(TraceFrame.self, from: Data(line.utf8))
+    }
+}
+
+extension LibraryGridTests {
+    @Test func theRowsAheadOfTheScrollAreMadeReadyFirst() throws {
+        let (driver, grid) = try Self.opened(books: 120, centred: 60)
+        let columns = grid.layout.columns
+        let shown = grid.layout.visibleSlots(at: grid.scroller.position)
+        // A drag up the window goes down the rows: the row under the last one first.
+        let start = Point(x: 640, y: 600)
+        driver.run(until: driver.now + 0.2, events: [(driver.now + 0.02, .pointerDown(start)),
+                                                     (driver.now + 0.05, .pointerMoved(Point(x: 640, y: 580))),
+                                                     (driver.now + 0.08, .pointerMoved(Point(x: 640, y: 570)))])
+        let down = driver.app.prefetchContents()
+        let after = grid.layout.visibleSlots(at: grid.scroller.position)
+        #expect(Array(down.prefix(columns)) == (after.upperBound..<after.upperBound + columns).map { .cover(book: $0) })
+        #expect(!down.contains(.cover(book: after.lowerBound)) && down.count == 4 * columns)
+        #expect(shown.lowerBound <= after.lowerBound)
+        // The other way: the row over the first one first.
+        driver.send(.pointerMoved(Point(x: 640, y: 600)))
+        let up = driver.app.prefetchContents()
+        let now = grid.layout.visibleSlots(at: grid.scroller.position)
+        #expect(Array(up.prefix(columns)) == (now.lowerBound - columns..<now.lowerBound).map { .cover(book: $0) })
     }
 }

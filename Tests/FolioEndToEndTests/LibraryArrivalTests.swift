@@ -3,8 +3,9 @@ import FolioThreads
 import Foundation
 import Testing
 
-/// A shelf that sees books arrive: the live viewer on a folder of books, books moved and
-/// copied into the folder while it runs, checked through its live trace (`shelf.count`).
+/// A shelf that sees books arrive and go: the live viewer on a folder of books, books moved
+/// and copied into the folder while it runs, then one deleted and one renamed, checked through
+/// its live trace (`shelf.count`, `shelf.covers`).
 @Suite(.serialized)
 struct LibraryArrivalTests {
     static let tools = ["Xvfb", "ffmpeg"].allSatisfy { Folio.which($0) != nil }
@@ -13,6 +14,12 @@ struct LibraryArrivalTests {
         guard let shelf = state["shelf"] as? [String: Any], let count = shelf["count"] as? Double,
               let centred = shelf["centered"] as? Double else { return nil }
         return (Int(count), Int(centred))
+    }
+
+    /// The books whose covers the shelf shows, left to right.
+    static func books(_ state: [String: Any]) -> [Int]? {
+        guard let shelf = state["shelf"] as? [String: Any], let covers = shelf["covers"] as? [[String: Any]] else { return nil }
+        return covers.compactMap { ($0["book"] as? Double).map(Int.init) }
     }
 
     @Test(.enabled(if: tools, "needs Xvfb and ffmpeg (installed by .ci/run)"))
@@ -55,9 +62,18 @@ struct LibraryArrivalTests {
         try writing.close()
         let whole = Folio.waitForState(traceURL, "the PDF on the shelf", seconds: 15) { Self.shelf($0)?.count == 3 }
         #expect(whole.flatMap(Self.shelf)?.centred == 0)
+
+        // Deleted, a book leaves at once; renamed, it leaves and comes back as a new arrival
+        // (book 3: the indices of the first three stay theirs).
+        try FileManager.default.removeItem(at: pdfURL)
+        let deleted = Folio.waitForState(traceURL, "the PDF gone from the shelf", seconds: 15) { Self.shelf($0)?.count == 2 }
+        #expect(deleted.flatMap(Self.books) == [0, 1])
+        try FileManager.default.moveItem(at: library.appendingPathComponent("Second"), to: library.appendingPathComponent("Renamed"))
+        let renamed = Folio.waitForState(traceURL, "the renamed book back on the shelf", seconds: 15) { Self.books($0) == [0, 3] }
+        #expect(renamed != nil)
         app.signal(SIGTERM)
         _ = app.wait(seconds: 5)
-        #expect(Folio.lastState(traceURL).flatMap(Self.shelf)?.count == 3)
+        #expect(Folio.lastState(traceURL).flatMap(Self.shelf)?.count == 2)
         let warnings = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
         #expect(!warnings.contains("Paper.pdf"), "the PDF was read before it was whole: \(warnings)")
         #expect(!warnings.contains(".Next"), "the hidden file was read: \(warnings)")

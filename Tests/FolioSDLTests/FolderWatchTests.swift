@@ -43,13 +43,13 @@ struct FolderWatchTests {
         try Data("page".utf8).write(to: book.appendingPathComponent("1.png"))
         var seen: [String] = []
         try #require(waitUntil("the new file and folder") {
-            seen += watch.take()
+            seen += watch.take().arrived
             return seen.count >= 2
         })
         #expect(Set(seen) == [dir.path + "/New.cbz", book.path], "\(seen)")
         try writing.close()
         try #require(waitUntil("the file once closed") {
-            seen += watch.take()
+            seen += watch.take().arrived
             return seen.count >= 3
         })
         #expect(seen.last == open.path && seen.count == 3, "\(seen)")
@@ -58,9 +58,44 @@ struct FolderWatchTests {
         try Data("page".utf8).write(to: book.appendingPathComponent("2.png"))
         try Data("later".utf8).write(to: dir.appendingPathComponent("Later.cbz"))
         try #require(waitUntil("the later file") {
-            seen += watch.take()
+            seen += watch.take().arrived
             return seen.count >= 4
         })
         #expect(seen.dropFirst(3) == [dir.path + "/Later.cbz"], "\(seen)")
+    }
+
+    @Test func booksDeletedMovedAwayOrRenamedAreReported() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("folio-watch-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let elsewhere = dir.appendingPathComponent("Elsewhere")
+        let library = dir.appendingPathComponent("Library")
+        try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: library, withIntermediateDirectories: true)
+        for name in ["Deleted.cbz", "Moved.cbz", "Renamed.cbz"] { try Data(name.utf8).write(to: library.appendingPathComponent(name)) }
+        try FileManager.default.createDirectory(at: library.appendingPathComponent("Folder"), withIntermediateDirectories: true)
+        let watch = try #require(FolderWatch(root: library.path, quiet: 0.2))
+        defer { watch.stop() }
+        try FileManager.default.removeItem(at: library.appendingPathComponent("Deleted.cbz"))
+        try FileManager.default.moveItem(at: library.appendingPathComponent("Moved.cbz"), to: elsewhere.appendingPathComponent("Moved.cbz"))
+        try FileManager.default.moveItem(at: library.appendingPathComponent("Renamed.cbz"), to: library.appendingPathComponent("Now.cbz"))
+        try FileManager.default.moveItem(at: library.appendingPathComponent("Folder"), to: library.appendingPathComponent("Folder 2"))
+        // Hidden names come and go unreported.
+        try Data("x".utf8).write(to: library.appendingPathComponent(".tmp"))
+        try FileManager.default.removeItem(at: library.appendingPathComponent(".tmp"))
+        var changes = FolderWatch.Changes()
+        try #require(waitUntil("the changes") {
+            let next = watch.take()
+            changes.arrived += next.arrived
+            changes.gone += next.gone
+            changes.renamed += next.renamed
+            return changes.arrived.count >= 2
+        })
+        let path = { (name: String) in library.path + "/" + name }
+        #expect(Set(changes.gone) == [path("Deleted.cbz"), path("Moved.cbz")], "\(changes.gone)")
+        #expect(changes.renamed.map { [$0.from, $0.to] } == [[path("Renamed.cbz"), path("Now.cbz")], [path("Folder"), path("Folder 2")]])
+        #expect(Set(changes.arrived) == [path("Now.cbz"), path("Folder 2")])
+        // A name that went and came back is a new arrival.
+        try Data("back".utf8).write(to: library.appendingPathComponent("Deleted.cbz"))
+        try #require(waitUntil("the book back") { watch.take().arrived == [path("Deleted.cbz")] })
     }
 }

@@ -36,6 +36,31 @@ extension FolioApp {
         return added.lines
     }
 
+    /// The books read from `path` went from the library's folder while the viewer ran
+    /// (`FolderWatch`: deleted, moved away or renamed): they leave the shelf and the grid, at
+    /// once, or an open one once it is closed (nothing is taken from under the reader).
+    /// Their places stay remembered. Returns how many books it names.
+    @discardableResult
+    public func removeBooks(at path: String, at time: Double) -> Int {
+        update(at: time)
+        let indices = library.books(at: path).filter { !shelf.gone.contains($0) }
+        booksGoing.formUnion(indices)
+        takeGoneBooks()
+        return indices.count
+    }
+
+    /// Takes the books whose files went off the shelf, but the one open (on screen or on
+    /// its way in or out).
+    func takeGoneBooks() {
+        guard !booksGoing.isEmpty else { return }
+        let open = book?.bookIndex
+        let going = booksGoing.filter { $0 != open }
+        guard !going.isEmpty else { return }
+        booksGoing.subtract(going)
+        shelf.remove(books: going)
+        if let index = droppedBookToCentre, going.contains(index) { droppedBookToCentre = nil }
+    }
+
     /// Glides the shelf to the dropped book once the shelf is on top with nothing running
     /// (a drop on an open book waits for it to close).
     func centreDroppedBook() {

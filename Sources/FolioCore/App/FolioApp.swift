@@ -52,6 +52,8 @@ public final class FolioApp {
     let doors: BookDoors
     /// A dropped book to centre once the shelf is on top and still.
     var droppedBookToCentre: Int?
+    /// Books whose files went, waiting to leave the shelf once closed (`removeBooks(at:at:)`).
+    var booksGoing: Set<Int> = []
     /// Where the pointer was last seen in the window (the reading view zooms about it).
     let pointerPlace = PointerPlace()
 
@@ -148,6 +150,7 @@ public final class FolioApp {
         thumbnails.update(in: self)
         modals.update(in: self)
         gestures.update(in: self)
+        takeGoneBooks()
         centreDroppedBook()
     }
 

@@ -107,6 +107,8 @@ extension FolioApp {
     /// What to have ready next (`Prefetch`).
     public func prefetchContents() -> [LayerContent] {
         if let reading, let column = reading.columnPrefetch() { return column.pages }
+        let own = navigation.visibleScenes.last?.prefetchContents ?? []
+        if !own.isEmpty { return own }
         return Prefetch.contents(book: book, zoomed: reading?.zoom.isZoomed ?? false, centredBook: shelf.centredSlot, bookCount: library.books.count, order: shelf.order)
     }
 }

@@ -25,6 +25,9 @@ public struct TextLayer: Equatable, Hashable, Sendable {
     /// A band of this colour behind the line (its opacity times the text's), for a line that
     /// may sit over a page: a notice.
     public var backing: RGBA?
+    /// It may show a frame or a few late (the library grid's titles, many new at once as a
+    /// row scrolls in): the renderer makes only a few such lines a frame.
+    public var canWait = false
 
     public init(_ text: String, size: Double, weight: Weight = .regular, position: Point,
                 alignment: Alignment = .center, colour: RGBA, opacity: Double = 1, maxWidth: Double) {

@@ -13,6 +13,17 @@ public enum ImageSource: Hashable, Sendable {
     /// An image that cannot be shown; the reason ("missing", "refused") marks its placeholder.
     case unavailable(cause: FolioError.Cause, name: String)
 
+    /// The file on disk it is read from (an image, an archive, a document), nil for none.
+    public var filePath: String? {
+        switch self {
+        case .file(let path): return path
+        case .archiveEntry(let archive, _): return archive
+        case .documentPage(let document, _): return document
+        case .formatPage(_, let file, _): return file
+        case .unavailable: return nil
+        }
+    }
+
     /// A short name for messages.
     public var name: String {
         switch self {

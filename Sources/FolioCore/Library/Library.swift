@@ -33,6 +33,16 @@ public struct Library: Equatable, Sendable {
         return books[book].half(ofPage: page) != nil
     }
 
+    /// The books read from `path` (an archive, a PDF, an image) or from inside it (a folder
+    /// of images), by the file that names each (`BookKey.file(of:)`).
+    public func books(at path: String) -> [Int] {
+        let folder = path.hasSuffix("/") ? path : path + "/"
+        return books.indices.filter { index in
+            guard let file = BookKey.file(of: books[index])?.filePath else { return false }
+            return file == path || file.hasPrefix(folder)
+        }
+    }
+
     /// A library of `count` books of `pages` pages with no images (benchmarks and tests).
     public static func synthetic(books count: Int, pages: Int) -> Library {
         Library(books: (0..<count).map { Book(title: "Book \($0 + 1)", cover: nil, pages: Array(repeating: nil, count: pages)) })

@@ -125,6 +125,12 @@ public final class PlaceKeeper {
         update { $0.remember(centred: key, on: library) }
     }
 
+    /// The file or folder at `old` was renamed `new` in the library's folder: its books'
+    /// places follow it (`Places.rename`).
+    public func rename(from old: String, to new: String) {
+        update { $0.rename(from: old, to: new) }
+    }
+
     private func update(_ change: (inout Places) -> Void) {
         var next = places
         change(&next)

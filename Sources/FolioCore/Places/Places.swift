@@ -198,6 +198,21 @@ public struct Places: Equatable, Sendable {
         }
     }
 
+    /// The file (or folder) at `old` was renamed `new`: each book read from it, or from
+    /// inside it, has its place, settings and time remembered under its new path too (the
+    /// same size: it is the same file), so the renamed book opens where it was left.
+    public mutating func rename(from old: String, to new: String) {
+        guard old != new, !old.isEmpty, new.utf8.count <= Places.maxPathBytes else { return }
+        let folder = old.hasSuffix("/") ? old : old + "/"
+        let moved = books.filter { $0.book.path == old || $0.book.path.hasPrefix(folder) }
+        for entry in moved {
+            let path = new + entry.book.path.dropFirst(old.count)
+            guard path.utf8.count <= Places.maxPathBytes else { continue }
+            remember(spread: entry.spread, page: entry.page, settings: entry.settings, read: entry.read,
+                     of: BookKey(path: path, size: entry.book.size))
+        }
+    }
+
     /// Keeps a book entry of the file this Folio cannot use, as the most recent kept one
     /// (the oldest kept one goes when there are too many).
     mutating func keep(book entry: KeptEntry) {

@@ -29,6 +29,8 @@ public final class LibraryScene: Scene, WheelReading, TitleFinding {
     public private(set) var hovered: Int?
     /// The book the shelf centred as the grid opened: Escape goes back to it.
     private let startBook: Int
+    /// The way it last scrolled: down the rows (true) or up (what is made ready first).
+    private var goingDown = true
 
     /// Points a wheel notch scrolls at unit scale.
     public static let wheelStep = 110.0
@@ -94,6 +96,7 @@ public final class LibraryScene: Scene, WheelReading, TitleFinding {
         case .verticalWheel(let notches):
             // Down (negative notches) goes on down the rows.
             scroller.scroll(to: scroller.target - notches * LibraryScene.wheelStep * layout.unit, at: time)
+            if notches != 0 { goingDown = notches < 0 }
         case .pointer(let gesture):
             switch gesture {
             case .click(let point):
@@ -105,6 +108,7 @@ public final class LibraryScene: Scene, WheelReading, TitleFinding {
                 scroller.beginDrag(at: time)
             case .dragChanged(_, let delta):
                 scroller.drag(by: -delta.y, at: time)
+                if delta.y != 0 { goingDown = delta.y < 0 }
             case .dragEnded:
                 scroller.endDrag(at: time) { rest, _ in rest }
             }
@@ -139,7 +143,9 @@ public final class LibraryScene: Scene, WheelReading, TitleFinding {
 
     /// Selects slot `slot` (clamped), scrolling to show it whole.
     private func select(_ slot: Int, at time: Double) {
-        selected = min(max(slot, 0), order.count - 1)
+        let next = min(max(slot, 0), order.count - 1)
+        if next != selected { goingDown = next > selected }
+        selected = next
         scroller.scroll(to: layout.offset(showing: selected, from: scroller.target), at: time)
         shelf.settle(onBook: chosenBook)
     }
@@ -164,7 +170,8 @@ public final class LibraryScene: Scene, WheelReading, TitleFinding {
         order = shelf.order
         slots = LibraryScene.slots(of: order)
         layout = LibraryGridLayout(size: size, count: order.count, density: layout.density, shapes: shelf.layout.coverShapes)
-        selected = min(slot(ofBook: kept), max(order.count - 1, 0))
+        // A book that went leaves the selection on its slot (the next book's now).
+        selected = min(shelf.gone.contains(kept) ? selected : slot(ofBook: kept), max(order.count - 1, 0))
         hovered = nil
         scroller.relayout(range: layout.range, dimension: size.height, scale: 1) { $0 }
         scroller.jump(to: layout.offset(showing: selected, from: scroller.position))
@@ -185,6 +192,28 @@ public final class LibraryScene: Scene, WheelReading, TitleFinding {
     public func update(at time: Double) {
         scroller.update(at: time)
         if shelf.order != order || shelf.layout.coverShapes != layout.shapes { adoptShelf(keeping: book(inSlot: selected)) }
+    }
+
+    /// Rows made ready beyond the window: three the way the grid scrolls, one the other way.
+    public static let prefetchRows = (ahead: 3, behind: 1)
+
+    /// The covers of the rows just off screen, the way the grid goes first, nearest first.
+    public var prefetchContents: [LayerContent] {
+        let shown = layout.visibleSlots(at: scroller.position)
+        guard !shown.isEmpty else { return [] }
+        let columns = layout.columns
+        let down = goingDown
+        let (below, above) = down ? (LibraryScene.prefetchRows.ahead, LibraryScene.prefetchRows.behind)
+                                  : (LibraryScene.prefetchRows.behind, LibraryScene.prefetchRows.ahead)
+        var rows: [Range<Int>] = []
+        for distance in 0..<max(below, above) {
+            let after = (shown.upperBound + distance * columns)..<(shown.upperBound + (distance + 1) * columns)
+            let before = (shown.lowerBound - (distance + 1) * columns)..<(shown.lowerBound - distance * columns)
+            let pair = down ? [distance < below ? after : nil, distance < above ? before : nil]
+                            : [distance < above ? before : nil, distance < below ? after : nil]
+            rows += pair.compactMap { $0 }
+        }
+        return rows.flatMap { row in row.clamped(to: 0..<order.count).map { LayerContent.cover(book: book(inSlot: $0)) } }
     }
 
     // MARK: TitleFinding
@@ -284,10 +313,12 @@ public final class LibraryScene: Scene, WheelReading, TitleFinding {
             let line = box.maxY + (ShelfScene.barGap + ShelfScene.barHeight) * u + textSize
             guard line > -textSize, line < size.height + textSize else { continue }
             let title = shelf.readings?.title(ofBook: book(inSlot: slot)) ?? ""
-            out.append(TextLayer(title, size: textSize, weight: slot == selected ? .bold : .regular,
+            var text = TextLayer(title, size: textSize, weight: slot == selected ? .bold : .regular,
                                  position: Point(x: box.midX, y: line),
                                  colour: slot == selected ? ScreenWords.textColour : ScreenWords.dimColour, opacity: opacity,
-                                 maxWidth: box.size.width + layout.gap * 0.8))
+                                 maxWidth: box.size.width + layout.gap * 0.8)
+            text.canWait = true
+            out.append(text)
         }
         return out
     }

@@ -38,6 +38,9 @@ public protocol Scene: AnyObject {
     /// Writes what it shows into the state trace's line (default: nothing; the shelf, the
     /// book and the reading view are traced by the app).
     func trace(into frame: inout TraceFrame)
+    /// What it wants ready next, most wanted first, beyond what it draws (default: nothing of
+    /// its own; the shelf's covers and the open book's pages are `Prefetch`'s).
+    var prefetchContents: [LayerContent] { get }
 }
 
 /// A scene that shows an open book's pages (the book in 3D, the reading view): the page
@@ -66,4 +69,5 @@ public protocol BookShowing: Scene {
 extension Scene {
     public func drawAtRest(into list: inout DrawList) {}
     public func trace(into frame: inout TraceFrame) {}
+    public var prefetchContents: [LayerContent] { [] }
 }

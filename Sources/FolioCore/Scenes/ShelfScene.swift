@@ -22,6 +22,10 @@ public final class ShelfScene: Scene, TitleFinding {
     /// The book in each slot, and the slot of each book.
     public private(set) var order: [Int]
     private var slots: [Int]
+    /// Books no longer on the shelf: their files went from the library's folder while the
+    /// viewer ran. They keep their index (everything else that counts books by index stays
+    /// right); no slot holds them.
+    public private(set) var gone: Set<Int> = []
     /// Each book's page shape, by book.
     private var shapes: [Size]
     public private(set) var ordering = ShelfOrder.library
@@ -96,12 +100,28 @@ public final class ShelfScene: Scene, TitleFinding {
     /// Takes the books' cover shapes anew, by book (a drop added some at the end of the
     /// shelf), keeping the shelf where it is.
     public func setCoverShapes(_ shapes: [Size]) {
-        guard shapes.count != order.count || shapes != self.shapes else { return }
+        guard shapes != self.shapes else { return }
+        let known = bookTotal
         self.shapes = shapes
-        if shapes.count != order.count {
-            order = order.filter { $0 < shapes.count } + (min(order.count, shapes.count)..<shapes.count)
+        if shapes.count != known {
+            order = order.filter { $0 < shapes.count } + (min(known, shapes.count)..<shapes.count).filter { !gone.contains($0) }
         }
         relayout(keepingBook: nil)
+    }
+
+    /// Books in the library, on the shelf or gone (indices run below it).
+    private var bookTotal: Int { max(shapes.count, (order.max() ?? -1) + 1, (gone.max() ?? -1) + 1) }
+
+    /// Takes `books` off the shelf (their files went): the book centred stays centred, or,
+    /// if it went, the one after it takes its place (the one before, at the end).
+    public func remove(books: Set<Int>) {
+        let going = books.subtracting(gone)
+        guard !going.isEmpty, order.contains(where: going.contains) else { return }
+        gone.formUnion(going)
+        let slot = targetSlot
+        let kept = order[slot...].first { !going.contains($0) } ?? order[..<slot].last { !going.contains($0) }
+        order.removeAll(where: going.contains)
+        relayout(keepingBook: kept)
     }
 
     /// Puts the books in the order `next` (by default the one after this one), the book
@@ -113,14 +133,14 @@ public final class ShelfScene: Scene, TitleFinding {
         ordering = next ?? ordering.next
         orderedAt = time
         now = max(now, time)
-        order = ordering.books(count: order.count, readings: readings)
+        order = ordering.books(count: bookTotal, readings: readings).filter { !gone.contains($0) }
         relayout(keepingBook: order.isEmpty ? nil : kept)
     }
 
     /// Lays the slots out for the books in `order`, and centres book `kept` at once (nil:
     /// the shelf stays where it is).
     private func relayout(keepingBook kept: Int?) {
-        slots = Array(repeating: 0, count: order.count)
+        slots = Array(repeating: 0, count: bookTotal)
         for (slot, book) in order.enumerated() { slots[book] = slot }
         layout = ShelfLayout(size: size, bookCount: order.count, coverShapes: order.map { shapes.indices.contains($0) ? shapes[$0] : PageGeometry.size })
         let layout = self.layout
