@@ -177,7 +177,12 @@ final class FakeInspector: DocumentInspector, @unchecked Sendable {
         let url = dir.appendingPathComponent("photo.bmp")
         try Self.image.write(to: url)
         let result = try LibraryLoader.load(url.path)
-        #expect(result.library.books == [Book(title: "photo", cover: .file(SafeFile.realPath(url.path)!), pages: [])])
+        // When it came: its file's status change, as the shelf's "recently added" reads it.
+        var info = stat()
+        #expect(stat(url.path, &info) == 0 && result.library.books.first?.addedAt == Int(info.st_ctim.tv_sec))
+        var photo = Book(title: "photo", cover: .file(SafeFile.realPath(url.path)!), pages: [])
+        photo.addedAt = result.library.books.first?.addedAt
+        #expect(result.library.books == [photo])
         #expect(result.problems.isEmpty)
         #expect(LibraryLoader.isSingleImage(url.path) && !LibraryLoader.isSingleImage(dir.path))
         // Not a regular file: refused when loading, not at the first frame.

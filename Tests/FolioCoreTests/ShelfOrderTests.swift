@@ -13,6 +13,7 @@ import Testing
     static func app() -> FolioApp {
         var library = Library.synthetic(books: 6, pages: 11)
         for (i, title) in ["delta", "Alpha", "foxtrot", "Charlie", "bravo", "echo 10"].enumerated() { library.books[i].title = title }
+        for (i, added) in [100, 500, 300, nil, 200, 400].enumerated() { library.books[i].addedAt = added }
         var places = Places()
         places.remember(spread: 1, of: key(0))
         places.remember(spread: 1, of: key(4))
@@ -27,6 +28,8 @@ import Testing
 
     static let lastRead = [3, 1, 4, 0, 2, 5]
     static let byTitle = [1, 4, 3, 0, 5, 2]
+    /// The latest first, the book of no known time last.
+    static let byAdded = [1, 5, 2, 4, 0, 3]
 
     @Test func theOrdersPutTheBooksInPlace() {
         let app = Self.app()
@@ -34,6 +37,7 @@ import Testing
         #expect(ShelfOrder.library.books(count: 6, readings: readings) == Array(0..<6))
         #expect(ShelfOrder.lastRead.books(count: 6, readings: readings) == Self.lastRead)
         #expect(ShelfOrder.title.books(count: 6, readings: readings) == Self.byTitle)
+        #expect(ShelfOrder.added.books(count: 6, readings: readings) == Self.byAdded)
         #expect(ShelfOrder.lastRead.books(count: 6, readings: nil) == Array(0..<6))
     }
 
@@ -47,7 +51,7 @@ import Testing
             }
         }
         #expect(app.shelf.centredIndex == 1 && app.shelf.order == Array(0..<6))
-        for (order, books) in [(ShelfOrder.lastRead, Self.lastRead), (.title, Self.byTitle), (.library, Array(0..<6))] {
+        for (order, books) in [(ShelfOrder.lastRead, Self.lastRead), (.title, Self.byTitle), (.added, Self.byAdded), (.library, Array(0..<6))] {
             run(0.5)
             app.handle(.key(.tab), at: t)
             #expect(app.shelf.ordering == order)
@@ -104,5 +108,36 @@ import Testing
         #expect(!Key.tab.types)
         #expect(KeyBindings.helpText.contains("Tab"))
         #expect(KeyBindings.markdownTable.contains("| Tab | shelf |"))
+    }
+
+    /// The order chosen is remembered with the library's shelf: the next launch puts the
+    /// books so at once, without the notice; the file keeps it, and an order this Folio does
+    /// not know keeps the shelf's entry as it was.
+    @Test func theOrderIsRememberedPerLibrary() throws {
+        let app = Self.app()
+        app.handle(.key(.tab), at: 0.1)
+        app.handle(.key(.tab), at: 0.2)
+        #expect(app.shelf.ordering == .title)
+        app.rememberPlace()
+        let places = try #require(app.places?.places)
+        #expect(places.order(on: .bundled) == .title && places.order(on: .path("/elsewhere")) == nil)
+        let reread = try Places.parse(places.encoded(), name: "places.json")
+        #expect(reread.order(on: .bundled) == .title)
+        let keeper = PlaceKeeper(places: reread, path: { Self.key($0).path }, key: { Self.key($0) })
+        var library = Library.synthetic(books: 6, pages: 11)
+        for (i, title) in ["delta", "Alpha", "foxtrot", "Charlie", "bravo", "echo 10"].enumerated() { library.books[i].title = title }
+        let next = FolioApp(library: library, size: Size(width: 1280, height: 800), places: keeper)
+        next.update(at: 0)
+        #expect(next.shelf.ordering == .title && next.shelf.order == Self.byTitle && next.shelf.centredIndex == 1)
+        #expect(next.drawList().texts.allSatisfy { $0.text != ShelfOrder.title.notice } && next.shelf.isAtRest)
+        // Back to as listed: nothing written for the order.
+        for _ in 0..<2 { next.handle(.key(.tab), at: 1) }
+        next.rememberPlace()
+        #expect(next.places?.places.order(on: .bundled) == nil)
+        let json = String(decoding: try #require(next.places?.places.encoded()), as: UTF8.self)
+        #expect(!json.contains("\"order\""))
+        let unknown = Data(json.replacingOccurrences(of: "\"library\":\"bundled\"", with: "\"library\":\"bundled\",\"order\":\"shuffled\"").utf8)
+        let kept = try Places.parse(unknown, name: "places.json")
+        #expect(kept.keptShelves.count == 1 && kept.order(on: .bundled) == nil)
     }
 }

@@ -110,7 +110,7 @@ final class BookDoors {
     func rememberPlace() {
         guard let places = bookcase.places, !bookcase.library.books.isEmpty else { return }
         if let book { remember(book) }
-        places.remember(centred: shelf.centredIndex)
+        places.remember(centred: shelf.centredIndex, order: shelf.ordering)
     }
 
     /// Remembers `book` as the reader sees it (`Bookcase.remember`).

@@ -17,6 +17,10 @@ extension Bookcase: ShelfReadings {
         places?.lastRead(ofBook: index)
     }
 
+    func added(ofBook index: Int) -> Int? {
+        library.books.indices.contains(index) ? library.books[index].addedAt : nil
+    }
+
     func title(ofBook index: Int) -> String {
         library.books.indices.contains(index) ? library.books[index].title : ""
     }

@@ -87,6 +87,8 @@ public final class FolioApp {
         shelf = ShelfScene(bookCount: library.books.count, size: size, coverShapes: library.books.map(\.pageShape), readings: bookcase)
         navigation = NavigationStack(root: shelf)
         doors = BookDoors(navigation: navigation, bookcase: bookcase, gestures: gestures, pointer: pointerPlace)
+        // The order the reader left this shelf in comes back, unannounced.
+        if let order = places?.order, order != .library { shelf.reorder(order, at: 0, noting: false) }
         if let index = places?.centredBook(count: library.books.count) { shelf.settle(onBook: index) }
         // The first-run hint shows until the first book is opened, ever (with a state file).
         if places?.openedABook == true { onScreen.hintDismissedAt = -.greatestFiniteMagnitude }

@@ -12,7 +12,7 @@ public enum KeyBindings {
         KeyBinding(keys: [.end], context: .shelf, action: .last, help: "last book"),
         KeyBinding(keys: [.return, .space], context: .shelf, action: .open, help: "open the centred book"),
         KeyBinding(keys: [.tab], context: .shelf, action: .order,
-                   help: "order: last read first, title, as listed"),
+                   help: "order: last read first, title, recently added, as listed"),
         KeyBinding(typing: "Any character", context: .shelf, action: .find,
                    help: "find a book by its title's first letters (or a word's in it)"),
         KeyBinding(typing: "Any character", context: .find, action: .find,

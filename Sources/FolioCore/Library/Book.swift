@@ -10,6 +10,10 @@ public struct Book: Equatable, Sendable {
     /// Who made it, from its metadata (a ComicInfo.xml's Writer, a PDF's Author): shown under
     /// the title on the shelf.
     public var byline: String?
+    /// When its file came into the library (its last status change, seconds since 1970: a
+    /// copy, a move or a rename sets it), for the shelf's "recently added" order; nil when
+    /// not known.
+    public var addedAt: Int?
     /// Its chapters (a PDF's outline, a comic's bookmarks), bounded by `BookContents`.
     public var contents: [ContentsEntry] = []
     /// The numbers printed on its pages where they differ from the count (a PDF's page

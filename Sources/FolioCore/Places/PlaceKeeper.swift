@@ -120,10 +120,13 @@ public final class PlaceKeeper {
     }
 
     /// Remembers book `index` as centred on this library's shelf.
-    public func remember(centred index: Int) {
+    public func remember(centred index: Int, order: ShelfOrder? = nil) {
         guard let key = key(ofBook: index) else { return }
-        update { $0.remember(centred: key, on: library) }
+        update { $0.remember(centred: key, on: library, order: order) }
     }
+
+    /// The order this library's shelf was last put in (nil: as listed).
+    public var order: ShelfOrder? { places.order(on: library) }
 
     /// The file or folder at `old` was renamed `new` in the library's folder: its books'
     /// places follow it (`Places.rename`).

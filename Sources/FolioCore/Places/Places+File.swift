@@ -85,6 +85,8 @@ extension Places {
             var library: String
             var path: String
             var size: Int64
+            /// The shelf's order (`ShelfOrder`'s names); absent: as listed.
+            var order: String?
         }
         var version: Int
         /// The book most recently centred, on any shelf (what Folio before shelves reads).
@@ -154,7 +156,12 @@ extension Places {
                     guard let library = LibraryIdentity(stored: shelf.library) else {
                         throw EntryProblem("names a library that is neither \"bundled\" nor an absolute path of at most \(maxPathBytes) bytes")
                     }
-                    places.remember(centred: try key(shelf.path, shelf.size), on: library)
+                    var order: ShelfOrder?
+                    if let name = shelf.order {
+                        guard let known = ShelfOrder(rawValue: name) else { throw EntryProblem("has an order this Folio does not know") }
+                        order = known
+                    }
+                    places.remember(centred: try key(shelf.path, shelf.size), on: library, order: order)
                 } catch {
                     places.keep(shelf: KeptEntry(raw: raw(range), problem: problem(error)))
                 }
@@ -225,7 +232,7 @@ extension Places {
         let latest = shelves.last?.book ?? sharedCentred
         let centred = latest.map { line(File.Key(path: $0.path, size: $0.size)) } ?? "null"
         var shelves = keptShelves.map(\.raw)
-            + self.shelves.map { line(File.Shelf(library: $0.library.stored, path: $0.book.path, size: $0.book.size)) }
+            + self.shelves.map { line(File.Shelf(library: $0.library.stored, path: $0.book.path, size: $0.book.size, order: $0.order?.rawValue)) }
         var lines = keptBooks.map(\.raw) + books.map {
             line(File.Book(path: $0.book.path, size: $0.book.size, spread: $0.spread, page: $0.page,
                            shifted: $0.settings.shifted ? true : nil, rtl: $0.settings.rightToLeft,

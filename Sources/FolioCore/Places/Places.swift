@@ -39,10 +39,12 @@ public struct Places: Equatable, Sendable {
         public var read: Int?
     }
 
-    /// The book centred on one library's shelf.
+    /// The book centred on one library's shelf, and the order its books were put in (nil:
+    /// as the library lists them).
     public struct Shelf: Equatable, Sendable {
         public var library: LibraryIdentity
         public var book: BookKey
+        public var order: ShelfOrder? = nil
     }
 
     /// An entry of the file this Folio cannot use (a newer Folio's, or one edited by
@@ -100,7 +102,7 @@ public struct Places: Equatable, Sendable {
             result.remember(spread: entry.spread, page: entry.page, settings: entry.settings, read: entry.read, of: entry.book)
         }
         for shelf in shelves where changedShelves.contains(shelf.library) {
-            result.remember(centred: shelf.book, on: shelf.library)
+            result.remember(centred: shelf.book, on: shelf.library, order: shelf.order)
         }
         if changedOpened { result.openedABook = openedABook }
         return result
@@ -149,11 +151,18 @@ public struct Places: Equatable, Sendable {
         shelves.last { $0.library == library }?.book ?? sharedCentred
     }
 
-    /// Remembers `book` as centred on `library`'s shelf, as the most recent.
-    public mutating func remember(centred book: BookKey, on library: LibraryIdentity) {
-        if shelves.last(where: { $0.library == library })?.book != book { changedShelves.insert(library) }
+    /// The order `library`'s shelf was last put in (nil: as the library lists its books).
+    public func order(on library: LibraryIdentity) -> ShelfOrder? {
+        shelves.last { $0.library == library }?.order
+    }
+
+    /// Remembers `book` as centred on `library`'s shelf, as the most recent, and the order
+    /// its books stand in (nil: as listed).
+    public mutating func remember(centred book: BookKey, on library: LibraryIdentity, order: ShelfOrder? = nil) {
+        let old = shelves.last(where: { $0.library == library })
+        if old?.book != book || old?.order != order { changedShelves.insert(library) }
         shelves.removeAll { $0.library == library }
-        shelves.append(Shelf(library: library, book: book))
+        shelves.append(Shelf(library: library, book: book, order: order == .library ? nil : order))
         keptShelves.removeFirst(min(keptShelves.count, max(0, shelves.count + keptShelves.count - Places.maxShelves)))
         if shelves.count > Places.maxShelves {
             for gone in shelves.prefix(shelves.count - Places.maxShelves) { changedShelves.remove(gone.library) }

@@ -1,8 +1,9 @@
 /// How the shelf's books stand: as the library lists them (a folder's files in natural
-/// order, a Books.plist's order, drops at the end), the books last read first, or by title.
-/// Tab goes from one to the next; it lasts for the session.
+/// order, a Books.plist's order, drops at the end), the books last read first, by title, or
+/// the books most recently added first. Tab goes from one to the next; the order chosen is
+/// remembered with the library's shelf.
 public enum ShelfOrder: String, CaseIterable, Sendable {
-    case library, lastRead, title
+    case library, lastRead, title, added
 
     /// The order Tab goes to from this one.
     public var next: ShelfOrder {
@@ -16,6 +17,7 @@ public enum ShelfOrder: String, CaseIterable, Sendable {
         case .library: return "as listed"
         case .lastRead: return "last read first"
         case .title: return "by title"
+        case .added: return "recently added first"
         }
     }
 
@@ -25,6 +27,7 @@ public enum ShelfOrder: String, CaseIterable, Sendable {
         case .library: return "Shelf: as the library lists the books"
         case .lastRead: return "Shelf: last read first"
         case .title: return "Shelf: by title"
+        case .added: return "Shelf: recently added first"
         }
     }
 
@@ -58,6 +61,17 @@ public enum ShelfOrder: String, CaseIterable, Sendable {
                 if naturalLess(titles[b], titles[a]) { return false }
                 return a < b
             }
+        case .added:
+            // The latest first; books whose time is not known after, as the library lists them.
+            let added = all.map(readings.added(ofBook:))
+            return all.sorted { a, b in
+                switch (added[a], added[b]) {
+                case let (x?, y?): return x != y ? x > y : a < b
+                case (nil, nil): return a < b
+                case (nil, _): return false
+                case (_, nil): return true
+                }
+            }
         }
     }
 }
@@ -71,4 +85,6 @@ public protocol ShelfReadings: AnyObject {
     /// among the books remembered (higher is more recent); nil if it never was.
     func lastRead(ofBook index: Int) -> (time: Int?, recency: Int)?
     func title(ofBook index: Int) -> String
+    /// When book `index` came into the library (seconds since 1970), if known.
+    func added(ofBook index: Int) -> Int?
 }

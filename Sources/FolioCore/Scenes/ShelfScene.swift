@@ -127,11 +127,11 @@ public final class ShelfScene: Scene, TitleFinding {
     /// Puts the books in the order `next` (by default the one after this one), the book
     /// centred, or being glided to, centred at once in its new slot; noted at `time` for
     /// the notice.
-    public func reorder(_ next: ShelfOrder? = nil, at time: Double) {
+    public func reorder(_ next: ShelfOrder? = nil, at time: Double, noting: Bool = true) {
         guard !scroller.isDragging else { return }
         let kept = targetIndex
         ordering = next ?? ordering.next
-        orderedAt = time
+        if noting { orderedAt = time }
         now = max(now, time)
         order = ordering.books(count: bookTotal, readings: readings).filter { !gone.contains($0) }
         relayout(keepingBook: order.isEmpty ? nil : kept)

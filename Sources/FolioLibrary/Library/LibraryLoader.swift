@@ -63,6 +63,34 @@ public enum LibraryLoader {
     /// Loads the library at `path`: a file one of `formats` claims is a book of that format,
     /// as is each such file in a folder of books. `progress` is told of each book as it is read.
     public static func load(_ path: String, formats: BookFormats, progress: LibraryLoadProgress? = nil) throws -> Result {
+        var result = try loadUnstamped(path, formats: formats, progress: progress)
+        stampAdded(&result.library, root: FileName.isFolder(path) ? SafeFile.realPath(path) ?? path : nil)
+        return result
+    }
+
+    /// When each of `library`'s books came into it (`Book.addedAt`): its file's last status
+    /// change (set by a copy, a move or a rename; a folder of images by the later of its
+    /// first image's and its folder's, as a folder moved in changes only the folder's), the
+    /// library's own folder `root` never counting (anything added changes it). A stat a book,
+    /// about a microsecond each.
+    static func stampAdded(_ library: inout Library, root: String?) {
+        func changed(_ path: String) -> Int? {
+            var info = stat()
+            guard FileName.withCString(path, { stat($0, &info) }) == 0 else { return nil }
+            return Int(info.st_ctim.tv_sec)
+        }
+        for index in library.books.indices {
+            guard let source = BookKey.file(of: library.books[index]), let file = source.filePath else { continue }
+            var times = [changed(file)]
+            if case .file = source {
+                let folder = (file as NSString).deletingLastPathComponent
+                if folder != root { times.append(changed(folder)) }
+            }
+            library.books[index].addedAt = times.compactMap { $0 }.max()
+        }
+    }
+
+    private static func loadUnstamped(_ path: String, formats: BookFormats, progress: LibraryLoadProgress?) throws -> Result {
         guard FileName.exists(path) else {
             throw FolioError.badInput("\(path): no such file or folder.")
         }
