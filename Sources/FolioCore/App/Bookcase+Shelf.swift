@@ -17,6 +17,10 @@ extension Bookcase: ShelfReadings {
         places?.lastRead(ofBook: index)
     }
 
+    func series(ofBook index: Int) -> BookSeries? {
+        library.books.indices.contains(index) ? library.books[index].series : nil
+    }
+
     func added(ofBook index: Int) -> Int? {
         library.books.indices.contains(index) ? library.books[index].addedAt : nil
     }

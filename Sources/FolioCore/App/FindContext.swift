@@ -79,10 +79,9 @@ final class FindContext: ModalContext {
         return true
     }
 
-    /// The books' titles in the order of the scene on top (`TitleFinding.findOrder`).
+    /// The titles in the order of the scene on top (`TitleFinding.findTitles`).
     static func shelfTitles(in app: FolioApp) -> [String] {
-        let order = (app.navigation.top as? any TitleFinding)?.findOrder ?? []
-        return order.map { app.library.books.indices.contains($0) ? app.library.books[$0].title : "" }
+        (app.navigation.top as? any TitleFinding)?.findTitles ?? []
     }
 
     /// Glides the shelf (or the grid) to the book the find finds now, from the book it rests

@@ -12,7 +12,7 @@ extension TraceFrame {
             covers: shelf.covers(in: poses[shelf]).map {
                 TraceFrame.Cover(book: $0.book, scale: $0.scale, alpha: $0.alpha,
                                  progress: app.bookcase.progress(ofBook: $0.book).map { $0.finished ? 1 : $0.fraction })
-            }, count: shelf.order.count)
+            }, count: shelf.order.count, series: shelf.series?.name)
         var bookFrame: TraceFrame.Book?
         if let showing = app.doors.bookShowing {
             let book = showing.book

@@ -32,6 +32,14 @@ public struct TraceFrame: Decodable, Equatable, Sendable {
         public var selected: Int
         /// "small", "medium" or "large".
         public var size: String
+        /// The series stacked in one cell each, in the grid's order.
+        public var stacks: [Stack]
+    }
+
+    /// A stack of the library grid: a series' name and its books in reading order.
+    public struct Stack: Decodable, Equatable, Sendable {
+        public var name: String
+        public var books: [Int]
     }
 
     public struct Contents: Decodable, Equatable, Sendable {
@@ -67,9 +75,12 @@ public struct TraceFrame: Decodable, Equatable, Sendable {
         public var covers: [Cover]
         /// Books on the shelf (nil in a trace written before it was traced).
         public var count: Int?
+        /// The series the shelf shows alone (a stack opened in the library grid); absent:
+        /// the whole library.
+        public var series: String? = nil
 
         enum CodingKeys: String, CodingKey {
-            case position, stride, centred = "centered", covers, count
+            case position, stride, centred = "centered", covers, count, series
         }
     }
 
@@ -150,6 +161,7 @@ public struct TraceFrame: Decodable, Equatable, Sendable {
         let shelfJSON = JSONValue.object([
             ("position", number(shelf.position)), ("stride", number(shelf.stride)), ("centered", whole(shelf.centred)),
             ("count", shelf.count.map(whole) ?? .null),
+        ] + (shelf.series.map { [("series", JSONValue.string($0))] } ?? []) + [
             ("covers", .array(shelf.covers.map { cover in
                 .object([("book", whole(cover.book)), ("scale", number(cover.scale)), ("alpha", number(cover.alpha))]
                         + (cover.progress.map { [("progress", number($0))] } ?? []))
@@ -188,7 +200,8 @@ public struct TraceFrame: Decodable, Equatable, Sendable {
         }
         if let l = library {
             members.append(("library", .object([("count", whole(l.count)), ("visible", .array(l.visible.map(whole))),
-                                                ("sort", .string(l.sort)), ("selected", whole(l.selected)), ("size", .string(l.size))])))
+                                                ("sort", .string(l.sort)), ("selected", whole(l.selected)), ("size", .string(l.size)),
+                                                ("stacks", .array(l.stacks.map { .object([("name", .string($0.name)), ("books", .array($0.books.map(whole)))]) }))])))
         }
         if let c = contents { members.append(("contents", .object([("entries", whole(c.entries)), ("selected", whole(c.selected))]))) }
         if let s = search {

@@ -10,6 +10,9 @@ public struct Book: Equatable, Sendable {
     /// Who made it, from its metadata (a ComicInfo.xml's Writer, a PDF's Author): shown under
     /// the title on the shelf.
     public var byline: String?
+    /// The series it belongs to (a ComicInfo.xml's, or its sub-folder's), if any: the library
+    /// grid stacks the books of one series.
+    public var series: BookSeries?
     /// When its file came into the library (its last status change, seconds since 1970: a
     /// copy, a move or a rename sets it), for the shelf's "recently added" order; nil when
     /// not known.

@@ -20,9 +20,41 @@ public final class LibraryScene: Scene, WheelReading, TitleFinding {
     public private(set) var layout: LibraryGridLayout
     /// The offset down the rows (`LibraryGridLayout`'s y).
     public private(set) var scroller: Scroller
-    /// The book in each slot (the shelf's order).
-    public private(set) var order: [Int]
+    /// What a cell holds: one book, or a stack of the books of one series (two or more:
+    /// a ComicInfo.xml's Series, or a sub-folder of the library), in reading order.
+    public enum Item: Equatable, Sendable {
+        case book(Int)
+        case stack(name: String, books: [Int])
+
+        /// The book whose cover shows (a stack's first).
+        public var top: Int {
+            switch self {
+            case .book(let book): return book
+            case .stack(_, let books): return books[0]
+            }
+        }
+
+        public var books: [Int] {
+            switch self {
+            case .book(let book): return [book]
+            case .stack(_, let books): return books
+            }
+        }
+    }
+
+    /// The cell in each slot: the shelf's books in its order, a series stacked where its
+    /// first book falls.
+    public private(set) var items: [Item] = []
+    /// The book whose cover each slot shows.
+    public var order: [Int] { items.map(\.top) }
+    /// The slot of each book (a stacked book's: its stack's).
     private var slots: [Int] = []
+    /// The shelf's library order the items were made from.
+    private var madeFrom: [Int] = []
+    /// The shelf's cover shapes the items were made with (`ShelfScene.shapesVersion`).
+    private var shapesSeen = 0
+    /// The stack the shelf showed alone as the grid opened (Escape goes back to it).
+    private let startSeries: (name: String, books: [Int])?
     /// The slot selected: keys move it, Enter goes back to the shelf on it.
     public private(set) var selected: Int
     /// The slot whose cover is under the pointer, if one is.
@@ -36,25 +68,59 @@ public final class LibraryScene: Scene, WheelReading, TitleFinding {
     public static let wheelStep = 110.0
     /// The ribbon on a book never opened.
     public static let ribbonColour = RGBA(0.95, 0.62, 0.30)
+    /// The edges of the covers behind a series' stack, the furthest darker.
+    public static let stackColours = (front: RGBA(0.80, 0.78, 0.74), back: RGBA(0.58, 0.57, 0.55))
+
+    /// How far a series was read, as its stack's bar shows it: the share of its books read
+    /// to their end (all of them: finished); nil while none was opened.
+    static func progress(ofSeries books: [Int], _ readings: any ShelfReadings) -> ReadingProgress? {
+        let read = books.map(readings.progress(ofBook:))
+        guard read.contains(where: { $0 != nil }) else { return nil }
+        let finished = read.filter { $0?.finished == true }.count
+        return ReadingProgress(fraction: Double(finished) / Double(books.count), finished: finished == books.count)
+    }
+
     /// The ring round the cover selected, and round the one under the pointer.
     public static let selectionColour = RGBA(0.93, 0.91, 0.86)
     public static let hoverColour = RGBA(1, 1, 1, 0.30)
 
     public init(shelf: ShelfScene, size: Size) {
         self.shelf = shelf
-        order = shelf.order
-        layout = LibraryGridLayout(size: size, count: shelf.order.count, density: shelf.libraryDensity, shapes: shelf.layout.coverShapes)
-        selected = min(shelf.centredSlot, max(shelf.order.count - 1, 0))
         startBook = shelf.centredIndex
+        startSeries = shelf.series
+        shapesSeen = shelf.shapesVersion
+        layout = LibraryGridLayout(size: size, count: 0, density: shelf.libraryDensity)
+        selected = 0
         scroller = Scroller(range: layout.range, dimension: size.height)
-        slots = LibraryScene.slots(of: order)
+        makeItems()
+        scroller = Scroller(range: layout.range, dimension: size.height)
+        selected = min(slot(ofBook: startBook), max(items.count - 1, 0))
         scroller.jump(to: layout.offset(centring: selected))
     }
 
-    private static func slots(of order: [Int]) -> [Int] {
-        var slots = Array(repeating: 0, count: order.count)
-        for (slot, book) in order.enumerated() where slots.indices.contains(book) { slots[book] = slot }
-        return slots
+    /// The cells from the shelf's library order: a series of two books or more stacked
+    /// where its first book falls, its books in reading order.
+    private func makeItems() {
+        madeFrom = shelf.libraryOrder
+        var members: [String: [Int]] = [:]
+        for book in madeFrom {
+            if let name = shelf.readings?.series(ofBook: book)?.name { members[name, default: []].append(book) }
+        }
+        var placed: Set<String> = []
+        items = []
+        for book in madeFrom {
+            guard let name = shelf.readings?.series(ofBook: book)?.name, let books = members[name], books.count > 1 else {
+                items.append(.book(book))
+                continue
+            }
+            guard placed.insert(name).inserted else { continue }
+            items.append(.stack(name: name, books: books.sorted(by: shelf.seriesReading)))
+        }
+        slots = Array(repeating: 0, count: (madeFrom.max() ?? -1) + 1)
+        for (slot, item) in items.enumerated() {
+            for book in item.books { slots[book] = slot }
+        }
+        layout = LibraryGridLayout(size: size, count: items.count, density: layout.density, shapes: items.map { shelf.shape(ofBook: $0.top) })
     }
 
     public var size: Size { layout.size }
@@ -63,13 +129,13 @@ public final class LibraryScene: Scene, WheelReading, TitleFinding {
     public var restingPose: Double { 1 }
     public var transitionAnimator: (any TransitionAnimator)? { LibraryTransition() }
     /// The pinch outwards: back to the shelf, centred on the cover under the pointer or selected.
-    public var deeper: SceneRequest? { order.isEmpty ? nil : .leave }
+    public var deeper: SceneRequest? { items.isEmpty ? nil : .leave }
     public var back: SceneRequest? { nil }
     public var isAtRest: Bool { !scroller.isDragging && !scroller.isAnimating }
     public func isOpaque(in pose: Double) -> Bool { pose >= 1 }
 
     /// The book in slot `slot`.
-    public func book(inSlot slot: Int) -> Int { order.indices.contains(slot) ? order[slot] : slot }
+    public func book(inSlot slot: Int) -> Int { items.indices.contains(slot) ? items[slot].top : slot }
     /// The slot book `book` stands in.
     public func slot(ofBook book: Int) -> Int { slots.indices.contains(book) ? slots[book] : book }
     /// The book the grid goes back to the shelf on: the one under the pointer, else the one selected.
@@ -78,7 +144,7 @@ public final class LibraryScene: Scene, WheelReading, TitleFinding {
     // MARK: Input
 
     public func handle(_ input: SceneInput, at time: Double) -> SceneRequest? {
-        guard !order.isEmpty else { return nil }
+        guard !items.isEmpty else { return nil }
         switch input {
         case .key(let key, let modifiers):
             switch KeyBindings.action(for: key, modifiers, in: LibraryScene.context) {
@@ -86,7 +152,9 @@ public final class LibraryScene: Scene, WheelReading, TitleFinding {
             case .open?:
                 hovered = nil
                 // Enter and Space take the selection to the shelf; Escape and Backspace leave it as it was.
-                return goBack(toBook: key == .return || key == .space ? book(inSlot: selected) : startBook)
+                if key == .return || key == .space { return goBack(to: selected) }
+                shelf.show(series: startSeries?.name, books: startSeries?.books ?? [], centredOn: startBook)
+                return .leave
             case .order?: reorder(at: time)
             case .zoomIn?:
                 let smaller = key == .minus || key == .keypadMinus
@@ -103,7 +171,7 @@ public final class LibraryScene: Scene, WheelReading, TitleFinding {
                 guard let slot = layout.slot(at: point, y: scroller.position) else { return nil }
                 selected = slot
                 hovered = nil
-                return goBack(toBook: book(inSlot: slot))
+                return goBack(to: slot)
             case .dragBegan:
                 scroller.beginDrag(at: time)
             case .dragChanged(_, let delta):
@@ -114,7 +182,7 @@ public final class LibraryScene: Scene, WheelReading, TitleFinding {
             }
         case .hover(let point):
             hovered = layout.slot(at: point, y: scroller.position)
-            shelf.settle(onBook: chosenBook)
+            aimShelf()
         case .horizontalWheel, .pinchZoom, .doubleClick:
             break
         }
@@ -133,7 +201,7 @@ public final class LibraryScene: Scene, WheelReading, TitleFinding {
         case .pagedown: return selected + columns * screenRows
         case .pageup: return selected - columns * screenRows
         case .home: return 0
-        case .end: return order.count - 1
+        case .end: return items.count - 1
         default: return selected
         }
     }
@@ -143,23 +211,35 @@ public final class LibraryScene: Scene, WheelReading, TitleFinding {
 
     /// Selects slot `slot` (clamped), scrolling to show it whole.
     private func select(_ slot: Int, at time: Double) {
-        let next = min(max(slot, 0), order.count - 1)
+        let next = min(max(slot, 0), items.count - 1)
         if next != selected { goingDown = next > selected }
         selected = next
         scroller.scroll(to: layout.offset(showing: selected, from: scroller.target), at: time)
-        shelf.settle(onBook: chosenBook)
+        aimShelf()
     }
 
-    /// Centres the shelf on `book` and leaves for it.
-    private func goBack(toBook book: Int) -> SceneRequest {
-        shelf.settle(onBook: book)
+    /// Puts the shelf on the item in `slot` (a stack: its books alone, the first centred; a
+    /// book: the whole library, it centred) and leaves for it.
+    private func goBack(to slot: Int) -> SceneRequest {
+        aim(at: slot)
         return .leave
+    }
+
+    /// Keeps the shelf under the grid on the item a pinch outwards would go back to (the one
+    /// under the pointer, else the one selected).
+    private func aimShelf() { aim(at: hovered ?? selected) }
+
+    private func aim(at slot: Int) {
+        guard items.indices.contains(slot) else { return }
+        switch items[slot] {
+        case .book(let book): shelf.show(series: nil, centredOn: book)
+        case .stack(let name, let books): shelf.show(series: name, books: books)
+        }
     }
 
     /// The shelf's next order (Tab), taken by the grid too: the book selected stays selected.
     private func reorder(at time: Double) {
         let kept = book(inSlot: selected)
-        shelf.settle(onBook: kept)
         shelf.reorder(at: time)
         adoptShelf(keeping: kept)
     }
@@ -167,11 +247,9 @@ public final class LibraryScene: Scene, WheelReading, TitleFinding {
     /// Takes the shelf's books, order and shapes again (a reorder, a book arrived), the book
     /// `kept` selected and shown.
     private func adoptShelf(keeping kept: Int) {
-        order = shelf.order
-        slots = LibraryScene.slots(of: order)
-        layout = LibraryGridLayout(size: size, count: order.count, density: layout.density, shapes: shelf.layout.coverShapes)
+        makeItems()
         // A book that went leaves the selection on its slot (the next book's now).
-        selected = min(shelf.gone.contains(kept) ? selected : slot(ofBook: kept), max(order.count - 1, 0))
+        selected = min(shelf.gone.contains(kept) ? selected : slot(ofBook: kept), max(items.count - 1, 0))
         hovered = nil
         scroller.relayout(range: layout.range, dimension: size.height, scale: 1) { $0 }
         scroller.jump(to: layout.offset(showing: selected, from: scroller.position))
@@ -183,7 +261,7 @@ public final class LibraryScene: Scene, WheelReading, TitleFinding {
     private func resize(to size: Size, density: LibraryGridLayout.Density?) {
         let density = density ?? layout.density
         shelf.libraryDensity = density
-        layout = LibraryGridLayout(size: size, count: order.count, density: density, shapes: layout.shapes)
+        layout = LibraryGridLayout(size: size, count: items.count, density: density, shapes: layout.shapes)
         hovered = nil
         scroller.relayout(range: layout.range, dimension: size.height, scale: 1) { $0 }
         scroller.jump(to: layout.offset(centring: selected))
@@ -191,7 +269,10 @@ public final class LibraryScene: Scene, WheelReading, TitleFinding {
 
     public func update(at time: Double) {
         scroller.update(at: time)
-        if shelf.order != order || shelf.layout.coverShapes != layout.shapes { adoptShelf(keeping: book(inSlot: selected)) }
+        if shelf.libraryOrder != madeFrom || shelf.shapesVersion != shapesSeen {
+            shapesSeen = shelf.shapesVersion
+            adoptShelf(keeping: book(inSlot: selected))
+        }
     }
 
     /// Rows made ready beyond the window: three the way the grid scrolls, one the other way.
@@ -213,12 +294,17 @@ public final class LibraryScene: Scene, WheelReading, TitleFinding {
                             : [distance < above ? before : nil, distance < below ? after : nil]
             rows += pair.compactMap { $0 }
         }
-        return rows.flatMap { row in row.clamped(to: 0..<order.count).map { LayerContent.cover(book: book(inSlot: $0)) } }
+        return rows.flatMap { row in row.clamped(to: 0..<items.count).map { LayerContent.cover(book: book(inSlot: $0)) } }
     }
 
     // MARK: TitleFinding
 
-    public var findOrder: [Int] { order }
+    public var findTitles: [String] {
+        items.map { item in
+            if case .stack(let name, _) = item { return name }
+            return shelf.readings?.title(ofBook: item.top) ?? ""
+        }
+    }
     public var findPlace: Int { selected }
     public func find(goTo slot: Int, at time: Double) { select(slot, at: time) }
 
@@ -274,6 +360,16 @@ public final class LibraryScene: Scene, WheelReading, TitleFinding {
                           transform: .scale(scale, scale, 1), opacity: opacity, content: .cover(book: book), side: .right,
                           cornerRadius: PageGeometry.cornerRadius * cell.size.height / max(shape.height, 1))
         var ring: [Layer] = []
+        let u = layout.unit
+        let stacked = items.indices.contains(slot) ? items[slot].books : [book]
+        if stacked.count > 1 {
+            // A series: two more covers' edges behind this one, up and to the right.
+            for (step, colour) in [(2.0, LibraryScene.stackColours.back), (1.0, LibraryScene.stackColours.front)] {
+                let shift = 5 * u * step
+                ring.append(ShelfScene.layer(Rect(x: shift, y: -shift, width: cell.size.width, height: cell.size.height),
+                                             on: cover, colour: colour, opacity: opacity))
+            }
+        }
         let colour = slot == selected ? LibraryScene.selectionColour : (slot == hovered ? LibraryScene.hoverColour : nil)
         if let colour, marks > 0 {
             let w = 3 * layout.unit
@@ -282,7 +378,7 @@ public final class LibraryScene: Scene, WheelReading, TitleFinding {
         }
         var after: [Layer] = []
         if let readings = shelf.readings {
-            let progress = readings.progress(ofBook: book)
+            let progress = stacked.count > 1 ? LibraryScene.progress(ofSeries: stacked, readings) : readings.progress(ofBook: book)
             after += ShelfScene.progressBar(on: cover, progress: progress, unit: layout.unit).map {
                 var bar = $0
                 bar.opacity *= marks
@@ -290,7 +386,7 @@ public final class LibraryScene: Scene, WheelReading, TitleFinding {
             }
             if progress == nil {
                 // A ribbon hangs from the top edge, near the spine's far corner: never opened.
-                let u = layout.unit, width = 9 * u, height = 26 * u
+                let width = 9 * u, height = 26 * u
                 after.append(ShelfScene.layer(Rect(x: cell.size.width - width - 12 * u, y: 0, width: width, height: height),
                                               on: cover, colour: LibraryScene.ribbonColour, opacity: marks))
             }
@@ -303,7 +399,9 @@ public final class LibraryScene: Scene, WheelReading, TitleFinding {
         guard opacity > 0 else { return [] }
         let u = layout.unit, textSize = max(13 * u, 10)
         var out: [TextLayer] = []
-        let heading = "\(Sentence.count(order.count, "book")) \u{00B7} \(shelf.ordering.name) \u{00B7} \(layout.density.name) covers"
+        let stacks = items.filter { if case .stack = $0 { return true } else { return false } }.count
+        let series = stacks > 0 ? " in \(Sentence.count(items.count - stacks, "book")) and \(Sentence.count(stacks, "series", "series"))" : ""
+        let heading = "\(Sentence.count(madeFrom.count, "book"))\(series) \u{00B7} \(shelf.ordering.name) \u{00B7} \(layout.density.name) covers"
         if layout.top / 2 - y > -20 {
             out.append(TextLayer(heading, size: max(15 * u, 11), weight: .bold, position: Point(x: layout.left, y: layout.top / 2 - y),
                                  alignment: .leading, colour: ScreenWords.textColour, opacity: opacity, maxWidth: size.width - 2 * layout.left))
@@ -312,7 +410,10 @@ public final class LibraryScene: Scene, WheelReading, TitleFinding {
             let box = layout.boxFrame(of: slot, at: y)
             let line = box.maxY + (ShelfScene.barGap + ShelfScene.barHeight) * u + textSize
             guard line > -textSize, line < size.height + textSize else { continue }
-            let title = shelf.readings?.title(ofBook: book(inSlot: slot)) ?? ""
+            var title = shelf.readings?.title(ofBook: book(inSlot: slot)) ?? ""
+            if case .stack(let name, let books)? = items.indices.contains(slot) ? items[slot] : nil {
+                title = "\(name) \u{00B7} \(books.count)"
+            }
             var text = TextLayer(title, size: textSize, weight: slot == selected ? .bold : .regular,
                                  position: Point(x: box.midX, y: line),
                                  colour: slot == selected ? ScreenWords.textColour : ScreenWords.dimColour, opacity: opacity,
@@ -324,8 +425,13 @@ public final class LibraryScene: Scene, WheelReading, TitleFinding {
     }
 
     public func trace(into frame: inout TraceFrame) {
-        frame.library = TraceFrame.Library(count: order.count, visible: visibleSlots.map(book(inSlot:)),
-                                           sort: shelf.ordering.rawValue, selected: book(inSlot: selected), size: layout.density.name)
+        let stacks = items.compactMap { item -> TraceFrame.Stack? in
+            guard case .stack(let name, let books) = item else { return nil }
+            return TraceFrame.Stack(name: name, books: books)
+        }
+        frame.library = TraceFrame.Library(count: madeFrom.count, visible: visibleSlots.map(book(inSlot:)),
+                                           sort: shelf.ordering.rawValue, selected: book(inSlot: selected), size: layout.density.name,
+                                           stacks: stacks)
     }
 }
 
@@ -347,7 +453,7 @@ extension LibraryScene {
         key: .down, from: .shelf, help: "the library grid (also the wheel down)",
         context: context, bindings: bindings, pinchedIn: true,
         make: { below, size in
-            guard let shelf = below as? ShelfScene, !shelf.order.isEmpty else { return nil }
+            guard let shelf = below as? ShelfScene, !shelf.libraryOrder.isEmpty else { return nil }
             return LibraryScene(shelf: shelf, size: size)
         })
 }

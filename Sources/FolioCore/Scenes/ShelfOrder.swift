@@ -87,4 +87,6 @@ public protocol ShelfReadings: AnyObject {
     func title(ofBook index: Int) -> String
     /// When book `index` came into the library (seconds since 1970), if known.
     func added(ofBook index: Int) -> Int?
+    /// The series book `index` belongs to, if any.
+    func series(ofBook index: Int) -> BookSeries?
 }

@@ -1,8 +1,8 @@
 /// A scene a find can be typed on (the shelf, the library grid): its books in its order, the
 /// place it rests on, and a glide to another (`FindContext`).
 public protocol TitleFinding: Scene {
-    /// The book in each of its places (slots), in order.
-    var findOrder: [Int] { get }
+    /// The title in each of its places (slots), in order (a stack's: its series' name).
+    var findTitles: [String] { get }
     /// The place it rests on or is gliding to: a find goes on from there.
     var findPlace: Int { get }
     /// Glides to place `slot`.
@@ -19,15 +19,26 @@ public final class ShelfScene: Scene, TitleFinding {
     public private(set) var layout: ShelfLayout
     public private(set) var scroller: Scroller
     private var wheel = WheelStepper()
-    /// The book in each slot, and the slot of each book.
+    /// The book in each slot, and the slot of each book: the library's books in `ordering`
+    /// (`libraryOrder`), or the books of the series it shows alone.
     public private(set) var order: [Int]
     private var slots: [Int]
+    /// Every book on the shelf (none gone), in `ordering`: what the library grid shows.
+    public private(set) var libraryOrder: [Int]
+    /// The series the shelf shows alone (a stack opened in the library grid), and its books
+    /// in reading order; nil: the whole library.
+    public private(set) var series: (name: String, books: [Int])?
     /// Books no longer on the shelf: their files went from the library's folder while the
     /// viewer ran. They keep their index (everything else that counts books by index stays
     /// right); no slot holds them.
     public private(set) var gone: Set<Int> = []
     /// Each book's page shape, by book.
     private var shapes: [Size]
+    /// Counts the changes to `shapes` (the grid makes its cells again when it moves).
+    public private(set) var shapesVersion = 0
+
+    /// Book `index`'s page shape (the tutorial's until it is known).
+    public func shape(ofBook index: Int) -> Size { shapes.indices.contains(index) ? shapes[index] : PageGeometry.size }
     public private(set) var ordering = ShelfOrder.library
     /// When the order last changed (animation time), for its notice.
     private(set) var orderedAt: Double?
@@ -57,6 +68,7 @@ public final class ShelfScene: Scene, TitleFinding {
         layout = ShelfLayout(size: size, bookCount: bookCount, coverShapes: coverShapes)
         scroller = Scroller(range: layout.range, dimension: size.width)
         order = Array(0..<max(bookCount, 0))
+        libraryOrder = order
         slots = order
         shapes = coverShapes
         self.readings = readings
@@ -103,14 +115,36 @@ public final class ShelfScene: Scene, TitleFinding {
         guard shapes != self.shapes else { return }
         let known = bookTotal
         self.shapes = shapes
+        shapesVersion += 1
         if shapes.count != known {
-            order = order.filter { $0 < shapes.count } + (min(known, shapes.count)..<shapes.count).filter { !gone.contains($0) }
+            libraryOrder = libraryOrder.filter { $0 < shapes.count } + (min(known, shapes.count)..<shapes.count).filter { !gone.contains($0) }
+            if series == nil { order = libraryOrder }
         }
         relayout(keepingBook: nil)
     }
 
+    /// Shows the books `books` of the series `name` alone, in the order given (nil: the whole
+    /// library again), centred on `book` (nil: the first), at once.
+    public func show(series name: String?, books: [Int] = [], centredOn book: Int? = nil) {
+        let shown = books.filter { !gone.contains($0) }
+        if let name, !shown.isEmpty {
+            series = (name, shown)
+            order = shown
+        } else {
+            series = nil
+            order = libraryOrder
+        }
+        relayout(keepingBook: book ?? order.first)
+    }
+
     /// Books in the library, on the shelf or gone (indices run below it).
-    private var bookTotal: Int { max(shapes.count, (order.max() ?? -1) + 1, (gone.max() ?? -1) + 1) }
+    private var bookTotal: Int { max(shapes.count, (libraryOrder.max() ?? -1) + 1, (gone.max() ?? -1) + 1) }
+
+    /// Book `a` comes before book `b` in their series (`BookSeries.reading`).
+    func seriesReading(_ a: Int, _ b: Int) -> Bool {
+        BookSeries.reading((readings?.series(ofBook: a), readings?.title(ofBook: a) ?? "", a),
+                           before: (readings?.series(ofBook: b), readings?.title(ofBook: b) ?? "", b))
+    }
 
     /// Takes `books` off the shelf (their files went): the book centred stays centred, or,
     /// if it went, the one after it takes its place (the one before, at the end).
@@ -120,7 +154,12 @@ public final class ShelfScene: Scene, TitleFinding {
         gone.formUnion(going)
         let slot = targetSlot
         let kept = order[slot...].first { !going.contains($0) } ?? order[..<slot].last { !going.contains($0) }
-        order.removeAll(where: going.contains)
+        libraryOrder.removeAll(where: going.contains)
+        if let shown = series {
+            let books = shown.books.filter { !going.contains($0) }
+            series = books.isEmpty ? nil : (shown.name, books)
+        }
+        order = series?.books ?? libraryOrder
         relayout(keepingBook: kept)
     }
 
@@ -133,7 +172,14 @@ public final class ShelfScene: Scene, TitleFinding {
         ordering = next ?? ordering.next
         if noting { orderedAt = time }
         now = max(now, time)
-        order = ordering.books(count: bookTotal, readings: readings).filter { !gone.contains($0) }
+        libraryOrder = ordering.books(count: bookTotal, readings: readings).filter { !gone.contains($0) }
+        if let shown = series {
+            // A series alone: in reading order as listed, else in the order chosen.
+            let members = Set(shown.books)
+            let books = ordering == .library ? shown.books.sorted(by: seriesReading) : libraryOrder.filter(members.contains)
+            series = (shown.name, books)
+        }
+        order = series?.books ?? libraryOrder
         relayout(keepingBook: order.isEmpty ? nil : kept)
     }
 
@@ -173,9 +219,10 @@ public final class ShelfScene: Scene, TitleFinding {
             switch KeyBindings.action(for: key, in: .shelf) {
             case .next?: scroll(toSlot: min(targetSlot + 1, layout.bookCount - 1), at: time)
             case .previous?: scroll(toSlot: max(targetSlot - 1, 0), at: time)
-            case .first?: scroll(toSlot: 0, at: time)
-            case .last?: scroll(toSlot: layout.bookCount - 1, at: time)
+            // Home and End share a row of the key table.
+            case .first?: scroll(toSlot: key == .end ? layout.bookCount - 1 : 0, at: time)
             case .open?: return .openBook(targetIndex)
+            case .close?: if series != nil { show(series: nil, centredOn: targetIndex) }
             case .order?: reorder(at: time)
             case .quit?: return .quit
             default: break
@@ -217,7 +264,7 @@ public final class ShelfScene: Scene, TitleFinding {
         scroller.scroll(to: Double(slot) * layout.stride, at: time)
     }
 
-    public var findOrder: [Int] { order }
+    public var findTitles: [String] { order.map { readings?.title(ofBook: $0) ?? "" } }
     public var findPlace: Int { targetSlot }
     public func find(goTo slot: Int, at time: Double) { scroll(toSlot: slot, at: time) }
 

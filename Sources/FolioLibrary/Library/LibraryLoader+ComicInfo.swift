@@ -60,6 +60,7 @@ extension LibraryLoader {
         book.spreads = info.spreads(cover: cover, imageCount: images.count)
         book.rightToLeft = info.rightToLeft
         book.byline = info.writer
+        book.series = BookSeries(info)
         book.contents = BookContents.bookmarks(info.bookmarks, cover: cover, imageCount: images.count)
         return book
     }

@@ -251,19 +251,16 @@ public enum LibraryLoader {
             members.append((name, full, kind))
         }
         progress?.begin(names: members.map(\.name))
-        let read = members.indices.map { ($0, members[$0]) }.concurrentMap { index, member -> (book: Book?, problems: [LibraryProblem]) in
+        let read = members.indices.map { ($0, members[$0]) }.concurrentMap { index, member -> (books: [Book], problems: [LibraryProblem]) in
             progress?.started(index)
             defer { progress?.finished(index) }
-            let format = member.kind == .directory ? formats.folders : member.kind == .file ? formats.claiming(name: member.name) : nil
-            guard let format else { return (nil, []) }
-            do {
-                let listed = try formats.files.book(format, at: member.full, strict: false)
-                return (listed.book, listed.problems)
-            } catch {
-                // A book that cannot be read at all (a loose picture cut short, an archive
-                // that is not one) is named with the reason, never passed over in silence.
-                return (nil, [LibraryProblem(file: member.full, message: skippedBecause(error, path: member.full))])
+            // A folder of books (no pictures of its own) is a series: its books, one level in.
+            if member.kind == .directory, let series = seriesFolder(member.full, name: member.name, formats: formats) {
+                return series
             }
+            let format = member.kind == .directory ? formats.folders : member.kind == .file ? formats.claiming(name: member.name) : nil
+            guard let format else { return ([], []) }
+            return readBook(member.full, format: format, formats: formats)
         }
         // Pictures beside the books are no books (a folder of them is one): said, not
         // passed over in silence.
@@ -273,19 +270,64 @@ public enum LibraryLoader {
             problems.append(LibraryProblem(file: path, message: "\(Sentence.count(loose.count, "picture")) beside the books skipped (\(named)): a book of pictures is a folder of its own."))
         }
         var books: [Book] = []
-        for item in read {
+        reading: for item in read {
             problems += item.problems
-            guard let book = item.book else { continue }
-            guard books.count < maxBooks else {
-                problems.append(LibraryProblem(file: path, message: "holds more than \(maxBooks) books; the rest are skipped."))
-                break
+            for book in item.books {
+                guard books.count < maxBooks else {
+                    problems.append(LibraryProblem(file: path, message: "holds more than \(maxBooks) books; the rest are skipped."))
+                    break reading
+                }
+                books.append(book)
             }
-            books.append(book)
         }
         if books.isEmpty {
             problems.append(LibraryProblem(file: path, message: "nothing here Folio can read; it looks for \(lookedFor)."))
         }
         return Result(library: Library(books: books), problems: problems)
+    }
+
+    /// The book at `path` in `format`, or none and the reason.
+    static func readBook(_ path: String, format: any BookFormat, formats: BookFormats) -> (books: [Book], problems: [LibraryProblem]) {
+        do {
+            let listed = try formats.files.book(format, at: path, strict: false)
+            return (listed.book.map { [$0] } ?? [], listed.problems)
+        } catch {
+            // A book that cannot be read at all (a loose picture cut short, an archive
+            // that is not one) is named with the reason, never passed over in silence.
+            return ([], [LibraryProblem(file: path, message: skippedBecause(error, path: path))])
+        }
+    }
+
+    /// Most books read from one series folder.
+    static let maxSeriesBooks = 2_000
+
+    /// The books of a sub-folder of the library that holds book files and no pictures (a
+    /// series kept in a folder of its own), in natural order, each of the series `name`
+    /// (unless its ComicInfo.xml names another); nil for any other folder (a folder of
+    /// pictures is a book). Only the folder's own files are read, each checked as the
+    /// library's members are; its sub-folders are not.
+    static func seriesFolder(_ path: String, name: String, formats: BookFormats) -> (books: [Book], problems: [LibraryProblem])? {
+        guard let names = FileName.names(inFolder: path) else { return nil }
+        let visible = names.filter { !$0.hasPrefix(".") }.sorted(by: naturalLess)
+        guard !visible.contains(where: isImage), visible.contains(where: { formats.claiming(name: $0) != nil }) else { return nil }
+        var books: [Book] = [], problems: [LibraryProblem] = []
+        for member in visible where formats.claiming(name: member) != nil {
+            guard books.count < maxSeriesBooks else {
+                problems.append(LibraryProblem(file: path, message: "holds more than \(maxSeriesBooks) books; the rest are skipped."))
+                break
+            }
+            // `path` is the series folder's real path: a link in it must stay inside it.
+            guard let (full, kind) = self.member(member, of: path, root: path, problems: &problems), kind == .file,
+                  let format = formats.claiming(name: member) else { continue }
+            let read = readBook(full, format: format, formats: formats)
+            problems += read.problems
+            books += read.books.map { book in
+                var book = book
+                if book.series == nil { book.series = BookSeries(name: name) }
+                return book
+            }
+        }
+        return (books, problems)
     }
 
     /// A folder of images is a book: pages in natural order, the cover a file named cover.*
