@@ -227,7 +227,9 @@ import Testing
         driver.recording = true
         driver.run(until: driver.now + 0.1)
         let line = try TraceFrame.decode(#require(driver.traces.last))
-        #expect(line.library?.count == 32 && line.shelf.count == 32 && grid.order.count == 32)
+        // A folder of two books arrived in the library: a series, one stack.
+        #expect(line.library?.count == 32 && line.shelf.count == 32 && grid.items.count == 31)
+        #expect(grid.items.last == .stack(name: "new", books: [30, 31]))
         #expect(grid.selected == 7)
     }
 }

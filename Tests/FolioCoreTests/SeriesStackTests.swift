@@ -141,4 +141,42 @@ import Testing
         driver.app.shelf.remove(books: [0, 4])
         #expect(driver.app.shelf.series == nil && driver.app.shelf.order == [1, 3, 5])
     }
+
+    @Test func aFolderOfBooksArrivingInTheLibraryIsASeries() throws {
+        let driver = AppDriver(books: 2)
+        var arrived = Library.synthetic(books: 2, pages: 3)
+        arrived.books[1].series = BookSeries(name: "Named Elsewhere")
+        _ = driver.app.adopt(dropOf: "/lib/Saga", .success(LoadedLibrary(library: arrived, problems: [])), centring: false, at: driver.now)
+        #expect(driver.app.library.books.map(\.series?.name) == [nil, nil, "Saga", "Named Elsewhere"])
+        // Dropped on the window, a folder of books is no series: a drop may be a whole library.
+        _ = driver.app.adopt(dropOf: "/elsewhere/Box", .success(LoadedLibrary(library: Library.synthetic(books: 2, pages: 3), problems: [])),
+                             at: driver.now)
+        #expect(driver.app.library.books.suffix(2).allSatisfy { $0.series == nil })
+        // One book arriving is no series either.
+        _ = driver.app.adopt(dropOf: "/lib/One.cbz", .success(LoadedLibrary(library: Library.synthetic(books: 1, pages: 3), problems: [],
+                                                                             isOneBook: true)), centring: false, at: driver.now)
+        #expect(driver.app.library.books.last?.series == nil)
+    }
+
+    /// Series folders are read within the library's bound on books: six folders of two
+    /// thousand archives each read ten thousand books, no more, and say the rest are skipped.
+    @Test func seriesFoldersAreReadWithinTheBoundOnBooks() throws {
+        let dir = try LibraryFixtures.directory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let one = dir.appendingPathComponent(".one.cbz")
+        try LibraryFixtures.zip([("1.bmp", LibraryFixtures.bmp(width: 2, height: 3))], to: one)
+        for folder in 0..<6 {
+            let series = dir.appendingPathComponent("Series \(folder)")
+            try FileManager.default.createDirectory(at: series, withIntermediateDirectories: true)
+            for book in 0..<LibraryLoader.maxSeriesBooks {
+                try FileManager.default.linkItem(at: one, to: series.appendingPathComponent("Book \(book).cbz"))
+            }
+        }
+        let result = try LibraryLoader.load(dir.path)
+        #expect(result.library.books.count == LibraryLoader.maxBooks)
+        #expect(result.problems.contains { $0.message == "holds more than \(LibraryLoader.maxBooks) books; the rest are skipped." })
+        // Every book kept is a series' (which folders were read whole depends on the cores
+        // reading them at once).
+        #expect(result.library.books.allSatisfy { $0.series?.name.hasPrefix("Series ") == true })
+    }
 }

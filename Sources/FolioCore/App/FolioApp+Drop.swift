@@ -17,15 +17,23 @@ extension FolioApp {
     /// `readDrop` (every form `--library` takes) and hands the result here. `keys`: the places'
     /// keys of the books read, read with them (nil: the places read them when asked).
     /// `centring` false: a book that arrived in the library's folder by itself (`FolderWatch`)
-    /// joins the shelf where it is, and the shelf stays where the reader left it.
+    /// joins the shelf where it is, and the shelf stays where the reader left it; a folder of
+    /// books that arrives so is a series, as a sub-folder of the library is at launch: its
+    /// books take its name (where their ComicInfo.xml names none).
     @discardableResult
     public func adopt(dropOf path: String, _ read: Result<LoadedLibrary, DropFailure>, keys: [BookKey?]? = nil,
                       centring: Bool = true, at time: Double) -> [String] {
         update(at: time)
-        let result: LoadedLibrary
+        var result: LoadedLibrary
         switch read {
         case .success(let loaded): result = loaded
         case .failure(let failure): return [failure.message]
+        }
+        if !centring, !result.isOneBook {
+            let name = path.split(separator: "/").last.map(String.init) ?? path
+            for i in result.library.books.indices where result.library.books[i].series == nil {
+                result.library.books[i].series = BookSeries(name: name)
+            }
         }
         let added = bookcase.add(result, droppedAt: path, keys: keys)
         guard !result.library.books.isEmpty else { return added.lines }

@@ -1,4 +1,5 @@
 import FolioCore
+import FolioThreads
 import Foundation
 
 /// Reads every form a library can take: a Books.plist, a folder holding one, a folder of
@@ -251,15 +252,18 @@ public enum LibraryLoader {
             members.append((name, full, kind))
         }
         progress?.begin(names: members.map(\.name))
+        // Books read in all, series folders' included: past `maxBooks` nothing more is read
+        // (ten thousand series folders of two thousand books each would otherwise be read).
+        let budget = Monitor(maxBooks)
         let read = members.indices.map { ($0, members[$0]) }.concurrentMap { index, member -> (books: [Book], problems: [LibraryProblem]) in
             progress?.started(index)
             defer { progress?.finished(index) }
             // A folder of books (no pictures of its own) is a series: its books, one level in.
-            if member.kind == .directory, let series = seriesFolder(member.full, name: member.name, formats: formats) {
+            if member.kind == .directory, let series = seriesFolder(member.full, name: member.name, formats: formats, budget: budget) {
                 return series
             }
             let format = member.kind == .directory ? formats.folders : member.kind == .file ? formats.claiming(name: member.name) : nil
-            guard let format else { return ([], []) }
+            guard let format, take(from: budget) else { return ([], []) }
             return readBook(member.full, format: format, formats: formats)
         }
         // Pictures beside the books are no books (a folder of them is one): said, not
@@ -279,6 +283,9 @@ public enum LibraryLoader {
                 }
                 books.append(book)
             }
+        }
+        if budget.withLock({ $0 }) <= 0, books.count >= maxBooks, !problems.contains(where: { $0.file == path && $0.message.hasPrefix("holds more than") }) {
+            problems.append(LibraryProblem(file: path, message: "holds more than \(maxBooks) books; the rest are skipped."))
         }
         if books.isEmpty {
             problems.append(LibraryProblem(file: path, message: "nothing here Folio can read; it looks for \(lookedFor)."))
@@ -301,12 +308,22 @@ public enum LibraryLoader {
     /// Most books read from one series folder.
     static let maxSeriesBooks = 2_000
 
+    /// One book's read taken from `budget`; false when none is left.
+    static func take(from budget: Monitor<Int>) -> Bool {
+        budget.withLock { left in
+            guard left > 0 else { return false }
+            left -= 1
+            return true
+        }
+    }
+
     /// The books of a sub-folder of the library that holds book files and no pictures (a
     /// series kept in a folder of its own), in natural order, each of the series `name`
     /// (unless its ComicInfo.xml names another); nil for any other folder (a folder of
     /// pictures is a book). Only the folder's own files are read, each checked as the
     /// library's members are; its sub-folders are not.
-    static func seriesFolder(_ path: String, name: String, formats: BookFormats) -> (books: [Book], problems: [LibraryProblem])? {
+    static func seriesFolder(_ path: String, name: String, formats: BookFormats,
+                             budget: Monitor<Int>) -> (books: [Book], problems: [LibraryProblem])? {
         guard let names = FileName.names(inFolder: path) else { return nil }
         let visible = names.filter { !$0.hasPrefix(".") }.sorted(by: naturalLess)
         guard !visible.contains(where: isImage), visible.contains(where: { formats.claiming(name: $0) != nil }) else { return nil }
@@ -319,6 +336,7 @@ public enum LibraryLoader {
             // `path` is the series folder's real path: a link in it must stay inside it.
             guard let (full, kind) = self.member(member, of: path, root: path, problems: &problems), kind == .file,
                   let format = formats.claiming(name: member) else { continue }
+            guard take(from: budget) else { break }
             let read = readBook(full, format: format, formats: formats)
             problems += read.problems
             books += read.books.map { book in
