@@ -6,7 +6,8 @@ import Foundation
 // libFuzzer target: any bytes as a ComicInfo.xml either parse into metadata within its
 // bounds or throw one ComicInfoReader.Failure; never a trap, never a hang. Every string is
 // one line of at most ComicInfo.maxTextLength characters (and an ellipsis), every image index
-// names one of the book's images, and the spreads it gives lie within the book's pages.
+// names one of the book's images, the spreads it gives lie within the book's pages, and the
+// series it names (`BookSeries`) is bounded.
 let imageCount = 40
 
 fuzzMain { data in
@@ -16,6 +17,13 @@ fuzzMain { data in
         precondition(!text.unicodeScalars.contains { $0.properties.generalCategory == .control || $0 == "\u{2028}" || $0 == "\u{2029}" },
                      "control character or line break kept")
         precondition(text.first != " " && text.last != " ", "not trimmed")
+    }
+    // The series it names, as the library grid stacks it: a bounded name, numbers that are numbers.
+    if let series = BookSeries(info) {
+        precondition(!series.name.isEmpty && series.name.count <= TextLayer.maxCharacters + 1, "series name out of bounds")
+        for number in [series.volume, series.number].compactMap({ $0 }) {
+            precondition(number.isFinite && number >= 0 && number < 1e10, "series number out of bounds")
+        }
     }
     precondition(info.doublePages.allSatisfy { (0..<imageCount).contains($0) }, "double page out of range")
     precondition(info.frontCover.map { (0..<imageCount).contains($0) } ?? true, "front cover out of range")
