@@ -179,4 +179,32 @@ import Testing
         // reading them at once).
         #expect(result.library.books.allSatisfy { $0.series?.name.hasPrefix("Series ") == true })
     }
+
+    /// A stack is drawn as its first cover with the edges of two more behind it, up and to
+    /// the right, its name under it and how many books it holds under that; a lone book has
+    /// neither.
+    @Test func aStackShowsTheEdgesOfTwoMoreCovers() throws {
+        let driver = Self.driver()
+        let grid = try #require(driver.app.navigation.top as? LibraryScene)
+        var list = DrawList(background: ShelfScene.background)
+        grid.draw(into: &list, in: 1)
+        let u = grid.layout.unit
+        for (slot, stacked) in [(0, true), (1, false)] {
+            let cell = grid.layout.coverFrame(of: slot, at: grid.scroller.position)
+            let sheets = list.layers.filter { layer in
+                guard layer.content == .fill(LibraryScene.stackColours.front) || layer.content == .fill(LibraryScene.stackColours.back),
+                      let corner = layer.project(x: 0, y: 0) else { return false }
+                return abs(corner.y - cell.minY) < 20 * u && abs(corner.x - cell.minX) < 20 * u
+            }
+            #expect(sheets.count == (stacked ? 2 : 0), "slot \(slot)")
+            if stacked {
+                // The furthest first, up and to the right of the cover.
+                let corners = sheets.compactMap { $0.project(x: 0, y: 0) }
+                #expect(abs(corners[0].x - (cell.minX + 10 * u)) < 1e-6 && abs(corners[1].x - (cell.minX + 5 * u)) < 1e-6)
+                #expect(corners[0].x > corners[1].x && corners[1].x > cell.minX && corners[0].y < corners[1].y && corners[1].y < cell.minY)
+            }
+        }
+        #expect(list.texts.contains { $0.text == "Saga" } && list.texts.contains { $0.text == "3 books" })
+        #expect(list.texts.contains { $0.text == "6 books (2 series) \u{00B7} as listed \u{00B7} medium covers" })
+    }
 }

@@ -373,8 +373,8 @@ public final class LibraryScene: Scene, WheelReading, TitleFinding {
         let colour = slot == selected ? LibraryScene.selectionColour : (slot == hovered ? LibraryScene.hoverColour : nil)
         if let colour, marks > 0 {
             let w = 3 * layout.unit
-            ring = [ShelfScene.layer(Rect(x: -w, y: -w, width: cell.size.width + 2 * w, height: cell.size.height + 2 * w),
-                                     on: cover, colour: colour, opacity: marks)]
+            ring.append(ShelfScene.layer(Rect(x: -w, y: -w, width: cell.size.width + 2 * w, height: cell.size.height + 2 * w),
+                                         on: cover, colour: colour, opacity: marks))
         }
         var after: [Layer] = []
         if let readings = shelf.readings {
@@ -400,7 +400,7 @@ public final class LibraryScene: Scene, WheelReading, TitleFinding {
         let u = layout.unit, textSize = max(13 * u, 10)
         var out: [TextLayer] = []
         let stacks = items.filter { if case .stack = $0 { return true } else { return false } }.count
-        let series = stacks > 0 ? " in \(Sentence.count(items.count - stacks, "book")) and \(Sentence.count(stacks, "series", "series"))" : ""
+        let series = stacks > 0 ? " (\(Sentence.count(stacks, "series", "series")))" : ""
         let heading = "\(Sentence.count(madeFrom.count, "book"))\(series) \u{00B7} \(shelf.ordering.name) \u{00B7} \(layout.density.name) covers"
         if layout.top / 2 - y > -20 {
             out.append(TextLayer(heading, size: max(15 * u, 11), weight: .bold, position: Point(x: layout.left, y: layout.top / 2 - y),
@@ -412,7 +412,12 @@ public final class LibraryScene: Scene, WheelReading, TitleFinding {
             guard line > -textSize, line < size.height + textSize else { continue }
             var title = shelf.readings?.title(ofBook: book(inSlot: slot)) ?? ""
             if case .stack(let name, let books)? = items.indices.contains(slot) ? items[slot] : nil {
-                title = "\(name) \u{00B7} \(books.count)"
+                title = name
+                // How many, on a line of its own under the name (a long name ends in "…").
+                var count = TextLayer(Sentence.count(books.count, "book"), size: max(11 * u, 9), position: Point(x: box.midX, y: line + textSize * 1.2),
+                                      colour: ScreenWords.dimColour, opacity: opacity, maxWidth: box.size.width + layout.gap * 0.8)
+                count.canWait = true
+                out.append(count)
             }
             var text = TextLayer(title, size: textSize, weight: slot == selected ? .bold : .regular,
                                  position: Point(x: box.midX, y: line),
