@@ -67,8 +67,12 @@ import FolioTestFixtures
             })
             pthread_join(thread, nil)
             #expect(firstPages.withLock { $0 } == 3)
-            // Time for a kill on the thread's end to land.
-            usleep(300_000)
+            // A kill on the thread's end lands at once: the workers are watched for a moment
+            // (none may die), not slept through.
+            let workers = Self.childWorkers()
+            #expect(!workers.isEmpty)
+            let died = poll(seconds: 0.3) { workers.first { !Self.isRunning($0) } }
+            #expect(died == nil, "worker \(died ?? "") ended with the thread that started it")
             #expect(try TestDecoding.workers.inspect(url.path).pageCount == 3)
         }
     }
@@ -102,6 +106,13 @@ import FolioTestFixtures
     }
 
     /// This process's children running `folio --decoder-worker`.
+    /// Process `pid` is alive (not gone, not a zombie).
+    static func isRunning(_ pid: String) -> Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { return false }
+        return !stat[close...].dropFirst().trimmingCharacters(in: .whitespaces).hasPrefix("Z")
+    }
+
     static func childWorkers() -> [String] {
         ProcessMemory.children().filter { pid in
             guard let command = try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(pid)/cmdline")) else { return false }
