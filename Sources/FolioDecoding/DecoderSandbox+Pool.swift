@@ -47,19 +47,30 @@ extension DecoderSandbox {
         /// pixels (width, height) from the worker's shared memory. `who` answers it, in a
         /// sentence about its failure (else the operation's worker). A page cairo ran out of
         /// its few seconds on is asked for once more, of Splash, whose the document now is; a
-        /// listing or a header not answered within the first bound, once more of a fresh worker.
+        /// listing or a header not answered within the first bound, once more of a fresh worker;
+        /// a page the worker had no room for (its heap, capped, holds the documents it keeps),
+        /// once more after that worker is stopped.
         func run(_ request: DecoderWire.Request, pixels: ((Int32, Int32, SharedPixels) throws -> Void)?,
                  who named: String? = nil) throws -> DecoderWire.Reply {
             do {
                 return try runOnce(request, pixels: pixels, who: named, again: false)
             } catch let stopped as Stopped where stopped.handedToSplash || stopped.askAgain {
                 return try runOnce(request, pixels: pixels, who: named, again: stopped.askAgain)
+            } catch let stopped as Stopped where stopped.outOfRoom {
+                return try runOnce(request, pixels: pixels, who: named, again: false, roomMade: true)
             }
         }
 
+        /// A failure a worker gave for want of memory (libvips', poppler's, its own).
+        static func isOutOfRoom(_ reply: DecoderWire.Reply) -> Bool {
+            guard case .failure(_, let message, let detail) = reply else { return false }
+            return (message + " " + detail).lowercased().contains("out of memory")
+        }
+
         /// `again`: the second asking of a listing or a header (its bound is `bounds.retry`).
+        /// `roomMade`: asked again after a worker had no room for it (a second failure so is given).
         private func runOnce(_ asked: DecoderWire.Request, pixels: ((Int32, Int32, SharedPixels) throws -> Void)?,
-                             who named: String?, again: Bool) throws -> DecoderWire.Reply {
+                             who named: String?, again: Bool, roomMade: Bool = false) throws -> DecoderWire.Reply {
             var request = asked
             let who = named ?? request.operation.worker
             // A document's requests are charged to it; an image's to its book: the archive it
@@ -116,6 +127,12 @@ extension DecoderSandbox {
                 throw Stopped(why: worker.endedWhy(who))
             } catch let malformed as DecoderWire.Malformed {
                 throw Stopped(why: "\(who) sent \(malformed.what)")
+            }
+            // A worker out of room is stopped (what it keeps goes with it), and the request made
+            // once more of another.
+            if request.operation.isImage || request.operation.draws, Pool.isOutOfRoom(reply) {
+                if !roomMade { throw Stopped(why: "\(who) had no room for it", outOfRoom: true) }
+                return reply
             }
             healthy = true
             return reply

@@ -339,5 +339,8 @@ package final class DecoderSandbox: PageDecoder {
         /// A listing or a header was not answered within the first bound: the pool makes the
         /// request again of a fresh worker (`AnswerBounds`).
         var askAgain = false
+        /// The worker had no room for a page (its heap holds the documents it keeps): it is
+        /// stopped, and the pool makes the request once more of another.
+        var outOfRoom = false
     }
 }

@@ -395,3 +395,31 @@ import FolioTestFixtures
         #expect(DecoderSandbox.Worker.why("the image decoder", endedWith: ChildProcess.Ending(status: 1, exited: true)) == "the image decoder stopped on it")
     }
 }
+
+extension DecoderSandboxTests {
+    /// A page a worker has no room for (its heap is capped, and holds the documents it keeps)
+    /// is asked once more of another worker; that worker is stopped, so what it kept goes.
+    @Test func aWorkerWithNoRoomForAPageIsStoppedAndThePageAskedAgain() throws {
+        let dir = try DocumentPageTests.write(Data(), "unused")
+        defer { DocumentPageTests.remove(dir) }
+        let png = dir.deletingLastPathComponent().appendingPathComponent("room.png").path
+        try PageFitTests.framedPNG(width: 200, height: 300, at: png)
+        let decoder = try DecoderSandbox(executable: Self.worker)
+        // Warm: a worker running, its pid known.
+        var cut = false
+        let small = try decoder.page(.file(png), from: png, shape: PageImage.Shape(width: 100, height: 150, radius: 0, side: .right), cutShort: &cut)
+        SDL_FreeSurface(small)
+        let before = Set(Self.childWorkers())
+        // 12,000 × 12,000 pixels: 576 MB, past the worker's 160 MB heap.
+        let huge = PageImage.Shape(width: 12_000, height: 12_000, radius: 0, side: .right)
+        #expect {
+            let page = try decoder.page(.file(png), from: png, shape: huge, cutShort: &cut)
+            SDL_FreeSurface(page)
+        } throws: { ($0 as? PageImage.Failure)?.message.lowercased().contains("out of memory") == true }
+        // The workers that ran out of room are gone; the pool answers with fresh ones.
+        let after = Set(Self.childWorkers())
+        #expect(before.subtracting(after).count >= 1, "before \(before), after \(after)")
+        let again = try decoder.page(.file(png), from: png, shape: PageImage.Shape(width: 100, height: 150, radius: 0, side: .right), cutShort: &cut)
+        SDL_FreeSurface(again)
+    }
+}
