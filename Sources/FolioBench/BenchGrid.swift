@@ -60,7 +60,9 @@ extension Benchmarks {
         out.append(("pinch_median_frame_ms", .number(median(pinch))))
         out.append(("pinch_worst_frame_ms", .number(pinch.max() ?? 0)))
         out.append(("pinch_frames", .number(Double(pinch.count))))
-        guard var grid = app.navigation.top as? LibraryScene else { throw FolioError.outputFailed("The benchmark's library grid did not open.") }
+        guard var grid = app.navigation.top as? LibraryScene else {
+            throw FolioError.outputFailed("The benchmark's library grid did not open.")
+        }
         let settled = seconds()
         repeat {
             _ = try frame()
@@ -79,7 +81,9 @@ extension Benchmarks {
         out.append(("pinch_out_worst_frame_ms", .number(back.max() ?? 0)))
         out.append(("pinch_again_median_frame_ms", .number(median(again))))
         out.append(("pinch_again_worst_frame_ms", .number(again.max() ?? 0)))
-        guard let reopened = app.navigation.top as? LibraryScene else { throw FolioError.outputFailed("The benchmark's library grid did not open again.") }
+        guard let reopened = app.navigation.top as? LibraryScene else {
+            throw FolioError.outputFailed("The benchmark's library grid did not open again.")
+        }
         grid = reopened
         // A drag down the rows at three screens a second.
         let step = 3 * size.height / 60

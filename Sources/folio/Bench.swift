@@ -21,7 +21,10 @@ struct Bench: ParsableCommand {
     @Option(help: "Leaves per second in the library flip.") var flipRate = 10.0
     @Option(help: "Also render every page of this PDF, at 1280x800 pixels and at the page size of a 1280x800 window (document).", completion: .file(extensions: ["pdf"])) var document: String?
     @Flag(inversion: .prefixedNo, help: "Open a folder of 10,000 comic archives (made once in ~/.cache/folio; about a minute the first time) and scroll its shelf (shelf_10000: first_frame_ms, with the thumbnail cache cold and warm, covers_ms, scroll frame times).") var shelfCase = true
-    @Flag(inversion: .prefixedNo, help: "Pinch the shelf case's 10,000 comics into the library grid and scroll it at three screens a second, its thumbnail cache warm (library_10000: pinch frames, covers_ms, frame_ms median, p99, worst, blank_covers; a minute or two the first time).") var gridCase = true
+    @Flag(inversion: .prefixedNo, help: ArgumentHelp(Bench.gridHelp)) var gridCase = true
+    static let gridHelp = "Pinch the shelf case's 10,000 comics into the library grid and scroll it at three screens a second, "
+        + "its thumbnail cache warm (library_10000: pinch frames, covers_ms, frame_ms median, p99, worst, blank_covers; "
+        + "a minute or two the first time)."
     @Flag(inversion: .prefixedNo, help: "Read a 200-page PDF and a 200-page CBZ in the reading view at one turn a second, and the CBZ with Right held from first spread to last, with both cores kept busy (reading_placeholders: blank_frames, lowres_frames; about a minute).") var readingCase = true
     @Option(help: "Turns in each book of the reading case.") var readingTurns = 20
     @Flag(inversion: .prefixedNo, help: "Scroll a generated 300-page PDF of text in continuous scroll at three screens a second, at 1280x800 and 1920x1080 (continuous_scroll: frame_ms median, p99, worst, blank_frames; about a minute).") var continuousCase = true

@@ -100,7 +100,8 @@ import Testing
         }
         let before = driver.app.trace(frame: 0, t: 0)
         let start = driver.now
-        driver.run(until: start + 1, events: (0..<4).map { (start + 0.05 * Double($0), InputEvent.wheel(dx: 0, dy: inBook ? 1 : -1, modifiers: .ctrl)) }) { _ in
+        let pinches = (0..<4).map { (start + 0.05 * Double($0), InputEvent.wheel(dx: 0, dy: inBook ? 1 : -1, modifiers: .ctrl)) }
+        driver.run(until: start + 1, events: pinches) { _ in
             #expect(driver.app.transition == nil)
         }
         #expect(driver.kinds == (inBook ? [.shelf, .book, .reading] : [.shelf, LibraryScene.sceneKind]))

@@ -149,8 +149,8 @@ import Testing
         _ = driver.app.adopt(dropOf: "/lib/Saga", .success(LoadedLibrary(library: arrived, problems: [])), centring: false, at: driver.now)
         #expect(driver.app.library.books.map(\.series?.name) == [nil, nil, "Saga", "Named Elsewhere"])
         // Dropped on the window, a folder of books is no series: a drop may be a whole library.
-        _ = driver.app.adopt(dropOf: "/elsewhere/Box", .success(LoadedLibrary(library: Library.synthetic(books: 2, pages: 3), problems: [])),
-                             at: driver.now)
+        let box = LoadedLibrary(library: Library.synthetic(books: 2, pages: 3), problems: [])
+        _ = driver.app.adopt(dropOf: "/elsewhere/Box", .success(box), at: driver.now)
         #expect(driver.app.library.books.suffix(2).allSatisfy { $0.series == nil })
         // One book arriving is no series either.
         _ = driver.app.adopt(dropOf: "/lib/One.cbz", .success(LoadedLibrary(library: Library.synthetic(books: 1, pages: 3), problems: [],

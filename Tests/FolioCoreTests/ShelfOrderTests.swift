@@ -51,7 +51,8 @@ import Testing
             }
         }
         #expect(app.shelf.centredIndex == 1 && app.shelf.order == Array(0..<6))
-        for (order, books) in [(ShelfOrder.lastRead, Self.lastRead), (.title, Self.byTitle), (.added, Self.byAdded), (.library, Array(0..<6))] {
+        let orders = [(ShelfOrder.lastRead, Self.lastRead), (.title, Self.byTitle), (.added, Self.byAdded), (.library, Array(0..<6))]
+        for (order, books) in orders {
             run(0.5)
             app.handle(.key(.tab), at: t)
             #expect(app.shelf.ordering == order)
@@ -136,7 +137,8 @@ import Testing
         #expect(next.places?.places.order(on: .bundled) == nil)
         let json = String(decoding: try #require(next.places?.places.encoded()), as: UTF8.self)
         #expect(!json.contains("\"order\""))
-        let unknown = Data(json.replacingOccurrences(of: "\"library\":\"bundled\"", with: "\"library\":\"bundled\",\"order\":\"shuffled\"").utf8)
+        let shuffled = "\"library\":\"bundled\",\"order\":\"shuffled\""
+        let unknown = Data(json.replacingOccurrences(of: "\"library\":\"bundled\"", with: shuffled).utf8)
         let kept = try Places.parse(unknown, name: "places.json")
         #expect(kept.keptShelves.count == 1 && kept.order(on: .bundled) == nil)
     }

@@ -407,7 +407,8 @@ extension DecoderSandboxTests {
         let decoder = try DecoderSandbox(executable: Self.worker)
         // Warm: a worker running, its pid known.
         var cut = false
-        let small = try decoder.page(.file(png), from: png, shape: PageImage.Shape(width: 100, height: 150, radius: 0, side: .right), cutShort: &cut)
+        let pageShape = PageImage.Shape(width: 100, height: 150, radius: 0, side: .right)
+        let small = try decoder.page(.file(png), from: png, shape: pageShape, cutShort: &cut)
         SDL_FreeSurface(small)
         let before = Set(Self.childWorkers())
         // 12,000 × 12,000 pixels: 576 MB, past the worker's 160 MB heap.
@@ -419,7 +420,7 @@ extension DecoderSandboxTests {
         // The workers that ran out of room are gone; the pool answers with fresh ones.
         let after = Set(Self.childWorkers())
         #expect(before.subtracting(after).count >= 1, "before \(before), after \(after)")
-        let again = try decoder.page(.file(png), from: png, shape: PageImage.Shape(width: 100, height: 150, radius: 0, side: .right), cutShort: &cut)
+        let again = try decoder.page(.file(png), from: png, shape: pageShape, cutShort: &cut)
         SDL_FreeSurface(again)
     }
 }

@@ -199,9 +199,10 @@ public struct TraceFrame: Decodable, Equatable, Sendable {
                                                 ("visible", .array(visible))])))
         }
         if let l = library {
+            let stacks = l.stacks.map { JSONValue.object([("name", .string($0.name)), ("books", .array($0.books.map(whole)))]) }
             members.append(("library", .object([("count", whole(l.count)), ("visible", .array(l.visible.map(whole))),
                                                 ("sort", .string(l.sort)), ("selected", whole(l.selected)), ("size", .string(l.size)),
-                                                ("stacks", .array(l.stacks.map { .object([("name", .string($0.name)), ("books", .array($0.books.map(whole)))]) }))])))
+                                                ("stacks", .array(stacks))])))
         }
         if let c = contents { members.append(("contents", .object([("entries", whole(c.entries)), ("selected", whole(c.selected))]))) }
         if let s = search {

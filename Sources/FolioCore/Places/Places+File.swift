@@ -232,7 +232,9 @@ extension Places {
         let latest = shelves.last?.book ?? sharedCentred
         let centred = latest.map { line(File.Key(path: $0.path, size: $0.size)) } ?? "null"
         var shelves = keptShelves.map(\.raw)
-            + self.shelves.map { line(File.Shelf(library: $0.library.stored, path: $0.book.path, size: $0.book.size, order: $0.order?.rawValue)) }
+            + self.shelves.map {
+                line(File.Shelf(library: $0.library.stored, path: $0.book.path, size: $0.book.size, order: $0.order?.rawValue))
+            }
         var lines = keptBooks.map(\.raw) + books.map {
             line(File.Book(path: $0.book.path, size: $0.book.size, spread: $0.spread, page: $0.page,
                            shifted: $0.settings.shifted ? true : nil, rtl: $0.settings.rightToLeft,

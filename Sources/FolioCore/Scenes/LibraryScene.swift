@@ -120,7 +120,8 @@ public final class LibraryScene: Scene, WheelReading, TitleFinding {
         for (slot, item) in items.enumerated() {
             for book in item.books { slots[book] = slot }
         }
-        layout = LibraryGridLayout(size: size, count: items.count, density: layout.density, shapes: items.map { shelf.shape(ofBook: $0.top) })
+        layout = LibraryGridLayout(size: size, count: items.count, density: layout.density,
+                                   shapes: items.map { shelf.shape(ofBook: $0.top) })
     }
 
     public var size: Size { layout.size }
@@ -401,10 +402,12 @@ public final class LibraryScene: Scene, WheelReading, TitleFinding {
         var out: [TextLayer] = []
         let stacks = items.filter { if case .stack = $0 { return true } else { return false } }.count
         let series = stacks > 0 ? " (\(Sentence.count(stacks, "series", "series")))" : ""
-        let heading = "\(Sentence.count(madeFrom.count, "book"))\(series) \u{00B7} \(shelf.ordering.name) \u{00B7} \(layout.density.name) covers"
+        let dot = " \u{00B7} "
+        let heading = Sentence.count(madeFrom.count, "book") + series + dot + shelf.ordering.name + dot + layout.density.name + " covers"
         if layout.top / 2 - y > -20 {
             out.append(TextLayer(heading, size: max(15 * u, 11), weight: .bold, position: Point(x: layout.left, y: layout.top / 2 - y),
-                                 alignment: .leading, colour: ScreenWords.textColour, opacity: opacity, maxWidth: size.width - 2 * layout.left))
+                                 alignment: .leading, colour: ScreenWords.textColour, opacity: opacity,
+                                 maxWidth: size.width - 2 * layout.left))
         }
         for slot in slots {
             let box = layout.boxFrame(of: slot, at: y)
@@ -414,8 +417,9 @@ public final class LibraryScene: Scene, WheelReading, TitleFinding {
             if case .stack(let name, let books)? = items.indices.contains(slot) ? items[slot] : nil {
                 title = name
                 // How many, on a line of its own under the name (a long name ends in "…").
-                var count = TextLayer(Sentence.count(books.count, "book"), size: max(11 * u, 9), position: Point(x: box.midX, y: line + textSize * 1.2),
-                                      colour: ScreenWords.dimColour, opacity: opacity, maxWidth: box.size.width + layout.gap * 0.8)
+                var count = TextLayer(Sentence.count(books.count, "book"), size: max(11 * u, 9),
+                                      position: Point(x: box.midX, y: line + textSize * 1.2), colour: ScreenWords.dimColour,
+                                      opacity: opacity, maxWidth: box.size.width + layout.gap * 0.8)
                 count.canWait = true
                 out.append(count)
             }

@@ -117,7 +117,8 @@ public final class ShelfScene: Scene, TitleFinding {
         self.shapes = shapes
         shapesVersion += 1
         if shapes.count != known {
-            libraryOrder = libraryOrder.filter { $0 < shapes.count } + (min(known, shapes.count)..<shapes.count).filter { !gone.contains($0) }
+            let arrived = (min(known, shapes.count)..<shapes.count).filter { !gone.contains($0) }
+            libraryOrder = libraryOrder.filter { $0 < shapes.count } + arrived
             if series == nil { order = libraryOrder }
         }
         relayout(keepingBook: nil)

@@ -284,7 +284,8 @@ public enum LibraryLoader {
                 books.append(book)
             }
         }
-        if budget.withLock({ $0 }) <= 0, books.count >= maxBooks, !problems.contains(where: { $0.file == path && $0.message.hasPrefix("holds more than") }) {
+        let saidAlready = problems.contains { $0.file == path && $0.message.hasPrefix("holds more than") }
+        if budget.withLock({ $0 }) <= 0, books.count >= maxBooks, !saidAlready {
             problems.append(LibraryProblem(file: path, message: "holds more than \(maxBooks) books; the rest are skipped."))
         }
         if books.isEmpty {
