@@ -151,10 +151,11 @@ public final class ShelfScene: Scene, TitleFinding {
     /// if it went, the one after it takes its place (the one before, at the end).
     public func remove(books: Set<Int>) {
         let going = books.subtracting(gone)
-        guard !going.isEmpty, order.contains(where: going.contains) else { return }
+        // A book may go from the library while the shelf shows a series it is not in.
+        guard !going.isEmpty, libraryOrder.contains(where: going.contains) else { return }
         gone.formUnion(going)
         let slot = targetSlot
-        let kept = order[slot...].first { !going.contains($0) } ?? order[..<slot].last { !going.contains($0) }
+        let kept = order.isEmpty ? nil : order[slot...].first { !going.contains($0) } ?? order[..<slot].last { !going.contains($0) }
         libraryOrder.removeAll(where: going.contains)
         if let shown = series {
             let books = shown.books.filter { !going.contains($0) }
