@@ -313,3 +313,13 @@ extension LibraryGridTests {
         #expect(Array(up.prefix(columns)) == (now.lowerBound - columns..<now.lowerBound).map { .cover(book: $0) })
     }
 }
+
+extension LibraryGridLayoutTests {
+    /// At 1280×800 the three sizes put nine, six and four covers in a row, as USING.md says.
+    @Test func theThreeSizesAtTheReferenceWindow() {
+        let columns = LibraryGridLayout.Density.allCases.map {
+            LibraryGridLayout(size: Size(width: 1280, height: 800), count: 50, density: $0).columns
+        }
+        #expect(columns == [9, 6, 4])
+    }
+}

@@ -8,7 +8,7 @@ public struct LibraryGridLayout: Equatable, Sendable {
     public enum Density: Int, CaseIterable, Comparable, Sendable {
         case small, medium, large
 
-        /// A cover box's height, points at unit scale (1280×800): about ten, six and four
+        /// A cover box's height, points at unit scale (1280×800): nine, six and four
         /// covers across that window.
         var boxHeight: Double {
             switch self {
