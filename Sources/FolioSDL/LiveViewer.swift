@@ -16,11 +16,11 @@ public final class LiveViewer {
     private let renderer: Renderer
     let app: FolioApp
     /// Drops are read off this thread.
-    private let drops: DropReader
+    let drops: DropReader
     /// The library's folder watched for books arriving, and the arrivals being read (read as
     /// drops are, and added without moving the shelf).
-    private let watch: FolderWatch?
-    private var arriving: Set<String> = []
+    let watch: FolderWatch?
+    var arriving: Set<String> = []
     /// Books opened before their page shapes were known, measured off this thread.
     private let measures: OffWindowWork<(index: Int, book: Book), (Int, Book)>
     /// Remembered places are written off this thread.
@@ -116,7 +116,7 @@ public final class LiveViewer {
         _ = setlocale(LC_CTYPE, "C.UTF-8")
     }
 
-    private func now() -> Double {
+    func now() -> Double {
         Double(SDL_GetPerformanceCounter()) / Double(SDL_GetPerformanceFrequency())
     }
 
@@ -380,27 +380,5 @@ public final class LiveViewer {
             spreadsToFind = []
         }
         for (index, book) in measures.take() { app.adopt(shape: book, ofBook: index) }
-    }
-
-    /// Adds to the shelf what the drops read so far held, has the books that arrived in the
-    /// library's folder read, and takes those that went off the shelf (a renamed one's place
-    /// follows it, and it comes back under its new name once read).
-    private func adoptDrops() {
-        let changes = watch?.take() ?? FolderWatch.Changes()
-        for (old, new) in changes.renamed {
-            app.places?.rename(from: old, to: new)
-            app.removeBooks(at: old, at: now())
-        }
-        for path in changes.gone { app.removeBooks(at: path, at: now()) }
-        for path in changes.arrived {
-            arriving.insert(path)
-            drops.read(path)
-        }
-        let read = drops.take()
-        guard !read.isEmpty else { return }
-        for drop in read {
-            let arrived = arriving.remove(drop.path) != nil
-            for line in app.adopt(dropOf: drop.path, drop.result, keys: drop.keys, centring: !arrived, at: now()) { Console.warning(line) }
-        }
     }
 }

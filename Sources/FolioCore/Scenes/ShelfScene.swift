@@ -24,7 +24,9 @@ public final class ShelfScene: Scene, TitleFinding {
     public private(set) var order: [Int]
     private var slots: [Int]
     /// Every book on the shelf (none gone), in `ordering`: what the library grid shows.
-    public private(set) var libraryOrder: [Int]
+    public private(set) var libraryOrder: [Int] {
+        didSet { booksVersion += 1 }
+    }
     /// The series the shelf shows alone (a stack opened in the library grid), and its books
     /// in reading order; nil: the whole library.
     public private(set) var series: (name: String, books: [Int])?
@@ -34,8 +36,9 @@ public final class ShelfScene: Scene, TitleFinding {
     public private(set) var gone: Set<Int> = []
     /// Each book's page shape, by book.
     private var shapes: [Size]
-    /// Counts the changes to `shapes` (the grid makes its cells again when it moves).
-    public private(set) var shapesVersion = 0
+    /// Counts the changes to `libraryOrder` and `shapes`: the grid makes its cells again
+    /// when it moves (rather than comparing ten thousand books every frame).
+    public private(set) var booksVersion = 0
 
     /// Book `index`'s page shape (the tutorial's until it is known).
     public func shape(ofBook index: Int) -> Size { shapes.indices.contains(index) ? shapes[index] : PageGeometry.size }
@@ -115,7 +118,7 @@ public final class ShelfScene: Scene, TitleFinding {
         guard shapes != self.shapes else { return }
         let known = bookTotal
         self.shapes = shapes
-        shapesVersion += 1
+        booksVersion += 1
         if shapes.count != known {
             let arrived = (min(known, shapes.count)..<shapes.count).filter { !gone.contains($0) }
             libraryOrder = libraryOrder.filter { $0 < shapes.count } + arrived

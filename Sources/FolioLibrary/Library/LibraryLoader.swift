@@ -69,28 +69,6 @@ public enum LibraryLoader {
         return result
     }
 
-    /// When each of `library`'s books came into it (`Book.addedAt`): its file's last status
-    /// change (set by a copy, a move or a rename; a folder of images by the later of its
-    /// first image's and its folder's, as a folder moved in changes only the folder's), the
-    /// library's own folder `root` never counting (anything added changes it). A stat a book,
-    /// about a microsecond each.
-    static func stampAdded(_ library: inout Library, root: String?) {
-        func changed(_ path: String) -> Int? {
-            var info = stat()
-            guard FileName.withCString(path, { stat($0, &info) }) == 0 else { return nil }
-            return Int(info.st_ctim.tv_sec)
-        }
-        for index in library.books.indices {
-            guard let source = BookKey.file(of: library.books[index]), let file = source.filePath else { continue }
-            var times = [changed(file)]
-            if case .file = source {
-                let folder = (file as NSString).deletingLastPathComponent
-                if folder != root { times.append(changed(folder)) }
-            }
-            library.books[index].addedAt = times.compactMap { $0 }.max()
-        }
-    }
-
     private static func loadUnstamped(_ path: String, formats: BookFormats, progress: LibraryLoadProgress?) throws -> Result {
         guard FileName.exists(path) else {
             throw FolioError.badInput("\(path): no such file or folder.")
@@ -127,86 +105,6 @@ public enum LibraryLoader {
         let real = SafeFile.realPath(path) ?? path
         let title = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
         return Book(title: title, cover: .file(real), pages: [])
-    }
-
-    // MARK: Books.plist
-
-    /// An array of {title, cover, pages[]} with paths relative to the plist's folder.
-    public static func plist(_ path: String) throws -> Result {
-        let url = URL(fileURLWithPath: path)
-        let data = try SafeFile.read(path, limit: maxPlistSize)
-        // XML only: Foundation's binary and old-style plist readers trust what they read (a
-        // crafted binary plist crashes them), and a Books.plist is written by hand or by
-        // `make assets` as XML anyway.
-        guard isXMLPlist(data) else {
-            if data.starts(with: Array("bplist".utf8)) {
-                throw FolioError.badInput("\(path): is a binary property list; Folio reads XML property lists (python3 -m plistlib can convert it).")
-            }
-            throw FolioError.badInput(isPlistName(path)
-                ? "\(path): is not an XML property list."
-                : "\(path): is not a library Folio reads; it opens \(lookedFor).")
-        }
-        let root: Any
-        do { root = try PropertyListSerialization.propertyList(from: data, format: nil) } catch {
-            throw FolioError.badInput("\(path): is not a property list.")
-        }
-        guard let entries = root as? [Any] else {
-            throw FolioError.badInput("\(path): the top level is not an array of books.")
-        }
-        guard entries.count <= maxBooks else {
-            throw FolioError.badInput("\(path): lists \(entries.count) books, more than the \(maxBooks) allowed.")
-        }
-        let folder = url.deletingLastPathComponent().standardizedFileURL.resolvingSymlinksInPath().path
-        var problems: [LibraryProblem] = []
-        func resolve(_ relative: String, in book: String) -> ImageSource {
-            let full = URL(fileURLWithPath: relative, relativeTo: URL(fileURLWithPath: folder + "/"))
-                .standardizedFileURL.resolvingSymlinksInPath().path
-            guard full.hasPrefix(folder + "/") else {
-                problems.append(LibraryProblem(file: path, message: "\"\(book)\": \(relative) is outside the library folder; refused."))
-                return .unavailable(cause: .refused, name: relative)
-            }
-            guard FileName.exists(full) else {
-                problems.append(LibraryProblem(file: full, message: "missing file (in \"\(book)\")."))
-                return .unavailable(cause: .missing, name: full)
-            }
-            return .file(full)
-        }
-        var books: [Book] = []
-        for (index, entry) in entries.enumerated() {
-            guard let dict = entry as? [String: Any] else {
-                problems.append(LibraryProblem(file: path, message: "entry \(index) is not a dictionary; skipped."))
-                continue
-            }
-            guard let title = dict["title"] as? String else {
-                problems.append(LibraryProblem(file: path, message: "entry \(index): the title is not a string; skipped."))
-                continue
-            }
-            guard let pages = dict["pages"] as? [Any] else {
-                problems.append(LibraryProblem(file: path, message: "entry \(index) (\"\(title)\"): pages is not a list; skipped."))
-                continue
-            }
-            guard pages.count <= maxPages else {
-                problems.append(LibraryProblem(file: path, message: "entry \(index) (\"\(title)\") lists \(pages.count) pages, more than the \(maxPages) allowed; skipped."))
-                continue
-            }
-            var cover: ImageSource?
-            if let name = dict["cover"] as? String {
-                cover = resolve(name, in: title)
-            } else if dict["cover"] != nil {
-                problems.append(LibraryProblem(file: path, message: "entry \(index) (\"\(title)\"): the cover is not a string."))
-            }
-            var sources: [ImageSource?] = []
-            for (p, page) in pages.enumerated() {
-                if let name = page as? String {
-                    sources.append(resolve(name, in: title))
-                } else {
-                    problems.append(LibraryProblem(file: path, message: "entry \(index) (\"\(title)\"): page \(p) is not a string; shown blank."))
-                    sources.append(.unavailable(cause: .missing, name: "page \(p)"))
-                }
-            }
-            books.append(Book(title: title, cover: cover, pages: sources))
-        }
-        return Result(library: Library(books: books), problems: problems)
     }
 
     // MARK: Folders
@@ -292,61 +190,6 @@ public enum LibraryLoader {
             problems.append(LibraryProblem(file: path, message: "nothing here Folio can read; it looks for \(lookedFor)."))
         }
         return Result(library: Library(books: books), problems: problems)
-    }
-
-    /// The book at `path` in `format`, or none and the reason.
-    static func readBook(_ path: String, format: any BookFormat, formats: BookFormats) -> (books: [Book], problems: [LibraryProblem]) {
-        do {
-            let listed = try formats.files.book(format, at: path, strict: false)
-            return (listed.book.map { [$0] } ?? [], listed.problems)
-        } catch {
-            // A book that cannot be read at all (a loose picture cut short, an archive
-            // that is not one) is named with the reason, never passed over in silence.
-            return ([], [LibraryProblem(file: path, message: skippedBecause(error, path: path))])
-        }
-    }
-
-    /// Most books read from one series folder.
-    static let maxSeriesBooks = 2_000
-
-    /// One book's read taken from `budget`; false when none is left.
-    static func take(from budget: Monitor<Int>) -> Bool {
-        budget.withLock { left in
-            guard left > 0 else { return false }
-            left -= 1
-            return true
-        }
-    }
-
-    /// The books of a sub-folder of the library that holds book files and no pictures (a
-    /// series kept in a folder of its own), in natural order, each of the series `name`
-    /// (unless its ComicInfo.xml names another); nil for any other folder (a folder of
-    /// pictures is a book). Only the folder's own files are read, each checked as the
-    /// library's members are; its sub-folders are not.
-    static func seriesFolder(_ path: String, name: String, formats: BookFormats,
-                             budget: Monitor<Int>) -> (books: [Book], problems: [LibraryProblem])? {
-        guard let names = FileName.names(inFolder: path) else { return nil }
-        let visible = names.filter { !$0.hasPrefix(".") }.sorted(by: naturalLess)
-        guard !visible.contains(where: isImage), visible.contains(where: { formats.claiming(name: $0) != nil }) else { return nil }
-        var books: [Book] = [], problems: [LibraryProblem] = []
-        for member in visible where formats.claiming(name: member) != nil {
-            guard books.count < maxSeriesBooks else {
-                problems.append(LibraryProblem(file: path, message: "holds more than \(maxSeriesBooks) books; the rest are skipped."))
-                break
-            }
-            // `path` is the series folder's real path: a link in it must stay inside it.
-            guard let (full, kind) = self.member(member, of: path, root: path, problems: &problems), kind == .file,
-                  let format = formats.claiming(name: member) else { continue }
-            guard take(from: budget) else { break }
-            let read = readBook(full, format: format, formats: formats)
-            problems += read.problems
-            books += read.books.map { book in
-                var book = book
-                if book.series == nil { book.series = BookSeries(name: name) }
-                return book
-            }
-        }
-        return (books, problems)
     }
 
     /// A folder of images is a book: pages in natural order, the cover a file named cover.*
