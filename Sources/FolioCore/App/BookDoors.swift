@@ -174,6 +174,22 @@ final class BookDoors {
         if finished, next == .openReading { openReading(at: time) }
     }
 
+    /// Books whose files went from the library's folder, waiting to leave the shelf; the open
+    /// one waits until it is closed (`FolioApp.removeBooks(at:at:)`).
+    var booksGoing: Set<Int> = []
+
+    /// Takes the books whose files went off the shelf, but the one open (on screen or on its
+    /// way in or out); those taken.
+    func takeGoneBooks() -> Set<Int> {
+        guard !booksGoing.isEmpty else { return [] }
+        let open = book?.bookIndex
+        let going = booksGoing.filter { $0 != open }
+        guard !going.isEmpty else { return [] }
+        booksGoing.subtract(going)
+        shelf.remove(books: going)
+        return going
+    }
+
     /// The arrival is over once nothing runs and nothing is to follow.
     func noteRest() {
         if arriving, navigation.transition == nil, afterOpening == nil { arriving = false }

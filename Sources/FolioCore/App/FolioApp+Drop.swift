@@ -52,21 +52,16 @@ extension FolioApp {
     public func removeBooks(at path: String, at time: Double) -> Int {
         update(at: time)
         let indices = library.books(at: path).filter { !shelf.gone.contains($0) }
-        booksGoing.formUnion(indices)
+        doors.booksGoing.formUnion(indices)
         takeGoneBooks()
         return indices.count
     }
 
-    /// Takes the books whose files went off the shelf, but the one open (on screen or on
-    /// its way in or out).
+    /// The books whose files went leave the shelf (`BookDoors.takeGoneBooks`); a dropped book
+    /// among them is no longer centred.
     func takeGoneBooks() {
-        guard !booksGoing.isEmpty else { return }
-        let open = book?.bookIndex
-        let going = booksGoing.filter { $0 != open }
-        guard !going.isEmpty else { return }
-        booksGoing.subtract(going)
-        shelf.remove(books: going)
-        if let index = droppedBookToCentre, going.contains(index) { droppedBookToCentre = nil }
+        let gone = doors.takeGoneBooks()
+        if let index = droppedBookToCentre, gone.contains(index) { droppedBookToCentre = nil }
     }
 
     /// Glides the shelf to the dropped book once the shelf is on top with nothing running

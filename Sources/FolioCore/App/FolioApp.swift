@@ -52,8 +52,6 @@ public final class FolioApp {
     let doors: BookDoors
     /// A dropped book to centre once the shelf is on top and still.
     var droppedBookToCentre: Int?
-    /// Books whose files went, waiting to leave the shelf once closed (`removeBooks(at:at:)`).
-    var booksGoing: Set<Int> = []
     /// Where the pointer was last seen in the window (the reading view zooms about it).
     let pointerPlace = PointerPlace()
 
