@@ -3,7 +3,7 @@
 #   make test   install what is missing, run the whole test suite (headless)
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
-PACKAGES := dpkg-dev lintian appstream zsh bash-completion fonts-noto-cjk fonts-noto-color-emoji groff-base mandoc pkg-config libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libglib2.0-dev libvips-dev libpoppler-glib-dev libpoppler-cpp-dev libarchive-dev libpng-dev libgdk-pixbuf-2.0-dev libfontconfig-dev python3 python3-pip ffmpeg xvfb xdotool imagemagick openbox desktop-file-utils strace
+PACKAGES := dpkg-dev lintian appstream zsh bash-completion fonts-noto-cjk fonts-noto-color-emoji groff-base mandoc pkg-config libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libglib2.0-dev libvips-dev libpoppler-glib-dev libpoppler-cpp-dev libdjvulibre-dev djvulibre-bin libarchive-dev libpng-dev libgdk-pixbuf-2.0-dev libfontconfig-dev python3 python3-pip ffmpeg xvfb xdotool imagemagick openbox desktop-file-utils strace
 FOLIO := .build/release/folio
 WORKER := $(FOLIO)
 # The system's pkg-config files without -pthread and -D_REENTRANT, which SwiftPM refuses with

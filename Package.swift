@@ -41,8 +41,11 @@ let package = Package(
         // opinion on a page cairo cannot draw, behind CSplash's one C call.
         .systemLibrary(name: "CPopplerCppSystem", pkgConfig: "poppler-cpp", providers: [.apt(["libpoppler-cpp-dev"])]),
         .target(name: "CSplash", dependencies: ["CPopplerCppSystem"]),
+        // DjVuLibre's decoding API (ddjvuapi), fenced off behind CVips' folio_djvu.c: a DjVu
+        // document's pages, outline, links and hidden text, from the bytes Folio hands it.
+        .systemLibrary(name: "CDjVuSystem", pkgConfig: "ddjvuapi", providers: [.apt(["libdjvulibre-dev"])]),
         // gmodule: the worker opens the libvips modules it needs itself (folio_vips.c).
-        .target(name: "CVips", dependencies: ["CVipsSystem", "CPopplerSystem", "CSplash"], linkerSettings: [.linkedLibrary("gmodule-2.0"), .linkedLibrary("jpeg"), .linkedLibrary("tiff")]),
+        .target(name: "CVips", dependencies: ["CVipsSystem", "CPopplerSystem", "CSplash", "CDjVuSystem"], linkerSettings: [.linkedLibrary("gmodule-2.0"), .linkedLibrary("jpeg"), .linkedLibrary("tiff")]),
         // gdk-pixbuf, fenced off behind one C call (only FolioWorker's PageImage+Whole calls
         // it, in the decoder worker): BMP, TGA, ICO/CUR, XPM and XBM as the GNOME image viewer reads them.
         .systemLibrary(name: "CPixbufSystem", pkgConfig: "gdk-pixbuf-2.0", providers: [.apt(["libgdk-pixbuf-2.0-dev"])]),

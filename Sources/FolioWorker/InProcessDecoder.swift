@@ -34,39 +34,51 @@ package struct InProcessDecoder: PageDecoder {
         try files.book(format, at: path, strict: strict)
     }
 
+    /// The document's header, read by the format its first bytes name (`DocumentFormats`).
+    /// Throws a `FolioError` naming `path`: cause `.encrypted` for a password, `.unreadable`
+    /// for anything else.
     package func inspect(_ path: String) throws -> DocumentInfo {
         let fd = try SafeFile.openBookFile(path)
         defer { close(fd) }
-        return try VipsDecoder.document(fd, path: path)
+        guard VipsDecoder.started else { throw FolioError.badInput("\(path): cannot be read (libvips could not start).", cause: .unreadable) }
+        let label = DocumentKind.named(forPath: path).label
+        do {
+            return try DocumentFormats.of(fd).info(fd)
+        } catch let failure as VipsDecoder.Failure {
+            if VipsDecoder.isPasswordFailure(failure.reason) {
+                throw FolioError.badInput("\(path): is password-protected; Folio opens no encrypted \(label)s.", cause: .encrypted)
+            }
+            throw FolioError.badInput("\(path): is not a readable \(label) (\(VipsDecoder.inSentence(failure.reason))).", cause: .unreadable)
+        }
     }
 
-    /// The outline poppler reads (`PDFPages.outline`); none when it cannot be read.
-    package func outline(_ path: String) -> [ContentsEntry] {
-        guard let fd = try? SafeFile.openBookFile(path) else { return [] }
-        defer { close(fd) }
-        return (try? PDFPages.outline(fd)) ?? []
-    }
-
-    /// The labels poppler reads (`PDFPages.labels`); none when they cannot be read.
-    package func pageLabels(_ path: String) -> [String] {
-        guard let fd = try? SafeFile.openBookFile(path) else { return [] }
-        defer { close(fd) }
-        return (try? PDFPages.labels(fd)) ?? []
-    }
-
-    /// The page's links poppler reads (`PDFPages.links`); none when they cannot be read.
-    package func links(_ path: String, page: Int) -> [PageLink] {
-        guard let fd = try? SafeFile.openBookFile(path) else { return [] }
-        defer { close(fd) }
-        return (try? PDFPages.links(fd, page: page)) ?? []
-    }
-
-    /// A stretch of the search poppler runs (`PDFPages.find`); nil when the document cannot
-    /// be read.
-    package func find(_ text: String, in path: String, first: Int, count: Int) -> TextSearchStretch? {
+    /// The document behind `path` with its format, for the calls that name nothing on failure.
+    private func withDocument<T>(_ path: String, _ body: (any DocumentPages, Int32) throws -> T) -> T? {
         guard let fd = try? SafeFile.openBookFile(path) else { return nil }
         defer { close(fd) }
-        return try? PDFPages.find(fd, text: text, first: first, count: count)
+        guard let format = try? DocumentFormats.of(fd) else { return nil }
+        return try? body(format, fd)
+    }
+
+    /// The outline the document's format reads; none when it cannot be read.
+    package func outline(_ path: String) -> [ContentsEntry] {
+        withDocument(path) { try $0.outline($1) } ?? []
+    }
+
+    /// The labels the document's format reads; none when they cannot be read.
+    package func pageLabels(_ path: String) -> [String] {
+        withDocument(path) { try $0.labels($1) } ?? []
+    }
+
+    /// The page's links the document's format reads; none when they cannot be read.
+    package func links(_ path: String, page: Int) -> [PageLink] {
+        withDocument(path) { try $0.links($1, page: page) } ?? []
+    }
+
+    /// A stretch of the search the document's format runs; nil when the document cannot
+    /// be read.
+    package func find(_ text: String, in path: String, first: Int, count: Int) -> TextSearchStretch? {
+        withDocument(path) { try $0.find($1, text: text, first: first, count: count) }
     }
 
     package func head(of path: String, count: Int) throws -> Data {

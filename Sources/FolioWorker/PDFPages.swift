@@ -1,6 +1,7 @@
 import CVips
 import FolioCore
 import FolioDecoding
+import FolioLibrary
 import Foundation
 
 /// A PDF's pages drawn by poppler from a document kept open between them (`folio_pdf.c`):
@@ -10,11 +11,22 @@ import Foundation
 /// not the same one (another inode, size or time, other bytes at its ends), and a different
 /// document closes it: one is kept at a time. The pixels are libvips' thumbnail of the page,
 /// as its PDF loader draws it (on white, at the scale the box needs).
-enum PDFPages {
+struct PDFPages: DocumentPages {
+    var kind: DocumentKind { .pdf }
+
+    /// The page count, the first page's size, the title and the author (`folio_pdf.c`).
+    func info(_ fd: Int32) throws -> DocumentInfo {
+        guard VipsDecoder.started else { throw VipsDecoder.Failure(reason: "libvips could not start") }
+        var document = folio_vips_document()
+        var error = [CChar](repeating: 0, count: 256)
+        guard folio_pdf_document_read(fd, &document, &error, error.count) == 0 else { throw VipsDecoder.Failure(reason: VipsDecoder.reason(error)) }
+        return DocumentReplies.info(document)
+    }
+
     /// Page `page`'s size in points, each side rounded to a whole point (as libvips gives
     /// it); throws a `VipsDecoder.Failure` with poppler's reason ("Document is encrypted",
     /// "PDF document is damaged", "pages out of range") or "not a PDF".
-    static func size(_ fd: Int32, page: Int) throws -> VipsDecoder.Header {
+    func size(_ fd: Int32, page: Int) throws -> VipsDecoder.Header {
         guard VipsDecoder.started else { throw VipsDecoder.Failure(reason: "libvips could not start") }
         var width: Int32 = 0, height: Int32 = 0
         var error = [CChar](repeating: 0, count: 256)
@@ -28,7 +40,7 @@ enum PDFPages {
     /// and cropped centred when `crop`; by cairo, with poppler's Splash (as pdftoppm draws) as
     /// the second opinion when cairo fails, or by Splash alone when `bySplash`. Throws as
     /// `size` does.
-    static func draw(_ fd: Int32, page: Int, width: Int, height: Int, crop: Bool, bySplash: Bool = false) throws -> VipsDecoder.Pixels {
+    func draw(_ fd: Int32, page: Int, width: Int, height: Int, crop: Bool, bySplash: Bool) throws -> VipsDecoder.Pixels {
         guard VipsDecoder.started else { throw VipsDecoder.Failure(reason: "libvips could not start") }
         var outWidth: Int32 = 0, outHeight: Int32 = 0
         var error = [CChar](repeating: 0, count: 256)
@@ -46,20 +58,15 @@ enum PDFPages {
     /// The document's outline, bounded as `BookContents` says (at most its entries, its
     /// levels, `outlineSeconds`), each entry's page by the reader's numbering (page 0 is 1);
     /// entries with no page in the document are left out. Throws as `size` does.
-    static func outline(_ fd: Int32) throws -> [ContentsEntry] {
+    func outline(_ fd: Int32) throws -> [ContentsEntry] {
         guard VipsDecoder.started else { throw VipsDecoder.Failure(reason: "libvips could not start") }
         var error = [CChar](repeating: 0, count: 256)
         var found: UnsafeMutablePointer<folio_outline_entry>?
-        let count = folio_pdf_outline(fd, Int32(BookContents.maxEntries), Int32(BookContents.maxDepth), outlineSeconds,
+        let count = folio_pdf_outline(fd, Int32(BookContents.maxEntries), Int32(BookContents.maxDepth), Self.outlineSeconds,
                                       &found, &error, error.count)
         guard count >= 0 else { throw VipsDecoder.Failure(reason: VipsDecoder.reason(error)) }
         defer { folio_pdf_outline_free(found, count) }
-        guard let found else { return [] }
-        return (0..<Int(count)).map { i in
-            let entry = found[i]
-            return ContentsEntry(title: entry.title.map { String(cString: $0) } ?? "", level: Int(entry.level), number: Int(entry.page) + 1,
-                                 top: entry.top >= 0 ? entry.top : nil)
-        }
+        return DocumentReplies.contents(found, count: count)
     }
 
     /// Seconds the worker may spend reading one document's page labels.
@@ -67,23 +74,19 @@ enum PDFPages {
 
     /// The labels printed on the document's pages, from the first (at most
     /// `PageLabels.maxPages`, `labelSeconds`), unchecked. Throws as `size` does.
-    static func labels(_ fd: Int32) throws -> [String] {
+    func labels(_ fd: Int32) throws -> [String] {
         guard VipsDecoder.started else { throw VipsDecoder.Failure(reason: "libvips could not start") }
         var error = [CChar](repeating: 0, count: 256)
-        let size = Int(FOLIO_PAGE_LABEL_BYTES)
-        var buffer = [CChar](repeating: 0, count: PageLabels.maxPages * size)
-        let read = folio_pdf_page_labels(fd, Int32(PageLabels.maxPages), labelSeconds, &buffer, &error, error.count)
+        var buffer = [CChar](repeating: 0, count: PageLabels.maxPages * Int(FOLIO_PAGE_LABEL_BYTES))
+        let read = folio_pdf_page_labels(fd, Int32(PageLabels.maxPages), Self.labelSeconds, &buffer, &error, error.count)
         guard read >= 0 else { throw VipsDecoder.Failure(reason: VipsDecoder.reason(error)) }
-        return (0..<Int(read)).map { i in
-            let slice = buffer[(i * size)..<((i + 1) * size)]
-            return String(decoding: slice.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        }
+        return DocumentReplies.labels(buffer, count: read)
     }
 
     /// Page `page`'s links (at most `PageLink.maxPerPage`) in the page's order (poppler lists
     /// them last first), their pages by the reader's numbering, unchecked. Throws as `size`
     /// does.
-    static func links(_ fd: Int32, page: Int) throws -> [PageLink] {
+    func links(_ fd: Int32, page: Int) throws -> [PageLink] {
         guard VipsDecoder.started else { throw VipsDecoder.Failure(reason: "libvips could not start") }
         var error = [CChar](repeating: 0, count: 256)
         var found: UnsafeMutablePointer<folio_page_link>?
@@ -91,15 +94,7 @@ enum PDFPages {
         let count = folio_pdf_links(fd, Int32(clamping: page), Int32(PageLink.maxPerPage), &found, &aspect, &error, error.count)
         guard count >= 0 else { throw VipsDecoder.Failure(reason: VipsDecoder.reason(error)) }
         defer { folio_pdf_links_free(found, count) }
-        guard let found else { return [] }
-        return (0..<Int(count)).map { i in
-            let link = found[i]
-            let area = Rect(x: link.x, y: link.y, width: link.width, height: link.height)
-            // An address too long to keep is named by its length only (never cut short).
-            let target: PageLink.Target = link.unkept_bytes > 0 ? .unkept(bytes: Int(clamping: link.unkept_bytes))
-                : link.uri.map { .address(String(cString: $0)) } ?? .page(Int(link.page) + 1)
-            return PageLink(area: area, target: target, pageAspect: aspect > 0 ? aspect : nil, top: link.top >= 0 ? link.top : nil)
-        }.reversed()
+        return DocumentReplies.links(found, count: count, aspect: aspect).reversed()
     }
 
     /// Most hits one stretch of a search returns, and the seconds it searches for (past
@@ -109,12 +104,12 @@ enum PDFPages {
 
     /// Searches for `text` from page `first` (from 0), at most `count` pages or
     /// `findSeconds`; hits by the reader's numbering. Throws as `size` does.
-    static func find(_ fd: Int32, text: String, first: Int, count: Int) throws -> TextSearchStretch {
+    func find(_ fd: Int32, text: String, first: Int, count: Int) throws -> TextSearchStretch {
         guard VipsDecoder.started else { throw VipsDecoder.Failure(reason: "libvips could not start") }
         var error = [CChar](repeating: 0, count: 256)
         var found: UnsafeMutablePointer<folio_text_hit>?
         var searched: Int32 = 0, hasText: Int32 = 0
-        let hits = folio_pdf_find(fd, text, Int32(clamping: first), Int32(clamping: count), Int32(maxHits), findSeconds,
+        let hits = folio_pdf_find(fd, text, Int32(clamping: first), Int32(clamping: count), Int32(Self.maxHits), Self.findSeconds,
                                   &found, &searched, &hasText, &error, error.count)
         guard hits >= 0 else { throw VipsDecoder.Failure(reason: VipsDecoder.reason(error)) }
         defer { folio_pdf_hits_free(found) }

@@ -112,8 +112,13 @@ extension PageImage {
             let why = "the document is password-protected"
             return Failure(cause: .encrypted, message: "\(name): \(why); Folio opens no encrypted PDFs.", detail: why)
         }
-        let header: VipsDecoder.Header
-        do { header = try PDFPages.size(fd, page: page) } catch let error as VipsDecoder.Failure { throw failure(error.reason) }
+        let format: any DocumentPages, header: VipsDecoder.Header
+        do {
+            format = try DocumentFormats.of(fd)
+            header = try format.size(fd, page: page)
+        } catch let error as VipsDecoder.Failure {
+            throw failure(error.reason)
+        }
         guard header.width > 0, header.height > 0 else {
             throw unreadable(name, "its page is \(header.width)×\(header.height) points")
         }
@@ -122,7 +127,7 @@ extension PageImage {
         }
         let fills = fillsBox(width: header.width, height: header.height, box: (width, height))
         do {
-            return try PDFPages.draw(fd, page: page, width: width, height: height, crop: fills, bySplash: bySplash)
+            return try format.draw(fd, page: page, width: width, height: height, crop: fills, bySplash: bySplash)
         } catch let error as VipsDecoder.Failure {
             throw failure(error.reason)
         }

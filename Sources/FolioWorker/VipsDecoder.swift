@@ -71,30 +71,6 @@ package enum VipsDecoder {
         return Pixels(base: pixels, width: Int(outWidth), height: Int(outHeight), cutShort: cutShort != 0)
     }
 
-    /// A PDF's page count, first page size, title and author, from the document's header (poppler
-    /// opens it; no page is drawn). Throws a `FolioError` naming `path`: cause `.encrypted`
-    /// for a password, `.unreadable` for anything else.
-    static func document(_ fd: Int32, path: String) throws -> DocumentInfo {
-        guard started else { throw FolioError.badInput("\(path): cannot be read (libvips could not start).", cause: .unreadable) }
-        var document = folio_vips_document()
-        var error = [CChar](repeating: 0, count: 256)
-        guard folio_pdf_document_read(fd, &document, &error, error.count) == 0 else {
-            let why = reason(error)
-            if isPasswordFailure(why) {
-                throw FolioError.badInput("\(path): is password-protected; Folio opens no encrypted PDFs.", cause: .encrypted)
-            }
-            throw FolioError.badInput("\(path): is not a readable PDF (\(inSentence(why))).", cause: .unreadable)
-        }
-        func text<T>(_ field: T) -> String {
-            withUnsafeBytes(of: field) { raw in String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self) }
-        }
-        let size = document.width > 0 && document.height > 0
-            ? Size(width: Double(document.width), height: Double(document.height)) : nil
-        let author = text(document.author)
-        return DocumentInfo(pageCount: Int(document.pages), title: text(document.title), firstPageSize: size,
-                            author: author.isEmpty ? nil : author)
-    }
-
     /// A reason lower-cased to sit mid-sentence, acronyms kept ("Document is damaged" →
     /// "document is damaged", "PDF document is damaged" unchanged).
     static func inSentence(_ reason: String) -> String {

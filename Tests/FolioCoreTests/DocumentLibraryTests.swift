@@ -165,10 +165,10 @@ final class FakeInspector: DocumentInspector, @unchecked Sendable {
         defer { try? FileManager.default.removeItem(at: dir) }
         let url = dir.appendingPathComponent("a.pdf")
         try Self.pdf.write(to: url)
-        #expect { try LibraryLoader.load(url.path) } throws: { ($0 as? FolioError)?.message == "\(url.path): this program reads no PDFs." }
+        #expect { try LibraryLoader.load(url.path) } throws: { ($0 as? FolioError)?.message == "\(url.path): this program reads no PDF files." }
         let result = try LibraryLoader.load(dir.path)
         #expect(result.library.books.isEmpty)
-        #expect(result.problems.contains { $0.message == "this program reads no PDFs; skipped." })
+        #expect(result.problems.contains { $0.message == "this program reads no PDF files; skipped." })
     }
 
     @Test func aSingleImageIsABookOfOnePage() throws {

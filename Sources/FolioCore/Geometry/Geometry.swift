@@ -47,6 +47,12 @@ public struct Rect: Equatable, Sendable {
     public func contains(_ p: Point) -> Bool {
         p.x >= minX && p.x < maxX && p.y >= minY && p.y < maxY
     }
+
+    /// The smallest rectangle holding this one and `other`.
+    public func union(_ other: Rect) -> Rect {
+        let x0 = min(minX, other.minX), y0 = min(minY, other.minY)
+        return Rect(x: x0, y: y0, width: max(maxX, other.maxX) - x0, height: max(maxY, other.maxY) - y0)
+    }
 }
 
 /// Linear interpolation from `a` (t = 0) to `b` (t = 1); t may overshoot.

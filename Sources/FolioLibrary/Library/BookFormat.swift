@@ -59,11 +59,12 @@ public struct BookFormats: Sendable {
         self.files = files
     }
 
-    /// What Folio opens besides Books.plist: PDFs, their headers read by `documents`
+    /// What Folio opens besides Books.plist: documents (PDF, DjVu), their headers read by `documents`
     /// (without it they are reported and skipped), comic archives, single images and folders
     /// of images; `files` reads their first bytes and lists their books.
     public static func standard(documents: (any DocumentInspector)?, files: any BookFileReader) -> BookFormats {
-        BookFormats([DocumentFormat(documents: documents), ArchiveFormat(files: files), ImageFormat(), FolderFormat()], files: files)
+        BookFormats(DocumentKind.all.map { DocumentFormat($0, documents: documents) } + [ArchiveFormat(files: files), ImageFormat(), FolderFormat()],
+                    files: files)
     }
 
     /// Adds `format`, tried after those already known.

@@ -1,19 +1,19 @@
 import FolioCore
 import Foundation
 
-/// PDFs: a document is a book, read by its header alone as the library loads.
+/// Documents (PDF, DjVu): a document is a book, read by its header alone as the library loads.
 extension LibraryLoader {
-    /// A PDF is a book: its first page the cover, the rest the pages, the title from its
+    /// A document (of `kind`) is a book: its first page the cover, the rest the pages, the title from its
     /// metadata or else the file name, the author (if any) its byline, its outline (if any) its contents. Only the header is read here (through `documents`);
     /// the page count it declares is bounded before any page exists.
-    static func documentBook(_ path: String, documents: (any DocumentInspector)?, problems: inout [LibraryProblem], strict: Bool) throws -> Book? {
+    static func documentBook(_ path: String, kind: DocumentKind = .pdf, documents: (any DocumentInspector)?, problems: inout [LibraryProblem], strict: Bool) throws -> Book? {
         let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
         func refuse(_ message: String, cause: FolioError.Cause) throws -> Book? {
             if strict { throw FolioError.badInput("\(path): \(message).", cause: cause) }
             problems.append(LibraryProblem(file: path, message: "\(message); skipped."))
             return nil
         }
-        guard let documents else { return try refuse("this program reads no PDFs", cause: .refused) }
+        guard let documents else { return try refuse("this program reads no \(kind.label) files", cause: .refused) }
         let info: DocumentInfo
         do {
             info = try documents.inspect(path)

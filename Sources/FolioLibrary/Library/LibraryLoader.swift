@@ -19,8 +19,8 @@ public enum LibraryLoader {
     ]
     /// Comic archives, read in place through libarchive.
     public static let archiveExtensions: Set<String> = ["cbz", "zip", "cbr", "rar", "cb7", "7z", "cbt", "tar"]
-    /// Documents: every page a page of the book, read through a `DocumentInspector`.
-    public static let documentExtensions: Set<String> = ["pdf"]
+    /// Documents (PDF, DjVu): every page a page of the book, read through a `DocumentInspector`.
+    public static var documentExtensions: Set<String> { DocumentKind.all.reduce([]) { $0.union($1.extensions) } }
     /// A Books.plist larger than this is refused unread (bytes).
     public static let maxPlistSize = 16 << 20
     /// Most books a library holds, and most pages a book holds.

@@ -1,0 +1,3 @@
+// DjVuLibre's decoding API, fenced off: only CVips' folio_djvu.c includes it.
+#include <libdjvu/ddjvuapi.h>
+#include <libdjvu/miniexp.h>
