@@ -105,11 +105,19 @@ package final class DecoderSandbox: PageDecoder {
     /// Workers started and not stopped (tests).
     package var runningWorkers: Int { pool.running }
 
+    /// Who reads the document at `path`, and what it is called, in a sentence about a
+    /// failure before the worker said what the file is ("the DjVu reader", "DjVu").
+    static func documentReader(_ path: String) -> (reader: String, label: String) {
+        let label = DocumentKind.named(forPath: path).label
+        return ("the \(label) reader", label)
+    }
+
     /// The document's header; a `FolioError` naming `path` on any failure.
     package func inspect(_ path: String) throws -> DocumentInfo {
         let request = DecoderWire.Request(operation: .inspect, path: path)
+        let (reader, label) = Self.documentReader(path)
         do {
-            switch try pool.run(request, pixels: nil) {
+            switch try pool.run(request, pixels: nil, who: reader) {
             case .document(let pageCount, let width, let height, let title, let author):
                 let size = width > 0 && height > 0 ? Size(width: Double(width), height: Double(height)) : nil
                 return DocumentInfo(pageCount: Int(pageCount), title: title, firstPageSize: size,
@@ -117,17 +125,18 @@ package final class DecoderSandbox: PageDecoder {
             case .failure(let cause, let message, _):
                 throw FolioError.badInput(message, cause: cause)
             case .pixels, .size, .head, .listing, .book, .library, .links, .hits:
-                throw FolioError.badInput("\(path): is not a readable PDF (the PDF reader answered out of turn).", cause: .unreadable)
+                throw FolioError.badInput("\(path): is not a readable \(label) (\(reader) answered out of turn).", cause: .unreadable)
             }
         } catch let stopped as Stopped {
-            throw FolioError.badInput("\(path): is not a readable PDF (\(stopped.why)).", cause: .unreadable)
+            throw FolioError.badInput("\(path): is not a readable \(label) (\(stopped.why)).", cause: .unreadable)
         }
     }
 
     /// The page's links, read by a worker; none on any failure (a book reads on without them).
     package func links(_ path: String, page: Int) -> [PageLink] {
         guard let page32 = Int32(exactly: page), page32 >= 0 else { return [] }
-        guard case .links(let links)? = try? pool.run(DecoderWire.Request(operation: .links, path: path, page: page32), pixels: nil) else {
+        let request = DecoderWire.Request(operation: .links, path: path, page: page32)
+        guard case .links(let links)? = try? pool.run(request, pixels: nil, who: Self.documentReader(path).reader) else {
             return []
         }
         return links
@@ -137,7 +146,7 @@ package final class DecoderSandbox: PageDecoder {
     package func find(_ text: String, in path: String, first: Int, count: Int) -> TextSearchStretch? {
         guard !text.isEmpty, let first32 = Int32(exactly: first), first32 >= 0, let count32 = Int32(exactly: count), count32 >= 1 else { return nil }
         let request = DecoderWire.Request(operation: .find, path: path, page: first32, width: count32, name: text)
-        guard case .hits(let stretch)? = try? pool.run(request, pixels: nil) else { return nil }
+        guard case .hits(let stretch)? = try? pool.run(request, pixels: nil, who: Self.documentReader(path).reader) else { return nil }
         return stretch
     }
 
@@ -160,7 +169,8 @@ package final class DecoderSandbox: PageDecoder {
     private func pixels(_ request: DecoderWire.Request) throws -> DecodedPixels {
         var received: DecodedPixels?
         do {
-            let reply = try pool.run(request) { width, height, shared in
+            let reader = Self.documentReader(request.path).reader
+            let reply = try pool.run(request, pixels: { width, height, shared in
                 let count = DecoderWire.Request.pixelBytes(width: width, height: height)
                 guard let base = folio_pixels_alloc(count) else { throw Stopped(why: "out of memory for the page") }
                 do { try shared.read(into: UnsafeMutableRawBufferPointer(start: base, count: count)) } catch {
@@ -168,15 +178,15 @@ package final class DecoderSandbox: PageDecoder {
                     throw error
                 }
                 received = DecodedPixels(base: base, width: Int(width), height: Int(height))
-            }
+            }, who: reader)
             switch reply {
             case .pixels:
-                guard let received else { throw Stopped(why: "the PDF reader sent no pixels") }
+                guard let received else { throw Stopped(why: "\(reader) sent no pixels") }
                 return received
             case .failure(let cause, let message, let detail):
                 throw PageImage.Failure(cause: cause, message: message, detail: detail)
             case .document, .size, .head, .listing, .book, .library, .links, .hits:
-                throw Stopped(why: "the PDF reader answered out of turn")
+                throw Stopped(why: "\(reader) answered out of turn")
             }
         } catch {
             if let received { received.free() }

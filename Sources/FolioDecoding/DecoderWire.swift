@@ -51,7 +51,7 @@ public enum DecoderWire {
     public static let maxFormatName = 64
 
     public enum Operation: UInt8, Sendable {
-        /// A PDF's header.
+        /// A document's header (its format is the worker's to tell by its first bytes).
         case inspect = 1
         /// A document's page, fitted inside a box.
         case render = 2
@@ -81,7 +81,8 @@ public enum DecoderWire {
         /// Whether the request names an image (and carries its name, shape and maybe bytes).
         var isImage: Bool { self == .page || self == .measure }
 
-        /// Who answers it, in a sentence about its failure.
+        /// Who answers it, in a sentence about its failure (a document's reader is named by
+        /// its format where the caller knows it, `DecoderSandbox.documentReader`).
         var worker: String {
             switch self {
             case .inspect, .render, .renderBySplash: return "the PDF reader"
