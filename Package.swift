@@ -122,10 +122,11 @@ let package = Package(
         // The tests' own files (PDFFixture, ArchiveFixture, SlowPDFFixture), written with
         // FolioSamples' writers.
         .target(name: "FolioTestFixtures", dependencies: ["FolioCore", "FolioLibrary", "FolioThreads", "FolioSamples"], path: "Tests/Fixtures"),
-        // A stand-in book format (a page list, its own file) and the decoder worker program
-        // that registers it in one line (`folio-stand-in-worker`): `StandInFormatTests` lists
-        // and decodes its books through that worker. Test code; the product links neither.
-        .target(name: "FolioStandInFormat", dependencies: ["FolioCore", "FolioLibrary", "FolioDecoding", "FolioWorker"], path: "Tests/StandInFormat"),
+        // A stand-in book format (a page list) and a stand-in document format (a sketch: pages
+        // rendered at a size, an outline, text), each its own file, and the decoder worker
+        // program that registers them in one line (`folio-stand-in-worker`):
+        // `StandInFormatTests` lists, draws and searches their books through that worker. Test code; the product links neither.
+        .target(name: "FolioStandInFormat", dependencies: ["FolioCore", "FolioLibrary", "FolioDecoding", "FolioWorker", "CWorker"], path: "Tests/StandInFormat"),
         .executableTarget(name: "folio-stand-in-worker", dependencies: ["FolioDecoding", "FolioWorker", "FolioStandInFormat"], path: "Tests/StandInWorker"),
         .testTarget(
             name: "FolioSDLTests",

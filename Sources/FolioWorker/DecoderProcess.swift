@@ -30,9 +30,10 @@ public enum DecoderProcess {
     public static let pageTreeBytes = 2 << 10
 
     /// Serves requests until stdin closes; exits the process. The worker knows Folio's own
-    /// formats and `added`: a program that registers a format of its own serves with it here
-    /// (one line), as its viewer registers it with its loader (`BookFormats.register`).
-    public static func serve(adding added: [any BookFormat] = []) -> Never {
+    /// formats and `added`, and Folio's document formats and `documents`: a program that
+    /// registers a format of its own serves with it here (one line), as its viewer registers
+    /// it with its loader (`BookFormats.register`).
+    package static func serve(adding added: [any BookFormat] = [], documents: [any DocumentPages] = []) -> Never {
         // libarchive turns each ZIP entry's DOS time into a time_t with mktime, and glibc's
         // mktime stats /etc/localtime on every call unless TZ is set: a third of a pass over
         // a 100,000-entry comic. Folio shows no entry times, so the worker keeps UTC.
@@ -48,7 +49,7 @@ public enum DecoderProcess {
         signal(SIGPIPE, SIG_IGN)
         let input = FileDescriptorIO(fd: 0, deadline: nil)
         let shared = SharedPixels(inherited: SharedPixels.childDescriptor)
-        let here = InProcessDecoder(because: "this is the confined worker", adding: added)
+        let here = InProcessDecoder(because: "this is the confined worker", adding: added, documents: documents)
         var untrimmed = false
         while true {
             if untrimmed && !requestComes(withinMilliseconds: idleBeforeTrim) {

@@ -11,9 +11,11 @@ import Foundation
 /// `VipsDecoder.Failure` with the format's own reason. Confinement, budgets and kept
 /// documents are the worker's, the same for every format.
 ///
-/// A new format is a type conforming here, a line in `DocumentPages.all`, and its
-/// `DocumentKind` (the library's side) in `DocumentKind.all`.
-protocol DocumentPages: Sendable {
+/// A new format of Folio's own is a type conforming here, a line in `DocumentFormats.standard`,
+/// and its `DocumentKind` (the library's side) in `DocumentKind.all`; a program's own format
+/// is registered with its worker (`DecoderProcess.serve(adding:documents:)`) and its loader
+/// (`BookFormats.register(DocumentFormat(kind, documents:))`), a line each.
+package protocol DocumentPages: Sendable {
     /// The format as the library knows it (its name, extensions, first bytes).
     var kind: DocumentKind { get }
     /// The page count, the first page's size in points, the title and author.
@@ -35,23 +37,30 @@ protocol DocumentPages: Sendable {
 }
 
 extension DocumentPages {
-    func outline(_ fd: Int32) throws -> [ContentsEntry] { [] }
-    func labels(_ fd: Int32) throws -> [String] { [] }
-    func links(_ fd: Int32, page: Int) throws -> [PageLink] { [] }
-    func find(_ fd: Int32, text: String, first: Int, count: Int) throws -> TextSearchStretch {
+    package func outline(_ fd: Int32) throws -> [ContentsEntry] { [] }
+    package func labels(_ fd: Int32) throws -> [String] { [] }
+    package func links(_ fd: Int32, page: Int) throws -> [PageLink] { [] }
+    package func find(_ fd: Int32, text: String, first: Int, count: Int) throws -> TextSearchStretch {
         TextSearchStretch(hits: [], searched: max(0, count), hasText: false)
     }
 }
 
-/// The document formats the worker reads, each picked by a file's first bytes.
-enum DocumentFormats {
-    /// Every format: one line each.
-    static let all: [any DocumentPages] = [PDFPages(), DjVuPages()]
+/// The document formats a worker reads, each picked by a file's first bytes.
+package struct DocumentFormats: Sendable {
+    package private(set) var all: [any DocumentPages]
+
+    /// Folio's own: one line each.
+    package static let standard = DocumentFormats(all: [PDFPages(), DjVuPages()])
+
+    /// Adds `format`, tried after those already known.
+    package mutating func register(_ format: any DocumentPages) {
+        all.append(format)
+    }
 
     /// The format of the file behind `fd`, by its first bytes (`DocumentKind.magic`); PDF
     /// for a file no format claims, whose reader then names what is wrong with it (poppler's
     /// check, as libvips sniffs a PDF, comes before it parses anything).
-    static func of(_ fd: Int32) throws -> any DocumentPages {
+    package func of(_ fd: Int32) -> any DocumentPages {
         var head = Data(count: 16)
         let read = head.withUnsafeMutableBytes { pread(fd, $0.baseAddress, 16, 0) }
         let bytes = head.prefix(max(0, read))

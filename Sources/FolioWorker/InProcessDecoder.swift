@@ -16,16 +16,26 @@ package struct InProcessDecoder: PageDecoder {
     private let files = BookFilesHere()
     /// The formats known besides Folio's own.
     private let added: [any BookFormat]
+    /// The document formats known: Folio's own, then a worker's registrations.
+    package let documents: DocumentFormats
 
-    /// Decodes here, knowing Folio's formats and `added` (a worker's registrations).
-    package init(because reason: String, adding added: [any BookFormat] = []) {
+    /// Decodes here, knowing Folio's formats and `added`, and Folio's document formats and
+    /// `addedDocuments` (a worker's registrations).
+    package init(because reason: String, adding added: [any BookFormat] = [], documents addedDocuments: [any DocumentPages] = []) {
         self.reason = reason
         self.added = added
+        var documents = DocumentFormats.standard
+        for format in addedDocuments { documents.register(format) }
+        self.documents = documents
     }
 
     /// The formats this decoder knows by name: Folio's own (reading here), then `added`.
     package var formats: BookFormats {
         var formats = BookFormats.standard(documents: self, files: files)
+        // A document format registered here lists its books here too.
+        for document in documents.all where !DocumentKind.all.contains(document.kind) {
+            formats.register(DocumentFormat(document.kind, documents: self))
+        }
         for format in added { formats.register(format) }
         return formats
     }
@@ -41,9 +51,9 @@ package struct InProcessDecoder: PageDecoder {
         let fd = try SafeFile.openBookFile(path)
         defer { close(fd) }
         guard VipsDecoder.started else { throw FolioError.badInput("\(path): cannot be read (libvips could not start).", cause: .unreadable) }
-        let label = DocumentKind.named(forPath: path).label
+        let label = documents.of(fd).kind.label
         do {
-            return try DocumentFormats.of(fd).info(fd)
+            return try documents.of(fd).info(fd)
         } catch let failure as VipsDecoder.Failure {
             if VipsDecoder.isPasswordFailure(failure.reason) {
                 throw FolioError.badInput("\(path): is password-protected; Folio opens no encrypted \(label)s.", cause: .encrypted)
@@ -56,8 +66,7 @@ package struct InProcessDecoder: PageDecoder {
     private func withDocument<T>(_ path: String, _ body: (any DocumentPages, Int32) throws -> T) -> T? {
         guard let fd = try? SafeFile.openBookFile(path) else { return nil }
         defer { close(fd) }
-        guard let format = try? DocumentFormats.of(fd) else { return nil }
-        return try? body(format, fd)
+        return try? body(documents.of(fd), fd)
     }
 
     /// The outline the document's format reads; none when it cannot be read.
@@ -115,6 +124,6 @@ package struct InProcessDecoder: PageDecoder {
             throw PageImage.Failure(cause: failure.cause, message: failure.description, detail: failure.description)
         }
         defer { close(fd) }
-        return try PageImage.documentPixels(fd, page: page, name: name, width: width, height: height, bySplash: bySplash)
+        return try PageImage.documentPixels(fd, format: documents.of(fd), page: page, name: name, width: width, height: height, bySplash: bySplash)
     }
 }

@@ -101,24 +101,19 @@ extension PageImage {
         return try surface(pixels, name: name, shape: shape)
     }
 
-    /// Page `page` of the PDF behind `fd` as pixels: its size in points read and checked,
+    /// Page `page` of the document behind `fd` (of `format`) as pixels: its size in points read and checked,
     /// then drawn once at the scale `width`×`height` needs, never at full resolution first,
     /// from the document kept open since the last page when it is the same file
     /// (`PDFPages`). What the document worker runs.
-    static func documentPixels(_ fd: Int32, page: Int, name: String, width: Int, height: Int,
+    static func documentPixels(_ fd: Int32, format: any DocumentPages, page: Int, name: String, width: Int, height: Int,
                                bySplash: Bool = false) throws -> VipsDecoder.Pixels {
         func failure(_ reason: String) -> Failure {
             guard VipsDecoder.isPasswordFailure(reason) else { return unreadable(name, reason) }
             let why = "the document is password-protected"
             return Failure(cause: .encrypted, message: "\(name): \(why); Folio opens no encrypted PDFs.", detail: why)
         }
-        let format: any DocumentPages, header: VipsDecoder.Header
-        do {
-            format = try DocumentFormats.of(fd)
-            header = try format.size(fd, page: page)
-        } catch let error as VipsDecoder.Failure {
-            throw failure(error.reason)
-        }
+        let header: VipsDecoder.Header
+        do { header = try format.size(fd, page: page) } catch let error as VipsDecoder.Failure { throw failure(error.reason) }
         guard header.width > 0, header.height > 0 else {
             throw unreadable(name, "its page is \(header.width)×\(header.height) points")
         }

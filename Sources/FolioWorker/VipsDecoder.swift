@@ -15,17 +15,26 @@ package enum VipsDecoder {
         case bytes(Data)
     }
 
-    struct Header {
-        var width: Int
-        var height: Int
+    package struct Header {
+        package var width: Int
+        package var height: Int
+
+        package init(width: Int, height: Int) {
+            self.width = width
+            self.height = height
+        }
     }
 
     /// What libvips decodes into (its buffers are GLib's, as `DecodedPixels` frees them).
     package typealias Pixels = DecodedPixels
 
-    struct Failure: Error {
-        /// libvips' reason, one line.
-        let reason: String
+    /// A decoder's (or a document format's) reason, one line.
+    package struct Failure: Error {
+        package let reason: String
+
+        package init(reason: String) {
+            self.reason = reason
+        }
     }
 
     /// True once libvips has started (the first use starts it).

@@ -14,7 +14,7 @@ struct Record: ParsableCommand {
 
     @OptionGroup var library: LibraryOptions
     @Option(help: "The script (JSON) to play; default: the built-in demo. A capture plays on the library it was captured on unless --library is given.", completion: .file(extensions: ["json"])) var script: String?
-    @Option(help: ArgumentHelp("Film a flip-through of BOOK (a folder of images, an archive or a PDF, loaded as the library): the shelf, the opening, the book laid flat, a riffle pausing on the cover, two spreads in the middle and the last page, the close; 20 s unless --duration says (the timing scales).", valueName: "book"), completion: .file()) var tour: String?
+    @Option(help: ArgumentHelp("Film a flip-through of BOOK (a folder of images, an archive, a PDF or a DjVu book, loaded as the library): the shelf, the opening, the book laid flat, a riffle pausing on the cover, two spreads in the middle and the last page, the close; 20 s unless --duration says (the timing scales).", valueName: "book"), completion: .file()) var tour: String?
     @Option(help: "Where to write: DIR/, FILE.mp4, FILE.webm, FILE.webp or FILE.gif.", completion: .file()) var out: String?
     @Option(help: "Write the state trace here, one JSON object per frame.", completion: .file()) var trace: String?
     @Option(parsing: .unconditional, help: "Frame size in points, WIDTHxHEIGHT (default: the script's).") var size: String?

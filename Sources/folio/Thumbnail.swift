@@ -11,7 +11,7 @@ struct Thumbnail: ParsableCommand {
         abstract: "Write a book's cover as a PNG of at most SIZE pixels a side (what file managers show).",
         discussion: "A file manager runs it through Folio's thumbnailer for comic archives. Exits 2 when INPUT holds no book with a readable cover or OUTPUT is there already with something in it (unless --overwrite); nothing is written then.")
 
-    @Argument(help: "The book: a comic archive, a PDF, a folder of images.", completion: .file())
+    @Argument(help: "The book: a comic archive, a PDF or DjVu book, a folder of images.", completion: .file())
     var input: String
     @Argument(help: "The PNG to write (a new or empty file).", completion: .file(extensions: ["png"]))
     var output: String

@@ -10,7 +10,7 @@ struct Validate: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "List every problem with a library; exit 0 when clean, 1 with problems, 2 when it cannot be read.")
 
-    @Argument(help: "A Books.plist, a folder, a comic archive, a PDF or an image.", completion: .file()) var path: String
+    @Argument(help: "A Books.plist, a folder, a comic archive, a PDF or DjVu book, or an image.", completion: .file()) var path: String
 
     @Option(name: .customLong("time-limit"), help: "Seconds to spend decoding pages; the pages left are named as not checked (0: no limit, every page is checked).")
     var timeLimit: Double = 60

@@ -10,7 +10,7 @@ import Foundation
 struct View: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Open the viewer window (the default command).")
 
-    @Argument(help: ArgumentHelp("What to open: a folder, a comic archive (.cbz, .cbr, .cb7, .cbt), a PDF, an image (a book of one page) or a Books.plist; the same as --library PATH. One book opens straight into the reading view.", valueName: "path"), completion: .file())
+    @Argument(help: ArgumentHelp("What to open: a folder, a comic archive (.cbz, .cbr, .cb7, .cbt), a PDF or DjVu book, an image (a book of one page) or a Books.plist; the same as --library PATH. One book opens straight into the reading view.", valueName: "path"), completion: .file())
     var path: String?
     @OptionGroup var library: LibraryOptions
     @Option(parsing: .unconditional, help: "Open the book at this page (1 is the cover); PATH must be one book.") var page: Int?

@@ -28,7 +28,7 @@ struct Folio: ParsableCommand {
 
 /// Options shared by every command that reads the library.
 struct LibraryOptions: ParsableArguments {
-    @Option(name: .long, help: "A Books.plist, a folder holding one, a folder of book folders, comic archives (.cbz, .cbr, .cb7, .cbt) and PDFs, one archive or PDF, one folder of images, or one image (default: the bundled library).", completion: .file())
+    @Option(name: .long, help: "A Books.plist, a folder holding one, a folder of book folders, comic archives (.cbz, .cbr, .cb7, .cbt), PDFs and DjVu books, one archive or document, one folder of images, or one image (default: the bundled library).", completion: .file())
     var library: String?
 
     @Option(name: .customLong("cache-mb"), parsing: .unconditional, help: "Most megabytes of page textures kept in memory (default 256, or 128 when OpenGL runs on the CPU).")

@@ -9,7 +9,7 @@ import Testing
 struct InstallTests {
     static let iconSizes = [16, 22, 24, 32, 48, 64, 128, 256, 512]
     static let mimeTypes = ["application/vnd.comicbook+zip", "application/vnd.comicbook-rar", "application/x-cb7",
-                            "application/x-cbt", "application/pdf"]
+                            "application/x-cbt", "application/pdf", "image/vnd.djvu", "image/vnd.djvu+multipage"]
 
     static func make(_ arguments: [String]) throws -> Folio.Result {
         try Folio.runProcess("/usr/bin/make", ["-s", "-C", Folio.root.path] + arguments)

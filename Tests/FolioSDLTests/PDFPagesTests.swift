@@ -44,7 +44,7 @@ import FolioTestFixtures
     /// Page `page` drawn into `box` as the document worker draws it.
     static func draw(_ url: URL, page: Int, box: (Int, Int)) throws -> Drawn {
         try withDescriptor(url) { fd in
-            Drawn(try PageImage.documentPixels(fd, page: page, name: ImageSource.documentPage(document: url.path, page: page).name,
+            Drawn(try PageImage.documentPixels(fd, format: PDFPages(), page: page, name: ImageSource.documentPage(document: url.path, page: page).name,
                                                width: box.0, height: box.1))
         }
     }

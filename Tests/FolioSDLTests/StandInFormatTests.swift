@@ -34,6 +34,7 @@ import Testing
     static func formats(_ decoder: DecoderSandbox = workers) -> BookFormats {
         var formats = BookFormats.standard(documents: decoder, files: decoder)
         formats.register(PageListFormat())
+        formats.register(DocumentFormat(SketchDocument.kind, documents: decoder))
         return formats
     }
 
@@ -108,5 +109,31 @@ import Testing
         #expect(loaded.library.books.map(\.title) == ["photos", "story"])
         // "../" leaves the list's folder: refused, never read.
         #expect(loaded.problems.count == 2)
+    }
+
+    /// A document format of its own (render at a size, outline, text), registered in one line
+    /// on each side: its book opens with its title and contents, its pages are drawn at the
+    /// size asked and checked by `validate`, and its text is searched, through the same wire
+    /// operations as a PDF's; a worker that does not know it reads no sketch.
+    @Test func aDocumentOfTheRegisteredFormatOpensIsDrawnAndSearched() throws {
+        let sketch = "folio-sketch\ntitle A Sketchbook\npage 300 400 250 10 10 a red page\npage 300 400 10 10 250 the blue needle\n"
+            + "page 300 400 10 250 10 green\noutline 0 1 Red\noutline 1 3 Green\n"
+        let file = try DocumentPageTests.write(Data(sketch.utf8), "book.sketch")
+        defer { DocumentPageTests.remove(file) }
+        let loaded = try LibraryLoader.load(file.path, formats: Self.formats())
+        let book = try #require(loaded.library.books.first)
+        let real = try #require(SafeFile.realPath(file.path))
+        #expect(book.title == "A Sketchbook" && book.cover == .documentPage(document: real, page: 0) && book.pages.count == 2)
+        #expect(book.contents.map(\.title) == ["Red", "Green"] && book.contents.map(\.number) == [1, 3])
+        #expect(abs((book.pageAspect ?? 0) - 0.75) < 1e-3)
+        #expect(LibraryValidator.check(loaded.library, decoder: Self.workers).isEmpty)
+        let pixels = try Self.workers.pixels(ofDocument: real, page: 1, width: 150, height: 300)
+        defer { pixels.free() }
+        #expect(pixels.width == 150 && pixels.height == 200, "fitted inside the box at the page's shape")
+        #expect(Array(UnsafeBufferPointer(start: pixels.base, count: 4)) == [10, 10, 250, 255])
+        let found = try #require(Self.workers.find("NEEDLE", in: real, first: 0, count: 3))
+        #expect(found.hits.map(\.number) == [2] && found.searched == 3 && found.hasText)
+        // Folio's own workers know no sketch: it is no PDF either.
+        #expect(throws: FolioError.self) { try TestDecoding.workers.inspect(real) }
     }
 }

@@ -2,6 +2,7 @@ import FolioDecoding
 import FolioStandInFormat
 import FolioWorker
 
-// Folio's decoder worker knowing one format more than Folio's own: the stand-in format's one
-// registration line on the worker's side (`StandInFormatTests` registers it with its loader).
-DecoderProcess.serve(adding: [PageListFormat()])
+// Folio's decoder worker knowing one book format and one document format more than Folio's
+// own: the stand-in formats' one registration line on the worker's side
+// (`StandInFormatTests` registers them with its loader).
+DecoderProcess.serve(adding: [PageListFormat()], documents: [SketchDocument()])

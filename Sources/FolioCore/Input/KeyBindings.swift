@@ -64,7 +64,7 @@ public enum KeyBindings {
         KeyBinding(keys: [.return], context: .strip, action: .goToSelected, help: "go to the selected page, riffling the leaves"),
         KeyBinding(keys: [.escape, .t], context: .strip, action: .close, help: "hide the strip"),
         KeyBinding(keys: [.tab], context: .inBook, action: .contents, help: "the contents (also a top-left button)"),
-        KeyBinding(typing: "/", context: .inBook, action: .search, help: "search a PDF's text (then N, Shift+N)"),
+        KeyBinding(typing: "/", context: .inBook, action: .search, help: "search the text (then N, Shift+N)"),
         KeyBinding(keys: [.escape], context: .help, action: .hideHelp, help: "hide the list of keys"),
     ]
 
