@@ -49,28 +49,22 @@ public enum LibraryValidator {
             // Asked for in the order the images are stored (so the workers read an archive
             // forward, however its pages are shuffled), decoded on as many threads as there
             // are decoder workers, reported in page order.
-            let found = Monitor([ImageSource: LibraryProblem]())
-            let slots = DispatchSemaphore(value: decodingThreads)
-            let group = DispatchGroup()
+            let found = Monitor([ImageSource: LibraryProblem]()), passedOver = Monitor(0)
             let ordered = storedOrder(sources, decoder: decoder)
-            var unchecked = 0
-            for (index, source) in ordered.enumerated() {
-                slots.wait()
+            forEachIndex(ordered.count, onThreads: decodingThreads, named: "folio-validate") { index in
+                // Past the time limit, the pages left are counted, not checked.
                 if limit?.isPast == true {
-                    slots.signal()
-                    unchecked = ordered.count - index
-                    break
+                    passedOver.withLock { $0 += 1 }
+                    return
                 }
-                checks.async(group: group) {
-                    if let problem = check(source, decoder: decoder) { found.withLock { $0[source] = problem } }
-                    checked.withLock { done in
-                        done += 1
-                        progress?(done)
-                    }
-                    slots.signal()
+                let source = ordered[index]
+                if let problem = check(source, decoder: decoder) { found.withLock { $0[source] = problem } }
+                checked.withLock { done in
+                    done += 1
+                    progress?(done)
                 }
             }
-            group.wait()
+            let unchecked = passedOver.withLock { $0 }
             let problemsFound = found.withLock { $0 }
             problems += sources.compactMap { problemsFound[$0] }
             if unchecked > 0, let limit {
@@ -87,7 +81,6 @@ public enum LibraryValidator {
 
     /// Pages decoded at once: one a decoder worker.
     static let decodingThreads = DecoderSandbox.maxWorkers
-    private static let checks = DispatchQueue(label: "folio-validate", attributes: .concurrent)
 
     /// Each distinct source of `sources` once: an archive's entries all where the first of
     /// them comes up, in the order the archive stores them (as `decoder` lists it; as they

@@ -50,3 +50,25 @@ private final class ThreadBody: Sendable {
         self.body = body
     }
 }
+
+/// Runs `body` for every index of `0..<count` on at most `threads` named threads at once
+/// (each takes the next index in order, through a `Monitor`) and returns once all are done;
+/// with no thread to be had, the rest run here. What `validate`'s page checks and a
+/// folder's archives listed on every core use, instead of a dispatch queue.
+package func forEachIndex(_ count: Int, onThreads threads: Int, named name: String, _ body: @escaping @Sendable (Int) -> Void) {
+    guard count > 0 else { return }
+    let next = Monitor(0)
+    let work: @Sendable () -> Void = {
+        while true {
+            let index = next.withLock { next -> Int in
+                defer { next += 1 }
+                return next
+            }
+            guard index < count else { return }
+            body(index)
+        }
+    }
+    let started = (0..<max(0, min(threads, count) - 1)).compactMap { _ in startJoinableThread(named: name, work) }
+    work()
+    for thread in started { pthread_join(thread, nil) }
+}

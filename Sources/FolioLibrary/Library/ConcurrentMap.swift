@@ -1,3 +1,4 @@
+import FolioThreads
 import Foundation
 
 extension Array where Element: Sendable {
@@ -12,7 +13,12 @@ extension Array where Element: Sendable {
         }
         nonisolated(unsafe) let slots = results
         let elements = self
-        DispatchQueue.concurrentPerform(iterations: count) { i in slots[i] = transform(elements[i]) }
+        // The threads are joined before forEachIndex returns: `transform` does not outlive this call.
+        withoutActuallyEscaping(transform) { transform in
+            forEachIndex(count, onThreads: ProcessInfo.processInfo.activeProcessorCount, named: "folio-map") { i in
+                slots[i] = transform(elements[i])
+            }
+        }
         return results.map { $0! }
     }
 }
