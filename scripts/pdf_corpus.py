@@ -8,6 +8,7 @@ Usage: scripts/pdf_corpus.py FOLIO FOLDER
 """
 import glob
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -29,6 +30,8 @@ def main():
     if len(sys.argv) != 3:
         sys.exit(__doc__.strip())
     folio, folder = sys.argv[1], sys.argv[2]
+    if not shutil.which("pdftoppm"):
+        sys.exit("pdf_corpus: pdftoppm is not installed (apt-get install poppler-utils)")
     files = sorted(glob.glob(os.path.join(folder, "*.pdf")))
     if not files:
         sys.exit(f"pdf_corpus: no .pdf files in {folder}")
