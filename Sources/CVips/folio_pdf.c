@@ -213,7 +213,8 @@ PopplerPage *folio_pdf_kept_page(kept *k, int page, char *error, size_t capacity
         return NULL;
     }
     PopplerPage *p = poppler_document_get_page(k->document, page);
-    if (!p) snprintf(error, capacity, "unable to load page %d", page);
+    // Poppler-glib's own words count pages from 0 ("unable to load page 0" for the first).
+    if (!p) snprintf(error, capacity, "poppler cannot load the page: the document's page tree or the page's objects are damaged");
     return p;
 }
 

@@ -17,7 +17,7 @@ void folio_pdf_give_back(folio_pdf_kept *k);
 PopplerDocument *folio_pdf_kept_document(folio_pdf_kept *k);
 
 /// Page `page` of `k`'s document (unref when done), or NULL with libvips' reason for it
-/// ("pages out of range", "unable to load page N").
+/// ("pages out of range", "poppler cannot load the page: …").
 PopplerPage *folio_pdf_kept_page(folio_pdf_kept *k, int page, char *error, size_t capacity);
 
 /// The page (from 0) `action` goes to in `document`, or -1: a destination in this document,

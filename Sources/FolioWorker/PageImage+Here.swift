@@ -115,7 +115,7 @@ extension PageImage {
         let header: VipsDecoder.Header
         do { header = try format.size(fd, page: page) } catch let error as VipsDecoder.Failure { throw failure(error.reason) }
         guard header.width > 0, header.height > 0 else {
-            throw unreadable(name, "its page is \(header.width)×\(header.height) points")
+            throw unreadable(name, "its page has no area: \(header.width)×\(header.height) points, cut to a box outside its paper")
         }
         if let refusal = ImageHeader.refusal(width: header.width, height: header.height) {
             throw tooLarge(name, refusal.replacingOccurrences(of: " px", with: " points"))

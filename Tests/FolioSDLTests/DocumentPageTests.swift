@@ -153,6 +153,27 @@ import FolioTestFixtures
         #expect(abs(got.0 - Int(want.r)) <= 3 && abs(got.1 - Int(want.g)) <= 3 && abs(got.2 - Int(want.b)) <= 3, "\(got) vs \(want)")
     }
 
+    /// A page cut to a box outside its paper (a crop box beyond its media box, as pdf.js's
+    /// boundingBox_invalid.pdf has) has no area to draw: named so, and its neighbour drawn.
+    @Test func aPageCutToABoxOutsideItsPaperIsNamedAsHavingNoArea() throws {
+        var pdf = String(decoding: PDFFixture.document(pages: 2, width: 4000, height: 9999), as: UTF8.self)
+        let media = "/MediaBox [0 0 4000 9999]", crop = "/CropBox [700 800 900 99]"
+        #expect(media.utf8.count == crop.utf8.count, "the same length keeps the cross-reference table's offsets")
+        let first = try #require(pdf.range(of: media))
+        pdf.replaceSubrange(first, with: crop)
+        let url = try Self.write(Data(pdf.utf8), "cropped.pdf")
+        defer { Self.remove(url) }
+        let shape = PageImage.Shape(width: 36, height: 56, radius: 0, side: .right)
+        guard case .failure(let failure) = PageImage.make(.documentPage(document: url.path, page: 0), decoder: TestDecoding.workers, shape: shape) else {
+            Issue.record("a page of no area was drawn")
+            return
+        }
+        #expect(failure.message.contains("page 1: cannot be decoded (its page has no area: 0×"), "\(failure.message)")
+        #expect(failure.message.hasSuffix(" points, cut to a box outside its paper)."), "\(failure.message)")
+        let drawn = try PageImage.make(.documentPage(document: url.path, page: 1), decoder: TestDecoding.workers, shape: shape).get()
+        SDL_FreeSurface(drawn)
+    }
+
     @Test func aPageBeyondTheDocumentIsUnreadableNotACrash() throws {
         let url = try Self.write(PDFFixture.document(pages: 2), "two.pdf")
         defer { Self.remove(url) }
