@@ -29,6 +29,17 @@ static void say(char *error, size_t capacity, const char *text) {
     error[n] = 0;
 }
 
+// `n` with its thousands grouped by commas, as a reader reads it ("12,000"), into `out` (16 bytes).
+static void grouped(int n, char *out) {
+    char digits[16];
+    int count = snprintf(digits, sizeof digits, "%d", n < 0 ? 0 : n), at = 0;
+    for (int i = 0; i < count; i++) {
+        if (i > 0 && (count - i) % 3 == 0) out[at++] = ',';
+        out[at++] = digits[i];
+    }
+    out[at] = 0;
+}
+
 int folio_pixbuf_decode(const void *bytes, size_t length, const char *type, long max_pixels, folio_pixbuf *image,
                         char *error, size_t error_capacity) {
     memset(image, 0, sizeof *image);
@@ -45,7 +56,10 @@ int folio_pixbuf_decode(const void *bytes, size_t length, const char *type, long
     gboolean closed = gdk_pixbuf_loader_close(loader, wrote ? &failure : NULL);
     GdkPixbuf *pixbuf = wrote && closed ? gdk_pixbuf_loader_get_pixbuf(loader) : NULL;
     if (check.refused) {
-        snprintf(error, error_capacity, "is %d×%d, more than %ld megapixels", check.width, check.height, max_pixels / 1000000);
+        char width[16], height[16];
+        grouped(check.width, width);
+        grouped(check.height, height);
+        snprintf(error, error_capacity, "is %s×%s, more than %ld megapixels", width, height, max_pixels / 1000000);
     } else if (!pixbuf) {
         say(error, error_capacity, failure ? failure->message : "damaged data");
     }

@@ -111,7 +111,12 @@ struct DjVuPages: DocumentPages {
     private func call(_ body: (UnsafeMutablePointer<CChar>, Int) -> Bool) throws {
         var error = [CChar](repeating: 0, count: 256)
         let succeeded = error.withUnsafeMutableBufferPointer { body($0.baseAddress!, $0.count) }
-        guard succeeded else { throw VipsDecoder.Failure(reason: VipsDecoder.reason(error)) }
+        guard succeeded else { throw VipsDecoder.Failure(reason: Self.plain(VipsDecoder.reason(error))) }
+    }
+
+    /// DjVuLibre's reason in a reader's words where it has its own ("unexpected End Of File").
+    static func plain(_ reason: String) -> String {
+        reason.lowercased().contains("end of file") ? "the file ends early" : reason
     }
 
     /// Closes the kept document (tests).

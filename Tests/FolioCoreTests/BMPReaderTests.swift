@@ -175,7 +175,7 @@ import Testing
             (patched(14, Self.le32(20)), .damaged("its header is 20 bytes long, a size no BMP has")),
             (patched(18, Self.le32(-3 & 0xFFFF_FFFF)), .damaged("its header gives a -3×1 picture")),
             (patched(28, Self.le16(30000)), .damaged("it has 30000 bits a pixel, which no BMP has")),
-            (patched(18, Self.le32(20000)), .tooLarge("is 20000×1, larger than 16384 px on a side")),
+            (patched(18, Self.le32(20000)), .tooLarge("is 20,000×1, larger than 16,384 px on a side")),
             (patched(30, Self.le32(1)), .damaged("its compression (1) does not suit 24 bits a pixel")),
             (sane.prefix(20), .damaged("its header is cut short")),
         ]

@@ -54,6 +54,28 @@ import FolioTestFixtures
     /// A ZIP that says it holds a million entries is refused by that count, in a sentence that
     /// says so (not called damaged after libarchive ran out of memory on its directory); one
     /// that declares what a comic holds is read as before.
+    /// An empty file, bytes of no archive and a cut ZIP each get a sentence a reader reads:
+    /// no libarchive jargon ("unrecognized archive format") and no parenthesis in another.
+    @Test func archivesThatAreNoneOrCutAreSaidSoPlainly() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("folio-plain-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let empty = dir.appendingPathComponent("empty.cbz"), text = dir.appendingPathComponent("text.cbz"), cut = dir.appendingPathComponent("cut.cbz")
+        try Data().write(to: empty)
+        try Data(String(repeating: "not an archive ", count: 20).utf8).write(to: text)
+        try ArchiveFixture.write([("p1.bmp", Self.image), ("p2.bmp", Self.image)], to: cut)
+        let whole = try Data(contentsOf: cut)
+        try whole.prefix(whole.count / 2).write(to: cut)
+        #expect { try ArchiveReader.list(empty.path) } throws: { ($0 as? FolioError)?.message == "\(empty.path): is empty (0 bytes); it holds no archive." }
+        #expect { try ArchiveReader.list(text.path) } throws: {
+            ($0 as? FolioError)?.message == "\(text.path): is not a readable archive (it is not a ZIP, RAR, 7z or tar archive)."
+        }
+        #expect { try ArchiveReader.list(cut.path) } throws: { error in
+            let message = (error as? FolioError)?.message ?? ""
+            return message.hasPrefix("\(cut.path): ") && message.filter { $0 == "(" }.count == 1 && message.hasSuffix(").")
+        }
+    }
+
     @Test func aZipDeclaringMoreEntriesThanFolioListsIsRefusedByItsCount() throws {
         let dir = try LibraryFixtures.directory()
         defer { try? FileManager.default.removeItem(at: dir) }

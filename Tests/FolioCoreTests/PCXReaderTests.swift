@@ -80,7 +80,7 @@ import FolioTestFixtures
             (Self.pcx(width: 2, height: 2, bits: 8, planes: 2, bytesPerLine: 2, body: [0]),
              .damaged("it has 2 planes of 8 bits, which no PCX reader reads")),
             (Self.pcx(width: 20000, height: 1, bits: 8, planes: 1, bytesPerLine: 20000, body: [0]),
-             .tooLarge("is 20000×1, larger than 16384 px on a side")),
+             .tooLarge("is 20,000×1, larger than 16,384 px on a side")),
         ]
         for (data, problem) in cases {
             #expect(throws: problem) { try PCXReader.read(data) }

@@ -54,7 +54,7 @@ import Testing
         #expect(throws: PictureProblem.damaged("it has 7 bits a pixel, which no Sun raster has")) {
             try SunRasterReader.read(Self.raster(width: 1, height: 1, depth: 7, [0, 0]))
         }
-        #expect(throws: PictureProblem.tooLarge("is 20000×2, larger than 16384 px on a side")) {
+        #expect(throws: PictureProblem.tooLarge("is 20,000×2, larger than 16,384 px on a side")) {
             try SunRasterReader.read(Self.raster(width: 20000, height: 2, depth: 8, []))
         }
         #expect(throws: PictureProblem.damaged("its colour map is damaged")) {

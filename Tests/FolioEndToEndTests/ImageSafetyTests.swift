@@ -56,7 +56,7 @@ import Testing
         try Data(contentsOf: plain).write(to: book.appendingPathComponent("plain.jpg"))
         let result = try Folio.run(["validate", book.path])
         #expect(result.status == 1)
-        #expect(result.stdout.contains("late.jpg: image too large: is 20000×64, larger than 16384 px on a side."), "\(result.stdout)")
+        #expect(result.stdout.contains("late.jpg: image too large: is 20,000×64, larger than 16,384 px on a side."), "\(result.stdout)")
         #expect(result.stdout.contains("plain.jpg: image too large"), "\(result.stdout)")
     }
 
@@ -88,7 +88,7 @@ import Testing
         #expect(run.peakMB < 120, "validate peaked at \(run.peakMB) MB")
         let result = try Folio.run(["validate", dir.path])
         for name in ["a.tif", "b.qoi", "c.pcx", "d.tga"] {
-            #expect(result.stdout.contains("\(name): image too large: is 60000×60000"), "\(name): \(result.stdout)")
+            #expect(result.stdout.contains("\(name): image too large: is 60,000×60,000"), "\(name): \(result.stdout)")
         }
     }
 

@@ -196,8 +196,9 @@ public enum ImageHeader {
 
     /// Why an image of this size is refused, or nil when it is acceptable.
     public static func refusal(width: Int, height: Int, limit: Int = maxPixels) -> String? {
-        if width > maxSide || height > maxSide { return "is \(width)×\(height), larger than \(maxSide) px on a side" }
-        if width * height > limit { return "is \(width)×\(height), more than \(limit / 1_000_000) megapixels" }
+        let size = "\(Sentence.grouped(width))×\(Sentence.grouped(height))"
+        if width > maxSide || height > maxSide { return "is \(size), larger than \(Sentence.grouped(maxSide)) px on a side" }
+        if width * height > limit { return "is \(size), more than \(limit / 1_000_000) megapixels" }
         return nil
     }
 }

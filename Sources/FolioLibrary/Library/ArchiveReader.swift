@@ -248,7 +248,10 @@ public enum ArchiveReader {
         archive_read_support_format_7zip(archive)
         archive_read_support_format_tar(archive)
         guard archive_read_open_fd(archive, fd, 1 << 16) == ARCHIVE_OK else {
-            let error = failure(path, archive, descriptor: nil, doing: "is not a readable archive")
+            var status = stat()
+            let empty = fstat(fd, &status) == 0 && status.st_size == 0
+            let error = empty ? FolioError.badInput("\(path): is empty (0 bytes); it holds no archive.")
+                : failure(path, archive, descriptor: nil, doing: "is not a readable archive")
             archive_read_free(archive)
             close(fd)
             throw error
@@ -283,11 +286,18 @@ public enum ArchiveReader {
         return FolioError.badInput("\(path): \(what) (\(why)).")
     }
 
-    /// libarchive's reason, lower-cased and without a final full stop, to sit in a sentence.
+    /// libarchive's reason, lower-cased and without a final full stop, to sit in a sentence
+    /// inside parentheses: its own parenthesis made a colon ("truncated input file: needed 289
+    /// bytes, only 163 available"), and what it says of a file of no kind it knows in a
+    /// reader's words.
     static func describe(_ reason: String) -> String {
         var text = reason.trimmingCharacters(in: .whitespacesAndNewlines)
         while text.hasSuffix(".") { text.removeLast() }
         guard let first = text.first else { return "no reason given" }
+        if text.lowercased() == "unrecognized archive format" { return "it is not a ZIP, RAR, 7z or tar archive" }
+        if text.hasSuffix(")"), let open = text.range(of: " (") {
+            text = String(text[..<open.lowerBound]) + ": " + String(text[open.upperBound...].dropLast())
+        }
         // "Truncated input" reads "truncated input"; "ZIP bad CRC" keeps its acronym.
         let second = text.dropFirst().first
         return second?.isLowercase == true ? first.lowercased() + text.dropFirst() : text
