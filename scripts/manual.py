@@ -14,7 +14,7 @@ import re
 import subprocess
 import sys
 
-ROOT_PATH_HELP = "a folder of books, a comic archive, a PDF, a folder of images or one image"
+ROOT_PATH_HELP = "a folder of books, a comic archive, a PDF or DjVu book, a folder of images or one image"
 
 
 def dump(folio):
