@@ -25,6 +25,7 @@ static struct stat kept_stat;
 // the document's own was asked for.
 static char last_error[256];
 static int asked_elsewhere;
+static char asked_name[128];
 
 // Reads every message waiting (waiting for one first when `wait`): records errors, refuses
 // every stream but the document's own.
@@ -35,6 +36,7 @@ static void pump(int wait) {
         if (message->m_any.tag == DDJVU_ERROR && !last_error[0] && message->m_error.message)
             snprintf(last_error, sizeof last_error, "%s", message->m_error.message);
         if (message->m_any.tag == DDJVU_NEWSTREAM && message->m_newstream.streamid != 0 && message->m_any.document) {
+            if (!asked_elsewhere) snprintf(asked_name, sizeof asked_name, "%s", message->m_newstream.name ? message->m_newstream.name : "");
             asked_elsewhere = 1;
             ddjvu_stream_close(message->m_any.document, message->m_newstream.streamid, 1);
         }
@@ -47,6 +49,16 @@ static void fail(char *error, size_t capacity, const char *fallback) {
     // DjVuLibre's messages may carry a "** " prefix or a second line: one clause is kept.
     while (*why == '*' || *why == ' ') why++;
     snprintf(error, capacity, "%.*s", (int)strcspn(why, "\n\t"), *why ? why : fallback);
+}
+
+// What is said of a document that asked for a file beside it (named in `asked_name`).
+static void refuse_elsewhere(char *error, size_t capacity) {
+    int printable = asked_name[0] != 0;
+    for (const char *c = asked_name; *c; c++) if ((unsigned char)*c < 0x20 || *c == 0x7f) printable = 0;
+    if (printable)
+        snprintf(error, capacity, "it includes %s, a file beside it, and Folio reads nothing outside the file", asked_name);
+    else
+        snprintf(error, capacity, "it includes a file beside it, and Folio reads nothing outside the file");
 }
 
 static int same_file(const struct stat *a, const struct stat *b) {
@@ -66,6 +78,7 @@ void folio_djvu_forget(void) {
 static ddjvu_document_t *take(int fd, char *error, size_t capacity) {
     last_error[0] = 0;
     asked_elsewhere = 0;
+    asked_name[0] = 0;
     struct stat now;
     if (fstat(fd, &now) != 0 || !S_ISREG(now.st_mode)) { snprintf(error, capacity, "not a regular file"); return NULL; }
     if (kept && same_file(&now, &kept_stat)) return kept;
@@ -97,6 +110,11 @@ static ddjvu_document_t *take(int fd, char *error, size_t capacity) {
     ddjvu_stream_close(document, 0, 0);
     while (!ddjvu_job_done(ddjvu_document_job(document))) pump(1);
     pump(0);
+    if (asked_elsewhere) {
+        refuse_elsewhere(error, capacity);
+        ddjvu_document_release(document);
+        return NULL;
+    }
     if (ddjvu_job_error(ddjvu_document_job(document))) {
         fail(error, capacity, "damaged data");
         ddjvu_document_release(document);
@@ -104,7 +122,7 @@ static ddjvu_document_t *take(int fd, char *error, size_t capacity) {
     }
     ddjvu_document_type_t type = ddjvu_document_get_type(document);
     if (type == DDJVU_DOCTYPE_INDIRECT || type == DDJVU_DOCTYPE_OLD_INDEXED) {
-        snprintf(error, capacity, "an indirect DjVu document (its pages are files beside it), which Folio does not read");
+        snprintf(error, capacity, "an indirect DjVu document, whose pages are files beside it; Folio reads bundled ones");
         ddjvu_document_release(document);
         return NULL;
     }
@@ -195,8 +213,10 @@ unsigned char *folio_djvu_draw(int fd, int page, int width, int height, int crop
         while (!ddjvu_job_done(ddjvu_page_job(p))) pump(1);
         pump(0);
         int pw = ddjvu_page_get_width(p), ph = ddjvu_page_get_height(p);
-        if (ddjvu_job_error(ddjvu_page_job(p)) || asked_elsewhere || pw < 1 || ph < 1) {
-            fail(error, error_capacity, asked_elsewhere ? "the page includes a file from outside the document" : "its page cannot be read");
+        if (asked_elsewhere) {
+            refuse_elsewhere(error, error_capacity);
+        } else if (ddjvu_job_error(ddjvu_page_job(p)) || pw < 1 || ph < 1) {
+            fail(error, error_capacity, "its page cannot be read");
         } else {
             double hs = (double)width / pw, vs = (double)height / ph, scale = crop ? fmax(hs, vs) : fmin(hs, vs);
             ddjvu_rect_t whole_page = {0, 0, (unsigned)whole(pw * scale), (unsigned)whole(ph * scale)};

@@ -4,7 +4,8 @@ import Foundation
 
 /// The tests' DjVu books, made by DjVuLibre's own tools (djvulibre-bin: `c44` encodes each
 /// page, `djvm` bundles them, `djvused` adds the hidden text, bookmarks, hyperlinks, page
-/// titles and metadata, and `djvmcvt` splits a book into an indirect one).
+/// titles and metadata, `djvmcvt` splits a book into an indirect one, and `djvuextract` and
+/// `djvumake` make a page that includes another file).
 ///
 /// Every page is `width`×`height` pixels at `dpi` (432×576 points): white, with a band of
 /// its colour across the top third; its text lines start `lineTop` pixels from the top,
@@ -37,7 +38,7 @@ public enum DjVuFixture {
 
     /// True when DjVuLibre's tools are installed (`make deps` installs djvulibre-bin).
     public static var toolsInstalled: Bool {
-        ["c44", "djvm", "djvused", "djvmcvt"].allSatisfy { tool($0) != nil }
+        ["c44", "djvm", "djvused", "djvmcvt", "djvuextract", "djvumake"].allSatisfy { tool($0) != nil }
     }
 
     /// A bundled DjVu book at `url`: `pages`, bookmarks `outline` (title, page from 1, level
@@ -88,6 +89,20 @@ public enum DjVuFixture {
         let index = folder.appendingPathComponent("index.djvu")
         try run("djvmcvt", ["-i", bundled.path, folder.path, index.path])
         return index
+    }
+
+    /// A single page at `url` that includes `name`, a file beside it, by an INCL chunk (as an
+    /// indirect document's pages do), its picture `page`'s.
+    public static func pageIncluding(_ name: String, colour: (red: UInt8, green: UInt8, blue: UInt8), at url: URL) throws {
+        let scratch = url.deletingLastPathComponent().appendingPathComponent(".djvu-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let picture = scratch.appendingPathComponent("p.ppm"), encoded = scratch.appendingPathComponent("p.djvu")
+        let background = scratch.appendingPathComponent("bg.iw44")
+        try ppm(colour).write(to: picture)
+        try run("c44", ["-dpi", "\(dpi)", picture.path, encoded.path])
+        try run("djvuextract", [encoded.path, "BG44=\(background.path)"])
+        try run("djvumake", [url.path, "INFO=\(width),\(height),\(dpi)", "INCL=\(name)", "BG44=\(background.path)"])
     }
 
     /// The text layer of a page whose lines are `lines`, word by word.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import CVips
 @testable import FolioCore
 @testable import FolioDecoding
 @testable import FolioLibrary
@@ -111,5 +112,32 @@ import FolioTestFixtures
         let loaded = try LibraryLoader.load(dir.path, decoder: TestDecoding.workers)
         #expect(loaded.library.books.map(\.title) == ["A DjVu Herbal"])
         #expect(loaded.problems.contains { $0.file.hasSuffix("cut.djvu") && $0.message.hasPrefix("is not a readable DjVu (") }, "\(loaded.problems)")
+    }
+
+    /// A page that includes a file beside it (an INCL chunk): DjVuLibre asks for that file,
+    /// Folio hands it nothing, and names it, even when the file is there.
+    @Test func aPageIncludingAFileBesideItIsRefusedNamingIt() throws {
+        let dir = try Self.folder()
+        let page = dir.appendingPathComponent("page.djvu")
+        try DjVuFixture.pageIncluding("shared.djvi", colour: (200, 30, 30), at: page)
+        try Data("AT&TFORM".utf8).write(to: dir.appendingPathComponent("shared.djvi"))
+        #expect { try TestDecoding.workers.inspect(page.path) } throws: { error in
+            (error as? FolioError)?.message
+                == "\(page.path): is not a readable DjVu (it includes shared.djvi, a file beside it, and Folio reads nothing outside the file)."
+        }
+    }
+
+    /// A DjVu past the size Folio reads (it holds the file in the worker's heap) is named
+    /// by its size before a byte of it is read: a sparse file costs the test nothing.
+    @Test func aDjVuOverItsSizeLimitIsNamedUnread() throws {
+        let dir = try Self.folder()
+        let big = dir.appendingPathComponent("big.djvu")
+        try Data("AT&TFORM".utf8).write(to: big)
+        let handle = try FileHandle(forWritingTo: big)
+        try handle.truncate(atOffset: UInt64(Int(FOLIO_DJVU_MAX_BYTES) + (1 << 20)))
+        try handle.close()
+        #expect { try TestDecoding.workers.inspect(big.path) } throws: { error in
+            (error as? FolioError)?.message == "\(big.path): is not a readable DjVu (a DjVu file of 97 MB, more than the 96 MB Folio reads)."
+        }
     }
 }
