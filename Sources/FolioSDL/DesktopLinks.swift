@@ -11,7 +11,7 @@ import Foundation
 enum DesktopLinks {
     /// Gives `app` a document reader whose work runs on threads of its own, one search
     /// stretch per decoder worker at once.
-    static func attach(to app: FolioApp, decoder: any PageDecoder) {
+    static func attach(to app: any DesktopLinksHost, decoder: any PageDecoder) {
         app.documents = DocumentReader(inspector: decoder) { work in
             if !startDetachedThread(named: "folio-documents", work) { work() }
         }
@@ -22,7 +22,7 @@ enum DesktopLinks {
     nonisolated(unsafe) private static var hand: OpaquePointer?
 
     /// Shows `pointer` (the window's thread only), and opens the address the app asks to.
-    static func apply(_ app: FolioApp, pointer: DrawList.PointerShape) {
+    static func apply(_ app: any DesktopLinksHost, pointer: DrawList.PointerShape) {
         if pointer != shown {
             shown = pointer
             if pointer == .link, hand == nil { hand = SDL_CreateSystemCursor(SDL_SYSTEM_CURSOR_HAND) }

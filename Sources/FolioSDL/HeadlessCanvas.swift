@@ -79,7 +79,7 @@ public final class HeadlessCanvas {
     }
 
     /// Draws one frame of `app` into the target.
-    public func draw(_ app: FolioApp) throws {
+    public func draw(_ app: any DrawnApp) throws {
         if keepsFrameSize {
             try drawLetterboxed(app)
             return
@@ -94,7 +94,7 @@ public final class HeadlessCanvas {
 
     /// Draws `app` at its own size, scaled (in pixels per point, so nothing is resampled)
     /// to fit the frame, and centres it between bars of the background colour.
-    private func drawLetterboxed(_ app: FolioApp) throws {
+    private func drawLetterboxed(_ app: any DrawnApp) throws {
         let scale = min(Double(size.width) / max(app.size.width, 1), Double(size.height) / max(app.size.height, 1))
         let w = min(size.width, max(1, Int32((app.size.width * scale).rounded())))
         let h = min(size.height, max(1, Int32((app.size.height * scale).rounded())))

@@ -31,7 +31,7 @@ public struct HeldKeys {
 
     /// Whether a repeat of `input` at `time` acts; `canShow` says whether a page can be shown.
     /// A repeat that comes while a press waits is dropped: the press turns first.
-    public mutating func repeatActs(_ input: InputEvent, app: FolioApp, at time: Double, canShow: (LayerContent) -> Bool) -> Bool {
+    public mutating func repeatActs(_ input: InputEvent, app: any DrawnApp, at time: Double, canShow: (LayerContent) -> Bool) -> Bool {
         guard waitingPresses.isEmpty else { return false }
         guard Self.waits(input, app: app, canShow: canShow) else {
             waitingSince = nil
@@ -58,7 +58,7 @@ public struct HeldKeys {
 
     /// Whether a press of `input` at `time` acts now; if not, it waits (`due`): behind the
     /// presses already waiting, or on its own spread.
-    public mutating func pressActs(_ input: InputEvent, app: FolioApp, at time: Double, canShow: (LayerContent) -> Bool) -> Bool {
+    public mutating func pressActs(_ input: InputEvent, app: any DrawnApp, at time: Double, canShow: (LayerContent) -> Bool) -> Bool {
         if waitingPresses.isEmpty {
             guard Self.waits(input, app: app, canShow: canShow) else { return true }
             firstWaitingSince = time
@@ -69,7 +69,7 @@ public struct HeldKeys {
 
     /// A press of `input` at `time`, as the viewer takes it: the presses waiting before it act
     /// first (`takeWaiting`), then `input` unless it waits (`pressActs`).
-    public mutating func press(_ input: InputEvent, app: FolioApp, at time: Double, canShow: (LayerContent) -> Bool,
+    public mutating func press(_ input: InputEvent, app: any DrawnApp, at time: Double, canShow: (LayerContent) -> Bool,
                                act: (InputEvent) -> Void) {
         for waiting in takeWaiting(before: input) { act(waiting) }
         if pressActs(input, app: app, at: time, canShow: canShow) { act(input) }
@@ -77,7 +77,7 @@ public struct HeldKeys {
 
     /// The first waiting press, once its spread can be shown or it has waited
     /// `pressPatience` (nil: none, or it waits on). One a call: the next waits from now.
-    public mutating func due(app: FolioApp, at time: Double, canShow: (LayerContent) -> Bool) -> InputEvent? {
+    public mutating func due(app: any DrawnApp, at time: Double, canShow: (LayerContent) -> Bool) -> InputEvent? {
         guard let press = waitingPresses.first,
               time - firstWaitingSince >= Self.pressPatience || !Self.waits(press, app: app, canShow: canShow) else { return nil }
         waitingPresses.removeFirst()
@@ -86,7 +86,7 @@ public struct HeldKeys {
     }
 
     /// True when `input` is a key that would turn onto a page that has nothing to draw yet.
-    private static func waits(_ input: InputEvent, app: FolioApp, canShow: (LayerContent) -> Bool) -> Bool {
+    private static func waits(_ input: InputEvent, app: any DrawnApp, canShow: (LayerContent) -> Bool) -> Bool {
         guard case .key(let key, let modifiers) = input else { return false }
         return !app.pagesTurnedTo(by: key, modifiers).allSatisfy(canShow)
     }

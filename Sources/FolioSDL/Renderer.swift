@@ -72,7 +72,7 @@ public final class Renderer {
 
     /// Draws `app`'s frame (its draw list, else `list`) with its library as it is now (a
     /// dropped book, a pairing shifted) and what it wants decoded next.
-    public func draw(_ app: FolioApp, list: DrawList? = nil) {
+    public func draw(_ app: any DrawnApp, list: DrawList? = nil) {
         // Still, the view holds what it shows and wants: back on the shelf a closed book's
         // pages go, in a book the pages a riffle passed.
         defer { if app.isAtRest { textures.releaseUnwanted() } }

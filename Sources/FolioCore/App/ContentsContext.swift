@@ -15,20 +15,20 @@ final class ContentsContext: ModalContext {
     private(set) var firstRow = 0
 
     /// The open book at rest on top of the stack.
-    static func book(in app: FolioApp) -> BookScene? { StripContext.book(in: app) }
+    static func book(in app: any AppHost) -> BookScene? { StripContext.book(in: app) }
 
     /// The book the panel is for, while it shows and that book is still at rest on top.
-    private func shown(in app: FolioApp) -> BookScene? {
+    private func shown(in app: any AppHost) -> BookScene? {
         guard let index = shownBook, let book = ContentsContext.book(in: app), book.bookIndex == index else { return nil }
         return book
     }
 
-    private static func entries(_ book: BookScene, in app: FolioApp) -> [ContentsEntry] {
+    private static func entries(_ book: BookScene, in app: any AppHost) -> [ContentsEntry] {
         app.library.books[book.bookIndex].contents
     }
 
     /// The entry of the chapter being read in `book`, if any.
-    static func current(_ book: BookScene, in app: FolioApp) -> Int? {
+    static func current(_ book: BookScene, in app: any AppHost) -> Int? {
         BookContents.current(entries(book, in: app), atPage: StripContext.currentNumber(book, in: app))
     }
 
@@ -41,7 +41,7 @@ final class ContentsContext: ModalContext {
 
     /// Shows the contents of the book at rest on top, the chapter being read selected (the
     /// strip, if it showed, hides).
-    func show(in app: FolioApp) {
+    func show(in app: any AppHost) {
         guard let book = ContentsContext.book(in: app) else { return }
         app.thumbnails.hide(in: app)
         shownBook = book.bookIndex
@@ -52,13 +52,13 @@ final class ContentsContext: ModalContext {
     func hide() { shownBook = nil }
 
     /// The trace's account of the panel, while it shows.
-    func traced(in app: FolioApp) -> TraceFrame.Contents? {
+    func traced(in app: any AppHost) -> TraceFrame.Contents? {
         guard let book = shown(in: app) else { return nil }
         return TraceFrame.Contents(entries: ContentsContext.entries(book, in: app).count, selected: selected)
     }
 
     /// Selects entry `index` (clamped) and scrolls it into view.
-    private func select(_ index: Int, of count: Int, in app: FolioApp) {
+    private func select(_ index: Int, of count: Int, in app: any AppHost) {
         selected = min(max(index, 0), max(count - 1, 0))
         let rows = ContentsPanel(size: app.size).rows
         if selected < firstRow { firstRow = selected }
@@ -67,14 +67,14 @@ final class ContentsContext: ModalContext {
     }
 
     /// Riffles the book to the selected chapter and hides the panel.
-    private func go(_ book: BookScene, in app: FolioApp) {
+    private func go(_ book: BookScene, in app: any AppHost) {
         let entries = ContentsContext.entries(book, in: app)
         hide()
         guard entries.indices.contains(selected) else { return }
         TypedPageContext.goTo(page: entries[selected].number, in: book, arriving: entries[selected].arrival, app: app)
     }
 
-    func key(_ key: Key, _ modifiers: Modifiers, in app: FolioApp) -> Bool {
+    func key(_ key: Key, _ modifiers: Modifiers, in app: any AppHost) -> Bool {
         guard let book = shown(in: app) else {
             hide()
             guard KeyBindings.action(for: key, modifiers, in: .inBook) == .contents, ContentsContext.book(in: app) != nil else { return false }
@@ -96,7 +96,7 @@ final class ContentsContext: ModalContext {
         return true
     }
 
-    func back(in app: FolioApp) -> Bool {
+    func back(in app: any AppHost) -> Bool {
         guard shown(in: app) != nil else { return false }
         hide()
         return true
@@ -104,7 +104,7 @@ final class ContentsContext: ModalContext {
 
     /// Shown: a click on a chapter goes there, one outside the panel's rows hides it. Hidden:
     /// a click on the corner's button shows it.
-    func click(at point: Point, in app: FolioApp) -> Bool {
+    func click(at point: Point, in app: any AppHost) -> Bool {
         guard let book = shown(in: app) else {
             hide()
             guard ContentsContext.book(in: app) != nil, ContentsContext.button(in: app.size).button.contains(point) else { return false }
@@ -122,7 +122,7 @@ final class ContentsContext: ModalContext {
     }
 
     /// Shown, the wheel moves the selection a chapter a notch.
-    func wheel(dx: Double, dy: Double, in app: FolioApp) -> Bool {
+    func wheel(dx: Double, dy: Double, in app: any AppHost) -> Bool {
         guard let book = shown(in: app) else { return false }
         let steps = Int(dy.rounded(.awayFromZero))
         select(selected - steps, of: ContentsContext.entries(book, in: app).count, in: app)
@@ -131,7 +131,7 @@ final class ContentsContext: ModalContext {
 
     /// Shown: the panel over everything but the list of keys. Hidden, in a book at rest with
     /// the pointer in the top-left corner: the button.
-    func draw(into list: inout DrawList, in app: FolioApp) {
+    func draw(into list: inout DrawList, in app: any AppHost) {
         if let book = shown(in: app) {
             let entries = ContentsContext.entries(book, in: app), panel = ContentsPanel(size: app.size)
             let known = app.library.books.indices.contains(book.bookIndex) ? app.library.books[book.bookIndex] : nil

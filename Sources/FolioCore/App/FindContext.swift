@@ -18,13 +18,13 @@ final class FindContext: ModalContext {
     }
 
     /// A find can start or go on: the shelf or the grid on top, still or scrolling, with books on it.
-    static func findable(in app: FolioApp) -> Bool {
+    static func findable(in app: any AppHost) -> Bool {
         app.navigation.transition == nil && app.navigation.top is any TitleFinding && !app.library.books.isEmpty
     }
 
     /// Starts a find with `text` typed on the shelf (white space alone starts none, and is
     /// taken: Space opens the centred book as a key). False where no find can be typed.
-    static func start(_ text: String, in app: FolioApp) -> Bool {
+    static func start(_ text: String, in app: any AppHost) -> Bool {
         guard findable(in: app) else { return false }
         guard !text.allSatisfy(\.isWhitespace) else { return true }
         let context = FindContext(TitleFind(titles: shelfTitles(in: app), at: app.time))
@@ -35,7 +35,7 @@ final class FindContext: ModalContext {
 
     /// Types into the find while it takes keys; once it no longer does, a new find begins
     /// in its place (its line fading meanwhile unless something is typed).
-    func text(_ text: String, in app: FolioApp) -> Bool {
+    func text(_ text: String, in app: any AppHost) -> Bool {
         guard FindContext.findable(in: app) else { return false }
         if !find.isActive(at: app.time) {
             guard !text.allSatisfy(\.isWhitespace) else { return true }
@@ -45,7 +45,7 @@ final class FindContext: ModalContext {
         return true
     }
 
-    private func type(_ text: String, in app: FolioApp) {
+    private func type(_ text: String, in app: any AppHost) {
         var typed = false
         for character in text where !character.isNewline {
             typed = find.type(character, at: app.time) || typed
@@ -55,7 +55,7 @@ final class FindContext: ModalContext {
 
     /// Edits or ends the find while it takes keys. A key that types is the find's: its text
     /// follows apart.
-    func key(_ key: Key, _ modifiers: Modifiers, in app: FolioApp) -> Bool {
+    func key(_ key: Key, _ modifiers: Modifiers, in app: any AppHost) -> Bool {
         guard find.isActive(at: app.time), FindContext.findable(in: app) else { return false }
         // Ctrl makes any key a command (Alt may be the layout's AltGr, which types).
         guard !modifiers.contains(.ctrl) else {
@@ -80,13 +80,13 @@ final class FindContext: ModalContext {
     }
 
     /// The titles in the order of the scene on top (`TitleFinding.findTitles`).
-    static func shelfTitles(in app: FolioApp) -> [String] {
+    static func shelfTitles(in app: any AppHost) -> [String] {
         (app.navigation.top as? any TitleFinding)?.findTitles ?? []
     }
 
     /// Glides the shelf (or the grid) to the book the find finds now, from the book it rests
     /// on or is gliding to, on along its order.
-    private func seek(in app: FolioApp) {
+    private func seek(in app: any AppHost) {
         guard let scene = app.navigation.top as? any TitleFinding else { return }
         find.adopt(titles: FindContext.shelfTitles(in: app))
         let from = scene.findPlace
@@ -98,11 +98,11 @@ final class FindContext: ModalContext {
         }
     }
 
-    func holds(in app: FolioApp) -> Bool {
+    func holds(in app: any AppHost) -> Bool {
         find.opacity(at: app.time) > 0 && FindContext.findable(in: app)
     }
 
-    func isChanging(in app: FolioApp) -> Bool { find.opacity(at: app.time) > 0 }
+    func isChanging(in app: any AppHost) -> Bool { find.opacity(at: app.time) > 0 }
 
     /// What the find's line says.
     static func label(_ find: TitleFind) -> String {
@@ -111,7 +111,7 @@ final class FindContext: ModalContext {
 
     /// The find's line at the bottom of the shelf (where the first-run hint shows), while it
     /// takes keys and as it fades; nil when none shows.
-    func line(in app: FolioApp, words: ScreenWords) -> TextLayer? {
+    func line(in app: any AppHost, words: ScreenWords) -> TextLayer? {
         guard FindContext.findable(in: app) else { return nil }
         let opacity = find.opacity(at: app.time)
         guard opacity > 0 else { return nil }

@@ -17,7 +17,7 @@ final class Gestures {
 
     /// Each frame: an idle wheel pinch ends (a touchscreen pinch lasts while its fingers are
     /// down, moving or not), and a held click acts once no second one came in time.
-    func update(in app: FolioApp) {
+    func update(in app: any GestureHost) {
         perform(pinch.update(at: app.time, idleEnds: !touches.isPinching, in: situation(in: app)), in: app)
         guard clicks.isHolding else { return }
         guard restingPages(in: app) != nil else { return clicks.cancel() }
@@ -27,7 +27,7 @@ final class Gestures {
     /// Wheel notches: Shift turns the vertical wheel sideways; a modal context over which
     /// the pointer is (the strip) takes them first; sideways notches go to the scene, the
     /// vertical ones to a scene that zooms (without Ctrl) or else to the pinch.
-    func wheel(dx: Double, dy: Double, modifiers: Modifiers, in app: FolioApp) {
+    func wheel(dx: Double, dy: Double, modifiers: Modifiers, in app: any GestureHost) {
         let navigation = app.navigation
         var horizontal = dx
         var vertical = dy
@@ -54,7 +54,7 @@ final class Gestures {
 
     /// A pointer event: where the pointer is (the strip watches the bottom edge), then the
     /// gestures it makes, for the scene at rest on top.
-    func pointer(_ event: InputEvent, in app: FolioApp) {
+    func pointer(_ event: InputEvent, in app: any GestureHost) {
         switch event {
         case .pointerDown(let p), .pointerMoved(let p), .pointerUp(let p):
             app.pointerPlace.point = p
@@ -73,7 +73,7 @@ final class Gestures {
     }
 
     /// A finger: one finger is the pointer, two pinch.
-    func touch(_ phase: TouchPhase, finger: Int, at point: Point, time: Double, in app: FolioApp) {
+    func touch(_ phase: TouchPhase, finger: Int, at point: Point, time: Double, in app: any GestureHost) {
         for output in touches.handle(phase, finger: finger, at: point, windowSize: app.size) {
             switch output {
             case .pointer(let event):
@@ -93,7 +93,7 @@ final class Gestures {
 
     /// The book (3D or flat) at rest on top of the stack, where clicks wait for a second: its
     /// clicks turn leaves (those on the window's sides, at once), or none.
-    private func restingPages(in app: FolioApp) -> (any BookShowing)? {
+    private func restingPages(in app: any GestureHost) -> (any BookShowing)? {
         app.navigation.transition == nil ? app.navigation.top as? any BookShowing : nil
     }
 
@@ -101,7 +101,7 @@ final class Gestures {
     /// click in the window's middle third waits for a possible second one; a click on either
     /// side turns at once, however quick the next (where clicks turn nothing, every click
     /// waits: a double-click anywhere zooms); anything else acts at once, after a held click.
-    private func route(_ gesture: PointerGesture, in app: FolioApp) {
+    private func route(_ gesture: PointerGesture, in app: any GestureHost) {
         if case .click(let point) = gesture, app.modals.answer({ $0.click(at: point, in: app) }) { return }
         // A drag takes the book under the contents: they hide, as after a click outside them.
         if case .dragBegan = gesture { app.modals.first(ContentsContext.self)?.hide() }
@@ -124,7 +124,7 @@ final class Gestures {
         }
     }
 
-    private func clicked(_ output: DoubleClickRecognizer.Output?, in app: FolioApp) {
+    private func clicked(_ output: DoubleClickRecognizer.Output?, in app: any GestureHost) {
         switch output {
         case .click(let point)?: app.route(.pointer(.click(point)))
         case .doubleClick(let point)?: app.route(.doubleClick(point))
@@ -135,7 +135,7 @@ final class Gestures {
     // MARK: Pinch
 
     /// What the pinch needs to know as an event arrives.
-    private func situation(in app: FolioApp) -> PinchGesture.Situation {
+    private func situation(in app: any GestureHost) -> PinchGesture.Situation {
         let navigation = app.navigation
         let running = navigation.transition.map {
             PinchGesture.Running(operation: $0.operation, state: $0.state, progress: $0.progress,
@@ -148,7 +148,7 @@ final class Gestures {
             canGoBack: running == nil && (navigation.top.back != nil || app.pinchedInEntry != nil))
     }
 
-    private func perform(_ actions: [PinchGesture.Action], in app: FolioApp) {
+    private func perform(_ actions: [PinchGesture.Action], in app: any GestureHost) {
         let navigation = app.navigation
         for action in actions {
             switch action {

@@ -7,19 +7,19 @@ final class HelpContext: ModalContext {
     /// The list as last laid out (for its window size).
     private var overlay: HelpOverlay?
 
-    func key(_ key: Key, _ modifiers: Modifiers, in app: FolioApp) -> Bool {
+    func key(_ key: Key, _ modifiers: Modifiers, in app: any AppHost) -> Bool {
         guard KeyBindings.action(for: key, modifiers, in: .help) == .hideHelp else { return false }
         app.modals.remove(self)
         return true
     }
 
-    func back(in app: FolioApp) -> Bool {
+    func back(in app: any AppHost) -> Bool {
         app.modals.remove(self)
         return true
     }
 
     /// The list of keys for the window's size, laid out once per size.
-    func draw(into list: inout DrawList, in app: FolioApp) {
+    func draw(into list: inout DrawList, in app: any AppHost) {
         if overlay?.size != app.size { overlay = HelpOverlay(size: app.size) }
         list.help = overlay
     }

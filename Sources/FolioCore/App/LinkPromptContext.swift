@@ -49,7 +49,7 @@ final class LinkPromptContext: ModalContext {
     static let width = 64
 
     /// Closes the question, the address handed to the desktop when `opening`, and says so.
-    private func finish(opening: Bool, in app: FolioApp) {
+    private func finish(opening: Bool, in app: any AppHost) {
         app.modals.remove(self)
         var notice = "Not opened"
         if opening {
@@ -62,7 +62,7 @@ final class LinkPromptContext: ModalContext {
         app.onScreen.notice = (notice, app.time)
     }
 
-    func key(_ key: Key, _ modifiers: Modifiers, in app: FolioApp) -> Bool {
+    func key(_ key: Key, _ modifiers: Modifiers, in app: any AppHost) -> Bool {
         switch key {
         case .return where modifiers.isEmpty:
             finish(opening: true, in: app)
@@ -75,20 +75,20 @@ final class LinkPromptContext: ModalContext {
         return true
     }
 
-    func text(_ text: String, in app: FolioApp) -> Bool { true }
-    func back(in app: FolioApp) -> Bool {
+    func text(_ text: String, in app: any AppHost) -> Bool { true }
+    func back(in app: any AppHost) -> Bool {
         finish(opening: false, in: app)
         return true
     }
-    func click(at point: Point, in app: FolioApp) -> Bool {
+    func click(at point: Point, in app: any AppHost) -> Bool {
         // Open counts once the question has shown a moment; any other click closes it.
         finish(opening: layout(in: app.size).open.contains(point) && app.time - shownAt >= Self.armTime, in: app)
         return true
     }
-    func wheel(dx: Double, dy: Double, in app: FolioApp) -> Bool { true }
-    func holds(in app: FolioApp) -> Bool { app.navigation.top === reading && app.navigation.transition == nil }
+    func wheel(dx: Double, dy: Double, in app: any AppHost) -> Bool { true }
+    func holds(in app: any AppHost) -> Bool { app.navigation.top === reading && app.navigation.transition == nil }
 
-    func draw(into list: inout DrawList, in app: FolioApp) {
+    func draw(into list: inout DrawList, in app: any AppHost) {
         let layout = layout(in: app.size), size = layout.size
         var texts: [TextLayer] = []
         for (i, line) in lines.enumerated() {

@@ -16,7 +16,7 @@ final class LinksContext: ModalContext {
     private(set) var history = ReadingHistory()
 
     /// The reading view at rest on top, of a PDF the app can read links of.
-    private static func reading(in app: FolioApp) -> (ReadingScene, path: String, DocumentReader)? {
+    private static func reading(in app: any AppHost) -> (ReadingScene, path: String, DocumentReader)? {
         guard app.navigation.transition == nil, let reading = app.navigation.top as? ReadingScene, reading.isAtRest,
               let reader = app.documents, app.library.books.indices.contains(reading.book.bookIndex),
               let path = app.library.books[reading.book.bookIndex].documentPath else { return nil }
@@ -24,7 +24,7 @@ final class LinksContext: ModalContext {
     }
 
     /// The link under window point `point`, if the reading view at rest shows one there.
-    static func link(at point: Point, in app: FolioApp) -> PageLink? {
+    static func link(at point: Point, in app: any AppHost) -> PageLink? {
         guard let (reading, path, reader) = reading(in: app) else { return nil }
         let numbering = app.library.books[reading.book.bookIndex].numbering
         for (page, frame) in reading.shownPages() where frame.contains(point) {
@@ -36,7 +36,7 @@ final class LinksContext: ModalContext {
     }
 
     /// Asks for the links of the pages shown, so they are read before the pointer comes.
-    private static func prefetch(in app: FolioApp) {
+    private static func prefetch(in app: any AppHost) {
         guard let (reading, path, reader) = reading(in: app) else { return }
         let numbering = app.library.books[reading.book.bookIndex].numbering
         for (page, _) in reading.shownPages() {
@@ -44,7 +44,7 @@ final class LinksContext: ModalContext {
         }
     }
 
-    func click(at point: Point, in app: FolioApp) -> Bool {
+    func click(at point: Point, in app: any AppHost) -> Bool {
         guard let link = LinksContext.link(at: point, in: app), let book = StripContext.book(in: app) else { return false }
         switch link.target {
         case .page(let number):
@@ -63,19 +63,19 @@ final class LinksContext: ModalContext {
     }
 
     /// The reading view on top and where it is: the entry a jump from here leaves.
-    private static func here(in app: FolioApp) -> (ReadingScene, ReadingHistory.Entry)? {
+    private static func here(in app: any AppHost) -> (ReadingScene, ReadingHistory.Entry)? {
         guard let reading = app.navigation.top as? ReadingScene, app.navigation.transition == nil else { return nil }
         return (reading, ReadingHistory.Entry(book: reading.book.bookIndex, place: reading.place))
     }
 
     /// A jump is made from where the reader is: back comes here.
-    func leave(in app: FolioApp) {
+    func leave(in app: any AppHost) {
         if let (_, here) = LinksContext.here(in: app) { history.leave(here) }
     }
 
     /// Goes back (or forward) to where the reader was, that very line; false when there is
     /// no such place in this book.
-    private func step(back: Bool, in app: FolioApp) -> Bool {
+    private func step(back: Bool, in app: any AppHost) -> Bool {
         guard let (reading, here) = LinksContext.here(in: app),
               let to = back ? history.goBack(from: here) : history.goForward(from: here) else { return false }
         reading.go(toPage: to.place.page, arriving: .line(to.place.top), at: app.animationTime)
@@ -86,23 +86,23 @@ final class LinksContext: ModalContext {
         return true
     }
 
-    private func goBack(in app: FolioApp) -> Bool { step(back: true, in: app) }
+    private func goBack(in app: any AppHost) -> Bool { step(back: true, in: app) }
 
     /// Backspace and Alt+Left go back, Alt+Right forward; Home and End are jumps too (the
     /// view makes them, this notes where they leave from).
-    func key(_ key: Key, _ modifiers: Modifiers, in app: FolioApp) -> Bool {
+    func key(_ key: Key, _ modifiers: Modifiers, in app: any AppHost) -> Bool {
         if key == .backspace && modifiers.isEmpty { return goBack(in: app) }
         if KeyBindings.action(for: key, modifiers, in: .reading) == .history { return step(back: key == .left, in: app) }
         if modifiers.isEmpty, [.first, .last].contains(KeyBindings.action(for: key, in: .reading)) { leave(in: app) }
         return false
     }
 
-    func back(in app: FolioApp) -> Bool { goBack(in: app) }
+    func back(in app: any AppHost) -> Bool { goBack(in: app) }
 
     /// Over a link: the hand, and where it goes at the left of the page number's line (as a
     /// browser names a link's address), unless a notice is there. The links of the pages
     /// shown are asked for as they come to rest.
-    func draw(into list: inout DrawList, in app: FolioApp) {
+    func draw(into list: inout DrawList, in app: any AppHost) {
         LinksContext.prefetch(in: app)
         guard let point = app.pointerPlace.point, let link = LinksContext.link(at: point, in: app),
               let reading = app.navigation.top as? ReadingScene else { return }

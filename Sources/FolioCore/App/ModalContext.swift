@@ -12,34 +12,34 @@ protocol ModalContext: AnyObject {
     /// strip it may be typed over).
     var level: ModalLevel { get }
     /// Takes `key` (true), or leaves it to the context under it (false).
-    func key(_ key: Key, _ modifiers: Modifiers, in app: FolioApp) -> Bool
+    func key(_ key: Key, _ modifiers: Modifiers, in app: any AppHost) -> Bool
     /// Takes characters typed (true), or leaves them.
-    func text(_ text: String, in app: FolioApp) -> Bool
+    func text(_ text: String, in app: any AppHost) -> Bool
     /// Takes the mouse's back button (true: it closed), or leaves it.
-    func back(in app: FolioApp) -> Bool
+    func back(in app: any AppHost) -> Bool
     /// Takes a click at `point` (true), or leaves it to the scene.
-    func click(at point: Point, in app: FolioApp) -> Bool
+    func click(at point: Point, in app: any AppHost) -> Bool
     /// Takes wheel notches (true), or leaves them to the pinch and the scene.
-    func wheel(dx: Double, dy: Double, in app: FolioApp) -> Bool
+    func wheel(dx: Double, dy: Double, in app: any AppHost) -> Bool
     /// Still stands as the app is now (false: it is taken off the stack).
-    func holds(in app: FolioApp) -> Bool
+    func holds(in app: any AppHost) -> Bool
     /// True while something it shows moves or fades (the viewer must keep drawing).
-    func isChanging(in app: FolioApp) -> Bool
+    func isChanging(in app: any AppHost) -> Bool
     /// Adds what it shows to `list`, over the scenes.
-    func draw(into list: inout DrawList, in app: FolioApp)
+    func draw(into list: inout DrawList, in app: any AppHost)
     /// Each frame, before input: acts on what came in meanwhile (a search's first hit).
-    func update(in app: FolioApp)
+    func update(in app: any AppHost)
 }
 
 extension ModalContext {
-    func text(_ text: String, in app: FolioApp) -> Bool { false }
-    func back(in app: FolioApp) -> Bool { false }
-    func click(at point: Point, in app: FolioApp) -> Bool { false }
-    func wheel(dx: Double, dy: Double, in app: FolioApp) -> Bool { false }
-    func holds(in app: FolioApp) -> Bool { true }
-    func isChanging(in app: FolioApp) -> Bool { false }
-    func draw(into list: inout DrawList, in app: FolioApp) {}
-    func update(in app: FolioApp) {}
+    func text(_ text: String, in app: any AppHost) -> Bool { false }
+    func back(in app: any AppHost) -> Bool { false }
+    func click(at point: Point, in app: any AppHost) -> Bool { false }
+    func wheel(dx: Double, dy: Double, in app: any AppHost) -> Bool { false }
+    func holds(in app: any AppHost) -> Bool { true }
+    func isChanging(in app: any AppHost) -> Bool { false }
+    func draw(into list: inout DrawList, in app: any AppHost) {}
+    func update(in app: any AppHost) {}
 }
 
 /// The levels of the modal stack, lowest first.
@@ -84,19 +84,19 @@ final class ModalStack {
     }
 
     /// Takes off the contexts that no longer stand as the app is now.
-    func prune(in app: FolioApp) {
+    func prune(in app: any AppHost) {
         contexts.removeAll { !$0.holds(in: app) }
     }
 
-    func update(in app: FolioApp) {
+    func update(in app: any AppHost) {
         for context in contexts { context.update(in: app) }
     }
 
-    func isChanging(in app: FolioApp) -> Bool {
+    func isChanging(in app: any AppHost) -> Bool {
         contexts.contains { $0.isChanging(in: app) }
     }
 
-    func draw(into list: inout DrawList, in app: FolioApp) {
+    func draw(into list: inout DrawList, in app: any AppHost) {
         for context in contexts { context.draw(into: &list, in: app) }
     }
 }

@@ -3,7 +3,7 @@
 /// capture indicators. Sizes follow the layout unit with a floor, so text stays legible in
 /// a 320×240 window. Made for one frame, from the app as it is.
 struct ScreenWords {
-    let app: FolioApp
+    let app: any AppHost
     var size: Size { app.size }
 
     static let textColour = RGBA(0.93, 0.91, 0.86)
@@ -30,7 +30,7 @@ struct ScreenWords {
     /// The middle of the line under a book's pages (the page number's, the notices', a
     /// search's) for text `s` points high: under the 3D book's lifted bottom edge, or the
     /// flat spread's, and above the strip when it shows.
-    static func lineUnder(_ showing: any BookShowing, app: FolioApp, textSize s: Double) -> Double {
+    static func lineUnder(_ showing: any BookShowing, app: any AppHost, textSize s: Double) -> Double {
         let bottom = showing.pagesBottom, floor = app.size.height - showing.book.layout.bottomInset
         return min((bottom + floor) / 2, floor - s * 0.6)
     }

@@ -37,14 +37,14 @@ final class SearchContext: ModalContext {
     }
 
     /// The open book at rest on top whose text is searched, while it is that book.
-    private func book(in app: FolioApp) -> BookScene? {
+    private func book(in app: any AppHost) -> BookScene? {
         guard let book = StripContext.book(in: app), book.bookIndex == bookIndex else { return nil }
         return book
     }
 
     /// "/" typed in a book at rest: a line to type the search into (the last search's text
     /// again, to edit), or, for a book with no text layer, a notice saying so.
-    static func start(in app: FolioApp) -> Bool {
+    static func start(in app: any AppHost) -> Bool {
         guard let book = StripContext.book(in: app) else { return false }
         if let open = app.modals.first(SearchContext.self), open.bookIndex == book.bookIndex {
             open.typing = true
@@ -59,7 +59,7 @@ final class SearchContext: ModalContext {
         return true
     }
 
-    func text(_ text: String, in app: FolioApp) -> Bool {
+    func text(_ text: String, in app: any AppHost) -> Bool {
         guard typing, book(in: app) != nil else { return false }
         for character in text where !character.isNewline && !character.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
             guard (typed + String(character)).utf8.count <= SearchContext.maxText else { break }
@@ -71,7 +71,7 @@ final class SearchContext: ModalContext {
     /// Longest text searched for, bytes of UTF-8 (as the decoder's wire carries it).
     static let maxText = 256
 
-    func key(_ key: Key, _ modifiers: Modifiers, in app: FolioApp) -> Bool {
+    func key(_ key: Key, _ modifiers: Modifiers, in app: any AppHost) -> Bool {
         guard book(in: app) != nil else { return false }
         if typing {
             // Ctrl makes any key a command; a key that types nothing (an arrow) ends the typing.
@@ -98,20 +98,20 @@ final class SearchContext: ModalContext {
 
     /// Keys stop typing into the line: it goes if nothing was searched yet. Returns false
     /// (the key goes on to the contexts under it).
-    private func stopTyping(in app: FolioApp) -> Bool {
+    private func stopTyping(in app: any AppHost) -> Bool {
         typing = false
         if search == nil { app.modals.remove(self) }
         return false
     }
 
     /// Ends the search: its marks go, and it stops reading.
-    private func end(in app: FolioApp) {
+    private func end(in app: any AppHost) {
         search?.cancel()
         app.modals.remove(self)
     }
 
     /// Searches for the text typed from the page being read.
-    private func run(in app: FolioApp) {
+    private func run(in app: any AppHost) {
         typing = false
         search?.cancel()
         search = nil
@@ -126,7 +126,7 @@ final class SearchContext: ModalContext {
 
     /// Goes `by` hits on (−1: back) from the hit gone to last, round the book; the first
     /// step from none goes to the first hit from the page being read.
-    private func step(_ by: Int, in app: FolioApp) {
+    private func step(_ by: Int, in app: any AppHost) {
         guard let search, let book = book(in: app) else { return }
         let hits = search.progress.hits
         guard !hits.isEmpty else { return }
@@ -144,7 +144,7 @@ final class SearchContext: ModalContext {
 
     /// Riffles to the hit's page unless it shows already (one page at a time, the page read;
     /// else either page of the spread).
-    private func go(to hit: TextHit, in app: FolioApp) {
+    private func go(to hit: TextHit, in app: any AppHost) {
         guard let book = book(in: app) else { return }
         let shown = StripContext.currentNumber(book, in: app) == hit.number
             || (app.navigation.top as? any BookShowing)?.pageRead == nil
@@ -155,7 +155,7 @@ final class SearchContext: ModalContext {
 
     /// Brings the hit gone to into view on its page, once the reading view is at rest there
     /// (fit width shows a page's top: a hit lower down is scrolled to).
-    private func reveal(in app: FolioApp) {
+    private func reveal(in app: any AppHost) {
         guard let hit = revealPending, let reading = app.navigation.top as? ReadingScene else { return revealPending = nil }
         guard reading.isAtRest else { return }
         let numbering = app.library.books[bookIndex].numbering
@@ -165,7 +165,7 @@ final class SearchContext: ModalContext {
     }
 
     /// Each frame: the first hit from the page the search began on, once certain, is gone to.
-    func update(in app: FolioApp) {
+    func update(in app: any AppHost) {
         if revealPending != nil { reveal(in: app) }
         guard jumpPending, let search else { return }
         if let first = search.firstHitFromStart {
@@ -182,7 +182,7 @@ final class SearchContext: ModalContext {
 
     /// It lasts while its book is open, 3D or flat (laying it flat keeps the search; closing
     /// the book ends it). Its keys and marks wait for the book at rest.
-    func holds(in app: FolioApp) -> Bool {
+    func holds(in app: any AppHost) -> Bool {
         guard app.book?.bookIndex == bookIndex else {
             search?.cancel()
             return false
@@ -191,7 +191,7 @@ final class SearchContext: ModalContext {
     }
 
     /// While it searches, its count of pages and hits moves.
-    func isChanging(in app: FolioApp) -> Bool { search.map { !$0.progress.isDone } ?? false || jumpPending || revealPending != nil }
+    func isChanging(in app: any AppHost) -> Bool { search.map { !$0.progress.isDone } ?? false || jumpPending || revealPending != nil }
 
     /// The trace's account of the search.
     var traced: TraceFrame.Search {
@@ -201,7 +201,7 @@ final class SearchContext: ModalContext {
     }
 
     /// What its line says.
-    func label(in app: FolioApp) -> String {
+    func label(in app: any AppHost) -> String {
         if typing { return "Search: \(typed)\u{2009}\u{258F}" }
         guard let search else { return "" }
         let progress = search.progress, quoted = "\u{201C}\(search.text)\u{201D}"
@@ -217,7 +217,7 @@ final class SearchContext: ModalContext {
     }
 
     /// Its line, at the right of the page number's line; the hits on the reading view's pages.
-    func draw(into list: inout DrawList, in app: FolioApp) {
+    func draw(into list: inout DrawList, in app: any AppHost) {
         guard let book = book(in: app), let showing = app.navigation.top as? any BookShowing else { return }
         let words = ScreenWords(app: app), s = words.textSize(14, minimum: 11)
         let x = app.size.width - max(20 * app.size.layoutUnit, 6)

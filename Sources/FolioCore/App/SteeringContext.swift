@@ -10,7 +10,7 @@ final class SteeringContext: ModalContext {
     private var pending: [(Key, Modifiers)] = []
     static let maxPending = 8
 
-    func key(_ key: Key, _ modifiers: Modifiers, in app: FolioApp) -> Bool {
+    func key(_ key: Key, _ modifiers: Modifiers, in app: any AppHost) -> Bool {
         guard let transition = app.navigation.transition else { return false }
         switch KeyBindings.action(for: key, in: .transition) {
         case let steer? where steer == .steerOpen || steer == .steerClose:
@@ -25,7 +25,7 @@ final class SteeringContext: ModalContext {
         return true
     }
 
-    func back(in app: FolioApp) -> Bool {
+    func back(in app: any AppHost) -> Bool {
         guard let transition = app.navigation.transition else { return false }
         app.gestures.pinch.letGo()
         app.navigation.steer(forward: transition.operation == .pop, at: app.animationTime)

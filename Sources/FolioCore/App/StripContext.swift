@@ -11,20 +11,20 @@ final class StripContext: ModalContext {
     static let colour = RGBA(0.08, 0.09, 0.11, 1)
 
     /// The open book on screen, at rest in the stack (no transition), that the strip is for.
-    static func book(in app: FolioApp) -> BookScene? {
+    static func book(in app: any AppHost) -> BookScene? {
         guard app.navigation.transition == nil, let book = (app.navigation.top as? any BookShowing)?.book,
               app.library.books.indices.contains(book.bookIndex) else { return nil }
         return book
     }
 
     /// The strip's geometry for `book` in the app's window.
-    static func geometry(_ book: BookScene, in app: FolioApp) -> ThumbnailStrip.Geometry {
+    static func geometry(_ book: BookScene, in app: any AppHost) -> ThumbnailStrip.Geometry {
         let known = app.library.books[book.bookIndex]
         return ThumbnailStrip.Geometry(window: app.size, pageShape: known.pageShape, count: known.numbering.count)
     }
 
     /// The page being read: the focus page one page at a time, else the spread's first.
-    static func currentNumber(_ book: BookScene, in app: FolioApp) -> Int {
+    static func currentNumber(_ book: BookScene, in app: any AppHost) -> Int {
         let numbering = app.library.books[book.bookIndex].numbering
         if let page = (app.navigation.top as? any BookShowing)?.pageRead, let n = numbering.number(ofDisplayPage: page) {
             return n
@@ -33,29 +33,29 @@ final class StripContext: ModalContext {
     }
 
     /// On the stack exactly while it shows.
-    private func sync(in app: FolioApp) {
+    private func sync(in app: any AppHost) {
         if strip.isShown { app.modals.push(self) } else { app.modals.remove(self) }
     }
 
     /// Shows the strip with the page being read selected (T).
-    func show(in app: FolioApp) {
+    func show(in app: any AppHost) {
         guard let book = StripContext.book(in: app) else { return }
         strip.show(current: StripContext.currentNumber(book, in: app), in: StripContext.geometry(book, in: app))
         sync(in: app)
     }
 
-    func hide(in app: FolioApp) {
+    func hide(in app: any AppHost) {
         strip.hide()
         sync(in: app)
     }
 
     /// Selects page `number` of `book` when the strip shows (a page gone to another way).
-    func select(_ number: Int, in book: BookScene, app: FolioApp) {
+    func select(_ number: Int, in book: BookScene, app: any AppHost) {
         guard strip.isShown else { return }
         strip.select(number, in: StripContext.geometry(book, in: app), at: app.animationTime)
     }
 
-    func key(_ key: Key, _ modifiers: Modifiers, in app: FolioApp) -> Bool {
+    func key(_ key: Key, _ modifiers: Modifiers, in app: any AppHost) -> Bool {
         guard let book = StripContext.book(in: app) else {
             hide(in: app)
             return false
@@ -72,13 +72,13 @@ final class StripContext: ModalContext {
         return true
     }
 
-    func back(in app: FolioApp) -> Bool {
+    func back(in app: any AppHost) -> Bool {
         hide(in: app)
         return true
     }
 
     /// A wheel turn over the strip scrolls it; elsewhere it is the pinch's.
-    func wheel(dx: Double, dy: Double, in app: FolioApp) -> Bool {
+    func wheel(dx: Double, dy: Double, in app: any AppHost) -> Bool {
         guard let book = StripContext.book(in: app) else { return false }
         let geometry = StripContext.geometry(book, in: app)
         guard app.pointerPlace.point.map(geometry.band.contains) ?? true else { return false }
@@ -89,7 +89,7 @@ final class StripContext: ModalContext {
     }
 
     /// A click on a thumbnail goes to its page; anywhere on the band it is the strip's.
-    func click(at point: Point, in app: FolioApp) -> Bool {
+    func click(at point: Point, in app: any AppHost) -> Bool {
         guard let book = StripContext.book(in: app) else { return false }
         let geometry = StripContext.geometry(book, in: app)
         guard geometry.band.contains(point) else { return false }
@@ -102,7 +102,7 @@ final class StripContext: ModalContext {
 
     /// The pointer moved: resting at the bottom edge shows the strip after a moment; leaving
     /// a strip the edge showed hides it.
-    func pointerMoved(to point: Point, in app: FolioApp) {
+    func pointerMoved(to point: Point, in app: any AppHost) {
         guard let book = StripContext.book(in: app) else { return }
         strip.pointerMoved(to: point, in: StripContext.geometry(book, in: app), at: app.time)
         sync(in: app)
@@ -110,13 +110,13 @@ final class StripContext: ModalContext {
 
     func pointerLeft() { strip.pointerLeft() }
 
-    func holds(in app: FolioApp) -> Bool { strip.isShown }
+    func holds(in app: any AppHost) -> Bool { strip.isShown }
 
-    func isChanging(in app: FolioApp) -> Bool { strip.isAnimating || strip.isWaitingAtEdge }
+    func isChanging(in app: any AppHost) -> Bool { strip.isAnimating || strip.isWaitingAtEdge }
 
     /// Each frame: the strip's scroll, the strip shown once the pointer has rested, hidden
     /// when its book is no longer at rest on top; the open book makes room above it.
-    func update(in app: FolioApp) {
+    func update(in app: any AppHost) {
         defer { makeRoom(in: app) }
         guard let book = StripContext.book(in: app) else { return hide(in: app) }
         strip.update(at: app.animationTime)
@@ -128,7 +128,7 @@ final class StripContext: ModalContext {
 
     /// The open book makes room above the strip while it shows, so the strip never covers
     /// the page being read; the room goes as the strip does.
-    private func makeRoom(in app: FolioApp) {
+    private func makeRoom(in app: any AppHost) {
         guard let book = app.book else { return }
         let inset = strip.isShown && StripContext.book(in: app) === book ? StripContext.geometry(book, in: app).band.size.height : 0
         guard inset != book.layout.bottomInset else { return }
@@ -136,7 +136,7 @@ final class StripContext: ModalContext {
     }
 
     /// The strip's band, marks and thumbnails, and its caption.
-    func draw(into list: inout DrawList, in app: FolioApp) {
+    func draw(into list: inout DrawList, in app: any AppHost) {
         guard strip.isShown, let book = StripContext.book(in: app) else { return }
         let geometry = StripContext.geometry(book, in: app)
         guard let pages = strip.visible(in: geometry) else { return }

@@ -15,13 +15,13 @@ final class TypedPageContext: ModalContext {
     }
 
     /// The open book at rest on top of the stack, whose page is being typed.
-    private static func book(in app: FolioApp) -> BookScene? {
+    private static func book(in app: any AppHost) -> BookScene? {
         guard app.navigation.transition == nil, let book = (app.navigation.top as? any BookShowing)?.book,
               app.library.books.indices.contains(book.bookIndex) else { return nil }
         return book
     }
 
-    func key(_ key: Key, _ modifiers: Modifiers, in app: FolioApp) -> Bool {
+    func key(_ key: Key, _ modifiers: Modifiers, in app: any AppHost) -> Bool {
         guard let book = TypedPageContext.book(in: app) else {
             app.modals.remove(self)
             return false
@@ -51,13 +51,13 @@ final class TypedPageContext: ModalContext {
     }
 
     /// It lasts while its book is on top at rest: a transition, or leaving the book, forgets it.
-    func holds(in app: FolioApp) -> Bool { TypedPageContext.book(in: app) != nil }
+    func holds(in app: any AppHost) -> Bool { TypedPageContext.book(in: app) != nil }
 
     /// Goes to page `number` (the reader's numbering, clamped to the book) as `arriving`
     /// says (its top, or a place on it): in the reading view through its place (the column
     /// glides there; leaves riffle), in the book in 3D the leaves riffle to its spread; and
     /// selects it in the strip when the strip shows.
-    static func goTo(page number: Int, in book: BookScene, arriving: ReadingPlace.Arrival = .top, app: FolioApp) {
+    static func goTo(page number: Int, in book: BookScene, arriving: ReadingPlace.Arrival = .top, app: any AppHost) {
         let numbering = app.library.books[book.bookIndex].numbering
         let clamped = min(max(number, 1), numbering.count)
         let page = numbering.displayPage(ofNumber: clamped)
@@ -75,7 +75,7 @@ final class TypedPageContext: ModalContext {
     }
 
     /// What the line under the spread says while the number is typed.
-    func label(in book: BookScene, app: FolioApp) -> String {
+    func label(in book: BookScene, app: any AppHost) -> String {
         "Go to page \(typed)\u{2009}\u{258F} of \(app.library.books[book.bookIndex].numbering.count) \u{2014} Enter"
     }
 }

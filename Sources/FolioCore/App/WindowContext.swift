@@ -8,12 +8,12 @@ final class WindowContext: ModalContext {
 
     /// What `key` does to the window here (the help key included, which the list of keys
     /// answers over everything).
-    static func action(for key: Key, _ modifiers: Modifiers, in app: FolioApp) -> KeyAction? {
+    static func action(for key: Key, _ modifiers: Modifiers, in app: any AppHost) -> KeyAction? {
         KeyBindings.action(for: key, modifiers, in: .anywhere)
             ?? (app.typesNothing ? KeyBindings.action(for: key, modifiers, in: .inBook) : nil)
     }
 
-    func key(_ key: Key, _ modifiers: Modifiers, in app: FolioApp) -> Bool {
+    func key(_ key: Key, _ modifiers: Modifiers, in app: any AppHost) -> Bool {
         switch WindowContext.action(for: key, modifiers, in: app) {
         case .slowMotion?: app.slowMotion.toggle()
         case .fullscreen?: app.fullscreen.toggle()

@@ -1,0 +1,89 @@
+/// What the modal contexts, the gestures and the helpers over the scenes see of the app:
+/// the navigation stack, the window's size, the clock, the library, the modal stack, the
+/// words on screen and the pointer, the book in view, and the few requests a context makes
+/// of the window (fullscreen, quit, an address to open). `FolioApp` is the one host; a
+/// context never holds the app itself, and a test may hand it any host.
+protocol AppHost: AnyObject {
+    /// The scenes, bottom first, and the transition between two of them; the shelf at the bottom.
+    var navigation: NavigationStack { get }
+    var shelf: ShelfScene { get }
+    /// The window's size in points.
+    var size: Size { get }
+    /// Seconds since the app began, and the time animations run on (slowed in slow motion).
+    var time: Double { get }
+    var animationTime: Double { get }
+    var slowMotion: Bool { get set }
+    /// The books, as loaded.
+    var library: Library { get }
+    /// The contexts standing over the scenes.
+    var modals: ModalStack { get }
+    /// The thumbnail strip (a context the app keeps, shown and hidden).
+    var thumbnails: StripContext { get }
+    /// The pinch and the clicks being read.
+    var gestures: Gestures { get }
+    /// The hint, the page indicator and notices.
+    var onScreen: OnScreenText { get set }
+    /// Where the pointer is.
+    var pointerPlace: PointerPlace { get }
+    /// The open book, and its reading view when it lies flat.
+    var book: BookScene? { get }
+    var reading: ReadingScene? { get }
+    /// True while a letter typed is no command (a find may start).
+    var typesNothing: Bool { get }
+    /// What reads a document's links and text, and how many stretches a search runs at once.
+    var documents: DocumentReader? { get }
+    var searchLanes: Int { get }
+    /// Requests to the window: fullscreen, to quit, an address to hand to the desktop.
+    var fullscreen: Bool { get set }
+    var quitRequested: Bool { get set }
+    var addressToOpen: String? { get set }
+    /// Hands input to the scene on top (or the transition in flight).
+    func route(_ input: SceneInput)
+}
+
+/// What the gestures see besides: the scenes they may reach by a pinch, and the app's own
+/// doors for input and for what a scene asks.
+protocol GestureHost: AppHost {
+    /// The scenes registered besides the shelf and the book (`SceneCatalog`).
+    var registeredScenes: [SceneEntry] { get }
+    /// The registered scene a pinch inwards brings over the scene on top, if any.
+    var pinchedInEntry: SceneEntry? { get }
+    /// Pushes that scene, its transition driven by the pinch.
+    func pushPinchedInScene()
+    /// Carries out what a scene asked for (open a book, go back, …).
+    func carryOut(_ request: SceneRequest)
+    /// Handles an input event as if it came from the window.
+    func handle(_ event: InputEvent, at time: Double)
+}
+
+extension FolioApp: GestureHost {}
+
+/// What draws the app's frames (the renderer, a headless canvas) and holds keys down for it
+/// sees of it: its size and clock, the frame's draw list, the pages it will want next, and
+/// whether it is at rest.
+public protocol DrawnApp: AnyObject {
+    var size: Size { get }
+    var time: Double { get }
+    var library: Library { get }
+    /// The open book, if any.
+    var book: BookScene? { get }
+    /// True when nothing moves or is held (textures no frame wants may go).
+    var isAtRest: Bool { get }
+    /// Everything the frame shows, back to front.
+    func drawList() -> DrawList
+    /// The pages to make ready next, and those shown meanwhile in their place.
+    func prefetchContents() -> [LayerContent]
+    func standInContents() -> [LayerContent]
+    /// The pages a key would turn the book to.
+    func pagesTurnedTo(by key: Key, _ modifiers: Modifiers) -> [LayerContent]
+}
+
+/// What hands the app's links to the desktop sees of it: the reader of documents' links and
+/// text it is given, how many searches run at once, and an address a reader chose to open.
+public protocol DesktopLinksHost: AnyObject {
+    var documents: DocumentReader? { get set }
+    var searchLanes: Int { get set }
+    var addressToOpen: String? { get set }
+}
+
+extension FolioApp: DrawnApp, DesktopLinksHost {}
