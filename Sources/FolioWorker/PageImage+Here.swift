@@ -61,7 +61,7 @@ extension PageImage {
             // An empty GIF screen has made decoders allocate for the frame instead (found by
             // fuzzing): refused before any decoder sees it.
             guard size.width > 0, size.height > 0 else {
-                throw unreadable(name, "its header gives an empty \(size.width)×\(size.height) image")
+                throw unreadable(name, "its header gives an empty \(Sentence.grouped(size.width))×\(Sentence.grouped(size.height)) image")
             }
             let limit = format.decodedWhole ? ImageHeader.maxFallbackPixels : ImageHeader.maxPixels
             if let refusal = ImageHeader.refusal(width: size.width, height: size.height, limit: limit) {

@@ -116,7 +116,7 @@ import Testing
         #expect(run.status == 1)
         #expect(run.peakMB < 120, "validate peaked at \(run.peakMB) MB")
         let result = try Folio.run(["validate", dir.path])
-        #expect(result.stdout.contains("a.gif: unreadable or corrupt image (its header gives an empty 65280×0 image)."), "\(result.stdout)")
+        #expect(result.stdout.contains("a.gif: unreadable or corrupt image (its header gives an empty 65,280×0 image)."), "\(result.stdout)")
         #expect(!result.stderr.contains("VIPS"), "\(result.stderr)")
     }
 }

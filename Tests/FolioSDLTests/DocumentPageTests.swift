@@ -218,7 +218,7 @@ import FolioTestFixtures
             Issue.record("a 20000-point page rendered"); return
         }
         #expect(failure.cause == .tooLarge)
-        #expect(failure.message.contains("20000×20000") && failure.message.contains("points"))
+        #expect(failure.message.contains("20,000×20,000") && failure.message.contains("points"))
     }
 
     /// The inspector reads PDFs only: an image given a .pdf name is not a document.
