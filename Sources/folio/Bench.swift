@@ -19,7 +19,7 @@ struct Bench: ParsableCommand {
     @Flag(help: "Measure only the recording (record_ms, record_fps).") var recordOnly = false
     @Flag(inversion: .prefixedNo, help: "Measure the library: first frame, and flipping a generated 1,000-page book of scans (about a minute).") var libraryCase = true
     @Option(help: "Leaves per second in the library flip.") var flipRate = 10.0
-    @Option(help: "Also render every page of this PDF, at 1280x800 pixels and at the page size of a 1280x800 window (document).", completion: .file(extensions: ["pdf"])) var document: String?
+    @Option(help: "Also render every page of this document (a PDF or a DjVu), at 1280x800 pixels and at the page size of a 1280x800 window (document).", completion: .file(extensions: ["pdf", "djvu", "djv"])) var document: String?
     @Flag(inversion: .prefixedNo, help: "Open a folder of 10,000 comic archives (made once in ~/.cache/folio; about a minute the first time) and scroll its shelf (shelf_10000: first_frame_ms, with the thumbnail cache cold and warm, covers_ms, scroll frame times).") var shelfCase = true
     @Flag(inversion: .prefixedNo, help: ArgumentHelp(Bench.gridHelp)) var gridCase = true
     static let gridHelp = "Pinch the shelf case's 10,000 comics into the library grid and scroll it at three screens a second, "
