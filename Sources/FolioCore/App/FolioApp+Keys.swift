@@ -11,7 +11,7 @@ extension FolioApp {
     }
 
     func toggleHelp() {
-        if helpShown { modals.remove(help) } else { modals.push(help) }
+        if let help = modals.first(HelpContext.self) { modals.remove(help) } else { modals.push(HelpContext()) }
     }
 
     /// Nothing can be typed on the scene on top (a book, 3D or flat, or a scene above it),
@@ -38,7 +38,7 @@ extension FolioApp {
     /// Plays the keys that waited for a transition on the scene it reached, then what was to
     /// follow it (the reading view after an opening); a transition that turned back drops both.
     func transitionEnded(finished: Bool) {
-        let keys = steering.ended(finished: finished)
+        let keys = modals.first(SteeringContext.self)?.ended(finished: finished) ?? []
         if finished { for (key, modifiers) in keys { route(.key(key, modifiers)) } }
         doors.transitionEnded(finished: finished, at: animationTime)
     }

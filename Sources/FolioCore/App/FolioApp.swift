@@ -13,7 +13,6 @@ public final class FolioApp {
     /// The modal contexts over the scenes (`ModalContext`): the window's keys always, the list
     /// of keys, a find, a typed page number and the strip while they show.
     let modals = ModalStack()
-    let help = HelpContext()
     /// The thumbnail strip, kept while hidden to watch the bottom edge for a resting pointer.
     let thumbnails = StripContext()
     /// Ctrl+Q, or Q in a book, asked to leave.
@@ -46,8 +45,6 @@ public final class FolioApp {
 
     /// The pointer, the wheel and the touchscreen: clicks, double-clicks and the pinch.
     let gestures = Gestures()
-    /// The keys while a transition runs.
-    let steering = SteeringContext()
     /// Opening and closing books, laying them flat and standing them up (`BookDoors`).
     let doors: BookDoors
     /// A dropped book to centre once the shelf is on top and still.
@@ -90,12 +87,12 @@ public final class FolioApp {
         if let index = places?.centredBook(count: library.books.count) { shelf.settle(onBook: index) }
         // The first-run hint shows until the first book is opened, ever (with a state file).
         if places?.openedABook == true { onScreen.hintDismissedAt = -.greatestFiniteMagnitude }
-        for context: any ModalContext in [WindowContext(), steering, ContentsContext(), LinksContext()] { modals.push(context) }
+        for context: any ModalContext in [WindowContext(), SteeringContext(), ContentsContext(), LinksContext()] { modals.push(context) }
     }
 
     /// The thumbnail strip in a book, shown or not.
     public var strip: ThumbnailStrip { thumbnails.strip }
-    public var helpShown: Bool { modals.contains(help) }
+    public var helpShown: Bool { modals.first(HelpContext.self) != nil }
     /// The find on the shelf, while it takes keys and as its line fades.
     public var find: TitleFind? { modals.first(FindContext.self)?.find }
     /// Where the strip's thumbnails go for `book` in this window.
