@@ -53,6 +53,22 @@ import Testing
         #expect(first.library == nil)
     }
 
+    /// A scene's request reaches a registered scene by its keys' context, and `.leave` pops it,
+    /// each with the scene's own transition (what a new scene would ask for, no case of its own).
+    @Test func aRequestPushesARegisteredSceneByItsContextAndLeaveTakesItOff() throws {
+        let driver = Self.driver()
+        driver.app.carryOut(.push(LibraryScene.entry.context))
+        #expect(driver.app.transition?.context.to is LibraryScene)
+        driver.run(until: driver.now + 1)
+        #expect(driver.kinds == [.shelf, LibraryScene.sceneKind])
+        driver.app.carryOut(.push(LibraryScene.entry.context))
+        driver.run(until: driver.now + 1)
+        #expect(driver.kinds == [.shelf, LibraryScene.sceneKind], "pushed once: the grid has no grid over it")
+        driver.app.carryOut(.leave)
+        driver.run(until: driver.now + 1)
+        #expect(driver.kinds == [.shelf])
+    }
+
     @Test func aPinchReversedBeforeHalfCancelsAndTheShelfStays() throws {
         let driver = Self.driver()
         let t = driver.now

@@ -193,6 +193,10 @@ public final class FolioApp {
             if let name = doors.toggleContinuous() { onScreen.notice = (name, time) }
         case .typePage(let digit): modals.push(TypedPageContext(digit: digit))
         case .showThumbnails: thumbnails.show(in: self)
+        case .push(let context):
+            guard navigation.transition == nil, let entry = registeredScenes.first(where: { $0.context == context }),
+                  let scene = entry.make(navigation.top, size) else { return }
+            push(scene)
         case .leave: doors.leave(at: animationTime)
         case .quit: quitRequested = true
         }

@@ -20,6 +20,9 @@ public enum SceneRequest: Equatable, Sendable {
     case typePage(Int)
     /// Show the thumbnail strip over the open book.
     case showThumbnails
+    /// Push the registered scene whose own keys are `context` (`SceneEntry.context`) over the
+    /// scene on top, with its own transition: any scene reaches any registered one.
+    case push(KeyContext)
     /// Pop the scene on top with its own transition (a registered scene's way back).
     case leave
     /// Leave the app.
