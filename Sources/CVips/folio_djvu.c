@@ -220,7 +220,8 @@ unsigned char *folio_djvu_draw(int fd, int page, int width, int height, int crop
         } else {
             double hs = (double)width / pw, vs = (double)height / ph, scale = crop ? fmax(hs, vs) : fmin(hs, vs);
             ddjvu_rect_t whole_page = {0, 0, (unsigned)whole(pw * scale), (unsigned)whole(ph * scale)};
-            int w = crop ? (int)fmin(width, whole_page.w) : (int)whole_page.w, h = crop ? (int)fmin(height, whole_page.h) : (int)whole_page.h;
+            int w = crop ? (int)fmin(width, whole_page.w) : (int)whole_page.w;
+            int h = crop ? (int)fmin(height, whole_page.h) : (int)whole_page.h;
             ddjvu_rect_t shown = {((int)whole_page.w - w) / 2, ((int)whole_page.h - h) / 2, (unsigned)w, (unsigned)h};
             // R, G, B in the bytes' order on a little-endian machine, alpha set by the xor.
             unsigned int masks[4] = {0x000000ff, 0x0000ff00, 0x00ff0000, 0xff000000};

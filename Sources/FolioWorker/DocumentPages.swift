@@ -77,7 +77,8 @@ enum DocumentReplies {
         }
         let size = document.width > 0 && document.height > 0 ? Size(width: Double(document.width), height: Double(document.height)) : nil
         let author = text(document.author)
-        return DocumentInfo(pageCount: Int(document.pages), title: text(document.title), firstPageSize: size, author: author.isEmpty ? nil : author)
+        return DocumentInfo(pageCount: Int(document.pages), title: text(document.title), firstPageSize: size,
+                            author: author.isEmpty ? nil : author)
     }
 
     /// Outline entries (freed by the caller), each page by the reader's numbering.

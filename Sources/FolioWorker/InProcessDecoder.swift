@@ -50,7 +50,9 @@ package struct InProcessDecoder: PageDecoder {
     package func inspect(_ path: String) throws -> DocumentInfo {
         let fd = try SafeFile.openBookFile(path)
         defer { close(fd) }
-        guard VipsDecoder.started else { throw FolioError.badInput("\(path): cannot be read (libvips could not start).", cause: .unreadable) }
+        guard VipsDecoder.started else {
+            throw FolioError.badInput("\(path): cannot be read (libvips could not start).", cause: .unreadable)
+        }
         let label = documents.of(fd).kind.label
         do {
             return try documents.of(fd).info(fd)
@@ -58,7 +60,8 @@ package struct InProcessDecoder: PageDecoder {
             if VipsDecoder.isPasswordFailure(failure.reason) {
                 throw FolioError.badInput("\(path): is password-protected; Folio opens no encrypted \(label)s.", cause: .encrypted)
             }
-            throw FolioError.badInput("\(path): is not a readable \(label) (\(VipsDecoder.inSentence(failure.reason))).", cause: .unreadable)
+            let why = VipsDecoder.inSentence(failure.reason)
+            throw FolioError.badInput("\(path): is not a readable \(label) (\(why)).", cause: .unreadable)
         }
     }
 
@@ -124,6 +127,7 @@ package struct InProcessDecoder: PageDecoder {
             throw PageImage.Failure(cause: failure.cause, message: failure.description, detail: failure.description)
         }
         defer { close(fd) }
-        return try PageImage.documentPixels(fd, format: documents.of(fd), page: page, name: name, width: width, height: height, bySplash: bySplash)
+        return try PageImage.documentPixels(fd, format: documents.of(fd), page: page, name: name, width: width, height: height,
+                                            bySplash: bySplash)
     }
 }

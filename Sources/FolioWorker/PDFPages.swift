@@ -19,7 +19,9 @@ struct PDFPages: DocumentPages {
         guard VipsDecoder.started else { throw VipsDecoder.Failure(reason: "libvips could not start") }
         var document = folio_vips_document()
         var error = [CChar](repeating: 0, count: 256)
-        guard folio_pdf_document_read(fd, &document, &error, error.count) == 0 else { throw VipsDecoder.Failure(reason: VipsDecoder.reason(error)) }
+        guard folio_pdf_document_read(fd, &document, &error, error.count) == 0 else {
+            throw VipsDecoder.Failure(reason: VipsDecoder.reason(error))
+        }
         return DocumentReplies.info(document)
     }
 

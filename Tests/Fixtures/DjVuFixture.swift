@@ -50,7 +50,8 @@ public enum DjVuFixture {
         defer { try? FileManager.default.removeItem(at: scratch) }
         var pageFiles: [String] = []
         for (index, page) in pages.enumerated() {
-            let picture = scratch.appendingPathComponent("p\(index + 1).ppm"), encoded = scratch.appendingPathComponent("p\(index + 1).djvu")
+            let picture = scratch.appendingPathComponent("p\(index + 1).ppm")
+            let encoded = scratch.appendingPathComponent("p\(index + 1).djvu")
             try ppm(page.colour).write(to: picture)
             try run("c44", ["-dpi", "\(dpi)", picture.path, encoded.path])
             pageFiles.append(encoded.path)

@@ -78,7 +78,8 @@ package struct SketchDocument: DocumentPages {
         let page = try self.page(fd, page)
         let across = Double(width) / Double(page.width), down = Double(height) / Double(page.height)
         let scale = crop ? max(across, down) : min(across, down)
-        let w = min(width, max(1, Int((Double(page.width) * scale).rounded()))), h = min(height, max(1, Int((Double(page.height) * scale).rounded())))
+        let w = min(width, max(1, Int((Double(page.width) * scale).rounded())))
+        let h = min(height, max(1, Int((Double(page.height) * scale).rounded())))
         guard let pixels = folio_pixels_alloc(w * h * 4) else { throw VipsDecoder.Failure(reason: "out of memory") }
         for i in 0..<(w * h) {
             pixels[i * 4] = page.colour[0]

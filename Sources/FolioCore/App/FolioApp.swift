@@ -58,7 +58,8 @@ public final class FolioApp {
     public var animationTime: Double { clock.animationTime }
 
     /// What an empty shelf says.
-    public static let emptyHint = "No books here. Folio reads Books.plist files, folders of images, comic archives, PDFs, DjVu books and images: drop one here, or start folio with PATH"
+    public static let emptyHint = "No books here. Folio reads Books.plist files, folders of images, comic archives, PDFs, DjVu books and images"
+        + ": drop one here, or start folio with PATH"
 
     /// Slow motion's factor, as the iOS Simulator's Slow Animations.
     public static let slowMotionFactor = 10.0

@@ -63,8 +63,8 @@ public struct BookFormats: Sendable {
     /// (without it they are reported and skipped), comic archives, single images and folders
     /// of images; `files` reads their first bytes and lists their books.
     public static func standard(documents: (any DocumentInspector)?, files: any BookFileReader) -> BookFormats {
-        BookFormats(DocumentKind.all.map { DocumentFormat($0, documents: documents) } + [ArchiveFormat(files: files), ImageFormat(), FolderFormat()],
-                    files: files)
+        let documentFormats: [any BookFormat] = DocumentKind.all.map { DocumentFormat($0, documents: documents) }
+        return BookFormats(documentFormats + [ArchiveFormat(files: files), ImageFormat(), FolderFormat()], files: files)
     }
 
     /// Adds `format`, tried after those already known.

@@ -6,7 +6,8 @@ extension LibraryLoader {
     /// A document (of `kind`) is a book: its first page the cover, the rest the pages, the title from its
     /// metadata or else the file name, the author (if any) its byline, its outline (if any) its contents. Only the header is read here (through `documents`);
     /// the page count it declares is bounded before any page exists.
-    static func documentBook(_ path: String, kind: DocumentKind = .pdf, documents: (any DocumentInspector)?, problems: inout [LibraryProblem], strict: Bool) throws -> Book? {
+    static func documentBook(_ path: String, kind: DocumentKind = .pdf, documents: (any DocumentInspector)?,
+                             problems: inout [LibraryProblem], strict: Bool) throws -> Book? {
         let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
         func refuse(_ message: String, cause: FolioError.Cause) throws -> Book? {
             if strict { throw FolioError.badInput("\(path): \(message).", cause: cause) }

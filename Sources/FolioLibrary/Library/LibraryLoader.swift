@@ -30,7 +30,8 @@ public enum LibraryLoader {
     public static let maxTitleLength = 200
 
     /// What Folio looks for in a folder, for the sentence that says it found none of it.
-    public static let lookedFor = "a Books.plist, folders of images, comic archives (.cbz, .cbr, .cb7, .cbt), PDFs, DjVu books (.djvu) or images (.jpg, .png, .webp, …)"
+    public static let lookedFor = "a Books.plist, folders of images, comic archives (.cbz, .cbr, .cb7, .cbt), PDFs, "
+        + "DjVu books (.djvu) or images (.jpg, .png, .webp, …)"
 
     public typealias Result = LoadedLibrary
 
