@@ -104,12 +104,12 @@ let package = Package(
         // `folio bench` writes its books with them, so they ship in the product; the tests'
         // fixtures are made with them too. Not test code: nothing here checks anything.
         .target(name: "FolioSamples", dependencies: ["FolioCore", "CArchive"]),
-        // The benchmarks `folio bench` runs, apart from the viewer's code, and their hooks: the
-        // scans they draw (ScanGenerator) and the overdraw probe (CoverageProbe). The product
-        // links this, never the test fixtures.
+        // The benchmarks `folio bench` runs, apart from the viewer's code, and their hook, the
+        // overdraw probe (CoverageProbe); the scans they read are drawn by FolioSDL's
+        // ScanGenerator, so SDL stays out of here. The product links this, never the test fixtures.
         .target(
             name: "FolioBench",
-            dependencies: ["FolioCore", "FolioLibrary", "FolioDecoding", "FolioRecording", "FolioThreads", "FolioSDL", "FolioSamples", "CSDL2"]
+            dependencies: ["FolioCore", "FolioLibrary", "FolioDecoding", "FolioRecording", "FolioThreads", "FolioSDL", "FolioSamples"]
         ),
         .executableTarget(
             name: "folio",

@@ -2,7 +2,6 @@ import CSDL2
 import FolioCore
 import FolioDecoding
 import FolioLibrary
-import FolioSDL
 import Foundation
 
 /// Makes a long book of large JPEG "scans" for the benchmark: `distinct` different images
