@@ -42,11 +42,18 @@ extension ModalContext {
     func update(in app: any AppHost) {}
 }
 
-/// The levels of the modal stack, lowest first.
-enum ModalLevel: Int, Comparable {
-    case links, strip, typedPage, contents, steering, window, search, find, prompt, help
+/// Where a context stands on the modal stack: a priority it declares, higher above lower.
+/// Folio's own contexts use the ones named here, lowest first; a new context takes a number
+/// between them (no list to change).
+struct ModalLevel: Comparable, Hashable {
+    let priority: Int
 
-    static func < (a: ModalLevel, b: ModalLevel) -> Bool { a.rawValue < b.rawValue }
+    static let links = ModalLevel(priority: 10), strip = ModalLevel(priority: 20), typedPage = ModalLevel(priority: 30)
+    static let contents = ModalLevel(priority: 40), steering = ModalLevel(priority: 50), window = ModalLevel(priority: 60)
+    static let search = ModalLevel(priority: 70), find = ModalLevel(priority: 80), prompt = ModalLevel(priority: 90)
+    static let help = ModalLevel(priority: 100)
+
+    static func < (a: ModalLevel, b: ModalLevel) -> Bool { a.priority < b.priority }
 }
 
 /// The modal contexts standing over the scenes, bottom first. Input goes to the top one
