@@ -35,33 +35,21 @@ struct DjVuPages: DocumentPages {
 
     func outline(_ fd: Int32) throws -> [ContentsEntry] {
         var found: UnsafeMutablePointer<folio_outline_entry>?
-        var count: Int32 = 0
-        try call {
-            count = folio_djvu_outline(fd, Int32(BookContents.maxEntries), Int32(BookContents.maxDepth), &found, $0, $1)
-            return count >= 0
-        }
+        let count = try counted { folio_djvu_outline(fd, Int32(BookContents.maxEntries), Int32(BookContents.maxDepth), &found, $0, $1) }
         defer { folio_pdf_outline_free(found, count) }
         return DocumentReplies.contents(found, count: count)
     }
 
     func labels(_ fd: Int32) throws -> [String] {
         var buffer = [CChar](repeating: 0, count: PageLabels.maxPages * Int(FOLIO_PAGE_LABEL_BYTES))
-        var read: Int32 = 0
-        try call {
-            read = folio_djvu_page_labels(fd, Int32(PageLabels.maxPages), &buffer, $0, $1)
-            return read >= 0
-        }
+        let read = try counted { folio_djvu_page_labels(fd, Int32(PageLabels.maxPages), &buffer, $0, $1) }
         return DocumentReplies.labels(buffer, count: read)
     }
 
     func links(_ fd: Int32, page: Int) throws -> [PageLink] {
         var found: UnsafeMutablePointer<folio_page_link>?
-        var count: Int32 = 0
         var aspect = 0.0
-        try call {
-            count = folio_djvu_links(fd, Int32(clamping: page), Int32(PageLink.maxPerPage), &found, &aspect, $0, $1)
-            return count >= 0
-        }
+        let count = try counted { folio_djvu_links(fd, Int32(clamping: page), Int32(PageLink.maxPerPage), &found, &aspect, $0, $1) }
         defer { folio_pdf_links_free(found, count) }
         return DocumentReplies.links(found, count: count, aspect: aspect)
     }
@@ -72,12 +60,8 @@ struct DjVuPages: DocumentPages {
     /// Page `page`'s hidden text: its words and their boxes, and the page's aspect.
     func words(_ fd: Int32, page: Int) throws -> (words: [TextLayerWord], aspect: Double) {
         var found: UnsafeMutablePointer<folio_djvu_word>?
-        var count: Int32 = 0
         var aspect = 0.0
-        try call {
-            count = folio_djvu_words(fd, Int32(clamping: page), Int32(Self.maxWords), &found, &aspect, $0, $1)
-            return count >= 0
-        }
+        let count = try counted { folio_djvu_words(fd, Int32(clamping: page), Int32(Self.maxWords), &found, &aspect, $0, $1) }
         defer { folio_djvu_words_free(found, count) }
         guard let found, count > 0 else { return ([], aspect) }
         let words = (0..<Int(count)).map { i in
@@ -112,6 +96,16 @@ struct DjVuPages: DocumentPages {
         var error = [CChar](repeating: 0, count: 256)
         let succeeded = error.withUnsafeMutableBufferPointer { body($0.baseAddress!, $0.count) }
         guard succeeded else { throw VipsDecoder.Failure(reason: Self.plain(VipsDecoder.reason(error))) }
+    }
+
+    /// Runs a C call that fills an error buffer and returns a count, -1 on failure; throws its reason.
+    private func counted(_ body: (UnsafeMutablePointer<CChar>, Int) -> Int32) throws -> Int32 {
+        var count: Int32 = -1
+        try call {
+            count = body($0, $1)
+            return count >= 0
+        }
+        return count
     }
 
     /// DjVuLibre's reason in a reader's words where it has its own ("unexpected End Of File").
