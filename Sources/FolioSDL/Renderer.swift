@@ -12,7 +12,7 @@ public final class Renderer {
     /// so every texture already made stays right).
     var library: Library
     var mesh = QuadMesh()
-    private let backCovers: BackCoverColours
+    let backCovers: BackCoverColours
     var vertices: [SDL_Vertex] = []
     private let text: TextPainter
     /// Pixels per point (2 on a HiDPI display).
@@ -253,43 +253,6 @@ public final class Renderer {
     /// Lines of text left for a later frame in the last one (`TextLayer.canWait`): the loop
     /// draws again rather than rest.
     public var textOwed: Bool { text.owed > 0 }
-
-    /// Sleeps until the decoder has done what it does when idle (the covers' thumbnails it
-    /// owes), or `timeout` seconds pass; false if the timeout came first (benchmarks, tests).
-    @discardableResult
-    public func waitForChores(timeout: Double) -> Bool { textures.worker?.waitForChores(timeout: timeout) ?? true }
-
-    /// Sleeps until the back covers' colours asked for are found and a page texture can be
-    /// made or none is on its way, or `timeout` seconds pass; false if the timeout came first.
-    @discardableResult
-    public func waitForTextures(timeout: Double) -> Bool {
-        backCovers.waitForColours(timeout: timeout) && textures.waitForDecode(timeout: timeout)
-    }
-
-    /// Bytes of textures held (benchmarks).
-    public var cacheBytes: Int { textures.byteCount }
-
-    /// What the last `draw` spent on page textures before drawing (benchmarks).
-    public var lastTextureWork: FrameTextureWork { textures.lastFrame }
-
-    /// Decodes the first `count` images of book `book` in order on this thread, stopping
-    /// early once `timeLimit` seconds have passed; pages per second (benchmarks).
-    public func measureDecoding(book: Int, count: Int, pixelSize: (Int32, Int32), timeLimit: Double = .infinity) -> Double {
-        guard library.books.indices.contains(book) else { return 0 }
-        let shape = PageImage.Shape(width: pixelSize.0, height: pixelSize.1, radius: PageGeometry.cornerRadius, side: .right)
-        let sources = library.books[book].pages.compactMap { $0 }.prefix(count)
-        let start = SDL_GetPerformanceCounter()
-        var done = 0
-        for source in sources {
-            if let surface = try? PageImage.decode(source, decoder: textures.decoder, shape: shape) {
-                SDL_FreeSurface(surface)
-                done += 1
-            }
-            if Double(SDL_GetPerformanceCounter() - start) / Double(SDL_GetPerformanceFrequency()) > timeLimit { break }
-        }
-        let seconds = Double(SDL_GetPerformanceCounter() - start) / Double(SDL_GetPerformanceFrequency())
-        return seconds > 0 ? Double(done) / seconds : 0
-    }
 
     func texture(for layer: Layer) -> TextureStore.Entry? {
         // A back cover is blank paper tinted to the cover's colour in `draw`.
