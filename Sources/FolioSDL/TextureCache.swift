@@ -140,6 +140,8 @@ final class TextureCache {
                     if store.entry(.image(job.source, job.side)) == nil { upload(surface, as: .small(job.source, job.side), shape: job.shape) }
                 } else if job.shape == pageSize.shape(for: job.side, aspect: job.aspect, spans: job.shape.spans) {
                     let key = TextureStore.Key.image(job.source, job.side)
+                    // Asked for again while it was being made in bands: it is held already.
+                    if store.entry(key)?.fits(job.shape) == true || banding?.key == key { continue }
                     // A large page not on screen yet is made a band a frame.
                     if onScreen.contains(key) || !startBanding(surface, as: key, shape: job.shape) { upload(surface, as: key, shape: job.shape) }
                 }
@@ -165,7 +167,8 @@ final class TextureCache {
             }
             let key = TextureStore.Key.image(want.source, want.side)
             let shape = pageSize.shape(for: want.side, aspect: want.aspect, spans: want.spans)
-            guard seen.insert(key).inserted, store.entry(key)?.fits(shape) != true else { continue }
+            // A page being made in bands is decoded already.
+            guard seen.insert(key).inserted, store.entry(key)?.fits(shape) != true, banding?.key != key else { continue }
             if store.entry(key) == nil && standIn(for: want.source, side: want.side, spans: want.spans, use: false) == nil {
                 smalls.append(smallJob(want))
             }

@@ -162,7 +162,9 @@ struct WindowPlaceTests {
         }
 
         // F11: desktop fullscreen, the whole 1600×1000 screen, and the layout follows; F11
-        // again: back.
+        // again: back. Pressed once the app has laid out its first frame, as a user presses
+        // keys on a window that shows something.
+        waitForLayout([1280, 800])
         try viewer.key("F11")
         viewer.waitForSize("1600x1000")
         waitForLayout([1600, 1000])

@@ -94,7 +94,14 @@ struct TexelForPixelTests {
         let sources = (0..<4).map { library.image(for: .page(book: 0, page: $0)) }
         func inBands() -> Int? {
             sources.indices.first { i in
-                sources[i].flatMap { banded.renderer.textures.store.entry(.image($0, .alone)) }.map { $0.bands.count > 1 } ?? false
+                // Made at the column's size (a page made for the first frame's size, before the
+                // column's was adopted, is made again once on screen, whole).
+                sources[i].map { source in
+                    let textures = banded.renderer.textures
+                    let aspect = banded.renderer.aspect(of: .page(book: 0, page: i))
+                    return textures.isReady(source, side: .alone, aspect: aspect)
+                        && (textures.store.entry(.image(source, .alone))?.bands.count ?? 0) > 1
+                } ?? false
             }
         }
         for frame in 0..<600 where inBands() == nil {
@@ -119,7 +126,12 @@ struct TexelForPixelTests {
             return banded.renderer.texturesSettled && work.lowres == 0 && work.waiting == 0
         })
         let entries = app.drawList().layers.compactMap { banded.renderer.texture(for: $0) }
-        #expect(entries.contains { $0.bands.count > 1 }, "the page made in bands is not on screen: \(entries.map(\.bands.count))")
+        let found = sources[page].flatMap { banded.renderer.textures.store.entry(.image($0, .alone)) }
+        #expect(entries.contains { $0.bands.count > 1 }, """
+            the page made in bands (\(page)) is not on screen: on screen \(app.drawList().layers.map(\.content)), \
+            bands \(entries.map(\.bands.count)), sizes \(entries.map { "\($0.width)×\($0.height)" }); \
+            page \(page) now \(found.map { "\($0.bands.count) bands, \($0.width)×\($0.height)" } ?? "not held")
+            """)
         var bandedPixels: [UInt8] = [], wholePixels: [UInt8] = []
         banded.readRGB(into: &bandedPixels)
         try whole.draw(app)
