@@ -15,10 +15,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-numerics", from: "1.1.1"),
     ],
     targets: [
-        // SDL2, SDL2_image and SDL2_ttf, fenced off: FolioSDL imports this for the window, the
-        // renderer, events and text; FolioDecoding for software surfaces and SDL_image's
-        // decoders only (pages are composed on SDL surfaces in the decoder worker); FolioBench
-        // for the scans it draws (ScanGenerator); and the tests that drive the renderer.
+        // SDL2, SDL2_image and SDL2_ttf, fenced off: only FolioSDL imports this (the window,
+        // the renderer, events and text), with the tests that drive the renderer. Decoding
+        // makes plain pixels (`PagePixels`) and knows nothing of SDL.
         .systemLibrary(
             name: "CSDL2",
             pkgConfig: "sdl2",
@@ -50,6 +49,10 @@ let package = Package(
         // it, in the decoder worker): BMP, TGA, ICO/CUR, XPM and XBM as the GNOME image viewer reads them.
         .systemLibrary(name: "CPixbufSystem", pkgConfig: "gdk-pixbuf-2.0", providers: [.apt(["libgdk-pixbuf-2.0-dev"])]),
         .target(name: "CPixbuf", dependencies: ["CPixbufSystem"]),
+        // SDL_image as a decoder, behind one C call that gives plain RGBA (CSDLImage): the
+        // worker's reader of QOI and second reader of TGA.
+        .systemLibrary(name: "CSDLImageSystem", pkgConfig: "SDL2_image", providers: [.apt(["libsdl2-image-dev"])]),
+        .target(name: "CSDLImage", dependencies: ["CSDLImageSystem"]),
         // GLib, for what both ends of a worker's pipe share and no decoder needs (CWorker: the
         // worker's confinement, shared memory, received pixels' buffers, thumbnail names).
         .systemLibrary(name: "CGLibSystem", pkgConfig: "glib-2.0", providers: [.apt(["libglib2.0-dev"])]),
@@ -74,11 +77,11 @@ let package = Package(
         .target(name: "FolioLibrary", dependencies: ["FolioCore", "FolioThreads", "CArchive"]),
         // The viewer's side of decoding, with no decoder in it: the confined worker processes
         // it starts and asks (DecoderSandbox, the product's one PageDecoder), their wire and
-        // shared pixels, pages as surfaces (PageImage), book shapes, cover thumbnails, the
+        // shared pixels, pages as plain pixels (PageImage, PagePixels), book shapes, cover thumbnails, the
         // decode thread and `validate`'s checks. Links no libvips, poppler or gdk-pixbuf.
         .target(
             name: "FolioDecoding",
-            dependencies: ["FolioCore", "FolioLibrary", "FolioThreads", "CSDL2", "CWorker", "CPNG"]
+            dependencies: ["FolioCore", "FolioLibrary", "FolioThreads", "CWorker", "CPNG"]
         ),
         // The worker's side: every decoder of a user's file (libvips, poppler, gdk-pixbuf,
         // SDL_image) behind the wire's requests (DecoderProcess, which lists book files with
@@ -89,7 +92,7 @@ let package = Package(
         // the fuzz targets.
         .target(
             name: "FolioWorker",
-            dependencies: ["FolioCore", "FolioLibrary", "FolioThreads", "FolioDecoding", "CSDL2", "CVips", "CPixbuf", "CWorker"]
+            dependencies: ["FolioCore", "FolioLibrary", "FolioThreads", "FolioDecoding", "CSDLImage", "CVips", "CPixbuf", "CWorker"]
         ),
         // Frames on their way out of the process: the frame pipeline, PNG frames, the ffmpeg
         // encoder, the progress bar.

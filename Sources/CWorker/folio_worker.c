@@ -2,6 +2,7 @@
 // The decoder worker's process and the names it shares with file managers: its confinement
 // (killed with its parent, heap capped, no core files), the shared memory its pixels go
 // through, the buffers pixels are received into, and a thumbnail's name as GLib spells it.
+#include <malloc.h>
 #include "folio_worker.h"
 #include <glib.h>
 #include <signal.h>
@@ -25,6 +26,8 @@ int folio_worker_confine(unsigned long data_bytes, unsigned long page_tree_bytes
 unsigned char *folio_pixels_alloc(size_t size) { return g_try_malloc(size); }
 
 void folio_pixels_free(void *pixels) { g_free(pixels); }
+
+void folio_heap_trim(void) { malloc_trim(0); }
 
 int folio_shared_memory(void) { return memfd_create("folio-pixels", MFD_CLOEXEC); }
 

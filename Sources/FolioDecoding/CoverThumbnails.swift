@@ -1,5 +1,4 @@
 import CPNG
-import CSDL2
 import CWorker
 import FolioCore
 import FolioLibrary
@@ -121,7 +120,7 @@ public final class CoverThumbnails: Sendable {
     /// A page of `shape` for the cover `source`, by way of its thumbnail; nil when no
     /// thumbnail serves (the cover is then decoded as any page is, and its failure reported
     /// that way).
-    func page(_ source: ImageSource, shape: PageImage.Shape) -> Result<UnsafeMutablePointer<SDL_Surface>, PageImage.Failure>? {
+    func page(_ source: ImageSource, shape: PageImage.Shape) -> Result<PagePixels, PageImage.Failure>? {
         guard !shape.spans, let file = Self.file(of: source), let original = Original(file) else { return nil }
         let flavours = Self.flavours(for: shape)
         guard let smallest = flavours.first else { return nil }
@@ -134,8 +133,7 @@ public final class CoverThumbnails: Sendable {
                                   cutShort: &cutShort)
         // A thumbnail whose pixels end early (a file cut or overwritten: it decodes as far as
         // it goes) is as damaged as one that does not decode.
-        if case .success(let surface) = page, cutShort {
-            SDL_FreeSurface(surface)
+        if case .success = page, cutShort {
             damaged.withLock { _ = $0.insert(thumbnail.path) }
             owe(source, original, smallest)
             return nil
@@ -208,11 +206,11 @@ public final class CoverThumbnails: Sendable {
         let shape = PageImage.Shape(width: Int32(max(1, (size.width * scale).rounded())), height: Int32(max(1, (size.height * scale).rounded())),
                                     radius: 0, side: .right)
         let page = try PageImage.make(input, sandboxPath: sandboxPath, decoder: decoder, shape: shape).get()
-        defer { SDL_FreeSurface(page) }
         // The page's margin is left out: the thumbnail is the image alone.
-        let pitch = Int(page.pointee.pitch), m = Int(PageImage.margin)
-        let inside = UnsafeRawPointer(page.pointee.pixels!) + m * pitch + m * 4
-        try body(inside, Int(shape.width), Int(shape.height), pitch)
+        let m = Int(PageImage.margin)
+        try withExtendedLifetime(page) {
+            try body(UnsafeRawPointer(page.bytes + m * page.pitch + m * 4), Int(shape.width), Int(shape.height), page.pitch)
+        }
     }
 
     /// Writes the cover `source` as a PNG at `path`, at most `box` pixels a side: what

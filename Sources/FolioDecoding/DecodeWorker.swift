@@ -43,11 +43,11 @@ package final class DecodeWorker {
 
     package struct Result: Sendable {
         package let job: Job
-        package let outcome: Swift.Result<OwnedSurface, PageImage.Failure>
+        package let outcome: Swift.Result<PagePixels, PageImage.Failure>
     }
 
     /// Turns a job into a page; runs on one of the worker's threads.
-    package typealias Decode = @Sendable (Job) -> Swift.Result<OwnedSurface, PageImage.Failure>
+    package typealias Decode = @Sendable (Job) -> Swift.Result<PagePixels, PageImage.Failure>
 
     /// Everything the two threads share; only ever touched through `monitor`.
     private struct State: Sendable {
@@ -82,9 +82,9 @@ package final class DecodeWorker {
             // A cover's small version comes from its book (shrink-on-load makes that cheap),
             // never from a thumbnail, nor owes one (too small for the cover it stands in for).
             if job.cover, !job.small, let made = thumbnails?.page(job.source, shape: job.shape) {
-                return made.map(OwnedSurface.init)
+                return made
             }
-            return PageImage.make(job.source, decoder: decoder, shape: job.shape).map(OwnedSurface.init)
+            return PageImage.make(job.source, decoder: decoder, shape: job.shape)
         }, chore: chore, threads: threads)
     }
 

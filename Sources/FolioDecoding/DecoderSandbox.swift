@@ -1,4 +1,3 @@
-import CSDL2
 import CWorker
 import FolioCore
 import FolioLibrary
@@ -194,27 +193,19 @@ package final class DecoderSandbox: PageDecoder {
         }
     }
 
-    /// An image made into a page surface of `shape` by a worker: the file at `path`, opened
+    /// An image made into a page of `shape` by a worker: the file at `path`, opened
     /// there, or an archive entry's bytes; a `PageImage.Failure` naming the image on any failure.
     package func page(_ image: PageImage.Input, from path: String, shape: PageImage.Shape,
-                      cutShort: inout Bool) throws -> UnsafeMutablePointer<SDL_Surface> {
+                      cutShort: inout Bool) throws -> PagePixels {
         let request = DecoderWire.Request(operation: .page, path: path, width: shape.width, height: shape.height, name: image.name,
                                           format: image.reference?.format ?? "", reference: image.reference?.page ?? "",
                                           radius: shape.radius, side: shape.side, bytes: image.bytes ?? Data())
-        var received: UnsafeMutablePointer<SDL_Surface>?
+        var received: PagePixels?
         do {
             let reply = try pool.run(request) { _, _, shared in
-                guard let page = PageImage.blankSurface(shape) else { throw Stopped(why: "out of memory for the page") }
+                guard let page = PageImage.blankPage(shape) else { throw Stopped(why: "out of memory for the page") }
                 received = page
-                let pitch = Int(page.pointee.pitch), rows = Int(page.pointee.h), row = Int(page.pointee.w) * 4
-                let base = page.pointee.pixels.assumingMemoryBound(to: UInt8.self)
-                if pitch == row {
-                    try shared.read(into: UnsafeMutableRawBufferPointer(start: base, count: rows * row))
-                } else {
-                    for y in 0..<rows {
-                        try shared.read(into: UnsafeMutableRawBufferPointer(start: base + y * pitch, count: row), at: y * row)
-                    }
-                }
+                try shared.read(into: UnsafeMutableRawBufferPointer(start: page.bytes, count: Int(page.height) * page.pitch))
             }
             switch reply {
             case .pixels(_, _, let cut):
@@ -222,14 +213,11 @@ package final class DecoderSandbox: PageDecoder {
                 cutShort = cut
                 return received
             case .failure(let cause, let message, let detail):
-                SDL_FreeSurface(received)
                 throw PageImage.Failure(cause: cause, message: message, detail: detail)
             case .document, .size, .head, .listing, .book, .library, .links, .hits:
-                SDL_FreeSurface(received)
                 throw Stopped(why: "the image decoder answered out of turn")
             }
         } catch let stopped as Stopped {
-            SDL_FreeSurface(received)
             throw PageImage.unreadable(image.name, stopped.why)
         }
     }

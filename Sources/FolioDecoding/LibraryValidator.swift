@@ -1,4 +1,3 @@
-import CSDL2
 import FolioCore
 import FolioLibrary
 import FolioThreads
@@ -113,8 +112,7 @@ public enum LibraryValidator {
     static func check(_ source: ImageSource, decoder: any PageDecoder) -> LibraryProblem? {
         if case .unavailable = source { return nil }  // reported when the library loaded
         switch PageImage.make(source, decoder: decoder, shape: probeShape) {
-        case .success(let surface):
-            SDL_FreeSurface(surface)
+        case .success:
             // A document page's link too long to keep is named (the page draws without it).
             if case .documentPage(let document, let page) = source,
                let longest = decoder.links(document, page: page).compactMap({ link -> Int? in

@@ -1,4 +1,3 @@
-import CSDL2
 import CWorker
 import FolioCore
 import FolioLibrary
@@ -34,7 +33,7 @@ package protocol PageDecoder: DocumentInspector, BookFileReader {
     /// file they came from: an archive, the book a thumbnail stands for), whose time the
     /// decode is charged to. `cutShort` is set when the image ends early. Throws a
     /// `PageImage.Failure` naming the image.
-    func page(_ image: PageImage.Input, from path: String, shape: PageImage.Shape, cutShort: inout Bool) throws -> UnsafeMutablePointer<SDL_Surface>
+    func page(_ image: PageImage.Input, from path: String, shape: PageImage.Shape, cutShort: inout Bool) throws -> PagePixels
     /// `image`'s size from its header (`page`'s inputs); nil when it cannot be read.
     func size(of image: PageImage.Input, from path: String) -> Size?
     /// Page `page` of the document at `path` drawn into `width`×`height` pixels; a

@@ -1,15 +1,15 @@
-import CSDL2
 import FolioCore
 import FolioLibrary
 import FolioThreads
 import Foundation
 
-/// Turns an image into a page-shaped RGBA surface: its header read and checked first, then
-/// decoded with shrink-on-load by libvips (SDL_image for BMP, TGA, QOI and PCX), fitted whole
-/// onto paper of the page's shape (letterboxed, never cropped) at the pixels the page covers, outer corners cut round, with
-/// a transparent margin whose colour repeats the edge (so linear filtering gives soft,
-/// fringe-free edges). Decoding is safe from any thread: it touches no renderer (placeholders
-/// use a Typeface, so they are made on the renderer's thread).
+/// Turns an image into a page's RGBA pixels (`PagePixels`): its header read and checked
+/// first, then decoded with shrink-on-load by libvips (whole by Folio's own readers,
+/// gdk-pixbuf or SDL_image for the formats libvips does not read), fitted whole onto paper of
+/// the page's shape (letterboxed, never cropped) at the pixels the page covers, outer corners
+/// cut round, with a transparent margin whose colour repeats the edge (so linear filtering
+/// gives soft, fringe-free edges). Decoding is safe from any thread and knows nothing of how
+/// pages are drawn (placeholders are made by the renderer, on its thread).
 package enum PageImage {
     /// Texels of transparent margin around the content.
     package static let margin: Int32 = DecoderWire.pageMargin
@@ -43,7 +43,7 @@ package enum PageImage {
         package let cause: FolioError.Cause
         /// One sentence naming the file.
         package let message: String
-        /// What SDL or the size check said, for `validate`.
+        /// What the decoder or the size check said, for `validate`.
         package var detail = ""
 
         package init(cause: FolioError.Cause, message: String, detail: String = "") {
@@ -53,9 +53,9 @@ package enum PageImage {
         }
     }
 
-    package static func blankSurface(_ shape: Shape) -> UnsafeMutablePointer<SDL_Surface>? {
-        let m = margin
-        return SDL_CreateRGBSurfaceWithFormat(0, shape.width + 2 * m, shape.height + 2 * m, 32, SDL_PIXELFORMAT_RGBA32.rawValue)
+    /// A page of `shape` with its margin, every pixel transparent; nil when memory is short.
+    package static func blankPage(_ shape: Shape) -> PagePixels? {
+        PagePixels(width: shape.width + 2 * margin, height: shape.height + 2 * margin)
     }
 
     /// An image to decode: a file (opened where it is decoded, a regular file only), an
@@ -97,11 +97,11 @@ package enum PageImage {
 
     /// Reads and decodes `source` into a page of `shape`; every failure becomes the reason
     /// its placeholder shows and one sentence to warn with.
-    package static func make(_ source: ImageSource, decoder: any PageDecoder, shape: Shape) -> Result<UnsafeMutablePointer<SDL_Surface>, Failure> {
+    package static func make(_ source: ImageSource, decoder: any PageDecoder, shape: Shape) -> Result<PagePixels, Failure> {
         outcome(source.name) { try decode(source, decoder: decoder, shape: shape) }
     }
 
-    package static func outcome(_ name: String, _ decode: () throws -> UnsafeMutablePointer<SDL_Surface>) -> Result<UnsafeMutablePointer<SDL_Surface>, Failure> {
+    package static func outcome(_ name: String, _ decode: () throws -> PagePixels) -> Result<PagePixels, Failure> {
         do {
             return .success(try decode())
         } catch let failure as Failure {
@@ -115,14 +115,14 @@ package enum PageImage {
 
     /// `make` for an input of a book at `sandboxPath` (whose time its decode is charged to):
     /// a cover's thumbnail, or a cover shrunk to become one.
-    static func make(_ input: Input, sandboxPath: String, decoder: any PageDecoder, shape: Shape) -> Result<UnsafeMutablePointer<SDL_Surface>, Failure> {
+    static func make(_ input: Input, sandboxPath: String, decoder: any PageDecoder, shape: Shape) -> Result<PagePixels, Failure> {
         outcome(input.name) { try decodeAnywhere(input, sandboxPath: sandboxPath, decoder: decoder, shape: shape) }
     }
 
     /// As `make`, for a cached thumbnail: `cutShort` says it ended early (a damaged file,
     /// which is made again rather than warned about).
     static func make(thumbnail input: Input, sandboxPath: String, decoder: any PageDecoder, shape: Shape,
-                     cutShort: inout Bool) -> Result<UnsafeMutablePointer<SDL_Surface>, Failure> {
+                     cutShort: inout Bool) -> Result<PagePixels, Failure> {
         var cut = false
         let result = outcome(input.name) { try decoder.page(input, from: sandboxPath, shape: shape, cutShort: &cut) }
         cutShort = cut
@@ -132,11 +132,10 @@ package enum PageImage {
     /// A decoded page, by `decoder` (in the app, a confined worker: `DecoderSandbox`): a file,
     /// or an archive and its entry, opened and read there, the header read and checked
     /// before any pixel.
-    package static func decode(_ source: ImageSource, decoder: any PageDecoder, shape: Shape) throws -> UnsafeMutablePointer<SDL_Surface> {
+    package static func decode(_ source: ImageSource, decoder: any PageDecoder, shape: Shape) throws -> PagePixels {
         let name = source.name
         if shape.spans {
             let spread = try decode(source, decoder: decoder, shape: shape.spread)
-            defer { SDL_FreeSurface(spread) }
             guard let page = half(of: spread, shape: shape) else { throw unreadable(name, "out of memory") }
             return page
         }
@@ -158,7 +157,7 @@ package enum PageImage {
 
     /// `input` decoded by `decoder`; an image that ends early is warned about once and shown
     /// as far as it goes.
-    private static func decodeAnywhere(_ input: Input, sandboxPath: String, decoder: any PageDecoder, shape: Shape) throws -> UnsafeMutablePointer<SDL_Surface> {
+    private static func decodeAnywhere(_ input: Input, sandboxPath: String, decoder: any PageDecoder, shape: Shape) throws -> PagePixels {
         var cutShort = false
         let page = try decoder.page(input, from: sandboxPath, shape: shape, cutShort: &cutShort)
         if cutShort { warnCutShort(input.name) }
@@ -191,8 +190,8 @@ package enum PageImage {
     }
 
     /// Page `page` of a document on a page of `shape`, rendered by `decoder`.
-    static func render(_ path: String, page: Int, name: String, shape: Shape, decoder: any PageDecoder) throws -> UnsafeMutablePointer<SDL_Surface> {
+    static func render(_ path: String, page: Int, name: String, shape: Shape, decoder: any PageDecoder) throws -> PagePixels {
         let pixels = try decoder.pixels(ofDocument: path, page: page, width: Int(shape.width), height: Int(shape.height))
-        return try surface(pixels, name: name, shape: shape)
+        return try PageImage.page(pixels, name: name, shape: shape)
     }
 }

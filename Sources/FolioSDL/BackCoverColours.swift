@@ -63,21 +63,16 @@ final class BackCoverColours {
     /// The colour of `cover`: the mean of a tiny decode, the binding colour when it cannot
     /// be decoded.
     static func found(_ cover: ImageSource, decoder: any PageDecoder) -> Colour {
-        guard case .success(let surface) = PageImage.make(cover, decoder: decoder, shape: sample) else { return binding }
-        defer { SDL_FreeSurface(surface) }
-        return mean(of: surface) ?? binding
+        guard case .success(let page) = PageImage.make(cover, decoder: decoder, shape: sample) else { return binding }
+        return mean(of: page) ?? binding
     }
 
-    /// The alpha-weighted mean colour of a 32-bit surface, nil when it is fully transparent.
-    static func mean(of surface: UnsafeMutablePointer<SDL_Surface>) -> Colour? {
-        let w = Int(surface.pointee.w), h = Int(surface.pointee.h)
-        let pitch = Int(surface.pointee.pitch) / 4
-        let pixels = surface.pointee.pixels.assumingMemoryBound(to: UInt32.self)
+    /// The alpha-weighted mean colour of a page's pixels, nil when they are all transparent.
+    static func mean(of page: PagePixels) -> Colour? {
         var sum = (r: 0.0, g: 0.0, b: 0.0, a: 0.0)
-        for y in 0..<h {
-            for x in 0..<w {
-                var r: UInt8 = 0, g: UInt8 = 0, b: UInt8 = 0, a: UInt8 = 0
-                SDL_GetRGBA(pixels[y * pitch + x], surface.pointee.format, &r, &g, &b, &a)
+        for y in 0..<Int(page.height) {
+            for x in 0..<Int(page.width) {
+                let (r, g, b, a) = page.pixel(x, y)
                 let weight = Double(a)
                 sum = (sum.r + Double(r) * weight, sum.g + Double(g) * weight, sum.b + Double(b) * weight, sum.a + weight)
             }

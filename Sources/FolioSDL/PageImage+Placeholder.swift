@@ -7,13 +7,11 @@ import FolioDecoding
 extension PageImage {
     /// Paper with a large page number and an optional label ("Missing", "Unreadable"):
     /// what a page shows until, or instead of, its image. Without a typeface, plain paper.
-    static func placeholder(shape: Shape, number: Int?, label: String, typeface: Typeface?) -> UnsafeMutablePointer<SDL_Surface>? {
-        guard let surface = blankSurface(shape) else { return nil }
+    static func placeholder(shape: Shape, number: Int?, label: String, typeface: Typeface?) -> PagePixels? {
+        guard let page = paperPage(shape) else { return nil }
         let m = margin
-        var inner = SDL_Rect(x: m, y: m, w: shape.width, h: shape.height)
-        let format = surface.pointee.format
-        SDL_FillRect(surface, &inner, SDL_MapRGBA(format, paper.r, paper.g, paper.b, 255))
-        if let typeface {
+        _ = page.withSurface { surface in
+            guard let typeface else { return }
             let ink = SDL_Color(r: PageImage.ink.r, g: PageImage.ink.g, b: PageImage.ink.b, a: 255)
             let h = Double(shape.height), w = Double(shape.width)
             if let number {
@@ -26,8 +24,8 @@ extension PageImage {
                       colour: ink, maxWidth: w * 0.85, centre: (Double(m) + w / 2, Double(m) + h * 0.75))
             }
         }
-        finishEdges(surface, shape: shape)
-        return surface
+        finishEdges(page, shape: shape)
+        return page
     }
 
     /// Blends one line of text centred on `centre` (pixels of `surface`).

@@ -36,7 +36,7 @@ struct Placeholders {
         if limited && number != nil && made >= Self.perFrame {
             return held ?? texture(number: nil, label: "", shape: shape, in: store)
         }
-        guard let surface = PageImage.placeholder(shape: shape, number: number, label: label, typeface: typeface).map(OwnedSurface.init) else { return nil }
+        guard let surface = PageImage.placeholder(shape: shape, number: number, label: label, typeface: typeface) else { return nil }
         if number != nil { made += 1 }
         return store.insert(key, surface: surface, width: shape.width, height: shape.height)
     }

@@ -33,10 +33,7 @@ extension Renderer {
         let start = SDL_GetPerformanceCounter()
         var done = 0
         for source in sources {
-            if let surface = try? PageImage.decode(source, decoder: textures.decoder, shape: shape) {
-                SDL_FreeSurface(surface)
-                done += 1
-            }
+            if (try? PageImage.decode(source, decoder: textures.decoder, shape: shape)) != nil { done += 1 }
             if Double(SDL_GetPerformanceCounter() - start) / Double(SDL_GetPerformanceFrequency()) > timeLimit { break }
         }
         let seconds = Double(SDL_GetPerformanceCounter() - start) / Double(SDL_GetPerformanceFrequency())

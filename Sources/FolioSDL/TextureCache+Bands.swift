@@ -12,7 +12,7 @@ extension TextureCache {
 
     struct Banding {
         let key: TextureStore.Key
-        let surface: OwnedSurface
+        let surface: PagePixels
         let shape: PageImage.Shape
         /// The rows of each band, top to bottom, and the bands made so far.
         let rows: [Range<Int32>]
@@ -29,9 +29,8 @@ extension TextureCache {
 
     /// Starts making `surface` as `key`'s texture a band a frame, the first band now; false
     /// (nothing done) when it fits in one band or another page is being made.
-    func startBanding(_ surface: OwnedSurface, as key: TextureStore.Key, shape: PageImage.Shape) -> Bool {
-        let s = surface.pointer.pointee
-        let rows = Self.bandRows(height: s.h, bytesPerRow: Int(s.pitch))
+    func startBanding(_ surface: PagePixels, as key: TextureStore.Key, shape: PageImage.Shape) -> Bool {
+        let rows = Self.bandRows(height: surface.height, bytesPerRow: surface.pitch)
         guard banding == nil, rows.count > 1 else { return false }
         banding = Banding(key: key, surface: surface, shape: shape, rows: rows)
         _ = continueBanding(onScreen: [])
@@ -55,7 +54,7 @@ extension TextureCache {
                 return false
             }
             job.bands.append(band)
-            lastFrame.uploadBytes += rows.count * Int(job.surface.pointer.pointee.pitch)
+            lastFrame.uploadBytes += rows.count * job.surface.pitch
         } while job.bands.count < job.rows.count && onScreen.contains(job.key)
         lastFrame.uploads += 1
         guard job.bands.count == job.rows.count else {

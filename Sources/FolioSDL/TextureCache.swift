@@ -243,7 +243,7 @@ final class TextureCache {
         let key = TextureStore.Key.thumbnail(source)
         let held = store.use(key)
         if let held, held.fits(shape) { return held }
-        if mode == .synchronous, case .success(let surface) = PageImage.make(source, decoder: decoder, shape: shape).map(OwnedSurface.init) {
+        if mode == .synchronous, case .success(let surface) = PageImage.make(source, decoder: decoder, shape: shape) {
             return upload(surface, as: key, shape: shape)
         }
         return held ?? placeholders.texture(number: number, label: "", shape: shape, in: store)
@@ -270,7 +270,7 @@ final class TextureCache {
         if mode == .synchronous {
             // At the current size straight away (replacing any older one): every recorded
             // frame is the same, and none shows a texture drawn scaled.
-            switch PageImage.make(source, decoder: decoder, shape: shape).map(OwnedSurface.init) {
+            switch PageImage.make(source, decoder: decoder, shape: shape) {
             case .success(let surface):
                 return upload(surface, as: key, shape: shape)
             case .failure(let failure):
@@ -324,9 +324,9 @@ final class TextureCache {
     }
 
     @discardableResult
-    private func upload(_ surface: OwnedSurface, as key: TextureStore.Key, shape: PageImage.Shape) -> TextureStore.Entry? {
+    private func upload(_ surface: PagePixels, as key: TextureStore.Key, shape: PageImage.Shape) -> TextureStore.Entry? {
         lastFrame.uploads += 1
-        lastFrame.uploadBytes += Int(surface.pointer.pointee.h) * Int(surface.pointer.pointee.pitch)
+        lastFrame.uploadBytes += Int(surface.height) * surface.pitch
         return store.insert(key, surface: surface, width: shape.width, height: shape.height, recyclable: recyclable,
                             unfiltered: drawnTexelForPixel(key))
     }

@@ -130,9 +130,9 @@ final class TextureStore {
     /// `height` texels; nil if the renderer refuses it. `recyclable` names the textures no
     /// longer wanted (`makeBand`).
     @discardableResult
-    func insert(_ key: Key, surface: OwnedSurface, width: Int32, height: Int32, recyclable: (Key) -> Bool = { _ in false },
+    func insert(_ key: Key, surface: PagePixels, width: Int32, height: Int32, recyclable: (Key) -> Bool = { _ in false },
                 unfiltered: Bool = false) -> Entry? {
-        guard let band = makeBand(of: surface, rows: 0..<surface.pointer.pointee.h, for: key, recyclable: recyclable, unfiltered: unfiltered)
+        guard let band = makeBand(of: surface, rows: 0..<surface.height, for: key, recyclable: recyclable, unfiltered: unfiltered)
         else { return nil }
         return insert(key, bands: [band], width: width, height: height)
     }
@@ -157,18 +157,11 @@ final class TextureStore {
     /// texture of an entry `recyclable` names (no longer wanted, not drawn this frame, the
     /// least recently drawn) that has a band of its size; else a new one. Nil if the renderer
     /// refuses it. `unfiltered`: the texture is to be drawn texel for pixel (`prepared`).
-    func makeBand(of surface: OwnedSurface, rows: Range<Int32>, for key: Key, recyclable: (Key) -> Bool = { _ in false },
+    func makeBand(of surface: PagePixels, rows: Range<Int32>, for key: Key, recyclable: (Key) -> Bool = { _ in false },
                   unfiltered: Bool = false) -> Band? {
-        let s = surface.pointer.pointee
-        guard let format = s.format?.pointee, rows.lowerBound >= 0, rows.upperBound <= s.h, !rows.isEmpty else { return nil }
-        let size = Size(width: s.w, height: Int32(rows.count), format: format.format)
-        let pixels = s.pixels.map { $0 + Int(rows.lowerBound) * Int(s.pitch) }
-        // A surface SDL must convert (a palette's) is made whole, as SDL makes it.
-        guard format.BytesPerPixel == 4, format.palette == nil, let pixels else {
-            guard rows.count == Int(s.h), let texture = SDL_CreateTextureFromSurface(sdlRenderer, surface.pointer) else { return nil }
-            madeCount += 1
-            return Band(texture: prepared(texture, unfiltered: unfiltered), size: Size(of: texture) ?? size, firstRow: 0)
-        }
+        guard rows.lowerBound >= 0, rows.upperBound <= surface.height, !rows.isEmpty else { return nil }
+        let size = Size(width: surface.width, height: Int32(rows.count), format: PagePixels.sdlFormat)
+        let pixels = surface.bytes + Int(rows.lowerBound) * surface.pitch, pitch = Int32(surface.pitch)
         if !spares.contains(where: { $0.size == size }), byteCount + size.bytes > budget, let (old, entry) = entries
             .filter({ $0.key != key && $0.value.lastUse < frame && $0.value.bands.contains { $0.size == size } && recyclable($0.key) })
             .min(by: { $0.value.lastUse < $1.value.lastUse }) {
@@ -185,14 +178,14 @@ final class TextureStore {
         if let index = spares.lastIndex(where: { $0.size == size }) {
             let spare = spares.remove(at: index)
             spareByteCount -= spare.size.bytes
-            if SDL_UpdateTexture(spare.texture, nil, pixels, s.pitch) == 0 {
+            if SDL_UpdateTexture(spare.texture, nil, pixels, pitch) == 0 {
                 reuseCount += 1
                 return Band(texture: prepared(spare.texture, unfiltered: unfiltered), size: size, firstRow: rows.lowerBound)
             }
             SDL_DestroyTexture(spare.texture)
         }
         guard let texture = SDL_CreateTexture(sdlRenderer, size.format, Int32(SDL_TEXTUREACCESS_STATIC.rawValue), size.width, size.height) else { return nil }
-        guard SDL_UpdateTexture(texture, nil, pixels, s.pitch) == 0 else {
+        guard SDL_UpdateTexture(texture, nil, pixels, pitch) == 0 else {
             SDL_DestroyTexture(texture)
             return nil
         }

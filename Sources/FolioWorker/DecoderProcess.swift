@@ -1,10 +1,10 @@
-import CSDL2
 import CVips
 import CWorker
 import FolioCore
 import FolioDecoding
 import FolioLibrary
 import Foundation
+import Glibc
 import Glibc
 
 /// The child side of `DecoderSandbox`: `folio --decoder-worker` reads requests on
@@ -53,7 +53,7 @@ public enum DecoderProcess {
         var untrimmed = false
         while true {
             if untrimmed && !requestComes(withinMilliseconds: idleBeforeTrim) {
-                malloc_trim(0)
+                folio_heap_trim()
                 untrimmed = false
             }
             let request: DecoderWire.Request
@@ -107,15 +107,8 @@ public enum DecoderProcess {
             var cutShort = false
             switch PageImage.makeHere(image(of: request), formats: here.formats, reader: here.reader, shape: shape, cutShort: &cutShort) {
             case .success(let page):
-                defer { SDL_FreeSurface(page) }
-                let rows = Int(page.pointee.h), row = Int(page.pointee.w) * 4, pitch = Int(page.pointee.pitch)
-                let base = UnsafeRawPointer(page.pointee.pixels!)
-                if pitch == row {
-                    try shared.write(UnsafeRawBufferPointer(start: base, count: rows * row))
-                } else {
-                    for y in 0..<rows { try shared.write(UnsafeRawBufferPointer(start: base + y * pitch, count: row), at: y * row) }
-                }
-                try output.write(DecoderWire.encode(.pixels(width: page.pointee.w, height: page.pointee.h, cutShort: cutShort)))
+                try shared.write(UnsafeRawBufferPointer(start: page.bytes, count: Int(page.height) * page.pitch))
+                try output.write(DecoderWire.encode(.pixels(width: page.width, height: page.height, cutShort: cutShort)))
             case .failure(let failure):
                 try fail(failure)
             }

@@ -1,4 +1,3 @@
-import CSDL2
 import FolioCore
 import FolioDecoding
 import FolioLibrary
@@ -105,7 +104,7 @@ package struct InProcessDecoder: PageDecoder {
         try files.listing(ofArchive: path)
     }
 
-    package func page(_ image: PageImage.Input, from path: String, shape: PageImage.Shape, cutShort: inout Bool) throws -> UnsafeMutablePointer<SDL_Surface> {
+    package func page(_ image: PageImage.Input, from path: String, shape: PageImage.Shape, cutShort: inout Bool) throws -> PagePixels {
         try PageImage.decodeHere(try formats.resolve(image), reader: reader, shape: shape, cutShort: &cutShort)
     }
 

@@ -1,4 +1,3 @@
-import CSDL2
 import CVips
 import FolioCore
 import FolioDecoding
@@ -31,7 +30,7 @@ extension PageImage {
     /// `make` for an input decoded in this process (what a decoder worker runs), a format's
     /// page made into its image by `formats` first.
     package static func makeHere(_ input: Input, formats: BookFormats, reader: ImageReader, shape: Shape,
-                         cutShort: inout Bool) -> Result<UnsafeMutablePointer<SDL_Surface>, Failure> {
+                         cutShort: inout Bool) -> Result<PagePixels, Failure> {
         var cut = false
         defer { cutShort = cut }
         return outcome(input.name) { try decodeHere(try formats.resolve(input), reader: reader, shape: shape, cutShort: &cut) }
@@ -39,14 +38,15 @@ extension PageImage {
 
     /// `input` decoded in this process: a file streamed from its descriptor, an entry read
     /// through `reader` (bounded), bytes as they are.
-    static func decodeHere(_ input: Input, reader: ImageReader, shape: Shape, cutShort: inout Bool) throws -> UnsafeMutablePointer<SDL_Surface> {
+    static func decodeHere(_ input: Input, reader: ImageReader, shape: Shape, cutShort: inout Bool) throws -> PagePixels {
         let kind = (input.name as NSString).pathExtension.lowercased()
         return try input.opened(by: reader) { try decode($0, name: input.name, kind: kind, shape: shape, cutShort: &cutShort) }
     }
 
     /// libvips for every format it reads (shrink-on-load, straight to the page's pixels);
-    /// SDL_image for the few it does not (BMP, TGA, QOI, PCX), after Folio's own header check.
-    static func decode(_ input: VipsDecoder.Input, name: String, kind: String, shape: Shape, cutShort: inout Bool) throws -> UnsafeMutablePointer<SDL_Surface> {
+    /// Folio's own readers, gdk-pixbuf and SDL_image for the few it does not (BMP, TGA, QOI, PCX
+    /// and the rest), after Folio's own header check.
+    static func decode(_ input: VipsDecoder.Input, name: String, kind: String, shape: Shape, cutShort: inout Bool) throws -> PagePixels {
         // A DIB is a BMP without its file header: given one, it is read as a BMP.
         if kind == "dib" {
             guard let file = IconReader.bmp(ofDIB: try bytes(of: input, name: name)) else {
@@ -98,7 +98,7 @@ extension PageImage {
             return try secondOpinion(try bytes(of: input, name: name), format: format, name: name, shape: shape, failure: failure)
         }
         cutShort = pixels.cutShort
-        return try surface(pixels, name: name, shape: shape)
+        return try PageImage.page(pixels, name: name, shape: shape)
     }
 
     /// Page `page` of the document behind `fd` (of `format`) as pixels: its size in points read and checked,

@@ -1,12 +1,12 @@
 import CPixbuf
 import CVips
-import CSDL2
+import CSDLImage
 import FolioCore
 import FolioDecoding
 import Foundation
 
 /// The formats decoded whole (no shrink-on-load): Folio's BMP and PCX readers, gdk-pixbuf and
-/// SDL_image, their pixels fitted onto the page by a box filter.
+/// SDL_image, their pixels fitted onto the page by a box filter, then bilinearly.
 extension PageImage {
     /// BMP, TGA, QOI, PCX, ICO/CUR, XPM and XBM: no shrink-on-load exists for them, so their
     /// limit is lower (`ImageHeader.maxFallbackPixels`), checked from the header before
@@ -14,7 +14,8 @@ extension PageImage {
     /// formats it knows (TGA with any origin, grey with alpha, icons, XBM), as the GNOME image
     /// viewer shows them; SDL_image reads QOI, and is tried second where gdk-pixbuf gave up on
     /// a TGA.
-    static func decodeWhole(_ data: Data, format: ImageHeader.Format, name: String, shape: Shape, cutShort: inout Bool) throws -> UnsafeMutablePointer<SDL_Surface> {
+    static func decodeWhole(_ data: Data, format: ImageHeader.Format, name: String, shape: Shape,
+                            cutShort: inout Bool) throws -> PagePixels {
         guard let size = ImageHeader.size(of: data, format: format) else {
             throw unreadable(name, "its \(format.rawValue.uppercased()) header is damaged")
         }
@@ -59,17 +60,14 @@ extension PageImage {
             do { return try decodeOwn(file, format: .bmp, name: name, shape: shape, cutShort: &cutShort) } catch let failure as Failure
                 where failure.cause == .tooLarge { throw failure } catch {}
         }
-        guard format.decodedBySDLImage, let loaded = loadWithSDLImage(data, format: format) else {
-            let error = String(cString: SDL_GetError()).trimmingCharacters(in: CharacterSet(charactersIn: ". "))
-            throw unreadable(name, reason ?? (error.isEmpty ? "damaged \(format.rawValue.uppercased()) data" : error))
-        }
-        return try fitWhole(loaded, name: name, shape: shape)
+        guard format.decodedBySDLImage else { throw unreadable(name, reason ?? "damaged \(format.rawValue.uppercased()) data") }
+        return try decodeWithSDLImage(data, format: format, name: name, shape: shape, reason: reason)
     }
 
     /// A BMP or PCX read by Folio's own reader (`BMPReader`, `PCXReader`); a JPEG or PNG
     /// inside a BMP is decoded as itself.
     private static func decodeOwn(_ data: Data, format: ImageHeader.Format, name: String, shape: Shape,
-                                  cutShort: inout Bool) throws -> UnsafeMutablePointer<SDL_Surface> {
+                                  cutShort: inout Bool) throws -> PagePixels {
         let picture: DecodedPicture
         do {
             switch format {
@@ -91,41 +89,43 @@ extension PageImage {
             throw unreadable(name, why)
         }
         cutShort = cutShort || picture.endsEarly
-        // The surface borrows the picture's pixels (SDL only reads them): no second copy.
-        let layout = picture.channels == 4 ? SDL_PIXELFORMAT_RGBA32 : SDL_PIXELFORMAT_RGB24
+        // Fitted straight from the picture's pixels: no second copy.
         return try picture.pixels.withUnsafeBytes { pixels in
-            guard let loaded = SDL_CreateRGBSurfaceWithFormatFrom(UnsafeMutableRawPointer(mutating: pixels.baseAddress), Int32(picture.width),
-                                                                  Int32(picture.height), Int32(picture.channels * 8),
-                                                                  Int32(picture.width * picture.channels), layout.rawValue) else {
-                throw unreadable(name, "out of memory")
-            }
-            defer { SDL_FreeSurface(loaded) }
-            return try fit(loaded, name: name, shape: shape)
+            guard let base = pixels.baseAddress?.assumingMemoryBound(to: UInt8.self) else { throw unreadable(name, "no pixels") }
+            return try fit(Loaded(base: base, width: picture.width, height: picture.height, stride: picture.width * picture.channels,
+                                  channels: picture.channels), name: name, shape: shape)
         }
     }
 
-    /// SDL_image's decode of `data`, or nil (SDL_GetError says why).
-    private static func loadWithSDLImage(_ data: Data, format: ImageHeader.Format) -> UnsafeMutablePointer<SDL_Surface>? {
-        data.withUnsafeBytes { bytes in
-            guard let rw = SDL_RWFromConstMem(bytes.baseAddress, Int32(bytes.count)) else { return nil }
-            return IMG_LoadTyped_RW(rw, 1, format.rawValue.uppercased())
+    /// SDL_image's decode of `data` (through `folio_sdl_image_decode`, which gives plain RGBA),
+    /// checked against the lower limit and fitted onto the page; `reason`, gdk-pixbuf's
+    /// reason for giving up first, is named if SDL_image gives none.
+    private static func decodeWithSDLImage(_ data: Data, format: ImageHeader.Format, name: String, shape: Shape,
+                                           reason: String?) throws -> PagePixels {
+        var pixels: UnsafeMutablePointer<UInt8>?
+        var width: Int32 = 0, height: Int32 = 0
+        var error = [CChar](repeating: 0, count: 256)
+        let status = data.withUnsafeBytes { bytes in
+            folio_sdl_image_decode(bytes.baseAddress, bytes.count, format.rawValue.uppercased(), ImageHeader.maxFallbackPixels,
+                                   &pixels, &width, &height, &error, error.count)
         }
-    }
-
-    /// A picture SDL_image decoded whole, checked against the lower limit and fitted onto
-    /// the page; `loaded` is freed.
-    private static func fitWhole(_ loaded: UnsafeMutablePointer<SDL_Surface>, name: String, shape: Shape) throws -> UnsafeMutablePointer<SDL_Surface> {
-        defer { SDL_FreeSurface(loaded) }
-        if let refusal = ImageHeader.refusal(width: Int(loaded.pointee.w), height: Int(loaded.pointee.h), limit: ImageHeader.maxFallbackPixels) {
+        if status == 2, let refusal = ImageHeader.refusal(width: Int(width), height: Int(height), limit: ImageHeader.maxFallbackPixels) {
             throw tooLarge(name, refusal)
         }
-        return try fit(loaded, name: name, shape: shape)
+        guard status == 0, let pixels else {
+            let why = String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+                .trimmingCharacters(in: CharacterSet(charactersIn: ". "))
+            throw unreadable(name, reason ?? (why.isEmpty ? "damaged \(format.rawValue.uppercased()) data" : why))
+        }
+        defer { folio_sdl_image_free(pixels) }
+        return try fit(Loaded(base: pixels, width: Int(width), height: Int(height), stride: Int(width) * 4, channels: 4),
+                       name: name, shape: shape)
     }
 
     /// A TIFF libvips refused (tiles of separate planes, old-style JPEG) read by gdk-pixbuf,
     /// whole, within the lower limit; libvips' reason stands when gdk-pixbuf fails too.
     static func secondOpinion(_ data: Data, format: ImageHeader.Format, name: String, shape: Shape,
-                                      failure: VipsDecoder.Failure) throws -> UnsafeMutablePointer<SDL_Surface> {
+                                      failure: VipsDecoder.Failure) throws -> PagePixels {
         guard format == .tiff else { throw unreadable(name, failure.reason) }
         do {
             return try decodeWithPixbuf(data, format: format, name: name, shape: shape)
@@ -139,7 +139,7 @@ extension PageImage {
 
     /// libtiff's reading of a TIFF of samples libvips and gdk-pixbuf refuse (`folio_tiff_read`),
     /// fitted onto the page.
-    static func decodeWithLibTIFF(_ data: Data, name: String, shape: Shape) throws -> UnsafeMutablePointer<SDL_Surface> {
+    static func decodeWithLibTIFF(_ data: Data, name: String, shape: Shape) throws -> PagePixels {
         var pixels: UnsafeMutablePointer<UInt8>?
         var width: Int32 = 0, height: Int32 = 0
         var error = [CChar](repeating: 0, count: 256)
@@ -150,15 +150,12 @@ extension PageImage {
             throw unreadable(name, String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
         }
         defer { folio_tiff_free(pixels) }
-        guard let loaded = SDL_CreateRGBSurfaceWithFormatFrom(pixels, width, height, 32, width * 4, SDL_PIXELFORMAT_RGBA32.rawValue) else {
-            throw unreadable(name, "out of memory")
-        }
-        defer { SDL_FreeSurface(loaded) }
-        return try fit(loaded, name: name, shape: shape)
+        return try fit(Loaded(base: pixels, width: Int(width), height: Int(height), stride: Int(width) * 4, channels: 4),
+                       name: name, shape: shape)
     }
 
     /// gdk-pixbuf's decode of `data`, fitted onto the page straight from its pixels.
-    static func decodeWithPixbuf(_ data: Data, format: ImageHeader.Format, name: String, shape: Shape) throws -> UnsafeMutablePointer<SDL_Surface> {
+    static func decodeWithPixbuf(_ data: Data, format: ImageHeader.Format, name: String, shape: Shape) throws -> PagePixels {
         var image = folio_pixbuf()
         var error = [CChar](repeating: 0, count: 256)
         let status = data.withUnsafeBytes { bytes in
@@ -171,81 +168,63 @@ extension PageImage {
             throw unreadable(name, why.isEmpty ? "damaged \(format.rawValue.uppercased()) data" : why)
         }
         defer { folio_pixbuf_free(&image) }
-        let layout = image.channels == 4 ? SDL_PIXELFORMAT_RGBA32 : SDL_PIXELFORMAT_RGB24
-        guard let loaded = SDL_CreateRGBSurfaceWithFormatFrom(UnsafeMutableRawPointer(mutating: pixels), image.width, image.height,
-                                                              image.channels * 8, image.stride, layout.rawValue) else {
-            throw unreadable(name, "out of memory")
-        }
-        defer { SDL_FreeSurface(loaded) }
-        return try fit(loaded, name: name, shape: shape)
+        guard image.channels == 3 || image.channels == 4 else { throw unreadable(name, "\(image.channels) channels") }
+        return try fit(Loaded(base: pixels, width: Int(image.width), height: Int(image.height), stride: Int(image.stride),
+                              channels: Int(image.channels)), name: name, shape: shape)
     }
 
-    /// A decoded surface scaled to fit the page whole, centred on paper (letterboxed).
-    static func fit(_ loaded: UnsafeMutablePointer<SDL_Surface>, name: String, shape: Shape) throws -> UnsafeMutablePointer<SDL_Surface> {
-        let w = Int(loaded.pointee.w), h = Int(loaded.pointee.h)
-        guard let page = paperSurface(shape) else { throw Failure(cause: .unreadable, message: "\(name): out of memory.") }
-        var crop = SDL_Rect(x: 0, y: 0, w: Int32(w), h: Int32(h))
-        var target = fitted(width: w, height: h, in: shape)
+    /// Decoded pixels, not owned: 8-bit RGB (3 channels) or RGBA (4), rows `stride` bytes apart.
+    struct Loaded {
+        let base: UnsafePointer<UInt8>
+        let width: Int
+        let height: Int
+        let stride: Int
+        let channels: Int
+    }
+
+    /// Decoded pixels scaled to fit the page whole, centred on paper (letterboxed).
+    static func fit(_ loaded: Loaded, name: String, shape: Shape) throws -> PagePixels {
+        guard let page = paperPage(shape) else { throw Failure(cause: .unreadable, message: "\(name): out of memory.") }
+        let target = fitted(width: loaded.width, height: loaded.height, in: shape)
         // Box-filter big reductions first (straight from the decoded pixels, without a
         // full-size copy), so scans neither alias nor double their memory; then scale
         // bilinearly.
-        let factor = max(1, min(Int(crop.w / max(target.w, 1)), Int(crop.h / max(target.h, 1))) / 2)
-        var source: UnsafeMutablePointer<SDL_Surface>
-        if factor >= 2, let small = boxShrink(loaded, crop: crop, factor: factor) {
-            source = small
-            crop = SDL_Rect(x: 0, y: 0, w: small.pointee.w, h: small.pointee.h)
-        } else if let rgba = SDL_ConvertSurfaceFormat(loaded, SDL_PIXELFORMAT_RGBA32.rawValue, 0) {
-            source = rgba
-        } else {
-            SDL_FreeSurface(page)
-            throw Failure(cause: .unreadable, message: "\(name): cannot be converted.")
+        let factor = max(1, min(loaded.width / max(Int(target.w), 1), loaded.height / max(Int(target.h), 1)) / 2)
+        var source = loaded
+        var shrunk: PagePixels?
+        if factor >= 2 {
+            guard let small = boxShrink(loaded, factor: factor) else {
+                throw Failure(cause: .unreadable, message: "\(name): out of memory.")
+            }
+            shrunk = small
+            source = Loaded(base: small.bytes, width: Int(small.width), height: Int(small.height), stride: small.pitch, channels: 4)
         }
-        defer { SDL_FreeSurface(source) }
         // Laid over the paper (an image's transparent parts show paper, not holes).
-        guard let scaled = SDL_CreateRGBSurfaceWithFormat(0, target.w, target.h, 32, SDL_PIXELFORMAT_RGBA32.rawValue) else {
-            SDL_FreeSurface(page)
+        guard let scaled = PagePixels(width: target.w, height: target.h) else {
             throw Failure(cause: .unreadable, message: "\(name): out of memory.")
         }
-        defer { SDL_FreeSurface(scaled) }
-        var whole = SDL_Rect(x: 0, y: 0, w: target.w, h: target.h)
-        guard SDL_SoftStretchLinear(source, &crop, scaled, &whole) == 0,
-              SDL_SetSurfaceBlendMode(scaled, SDL_BLENDMODE_BLEND) == 0,
-              SDL_UpperBlit(scaled, nil, page, &target) == 0 else {
-            SDL_FreeSurface(page)
-            throw Failure(cause: .unreadable, message: "\(name): cannot be scaled (\(String(cString: SDL_GetError()))).")
+        withExtendedLifetime(shrunk) {
+            folio_linear_stretch(source.base, Int32(source.width), Int32(source.height), Int32(source.stride), Int32(source.channels),
+                                 scaled.bytes, target.w, target.h)
         }
+        page.layOver(scaled.bytes, width: Int(target.w), height: Int(target.h), at: Int(target.x), Int(target.y))
         finishEdges(page, shape: shape)
         return page
     }
 
-    /// Averages `factor`×`factor` blocks of the cropped region into a new RGBA32 surface.
-    /// Reads RGB24 and RGBA32 directly; other formats are converted first.
-    static func boxShrink(_ input: UnsafeMutablePointer<SDL_Surface>, crop: SDL_Rect, factor k: Int) -> UnsafeMutablePointer<SDL_Surface>? {
-        var s = input
-        var converted: UnsafeMutablePointer<SDL_Surface>?
-        let format = input.pointee.format.pointee.format
-        if format != SDL_PIXELFORMAT_RGB24.rawValue && format != SDL_PIXELFORMAT_RGBA32.rawValue {
-            guard let c = SDL_ConvertSurfaceFormat(input, SDL_PIXELFORMAT_RGBA32.rawValue, 0) else { return nil }
-            converted = c
-            s = c
-        }
-        defer { if let converted { SDL_FreeSurface(converted) } }
-        let bpp = Int(s.pointee.format.pointee.BytesPerPixel)
-        let hasAlpha = bpp == 4
-        let w = Int(crop.w) / k, h = Int(crop.h) / k
-        guard w > 0, h > 0, let out = SDL_CreateRGBSurfaceWithFormat(0, Int32(w), Int32(h), 32, SDL_PIXELFORMAT_RGBA32.rawValue) else { return nil }
-        let mustLock = s.pointee.flags & 0x2 != 0  // SDL_MUSTLOCK: RLE-accelerated surfaces
-        if mustLock { SDL_LockSurface(s) }
-        defer { if mustLock { SDL_UnlockSurface(s) } }
-        let src = s.pointee.pixels.assumingMemoryBound(to: UInt8.self)
-        let dst = out.pointee.pixels.assumingMemoryBound(to: UInt8.self)
-        let sp = Int(s.pointee.pitch), dp = Int(out.pointee.pitch)
+    /// Averages `factor`×`factor` blocks of `input` into new RGBA pixels (the last part
+    /// blocks of a row or column left out).
+    static func boxShrink(_ input: Loaded, factor k: Int) -> PagePixels? {
+        let bpp = input.channels, hasAlpha = bpp == 4
+        let w = input.width / k, h = input.height / k
+        guard w > 0, h > 0, let out = PagePixels(width: Int32(w), height: Int32(h)) else { return nil }
+        let dp = out.pitch
         let area = k * k
         var sums = [Int](repeating: 0, count: w * 4)
         for y in 0..<h {
             for i in sums.indices { sums[i] = 0 }
             for dy in 0..<k {
-                let row = src + (Int(crop.y) + y * k + dy) * sp + Int(crop.x) * bpp
+                let row = input.base + (y * k + dy) * input.stride
                 var i = 0
                 for x in 0..<w {
                     let base = row + x * k * bpp
@@ -257,7 +236,7 @@ extension PageImage {
                     i += 4
                 }
             }
-            let row = dst + y * dp
+            let row = out.bytes + y * dp
             for i in 0..<(w * 4) { row[i] = UInt8(sums[i] / area) }
         }
         return out

@@ -25,10 +25,9 @@ import FolioTestFixtures
         return url
     }
 
-    static func centre(_ page: UnsafeMutablePointer<SDL_Surface>) -> [UInt8] {
-        let s = page.pointee
-        let p = s.pixels.assumingMemoryBound(to: UInt8.self) + Int(s.h / 2) * Int(s.pitch) + Int(s.w / 2) * 4
-        return [p[0], p[1], p[2]]
+    static func centre(_ page: PagePixels) -> [UInt8] {
+        let p = page.pixel(Int(page.width / 2), Int(page.height / 2))
+        return [p.r, p.g, p.b]
     }
 
     static func md5(_ text: String) throws -> String {
@@ -40,7 +39,7 @@ import FolioTestFixtures
 
     /// The cover's page as the decoder makes it: from a valid thumbnail, else (nil) from the
     /// book, its thumbnail then made as the decoder would when idle.
-    static func page(_ thumbnails: CoverThumbnails, _ book: URL) -> UnsafeMutablePointer<SDL_Surface>? {
+    static func page(_ thumbnails: CoverThumbnails, _ book: URL) -> PagePixels? {
         let source = cover(book)
         if case .success(let page)? = thumbnails.page(source, shape: shape) { return page }
         while thumbnails.makeOne() {}
@@ -48,9 +47,8 @@ import FolioTestFixtures
     }
 
     /// True when a thumbnail made the page (which is freed).
-    static func made(_ result: Result<UnsafeMutablePointer<SDL_Surface>, PageImage.Failure>?) -> Bool {
+    static func made(_ result: Result<PagePixels, PageImage.Failure>?) -> Bool {
         guard case .success(let page)? = result else { return false }
-        SDL_FreeSurface(page)
         return true
     }
 
@@ -62,7 +60,6 @@ import FolioTestFixtures
         // Cold: the cover comes from the book, and its thumbnail is owed; warm: from the thumbnail.
         #expect(Self.page(thumbnails, comic) == nil)
         let page = try #require(Self.page(thumbnails, comic))
-        defer { SDL_FreeSurface(page) }
         #expect(Self.centre(page) == [40, 90, 200])
 
         // file:// and the path escaped as GLib escapes it (é as UTF-8 bytes, the space as %20).
@@ -99,7 +96,6 @@ import FolioTestFixtures
         try thumbnails.store(red, width: 512, height: 768, pitch: 512 * 4, of: original, as: .xxLarge)
         var page = try #require(Self.page(thumbnails, comic))
         #expect(Self.centre(page) == [230, 0, 0], "the cached thumbnail is the cover")
-        SDL_FreeSurface(page)
 
         // The archive changes: its thumbnail no longer says its time, so it is made again.
         let later = Date(timeIntervalSinceNow: 60)
@@ -107,7 +103,6 @@ import FolioTestFixtures
         #expect(Self.page(thumbnails, comic) == nil)
         page = try #require(Self.page(thumbnails, comic))
         #expect(Self.centre(page) == [40, 90, 200])
-        SDL_FreeSurface(page)
         let text = PNGText.fields(try Data(contentsOf: URL(fileURLWithPath: thumbnails.path(of: original, .xxLarge))))
         #expect(text?["Thumb::MTime"] == String(Int(later.timeIntervalSince1970)))
     }
@@ -123,12 +118,8 @@ import FolioTestFixtures
         let comic = dir.appendingPathComponent("Stripes.cbz")
         try ArchiveFixture.write([("01.png", try Data(contentsOf: png))], to: comic)
         let thumbnails = CoverThumbnails(root: dir.appendingPathComponent("thumbnails").path, writes: true, decoder: TestDecoding.workers)
-        func pixels(_ page: UnsafeMutablePointer<SDL_Surface>) -> [UInt8] {
-            defer { SDL_FreeSurface(page) }
-            let s = page.pointee
-            return (0..<Int(s.h)).flatMap { y in
-                Array(UnsafeBufferPointer(start: s.pixels.assumingMemoryBound(to: UInt8.self) + y * Int(s.pitch), count: Int(s.w) * 4))
-            }
+        func pixels(_ page: PagePixels) -> [UInt8] {
+            Array(UnsafeBufferPointer(start: page.bytes, count: Int(page.height) * page.pitch))
         }
         let fromBook = pixels(try PageImage.make(Self.cover(comic), decoder: TestDecoding.workers, shape: Self.shape).get())
         #expect(Self.page(thumbnails, comic) == nil)
@@ -204,7 +195,6 @@ import FolioTestFixtures
         #expect(thumbnails.cached(original, among: [.xxLarge]) != nil, "its text is right")
         #expect(Self.page(thumbnails, comic) == nil, "its pixels are not: not used, and made again")
         let page = try #require(Self.page(thumbnails, comic), "the new one serves")
-        defer { SDL_FreeSurface(page) }
         #expect(Self.centre(page) == [40, 90, 200])
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) != data, "the damaged file was replaced")
     }
@@ -249,7 +239,6 @@ import FolioTestFixtures
         let page = try #require(thumbnails.page(.documentPage(document: pdf.path, page: 0), shape: Self.shape)).get()
         let colour = PDFFixture.colour(ofPage: 0)
         let centre = Self.centre(page)
-        SDL_FreeSurface(page)
         #expect(abs(Int(centre[0]) - Int(colour.r)) < 8 && abs(Int(centre[2]) - Int(colour.b)) < 8, "\(centre) against \(colour)")
         #expect(!Self.made(thumbnails.page(.documentPage(document: pdf.path, page: 1), shape: Self.shape)))
         #expect(!thumbnails.makeOne(), "a PDF's second page is no cover")

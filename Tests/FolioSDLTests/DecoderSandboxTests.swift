@@ -41,15 +41,13 @@ import FolioTestFixtures
         defer { DocumentPageTests.remove(url) }
         let shape = PageImage.Shape(width: 181, height: 284, radius: 0, side: .right)
         let here = try PageImage.make(.documentPage(document: url.path, page: 3), decoder: Self.here, shape: shape).get()
-        defer { SDL_FreeSurface(here) }
         try isolated {
             #expect(try TestDecoding.workers.inspect(url.path)
                 == DocumentInfo(pageCount: 5, title: "Über den Fluss", firstPageSize: Size(width: 362, height: 568), author: "Hélène Œ"))
             let there = try PageImage.make(.documentPage(document: url.path, page: 3), decoder: TestDecoding.workers, shape: shape).get()
-            defer { SDL_FreeSurface(there) }
-            let count = Int(here.pointee.pitch) * Int(here.pointee.h)
-            #expect(there.pointee.w == here.pointee.w && there.pointee.h == here.pointee.h)
-            #expect(memcmp(here.pointee.pixels, there.pointee.pixels, count) == 0, "the worker's page differs")
+            let count = Int(here.pitch) * Int(here.height)
+            #expect(there.width == here.width && there.height == here.height)
+            #expect(memcmp(here.bytes, there.bytes, count) == 0, "the worker's page differs")
         }
     }
 
@@ -88,7 +86,6 @@ import FolioTestFixtures
         try isolated {
             // Through libvips, which starts in the worker that takes it.
             let page = try PageImage.decode(.file(png), decoder: TestDecoding.workers, shape: shape)
-            SDL_FreeSurface(page)
             // Read to the end: /proc reports a size of 0, and a read by size stops early.
             let maps = try Self.childWorkers().map { pid in
                 let file = try #require(FileHandle(forReadingAtPath: "/proc/\(pid)/maps"))
@@ -176,16 +173,14 @@ import FolioTestFixtures
         }
         let shape = PageImage.Shape(width: 120, height: 170, radius: 9, side: .left)
         let here = try PageImage.make(.file(path), decoder: Self.here, shape: shape).get()
-        defer { SDL_FreeSurface(here) }
         let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
         var cutShort = true
         try isolated {
             for there in [try PageImage.decode(.file(path), decoder: TestDecoding.workers, shape: shape),
                           try TestDecoding.workers.page(.bytes(bytes, name: "a.cbz:wide.\(kind)"), from: "/books/a.cbz", shape: shape,
                                                         cutShort: &cutShort)] {
-                defer { SDL_FreeSurface(there) }
-                #expect(there.pointee.w == here.pointee.w && there.pointee.h == here.pointee.h)
-                #expect(memcmp(here.pointee.pixels, there.pointee.pixels, Int(here.pointee.pitch) * Int(here.pointee.h)) == 0,
+                #expect(there.width == here.width && there.height == here.height)
+                #expect(memcmp(here.bytes, there.bytes, Int(here.pitch) * Int(here.height)) == 0,
                         "the worker's \(kind) page differs")
             }
             #expect(!cutShort)
@@ -215,7 +210,6 @@ import FolioTestFixtures
                 #expect(BookShapes.size(of: .file(url.path), decoder: decoder) == nil)
             }
             let drawn = try PageImage.make(.file(honest.path), decoder: decoder, shape: shape).get()
-            defer { SDL_FreeSurface(drawn) }
             #expect(DocumentPageTests.centre(drawn).0 > 150)
         }
         try check(Self.here)
@@ -246,7 +240,6 @@ import FolioTestFixtures
         let other = try DocumentPageTests.write(PDFFixture.document(pages: 2), "other.pdf")
         defer { DocumentPageTests.remove(other) }
         let page = try PageImage.make(.documentPage(document: other.path, page: 1), decoder: TestDecoding.workers, shape: shape).get()
-        SDL_FreeSurface(page)
     }
 
     /// A real slow document (six pages of some 800,000 squares each): once a page overran,
@@ -409,18 +402,15 @@ extension DecoderSandboxTests {
         var cut = false
         let pageShape = PageImage.Shape(width: 100, height: 150, radius: 0, side: .right)
         let small = try decoder.page(.file(png), from: png, shape: pageShape, cutShort: &cut)
-        SDL_FreeSurface(small)
         let before = Set(Self.childWorkers())
         // 12,000 × 12,000 pixels: 576 MB, past the worker's 160 MB heap.
         let huge = PageImage.Shape(width: 12_000, height: 12_000, radius: 0, side: .right)
         #expect {
             let page = try decoder.page(.file(png), from: png, shape: huge, cutShort: &cut)
-            SDL_FreeSurface(page)
         } throws: { ($0 as? PageImage.Failure)?.message.lowercased().contains("out of memory") == true }
         // The workers that ran out of room are gone; the pool answers with fresh ones.
         let after = Set(Self.childWorkers())
         #expect(before.subtracting(after).count >= 1, "before \(before), after \(after)")
         let again = try decoder.page(.file(png), from: png, shape: pageShape, cutShort: &cut)
-        SDL_FreeSurface(again)
     }
 }

@@ -21,11 +21,10 @@ import FolioTestFixtures
 
     static func remove(_ url: URL) { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
 
-    /// The colour at the centre of a page surface (inside the margin).
-    static func centre(_ surface: UnsafeMutablePointer<SDL_Surface>) -> (Int, Int, Int) {
-        let s = surface.pointee
-        let p = s.pixels.assumingMemoryBound(to: UInt8.self) + Int(s.h / 2) * Int(s.pitch) + Int(s.w / 2) * 4
-        return (Int(p[0]), Int(p[1]), Int(p[2]))
+    /// The colour at the centre of a page (inside the margin).
+    static func centre(_ page: PagePixels) -> (Int, Int, Int) {
+        let p = page.pixel(Int(page.width / 2), Int(page.height / 2))
+        return (Int(p.r), Int(p.g), Int(p.b))
     }
 
     @Test func theInspectorReadsPageCountTitleAndAuthor() throws {
@@ -77,7 +76,6 @@ import FolioTestFixtures
             Issue.record("its last page was not drawn")
             return
         }
-        SDL_FreeSurface(page)
     }
 
     /// A sound PDF of 100,000 pages in one flat page tree: poppler holds the tree it parsed up
@@ -98,7 +96,7 @@ import FolioTestFixtures
         let shape = PageImage.Shape(width: 36, height: 56, radius: 0, side: .right)
         for page in [pages - 5_000, pages - 1] {
             switch PageImage.make(.documentPage(document: url.path, page: page), decoder: TestDecoding.workers, shape: shape) {
-            case .success(let surface): SDL_FreeSurface(surface)
+            case .success: break
             case .failure(let failure): Issue.record("page \(page + 1): \(failure.message)")
             }
         }
@@ -132,8 +130,7 @@ import FolioTestFixtures
         #expect(try TestDecoding.workers.inspect(url.path).pageCount == 3)
         let shape = PageImage.Shape(width: 181, height: 284, radius: 0, side: .right)
         let surface = try PageImage.make(.documentPage(document: url.path, page: 2), decoder: TestDecoding.workers, shape: shape).get()
-        defer { SDL_FreeSurface(surface) }
-        #expect(surface.pointee.w == 181 + 2 * PageImage.margin)
+        #expect(surface.width == 181 + 2 * PageImage.margin)
         let want = PDFFixture.colour(ofPage: 2), got = Self.centre(surface)
         #expect(abs(got.0 - Int(want.r)) <= 3 && abs(got.1 - Int(want.g)) <= 3 && abs(got.2 - Int(want.b)) <= 3, "\(got) vs \(want)")
     }
@@ -146,8 +143,7 @@ import FolioTestFixtures
         defer { Self.remove(url) }
         let shape = PageImage.Shape(width: width, height: height, radius: 0, side: .right)
         let surface = try PageImage.make(.documentPage(document: url.path, page: page), decoder: TestDecoding.workers, shape: shape).get()
-        defer { SDL_FreeSurface(surface) }
-        #expect(surface.pointee.w == width + 2 * PageImage.margin && surface.pointee.h == height + 2 * PageImage.margin)
+        #expect(surface.width == width + 2 * PageImage.margin && surface.height == height + 2 * PageImage.margin)
         let want = PDFFixture.colour(ofPage: page)
         let got = Self.centre(surface)
         #expect(abs(got.0 - Int(want.r)) <= 3 && abs(got.1 - Int(want.g)) <= 3 && abs(got.2 - Int(want.b)) <= 3, "\(got) vs \(want)")
@@ -171,7 +167,6 @@ import FolioTestFixtures
         #expect(failure.message.contains("page 1: cannot be decoded (its page has no area: 0×"), "\(failure.message)")
         #expect(failure.message.hasSuffix(" points, cut to a box outside its paper)."), "\(failure.message)")
         let drawn = try PageImage.make(.documentPage(document: url.path, page: 1), decoder: TestDecoding.workers, shape: shape).get()
-        SDL_FreeSurface(drawn)
     }
 
     @Test func aPageBeyondTheDocumentIsUnreadableNotACrash() throws {

@@ -41,10 +41,9 @@ import Testing
         rle[2] = 10
         let whole = Data(rle + [0x87, 0, 0, 255, 0x87, 0, 255, 0])
         var cutShort = false
-        SDL_FreeSurface(try PageImage.decodeHere(.bytes(whole, name: "w.tga"), reader: ImageReader(), shape: Self.shape, cutShort: &cutShort))
+        _ = try PageImage.decodeHere(.bytes(whole, name: "w.tga"), reader: ImageReader(), shape: Self.shape, cutShort: &cutShort)
         #expect(!cutShort)
-        SDL_FreeSurface(try PageImage.decodeHere(.bytes(whole.prefix(22), name: "c.tga"), reader: ImageReader(), shape: Self.shape,
-                                                 cutShort: &cutShort))
+        _ = try PageImage.decodeHere(.bytes(whole.prefix(22), name: "c.tga"), reader: ImageReader(), shape: Self.shape, cutShort: &cutShort)
         #expect(cutShort)
         #expect {
             try PageImage.decodeHere(.bytes(whole.prefix(19), name: "h.tga"), reader: ImageReader(), shape: Self.shape, cutShort: &cutShort)
@@ -63,10 +62,9 @@ import Testing
         }
         let half = try PageImage.decodeHere(.bytes(whole.prefix(pixelsBegin + (whole.count - pixelsBegin) / 2), name: "c.\(kind)"),
                                             reader: ImageReader(), shape: Self.shape, cutShort: &cutShort)
-        SDL_FreeSurface(half)
         #expect(cutShort)
         cutShort = false
-        SDL_FreeSurface(try PageImage.decodeHere(.bytes(whole, name: "w.\(kind)"), reader: ImageReader(), shape: Self.shape, cutShort: &cutShort))
+        _ = try PageImage.decodeHere(.bytes(whole, name: "w.\(kind)"), reader: ImageReader(), shape: Self.shape, cutShort: &cutShort)
         #expect(!cutShort)
     }
 

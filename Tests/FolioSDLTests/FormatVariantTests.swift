@@ -197,7 +197,6 @@ import FolioTestFixtures
             let shape = PageImage.Shape(width: 40, height: 40, radius: 0, side: .right)
             switch PageImage.make(.file(path), decoder: TestDecoding.workers, shape: shape) {
             case .success(let page):
-                defer { SDL_FreeSurface(page) }
                 let (r, g, b) = DocumentPageTests.centre(page)
                 let want = fixture.colour
                 #expect(abs(r - want.0) <= 12 && abs(g - want.1) <= 12 && abs(b - want.2) <= 12,
@@ -220,7 +219,6 @@ import FolioTestFixtures
         let shape = PageImage.Shape(width: 40, height: 40, radius: 0, side: .right)
         var cutShort = false
         let page = try PageImage.decodeHere(.bytes(holding(try Self.saved("png")), name: "png.bmp"), reader: ImageReader(), shape: shape, cutShort: &cutShort)
-        defer { SDL_FreeSurface(page) }
         let (r, g, b) = DocumentPageTests.centre(page)
         #expect(r > 240 && g < 15 && b < 15, "(\(r), \(g), \(b))")
         let nested = (0..<200).reduce(Self.bitfieldBMP()) { inner, _ in holding(inner) }
@@ -263,7 +261,6 @@ import FolioTestFixtures
             .write(to: URL(fileURLWithPath: path))
         let shape = PageImage.Shape(width: 40, height: 40, radius: 0, side: .right)
         let page = try PageImage.make(.file(path), decoder: TestDecoding.workers, shape: shape).get()
-        defer { SDL_FreeSurface(page) }
         let left = PageFitTests.pixel(page, 5, 20), right = PageFitTests.pixel(page, 34, 20)
         #expect(left.0 > 200 && left.2 < 60, "left \(left)")
         #expect(right.2 > 200 && right.0 < 60, "right \(right)")
@@ -278,8 +275,7 @@ import FolioTestFixtures
         let cut = whole.prefix(whole.count * 6 / 10)
         whole = Data()
         let shape = PageImage.Shape(width: 128, height: 128, radius: 0, side: .right)
-        func check(_ page: UnsafeMutablePointer<SDL_Surface>, cutShort: Bool) {
-            defer { SDL_FreeSurface(page) }
+        func check(_ page: PagePixels, cutShort: Bool) {
             #expect(cutShort)
             let top = PageFitTests.pixel(page, 64, 4)
             #expect(top.0 > 100 && top.2 < 100, "\(kind): the top of the page is \(top), not the picture's red")
@@ -294,7 +290,8 @@ import FolioTestFixtures
         }
         var headerOnly = false
         #expect(throws: PageImage.Failure.self) {
-            SDL_FreeSurface(try PageImage.decodeHere(.bytes(Data(cut.prefix(40)), name: "cut.\(kind)"), reader: ImageReader(), shape: shape, cutShort: &headerOnly))
+            _ = try PageImage.decodeHere(.bytes(Data(cut.prefix(40)), name: "cut.\(kind)"), reader: ImageReader(), shape: shape,
+                                         cutShort: &headerOnly)
         }
     }
 

@@ -84,7 +84,6 @@ import Testing
         for (name, data) in cases {
             var cutShort = false
             let surface = try PageImage.decodeHere(.bytes(data, name: name), reader: ImageReader(), shape: Self.shape, cutShort: &cutShort)
-            defer { SDL_FreeSurface(surface) }
             #expect(!cutShort, "\(name)")
             let (r, g, b) = DocumentPageTests.centre(surface)
             #expect(name.hasSuffix(".dib") || name == "odd.ico" || name == "sun.ras" ? b > 200 && r < 50 : r > 0 || g > 0 || b > 0,

@@ -142,7 +142,6 @@ import Testing
         for data in [plain, tagged] {
             var cutShort = false
             let page = try PageImage.decodeHere(.bytes(data, name: "q.jpg"), reader: ImageReader(), shape: shape, cutShort: &cutShort)
-            defer { SDL_FreeSurface(page) }
             // The picture is 220×330, centred: paper at x 10, its quarters' centres at x 70
             // and 180, y 82 and 247, its edges at x 15 and 234.
             pages.append([(10, 150), (70, 82), (180, 82), (70, 247), (180, 247), (18, 100), (231, 100)].map { PageFitTests.pixel(page, $0.0, $0.1) })

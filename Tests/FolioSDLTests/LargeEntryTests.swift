@@ -36,13 +36,8 @@ import FolioTestFixtures
         let shape = PageImage.Shape(width: 362, height: 568, radius: 0, side: .right)
         for entry in ["001.png", "002.png"] {
             switch PageImage.make(.archiveEntry(archive: cbz.path, entry: entry), decoder: TestDecoding.workers, shape: shape) {
-            case .success(let surface):
-                let s = surface.pointee
-                let offset = Int(s.h / 2) * Int(s.pitch) + Int(s.w / 2) * 4
-                let pixel = s.pixels.load(fromByteOffset: offset, as: UInt32.self)
-                var r: UInt8 = 0, g: UInt8 = 0, b: UInt8 = 0
-                SDL_GetRGB(pixel, s.format, &r, &g, &b)
-                SDL_FreeSurface(surface)
+            case .success(let page):
+                let (r, g, b, _) = page.pixel(Int(page.width / 2), Int(page.height / 2))
                 let got: [Int] = [Int(r), Int(g), Int(b)]
                 let want: [Int] = [40, 160, 90]
                 let near = zip(got, want).allSatisfy { abs($0.0 - $0.1) <= 2 }

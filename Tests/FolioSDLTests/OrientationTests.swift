@@ -60,7 +60,6 @@ import Testing
         #expect(BookShapes.size(of: .file(path), decoder: TestDecoding.workers) == Size(width: Double(shown.width), height: Double(shown.height)))
         let shape = PageImage.Shape(width: Int32(shown.width / shrink), height: Int32(shown.height / shrink), radius: 0, side: .right)
         let page = try PageImage.make(.file(path), decoder: TestDecoding.workers, shape: shape).get()
-        defer { SDL_FreeSurface(page) }
         let corner = try #require(Self.blueCorner[UInt16(orientation)])
         let w = Int(shape.width), h = Int(shape.height)
         for (top, left) in [(true, true), (true, false), (false, true), (false, false)] {

@@ -174,8 +174,7 @@ import FolioTestFixtures
         func pages(_ decoder: any PageDecoder) throws -> [[UInt8]] {
             try (0..<4).map { page in
                 let surface = try PageImage.make(.documentPage(document: url.path, page: page), decoder: decoder, shape: shape).get()
-                defer { SDL_FreeSurface(surface) }
-                return Array(UnsafeRawBufferPointer(start: surface.pointee.pixels, count: Int(surface.pointee.pitch * surface.pointee.h)))
+                return Array(UnsafeRawBufferPointer(start: surface.bytes, count: surface.pitch * Int(surface.height)))
             }
         }
         let here = try pages(DecoderSandboxTests.here)

@@ -99,7 +99,6 @@ import FolioTestFixtures
         #expect(PageLink.checked(read, pageCount: 2).map(\.target) == [.page(2)])
         let shape = PageImage.Shape(width: 60, height: 90, radius: 0, side: .right)
         let page = try PageImage.make(.documentPage(document: path, page: 0), decoder: TestDecoding.workers, shape: shape).get()
-        SDL_FreeSurface(page)
         let book = Book(title: "Long link", cover: nil, pages: [.documentPage(document: path, page: 0), .documentPage(document: path, page: 1)])
         let problems = LibraryValidator.check(Library(books: [book]), decoder: TestDecoding.workers)
         #expect(problems.count == 1 && problems.first?.message

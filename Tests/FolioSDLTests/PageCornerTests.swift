@@ -10,15 +10,12 @@ struct PageCornerTests {
     /// bottom-left, bottom-right.
     static func corners(_ side: PageSide) throws -> [UInt8] {
         let shape = PageImage.Shape(width: 60, height: 90, radius: 8, side: side)
-        let surface = try #require(PageImage.blankSurface(shape))
-        defer { SDL_FreeSurface(surface) }
+        let page = try #require(PageImage.blankPage(shape))
         // Opaque paper over the whole page first, as a decoded page is.
-        SDL_FillRect(surface, nil, SDL_MapRGBA(surface.pointee.format, 250, 250, 240, 255))
-        PageImage.finishEdges(surface, shape: shape)
-        let m = Int(PageImage.margin), pitch = Int(surface.pointee.pitch) / 4
-        let pixels = surface.pointee.pixels.assumingMemoryBound(to: UInt32.self)
-        let aMask = surface.pointee.format.pointee.Amask, shift = UInt32(surface.pointee.format.pointee.Ashift)
-        func alpha(_ x: Int, _ y: Int) -> UInt8 { UInt8((pixels[y * pitch + x] & aMask) >> shift) }
+        page.fill(x: 0, y: 0, w: Int(page.width), h: Int(page.height), r: 250, g: 250, b: 240, a: 255)
+        PageImage.finishEdges(page, shape: shape)
+        let m = Int(PageImage.margin)
+        func alpha(_ x: Int, _ y: Int) -> UInt8 { page.pixel(x, y).a }
         return [alpha(m, m), alpha(m + 59, m), alpha(m, m + 89), alpha(m + 59, m + 89)]
     }
 

@@ -22,10 +22,9 @@ import Testing
         try HeadlessCanvas.writePNG(rgb, width: width, height: height, to: path)
     }
 
-    static func pixel(_ surface: UnsafeMutablePointer<SDL_Surface>, _ x: Int, _ y: Int) -> (Int, Int, Int, Int) {
-        let s = surface.pointee
-        let p = s.pixels.assumingMemoryBound(to: UInt8.self) + (y + Int(PageImage.margin)) * Int(s.pitch) + (x + Int(PageImage.margin)) * 4
-        return (Int(p[0]), Int(p[1]), Int(p[2]), Int(p[3]))
+    static func pixel(_ page: PagePixels, _ x: Int, _ y: Int) -> (Int, Int, Int, Int) {
+        let p = page.pixel(x + Int(PageImage.margin), y + Int(PageImage.margin))
+        return (Int(p.r), Int(p.g), Int(p.b), Int(p.a))
     }
 
     static func isPaper(_ p: (Int, Int, Int, Int)) -> Bool {
@@ -45,13 +44,11 @@ import Testing
         var path = png
         if kind == "bmp" {
             let surface = try #require(IMG_Load(png))
-            defer { SDL_FreeSurface(surface) }
             path = dir.appendingPathComponent("wide.bmp").path
             #expect(SDL_SaveBMP_RW(surface, SDL_RWFromFile(path, "wb"), 1) == 0)
         }
         let shape = PageImage.Shape(width: 200, height: 300, radius: 0, side: .right)
         let page = try PageImage.make(.file(path), decoder: TestDecoding.workers, shape: shape).get()
-        defer { SDL_FreeSurface(page) }
         // Paper above and below the picture, the full page width.
         for x in [0, 100, 199] {
             #expect(Self.isPaper(Self.pixel(page, x, 10)), "\(Self.pixel(page, x, 10)) at \(x), 10")

@@ -10,7 +10,7 @@ import FolioTestFixtures
 @Suite struct SecondRendererTests {
     static let shape = PageImage.Shape(width: 150, height: 150, radius: 0, side: .right)
 
-    static func expectBackground(_ surface: UnsafeMutablePointer<SDL_Surface>) {
+    static func expectBackground(_ surface: PagePixels) {
         let want = CairoHardPDFFixture.background, got = DocumentPageTests.centre(surface)
         #expect(abs(got.0 - Int(want.r)) <= 3 && abs(got.1 - Int(want.g)) <= 3 && abs(got.2 - Int(want.b)) <= 3, "\(got) vs \(want)")
     }
@@ -21,7 +21,6 @@ import FolioTestFixtures
         let url = try DocumentPageTests.write(CairoHardPDFFixture.cyclicType3(), "cycle.pdf")
         defer { DocumentPageTests.remove(url) }
         let page = try PageImage.make(.documentPage(document: url.path, page: 0), decoder: TestDecoding.workers, shape: Self.shape).get()
-        defer { SDL_FreeSurface(page) }
         Self.expectBackground(page)
     }
 
@@ -34,7 +33,6 @@ import FolioTestFixtures
         let sandbox = try DecoderSandbox(executable: DecoderSandboxTests.worker, timeout: 1)
         for _ in 0..<2 {
             let page = try PageImage.make(.documentPage(document: url.path, page: 0), decoder: sandbox, shape: Self.shape).get()
-            defer { SDL_FreeSurface(page) }
             Self.expectBackground(page)
         }
     }

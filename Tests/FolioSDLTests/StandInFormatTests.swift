@@ -56,7 +56,6 @@ import Testing
         #expect(LibraryValidator.check(library, decoder: Self.workers).isEmpty)
         let shape = PageImage.Shape(width: 100, height: 150, radius: 0, side: .right)
         let page = try PageImage.make(try #require(book.pages[0]), decoder: Self.workers, shape: shape).get()
-        defer { SDL_FreeSurface(page) }
         let (r, g, b) = DocumentPageTests.centre(page)
         #expect(r > 240 && g < 15 && b < 15, "the page's centre is \((r, g, b)), not the image's red")
     }

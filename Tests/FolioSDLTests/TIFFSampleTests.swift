@@ -56,7 +56,7 @@ import Testing
         // size comes from its directory, which lies past the head.
         var cutShort = false
         let shape = PageImage.Shape(width: 40, height: 40, radius: 0, side: .right)
-        SDL_FreeSurface(try PageImage.decodeHere(.bytes(data, name: "phase.tiff"), reader: ImageReader(), shape: shape, cutShort: &cutShort))
+        _ = try PageImage.decodeHere(.bytes(data, name: "phase.tiff"), reader: ImageReader(), shape: shape, cutShort: &cutShort)
         let wide = Self.tiff(width: 900, bits: 32, format: 3, photometric: nil, row: [UInt8](repeating: 0, count: 3600))
         #expect(BookShapes.sizeHere(of: .bytes(wide, name: "wide.tiff"), reader: ImageReader()) == Size(width: 900, height: 1))
     }

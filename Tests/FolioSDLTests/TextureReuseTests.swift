@@ -12,11 +12,11 @@ import Testing
 /// page is made a band a frame (at once when it is on screen and the view is still).
 @Suite(.serialized)
 struct TextureReuseTests {
-    /// A page-like surface `width` × `height`, filled with one colour.
-    static func surface(_ width: Int32, _ height: Int32, red: UInt8) throws -> OwnedSurface {
-        let s = try #require(SDL_CreateRGBSurfaceWithFormat(0, width, height, 32, SDL_PIXELFORMAT_RGBA32.rawValue))
-        SDL_FillRect(s, nil, SDL_MapRGBA(s.pointee.format, red, 40, 60, 255))
-        return OwnedSurface(s)
+    /// A page-like `width` × `height`, filled with one colour.
+    static func surface(_ width: Int32, _ height: Int32, red: UInt8) throws -> PagePixels {
+        let page = try #require(PagePixels(width: width, height: height))
+        page.fill(x: 0, y: 0, w: Int(width), h: Int(height), r: red, g: 40, b: 60, a: 255)
+        return page
     }
 
     static func key(_ page: Int) -> TextureStore.Key {

@@ -68,7 +68,6 @@ import FolioTestFixtures
             // (a kept document from another test).
             switch PageImage.make(.file(path), decoder: try DecoderSandbox(executable: DecoderSandboxTests.worker), shape: shape) {
             case .success(let surface):
-                SDL_FreeSurface(surface)
                 #expect(name == "fits.jpg", "a progressive JPEG needing 162 MB was decoded")
             case .failure(let failure):
                 #expect(name == "large.jpg", "\(failure.message)")

@@ -91,4 +91,9 @@ unsigned char *folio_jpeg_fitted_checked(int fd, const void *bytes, size_t lengt
 int folio_area_resample(const unsigned char *source, int source_width, int source_height, int scaled_width,
                         int scaled_height, int left, int top, unsigned char *out, int out_width, int out_height);
 
+/// Scales `source` (8-bit RGB or RGBA by `channels`, rows `source_stride` bytes apart) to
+/// `out_width`×`out_height` RGBA, rows packed, in `out`, bilinearly (RGB given opaque alpha).
+void folio_linear_stretch(const unsigned char *source, int source_width, int source_height, int source_stride,
+                          int channels, unsigned char *out, int out_width, int out_height);
+
 #endif

@@ -11,6 +11,10 @@
 unsigned char *folio_pixels_alloc(size_t size);
 void folio_pixels_free(void *pixels);
 
+/// Gives the heap's free memory back to the system (glibc's malloc_trim): after a page or
+/// document's large buffers are freed.
+void folio_heap_trim(void);
+
 /// Confines the document worker process: it dies with its parent, its data segment (heap and
 /// anonymous maps: poppler's allocations) is capped at `data_bytes` (its soft limit), which
 /// a document of many pages may raise by at most `page_tree_bytes` (the hard limit; see
