@@ -29,6 +29,11 @@ void folio_pixels_free(void *pixels) { g_free(pixels); }
 
 void folio_heap_trim(void) { malloc_trim(0); }
 
+void folio_heap_tune(int mmap_threshold, int arenas) {
+    mallopt(M_MMAP_THRESHOLD, mmap_threshold);
+    mallopt(M_ARENA_MAX, arenas);
+}
+
 int folio_shared_memory(void) { return memfd_create("folio-pixels", MFD_CLOEXEC); }
 
 int folio_thumbnail_name(const char *path, char *uri, size_t uri_capacity, char *md5, size_t md5_capacity) {

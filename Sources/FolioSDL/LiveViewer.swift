@@ -46,6 +46,8 @@ public final class LiveViewer {
     }
     /// Whether a key may turn yet, pressed or held (`HeldKeys`).
     private var heldKeys = HeldKeys()
+    /// The hand over a link, the arrow elsewhere.
+    private let cursor = PointerCursor()
     /// What the window shows now, as last applied from the app.
     private var windowFullscreen = false
     private var windowTitle = "Folio"
@@ -73,7 +75,7 @@ public final class LiveViewer {
         app = FolioApp(library: library, size: Size(width: Double(w), height: Double(h)), slowMotion: options.slowMotion,
                        places: options.places)
         app.everyBookRightToLeft = options.rightToLeft
-        DesktopLinks.attach(to: app, decoder: decoder)
+        DocumentWork.attach(to: app, decoder: decoder)
         // Drops are read by the drop reader only: the app is never handed the loader to call.
         drops = DropReader(load: { path in
             var result = try LibraryLoader.load(path, decoder: decoder)
@@ -163,7 +165,7 @@ public final class LiveViewer {
             if app.isAtRest && drawn && !heldKeys.isWaiting && !renderer.textOwed {
                 if !trimmed, renderer.texturesSettled {
                     // Come to rest: what decoding and evicting freed goes back to the system.
-                    SDLVideo.returnFreedMemory()
+                    ProcessHeap.returnFreedMemory()
                     trimmed = true
                 }
                 let due = [[pendingMarks.first, options.quitAfter].compactMap { $0 }.min().map { $0 - (now() - start) },
@@ -330,7 +332,11 @@ public final class LiveViewer {
             windowTitle = title
             SDL_SetWindowTitle(window, title)
         }
-        DesktopLinks.apply(app, pointer: renderer.pointer)
+        cursor.show(renderer.pointer)
+        if let address = app.addressToOpen {
+            app.addressToOpen = nil
+            AddressOpener.open(address)
+        }
     }
 
     /// Hands the places to the writer when they changed, and prints what earlier writes had

@@ -73,27 +73,6 @@ public enum SDLVideo {
             .filter { !invisible.contains($0.lowercased()) }
     }
 
-    /// Allocations past 8 MB (a large page's decode) get mappings of their own, handed back to
-    /// the system when freed; smaller ones, a page's decode buffers among them, come from the
-    /// heap and are reused from page to page instead of being faulted in afresh (with the
-    /// `HeapTrimmer` in, 2400×3600 JPEG scans decoded at 90 pages a second against 80 with a
-    /// 1 MB threshold, in one sitting). What the heap keeps, the `HeapTrimmer` hands back
-    /// while textures are evicted, and the viewer at rest. Two heaps
-    /// (arenas) at most, not glibc's eight a core: each thread that decodes or rasterises
-    /// would otherwise keep a heap of its own, each holding on to what it freed (23 MB less
-    /// at the peak of the 1,000-page flip).
-    public static func tuneMemory() {
-        _ = mallopt(M_MMAP_THRESHOLD, 8 << 20)
-        _ = mallopt(M_ARENA_MAX, 2)
-    }
-
-    /// Hands the heap's free pages back to the system (glibc keeps what was freed below its
-    /// top for later); called when the viewer comes to rest after decoding and drawing, and
-    /// (through `HeapTrimmer`) while textures are evicted.
-    static func returnFreedMemory() {
-        _ = malloc_trim(0)
-    }
-
     public static func stop() {
         IMG_Quit()
         SDL_Quit()

@@ -53,7 +53,7 @@ public enum DecoderProcess {
         var untrimmed = false
         while true {
             if untrimmed && !requestComes(withinMilliseconds: idleBeforeTrim) {
-                folio_heap_trim()
+                ProcessHeap.returnFreedMemory()
                 untrimmed = false
             }
             let request: DecoderWire.Request

@@ -152,5 +152,5 @@ if CommandLine.arguments.dropFirst().first == DecoderProcess.flag { DecoderProce
 signal(SIGPIPE, SIG_IGN)
 signal(SIGXFSZ, SIG_IGN)
 Interrupt.endAtOnceUntilReady()
-SDLVideo.tuneMemory()
+ProcessHeap.tune()
 runFolio()

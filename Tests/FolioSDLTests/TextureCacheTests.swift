@@ -2,6 +2,7 @@ import FolioTestFixtures
 import Foundation
 import Testing
 @testable import FolioCore
+@testable import FolioDecoding
 @testable import FolioLibrary
 @testable import FolioSDL
 

@@ -15,6 +15,10 @@ void folio_pixels_free(void *pixels);
 /// document's large buffers are freed.
 void folio_heap_trim(void);
 
+/// Sets glibc's allocator: allocations of `mmap_threshold` bytes or more get mappings of
+/// their own, and at most `arenas` heaps serve the process's threads.
+void folio_heap_tune(int mmap_threshold, int arenas);
+
 /// Confines the document worker process: it dies with its parent, its data segment (heap and
 /// anonymous maps: poppler's allocations) is capped at `data_bytes` (its soft limit), which
 /// a document of many pages may raise by at most `page_tree_bytes` (the hard limit; see
