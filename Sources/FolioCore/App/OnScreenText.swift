@@ -23,10 +23,11 @@ public struct OnScreenText: Sendable {
     /// What the first-run hint says.
     public static let hint = "Scroll up or press Enter to open"
 
-    /// Opacity of something shown until `since + hold`, then faded out over `fadeTime`.
+    /// Opacity of something shown until `since + hold`, then faded out over `fadeTime`: a
+    /// glide from 1 to 0 begun then.
     static func fading(since: Double?, hold: Double, at time: Double) -> Double {
         guard let since else { return 0 }
-        return clamp(1 - (time - since - hold) / fadeTime, 0, 1)
+        return Glide(from: 1.0, to: 0.0, motion: Ramp(duration: fadeTime), start: since + hold).value(at: time)
     }
 
     /// The page indicator's opacity at `time`.

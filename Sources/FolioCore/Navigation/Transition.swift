@@ -80,13 +80,15 @@ public final class Transition {
         case .interacting where scrubsLinearly:
             return p
         case .finishing(let from, _):
+            // From the value shown at release to 1, on the animator's curve over the rest.
             guard let v0 = releasedValue else { break }
             let u = from < 1 ? clamp((p - from) / (1 - from), 0, 1) : 1
-            return v0 + (1 - v0) * curve.value(at: u * duration)
+            return Glide(from: v0, to: 1, motion: curve, start: 0).value(at: u * duration)
         case .cancelling(let from, _):
+            // From the value shown at release back to 0, on an ease-out over the rest.
             guard let v0 = releasedValue else { break }
             let u = from > 0 ? clamp((from - p) / from, 0, 1) : 1
-            return v0 * (1 - Transition.cancelCurve.value(at: u))
+            return Glide(from: v0, to: 0, motion: Transition.cancelCurve, start: 0).value(at: u)
         case .animating, .interacting:
             break
         }
