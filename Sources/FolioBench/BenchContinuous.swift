@@ -12,7 +12,8 @@ extension Benchmarks {
     /// decoding. Each frame's update, draw list and draw (finished): median, p99 and worst, in
     /// ms; `blank_frames` counts the frames after the first screen that drew any page as a
     /// placeholder (`blank_frame_numbers`: the first 20 of them, counted from that screen).
-    /// Then page 200 is typed: `jump_readable_ms` until it is drawn whole at rest. The book is made on first use in ~/.cache/folio/bench-continuous.
+    /// Then page 200 is typed: `jump_readable_ms` until it is drawn whole at rest. The book is made
+    /// on first use in ~/.cache/folio/bench-continuous.
     public func measureContinuousScroll(cacheBytes: Int?, seconds scrolling: Double = 8) throws -> [(String, JSONValue)] {
         let dir = URL(fileURLWithPath: NSHomeDirectory()).appendingPathComponent(".cache/folio/bench-continuous")
         let pdf = dir.appendingPathComponent("text-300.pdf")
@@ -28,7 +29,8 @@ extension Benchmarks {
             let library = try load(pdf.path)
             let canvas = try HeadlessCanvas(library: library, decoder: decoder, width: width, height: height, backgroundDecoding: true,
                                             cacheBytes: cacheBytes)
-            out.append(("\(width)x\(height)", .object(try scroll(library: library, canvas: canvas, size: Size(width: Double(width), height: Double(height)),
+            out.append(("\(width)x\(height)", .object(try scroll(library: library, canvas: canvas,
+                                                                 size: Size(width: Double(width), height: Double(height)),
                                                                  for: scrolling))))
         }
         return out
@@ -74,7 +76,9 @@ extension Benchmarks {
             app.update(at: t)
             drawAsLive(app, on: canvas)
             let work = canvas.renderer.lastTextureWork
-            if let reading = app.reading, reading.isAtRest, reading.place.page == 199, work.waiting == 0, work.lowres == 0 { readable = t - pressed }
+            if let reading = app.reading, reading.isAtRest, reading.place.page == 199, work.waiting == 0, work.lowres == 0 {
+                readable = t - pressed
+            }
             sleep(until: start + t)
         }
         let sorted = samples.sorted()
@@ -82,7 +86,8 @@ extension Benchmarks {
         return [("frames", .number(Double(samples.count))), ("frame_ms_median", .number(median(samples))),
                 ("frame_ms_p99", .number(p99)), ("frame_ms_worst", .number(sorted.last ?? 0)),
                 ("blank_frames", .number(Double(blank.count))),
-                ("blank_frame_numbers", .array(blank.prefix(20).map { .number(Double($0)) })), ("first_screen_ms", .number((firstScreen ?? .infinity) * 1000)),
+                ("blank_frame_numbers", .array(blank.prefix(20).map { .number(Double($0)) })),
+                ("first_screen_ms", .number((firstScreen ?? .infinity) * 1000)),
                 ("pages_scrolled", .number(Double(scrolled))), ("jump_readable_ms", .number((readable ?? .infinity) * 1000))]
     }
 }

@@ -45,7 +45,8 @@ extension Benchmarks {
     public func measurePages(_ path: String, runs: Int = 3, timeLimit: Double = .infinity) throws -> [(String, JSONValue)] {
         let library = try LibraryLoader.load(path, decoder: decoder).library
         guard let book = library.books.first else { throw FolioError.badInput("\(path): holds no book to measure.") }
-        let canvas = try HeadlessCanvas(library: library, decoder: decoder, width: 1280, height: 800, backgroundDecoding: false, cacheBytes: nil)
+        let canvas = try HeadlessCanvas(library: library, decoder: decoder, width: 1280, height: 800, backgroundDecoding: false,
+                                        cacheBytes: nil)
         let layout = BookLayout(size: Size(width: 1280, height: 800), pageCount: 2)
         let pageSize = (Int32(layout.pageSize.width.rounded()), Int32(layout.pageSize.height.rounded()))
         let count = book.pages.count
@@ -93,12 +94,16 @@ extension Benchmarks {
               let flip = object["flip"] as? [String: Any] else {
             throw FolioError.badInput("\(path): the flip benchmark ended with code \(process.terminationStatus).")
         }
-        var out: [(String, JSONValue)] = flipKeys.compactMap { key in (flip[key] as? NSNumber).map { (key, JSONValue.number($0.doubleValue)) } }
+        var out: [(String, JSONValue)] = flipKeys.compactMap { key in
+            (flip[key] as? NSNumber).map { (key, JSONValue.number($0.doubleValue)) }
+        }
         if let breakdown = flip["frame_breakdown_ms"] as? [String: [String: NSNumber]] {
             // In the order the child wrote them (JSONSerialization forgets it).
             let parts = ["median", "worst_1_percent", "median_frame_by_decode"].compactMap { part in
                 breakdown[part].map { values in
-                    (part, JSONValue.object(FramePhases.keys.compactMap { key in values[key].map { (key, JSONValue.number($0.doubleValue)) } }))
+                    (part, JSONValue.object(FramePhases.keys.compactMap { key in
+                        values[key].map { (key, JSONValue.number($0.doubleValue)) }
+                    }))
                 }
             }
             out.append(("frame_breakdown_ms", .object(parts)))
@@ -107,8 +112,9 @@ extension Benchmarks {
     }
 }
 
-private let flipKeys = ["cache_mb", "peak_rss_mb", "peak_pss_mb", "peak_private_mb", "peak_private_written_mb", "worker_peak_rss_mb", "workers", "median_frame_ms", "p99_frame_ms",
-                        "worst_frame_ms", "flip_frames", "placeholder_frames", "blank_frames", "lowres_frames"]
+private let flipKeys = ["cache_mb", "peak_rss_mb", "peak_pss_mb", "peak_private_mb", "peak_private_written_mb", "worker_peak_rss_mb",
+                        "workers", "median_frame_ms", "p99_frame_ms", "worst_frame_ms", "flip_frames", "placeholder_frames",
+                        "blank_frames", "lowres_frames"]
 
 extension Benchmarks {
     /// Flips the first book of the library at `path` (loaded as the viewer loads it) and adds
@@ -116,7 +122,8 @@ extension Benchmarks {
     /// the largest; 0 when none ran).
     public func measureFlipHere(_ path: String, cacheBytes: Int?, flipRate: Double) throws -> [(String, JSONValue)] {
         let library = try load(path)
-        let canvas = try HeadlessCanvas(library: library, decoder: decoder, width: 1280, height: 800, backgroundDecoding: true, cacheBytes: cacheBytes)
+        let canvas = try HeadlessCanvas(library: library, decoder: decoder, width: 1280, height: 800, backgroundDecoding: true,
+                                        cacheBytes: cacheBytes)
         var out: [(String, JSONValue)] = [("cache_mb", .number(Double(canvas.renderer.cacheBudget >> 20)))]
         out += try measureFlip(library: library, canvas: canvas, flipRate: flipRate)
         let workers = ProcessMemory.children()

@@ -4,12 +4,14 @@ import FolioSDL
 import Foundation
 
 extension Benchmarks {
-    /// `idle_cpu_percent` and `rss_mb.shelf` (with `pss_mb.shelf`, `private_mb.shelf`, `private_written_mb.shelf`): the live viewer on the offscreen driver, in a
+    /// `idle_cpu_percent` and `rss_mb.shelf` (with `pss_mb.shelf`, `private_mb.shelf`, `private_written_mb.shelf`): the live
+    /// viewer on the offscreen driver, in a
     /// process of its own (so its memory is the viewer's alone), left at rest. After 5 s (the
     /// covers or the spread decoded, the fades done), the CPU its every thread used over the
     /// next 10 s, from getrusage, as a percentage of one core; and the frames it drew meanwhile
     /// (at rest: none).
-    public func measureIdle(libraryPath: String?) throws -> (cpu: [(String, JSONValue)], frames: [(String, JSONValue)], shelf: ProcessMemory.Rollup) {
+    public func measureIdle(libraryPath: String?) throws
+        -> (cpu: [(String, JSONValue)], frames: [(String, JSONValue)], shelf: ProcessMemory.Rollup) {
         var cpu: [(String, JSONValue)] = [], frames: [(String, JSONValue)] = []
         var shelf = ProcessMemory.Rollup()
         for (name, open) in [("shelf", false), ("book", true)] {
@@ -32,7 +34,8 @@ extension Benchmarks {
             frames.append((name, .number(f1 - f0)))
             if name == "shelf" {
                 func mb(_ key: String) -> Double { ((marks[1][key] ?? 0) * 10).rounded() / 10 }
-                shelf = ProcessMemory.Rollup(rss: mb("rss_mb"), pss: mb("pss_mb"), private: mb("private_mb"), written: mb("private_written_mb"))
+                shelf = ProcessMemory.Rollup(rss: mb("rss_mb"), pss: mb("pss_mb"), private: mb("private_mb"),
+                                             written: mb("private_written_mb"))
             }
         }
         return (cpu, frames, shelf)

@@ -14,7 +14,8 @@ extension Benchmarks {
         let cache = URL(fileURLWithPath: NSHomeDirectory()).appendingPathComponent(".cache/folio/bench-scans")
         let folder = try ScanGenerator.makeBook(at: cache)
         let library = try LibraryLoader.load(folder.path, decoder: decoder).library
-        let canvas = try HeadlessCanvas(library: library, decoder: decoder, width: 1280, height: 800, backgroundDecoding: true, cacheBytes: cacheBytes)
+        let canvas = try HeadlessCanvas(library: library, decoder: decoder, width: 1280, height: 800, backgroundDecoding: true,
+                                        cacheBytes: cacheBytes)
         let layout = BookLayout(size: Size(width: 1280, height: 800), pageCount: 2)
         out.append(("decode_pages_per_s", .number(canvas.renderer.measureDecoding(
             book: 0, count: 20, pixelSize: (Int32(layout.pageSize.width.rounded()), Int32(layout.pageSize.height.rounded()))))))
@@ -169,7 +170,8 @@ struct FramePhases {
             ("otherwise", rounded(median(frames.filter { !$0.decoding }.map(\.total)))),
             ("share_decoding", rounded(Double(frames.filter(\.decoding).count) / Double(max(frames.count, 1)))),
         ]
-        return .object([("median", .object(medians)), ("worst_1_percent", .object(slowest)), ("median_frame_by_decode", .object(contention))])
+        return .object([("median", .object(medians)), ("worst_1_percent", .object(slowest)),
+                        ("median_frame_by_decode", .object(contention))])
     }
 }
 

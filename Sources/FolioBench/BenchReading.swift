@@ -42,7 +42,8 @@ extension Benchmarks {
             // Half way through the turn: the leaf stands on the spine, seen steeply.
             while let book = app.book, book.offset < from + book.layout.size.width * 0.4 { t += 1.0 / 240; app.update(at: t) }
             let turning = try time()
-            out += [("reading_\(width)x\(height)_rest", .number(rest.median)), ("reading_\(width)x\(height)_turning", .number(turning.median)),
+            out += [("reading_\(width)x\(height)_rest", .number(rest.median)),
+                    ("reading_\(width)x\(height)_turning", .number(turning.median)),
                     ("reading_\(width)x\(height)_rest_worst", .number(rest.worst)),
                     ("reading_\(width)x\(height)_turning_worst", .number(turning.worst))]
         }
@@ -80,7 +81,8 @@ extension Benchmarks {
                                                         ("cbz_200_held", cbz.path, Self.heldRight, true)]
         for (name, path, presses, held) in cases {
             let library = try load(path)
-            let canvas = try HeadlessCanvas(library: library, decoder: decoder, width: 1280, height: 800, backgroundDecoding: true, cacheBytes: cacheBytes)
+            let canvas = try HeadlessCanvas(library: library, decoder: decoder, width: 1280, height: 800, backgroundDecoding: true,
+                                            cacheBytes: cacheBytes)
             out.append((name, .object(try read(library: library, canvas: canvas, pressingRight: presses, held: held, for: limit))))
         }
         return out
@@ -155,7 +157,11 @@ extension Benchmarks {
                 let right = InputEvent.key(.right, []), canShow = canvas.renderer.canShow
                 if let at = nextPress, t >= at {
                     if held && due > 0 {
-                        if heldKeys.repeatActs(right, app: app, at: t, canShow: canShow) { app.handle(right, at: t); pressed += 1 } else { dropped += 1 }
+                        if heldKeys.repeatActs(right, app: app, at: t, canShow: canShow) {
+                            app.handle(right, at: t); pressed += 1
+                        } else {
+                            dropped += 1
+                        }
                     } else {
                         heldKeys.press(right, app: app, at: t, canShow: canShow) { app.handle($0, at: t); pressed += 1 }
                         if heldKeys.isWaiting { waited += 1 }

@@ -19,7 +19,8 @@ extension Benchmarks {
         ]
         if VideoEncoder.ffmpegPath() != nil {
             for format in [VideoEncoder.Format.mp4, .webm, .gif] {
-                cases.append((format.rawValue, .video(path: dir.appendingPathComponent("demo.\(format.rawValue)").path, format: format), nil, nil))
+                cases.append((format.rawValue, .video(path: dir.appendingPathComponent("demo.\(format.rawValue)").path, format: format),
+                              nil, nil))
             }
             let mp4 = Recorder.Output.video(path: dir.appendingPathComponent("large.mp4").path, format: .mp4)
             cases.append(("mp4_1080p", mp4, Size(width: 1920, height: 1080), nil))
@@ -35,7 +36,8 @@ extension Benchmarks {
             let start = seconds()
             let frames: Int
             do {
-                frames = try Recorder(library: library, script: .builtInDemo, decoder: decoder, options: options).run(interrupted: interrupted)
+                frames = try Recorder(library: library, script: .builtInDemo, decoder: decoder, options: options)
+                    .run(interrupted: interrupted)
             } catch is RecordingInterrupted {
                 throw FolioError.interrupted("interrupted; the benchmark stopped.")
             }
@@ -54,7 +56,8 @@ extension Benchmarks {
         let script = InputScript.builtInDemo
         let app = FolioApp(library: library, size: script.size)
         var player = ScriptPlayer(app: app, script: script)
-        let canvas = try HeadlessCanvas(library: library, decoder: decoder, width: Int(script.size.width), height: Int(script.size.height), keepsFrameSize: true)
+        let canvas = try HeadlessCanvas(library: library, decoder: decoder, width: Int(script.size.width), height: Int(script.size.height),
+                                        keepsFrameSize: true)
         let frame = FrameBuffer(count: Int(canvas.size.width) * Int(canvas.size.height) * 4)
         var rgb: [UInt8] = []
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("folio-bench-\(getpid()).png").path

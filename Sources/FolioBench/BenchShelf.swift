@@ -22,7 +22,8 @@ extension Benchmarks {
         out.append(("covers_ms_scans", .object(try measureCovers(folder: try scanCovers().path))))
 
         let library = try load(dir.path)
-        let canvas = try HeadlessCanvas(library: library, decoder: decoder, width: 1280, height: 800, backgroundDecoding: true, cacheBytes: cacheBytes)
+        let canvas = try HeadlessCanvas(library: library, decoder: decoder, width: 1280, height: 800, backgroundDecoding: true,
+                                        cacheBytes: cacheBytes)
         let app = FolioApp(library: library, size: Size(width: 1280, height: 800))
         let start = seconds()
         var t = 0.0, times: [Double] = []
@@ -117,7 +118,8 @@ extension Benchmarks {
         let scratch = try temporaryFolder("covers")
         defer { try? FileManager.default.removeItem(at: scratch) }
         func once(_ root: URL?) throws -> Double {
-            let canvas = try HeadlessCanvas(library: library, decoder: decoder, width: 1280, height: 800, backgroundDecoding: true, thumbnailRoot: root?.path)
+            let canvas = try HeadlessCanvas(library: library, decoder: decoder, width: 1280, height: 800, backgroundDecoding: true,
+                                            thumbnailRoot: root?.path)
             let app = FolioApp(library: library, size: Size(width: 1280, height: 800))
             app.update(at: 0)
             let begin = seconds()

@@ -104,7 +104,10 @@ extension Benchmarks {
         }
         let renderer = canvas.renderer
         func book(cull: Bool, blendEdgesOnly: Bool) -> () throws -> Void {
-            { renderer.strategy = DrawingStrategy(hiddenParts: cull ? .cut : .ignored, blendsOnlyEdges: blendEdgesOnly); try canvas.draw(app) }
+            {
+                renderer.strategy = DrawingStrategy(hiddenParts: cull ? .cut : .ignored, blendsOnlyEdges: blendEdgesOnly)
+                try canvas.draw(app)
+            }
         }
         let shelf = try time([{ try canvas.draw(app) }])[0]
         openTwelvePageBook(app, library: library, at: &t)

@@ -52,7 +52,9 @@ public enum BookShapes {
         public static let launchSeconds = 1.5
 
         package init(_ library: Library, decoder: any PageDecoder, spreads: Bool = true, seconds: Double? = nil) {
-            result = ThreadResult(named: "folio-shapes") { BookShapes.measured(library, decoder: decoder, spreads: spreads, seconds: seconds) }
+            result = ThreadResult(named: "folio-shapes") {
+                BookShapes.measured(library, decoder: decoder, spreads: spreads, seconds: seconds)
+            }
         }
 
         /// The measured library.

@@ -58,7 +58,9 @@ public final class CoverThumbnails: Sendable {
 
     /// `$XDG_CACHE_HOME/thumbnails`, else `~/.cache/thumbnails`; nil without a home.
     public static func standardRoot(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
-        UserFolders.base("XDG_CACHE_HOME", fallback: ".cache", environment: environment).map { ($0 as NSString).appendingPathComponent("thumbnails") }
+        UserFolders.base("XDG_CACHE_HOME", fallback: ".cache", environment: environment).map {
+            ($0 as NSString).appendingPathComponent("thumbnails")
+        }
     }
 
     /// The file whose thumbnail a cover is: its archive, its PDF (the first page only), or
@@ -82,7 +84,8 @@ public final class CoverThumbnails: Sendable {
 
         init?(_ path: String) {
             var info = stat()
-            guard path.hasPrefix("/"), FileName.withCString(path, { stat($0, &info) }) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+            guard path.hasPrefix("/"), FileName.withCString(path, { stat($0, &info) }) == 0,
+                  info.st_mode & S_IFMT == S_IFREG else { return nil }
             var uri = [CChar](repeating: 0, count: 3 * DecoderWire.maxPath + 16), md5 = [CChar](repeating: 0, count: 40)
             guard FileName.withCString(path, { folio_thumbnail_name($0, &uri, uri.count, &md5, md5.count) }) == 0 else { return nil }
             self.path = path
@@ -129,8 +132,8 @@ public final class CoverThumbnails: Sendable {
             return nil
         }
         var cutShort = false
-        let page = PageImage.make(thumbnail: .bytes(thumbnail.data, name: thumbnail.path), sandboxPath: file, decoder: decoder, shape: shape,
-                                  cutShort: &cutShort)
+        let page = PageImage.make(thumbnail: .bytes(thumbnail.data, name: thumbnail.path), sandboxPath: file, decoder: decoder,
+                                  shape: shape, cutShort: &cutShort)
         // A thumbnail whose pixels end early (a file cut or overwritten: it decodes as far as
         // it goes) is as damaged as one that does not decode.
         if case .success = page, cutShort {
@@ -203,7 +206,8 @@ public final class CoverThumbnails: Sendable {
               let size = decoder.size(of: input, from: sandboxPath),
               size.width >= 1, size.height >= 1 else { throw PageImage.unreadable(source.name, "no size") }
         let scale = min(1, Double(box) / max(size.width, size.height))
-        let shape = PageImage.Shape(width: Int32(max(1, (size.width * scale).rounded())), height: Int32(max(1, (size.height * scale).rounded())),
+        let shape = PageImage.Shape(width: Int32(max(1, (size.width * scale).rounded())),
+                                    height: Int32(max(1, (size.height * scale).rounded())),
                                     radius: 0, side: .right)
         let page = try PageImage.make(input, sandboxPath: sandboxPath, decoder: decoder, shape: shape).get()
         // The page's margin is left out: the thumbnail is the image alone.
@@ -260,7 +264,8 @@ public final class CoverThumbnails: Sendable {
             var reason = [CChar](repeating: 0, count: 256)
             let status = withCStrings(text.map(\.0)) { keys in
                 withCStrings(text.map(\.1)) { values in
-                    folio_png_write_text_fd(fd, pixels, Int32(width), Int32(height), pitch, 0, keys, values, Int32(text.count), &reason, reason.count)
+                    folio_png_write_text_fd(fd, pixels, Int32(width), Int32(height), pitch, 0, keys, values, Int32(text.count),
+                                            &reason, reason.count)
                 }
             }
             return status == 0 ? nil : String(decoding: reason.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)

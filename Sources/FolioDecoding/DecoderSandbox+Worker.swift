@@ -33,7 +33,8 @@ extension DecoderSandbox {
                 opened += [down.read, down.write]
                 up = try ChildProcess.pipe()
                 opened += [up.read, up.write]
-                process = try ChildProcess(executable, [DecoderWire.workerFlag], stdin: .descriptor(down.read), stdout: .descriptor(up.write),
+                process = try ChildProcess(executable, [DecoderWire.workerFlag], stdin: .descriptor(down.read),
+                                           stdout: .descriptor(up.write),
                                            descriptors: [SharedPixels.childDescriptor: shared.fd], keepIgnored: true)
             } catch let failure as ChildProcess.Failure {
                 for fd in opened { close(fd) }

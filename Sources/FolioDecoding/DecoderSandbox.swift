@@ -143,7 +143,8 @@ package final class DecoderSandbox: PageDecoder {
 
     /// A stretch of a search, run by a worker; nil on any failure.
     package func find(_ text: String, in path: String, first: Int, count: Int) -> TextSearchStretch? {
-        guard !text.isEmpty, let first32 = Int32(exactly: first), first32 >= 0, let count32 = Int32(exactly: count), count32 >= 1 else { return nil }
+        guard !text.isEmpty, let first32 = Int32(exactly: first), first32 >= 0,
+              let count32 = Int32(exactly: count), count32 >= 1 else { return nil }
         let request = DecoderWire.Request(operation: .find, path: path, page: first32, width: count32, name: text)
         guard case .hits(let stretch)? = try? pool.run(request, pixels: nil, who: Self.documentReader(path).reader) else { return nil }
         return stretch

@@ -254,7 +254,9 @@ extension DecoderWire {
                 let page = try path()
                 return .formatPage(format: format, file: file, page: page)
             case 5:
-                guard let cause = FolioError.Cause(rawValue: try text(maxText)) else { throw Malformed(what: "a page unavailable for no known cause") }
+                guard let cause = FolioError.Cause(rawValue: try text(maxText)) else {
+                    throw Malformed(what: "a page unavailable for no known cause")
+                }
                 return .unavailable(cause: cause, name: try text(maxPath))
             default:
                 throw Malformed(what: "a page of kind \(kind)")

@@ -145,7 +145,8 @@ package enum PageImage {
         case .archiveEntry(let archive, let entry):
             return try decodeAnywhere(.entry(archive: archive, entry: entry), sandboxPath: archive, decoder: decoder, shape: shape)
         case .formatPage(let format, let file, let page):
-            return try decodeAnywhere(.formatPage(format: format, file: file, page: page), sandboxPath: file, decoder: decoder, shape: shape)
+            return try decodeAnywhere(.formatPage(format: format, file: file, page: page), sandboxPath: file, decoder: decoder,
+                                      shape: shape)
         case .documentPage(let path, let page):
             guard page >= 0, page < LibraryLoader.maxPages else { throw unreadable(name, "no such page") }
             return try render(path, page: page, name: name, shape: shape, decoder: decoder)

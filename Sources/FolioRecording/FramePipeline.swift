@@ -89,7 +89,8 @@ package final class FramePipeline {
     /// waiting, so Ctrl-C is heard even when the writers are stuck).
     package func nextBuffer(stopped: () throws -> Void = {}) throws -> FrameBuffer {
         while true {
-            let taken = try monitor.wait(until: { !$0.free.isEmpty || $0.failure != nil }, deadline: Date().addingTimeInterval(0.1)) { state, ready -> FrameBuffer? in
+            let taken = try monitor.wait(until: { !$0.free.isEmpty || $0.failure != nil },
+                                         deadline: Date().addingTimeInterval(0.1)) { state, ready -> FrameBuffer? in
                 if let failure = state.failure { throw failure.error }
                 return ready ? state.free.removeLast() : nil
             }
@@ -131,7 +132,9 @@ package final class FramePipeline {
     /// buffer back.
     private static func run(_ monitor: Monitor<State>, write: Write) {
         while true {
-            let job = monitor.wait(until: { !$0.queue.isEmpty || $0.closed || $0.cancelled || $0.failure != nil }) { state, _ -> (index: Int, buffer: FrameBuffer)? in
+            let job = monitor.wait(until: {
+                !$0.queue.isEmpty || $0.closed || $0.cancelled || $0.failure != nil
+            }) { state, _ -> (index: Int, buffer: FrameBuffer)? in
                 guard !state.cancelled, state.failure == nil, !state.queue.isEmpty else { return nil }
                 return state.queue.removeFirst()
             }

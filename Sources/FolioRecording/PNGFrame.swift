@@ -33,7 +33,8 @@ public enum PNGFrame {
             }
         } catch let error as FolioError {
             // "PATH: cannot be written (REASON)." as the frame's sentence.
-            let reason = error.message.range(of: ": cannot be written (").map { String(error.message[$0.upperBound...].dropLast(2)) } ?? "unknown error"
+            let reason = error.message.range(of: ": cannot be written (").map { String(error.message[$0.upperBound...].dropLast(2)) }
+                ?? "unknown error"
             throw FolioError.outputFailed("\(path) could not be written (\(reason)).")
         }
     }

@@ -152,7 +152,8 @@ public final class VideoEncoder: @unchecked Sendable {
         case .webp:
             args += ["-c:v", "libwebp_anim", "-quality", "80", "-loop", "0", "-f", "webp", temporary]
         case .gif:
-            args += ["-vf", "palettegen=stats_mode=diff:max_colors=\(Self.gifColours(width: width, height: height))", "-update", "1", "-frames:v", "1", palette,
+            args += ["-vf", "palettegen=stats_mode=diff:max_colors=\(Self.gifColours(width: width, height: height))",
+                     "-update", "1", "-frames:v", "1", palette,
                      "-c:v", "ffv1", "-f", "nut", frames]
         }
         // A closed pipe is an error to report, not a signal to die of.

@@ -75,7 +75,8 @@ enum EventTranslator {
             guard x.isFinite, y.isFinite else { return .none }
             // Finger ids are the driver's; kept small and non-negative, as scripts take them.
             let finger = Int(truncatingIfNeeded: event.tfinger.fingerId) & InputScript.maxFinger
-            return .input(.touch(phase, finger: finger, at: Point(x: clamp(x, 0, 1) * windowSize.width, y: clamp(y, 0, 1) * windowSize.height)))
+            return .input(.touch(phase, finger: finger,
+                                 at: Point(x: clamp(x, 0, 1) * windowSize.width, y: clamp(y, 0, 1) * windowSize.height)))
         case SDL_WINDOWEVENT:
             switch SDL_WindowEventID(UInt32(event.window.event)) {
             case SDL_WINDOWEVENT_LEAVE: return .input(.pointerLeft)
@@ -88,7 +89,8 @@ enum EventTranslator {
             // SDL hands over a copy of the path for us to free, whatever we do with it.
             guard let file = event.drop.file else { return .none }
             defer { SDL_free(file) }
-            guard SDL_EventType(event.type) == SDL_DROPFILE, strnlen(file, FolioApp.maxDropPathBytes + 1) <= FolioApp.maxDropPathBytes else {
+            guard SDL_EventType(event.type) == SDL_DROPFILE,
+                  strnlen(file, FolioApp.maxDropPathBytes + 1) <= FolioApp.maxDropPathBytes else {
                 return .none
             }
             return .app(.dropped(path: FileName.string(cString: file)))

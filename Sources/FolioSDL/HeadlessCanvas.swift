@@ -42,7 +42,8 @@ public final class HeadlessCanvas {
         self.pixelScale = pixelScale
         self.keepsFrameSize = keepsFrameSize
         renderer = Renderer(sdlRenderer: r, library: library, decoding: backgroundDecoding ? .background : .synchronous, decoder: decoder,
-                            cacheBytes: cacheBytes, thumbnails: thumbnailRoot.map { CoverThumbnails(root: $0, writes: true, decoder: decoder) })
+                            cacheBytes: cacheBytes,
+                            thumbnails: thumbnailRoot.map { CoverThumbnails(root: $0, writes: true, decoder: decoder) })
         try resize(width: width, height: height)
     }
 
@@ -85,7 +86,8 @@ public final class HeadlessCanvas {
             return
         }
         let logicalW = Int((Double(size.width) / pixelScale).rounded())
-        if logicalW != Int(app.size.width.rounded()) || Int((Double(size.height) / pixelScale).rounded()) != Int(app.size.height.rounded()) {
+        if logicalW != Int(app.size.width.rounded())
+            || Int((Double(size.height) / pixelScale).rounded()) != Int(app.size.height.rounded()) {
             try resize(width: Int(app.size.width.rounded()), height: Int(app.size.height.rounded()))
         }
         renderer.configure(pixelScale: pixelScale, windowSize: app.size)

@@ -32,7 +32,8 @@ public enum IconPainter {
                 for c in 0..<4 { out[to + c] = final.rgba[from + c] }
             }
         }
-        try HeadlessCanvas.writePNG(out, width: Int32(size), height: Int32(size), format: SDL_PIXELFORMAT_RGBA32.rawValue, bytesPerPixel: 4, to: path)
+        try HeadlessCanvas.writePNG(out, width: Int32(size), height: Int32(size),
+                                    format: SDL_PIXELFORMAT_RGBA32.rawValue, bytesPerPixel: 4, to: path)
     }
 
     /// The book's share of the icon's side (its longer extent).
@@ -40,7 +41,8 @@ public enum IconPainter {
 
     /// One frame of `library` with the pinch held at `progress`, in a window of 1280×800
     /// times `unit` on a transparent background, and the box of its visible pixels.
-    static func frame(_ library: Library, decoder: any PageDecoder, unit: Double) throws -> (rgba: [UInt8], width: Int, height: Int, box: (x: Int, y: Int, w: Int, h: Int)?) {
+    static func frame(_ library: Library, decoder: any PageDecoder, unit: Double) throws
+        -> (rgba: [UInt8], width: Int, height: Int, box: (x: Int, y: Int, w: Int, h: Int)?) {
         let width = max(Int((1280 * unit).rounded()), 16), height = max(Int((800 * unit).rounded()), 16)
         let app = FolioApp(library: library, size: Size(width: Double(width), height: Double(height)))
         var t = 0.0

@@ -58,7 +58,8 @@ public final class LiveViewer {
 
     /// Opens the window and runs `library` in it.
     package convenience init(library: Library, decoder: any PageDecoder, options: Options) throws {
-        try self.init(window: ViewerWindow(width: options.width, height: options.height), library: library, decoder: decoder, options: options)
+        try self.init(window: ViewerWindow(width: options.width, height: options.height), library: library, decoder: decoder,
+                      options: options)
     }
 
     /// Runs `library` in a window already open (`ViewerWindow`), which the viewer then owns;
@@ -69,7 +70,9 @@ public final class LiveViewer {
         let window = display.window, r = display.renderer
         LiveViewer.readUTF8()
         renderer = Renderer(sdlRenderer: r, library: library, decoding: .background, decoder: decoder, cacheBytes: options.cacheBytes,
-                            thumbnails: options.thumbnailRoot.map { CoverThumbnails(root: $0, writes: options.writesThumbnails, decoder: decoder) })
+                            thumbnails: options.thumbnailRoot.map {
+                                CoverThumbnails(root: $0, writes: options.writesThumbnails, decoder: decoder)
+                            })
         var w: Int32 = 0, h: Int32 = 0
         SDL_GetWindowSize(window, &w, &h)
         app = FolioApp(library: library, size: Size(width: Double(w), height: Double(h)), slowMotion: options.slowMotion,
@@ -113,7 +116,9 @@ public final class LiveViewer {
     /// made the window for good, so its first title stays a plain string (what tools that
     /// search windows by name read), and before the decoding thread starts.
     private static func readUTF8() {
-        func isUTF8() -> Bool { String(cString: nl_langinfo(nl_item(CODESET))).uppercased().replacingOccurrences(of: "-", with: "") == "UTF8" }
+        func isUTF8() -> Bool {
+            String(cString: nl_langinfo(nl_item(CODESET))).uppercased().replacingOccurrences(of: "-", with: "") == "UTF8"
+        }
         if setlocale(LC_CTYPE, "") != nil, isUTF8() { return }
         _ = setlocale(LC_CTYPE, "C.UTF-8")
     }
@@ -323,7 +328,8 @@ public final class LiveViewer {
         if app.fullscreen != windowFullscreen {
             windowFullscreen = app.fullscreen
             if SDL_SetWindowFullscreen(window, windowFullscreen ? SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue : 0) != 0 {
-                Console.warning("the window could not \(windowFullscreen ? "enter" : "leave") fullscreen (\(String(cString: SDL_GetError()))).")
+                Console.warning(
+                    "the window could not \(windowFullscreen ? "enter" : "leave") fullscreen (\(String(cString: SDL_GetError()))).")
             }
             syncSize()
         }

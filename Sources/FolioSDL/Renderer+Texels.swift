@@ -10,7 +10,8 @@ extension Renderer {
     /// comes from rounding the page's size); nil otherwise.
     func pixelOrigin(of layer: Layer, texture page: TextureStore.Entry, bleed: Double) -> (x: Float, y: Float)? {
         guard layer.opacity >= 1, let c = corners(of: layer, bleed: bleed) else { return nil }
-        let square = abs(c.tl.y - c.tr.y) < 0.01 && abs(c.bl.y - c.br.y) < 0.01 && abs(c.tl.x - c.bl.x) < 0.01 && abs(c.tr.x - c.br.x) < 0.01
+        let square = abs(c.tl.y - c.tr.y) < 0.01 && abs(c.bl.y - c.br.y) < 0.01 && abs(c.tl.x - c.bl.x) < 0.01
+            && abs(c.tr.x - c.br.x) < 0.01
         let texels = (w: Double(page.width + 2 * PageImage.margin), h: Double(page.rows))
         guard square, abs(c.tr.x - c.tl.x - texels.w) <= 1.5, abs(c.bl.y - c.tl.y - texels.h) <= 1.5 else { return nil }
         return (Float(c.tl.x.rounded()), Float(c.tl.y.rounded()))

@@ -107,7 +107,8 @@ public final class Renderer {
         if sizeChanged, page.width > 0 {
             // A zoomed book: its pages are made larger, sharp at the size they are seen; a
             // column's at the size they are drawn.
-            textures.setPageSize(width: page.width, height: page.height, cornerRadius: page.radius, zoom: magnification, exact: pagesStandAlone)
+            textures.setPageSize(width: page.width, height: page.height, cornerRadius: page.radius, zoom: magnification,
+                                 exact: pagesStandAlone)
         }
         if let thumb = list.overlays.first {
             textures.setThumbnailSize(width: thumb.size.width * pixelScale, height: thumb.size.height * pixelScale,
@@ -277,8 +278,10 @@ public final class Renderer {
         mesh.removeAll()
         // Inside its soft edge an opaque page needs no blending, which a software rasteriser
         // does for each pixel (and Mesa's llvmpipe then drops whatever an opaque tile hides).
-        let solid = strategy.blendsOnlyEdges && layer.opacity >= 1 ? Occlusion.opaqueInterior(of: layer, inset: Renderer.opaqueInset(bleed: bleed)) : nil
-        guard mesh.append(layer, pixelScale: pixelScale, bleed: bleed, hidden: hidden, cutsHidden: strategy.hiddenParts == .cut, solid: solid),
+        let solid = strategy.blendsOnlyEdges && layer.opacity >= 1
+            ? Occlusion.opaqueInterior(of: layer, inset: Renderer.opaqueInset(bleed: bleed)) : nil
+        guard mesh.append(layer, pixelScale: pixelScale, bleed: bleed, hidden: hidden, cutsHidden: strategy.hiddenParts == .cut,
+                          solid: solid),
               !(mesh.indices.isEmpty && mesh.opaqueIndices.isEmpty) else { return }
         // A page lying square at its texture's size is drawn texel for pixel, unfiltered:
         // as sharp as filtered, and a software renderer fills it in two thirds of the time.
@@ -352,8 +355,10 @@ public final class Renderer {
         guard !indices.isEmpty else { return }
         if let probe {
             for t in stride(from: 0, to: indices.count - 2, by: 3) {
-                let a = vertices[Int(indices[t])].position, b = vertices[Int(indices[t + 1])].position, c = vertices[Int(indices[t + 2])].position
-                probe.filled(Point(x: Double(a.x), y: Double(a.y)), Point(x: Double(b.x), y: Double(b.y)), Point(x: Double(c.x), y: Double(c.y)))
+                let a = vertices[Int(indices[t])].position, b = vertices[Int(indices[t + 1])].position,
+                    c = vertices[Int(indices[t + 2])].position
+                probe.filled(Point(x: Double(a.x), y: Double(a.y)), Point(x: Double(b.x), y: Double(b.y)),
+                             Point(x: Double(c.x), y: Double(c.y)))
             }
         }
         _ = SDL_RenderGeometry(sdlRenderer, texture, vertices, Int32(vertices.count), indices, Int32(indices.count))

@@ -10,7 +10,8 @@ import Foundation
 /// link is refused as a page).
 public enum ScanGenerator {
     /// Returns the folder (one book). Reuses a complete earlier one.
-    public static func makeBook(at dir: URL, pages: Int = 1000, distinct: Int = 40, width: Int32 = 2400, height: Int32 = 3600) throws -> URL {
+    public static func makeBook(at dir: URL, pages: Int = 1000, distinct: Int = 40, width: Int32 = 2400,
+                                height: Int32 = 3600) throws -> URL {
         let fm = FileManager.default
         let done = dir.appendingPathComponent(".complete-\(pages)-\(distinct)-\(width)x\(height)-hard")
         if fm.fileExists(atPath: done.path) { return dir }
@@ -36,9 +37,9 @@ public enum ScanGenerator {
 
     /// Pages 0..<`count` in turn, each as a JPEG of `width`×`height` at quality 85 handed to
     /// `body` (one in memory at a time): paper with a grain, ruled lines and its own number,
-    /// so no two pages are alike (the benchmark's comic archives). The grain (each 4×4 cell of paper a shade lighter or darker) stands for a
-    /// real scan's paper: without it flat paper encodes to repeating bytes that a solid 7z
-    /// shrinks fiftyfold, which real comics never do.
+    /// so no two pages are alike (the benchmark's comic archives). The grain (each 4×4 cell of paper a
+    /// shade lighter or darker) stands for a real scan's paper: without it flat paper encodes to
+    /// repeating bytes that a solid 7z shrinks fiftyfold, which real comics never do.
     public static func jpegPages(_ count: Int, width: Int32, height: Int32, _ body: (Int, Data) throws -> Void) throws {
         let typeface = Typeface.bundled()
         for index in 0..<count {

@@ -100,7 +100,9 @@ final class TextureCache {
     func setPageSize(width: Double, height: Double, cornerRadius: Double, zoom: Double = 1, exact: Bool = false) {
         let m = PageSizePolicy.magnification(zoom: zoom, width: width, height: height, maxPageBytes: maxPageBytes,
                                              exactBytes: exact ? maxColumnPageBytes : nil)
-        guard pageSize.adopt(width: width * m, height: height * m, cornerRadius: cornerRadius * m, exact: exact && m == zoom) else { return }
+        guard pageSize.adopt(width: width * m, height: height * m, cornerRadius: cornerRadius * m, exact: exact && m == zoom) else {
+            return
+        }
         // Decodes for the old size are of no use any more; the store keeps its textures.
         worker?.clear()
         giveUpBanding()
@@ -117,7 +119,9 @@ final class TextureCache {
         lastFrame.evictions = store.beginFrame()
         if lastFrame.evictions > 0 { trimmer.freed() }
         placeholders.beginFrame()
-        wantedKeys = Set(wanted.map { $0.thumbnail ? .thumbnail($0.source) : $0.smallOnly ? .small($0.source, $0.side) : .image($0.source, $0.side) })
+        wantedKeys = Set(wanted.map {
+            $0.thumbnail ? .thumbnail($0.source) : $0.smallOnly ? .small($0.source, $0.side) : .image($0.source, $0.side)
+        })
         defer { lastFrame.seconds = Self.seconds(since: begin) }
         guard let worker else { return }
         lastFrame.decoding = worker.isBusy
@@ -137,13 +141,17 @@ final class TextureCache {
                     if job.shape == thumbnailShape { upload(surface, as: .thumbnail(job.source), shape: job.shape) }
                 } else if job.small {
                     // A small version stands in for a page only while there is none.
-                    if store.entry(.image(job.source, job.side)) == nil { upload(surface, as: .small(job.source, job.side), shape: job.shape) }
+                    if store.entry(.image(job.source, job.side)) == nil {
+                        upload(surface, as: .small(job.source, job.side), shape: job.shape)
+                    }
                 } else if job.shape == pageSize.shape(for: job.side, aspect: job.aspect, spans: job.shape.spans) {
                     let key = TextureStore.Key.image(job.source, job.side)
                     // Asked for again while it was being made in bands: it is held already.
                     if store.entry(key)?.fits(job.shape) == true || banding?.key == key { continue }
                     // A large page not on screen yet is made a band a frame.
-                    if onScreen.contains(key) || !startBanding(surface, as: key, shape: job.shape) { upload(surface, as: key, shape: job.shape) }
+                    if onScreen.contains(key) || !startBanding(surface, as: key, shape: job.shape) {
+                        upload(surface, as: key, shape: job.shape)
+                    }
                 }
             case .failure(let failure):
                 failures.record(job.source, failure)
@@ -161,8 +169,10 @@ final class TextureCache {
         var seen = Set<TextureStore.Key>()
         for (index, want) in wanted.enumerated() where failures.cause(for: want.source) == nil {
             if want.thumbnail {
-                guard seen.insert(.thumbnail(want.source)).inserted, store.entry(.thumbnail(want.source))?.fits(thumbnailShape) != true else { continue }
-                jobs.append(DecodeWorker.Job(source: want.source, side: .right, shape: thumbnailShape, aspect: want.aspect, thumbnail: true))
+                guard seen.insert(.thumbnail(want.source)).inserted,
+                      store.entry(.thumbnail(want.source))?.fits(thumbnailShape) != true else { continue }
+                jobs.append(DecodeWorker.Job(source: want.source, side: .right, shape: thumbnailShape, aspect: want.aspect,
+                                             thumbnail: true))
                 continue
             }
             let key = TextureStore.Key.image(want.source, want.side)
@@ -202,7 +212,9 @@ final class TextureCache {
     /// lies flat into the column no page shows blank.
     private func standIn(for source: ImageSource, side: PageSide, spans: Bool, use: Bool = true) -> TextureStore.Entry? {
         var keys: [TextureStore.Key] = spans ? [.small(source, side)] : [.small(source, side), .thumbnail(source)]
-        if side == .alone { keys = [.image(source, .left), .image(source, .right)] + keys + [.small(source, .left), .small(source, .right)] }
+        if side == .alone {
+            keys = [.image(source, .left), .image(source, .right)] + keys + [.small(source, .left), .small(source, .right)]
+        }
         for key in keys {
             if let entry = use ? store.use(key) : store.entry(key) { return entry }
         }
@@ -301,7 +313,8 @@ final class TextureCache {
             case .image, .thumbnail: return !drawnNow && !wanted.contains(key)
             case .small(let source, let side):
                 // Wanted while its page is (a stand-in ahead of a flip is wanted small).
-                return !drawnNow && (store.entry(.image(source, side)) != nil || !wanted.contains(key) && !wanted.contains(.image(source, side)))
+                return !drawnNow
+                    && (store.entry(.image(source, side)) != nil || !wanted.contains(key) && !wanted.contains(.image(source, side)))
             case .placeholder: return !drawnNow
             }
         }

@@ -40,7 +40,8 @@ final class TextureStore {
         /// A texture's (nil if SDL does not know it, or it is not a static one).
         init?(of texture: OpaquePointer) {
             var format: UInt32 = 0, access: Int32 = 0, w: Int32 = 0, h: Int32 = 0
-            guard SDL_QueryTexture(texture, &format, &access, &w, &h) == 0, access == Int32(SDL_TEXTUREACCESS_STATIC.rawValue) else { return nil }
+            guard SDL_QueryTexture(texture, &format, &access, &w, &h) == 0,
+                  access == Int32(SDL_TEXTUREACCESS_STATIC.rawValue) else { return nil }
             self.init(width: w, height: h, format: format)
         }
     }
@@ -184,7 +185,8 @@ final class TextureStore {
             }
             SDL_DestroyTexture(spare.texture)
         }
-        guard let texture = SDL_CreateTexture(sdlRenderer, size.format, Int32(SDL_TEXTUREACCESS_STATIC.rawValue), size.width, size.height) else { return nil }
+        guard let texture = SDL_CreateTexture(sdlRenderer, size.format, Int32(SDL_TEXTUREACCESS_STATIC.rawValue),
+                                              size.width, size.height) else { return nil }
         guard SDL_UpdateTexture(texture, nil, pixels, pitch) == 0 else {
             SDL_DestroyTexture(texture)
             return nil

@@ -114,7 +114,9 @@ package final class Typeface {
     /// `text` cut into pieces in the order they are seen, each of one font and one direction
     /// (`BidiRuns`); nil when `primary` draws it all left to right.
     private func runs(_ text: String, primary: OpaquePointer, pixels: Int, weight: TextLayer.Weight) -> [Piece]? {
-        let missing = text.unicodeScalars.contains { ($0.properties.isEmojiPresentation || TTF_GlyphIsProvided32(primary, $0.value) == 0) && $0.value >= 0x20 }
+        let missing = text.unicodeScalars.contains {
+            ($0.properties.isEmojiPresentation || TTF_GlyphIsProvided32(primary, $0.value) == 0) && $0.value >= 0x20
+        }
         guard missing || BidiRuns.hasRightToLeft(text) else { return nil }
         var out: [Piece] = []
         for run in BidiRuns.visual(text) {
@@ -219,7 +221,8 @@ package final class Typeface {
             let ascent = Int(TTF_FontAscent(run.font))
             guard run.scale < 1 else { return (surface, ascent) }
             // A bitmap font's run, scaled to the line (smoothly: a colour emoji's picture).
-            let w = max(1, Int32((Double(surface.pointee.w) * run.scale).rounded())), h = max(1, Int32((Double(surface.pointee.h) * run.scale).rounded()))
+            let w = max(1, Int32((Double(surface.pointee.w) * run.scale).rounded())),
+                h = max(1, Int32((Double(surface.pointee.h) * run.scale).rounded()))
             defer { SDL_FreeSurface(surface) }
             guard let scaled = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, surface.pointee.format.pointee.format) else { return nil }
             guard SDL_SoftStretchLinear(surface, nil, scaled, nil) == 0 else {
@@ -234,7 +237,8 @@ package final class Typeface {
         let width = drawn.reduce(0) { $0 + Int($1.0.pointee.w) }
         let height = drawn.map { ascent - $0.1 + Int($0.0.pointee.h) }.max()!
         guard width > 0, height > 0,
-              let out = SDL_CreateRGBSurfaceWithFormat(0, Int32(width), Int32(height), 32, SDL_PIXELFORMAT_ARGB8888.rawValue) else { return nil }
+              let out = SDL_CreateRGBSurfaceWithFormat(0, Int32(width), Int32(height), 32,
+                                                       SDL_PIXELFORMAT_ARGB8888.rawValue) else { return nil }
         SDL_FillRect(out, nil, 0)
         var x = 0
         for (surface, runAscent) in drawn {

@@ -55,7 +55,8 @@ public final class ViewerWindow {
         guard fitted != size else { return false }
         let fw = Int32(fitted.width), fh = Int32(fitted.height)
         SDL_SetWindowSize(window, fw, fh)
-        SDL_SetWindowPosition(window, usable.x + left + (usable.w - fw - left - right) / 2, usable.y + top + (usable.h - fh - top - bottom) / 2)
+        SDL_SetWindowPosition(window, usable.x + left + (usable.w - fw - left - right) / 2,
+                              usable.y + top + (usable.h - fh - top - bottom) / 2)
         return true
     }
 

@@ -214,7 +214,9 @@ public enum PDFWriter {
         for level in 0..<depth {
             let parent = level == 0 ? first : chain + level - 1
             let child = level + 1 < depth ? chain + level + 1 : first
-            objects.append("<< /Title (Level \(level + 1)) /Parent \(parent) 0 R /First \(child) 0 R /Last \(child) 0 R /Count 1 /Dest [3 0 R /Fit] >>")
+            objects.append(
+                "<< /Title (Level \(level + 1)) /Parent \(parent) 0 R /First \(child) 0 R /Last \(child) 0 R /Count 1 /Dest [3 0 R /Fit] >>"
+            )
         }
         return file(objects: objects, trailer: "/Root 1 0 R")
     }

@@ -140,7 +140,8 @@ public final class ChildProcess: @unchecked Sendable {
         guard status == 0 else {
             for fd in reading.values { close(fd) }
             if inputEnd >= 0 { close(inputEnd) }
-            throw Failure("\(executable) could not start\(spawnedIn.isEmpty ? "" : " in \(spawnedIn[0])"): \(String(cString: strerror(status)))")
+            throw Failure(
+                "\(executable) could not start\(spawnedIn.isEmpty ? "" : " in \(spawnedIn[0])"): \(String(cString: strerror(status)))")
         }
         self.pid = pid
         output = reading[1] ?? -1
@@ -170,9 +171,14 @@ public final class ChildProcess: @unchecked Sendable {
     }
 
     private static let closeFrom: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32)? =
-        dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np").map { unsafeBitCast($0, to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32).self) }
-    private static let changeDirectory: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>) -> Int32)? =
-        dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addchdir_np").map { unsafeBitCast($0, to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>) -> Int32).self) }
+        dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np").map {
+            unsafeBitCast($0, to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32).self)
+        }
+    private static let changeDirectory:
+        (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>) -> Int32)? =
+        dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addchdir_np").map {
+            unsafeBitCast($0, to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>) -> Int32).self)
+        }
 
     /// A pipe whose ends no child inherits (a child is given its end by dup2).
     public static func pipe() throws -> (read: Int32, write: Int32) {

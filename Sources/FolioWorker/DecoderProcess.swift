@@ -86,7 +86,8 @@ public enum DecoderProcess {
                 let info = try here.inspect(request.path)
                 let size = info.firstPageSize ?? Size(width: 0, height: 0)
                 try output.write(DecoderWire.encode(.document(pageCount: Int32(clamping: info.pageCount),
-                                                               width: Int32(clamping: Int(size.width)), height: Int32(clamping: Int(size.height)),
+                                                               width: Int32(clamping: Int(size.width)),
+                                                               height: Int32(clamping: Int(size.height)),
                                                                title: info.title ?? "", author: info.author ?? "")))
             } catch let error as FolioError {
                 try output.write(DecoderWire.encode(.failure(cause: error.cause ?? .unreadable, message: error.message, detail: "")))

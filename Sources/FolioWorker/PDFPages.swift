@@ -117,7 +117,8 @@ struct PDFPages: DocumentPages {
         defer { folio_pdf_hits_free(found) }
         let list = found.map { found in
             (0..<Int(hits)).map { i in
-                TextHit(number: Int(found[i].page) + 1, area: Rect(x: found[i].x, y: found[i].y, width: found[i].width, height: found[i].height),
+                TextHit(number: Int(found[i].page) + 1,
+                        area: Rect(x: found[i].x, y: found[i].y, width: found[i].width, height: found[i].height),
                         pageAspect: found[i].aspect > 0 ? found[i].aspect : nil)
             }
         } ?? []

@@ -26,7 +26,8 @@ extension BookFormats {
     package func resolve(_ input: PageImage.Input) throws -> PageImage.Input {
         guard case .formatPage(let name, let file, let page) = input else { return input }
         guard let format = named(name) as? any PageFormat else {
-            throw PageImage.Failure(cause: .unsupported, message: "\(input.name): is a page of a format this program does not read (\(name)).",
+            throw PageImage.Failure(cause: .unsupported,
+                                    message: "\(input.name): is a page of a format this program does not read (\(name)).",
                                     detail: "no format \(name)")
         }
         return try format.image(page, in: file)

@@ -86,7 +86,8 @@ extension PageImage {
             case .descriptor(let fd): size = SafeFile.size(fd)
             }
             if size < least {
-                throw unreadable(name, "its header gives \(header.width)×\(header.height) pixels, which take at least \(least) bytes; the file holds \(size)")
+                throw unreadable(name,
+                    "its header gives \(header.width)×\(header.height) pixels, which take at least \(least) bytes; the file holds \(size)")
             }
         }
         let pixels: VipsDecoder.Pixels

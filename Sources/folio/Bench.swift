@@ -45,7 +45,8 @@ struct Bench: ParsableCommand {
         // Ctrl+C or SIGTERM stops a long case (the flip, recording) with exit 130.
         Interrupt.install()
         let decoder = try LibraryOptions.decoder()
-        let bench = Benchmarks(executable: BundledAssets.executablePath(), decoder: decoder, interrupted: { Interrupt.requested() }, load: { path in
+        let bench = Benchmarks(executable: BundledAssets.executablePath(), decoder: decoder, interrupted: { Interrupt.requested() },
+                               load: { path in
             var options = LibraryOptions()
             options.library = path
             return try options.load(decoder: decoder)
@@ -94,7 +95,8 @@ struct Bench: ParsableCommand {
             members.append(("library_10000", .object(try bench.measureLibraryGrid(cacheBytes: library.cacheBytes))))
         }
         if readingCase {
-            members.append(("reading_placeholders", .object(try bench.measureReadingFlips(cacheBytes: library.cacheBytes, turns: readingTurns))))
+            members.append(("reading_placeholders",
+                            .object(try bench.measureReadingFlips(cacheBytes: library.cacheBytes, turns: readingTurns))))
         }
         if continuousCase {
             members.append(("continuous_scroll", .object(try bench.measureContinuousScroll(cacheBytes: library.cacheBytes))))
@@ -110,7 +112,8 @@ struct Bench: ParsableCommand {
             members.append(("idle_cpu_percent", .object(measured.cpu)))
             members.append(("idle_frames", .object(measured.frames)))
             let shelf = measured.shelf
-            for (name, value) in [("rss_mb", shelf.rss), ("pss_mb", shelf.pss), ("private_mb", shelf.private), ("private_written_mb", shelf.written)] {
+            for (name, value) in [("rss_mb", shelf.rss), ("pss_mb", shelf.pss), ("private_mb", shelf.private),
+                                  ("private_written_mb", shelf.written)] {
                 memory[name, default: []].insert(("shelf", .number(value)), at: 0)
             }
         }

@@ -31,7 +31,9 @@ struct Record: ParsableCommand {
             throw ValidationError("record needs --out (DIR/, FILE.mp4, FILE.webm, FILE.webp, FILE.gif) or --trace FILE.")
         }
         if tour != nil, script != nil { throw ValidationError("--tour and --script cannot go together: a tour is a script of its own.") }
-        if tour != nil, library.library != nil { throw ValidationError("--tour and --library cannot go together: the book toured is the library.") }
+        if tour != nil, library.library != nil {
+            throw ValidationError("--tour and --library cannot go together: the book toured is the library.")
+        }
         try check(fps, "--fps", InputScript.fpsRange)
         try check(start, "--start", 0...InputScript.maxSeconds, unit: " s")
         try check(duration, "--duration", 0...InputScript.maxSeconds, unit: " s")
@@ -43,7 +45,8 @@ struct Record: ParsableCommand {
             var isFolder: ObjCBool = false
             let existingFolder = FileManager.default.fileExists(atPath: out, isDirectory: &isFolder) && isFolder.boolValue
             if out.hasSuffix("/") || existingFolder || VideoEncoder.Format(path: out) != nil { return }
-            let what = (out as NSString).pathExtension.isEmpty ? "it has no extension and is not an existing folder" : "its extension is not one record writes"
+            let what = (out as NSString).pathExtension.isEmpty ? "it has no extension and is not an existing folder"
+                : "its extension is not one record writes"
             throw ValidationError("--out \(out) is refused (\(what)): record writes \(VideoEncoder.Format.extensionList) videos, or PNG frames into a folder (a name ending in / or an existing folder).")
         }
     }
@@ -80,7 +83,8 @@ struct Record: ParsableCommand {
 
         Interrupt.install(endingWorkers: true)
         do {
-            let frames = try Recorder(library: books, script: demo, decoder: decoder, options: options).run(interrupted: Interrupt.requested)
+            let frames = try Recorder(library: books, script: demo, decoder: decoder, options: options)
+                .run(interrupted: Interrupt.requested)
             if !quiet, let out { Console.note("folio: wrote \(Sentence.count(frames, "frame")) to \(out)") }
         } catch {
             // Ctrl-C also reaches ffmpeg (same process group), so a failed write can be the

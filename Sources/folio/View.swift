@@ -64,7 +64,8 @@ struct View: ParsableCommand {
                 return try body()
             } catch let error as FolioError where error.exit == .noDisplay {
                 let reason = error.message.hasSuffix(".") ? String(error.message.dropLast()) : error.message
-                throw FolioError.noDisplay("no display is available (\(reason)); render headless instead with `folio record --out DIR` or `folio bench`.")
+                throw FolioError.noDisplay(
+                    "no display is available (\(reason)); render headless instead with `folio record --out DIR` or `folio bench`.")
             }
         }
         // SDL's video starts first, alone: on X11 it sets the process's locale for a moment and
@@ -74,7 +75,8 @@ struct View: ParsableCommand {
         // Mesa's compiled shaders are kept in Folio's cache folder, unless nothing is to be
         // written (remembering off): the next launch's first frame comes about 0.1 s sooner.
         if settings.remember && !noRemember {
-            SDLVideo.keepShaders(inCache: UserFolders.base("XDG_CACHE_HOME", fallback: ".cache", environment: ProcessInfo.processInfo.environment))
+            SDLVideo.keepShaders(inCache: UserFolders.base("XDG_CACHE_HOME", fallback: ".cache",
+                                                           environment: ProcessInfo.processInfo.environment))
         }
         Interrupt.leaveToTheWindow()
         try opening { try SDLVideo.start(headless: false) }
@@ -99,7 +101,8 @@ struct View: ParsableCommand {
                 let keying = remembers ? ThreadResult(named: "folio-keys") { loaded.library.books.map(BookKey.of) } : nil
                 progress.measuring()
                 let shaped = page == nil
-                    ? BookShapes.Measuring(loaded.library, decoder: decoder, spreads: !oneBook, seconds: BookShapes.Measuring.launchSeconds).wait()
+                    ? BookShapes.Measuring(loaded.library, decoder: decoder, spreads: !oneBook,
+                                           seconds: BookShapes.Measuring.launchSeconds).wait()
                     : loaded.library
                 return (shaped, oneBook, keying?.wait(), !loaded.isOneBook)
             }
@@ -124,14 +127,16 @@ struct View: ParsableCommand {
         if let page {
             let source = path ?? library.library ?? "the bundled library"
             guard books.books.count == 1 else {
-                throw FolioError.badInput("--page \(page) needs one book, and \(source) holds \(Sentence.count(books.books.count, "book")).")
+                throw FolioError.badInput(
+                    "--page \(page) needs one book, and \(source) holds \(Sentence.count(books.books.count, "book")).")
             }
             // Pages as the reader counts them (the cover is 1), or as they are printed: a PDF's
             // page labelled 17 first.
             let numbering = books.books[0].numbering
             let labelled = numbering.number(labelled: String(page))
             guard page <= numbering.count || labelled != nil else {
-                throw FolioError.badInput("--page \(page) is outside 1…\(numbering.count): \(source) has \(Sentence.count(numbering.count, "page")).")
+                throw FolioError.badInput(
+                    "--page \(page) is outside 1…\(numbering.count): \(source) has \(Sentence.count(numbering.count, "page")).")
             }
             openAtPage = labelled ?? page
         }

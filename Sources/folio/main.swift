@@ -81,7 +81,8 @@ struct LibraryOptions: ParsableArguments {
             path = library
         } else {
             guard let bundled = BundledAssets.booksPlist() else {
-                throw FolioError.badInput("the bundled library (Assets/Books.plist) was not found; pass --library PATH or set FOLIO_ASSETS.")
+                throw FolioError.badInput(
+                    "the bundled library (Assets/Books.plist) was not found; pass --library PATH or set FOLIO_ASSETS.")
             }
             path = bundled
         }

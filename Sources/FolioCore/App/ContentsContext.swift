@@ -77,7 +77,8 @@ final class ContentsContext: ModalContext {
     func key(_ key: Key, _ modifiers: Modifiers, in app: any AppHost) -> Bool {
         guard let book = shown(in: app) else {
             hide()
-            guard KeyBindings.action(for: key, modifiers, in: .inBook) == .contents, ContentsContext.book(in: app) != nil else { return false }
+            guard KeyBindings.action(for: key, modifiers, in: .inBook) == .contents,
+                  ContentsContext.book(in: app) != nil else { return false }
             show(in: app)
             return true
         }
@@ -143,7 +144,8 @@ final class ContentsContext: ModalContext {
         guard ContentsContext.book(in: app) != nil, let pointer = app.pointerPlace.point else { return }
         let (button, corner) = ContentsContext.button(in: app.size)
         guard corner.contains(pointer) else { return }
-        var label = TextLayer("\u{2630} Contents", size: button.size.height * 0.5, weight: .bold, position: Point(x: button.midX, y: button.midY),
+        var label = TextLayer("\u{2630} Contents", size: button.size.height * 0.5, weight: .bold,
+                              position: Point(x: button.midX, y: button.midY),
                               colour: HelpOverlay.keyColour, maxWidth: button.size.width)
         label.backing = HelpOverlay.scrimColour
         list.texts.append(label)

@@ -185,7 +185,8 @@ public final class TextSearch: @unchecked Sendable {
             let searched = min(max(answer.searched, 0), stretch.count)
             for hit in answer.hits where (stretch.first + 1...stretch.first + max(searched, 1)).contains(hit.number) {
                 guard hitCount < TextSearch.maxHits, let area = PageLink.unitArea(hit.area) else { continue }
-                hitsByPage[hit.number - 1, default: []].append(TextHit(number: hit.number, area: area, pageAspect: PageLink.checkedAspect(hit.pageAspect)))
+                hitsByPage[hit.number - 1, default: []].append(TextHit(number: hit.number, area: area,
+                                                                       pageAspect: PageLink.checkedAspect(hit.pageAspect)))
                 hitCount += 1
             }
             sortedHits = nil

@@ -58,7 +58,8 @@ public final class FolioApp {
     public var animationTime: Double { clock.animationTime }
 
     /// What an empty shelf says.
-    public static let emptyHint = "No books here. Folio reads Books.plist files, folders of images, comic archives, PDFs, DjVu books and images"
+    public static let emptyHint =
+        "No books here. Folio reads Books.plist files, folders of images, comic archives, PDFs, DjVu books and images"
         + ": drop one here, or start folio with PATH"
 
     /// Slow motion's factor, as the iOS Simulator's Slow Animations.
@@ -205,7 +206,8 @@ public final class FolioApp {
 
     /// Pushes the registered scene `key` brings up from the scene on top, if one does.
     func pushRegisteredScene(for key: Key) -> Bool {
-        guard navigation.transition == nil, let scene = registeredScenes.scene(for: key, over: navigation.top, size: size) else { return false }
+        guard navigation.transition == nil,
+              let scene = registeredScenes.scene(for: key, over: navigation.top, size: size) else { return false }
         push(scene)
         return true
     }

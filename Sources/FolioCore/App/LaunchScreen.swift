@@ -81,7 +81,8 @@ public enum LaunchScreen {
         list.bands.append((bar, RGBA(1, 1, 1, 0.12)))
         if !reading.names.isEmpty {
             let fraction = reading.phase == .measuring ? 1 : Double(reading.done.count) / Double(reading.names.count)
-            list.bands.append((Rect(x: left, y: y, width: width * min(max(fraction, 0), 1), height: bar.size.height), ScreenWords.textColour))
+            list.bands.append((Rect(x: left, y: y, width: width * min(max(fraction, 0), 1), height: bar.size.height),
+                               ScreenWords.textColour))
         }
         y += body * 2
         // The books by name: being read (bold), read (dim), waiting (plain).
@@ -95,7 +96,8 @@ public enum LaunchScreen {
                                         position: Point(x: left, y: y + Double(row) * pitch), alignment: .leading,
                                         colour: read ? ScreenWords.dimColour : ScreenWords.textColour, maxWidth: width))
         }
-        list.texts.append(TextLayer("\(KeyBindings.names(of: .quit)) quits", size: body * 0.9, position: Point(x: size.width / 2, y: footer),
+        list.texts.append(TextLayer("\(KeyBindings.names(of: .quit)) quits", size: body * 0.9,
+                                    position: Point(x: size.width / 2, y: footer),
                                     colour: ScreenWords.dimColour, maxWidth: width))
         return list
     }

@@ -96,7 +96,8 @@ final class LinkPromptContext: ModalContext {
                                    position: Point(x: app.size.width / 2, y: layout.firstY + Double(i) * layout.pitch),
                                    colour: i == 0 ? HelpOverlay.keyColour : HelpOverlay.helpColour, maxWidth: app.size.width * 0.94))
         }
-        for (label, box, colour) in [("Open \u{23CE}", layout.open, HelpOverlay.headingColour), ("Don\u{2019}t open", layout.stay, HelpOverlay.keyColour)] {
+        for (label, box, colour) in [("Open \u{23CE}", layout.open, HelpOverlay.headingColour),
+                                     ("Don\u{2019}t open", layout.stay, HelpOverlay.keyColour)] {
             var button = TextLayer(label, size: size, weight: .bold, position: Point(x: box.midX, y: box.midY), colour: colour,
                                    maxWidth: box.size.width)
             button.backing = RGBA(1, 1, 1, 0.12)

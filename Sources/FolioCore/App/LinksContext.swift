@@ -109,8 +109,10 @@ final class LinksContext: ModalContext {
         list.pointer = .link
         guard app.onScreen.noticeOpacity(at: app.time) == 0 else { return }
         let words = ScreenWords(app: app), s = words.textSize(14, minimum: 11), x = max(20 * app.size.layoutUnit, 6)
-        var line = TextLayer(LinksContext.label(link.target), size: s, position: Point(x: x, y: ScreenWords.lineUnder(reading, app: app, textSize: s)),
-                             alignment: .leading, colour: ScreenWords.textColour, maxWidth: max(app.size.width / 2 - x - 100 * app.size.layoutUnit, 40))
+        var line = TextLayer(LinksContext.label(link.target), size: s,
+                             position: Point(x: x, y: ScreenWords.lineUnder(reading, app: app, textSize: s)),
+                             alignment: .leading, colour: ScreenWords.textColour,
+                             maxWidth: max(app.size.width / 2 - x - 100 * app.size.layoutUnit, 40))
         line.backing = ScreenWords.backing
         list.texts.append(line)
     }

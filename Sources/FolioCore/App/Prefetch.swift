@@ -66,7 +66,8 @@ public enum Prefetch {
             // Each distance the way the reader goes first (forwards unless flipping back).
             let onwards = turning < 0 ? -1 : 1
             for distance in 0...(reach + (zoomed || turning == 0 ? 0 : turningReach)) {
-                let sides = distance == 0 ? [leaf] : distance <= reach ? [leaf + onwards * distance, leaf - onwards * distance] : [leaf + turning * distance]
+                let sides = distance == 0 ? [leaf]
+                    : distance <= reach ? [leaf + onwards * distance, leaf - onwards * distance] : [leaf + turning * distance]
                 for l in sides where l >= book.layout.firstLeaf && l < book.layout.leafCount {
                     // A leaf's front is on the right; the spread shows the previous leaf's back
                     // (the cover's, leaf −1, has none).
@@ -109,6 +110,7 @@ extension FolioApp {
         if let reading, let column = reading.columnPrefetch() { return column.pages }
         let own = navigation.visibleScenes.last?.prefetchContents ?? []
         if !own.isEmpty { return own }
-        return Prefetch.contents(book: book, zoomed: reading?.zoom.isZoomed ?? false, centredBook: shelf.centredSlot, bookCount: library.books.count, order: shelf.order)
+        return Prefetch.contents(book: book, zoomed: reading?.zoom.isZoomed ?? false, centredBook: shelf.centredSlot,
+                                 bookCount: library.books.count, order: shelf.order)
     }
 }

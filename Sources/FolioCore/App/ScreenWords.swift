@@ -94,8 +94,8 @@ struct ScreenWords {
         }
         let onScreen = app.onScreen, time = app.time
         if onScreen.capturing {
-            out.append(TextLayer("\u{25CF} Capturing input (Ctrl+R)", size: s, weight: .bold, position: Point(x: x, y: y), alignment: .leading,
-                                 colour: ScreenWords.captureColour, maxWidth: size.width - 2 * x))
+            out.append(TextLayer("\u{25CF} Capturing input (Ctrl+R)", size: s, weight: .bold, position: Point(x: x, y: y),
+                                 alignment: .leading, colour: ScreenWords.captureColour, maxWidth: size.width - 2 * x))
         } else if !noticeShown, let notice = onScreen.notice, onScreen.noticeOpacity(at: time) > 0 {
             var line = TextLayer(notice.text, size: s, weight: .bold, position: Point(x: x, y: y), alignment: .leading,
                                  colour: ScreenWords.textColour, opacity: onScreen.noticeOpacity(at: time), maxWidth: size.width - 2 * x)

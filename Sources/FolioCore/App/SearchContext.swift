@@ -61,7 +61,8 @@ final class SearchContext: ModalContext {
 
     func text(_ text: String, in app: any AppHost) -> Bool {
         guard typing, book(in: app) != nil else { return false }
-        for character in text where !character.isNewline && !character.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+        for character in text where !character.isNewline
+            && !character.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
             guard (typed + String(character)).utf8.count <= SearchContext.maxText else { break }
             typed.append(character)
         }
@@ -160,7 +161,9 @@ final class SearchContext: ModalContext {
         guard reading.isAtRest else { return }
         let numbering = app.library.books[bookIndex].numbering
         revealPending = nil
-        guard let frame = reading.shownPages().first(where: { numbering.number(ofDisplayPage: $0.page) == hit.number })?.frame else { return }
+        guard let frame = reading.shownPages().first(where: { numbering.number(ofDisplayPage: $0.page) == hit.number })?.frame else {
+            return
+        }
         reading.reveal(ReadingScene.onScreen(hit.area, of: frame, aspect: hit.pageAspect), at: app.animationTime)
     }
 
@@ -207,8 +210,12 @@ final class SearchContext: ModalContext {
         let progress = search.progress, quoted = "\u{201C}\(search.text)\u{201D}"
         if progress.failed { return "This book cannot be searched" }
         if progress.isDone && !progress.hasText { return "No text to search in this book (its pages are pictures)" }
-        if progress.hits.isEmpty { return progress.isDone ? "\(quoted) not found" : "Searching for \(quoted)\u{2026} \(progress.searched) of \(progress.pageCount) pages" }
-        let count = progress.isCapped ? "the first \(progress.hits.count) hits" : progress.hits.count == 1 ? "1 hit" : "\(progress.hits.count) hits"
+        if progress.hits.isEmpty {
+            return progress.isDone ? "\(quoted) not found"
+                : "Searching for \(quoted)\u{2026} \(progress.searched) of \(progress.pageCount) pages"
+        }
+        let count = progress.isCapped ? "the first \(progress.hits.count) hits"
+            : progress.hits.count == 1 ? "1 hit" : "\(progress.hits.count) hits"
         let more = progress.isDone ? "" : " so far"
         let at = current.map { "\($0 + 1) of " } ?? ""
         // The page the hit is on, by its printed label when it has one.
@@ -221,13 +228,17 @@ final class SearchContext: ModalContext {
         guard let book = book(in: app), let showing = app.navigation.top as? any BookShowing else { return }
         let words = ScreenWords(app: app), s = words.textSize(14, minimum: 11)
         let x = app.size.width - max(20 * app.size.layoutUnit, 6)
-        var line = TextLayer(label(in: app), size: s, weight: .bold, position: Point(x: x, y: ScreenWords.lineUnder(showing, app: app, textSize: s)),
-                             alignment: .trailing, colour: ScreenWords.textColour, maxWidth: max(app.size.width / 2 - 120 * app.size.layoutUnit, 60))
+        var line = TextLayer(label(in: app), size: s, weight: .bold,
+                             position: Point(x: x, y: ScreenWords.lineUnder(showing, app: app, textSize: s)),
+                             alignment: .trailing, colour: ScreenWords.textColour,
+                             maxWidth: max(app.size.width / 2 - 120 * app.size.layoutUnit, 60))
         line.backing = ScreenWords.backing
         list.texts.append(line)
         guard let search else { return }
         let progress = search.progress, numbering = app.library.books[book.bookIndex].numbering
-        guard let reading = showing as? ReadingScene else { return markOnLayers(progress, of: book.bookIndex, numbering: numbering, in: &list) }
+        guard let reading = showing as? ReadingScene else {
+            return markOnLayers(progress, of: book.bookIndex, numbering: numbering, in: &list)
+        }
         let viewport = Rect(x: 0, y: 0, width: reading.viewport.width, height: reading.viewport.height)
         for (page, frame) in reading.shownPages() {
             guard let number = numbering.number(ofDisplayPage: page) else { continue }

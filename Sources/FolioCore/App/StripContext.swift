@@ -145,7 +145,8 @@ final class StripContext: ModalContext {
         let ring = max(2, 3 * u)
         func mark(_ number: Int, _ colour: RGBA) {
             let f = strip.frame(of: number, in: geometry, mirrored: book.mirrored)
-            list.bands.append((Rect(x: f.minX - ring, y: f.minY - ring, width: f.size.width + 2 * ring, height: f.size.height + 2 * ring), colour))
+            list.bands.append((Rect(x: f.minX - ring, y: f.minY - ring,
+                                    width: f.size.width + 2 * ring, height: f.size.height + 2 * ring), colour))
         }
         if pages.contains(strip.selected), strip.selected != current { mark(strip.selected, ScreenWords.textColour) }
         if pages.contains(current) { mark(current, ScreenWords.slowMotionColour) }
@@ -156,7 +157,8 @@ final class StripContext: ModalContext {
                                        cornerRadius: max(2, 3 * u)))
         }
         let numbering = app.library.books[book.bookIndex].numbering
-        list.texts.append(TextLayer("\(numbering.sentence(ofNumber: strip.selected)) \u{2014} Enter goes there, Escape hides", size: geometry.captionSize,
+        list.texts.append(TextLayer("\(numbering.sentence(ofNumber: strip.selected)) \u{2014} Enter goes there, Escape hides",
+                                    size: geometry.captionSize,
                                     position: Point(x: size.width / 2, y: geometry.captionY), colour: ScreenWords.textColour,
                                     maxWidth: size.width * 0.9))
     }

@@ -54,7 +54,8 @@ extension TraceFrame {
             ?? numbering.numbers(leaf: book.currentLeaf)
         let shown = reading.visiblePlaces().compactMap { place in
             numbering.number(ofDisplayPage: place.page).map {
-                TraceFrame.Visible(page: $0, top: place.top, bottom: place.bottom, label: app.library.books[book.bookIndex].label(ofNumber: $0))
+                TraceFrame.Visible(page: $0, top: place.top, bottom: place.bottom,
+                                   label: app.library.books[book.bookIndex].label(ofNumber: $0))
             }
         }
         return TraceFrame.Reading(pages: book.layout.readingPages == 1 ? "one" : "two", fit: reading.fit.rawValue,

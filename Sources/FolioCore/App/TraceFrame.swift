@@ -181,7 +181,8 @@ public struct TraceFrame: Decodable, Equatable, Sendable {
                 })),
             ]
             if let z = b.zoom {
-                members.append(("zoom", .object([("scale", number(z.scale)), ("x", number(z.x)), ("y", number(z.y)), ("target", number(z.target))])))
+                members.append(("zoom", .object([("scale", number(z.scale)), ("x", number(z.x)), ("y", number(z.y)),
+                                                 ("target", number(z.target))])))
             }
             return JSONValue.object(members)
         } ?? .null
@@ -192,7 +193,8 @@ public struct TraceFrame: Decodable, Equatable, Sendable {
         ]
         if let r = reading {
             let visible = r.visible.map { v in
-                JSONValue.object([("page", whole(v.page)), ("top", number(v.top)), ("bottom", number(v.bottom)), ("label", .string(v.label))])
+                JSONValue.object([("page", whole(v.page)), ("top", number(v.top)), ("bottom", number(v.bottom)),
+                                  ("label", .string(v.label))])
             }
             members.append(("reading", .object([("pages", .string(r.pages)), ("fit", .string(r.fit)), ("zoom", number(r.zoom)),
                                                 ("visiblePages", .array(r.visiblePages.map(whole))), ("mode", .string(r.mode)),

@@ -66,8 +66,10 @@ extension QuadMesh {
         // chord's ends, the sides where the chord reaches their x.
         func crossing(edge k: Int) -> CutPoint {
             switch k {
-            case 0: return CutPoint(local: Point(x: chord.top, y: cell.y0), vertex: Self.mix(va, vb, (chord.top - cell.x0) / (cell.x1 - cell.x0)))
-            case 2: return CutPoint(local: Point(x: chord.bottom, y: cell.y1), vertex: Self.mix(vd, ve, (chord.bottom - cell.x0) / (cell.x1 - cell.x0)))
+            case 0: return CutPoint(local: Point(x: chord.top, y: cell.y0),
+                                    vertex: Self.mix(va, vb, (chord.top - cell.x0) / (cell.x1 - cell.x0)))
+            case 2: return CutPoint(local: Point(x: chord.bottom, y: cell.y1),
+                                    vertex: Self.mix(vd, ve, (chord.bottom - cell.x0) / (cell.x1 - cell.x0)))
             default:
                 let x = k == 1 ? cell.x1 : cell.x0
                 let t = (x - chord.top) / (chord.bottom - chord.top)

@@ -177,7 +177,8 @@ public struct QuadMesh: Sendable {
 
     /// A whole cell, with the chord ends its neighbours put on its top or bottom edge as
     /// corners of its triangles (so no neighbour's corner sits in the middle of its edge).
-    private mutating func appendWhole(_ cell: Cell, marksAbove: (lo: Double, hi: Double)?, marksBelow: (lo: Double, hi: Double)?, opaque: Bool) {
+    private mutating func appendWhole(_ cell: Cell, marksAbove: (lo: Double, hi: Double)?, marksBelow: (lo: Double, hi: Double)?,
+                                      opaque: Bool) {
         // Most cells have no marks: no temporary arrays for them.
         guard marksAbove != nil || marksBelow != nil else { return appendTriangles(of: cell, opaque: opaque) }
         func inside(_ marks: (lo: Double, hi: Double)?) -> [Double] {

@@ -34,7 +34,8 @@ public struct LinkAddress: Equatable, Sendable {
             let authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
             // The host, without a user's name or a port.
             let hostAndPort = authority.split(separator: "@", omittingEmptySubsequences: false).last.map(String.init) ?? ""
-            let host = hostAndPort.hasPrefix("[") ? String(hostAndPort.prefix { $0 != "]" }) + "]" : String(hostAndPort.prefix { $0 != ":" })
+            let host = hostAndPort.hasPrefix("[") ? String(hostAndPort.prefix { $0 != "]" }) + "]"
+                : String(hostAndPort.prefix { $0 != ":" })
             guard !host.isEmpty else { return nil }
             kind = .web(host: host.lowercased())
             opened = address
@@ -74,7 +75,9 @@ public struct LinkAddress: Equatable, Sendable {
     /// UTF-8), control and direction characters shown as "?" (a prompt is one line a field).
     static func decoded(_ text: String) -> String {
         let string = text.removingPercentEncoding ?? text
-        return String(string.unicodeScalars.map { $0.properties.generalCategory == .control || $0.properties.isBidiControl ? "?" : Character($0) })
+        return String(string.unicodeScalars.map {
+            $0.properties.generalCategory == .control || $0.properties.isBidiControl ? "?" : Character($0)
+        })
     }
 
     /// The prompt's lines: what it is first (the host, the recipients), then the whole
@@ -85,7 +88,9 @@ public struct LinkAddress: Equatable, Sendable {
         case .web(let host): out = ["Open a web page on \(host)?"]
         case .mail(let to): out = ["Write a mail to \(to.isEmpty ? "no one named" : to)?"]
         }
-        for field in fields { out += Sentence.wrapped("\(field.name): \(field.value)", width: width).flatMap { Self.broken($0, width: width) } }
+        for field in fields {
+            out += Sentence.wrapped("\(field.name): \(field.value)", width: width).flatMap { Self.broken($0, width: width) }
+        }
         for name in dropped { out.append("\(name): dropped (Folio never passes it on)") }
         out.append("")
         out += Self.broken(original, width: width)

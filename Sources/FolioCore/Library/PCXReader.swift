@@ -79,10 +79,13 @@ public enum PCXReader {
                 }
             }
             switch self {
-            case .packed(bits: 1): return PictureCanvas.Palette(colours: [PictureCanvas.pack(0, 0, 0, 255), PictureCanvas.pack(255, 255, 255, 255)])
+            case .packed(bits: 1):
+                return PictureCanvas.Palette(colours: [PictureCanvas.pack(0, 0, 0, 255), PictureCanvas.pack(255, 255, 255, 255)])
             case .packed(bits: 8):
                 let mark = r.count - 769
-                if version >= 5, mark >= 128, r.u8(mark) == 0x0C { return PictureCanvas.Palette(colours: colours(at: mark + 1, count: 256)) }
+                if version >= 5, mark >= 128, r.u8(mark) == 0x0C {
+                    return PictureCanvas.Palette(colours: colours(at: mark + 1, count: 256))
+                }
                 return PictureCanvas.Palette(colours: (0..<256).map { PictureCanvas.pack($0, $0, $0, 255) })
             case .packed, .planar: return PictureCanvas.Palette(colours: colours(at: 16, count: 16))
             case .rgb, .rgba: return PictureCanvas.Palette(colours: [])

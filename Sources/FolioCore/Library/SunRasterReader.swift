@@ -61,7 +61,8 @@ public enum SunRasterReader {
                 switch depth {
                 case 1:
                     let bit = Int(row[x / 8] >> (7 - x % 8) & 1)
-                    colour = palette.count >= 2 ? palette[bit] : bit == 1 ? PictureCanvas.pack(0, 0, 0, 255) : PictureCanvas.pack(255, 255, 255, 255)
+                    colour = palette.count >= 2 ? palette[bit]
+                        : bit == 1 ? PictureCanvas.pack(0, 0, 0, 255) : PictureCanvas.pack(255, 255, 255, 255)
                 case 8:
                     let index = Int(row[x])
                     colour = palette.isEmpty ? PictureCanvas.pack(index, index, index, 255)

@@ -154,7 +154,8 @@ extension Places {
                 do {
                     let shelf = try decode(File.Shelf.self, range)
                     guard let library = LibraryIdentity(stored: shelf.library) else {
-                        throw EntryProblem("names a library that is neither \"bundled\" nor an absolute path of at most \(maxPathBytes) bytes")
+                        throw EntryProblem(
+                            "names a library that is neither \"bundled\" nor an absolute path of at most \(maxPathBytes) bytes")
                     }
                     var order: ShelfOrder?
                     if let name = shelf.order {

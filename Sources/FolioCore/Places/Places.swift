@@ -2,7 +2,8 @@ import Foundation
 
 /// Where the reader left off: the page last read in each book (and its spread), most recent
 /// last, and the book centred on each shelf. A value; `PlaceStore` reads and writes it as JSON:
-/// `{"version":1, "opened":true, "centred":{"path":…,"size":…}, "shelves":[{"library":"/home/ann/Comics","path":…,"size":…}, …], "books":[{"path":…,"size":…,"spread":8,"page":17}, …]}`
+/// `{"version":1, "opened":true, "centred":{"path":…,"size":…}, "shelves":[{"library":"/home/ann/Comics","path":…,"size":…}, …],
+/// "books":[{"path":…,"size":…,"spread":8,"page":17}, …]}`
 /// (a book whose pairing is shifted also says `"shifted":true`, one whose reading direction
 /// the reader chose says `"rtl":true` or `"rtl":false`, and one left zoomed in the reading
 /// view says `"zoom":{"scale":2,"x":0.5,"y":0.25}`, `RememberedZoom`). `"read"` is when the

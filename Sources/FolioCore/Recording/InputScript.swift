@@ -163,7 +163,8 @@ private struct ScriptReader {
         guard let x = value else { return fallback }
         guard x.isFinite else { throw fail("\(field) must be a finite number") }
         guard range.contains(x) else {
-            throw fail("\(field) \(JSONValue.format(x)) is outside \(JSONValue.format(range.lowerBound))…\(JSONValue.format(range.upperBound))")
+            throw fail(
+                "\(field) \(JSONValue.format(x)) is outside \(JSONValue.format(range.lowerBound))…\(JSONValue.format(range.upperBound))")
         }
         return x
     }

@@ -69,7 +69,8 @@ public final class BookScene: BookShowing {
     /// leaf has not yet passed halfway (what the page indicator names).
     public var leafShown: Int {
         guard layout.size.width > 0 else { return currentLeaf }
-        return min(max(Int((scroller.position / layout.size.width).rounded()), layout.firstLeaf), max(layout.leafCount - 1, layout.firstLeaf))
+        return min(max(Int((scroller.position / layout.size.width).rounded()), layout.firstLeaf),
+                   max(layout.leafCount - 1, layout.firstLeaf))
     }
     /// One page at a time, the page the window shows now: mid-turn, the last page of the
     /// spread being left until the leaf passes halfway; on a spread, the side the view has

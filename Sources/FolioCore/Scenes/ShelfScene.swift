@@ -193,7 +193,8 @@ public final class ShelfScene: Scene, TitleFinding {
     private func relayout(keepingBook kept: Int?) {
         slots = Array(repeating: 0, count: bookTotal)
         for (slot, book) in order.enumerated() { slots[book] = slot }
-        layout = ShelfLayout(size: size, bookCount: order.count, coverShapes: order.map { shapes.indices.contains($0) ? shapes[$0] : PageGeometry.size })
+        layout = ShelfLayout(size: size, bookCount: order.count,
+                             coverShapes: order.map { shapes.indices.contains($0) ? shapes[$0] : PageGeometry.size })
         let layout = self.layout
         scroller.relayout(range: layout.range, dimension: size.width, scale: 1) {
             layout.snapTarget(rest: $0, velocity: 0)
@@ -318,7 +319,8 @@ public final class ShelfScene: Scene, TitleFinding {
         let p = scroller.position
         let radius = PageGeometry.cornerRadius * layout.unit
         return covers(in: pose).flatMap { cover in
-            let layer = Layer(size: layout.coverSize(of: cover.slot), position: Point(x: layout.centerX(of: cover.slot, at: p), y: size.height / 2),
+            let layer = Layer(size: layout.coverSize(of: cover.slot),
+                              position: Point(x: layout.centerX(of: cover.slot, at: p), y: size.height / 2),
                               anchor: Point(x: 0.5, y: 0.5), transform: .scale(cover.scale, cover.scale, 1),
                               opacity: cover.alpha, content: .cover(book: cover.book), side: .right,
                               cornerRadius: radius)

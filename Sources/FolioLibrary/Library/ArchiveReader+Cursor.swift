@@ -149,7 +149,8 @@ extension ArchiveReader {
                     let name = "\(path): \(stored)"
                     let result: Result<Data, FolioError>
                     if archive_entry_is_encrypted(header) != 0 {
-                        result = .failure(FolioError.badInput("\(name): the entry is encrypted; Folio reads no encrypted entries.", cause: .encrypted))
+                        result = .failure(FolioError.badInput("\(name): the entry is encrypted; Folio reads no encrypted entries.",
+                                                              cause: .encrypted))
                     } else {
                         do {
                             result = .success(try ArchiveReader.readData(archive, name: name, limit: limit,
@@ -184,8 +185,8 @@ extension ArchiveReader {
         private func readHere(_ entryPath: String, limit: Int) throws -> Data? {
             guard var state = current else { return nil }
             do {
-                let data = try ArchiveReader.find(entryPath, in: state.archive, descriptor: state.fd, path: state.path, limit: limit, seen: &state.seen,
-                                                  passing: { self.wouldKeep($0) },
+                let data = try ArchiveReader.find(entryPath, in: state.archive, descriptor: state.fd, path: state.path, limit: limit,
+                                                  seen: &state.seen, passing: { self.wouldKeep($0) },
                                                   passed: { name, data in self.keep(name, data) })
                 current?.seen = state.seen
                 if data != nil { ordinals[entryPath] = state.seen - 1 }

@@ -70,7 +70,9 @@ public enum ArchiveReader {
                         data = .failure(FolioError.badInput("\(path): \(name): the entry is larger than \(limit) bytes; refused.",
                                                             cause: .tooLarge))
                     } else {
-                        do { data = .success(try readData(archive, name: "\(path): \(name)", limit: limit, declared: declaredSize(header))) } catch let error as FolioError {
+                        do {
+                            data = .success(try readData(archive, name: "\(path): \(name)", limit: limit, declared: declaredSize(header)))
+                        } catch let error as FolioError {
                             data = .failure(error)
                         }
                     }
@@ -142,7 +144,8 @@ public enum ArchiveReader {
             guard stored == entryPath else {
                 if let passing, let passed, let stored, archive_entry_filetype(header) == 0o100000,
                    archive_entry_is_encrypted(header) == 0, archive_entry_size(header) <= Int64(limit),
-                   passing(Passing(name: stored, size: Int(clamping: archive_entry_size(header)), ordinal: seen - 1, inStream: isStream(archive))),
+                   passing(Passing(name: stored, size: Int(clamping: archive_entry_size(header)), ordinal: seen - 1,
+                                   inStream: isStream(archive))),
                    let data = try? readData(archive, name: "\(path): \(stored)", limit: limit, declared: declaredSize(header)) {
                     passed(stored, data)
                 }
@@ -218,8 +221,9 @@ public enum ArchiveReader {
         // that count before libarchive reads a directory of millions.
         if let declared = ZipDirectory.declaredEntries(fd, size: SafeFile.size(fd)), declared > UInt64(maxEntries) {
             close(fd)
-            throw FolioError.badInput("\(path): holds \(Sentence.grouped(declared)) entries, more than the \(Sentence.grouped(maxEntries)) Folio lists; refused.",
-                                      cause: .tooLarge)
+            throw FolioError.badInput(
+                "\(path): holds \(Sentence.grouped(declared)) entries, more than the \(Sentence.grouped(maxEntries)) Folio lists; refused.",
+                cause: .tooLarge)
         }
         guard let archive = archive_read_new() else {
             close(fd)

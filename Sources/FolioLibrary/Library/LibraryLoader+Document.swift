@@ -4,8 +4,9 @@ import Foundation
 /// Documents (PDF, DjVu): a document is a book, read by its header alone as the library loads.
 extension LibraryLoader {
     /// A document (of `kind`) is a book: its first page the cover, the rest the pages, the title from its
-    /// metadata or else the file name, the author (if any) its byline, its outline (if any) its contents. Only the header is read here (through `documents`);
-    /// the page count it declares is bounded before any page exists.
+    /// metadata or else the file name, the author (if any) its byline, its outline (if any) its contents.
+    /// Only the header is read here (through `documents`); the page count it declares is bounded before
+    /// any page exists.
     static func documentBook(_ path: String, kind: DocumentKind = .pdf, documents: (any DocumentInspector)?,
                              problems: inout [LibraryProblem], strict: Bool) throws -> Book? {
         let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension

@@ -12,7 +12,8 @@ extension LibraryLoader {
         // `make assets` as XML anyway.
         guard isXMLPlist(data) else {
             if data.starts(with: Array("bplist".utf8)) {
-                throw FolioError.badInput("\(path): is a binary property list; Folio reads XML property lists (python3 -m plistlib can convert it).")
+                throw FolioError.badInput(
+                    "\(path): is a binary property list; Folio reads XML property lists (python3 -m plistlib can convert it).")
             }
             throw FolioError.badInput(isPlistName(path)
                 ? "\(path): is not an XML property list."
@@ -58,7 +59,9 @@ extension LibraryLoader {
                 continue
             }
             guard pages.count <= maxPages else {
-                problems.append(LibraryProblem(file: path, message: "entry \(index) (\"\(title)\") lists \(pages.count) pages, more than the \(maxPages) allowed; skipped."))
+                problems.append(LibraryProblem(
+                    file: path,
+                    message: "entry \(index) (\"\(title)\") lists \(pages.count) pages, more than the \(maxPages) allowed; skipped."))
                 continue
             }
             var cover: ImageSource?
@@ -72,7 +75,8 @@ extension LibraryLoader {
                 if let name = page as? String {
                     sources.append(resolve(name, in: title))
                 } else {
-                    problems.append(LibraryProblem(file: path, message: "entry \(index) (\"\(title)\"): page \(p) is not a string; shown blank."))
+                    problems.append(LibraryProblem(file: path,
+                                                   message: "entry \(index) (\"\(title)\"): page \(p) is not a string; shown blank."))
                     sources.append(.unavailable(cause: .missing, name: "page \(p)"))
                 }
             }

@@ -212,7 +212,9 @@ public enum LibraryLoader {
         if !others.isEmpty {
             let named = others.prefix(3).joined(separator: ", ") + (others.count > 3 ? ", …" : "")
             let are = others.count == 1 ? "is" : "are"
-            problems.append(LibraryProblem(file: path, message: "\(Sentence.count(others.count, "file")) that \(are) not a picture Folio reads skipped (\(named))."))
+            problems.append(LibraryProblem(
+                file: path,
+                message: "\(Sentence.count(others.count, "file")) that \(are) not a picture Folio reads skipped (\(named))."))
         }
         guard !images.isEmpty else {
             problems.append(LibraryProblem(file: path, message: "empty book: no images; skipped."))
@@ -226,7 +228,8 @@ public enum LibraryLoader {
     /// A folder's entry by its resolved path, when it is a regular file or a folder inside
     /// `root`; links that leave the library, FIFOs, devices and sockets are reported and
     /// skipped, never opened.
-    static func member(_ name: String, of folder: String, root: String, problems: inout [LibraryProblem]) -> (path: String, kind: MemberKind)? {
+    static func member(_ name: String, of folder: String, root: String, problems: inout [LibraryProblem])
+        -> (path: String, kind: MemberKind)? {
         let full = (folder as NSString).appendingPathComponent(name)
         // An entry that is not a link, in the folder whose real path is `root`, is
         // `root/name` (one lstat, no walk of the path: ten thousand members stay cheap); a
@@ -234,7 +237,8 @@ public enum LibraryLoader {
         var info = stat()
         let direct = (root as NSString).appendingPathComponent(name)
         let real: String
-        if !name.contains("/"), name != ".", name != "..", FileName.withCString(direct, { lstat($0, &info) }) == 0, info.st_mode & S_IFMT != S_IFLNK {
+        if !name.contains("/"), name != ".", name != "..", FileName.withCString(direct, { lstat($0, &info) }) == 0,
+           info.st_mode & S_IFMT != S_IFLNK {
             real = direct
         } else {
             guard let resolved = SafeFile.realPath(full) else {
@@ -309,7 +313,9 @@ public enum LibraryLoader {
             images.append(entry.path)
         }
         if skipped > 0 {
-            problems.append(LibraryProblem(file: path, message: "\(Sentence.count(skipped, "entry", "entries")) that \(skipped == 1 ? "is" : "are") not an image skipped."))
+            problems.append(LibraryProblem(
+                file: path,
+                message: "\(Sentence.count(skipped, "entry", "entries")) that \(skipped == 1 ? "is" : "are") not an image skipped."))
         }
         if encrypted > 0 {
             problems.append(LibraryProblem(file: path, message: "\(Sentence.count(encrypted, "image")) \(encrypted == 1 ? "is" : "are") encrypted; Folio reads no encrypted entries."))

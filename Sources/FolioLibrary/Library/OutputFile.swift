@@ -70,7 +70,8 @@ public enum OutputFile {
         }
         guard info.st_mode & S_IFMT == S_IFDIR else {
             if info.st_mode & S_IFMT == S_IFREG {
-                throw FolioError.badInput("\(path) is a file, not a folder for frames; name a folder, or a .mp4, .webm, .webp or .gif file.")
+                throw FolioError.badInput(
+                    "\(path) is a file, not a folder for frames; name a folder, or a .mp4, .webm, .webp or .gif file.")
             }
             throw refusal(path, info.st_mode, folder: true)
         }

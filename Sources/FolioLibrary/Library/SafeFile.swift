@@ -23,8 +23,9 @@ public enum SafeFile {
         let fd = try openForReading(path, flags: O_NOFOLLOW)
         if path.hasPrefix("/"), let opened = openedPath(fd), opened != path {
             close(fd)
-            throw FolioError.badInput("\(path): is now reached through a symbolic link (it leads to \(opened)), not the file the library loaded; refused.",
-                                      cause: .refused)
+            throw FolioError.badInput(
+                "\(path): is now reached through a symbolic link (it leads to \(opened)), not the file the library loaded; refused.",
+                cause: .refused)
         }
         return fd
     }
@@ -33,7 +34,9 @@ public enum SafeFile {
     static func openedPath(_ fd: Int32) -> String? {
         var buffer = [UInt8](repeating: 0, count: 4097)
         let n = buffer.withUnsafeMutableBufferPointer { bytes in
-            bytes.baseAddress!.withMemoryRebound(to: CChar.self, capacity: bytes.count) { readlink("/proc/self/fd/\(fd)", $0, bytes.count - 1) }
+            bytes.baseAddress!.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
+                readlink("/proc/self/fd/\(fd)", $0, bytes.count - 1)
+            }
         }
         guard n > 0, n < buffer.count - 1 else { return nil }
         return FileName.string(buffer[0..<n])
@@ -51,7 +54,8 @@ public enum SafeFile {
                 throw FolioError.badInput("\(path): is now a symbolic link, not the file the library loaded; refused.", cause: .refused)
             }
             let reason = errno == ENOENT ? "no such file" : String(cString: strerror(errno))
-            throw FolioError.badInput("\(path): cannot be opened (\(reason.lowercased())).", cause: errno == ENOENT ? .missing : .unreadable)
+            throw FolioError.badInput("\(path): cannot be opened (\(reason.lowercased())).",
+                                      cause: errno == ENOENT ? .missing : .unreadable)
         }
         var info = stat()
         guard fstat(fd, &info) == 0 else {

@@ -91,7 +91,9 @@ public final class WriteFolder {
     /// `O_NOFOLLOW | O_CLOEXEC | O_NOCTTY` added. Returns the descriptor or -1 with `errno`.
     public func openFile(_ name: String, _ flags: Int32, mode: mode_t = 0o600) -> Int32 {
         var fd: Int32
-        repeat { fd = FileName.withCString(name) { openat(self.fd, $0, flags | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY, mode) } } while fd < 0 && errno == EINTR
+        repeat {
+            fd = FileName.withCString(name) { openat(self.fd, $0, flags | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY, mode) }
+        } while fd < 0 && errno == EINTR
         return fd
     }
 

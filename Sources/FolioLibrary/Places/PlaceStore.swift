@@ -35,7 +35,8 @@ public struct PlaceStore: Sendable {
     /// database when `HOME` is unset or relative); nil when there is no home at all.
     public static func standard(environment: [String: String] = ProcessInfo.processInfo.environment) -> PlaceStore? {
         guard let state = UserFolders.base("XDG_STATE_HOME", fallback: ".local/state", environment: environment) else { return nil }
-        return PlaceStore(path: ((state as NSString).appendingPathComponent("folio") as NSString).appendingPathComponent(fileName), base: state)
+        return PlaceStore(path: ((state as NSString).appendingPathComponent("folio") as NSString).appendingPathComponent(fileName),
+                          base: state)
     }
 
     static func passwordHome() -> String? {

@@ -21,7 +21,9 @@ public struct SettingsFile: Sendable {
     /// holds lines Folio cannot use, what it can use and one warning sentence naming it.
     public func load() -> (settings: Settings, warning: String?) {
         do {
-            guard let data = try SafeFile.readKept(path, limit: Settings.maxBytes, kind: "a settings file") else { return (Settings(), nil) }
+            guard let data = try SafeFile.readKept(path, limit: Settings.maxBytes, kind: "a settings file") else {
+                return (Settings(), nil)
+            }
             return Settings.parse(data, name: path)
         } catch let error as FolioError {
             let sentence = error.message.hasSuffix(".") ? String(error.message.dropLast()) : error.message
