@@ -250,9 +250,6 @@ public final class FolioApp {
         return list
     }
 
-    /// The state trace's line for this frame.
-    public func trace(frame: Int, t: Double) -> TraceFrame { TraceFrame(of: self, frame: frame, t: t) }
-
     /// True when nothing moves: no transition, no scrolling, no pinch, no text fading, no
     /// click held to see whether a second one comes.
     public var isAtRest: Bool {
