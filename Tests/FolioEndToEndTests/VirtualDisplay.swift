@@ -26,6 +26,14 @@ final class VirtualDisplay {
             while read(fd, &byte, 1) == 1 { said.append(Character(UnicodeScalar(byte))) }
             return said.hasSuffix("\n")
         }
+        // And a client connects: a viewer started now opens its window (a launch once found
+        // no display on a loaded machine, its server started and said ready).
+        if let xdotool = Folio.which("xdotool") {
+            waitUntil("an X client to connect to \(name)") {
+                (try? Folio.runProcess(Folio.which("timeout")!, ["5", xdotool, "getdisplaygeometry"], environment: ["DISPLAY": name]))?
+                    .status == 0
+            }
+        }
     }
 
     /// Ends Xvfb.
