@@ -13,7 +13,12 @@ import Testing
         let kind = SceneKind(rawValue: "overview")
         private(set) var size: Size
         private(set) var selected = 0
-        init(size: Size) { self.size = size }
+        /// The title of the book it overviews, read from the library it was made with.
+        let title: String
+        init(size: Size, title: String) {
+            self.size = size
+            self.title = title
+        }
         var inputContext: KeyContext { Overview.context }
         /// How far the veil has come in (1 at rest).
         var restingPose: Double { 1 }
@@ -55,7 +60,11 @@ import Testing
         key: .o, from: .reading, help: "the page overview", context: Overview.context,
         bindings: [KeyBinding(keys: [.right, .left], context: Overview.context, action: .next, help: "select"),
                    KeyBinding(keys: [.escape], context: Overview.context, action: .close, help: "back to reading")],
-        make: { _, size in Overview(size: size) })
+        make: { making in
+            guard let reading = making.below as? ReadingScene,
+                  making.library.books.indices.contains(reading.book.bookIndex) else { return nil }
+            return Overview(size: making.size, title: making.library.books[reading.book.bookIndex].title)
+        })
 
     /// An app reading book 0 flat, with the overview registered.
     static func reading() -> (FolioApp, Double) {
@@ -88,6 +97,8 @@ import Testing
         #expect(app.navigation.scenes.map(\.kind) == [.shelf, .book, .reading, SceneKind(rawValue: "overview")])
         #expect(app.trace(frame: 0, t: t).json.serialized().contains("\"overview\""))
         let overview = try #require(app.navigation.top as? Overview)
+        // It was made with the library: the book read is the one it names.
+        #expect(overview.title == app.library.books[0].title && !overview.title.isEmpty)
         // Its keys are its own: Right selects, and no leaf turns under it.
         app.handle(.key(.right, []), at: t)
         Self.settle(app, from: &t)

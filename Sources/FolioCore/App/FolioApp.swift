@@ -197,7 +197,7 @@ public final class FolioApp {
         case .showThumbnails: thumbnails.show(in: self)
         case .push(let context):
             guard navigation.transition == nil, let entry = registeredScenes.first(where: { $0.context == context }),
-                  let scene = entry.make(navigation.top, size) else { return }
+                  let scene = entry.make(sceneMaking) else { return }
             push(scene)
         case .leave: doors.leave(at: animationTime)
         case .quit: quitRequested = true
@@ -207,7 +207,7 @@ public final class FolioApp {
     /// Pushes the registered scene `key` brings up from the scene on top, if one does.
     func pushRegisteredScene(for key: Key) -> Bool {
         guard navigation.transition == nil,
-              let scene = registeredScenes.scene(for: key, over: navigation.top, size: size) else { return false }
+              let scene = registeredScenes.scene(for: key, sceneMaking) else { return false }
         push(scene)
         return true
     }
@@ -218,9 +218,12 @@ public final class FolioApp {
 
     /// Pushes the registered scene a pinch inwards brings up, if there is one with something to show.
     func pushPinchedInScene() {
-        guard let entry = pinchedInEntry, let scene = entry.make(navigation.top, size) else { return }
+        guard let entry = pinchedInEntry, let scene = entry.make(sceneMaking) else { return }
         push(scene)
     }
+
+    /// What a registered scene is made from now: the scene on top, the window, the books.
+    private var sceneMaking: SceneMaking { SceneMaking(below: navigation.top, size: size, library: library) }
 
     private func push(_ scene: any Scene) {
         gestures.clicks.cancel()

@@ -327,8 +327,8 @@ extension LibraryScene {
     public static let entry = SceneEntry(
         key: .down, from: .shelf, help: "the library grid (also the wheel down)",
         context: context, bindings: bindings, pinchedIn: true,
-        make: { below, size in
-            guard let shelf = below as? ShelfScene, !shelf.libraryOrder.isEmpty else { return nil }
-            return LibraryScene(shelf: shelf, size: size)
+        make: { making in
+            guard let shelf = making.below as? ShelfScene, !shelf.libraryOrder.isEmpty else { return nil }
+            return LibraryScene(shelf: shelf, size: making.size)
         })
 }

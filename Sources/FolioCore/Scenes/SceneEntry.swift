@@ -16,12 +16,12 @@ public struct SceneEntry: Sendable {
     /// scene pushes it too, where that scene has nothing back to go to (the library grid
     /// from the shelf); its way back is then the pinch outwards.
     public let pinchedIn: Bool
-    /// Makes the scene over `below` (the scene on top as the key is pressed), sized `size`;
-    /// nil when there is nothing for it to show.
-    public let make: @Sendable (_ below: any Scene, _ size: Size) -> (any Scene)?
+    /// Makes the scene from what is on screen (`SceneMaking`: the scene on top as the key is
+    /// pressed, the window's size, the books); nil when there is nothing for it to show.
+    public let make: @Sendable (SceneMaking) -> (any Scene)?
 
     public init(key: Key, from: KeyContext, help: String, context: KeyContext, bindings: [KeyBinding],
-                pinchedIn: Bool = false, make: @escaping @Sendable (_ below: any Scene, _ size: Size) -> (any Scene)?) {
+                pinchedIn: Bool = false, make: @escaping @Sendable (SceneMaking) -> (any Scene)?) {
         self.pinchedIn = pinchedIn
         self.key = key
         self.from = from
@@ -37,11 +37,19 @@ public struct SceneEntry: Sendable {
     }
 }
 
+/// What a registered scene is made from: the scene it goes over, the window's size in
+/// points and the books.
+public struct SceneMaking {
+    public let below: any Scene
+    public let size: Size
+    public let library: Library
+}
+
 extension [SceneEntry] {
-    /// The scene `key` brings up over `top` (the scene on top, at rest), if one is registered
-    /// for it there and has something to show.
-    func scene(for key: Key, over top: any Scene, size: Size) -> (any Scene)? {
-        first { $0.key == key && $0.from == top.inputContext }?.make(top, size)
+    /// The scene `key` brings up over `making.below` (the scene on top, at rest), if one is
+    /// registered for it there and has something to show.
+    func scene(for key: Key, _ making: SceneMaking) -> (any Scene)? {
+        first { $0.key == key && $0.from == making.below.inputContext }?.make(making)
     }
 
     /// The registered scene a pinch inwards brings up over `top`, if one does.
