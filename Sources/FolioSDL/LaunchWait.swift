@@ -7,6 +7,8 @@ import FolioLibrary
 /// window shows the books by name as they are read (`LaunchScreen`), redrawn a few times a
 /// second. Events are answered every 20 ms whatever the reading does (a worker that stalls
 /// holds up only its book): closing the window, Ctrl+Q or a signal ends the wait at once.
+/// Keys typed meanwhile are kept and handed to the shelf once it shows, in order, as a
+/// program that is busy takes what was typed ahead.
 public enum LaunchWait {
     public enum Outcome: Equatable, Sendable {
         /// The library is read.
@@ -34,10 +36,12 @@ public enum LaunchWait {
         var fitted: Bool?
         var lastDrawn: (reading: LibraryReading, size: Size, at: UInt64)?
         var event = SDL_Event()
+        var typed: [SDL_Event] = []
         while !isReady() {
             if SDL_WaitEventTimeout(&event, tick) != 0 {
                 repeat {
                     if asksToQuit(event) { return .quit }
+                    if isTyping(event), typed.count < maxTyped { typed.append(event) }
                 } while SDL_PollEvent(&event) != 0
             }
             let now = SDL_GetTicks64()
@@ -53,7 +57,24 @@ public enum LaunchWait {
             if let painter { draw(LaunchScreen.drawList(reading, size: size), in: window, painter: painter) }
             lastDrawn = (reading, size, now)
         }
+        giveBack(typed)
         return .ready
+    }
+
+    /// Most key events kept while the books are read.
+    static let maxTyped = 64
+
+    /// A key pressed or let go, or text typed.
+    static func isTyping(_ event: SDL_Event) -> Bool {
+        [SDL_KEYDOWN.rawValue, SDL_KEYUP.rawValue, SDL_TEXTINPUT.rawValue].contains(event.type)
+    }
+
+    /// Puts `typed` back at the head of the event queue, before what came since, in order.
+    static func giveBack(_ typed: [SDL_Event]) {
+        guard !typed.isEmpty else { return }
+        var since: [SDL_Event] = [], event = SDL_Event()
+        while SDL_PollEvent(&event) != 0 { since.append(event) }
+        for var event in typed + since { SDL_PushEvent(&event) }
     }
 
     /// A window's close, Ctrl+Q (or Ctrl+W), or the quit a signal makes.
