@@ -43,9 +43,11 @@ package final class PagePixels: @unchecked Sendable {
         let colour = [r, g, b, a]
         var word: UInt32 = 0
         withUnsafeMutableBytes(of: &word) { $0.copyBytes(from: colour) }
-        for row in max(y, 0)..<min(y + h, Int(height)) {
-            let start = (bytes + row * pitch).withMemoryRebound(to: UInt32.self, capacity: Int(width)) { $0 }
-            (start + max(x, 0)).update(repeating: word, count: max(0, min(x + w, Int(width)) - max(x, 0)))
+        let first = max(x, 0), count = max(0, min(x + w, Int(width)) - first)
+        for row in max(y, 0)..<max(min(y + h, Int(height)), max(y, 0)) {
+            (bytes + row * pitch).withMemoryRebound(to: UInt32.self, capacity: Int(width)) { pixels in
+                (pixels + first).update(repeating: word, count: count)
+            }
         }
     }
 
