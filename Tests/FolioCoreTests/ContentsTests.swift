@@ -30,8 +30,7 @@ import Testing
     }
 
     static func number(_ s: AppDriver) throws -> Int {
-        let book = try #require(s.app.book)
-        return StripContext.currentNumber(book, in: s.app)
+        StripContext.currentNumber(try #require(s.app.navigation.top as? any PageShowing), in: s.app)
     }
 
     @Test(arguments: [true, false])

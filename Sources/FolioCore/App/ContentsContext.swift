@@ -14,21 +14,21 @@ final class ContentsContext: ModalContext {
     private(set) var selected = 0
     private(set) var firstRow = 0
 
-    /// The open book at rest on top of the stack.
-    static func book(in app: any AppHost) -> BookScene? { StripContext.book(in: app) }
+    /// The scene showing a book's pages at rest on top of the stack.
+    static func book(in app: any AppHost) -> (any PageShowing)? { StripContext.showing(in: app) }
 
     /// The book the panel is for, while it shows and that book is still at rest on top.
-    private func shown(in app: any AppHost) -> BookScene? {
+    private func shown(in app: any AppHost) -> (any PageShowing)? {
         guard let index = shownBook, let book = ContentsContext.book(in: app), book.bookIndex == index else { return nil }
         return book
     }
 
-    private static func entries(_ book: BookScene, in app: any AppHost) -> [ContentsEntry] {
+    private static func entries(_ book: any PageShowing, in app: any AppHost) -> [ContentsEntry] {
         app.library.books[book.bookIndex].contents
     }
 
     /// The entry of the chapter being read in `book`, if any.
-    static func current(_ book: BookScene, in app: any AppHost) -> Int? {
+    static func current(_ book: any PageShowing, in app: any AppHost) -> Int? {
         BookContents.current(entries(book, in: app), atPage: StripContext.currentNumber(book, in: app))
     }
 
@@ -67,7 +67,7 @@ final class ContentsContext: ModalContext {
     }
 
     /// Riffles the book to the selected chapter and hides the panel.
-    private func go(_ book: BookScene, in app: any AppHost) {
+    private func go(_ book: any PageShowing, in app: any AppHost) {
         let entries = ContentsContext.entries(book, in: app)
         hide()
         guard entries.indices.contains(selected) else { return }

@@ -98,7 +98,7 @@ public final class FolioApp {
     /// The find on the shelf, while it takes keys and as its line fades.
     public var find: TitleFind? { modals.first(FindContext.self)?.find }
     /// Where the strip's thumbnails go for `book` in this window.
-    public func stripGeometry(_ book: BookScene) -> ThumbnailStrip.Geometry { StripContext.geometry(book, in: self) }
+    public func stripGeometry(_ book: BookScene) -> ThumbnailStrip.Geometry { StripContext.geometry(of: book.bookIndex, in: self) }
 
     public var transition: Transition? { navigation.transition }
     /// The books on the shelf.
@@ -132,8 +132,8 @@ public final class FolioApp {
         for event in navigation.update(at: animationTime) {
             if case .ended(_, let finished) = event { transitionEnded(finished: finished) }
         }
-        if navigation.transition == nil, let book = (navigation.top as? any BookShowing)?.book {
-            onScreen.noteSpread(book: book.bookIndex, leaf: book.currentLeaf, turning: book.isTurning || book.focus.isSliding, at: time)
+        if navigation.transition == nil, let showing = navigation.top as? any PageShowing {
+            onScreen.noteSpread(book: showing.bookIndex, pages: showing.pagesAtRest, moving: showing.pagesMoving, at: time)
         } else {
             onScreen.noteClosed()
         }

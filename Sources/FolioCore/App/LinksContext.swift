@@ -45,10 +45,10 @@ final class LinksContext: ModalContext {
     }
 
     func click(at point: Point, in app: any AppHost) -> Bool {
-        guard let link = LinksContext.link(at: point, in: app), let book = StripContext.book(in: app) else { return false }
+        guard let link = LinksContext.link(at: point, in: app), let showing = StripContext.showing(in: app) else { return false }
         switch link.target {
         case .page(let number):
-            TypedPageContext.goTo(page: number, in: book, arriving: link.arrival, app: app)
+            TypedPageContext.goTo(page: number, in: showing, arriving: link.arrival, app: app)
         case .address(let address):
             if link.opens, let asked = LinkAddress(address), let reading = app.navigation.top as? ReadingScene {
                 app.modals.push(LinkPromptContext(address: asked, over: reading, at: app.time))
@@ -80,7 +80,7 @@ final class LinksContext: ModalContext {
               let to = back ? history.goBack(from: here) : history.goForward(from: here) else { return false }
         reading.go(toPage: to.place.page, arriving: .line(to.place.top), at: app.animationTime)
         if let number = app.library.books[here.book].numbering.number(ofDisplayPage: to.place.page) {
-            app.thumbnails.select(number, in: reading.book, app: app)
+            app.thumbnails.select(number, of: reading.bookIndex, app: app)
         }
         app.onScreen.pageShownAt = app.time
         return true

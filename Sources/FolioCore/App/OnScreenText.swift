@@ -12,8 +12,8 @@ public struct OnScreenText: Sendable {
     var hintDismissedAt: Double?
     /// When the page indicator last had a reason to show (a turn, the book opening).
     var pageShownAt: Double?
-    /// The spread the indicator last showed: book and leaf.
-    var spread: (book: Int, leaf: Int)?
+    /// The place the indicator last showed: the book and the display pages the reader was at.
+    var spread: (book: Int, pages: [Int])?
 
     /// The page indicator stays this long after the last turn, then fades for `fadeTime`.
     public static let pageHoldTime = 1.0
@@ -52,9 +52,9 @@ public struct OnScreenText: Sendable {
     }
 
     /// Notes the open book's spread each frame: a turn, or a new book, shows the indicator.
-    mutating func noteSpread(book: Int, leaf: Int, turning: Bool, at time: Double) {
-        if turning || spread?.book != book || spread?.leaf != leaf { pageShownAt = time }
-        spread = (book, leaf)
+    mutating func noteSpread(book: Int, pages: [Int], moving: Bool, at time: Double) {
+        if moving || spread?.book != book || spread?.pages != pages { pageShownAt = time }
+        spread = (book, pages)
     }
 
     /// No book open: the next one shows its indicator as it opens.

@@ -30,8 +30,8 @@ struct ScreenWords {
     /// The middle of the line under a book's pages (the page number's, the notices', a
     /// search's) for text `s` points high: under the 3D book's lifted bottom edge, or the
     /// flat spread's, and above the strip when it shows.
-    static func lineUnder(_ showing: any BookShowing, app: any AppHost, textSize s: Double) -> Double {
-        let bottom = showing.pagesBottom, floor = app.size.height - showing.book.layout.bottomInset
+    static func lineUnder(_ showing: any PageShowing, app: any AppHost, textSize s: Double) -> Double {
+        let bottom = showing.pagesBottom, floor = app.size.height - showing.bottomInset
         return min((bottom + floor) / 2, floor - s * 0.6)
     }
 
@@ -54,8 +54,8 @@ struct ScreenWords {
         // In a book a notice goes on the page number's line under the pages, at its left,
         // never over a page.
         var noticeShown = false
-        if let showing = app.navigation.top as? any BookShowing, app.navigation.transition == nil {
-            let book = showing.book
+        if let showing = app.navigation.top as? any PageShowing, app.navigation.transition == nil,
+           app.library.books.indices.contains(showing.bookIndex) {
             let typed = app.modals.first(TypedPageContext.self)
             let onScreen = app.onScreen, time = app.time
             let opacity = typed == nil ? onScreen.pageOpacity(at: time) : 1
@@ -75,10 +75,11 @@ struct ScreenWords {
                 out.append(line)
             }
             // Not squeezed between a lifted leaf and the strip (the strip names the page).
-            if opacity > 0, size.height - book.layout.bottomInset - showing.pagesBottom >= s {
-                let numbering = PageNumbering(app.library.books[book.bookIndex])
-                let label = typed.map { $0.label(in: book, app: app) }
-                    ?? (showing.pageShown.map(numbering.label(page:)) ?? numbering.label(leaf: book.leafShown))
+            if opacity > 0, size.height - showing.bottomInset - showing.pagesBottom >= s {
+                let numbering = PageNumbering(app.library.books[showing.bookIndex])
+                let shown = showing.pagesShown
+                let label = typed.map { $0.label(of: showing.bookIndex, app: app) }
+                    ?? (shown.count == 1 ? numbering.label(page: shown[0]) : numbering.label(leaf: BookScene.leaf(showing: shown.first ?? 1)))
                 out.append(TextLayer(label, size: s, position: Point(x: size.width / 2, y: y), colour: ScreenWords.textColour,
                                      opacity: opacity, maxWidth: size.width * 0.9))
             }

@@ -37,30 +37,30 @@ final class SearchContext: ModalContext {
     }
 
     /// The open book at rest on top whose text is searched, while it is that book.
-    private func book(in app: any AppHost) -> BookScene? {
-        guard let book = StripContext.book(in: app), book.bookIndex == bookIndex else { return nil }
-        return book
+    private func showing(in app: any AppHost) -> (any PageShowing)? {
+        guard let showing = StripContext.showing(in: app), showing.bookIndex == bookIndex else { return nil }
+        return showing
     }
 
     /// "/" typed in a book at rest: a line to type the search into (the last search's text
     /// again, to edit), or, for a book with no text layer, a notice saying so.
     static func start(in app: any AppHost) -> Bool {
-        guard let book = StripContext.book(in: app) else { return false }
-        if let open = app.modals.first(SearchContext.self), open.bookIndex == book.bookIndex {
+        guard let showing = StripContext.showing(in: app) else { return false }
+        if let open = app.modals.first(SearchContext.self), open.bookIndex == showing.bookIndex {
             open.typing = true
             return true
         }
-        guard app.library.books[book.bookIndex].documentPath != nil, app.documents != nil else {
+        guard app.library.books[showing.bookIndex].documentPath != nil, app.documents != nil else {
             app.onScreen.notice = ("Nothing to search: this book's pages are pictures, not text", app.time)
             return true
         }
         app.modals.first(SearchContext.self).map(app.modals.remove)
-        app.modals.push(SearchContext(book: book.bookIndex))
+        app.modals.push(SearchContext(book: showing.bookIndex))
         return true
     }
 
     func text(_ text: String, in app: any AppHost) -> Bool {
-        guard typing, book(in: app) != nil else { return false }
+        guard typing, showing(in: app) != nil else { return false }
         for character in text where !character.isNewline
             && !character.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
             guard (typed + String(character)).utf8.count <= SearchContext.maxText else { break }
@@ -73,7 +73,7 @@ final class SearchContext: ModalContext {
     static let maxText = 256
 
     func key(_ key: Key, _ modifiers: Modifiers, in app: any AppHost) -> Bool {
-        guard book(in: app) != nil else { return false }
+        guard showing(in: app) != nil else { return false }
         if typing {
             // Ctrl makes any key a command; a key that types nothing (an arrow) ends the typing.
             guard !modifiers.contains(.ctrl) else { return stopTyping(in: app) }
@@ -117,10 +117,10 @@ final class SearchContext: ModalContext {
         search?.cancel()
         search = nil
         currentHit = nil
-        guard !typed.isEmpty, let book = book(in: app), let reader = app.documents,
+        guard !typed.isEmpty, let showing = showing(in: app), let reader = app.documents,
               let path = app.library.books[bookIndex].documentPath else { return app.modals.remove(self) }
         let numbering = app.library.books[bookIndex].numbering
-        search = reader.search(typed, in: path, pageCount: numbering.count, from: StripContext.currentNumber(book, in: app) - 1,
+        search = reader.search(typed, in: path, pageCount: numbering.count, from: StripContext.currentNumber(showing, in: app) - 1,
                                lanes: app.searchLanes)
         jumpPending = true
     }
@@ -128,7 +128,7 @@ final class SearchContext: ModalContext {
     /// Goes `by` hits on (−1: back) from the hit gone to last, round the book; the first
     /// step from none goes to the first hit from the page being read.
     private func step(_ by: Int, in app: any AppHost) {
-        guard let search, let book = book(in: app) else { return }
+        guard let search, let showing = showing(in: app) else { return }
         let hits = search.progress.hits
         guard !hits.isEmpty else { return }
         jumpPending = false
@@ -136,7 +136,7 @@ final class SearchContext: ModalContext {
         if let current {
             index = ((current + by) % hits.count + hits.count) % hits.count
         } else {
-            let here = StripContext.currentNumber(book, in: app)
+            let here = StripContext.currentNumber(showing, in: app)
             index = by > 0 ? (hits.firstIndex { $0.number >= here } ?? 0) : (hits.lastIndex { $0.number <= here } ?? hits.count - 1)
         }
         currentHit = hits[index]
@@ -146,11 +146,11 @@ final class SearchContext: ModalContext {
     /// Riffles to the hit's page unless it shows already (one page at a time, the page read;
     /// else either page of the spread).
     private func go(to hit: TextHit, in app: any AppHost) {
-        guard let book = book(in: app) else { return }
-        let shown = StripContext.currentNumber(book, in: app) == hit.number
-            || (app.navigation.top as? any BookShowing)?.pageRead == nil
-            && app.library.books[bookIndex].numbering.numbers(leaf: book.currentLeaf).contains(hit.number)
-        if !shown { TypedPageContext.goTo(page: hit.number, in: book, arriving: .at(hit.area.minY), app: app) }
+        guard let showing = showing(in: app) else { return }
+        let shown = StripContext.currentNumber(showing, in: app) == hit.number
+            || showing.pageRead == nil
+            && showing.pagesAtRest.compactMap(app.library.books[bookIndex].numbering.number(ofDisplayPage:)).contains(hit.number)
+        if !shown { TypedPageContext.goTo(page: hit.number, in: showing, arriving: .at(hit.area.minY), app: app) }
         revealPending = hit
     }
 
@@ -186,7 +186,7 @@ final class SearchContext: ModalContext {
     /// It lasts while its book is open, 3D or flat (laying it flat keeps the search; closing
     /// the book ends it). Its keys and marks wait for the book at rest.
     func holds(in app: any AppHost) -> Bool {
-        guard app.book?.bookIndex == bookIndex else {
+        guard app.navigation.scenes.contains(where: { ($0 as? any PageShowing)?.bookIndex == bookIndex }) else {
             search?.cancel()
             return false
         }
@@ -225,7 +225,7 @@ final class SearchContext: ModalContext {
 
     /// Its line, at the right of the page number's line; the hits on the reading view's pages.
     func draw(into list: inout DrawList, in app: any AppHost) {
-        guard let book = book(in: app), let showing = app.navigation.top as? any BookShowing else { return }
+        guard let showing = showing(in: app) else { return }
         let words = ScreenWords(app: app), s = words.textSize(14, minimum: 11)
         let x = app.size.width - max(20 * app.size.layoutUnit, 6)
         var line = TextLayer(label(in: app), size: s, weight: .bold,
@@ -235,9 +235,9 @@ final class SearchContext: ModalContext {
         line.backing = ScreenWords.backing
         list.texts.append(line)
         guard let search else { return }
-        let progress = search.progress, numbering = app.library.books[book.bookIndex].numbering
+        let progress = search.progress, numbering = app.library.books[showing.bookIndex].numbering
         guard let reading = showing as? ReadingScene else {
-            return markOnLayers(progress, of: book.bookIndex, numbering: numbering, in: &list)
+            return markOnLayers(progress, of: showing.bookIndex, numbering: numbering, in: &list)
         }
         let viewport = Rect(x: 0, y: 0, width: reading.viewport.width, height: reading.viewport.height)
         for (page, frame) in reading.shownPages() {

@@ -10,26 +10,26 @@ final class StripContext: ModalContext {
     /// The band's colour: opaque, so nothing of a page under it shows through.
     static let colour = RGBA(0.08, 0.09, 0.11, 1)
 
-    /// The open book on screen, at rest in the stack (no transition), that the strip is for.
-    static func book(in app: any AppHost) -> BookScene? {
-        guard app.navigation.transition == nil, let book = (app.navigation.top as? any BookShowing)?.book,
-              app.library.books.indices.contains(book.bookIndex) else { return nil }
-        return book
+    /// The scene on top at rest (no transition) showing a book's pages, of a book the
+    /// library holds: what the strip, a typed page, search and the contents are for.
+    static func showing(in app: any AppHost) -> (any PageShowing)? {
+        guard app.navigation.transition == nil, let showing = app.navigation.top as? any PageShowing,
+              app.library.books.indices.contains(showing.bookIndex) else { return nil }
+        return showing
     }
 
-    /// The strip's geometry for `book` in the app's window.
-    static func geometry(_ book: BookScene, in app: any AppHost) -> ThumbnailStrip.Geometry {
-        let known = app.library.books[book.bookIndex]
+    /// The strip's geometry for book `bookIndex` in the app's window.
+    static func geometry(of bookIndex: Int, in app: any AppHost) -> ThumbnailStrip.Geometry {
+        let known = app.library.books[bookIndex]
         return ThumbnailStrip.Geometry(window: app.size, pageShape: known.pageShape, count: known.numbering.count)
     }
 
-    /// The page being read: the focus page one page at a time, else the spread's first.
-    static func currentNumber(_ book: BookScene, in app: any AppHost) -> Int {
-        let numbering = app.library.books[book.bookIndex].numbering
-        if let page = (app.navigation.top as? any BookShowing)?.pageRead, let n = numbering.number(ofDisplayPage: page) {
-            return n
-        }
-        return numbering.numbers(leaf: book.currentLeaf).first ?? 1
+    /// The page being read: the page read one page at a time, else the first numbered page
+    /// the reader is at.
+    static func currentNumber(_ showing: any PageShowing, in app: any AppHost) -> Int {
+        let numbering = app.library.books[showing.bookIndex].numbering
+        if let page = showing.pageRead, let n = numbering.number(ofDisplayPage: page) { return n }
+        return showing.pagesAtRest.lazy.compactMap(numbering.number(ofDisplayPage:)).first ?? 1
     }
 
     /// On the stack exactly while it shows.
@@ -39,8 +39,8 @@ final class StripContext: ModalContext {
 
     /// Shows the strip with the page being read selected (T).
     func show(in app: any AppHost) {
-        guard let book = StripContext.book(in: app) else { return }
-        strip.show(current: StripContext.currentNumber(book, in: app), in: StripContext.geometry(book, in: app))
+        guard let showing = StripContext.showing(in: app) else { return }
+        strip.show(current: StripContext.currentNumber(showing, in: app), in: StripContext.geometry(of: showing.bookIndex, in: app))
         sync(in: app)
     }
 
@@ -49,24 +49,24 @@ final class StripContext: ModalContext {
         sync(in: app)
     }
 
-    /// Selects page `number` of `book` when the strip shows (a page gone to another way).
-    func select(_ number: Int, in book: BookScene, app: any AppHost) {
+    /// Selects page `number` of book `bookIndex` when the strip shows (a page gone to another way).
+    func select(_ number: Int, of bookIndex: Int, app: any AppHost) {
         guard strip.isShown else { return }
-        strip.select(number, in: StripContext.geometry(book, in: app), at: app.animationTime)
+        strip.select(number, in: StripContext.geometry(of: bookIndex, in: app), at: app.animationTime)
     }
 
     func key(_ key: Key, _ modifiers: Modifiers, in app: any AppHost) -> Bool {
-        guard let book = StripContext.book(in: app) else {
+        guard let showing = StripContext.showing(in: app) else {
             hide(in: app)
             return false
         }
-        let geometry = StripContext.geometry(book, in: app)
+        let geometry = StripContext.geometry(of: showing.bookIndex, in: app)
         guard let action = KeyBindings.action(for: key, in: .strip) else { return false }
-        let forward = book.mirrored ? Key.left : Key.right
+        let forward = showing.mirrored ? Key.left : Key.right
         switch action {
         case .next: strip.select(strip.selected + (key == forward ? 1 : -1), in: geometry, at: app.animationTime)
         case .first: strip.select(key == .home ? 1 : geometry.count, in: geometry, at: app.animationTime)
-        case .goToSelected: TypedPageContext.goTo(page: strip.selected, in: book, app: app)
+        case .goToSelected: TypedPageContext.goTo(page: strip.selected, in: showing, app: app)
         default: hide(in: app)
         }
         return true
@@ -79,23 +79,23 @@ final class StripContext: ModalContext {
 
     /// A wheel turn over the strip scrolls it; elsewhere it is the pinch's.
     func wheel(dx: Double, dy: Double, in app: any AppHost) -> Bool {
-        guard let book = StripContext.book(in: app) else { return false }
-        let geometry = StripContext.geometry(book, in: app)
+        guard let showing = StripContext.showing(in: app) else { return false }
+        let geometry = StripContext.geometry(of: showing.bookIndex, in: app)
         guard app.pointerPlace.point.map(geometry.band.contains) ?? true else { return false }
         // Down or right goes on to later pages; the other way in a right-to-left book.
-        let notches = (dx != 0 ? dx : -dy) * (book.mirrored ? -1 : 1)
+        let notches = (dx != 0 ? dx : -dy) * (showing.mirrored ? -1 : 1)
         strip.scroll(notches: notches, in: geometry, at: app.animationTime)
         return true
     }
 
     /// A click on a thumbnail goes to its page; anywhere on the band it is the strip's.
     func click(at point: Point, in app: any AppHost) -> Bool {
-        guard let book = StripContext.book(in: app) else { return false }
-        let geometry = StripContext.geometry(book, in: app)
+        guard let showing = StripContext.showing(in: app) else { return false }
+        let geometry = StripContext.geometry(of: showing.bookIndex, in: app)
         guard geometry.band.contains(point) else { return false }
-        if let number = strip.number(at: point, in: geometry, mirrored: book.mirrored) {
+        if let number = strip.number(at: point, in: geometry, mirrored: showing.mirrored) {
             strip.select(number, in: geometry, at: app.animationTime)
-            TypedPageContext.goTo(page: number, in: book, app: app)
+            TypedPageContext.goTo(page: number, in: showing, app: app)
         }
         return true
     }
@@ -103,8 +103,8 @@ final class StripContext: ModalContext {
     /// The pointer moved: resting at the bottom edge shows the strip after a moment; leaving
     /// a strip the edge showed hides it.
     func pointerMoved(to point: Point, in app: any AppHost) {
-        guard let book = StripContext.book(in: app) else { return }
-        strip.pointerMoved(to: point, in: StripContext.geometry(book, in: app), at: app.time)
+        guard let showing = StripContext.showing(in: app) else { return }
+        strip.pointerMoved(to: point, in: StripContext.geometry(of: showing.bookIndex, in: app), at: app.time)
         sync(in: app)
     }
 
@@ -118,10 +118,10 @@ final class StripContext: ModalContext {
     /// when its book is no longer at rest on top; the open book makes room above it.
     func update(in app: any AppHost) {
         defer { makeRoom(in: app) }
-        guard let book = StripContext.book(in: app) else { return hide(in: app) }
+        guard let showing = StripContext.showing(in: app) else { return hide(in: app) }
         strip.update(at: app.animationTime)
         if strip.restedAtEdge(at: app.time) {
-            strip.show(current: StripContext.currentNumber(book, in: app), in: StripContext.geometry(book, in: app), byPointer: true)
+            strip.show(current: StripContext.currentNumber(showing, in: app), in: StripContext.geometry(of: showing.bookIndex, in: app), byPointer: true)
             sync(in: app)
         }
     }
@@ -129,34 +129,35 @@ final class StripContext: ModalContext {
     /// The open book makes room above the strip while it shows, so the strip never covers
     /// the page being read; the room goes as the strip does.
     private func makeRoom(in app: any AppHost) {
-        guard let book = app.book else { return }
-        let inset = strip.isShown && StripContext.book(in: app) === book ? StripContext.geometry(book, in: app).band.size.height : 0
-        guard inset != book.layout.bottomInset else { return }
-        if let reading = app.reading, reading.book === book { reading.makeRoom(bottom: inset) } else { book.makeRoom(bottom: inset) }
+        // The highest scene showing pages lays them out (the reading view over its book).
+        guard let pages = app.navigation.scenes.last(where: { $0 is any PageShowing }) as? any PageShowing else { return }
+        let shown = StripContext.showing(in: app).flatMap { strip.isShown && $0 === pages ? $0 : nil }
+        let inset = shown.map { StripContext.geometry(of: $0.bookIndex, in: app).band.size.height } ?? 0
+        if inset != pages.bottomInset { pages.makeRoom(bottom: inset) }
     }
 
     /// The strip's band, marks and thumbnails, and its caption.
     func draw(into list: inout DrawList, in app: any AppHost) {
-        guard strip.isShown, let book = StripContext.book(in: app) else { return }
-        let geometry = StripContext.geometry(book, in: app)
+        guard strip.isShown, let showing = StripContext.showing(in: app) else { return }
+        let geometry = StripContext.geometry(of: showing.bookIndex, in: app)
         guard let pages = strip.visible(in: geometry) else { return }
         list.bands.append((geometry.band, StripContext.colour))
-        let size = app.size, current = StripContext.currentNumber(book, in: app), u = size.layoutUnit
+        let size = app.size, current = StripContext.currentNumber(showing, in: app), u = size.layoutUnit
         let ring = max(2, 3 * u)
         func mark(_ number: Int, _ colour: RGBA) {
-            let f = strip.frame(of: number, in: geometry, mirrored: book.mirrored)
+            let f = strip.frame(of: number, in: geometry, mirrored: showing.mirrored)
             list.bands.append((Rect(x: f.minX - ring, y: f.minY - ring,
                                     width: f.size.width + 2 * ring, height: f.size.height + 2 * ring), colour))
         }
         if pages.contains(strip.selected), strip.selected != current { mark(strip.selected, ScreenWords.textColour) }
         if pages.contains(current) { mark(current, ScreenWords.slowMotionColour) }
         for number in pages {
-            let f = strip.frame(of: number, in: geometry, mirrored: book.mirrored)
+            let f = strip.frame(of: number, in: geometry, mirrored: showing.mirrored)
             list.overlays.append(Layer(size: f.size, position: f.origin, anchor: Point(x: 0, y: 0),
-                                       content: .thumbnail(book: book.bookIndex, number: number), side: .right,
+                                       content: .thumbnail(book: showing.bookIndex, number: number), side: .right,
                                        cornerRadius: max(2, 3 * u)))
         }
-        let numbering = app.library.books[book.bookIndex].numbering
+        let numbering = app.library.books[showing.bookIndex].numbering
         list.texts.append(TextLayer("\(numbering.sentence(ofNumber: strip.selected)) \u{2014} Enter goes there, Escape hides",
                                     size: geometry.captionSize,
                                     position: Point(x: size.width / 2, y: geometry.captionY), colour: ScreenWords.textColour,

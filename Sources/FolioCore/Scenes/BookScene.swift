@@ -158,6 +158,13 @@ public final class BookScene: BookShowing {
     }
 
     public var book: BookScene { self }
+    /// Riffles the leaves to the spread of display page `page`; one page at a time, the page
+    /// asked for is the one read, whichever side it is on. (A spread's leaves have no place
+    /// on a page to arrive at.)
+    public func go(toPage page: Int, arriving: ReadingPlace.Arrival, at time: Double) {
+        riffle(toLeaf: BookScene.leaf(showing: page), at: time)
+        if layout.readingPages == 1 { read(side: BookLayout.side(of: page), at: time) }
+    }
     /// A leaf standing at 90° brings its outer edge a page width nearer the eye, and
     /// perspective makes that edge taller than the page.
     public var pagesBottom: Double {

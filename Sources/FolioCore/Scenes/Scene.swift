@@ -43,15 +43,44 @@ public protocol Scene: AnyObject {
     var prefetchContents: [LayerContent] { get }
 }
 
-/// A scene that shows an open book's pages (the book in 3D, the reading view): the page
-/// label, the strip, a typed page number and held clicks are for it.
-public protocol BookShowing: Scene {
-    /// The open book whose paging this scene shows.
-    var book: BookScene { get }
-    /// The lowest the pages reach on screen at rest, window points (the label sits under it).
-    var pagesBottom: Double { get }
+/// A scene that shows a book's pages, of any kind: the page services (the strip, a typed
+/// page number, search, the contents, a link's jump, the line under the pages and its page
+/// label) work over whichever scene on top has it, asking it only these, never its type.
+/// (What it wants ready next is `Scene.prefetchContents`.)
+public protocol PageShowing: Scene {
+    /// The book whose pages it shows (its index in the library).
+    var bookIndex: Int { get }
+    /// The display pages the reader is at, at rest: a spread's two, left then right (the
+    /// spread's, even while one of them is read at a time), or the one page it shows.
+    var pagesAtRest: [Int] { get }
     /// The display page read one page at a time; nil when the spread is shown.
     var pageRead: Int? { get }
+    /// The display pages the window shows now, as the page label names them: one page, or a
+    /// spread's two (mid-turn, those the turning leaf has not yet covered).
+    var pagesShown: [Int] { get }
+    /// The lowest the pages reach on screen at rest, window points (the label sits under it).
+    var pagesBottom: Double { get }
+    /// The room kept free at the window's bottom (for the strip), points: a line under the
+    /// pages stays above it.
+    var bottomInset: Double { get }
+    /// A right-to-left book: its pages (and the strip's) run from right to left.
+    var mirrored: Bool { get }
+    /// Keeps `inset` points free at the window's bottom (the strip's band), laying the pages
+    /// out above it; 0 gives the room back.
+    func makeRoom(bottom inset: Double)
+    /// True while the pages move on their own way to the place asked for (a leaf turning, the
+    /// view sliding to a page): the page label waits.
+    var pagesMoving: Bool { get }
+    /// Goes to display page `page`, arriving as `arriving` says (its top, or a place on it).
+    func go(toPage page: Int, arriving: ReadingPlace.Arrival, at time: Double)
+}
+
+/// A scene that shows the open book's pages as the book does (the book in 3D, the reading
+/// view): besides the page services, held keys, the fan's prefetch and clicks on its sides
+/// turn its leaves.
+public protocol BookShowing: PageShowing {
+    /// The open book whose paging this scene shows.
+    var book: BookScene { get }
     /// The display page the window shows now, one page at a time (mid-turn, the page the
     /// turning leaf has not yet covered); nil when the spread is shown (`BookScene.leafShown`).
     var pageShown: Int? { get }
@@ -64,6 +93,15 @@ public protocol BookShowing: Scene {
     /// A click on a side of the window turns a leaf at once (a comic's, a photo's); false:
     /// clicks turn nothing, so a double-click anywhere can zoom (a document's text).
     var clicksTurn: Bool { get }
+}
+
+extension BookShowing {
+    public var bookIndex: Int { book.bookIndex }
+    public var pagesAtRest: [Int] { [2 * book.currentLeaf + 1, 2 * book.currentLeaf + 2] }
+    public var pagesShown: [Int] { pageShown.map { [$0] } ?? [2 * book.leafShown + 1, 2 * book.leafShown + 2] }
+    public var bottomInset: Double { book.layout.bottomInset }
+    public var mirrored: Bool { book.mirrored }
+    public var pagesMoving: Bool { book.isTurning || book.focus.isSliding }
 }
 
 extension Scene {
