@@ -50,13 +50,13 @@ import Testing
     /// between where it was and its target, and lands on time.
     @Test func aGlideSentNearerTheWayItMovesKeepsItsSpeed() {
         var glide = Glide(from: 0.0, to: 1000, motion: Self.easeOut, start: 0)
-        let t = 0.05, shown = glide.value(at: t), speed = glide.velocity(at: t)
+        let t = 0.05, shown = glide.value(at: t), speed = glide.speed(at: t)
         // Where the curve itself would start slower than the glide moves.
         let target = shown + speed * Self.easeOut.duration / 2.5
         #expect(Self.easeOut.startSlope * (target - shown) / Self.easeOut.duration < speed)
         glide.retarget(from: shown, to: target, keepingSpeedAlong: Self.easeOut, at: t)
         #expect(abs(glide.value(at: t) - shown) < 1e-9)
-        #expect(abs(glide.velocity(at: t + 1e-6) - speed) / speed < 0.01, "\(glide.velocity(at: t + 1e-6)) against \(speed)")
+        #expect(abs(glide.speed(at: t + 1e-6) - speed) / speed < 0.01, "\(glide.speed(at: t + 1e-6)) against \(speed)")
         for k in 1...40 {
             let v = glide.value(at: t + 0.2 * Double(k) / 40)
             #expect(v >= shown - 1e-9 && v <= target + 1e-9)
@@ -65,7 +65,36 @@ import Testing
         // The old way braked at once: the curve's own start is slower than the glide was.
         var braking = Glide(from: 0.0, to: 1000, motion: Self.easeOut, start: 0)
         braking.retarget(from: shown, to: target, motion: Self.easeOut, at: t)
-        #expect(braking.velocity(at: t + 1e-6) < 0.9 * speed)
+        #expect(braking.speed(at: t + 1e-6) < 0.9 * speed)
+    }
+
+    /// A zoom sent nearer while it glides (a step back from 4× towards 2× asked mid-way)
+    /// keeps the speed of its magnification, as the column's scroll does, and lands on its
+    /// target on time; a plain retarget would brake at once.
+    @Test func aZoomSentNearerWhileItGlidesKeepsItsSpeed() {
+        let window = Size(width: 1280, height: 800), spread = Rect(x: 140, y: 50, width: 1000, height: 700)
+        let centre = Point(x: 640, y: 400), h = 1e-5
+        func speed(_ zoom: BookZoom, at t: Double) -> Double {
+            var a = zoom, b = zoom
+            a.update(at: t)
+            b.update(at: t + h)
+            return (b.current.scale - a.current.scale) / h
+        }
+        var zoom = BookZoom(window: window, spread: spread)
+        zoom.zoom(to: 4, about: centre, at: 0)
+        let t = 0.04
+        zoom.update(at: t)
+        let shown = zoom.current.scale, before = speed(zoom, at: t)
+        let nearer = shown + before * BookZoom.duration / 2.5
+        zoom.zoom(to: nearer, about: centre, at: t)
+        let after = speed(zoom, at: t)
+        #expect(before > 0 && abs(after - before) / before < 0.02, "\(after) against \(before)")
+        zoom.update(at: t + BookZoom.duration + 1e-9)
+        #expect(abs(zoom.current.scale - nearer) < 1e-9 && !zoom.isAnimating)
+        // The old way: the curve's own start from there is slower than the zoom was.
+        var braking = Glide(from: ScreenTransform.identity, to: ScreenTransform(scale: 4), motion: BookZoom.curve, start: 0)
+        braking.retarget(from: ScreenTransform(scale: shown), to: ScreenTransform(scale: nearer), motion: BookZoom.curve, at: t)
+        #expect(braking.velocity(at: t + h)[0] / ScreenTransform.measuringReach < 0.9 * before)
     }
 
     /// From rest, or turned back, a glide starts as its curve does; a start faster than the

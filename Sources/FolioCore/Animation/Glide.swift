@@ -67,29 +67,55 @@ extension Glide: Equatable where Value: Equatable {
     }
 }
 
-extension Glide where Value == Double {
-    /// The rate of change at `time`, value units a second (0 before the start and once over).
-    public func velocity(at time: Double) -> Double {
-        let t = time - start
-        return t < 0 || motion.isDone(at: t) ? 0 : (to - from) * motion.velocity(at: t)
+/// A value whose changes can be measured against each other: the way from it to another as
+/// components in one unit, so a glide's speed along one way can be carried onto another.
+public protocol Measurable: Mixable {
+    func components(to other: Self) -> [Double]
+}
+
+extension Glide where Value: Measurable {
+    /// The rate of change at `time`, per component of `Value.components`, a second (zeros
+    /// before the start and once over).
+    public func velocity(at time: Double) -> [Double] {
+        let t = time - start, way = from.components(to: to)
+        guard t >= 0, !motion.isDone(at: t) else { return way.map { _ in 0 } }
+        let rate = motion.velocity(at: t)
+        return way.map { $0 * rate }
     }
 
     /// Glides on from `current` to `target` along `curve`, or, when the glide is moving that
-    /// way faster at `time` than `curve` would start, along its end from that speed, as
-    /// UIKit's springs take an initial velocity: a glide sent somewhere nearer while it
-    /// moves (a turn of the wheel that asks less) keeps its momentum rather than braking at
-    /// once. A glide from rest starts as `curve` does.
-    public mutating func retarget(from current: Double, to target: Double, keepingSpeedAlong curve: TimingCurve, at time: Double) {
-        let distance = target - current
-        let slope = distance == 0 ? 0 : velocity(at: time) * curve.duration / distance
+    /// way faster at `time` than `curve` would start, along its end from that speed (the
+    /// part of its velocity along the new way), as UIKit's springs take an initial
+    /// velocity: a glide sent somewhere nearer while it moves (a turn of the wheel that asks
+    /// less, a second zoom step) keeps its momentum rather than braking at once. A glide
+    /// from rest starts as `curve` does.
+    public mutating func retarget(from current: Value, to target: Value, keepingSpeedAlong curve: TimingCurve, at time: Double) {
+        let way = current.components(to: target), moving = velocity(at: time)
+        let length = way.reduce(0) { $0 + $1 * $1 }
+        let along = zip(moving, way).reduce(0) { $0 + $1.0 * $1.1 }
+        let slope = length == 0 ? 0 : along / length * curve.duration
         retarget(from: current, to: target, motion: slope > curve.startSlope ? curve.starting(atSlope: slope) : curve, at: time)
     }
 }
 
-extension Double: Mixable {
+extension Glide where Value == Double {
+    /// The rate of change at `time`, value units a second (0 before the start and once over).
+    public func speed(at time: Double) -> Double { velocity(at: time)[0] }
+}
+
+extension Double: Measurable {
     public func mixed(with other: Double, _ fraction: Double) -> Double {
         self + (other - self) * fraction
     }
+    public func components(to other: Double) -> [Double] { [other - self] }
 }
 
-extension ScreenTransform: Mixable {}
+extension ScreenTransform: Measurable {
+    /// A change of scale counts as the distance it moves a point `measuringReach` window
+    /// points from the point zoomed about; a change of offset, as the points it moves.
+    public func components(to other: ScreenTransform) -> [Double] {
+        [(other.scale - scale) * ScreenTransform.measuringReach, other.offset.x - offset.x, other.offset.y - offset.y]
+    }
+    /// About half a window's width, points.
+    static let measuringReach = 500.0
+}

@@ -24,7 +24,8 @@ public struct BookZoom: Equatable, Sendable {
     /// composes on it, so the point zoomed about stays put once the clamp lets it, instead
     /// of each step starting from where the clamp pushed the last one.
     private var ideal = ScreenTransform.identity
-    /// The glide to `target` (an ease-out over `duration`).
+    /// The glide to `target` (an ease-out over `duration`, from the speed it had when sent
+    /// somewhere nearer the way it moved).
     private var glide = Glide(at: ScreenTransform.identity)
     /// The zoom on screen at the last update.
     public private(set) var current = ScreenTransform.identity
@@ -131,7 +132,7 @@ public struct BookZoom: Equatable, Sendable {
     private mutating func glide(to next: ScreenTransform, at time: Double) {
         guard next != target else { return }
         target = next
-        self.glide.retarget(from: current, to: next, motion: BookZoom.curve, at: time)
+        self.glide.retarget(from: current, to: next, keepingSpeedAlong: BookZoom.curve, at: time)
     }
 
     /// `z` with its offset moved the least so that no empty window shows beyond the zoomed
