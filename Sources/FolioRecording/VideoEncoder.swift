@@ -40,11 +40,14 @@ public final class VideoEncoder: @unchecked Sendable {
     /// Colours in a GIF's palette, made for the whole recording (`palettegen=stats_mode=diff`).
     /// The covers and plates take most of them, so the pages' paper gets a handful of tones a
     /// few levels apart; with 32 or 48 colours and hardly any dithering (Bayer at scale 5, as
-    /// before) the shading of every page showed as flat bands. 64 colours (56 past
-    /// `largeGIFPixels`, to stay under 6 MB) put the paper tones close enough that Bayer
-    /// dithering at `gifBayerScale` mixes neighbours smoothly; 48 still leaves a step.
+    /// before) the shading of every page showed as flat bands. 64 colours put the paper tones
+    /// close enough that Bayer dithering at `gifBayerScale` mixes neighbours smoothly; 48
+    /// still leaves a step. Past `largeGIFPixels`, 160 (at `gifMaxRate`'s 10 fps) keep every
+    /// flat area within 3 levels of the rendered frames (the built-in demo at 1280×800: 99th
+    /// percentile 2.8, against 10.3 with the 56 colours at 14.3 fps before; docs/BENCHMARKS.md,
+    /// "GIF colours").
     static func gifColours(width: Int, height: Int) -> Int {
-        width * height > largeGIFPixels ? 56 : 64
+        width * height > largeGIFPixels ? 160 : 64
     }
 
     /// `paletteuse`'s `bayer_scale`: ordered dithering whose pattern is fixed to the pixel, so
@@ -58,11 +61,12 @@ public final class VideoEncoder: @unchecked Sendable {
     /// Pixels a GIF frame may have before it takes fewer colours and plays at a lower rate.
     static let largeGIFPixels = 2 * 640 * 400
 
-    /// The fastest a GIF of this size plays unless --fps asks for more: 25 fps, and 100/7
-    /// (14.3) past `largeGIFPixels`, which keeps the 16 s demo at 1280×800 under 6 MB (5.9 MB;
-    /// at 20 fps, 64 colours made 7.7 MB).
+    /// The fastest a GIF of this size plays unless --fps asks for more: 25 fps, and 10 past
+    /// `largeGIFPixels`, which keeps the 16 s demo at 1280×800 under 6 MB with the colours its
+    /// flat areas need (5.8 MB with 160 colours; at 14.3 fps, 96 or more colours made 6.6 MB
+    /// and over, and 56 left flat areas 10 levels off).
     public static func gifMaxRate(width: Int, height: Int) -> Double {
-        width * height > largeGIFPixels ? 100 / 7 : 25
+        width * height > largeGIFPixels ? 10 : 25
     }
 
     /// How MP4 and WebM say what their pixels are: BT.709's matrix (as `folio_rgbx_to_i420`

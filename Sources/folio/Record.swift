@@ -10,7 +10,7 @@ import Foundation
 struct Record: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Render a script of input events headless: PNG frames, MP4, WebM, WebP or GIF, and a state trace.",
-        discussion: "Without --script the built-in demo plays; --tour BOOK films a flip-through of one book instead. Output is chosen by --out: a name ending in .mp4, .webm, .webp or .gif is a video (needs ffmpeg); a name ending in / or an existing folder gets frame-00000.png, …. A video keeps its first size: a resize in the script is letterboxed into it. A GIF runs at 25 fps (14.3 fps past 640x400 twice over) unless --fps asks for more (at most 50); its palette is made for the recording and dithered.")
+        discussion: "Without --script the built-in demo plays; --tour BOOK films a flip-through of one book instead. Output is chosen by --out: a name ending in .mp4, .webm, .webp or .gif is a video (needs ffmpeg); a name ending in / or an existing folder gets frame-00000.png, …. A video keeps its first size: a resize in the script is letterboxed into it. A GIF runs at 25 fps (10 fps past 640x400 twice over) unless --fps asks for more (at most 50); its palette is made for the recording and dithered.")
 
     @OptionGroup var library: LibraryOptions
     @Option(help: "The script (JSON) to play; default: the built-in demo. A capture plays on the library it was captured on unless --library is given.", completion: .file(extensions: ["json"])) var script: String?
