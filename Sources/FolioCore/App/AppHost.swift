@@ -17,8 +17,6 @@ protocol AppHost: AnyObject {
     var library: Library { get }
     /// The contexts standing over the scenes.
     var modals: ModalStack { get }
-    /// The thumbnail strip (a context the app keeps, shown and hidden).
-    var thumbnails: StripContext { get }
     /// The pinch and the clicks being read.
     var gestures: Gestures { get }
     /// The hint, the page indicator and notices.

@@ -43,7 +43,7 @@ final class ContentsContext: ModalContext {
     /// strip, if it showed, hides).
     func show(in app: any AppHost) {
         guard let book = ContentsContext.book(in: app) else { return }
-        app.thumbnails.hide(in: app)
+        app.modals.first(StripContext.self)?.hide(in: app)
         shownBook = book.bookIndex
         selected = ContentsContext.current(book, in: app) ?? 0
         firstRow = max(0, selected - ContentsPanel(size: app.size).rows / 2)

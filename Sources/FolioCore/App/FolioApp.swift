@@ -10,11 +10,10 @@ public final class FolioApp {
     public let navigation: NavigationStack
     /// Animations run 10× slower (the S key, `--slow-motion`).
     public var slowMotion: Bool
-    /// The modal contexts over the scenes (`ModalContext`): the window's keys always, the list
-    /// of keys, a find, a typed page number and the strip while they show.
+    /// The modal contexts over the scenes (`ModalContext`): the window's keys, steering, the
+    /// contents, links and the strip always (each takes input only while it has something to
+    /// show or do), the list of keys, a find, a typed page number and a search while they show.
     let modals = ModalStack()
-    /// The thumbnail strip, kept while hidden to watch the bottom edge for a resting pointer.
-    let thumbnails = StripContext()
     /// Ctrl+Q, or Q in a book, asked to leave.
     public internal(set) var quitRequested = false
     /// The window should cover the screen (F11, or F in a book, toggles it; Escape leaves it first); the
@@ -89,11 +88,11 @@ public final class FolioApp {
         if let index = places?.centredBook(count: library.books.count) { shelf.settle(onBook: index) }
         // The first-run hint shows until the first book is opened, ever (with a state file).
         if places?.openedABook == true { onScreen.hintDismissedAt = -.greatestFiniteMagnitude }
-        for context: any ModalContext in [WindowContext(), SteeringContext(), ContentsContext(), LinksContext()] { modals.push(context) }
+        for context: any ModalContext in [WindowContext(), SteeringContext(), ContentsContext(), LinksContext(), StripContext()] { modals.push(context) }
     }
 
     /// The thumbnail strip in a book, shown or not.
-    public var strip: ThumbnailStrip { thumbnails.strip }
+    public var strip: ThumbnailStrip { modals.first(StripContext.self)?.strip ?? ThumbnailStrip() }
     public var helpShown: Bool { modals.first(HelpContext.self) != nil }
     /// The find on the shelf, while it takes keys and as its line fades.
     public var find: TitleFind? { modals.first(FindContext.self)?.find }
@@ -146,7 +145,6 @@ public final class FolioApp {
     public func update(at time: Double) {
         advance(to: time)
         documents?.step()
-        thumbnails.update(in: self)
         modals.update(in: self)
         gestures.update(in: self)
         takeGoneBooks()
@@ -194,7 +192,7 @@ public final class FolioApp {
         case .toggleContinuous:
             if let name = doors.toggleContinuous() { onScreen.notice = (name, time) }
         case .typePage(let digit): modals.push(TypedPageContext(digit: digit))
-        case .showThumbnails: thumbnails.show(in: self)
+        case .showThumbnails: modals.first(StripContext.self)?.show(in: self)
         case .push(let context):
             guard navigation.transition == nil, let entry = registeredScenes.first(where: { $0.context == context }),
                   let scene = entry.make(sceneMaking) else { return }
@@ -258,7 +256,7 @@ public final class FolioApp {
     public var isAtRest: Bool {
         navigation.transition == nil && gestures.isAtRest
             && navigation.visibleScenes.allSatisfy(\.isAtRest)
-            && !thumbnails.isChanging(in: self) && !modals.isChanging(in: self)
+            && !modals.isChanging(in: self)
             && !onScreen.isChanging(at: time)
     }
 }

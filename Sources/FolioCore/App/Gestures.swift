@@ -58,14 +58,14 @@ final class Gestures {
         switch event {
         case .pointerDown(let p), .pointerMoved(let p), .pointerUp(let p):
             app.pointerPlace.point = p
-            app.thumbnails.pointerMoved(to: p, in: app)
+            app.modals.first(StripContext.self)?.pointerMoved(to: p, in: app)
             let gestures = pointer.handle(event)
             guard app.navigation.transition == nil else { return }
             for gesture in gestures { route(gesture, in: app) }
             if case .pointerMoved(let point) = event, gestures.isEmpty, !pointer.isDown { app.route(.hover(point)) }
         case .pointerLeft:
             app.pointerPlace.point = nil
-            app.thumbnails.pointerLeft()
+            app.modals.first(StripContext.self)?.pointerLeft()
             perform(pinch.pointerLeft(in: situation(in: app)), in: app)
         default:
             break

@@ -80,7 +80,7 @@ final class LinksContext: ModalContext {
               let to = back ? history.goBack(from: here) : history.goForward(from: here) else { return false }
         reading.go(toPage: to.place.page, arriving: .line(to.place.top), at: app.animationTime)
         if let number = app.library.books[here.book].numbering.number(ofDisplayPage: to.place.page) {
-            app.thumbnails.select(number, of: reading.bookIndex, app: app)
+            app.modals.first(StripContext.self)?.select(number, of: reading.bookIndex, app: app)
         }
         app.onScreen.pageShownAt = app.time
         return true

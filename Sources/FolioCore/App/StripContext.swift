@@ -1,7 +1,8 @@
 /// The thumbnail strip in a book (3D or flat), as a modal context: T or the pointer resting at
 /// the bottom edge shows it (and puts it on the stack); the arrows select, the wheel scrolls
-/// it, Enter or a click riffles the book to the page (`TypedPageContext.goTo`). The app keeps
-/// it while it is hidden, for it watches the bottom edge for a resting pointer.
+/// it, Enter or a click riffles the book to the page (`TypedPageContext.goTo`). It stands on
+/// the modal stack always, hidden or not, for it watches the bottom edge for a resting
+/// pointer; hidden, it takes no input.
 final class StripContext: ModalContext {
     let keyContext = KeyContext.strip
     let level = ModalLevel.strip
@@ -32,21 +33,14 @@ final class StripContext: ModalContext {
         return showing.pagesAtRest.lazy.compactMap(numbering.number(ofDisplayPage:)).first ?? 1
     }
 
-    /// On the stack exactly while it shows.
-    private func sync(in app: any AppHost) {
-        if strip.isShown { app.modals.push(self) } else { app.modals.remove(self) }
-    }
-
     /// Shows the strip with the page being read selected (T).
     func show(in app: any AppHost) {
         guard let showing = StripContext.showing(in: app) else { return }
         strip.show(current: StripContext.currentNumber(showing, in: app), in: StripContext.geometry(of: showing.bookIndex, in: app))
-        sync(in: app)
     }
 
     func hide(in app: any AppHost) {
         strip.hide()
-        sync(in: app)
     }
 
     /// Selects page `number` of book `bookIndex` when the strip shows (a page gone to another way).
@@ -56,6 +50,7 @@ final class StripContext: ModalContext {
     }
 
     func key(_ key: Key, _ modifiers: Modifiers, in app: any AppHost) -> Bool {
+        guard strip.isShown else { return false }
         guard let showing = StripContext.showing(in: app) else {
             hide(in: app)
             return false
@@ -73,13 +68,14 @@ final class StripContext: ModalContext {
     }
 
     func back(in app: any AppHost) -> Bool {
+        guard strip.isShown else { return false }
         hide(in: app)
         return true
     }
 
     /// A wheel turn over the strip scrolls it; elsewhere it is the pinch's.
     func wheel(dx: Double, dy: Double, in app: any AppHost) -> Bool {
-        guard let showing = StripContext.showing(in: app) else { return false }
+        guard strip.isShown, let showing = StripContext.showing(in: app) else { return false }
         let geometry = StripContext.geometry(of: showing.bookIndex, in: app)
         guard app.pointerPlace.point.map(geometry.band.contains) ?? true else { return false }
         // Down or right goes on to later pages; the other way in a right-to-left book.
@@ -90,7 +86,7 @@ final class StripContext: ModalContext {
 
     /// A click on a thumbnail goes to its page; anywhere on the band it is the strip's.
     func click(at point: Point, in app: any AppHost) -> Bool {
-        guard let showing = StripContext.showing(in: app) else { return false }
+        guard strip.isShown, let showing = StripContext.showing(in: app) else { return false }
         let geometry = StripContext.geometry(of: showing.bookIndex, in: app)
         guard geometry.band.contains(point) else { return false }
         if let number = strip.number(at: point, in: geometry, mirrored: showing.mirrored) {
@@ -105,12 +101,9 @@ final class StripContext: ModalContext {
     func pointerMoved(to point: Point, in app: any AppHost) {
         guard let showing = StripContext.showing(in: app) else { return }
         strip.pointerMoved(to: point, in: StripContext.geometry(of: showing.bookIndex, in: app), at: app.time)
-        sync(in: app)
     }
 
     func pointerLeft() { strip.pointerLeft() }
-
-    func holds(in app: any AppHost) -> Bool { strip.isShown }
 
     func isChanging(in app: any AppHost) -> Bool { strip.isAnimating || strip.isWaitingAtEdge }
 
@@ -122,7 +115,6 @@ final class StripContext: ModalContext {
         strip.update(at: app.animationTime)
         if strip.restedAtEdge(at: app.time) {
             strip.show(current: StripContext.currentNumber(showing, in: app), in: StripContext.geometry(of: showing.bookIndex, in: app), byPointer: true)
-            sync(in: app)
         }
     }
 

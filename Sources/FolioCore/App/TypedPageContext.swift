@@ -56,7 +56,7 @@ final class TypedPageContext: ModalContext {
         // A jump: back comes to where the reader was (the reading view's history).
         app.modals.first(LinksContext.self)?.leave(in: app)
         showing.go(toPage: numbering.displayPage(ofNumber: clamped), arriving: arriving, at: app.animationTime)
-        app.thumbnails.select(clamped, of: showing.bookIndex, app: app)
+        app.modals.first(StripContext.self)?.select(clamped, of: showing.bookIndex, app: app)
         app.onScreen.pageShownAt = app.time
     }
 
