@@ -46,6 +46,10 @@ struct DebianPackageTests {
         // What Folio reads without (recording, links out of a book) is recommended, not required.
         let recommends = Self.packageNames(try Self.tool("dpkg-deb", ["--field", deb.path, "Recommends"]).stdout)
         #expect(recommends.contains("ffmpeg") && recommends.contains("xdg-utils") && recommends.contains("fonts-noto-cjk") && !names.contains("ffmpeg"), "\(recommends)")
+        // One program with its own Foundation: at most 70 MiB installed (dpkg counts KiB).
+        let installed = try Self.tool("dpkg-deb", ["--field", deb.path, "Installed-Size"]).stdout
+        let kib = try #require(Int(installed.trimmingCharacters(in: .whitespacesAndNewlines)), "Installed-Size: \(installed)")
+        #expect(kib > 1024 && kib <= 70 * 1024, "\(kib) KiB installed")
         for name in names {
             #expect(!name.lowercased().contains("swift"), "\(name)")
             let known = try Self.tool("dpkg-query", ["--show", "--showformat=${Package}", name])

@@ -32,8 +32,14 @@ import Testing
         defer { close(stray) }
         let kept = open("/dev/zero", O_RDONLY | O_CLOEXEC)
         defer { close(kept) }
-        // posix_spawn returns once the program runs: its descriptors are what it was given.
+        // posix_spawn returns once the program is exec'd; its loader then opens its libraries
+        // (as descriptor 4, for a moment), so look once it sleeps.
         let sleeper = try ChildProcess("/bin/sleep", ["30"], descriptors: [3: kept])
+        let deadline = Date().addingTimeInterval(5)
+        while Date() < deadline,
+              (try? String(contentsOfFile: "/proc/\(sleeper.pid)/stat", encoding: .utf8))?.split(separator: " ").dropFirst(2).first != "S" {
+            usleep(1000)
+        }
         let descriptors = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(sleeper.pid)/fd").compactMap { Int32($0) }
         sleeper.signal(SIGKILL)
         #expect(sleeper.wait() == ChildProcess.Ending(status: SIGKILL, exited: false))
