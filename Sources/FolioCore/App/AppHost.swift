@@ -1,8 +1,9 @@
 /// What the modal contexts, the gestures and the helpers over the scenes see of the app:
 /// the navigation stack, the window's size, the clock, the library, the modal stack, the
-/// words on screen and the pointer, the book in view, and the few requests a context makes
-/// of the window (fullscreen, quit, an address to open). `FolioApp` is the one host; a
-/// context never holds the app itself, and a test may hand it any host.
+/// words on screen and the pointer, and the few requests a context makes of the window
+/// (fullscreen, quit, an address to open). No scene by its type: a context finds the pages
+/// it serves through `PageShowing`. `FolioApp` is the one host; a context never holds the app
+/// itself, and a test may hand it any host.
 protocol AppHost: AnyObject {
     /// The scenes, bottom first, and the transition between two of them; the shelf at the bottom.
     var navigation: NavigationStack { get }
@@ -23,9 +24,6 @@ protocol AppHost: AnyObject {
     var onScreen: OnScreenText { get set }
     /// Where the pointer is.
     var pointerPlace: PointerPlace { get }
-    /// The open book, and its reading view when it lies flat.
-    var book: BookScene? { get }
-    var reading: ReadingScene? { get }
     /// True while a letter typed is no command (a find may start).
     var typesNothing: Bool { get }
     /// What reads a document's links and text, and how many stretches a search runs at once.
