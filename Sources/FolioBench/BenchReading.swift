@@ -110,10 +110,10 @@ extension Benchmarks {
     /// When to press Right next: seconds after the first spread was drawn whole, given the
     /// presses due so far (a held key's repeats held back included) and the app; nil once
     /// there are no more.
-    typealias Presses = (_ pressed: Int, _ app: FolioApp) -> Double?
+    typealias Presses = (_ pressed: Int, _ app: any DrawnApp) -> Double?
 
     /// Right held until the book shows its last spread, repeated as GNOME repeats a held key.
-    static func heldRight(_ pressed: Int, _ app: FolioApp) -> Double? {
+    static func heldRight(_ pressed: Int, _ app: any DrawnApp) -> Double? {
         guard let book = app.book, book.currentLeaf < book.layout.leafCount - 1 else { return nil }
         return pressed == 0 ? 0 : 0.5 + Double(pressed - 1) * 0.03
     }
@@ -186,7 +186,7 @@ extension Benchmarks {
 extension Benchmarks {
     /// Draws `app`'s frame as the live viewer does, with what it wants decoded next and the
     /// stand-ins it wants, and waits for the renderer to finish it.
-    func drawAsLive(_ app: FolioApp, on canvas: HeadlessCanvas) {
+    func drawAsLive(_ app: any DrawnApp, on canvas: HeadlessCanvas) {
         canvas.renderer.configure(pixelScale: canvas.pixelScale, windowSize: app.size)
         canvas.renderer.draw(app.drawList(), prefetch: app.prefetchContents(), standIns: app.standInContents())
         canvas.finish()

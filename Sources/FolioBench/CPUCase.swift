@@ -149,7 +149,7 @@ extension Benchmarks {
 extension Benchmarks {
     /// Scrolls to the first book with twelve pages, opens it and turns its cover: at rest on
     /// its first spread after 3 s of animation.
-    public func openTwelvePageBook(_ app: FolioApp, library: Library, at t: inout Double) {
+    public func openTwelvePageBook(_ app: any ScriptedApp, library: Library, at t: inout Double) {
         if let twelve = library.books.firstIndex(where: { $0.displayPageCount == 12 }) ?? library.books.indices.first {
             for _ in 0..<twelve { app.handle(.key(.right), at: t) }
             for _ in 0..<120 { t += 1.0 / 60; app.update(at: t) }

@@ -5,7 +5,7 @@
 /// duration to `InputScript.maxSeconds`), so a script built in code cannot make it trap or
 /// run for longer than an hour of frames; events are expanded as they are reached.
 public struct ScriptPlayer {
-    public let app: FolioApp
+    public let app: any ScriptedApp
     public let fps: Double
     public let frameCount: Int
     /// Seconds of the script skipped before the first frame (events still apply).
@@ -16,7 +16,7 @@ public struct ScriptPlayer {
     /// to leave books as loaded.
     public let measure: ((Book) -> Book)?
 
-    public init(app: FolioApp, script: InputScript, fps: Double? = nil, start: Double = 0, duration: Double? = nil,
+    public init(app: any ScriptedApp, script: InputScript, fps: Double? = nil, start: Double = 0, duration: Double? = nil,
                 measure: ((Book) -> Book)? = nil) {
         self.measure = measure
         func bounded(_ x: Double, _ range: ClosedRange<Double>) -> Double {
@@ -75,3 +75,16 @@ public struct ScriptPlayer {
         for (index, book) in app.takeShapesWanted() { app.adopt(shape: measure(book), ofBook: index) }
     }
 }
+
+/// What a script is played into: input at its time, the clock, and the books it opens, to be
+/// measured by the host. `FolioApp` is the one; the player needs nothing else of it.
+public protocol ScriptedApp: AnyObject {
+    func handle(_ event: InputEvent, at time: Double)
+    func update(at time: Double)
+    /// The books opened since the last call whose shapes were never measured.
+    func takeShapesWanted() -> [(index: Int, book: Book)]
+    /// Takes book `index` as measured (its page shape and spreads).
+    func adopt(shape measured: Book, ofBook index: Int)
+}
+
+extension FolioApp: ScriptedApp {}
