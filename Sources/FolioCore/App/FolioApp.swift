@@ -88,7 +88,9 @@ public final class FolioApp {
         if let index = places?.centredBook(count: library.books.count) { shelf.settle(onBook: index) }
         // The first-run hint shows until the first book is opened, ever (with a state file).
         if places?.openedABook == true { onScreen.hintDismissedAt = -.greatestFiniteMagnitude }
-        for context: any ModalContext in [WindowContext(), SteeringContext(), ContentsContext(), LinksContext(), StripContext()] { modals.push(context) }
+        // The contexts that stand always (each takes input only while it has something to do).
+        let standing: [any ModalContext] = [WindowContext(), SteeringContext(), ContentsContext(), LinksContext(), StripContext()]
+        for context in standing { modals.push(context) }
     }
 
     /// The thumbnail strip in a book, shown or not.

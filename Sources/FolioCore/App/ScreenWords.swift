@@ -79,7 +79,7 @@ struct ScreenWords {
                 let numbering = PageNumbering(app.library.books[showing.bookIndex])
                 let shown = showing.pagesShown
                 let label = typed.map { $0.label(of: showing.bookIndex, app: app) }
-                    ?? (shown.count == 1 ? numbering.label(page: shown[0]) : numbering.label(leaf: BookScene.leaf(showing: shown.first ?? 1)))
+                    ?? (shown.count == 1 ? numbering.label(page: shown[0]) : numbering.label(pages: shown))
                 out.append(TextLayer(label, size: s, position: Point(x: size.width / 2, y: y), colour: ScreenWords.textColour,
                                      opacity: opacity, maxWidth: size.width * 0.9))
             }

@@ -149,7 +149,7 @@ final class SearchContext: ModalContext {
         guard let showing = showing(in: app) else { return }
         let shown = StripContext.currentNumber(showing, in: app) == hit.number
             || showing.pageRead == nil
-            && showing.pagesAtRest.compactMap(app.library.books[bookIndex].numbering.number(ofDisplayPage:)).contains(hit.number)
+            && app.library.books[bookIndex].numbering.numbers(onPages: showing.pagesAtRest).contains(hit.number)
         if !shown { TypedPageContext.goTo(page: hit.number, in: showing, arriving: .at(hit.area.minY), app: app) }
         revealPending = hit
     }

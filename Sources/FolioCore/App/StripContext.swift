@@ -1,6 +1,6 @@
 /// The thumbnail strip in a book (3D or flat), as a modal context: T or the pointer resting at
-/// the bottom edge shows it (and puts it on the stack); the arrows select, the wheel scrolls
-/// it, Enter or a click riffles the book to the page (`TypedPageContext.goTo`). It stands on
+/// the bottom edge shows it; the arrows select, the wheel scrolls it, Enter or a click
+/// riffles the book to the page (`TypedPageContext.goTo`). It stands on
 /// the modal stack always, hidden or not, for it watches the bottom edge for a resting
 /// pointer; hidden, it takes no input.
 final class StripContext: ModalContext {
@@ -30,7 +30,7 @@ final class StripContext: ModalContext {
     static func currentNumber(_ showing: any PageShowing, in app: any AppHost) -> Int {
         let numbering = app.library.books[showing.bookIndex].numbering
         if let page = showing.pageRead, let n = numbering.number(ofDisplayPage: page) { return n }
-        return showing.pagesAtRest.lazy.compactMap(numbering.number(ofDisplayPage:)).first ?? 1
+        return numbering.numbers(onPages: showing.pagesAtRest).first ?? 1
     }
 
     /// Shows the strip with the page being read selected (T).
@@ -114,7 +114,8 @@ final class StripContext: ModalContext {
         guard let showing = StripContext.showing(in: app) else { return hide(in: app) }
         strip.update(at: app.animationTime)
         if strip.restedAtEdge(at: app.time) {
-            strip.show(current: StripContext.currentNumber(showing, in: app), in: StripContext.geometry(of: showing.bookIndex, in: app), byPointer: true)
+            let geometry = StripContext.geometry(of: showing.bookIndex, in: app)
+            strip.show(current: StripContext.currentNumber(showing, in: app), in: geometry, byPointer: true)
         }
     }
 

@@ -78,14 +78,19 @@ public struct PageNumbering: Equatable, Sendable {
         } ?? 0
     }
 
-    /// The numbers on the spread at `leaf`, left to right, a spread's one number once (none
-    /// on the back cover's spread).
-    public func numbers(leaf: Int) -> [Int] {
+    /// The numbers on display pages `pages`, in their order, a spread's one number once (none
+    /// for blanks and the back cover).
+    public func numbers(onPages pages: [Int]) -> [Int] {
         var numbers: [Int] = []
-        for number in [2 * leaf + 1, 2 * leaf + 2].compactMap(number(ofDisplayPage:)) where numbers.last != number {
+        for number in pages.compactMap(number(ofDisplayPage:)) where numbers.last != number {
             numbers.append(number)
         }
         return numbers
+    }
+
+    /// The numbers on the spread at `leaf`, left to right (none on the back cover's spread).
+    public func numbers(leaf: Int) -> [Int] {
+        numbers(onPages: [2 * leaf + 1, 2 * leaf + 2])
     }
 
     /// The display page of the last numbered page: where End goes.
@@ -95,7 +100,12 @@ public struct PageNumbering: Equatable, Sendable {
     /// 2·leaf + 1, its right 2·leaf + 2) out of the count, a spread's one number once; the
     /// back cover's spread says so.
     public func label(leaf: Int) -> String {
-        let numbers = self.numbers(leaf: leaf)
+        label(pages: [2 * leaf + 1, 2 * leaf + 2])
+    }
+
+    /// The same for display pages `pages` shown together (a spread's two).
+    public func label(pages: [Int]) -> String {
+        let numbers = self.numbers(onPages: pages)
         return numbers.isEmpty ? "Back cover \u{00B7} \(countLabel)" : counted(numbers)
     }
 
