@@ -35,14 +35,18 @@ final class FolderWatch: Sendable {
         }
     }
 
+    /// Seconds a move out of the folder waits for a move in with its cookie (a rename)
+    /// before it counts as gone.
+    static let pairing = 0.1
+
     private struct State {
         /// Watch descriptors: the root's and those of folders that arrived, by their entry.
         var entries: [Int32: String] = [:]
         var arrivals = Arrivals()
         var ready = Changes()
-        /// Names moved away from the folder, by the move's cookie: a move into the folder
-        /// with the same cookie makes it a rename.
-        var movedAway: [UInt32: String] = [:]
+        /// Names moved away from the folder, by the move's cookie, and when: a move into the
+        /// folder with the same cookie makes it a rename.
+        var movedAway: [UInt32: (name: String, at: Double)] = [:]
         /// Entries there at the start or reported already.
         var known: Set<String> = []
         var stopping = false
@@ -113,9 +117,13 @@ final class FolderWatch: Sendable {
                 note(wd: wd, name: name, flags: flags, cookie: cookie, mask: mask, at: now)
             }
             let changed = state.withLock { s -> Bool in
-                // A move away whose other half did not come in this read left the folder.
-                for (_, name) in s.movedAway { s.ready.gone.append("\(root)/\(name)") }
-                s.movedAway.removeAll()
+                // A move away whose other half has not come within `pairing` left the folder
+                // (the kernel queues a rename's two halves one after the other, so a read
+                // can fall between them: the other half may be in the next read).
+                for (cookie, away) in s.movedAway where away.at <= now - FolderWatch.pairing {
+                    s.ready.gone.append("\(root)/\(away.name)")
+                    s.movedAway[cookie] = nil
+                }
                 let settled = s.arrivals.settled(at: now).filter { s.known.insert($0).inserted }
                 s.ready.arrived += settled.map { "\(root)/\($0)" }
                 return !s.ready.isEmpty
@@ -138,11 +146,11 @@ final class FolderWatch: Sendable {
                 // is forgotten.
                 s.arrivals.forget(name)
                 guard s.known.remove(name) != nil else { return }
-                if flags & UInt32(IN_MOVED_FROM) != 0 { s.movedAway[cookie] = name } else { s.ready.gone.append("\(root)/\(name)") }
+                if flags & UInt32(IN_MOVED_FROM) != 0 { s.movedAway[cookie] = (name, time) } else { s.ready.gone.append("\(root)/\(name)") }
             }
             return
         }
-        if entry.isEmpty, flags & UInt32(IN_MOVED_TO) != 0, let old = state.withLock({ $0.movedAway.removeValue(forKey: cookie) }) {
+        if entry.isEmpty, flags & UInt32(IN_MOVED_TO) != 0, let old = state.withLock({ $0.movedAway.removeValue(forKey: cookie)?.name }) {
             state.withLock { $0.ready.renamed.append((from: "\(root)/\(old)", to: "\(root)/\(name)")) }
         }
         if entry.isEmpty {
