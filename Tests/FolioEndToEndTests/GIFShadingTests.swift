@@ -13,15 +13,21 @@ struct GIFShadingTests {
     /// spine), 8 s into the demo: GIF frame 200 at 25 fps.
     static let crop = (x: 160, y: 40, width: 72, height: 120)
 
+    /// The RGB bytes ffmpeg decodes from `input` (its input arguments) through `filter`.
+    static func rgb(_ input: [String], filter: String, in dir: URL, more: [String] = []) throws -> [UInt8] {
+        let out = dir.appendingPathComponent("frames.rgb").path
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let result = try Folio.runProcess(Folio.which("ffmpeg")!, ["-v", "error", "-y"] + input + ["-vf", filter] + more
+                                          + ["-f", "rawvideo", "-pix_fmt", "rgb24", out])
+        #expect(result.status == 0, "\(result.stderr)")
+        return [UInt8](try #require(FileManager.default.contents(atPath: out)))
+    }
+
     /// The crop's pixels as luma (the mean of R, G and B), decoded by ffmpeg.
     static func luma(_ input: String, frame: Int, in dir: URL) throws -> [Double] {
-        let out = dir.appendingPathComponent("frame.rgb").path
         let c = crop
-        let result = try Folio.runProcess(Folio.which("ffmpeg")!, [
-            "-v", "error", "-y", "-i", input, "-vf", "select=eq(n\\,\(frame)),crop=\(c.width):\(c.height):\(c.x):\(c.y)",
-            "-frames:v", "1", "-f", "rawvideo", "-pix_fmt", "rgb24", out])
-        #expect(result.status == 0, "\(result.stderr)")
-        let bytes = [UInt8](try #require(FileManager.default.contents(atPath: out)))
+        let bytes = try rgb(["-i", input], filter: "select=eq(n\\,\(frame)),crop=\(c.width):\(c.height):\(c.x):\(c.y)", in: dir,
+                            more: ["-frames:v", "1"])
         try #require(bytes.count == c.width * c.height * 3)
         return stride(from: 0, to: bytes.count, by: 3).map { i -> Double in
             let sum = Int(bytes[i]) + Int(bytes[i + 1]) + Int(bytes[i + 2])
@@ -68,12 +74,7 @@ struct GIFShadingTests {
     /// Every 8th frame of `input` (a GIF, or PNG frames named with `%05d` at 10 fps) as RGB
     /// bytes, decoded by ffmpeg.
     static func everyEighthFrame(_ input: [String], in dir: URL) throws -> [[UInt8]] {
-        let out = dir.appendingPathComponent("frames.rgb").path
-        defer { try? FileManager.default.removeItem(atPath: out) }
-        let result = try Folio.runProcess(Folio.which("ffmpeg")!, ["-v", "error", "-y"] + input + [
-            "-vf", "select=not(mod(n\\,8))", "-fps_mode", "passthrough", "-f", "rawvideo", "-pix_fmt", "rgb24", out])
-        #expect(result.status == 0, "\(result.stderr)")
-        let bytes = [UInt8](try #require(FileManager.default.contents(atPath: out)))
+        let bytes = try rgb(input, filter: "select=not(mod(n\\,8))", in: dir, more: ["-fps_mode", "passthrough"])
         let frame = 1280 * 800 * 3
         return stride(from: 0, to: bytes.count - frame + 1, by: frame).map { Array(bytes[$0..<$0 + frame]) }
     }

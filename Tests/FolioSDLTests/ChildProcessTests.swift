@@ -1,3 +1,4 @@
+import FolioTestFixtures
 import FolioThreads
 import Foundation
 import Glibc
@@ -35,10 +36,8 @@ import Testing
         // posix_spawn returns once the program is exec'd; its loader then opens its libraries
         // (as descriptor 4, for a moment), so look once it sleeps.
         let sleeper = try ChildProcess("/bin/sleep", ["30"], descriptors: [3: kept])
-        let deadline = Date().addingTimeInterval(5)
-        while Date() < deadline,
-              (try? String(contentsOfFile: "/proc/\(sleeper.pid)/stat", encoding: .utf8))?.split(separator: " ").dropFirst(2).first != "S" {
-            usleep(1000)
+        waitUntil("sleep to be asleep") {
+            (try? String(contentsOfFile: "/proc/\(sleeper.pid)/stat", encoding: .utf8))?.split(separator: " ").dropFirst(2).first == "S"
         }
         let descriptors = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(sleeper.pid)/fd").compactMap { Int32($0) }
         sleeper.signal(SIGKILL)
