@@ -30,7 +30,7 @@ import Testing
     }
 
     static func number(_ s: AppDriver) throws -> Int {
-        StripContext.currentNumber(try #require(s.app.navigation.top as? any PageShowing), in: s.app)
+        s.app.numberRead(in: try #require(s.app.navigation.top as? any PageShowing))
     }
 
     @Test(arguments: [true, false])

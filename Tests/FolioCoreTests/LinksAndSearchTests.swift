@@ -44,7 +44,7 @@ import Testing
     }
 
     static func number(_ s: AppDriver) throws -> Int {
-        StripContext.currentNumber(try #require(s.app.navigation.top as? any PageShowing), in: s.app)
+        s.app.numberRead(in: try #require(s.app.navigation.top as? any PageShowing))
     }
 
     /// The window point in the middle of `area` (fractions) of page `number` as shown.

@@ -151,7 +151,7 @@ import FolioTestFixtures
             let end = now + seconds
             while now < end { now += 1.0 / 60; app.update(at: now) }
         }
-        var number: Int { (app.navigation.top as? any PageShowing).map { StripContext.currentNumber($0, in: app) } ?? 0 }
+        var number: Int { (app.navigation.top as? any PageShowing).map { app.numberRead(in: $0) } ?? 0 }
     }
 
     /// A PDF with a three-level outline, links and words on known pages, read through the

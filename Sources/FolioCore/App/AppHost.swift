@@ -37,6 +37,24 @@ protocol AppHost: AnyObject {
     func route(_ input: SceneInput)
 }
 
+extension AppHost {
+    /// The scene on top at rest (no transition) showing a book's pages, of a book the
+    /// library holds: what the strip, a typed page, search, the contents and links serve.
+    var pageShowingAtRest: (any PageShowing)? {
+        guard navigation.transition == nil, let showing = navigation.top as? any PageShowing,
+              library.books.indices.contains(showing.bookIndex) else { return nil }
+        return showing
+    }
+
+    /// The page being read in `showing`, as the book numbers it: the page read one page at a
+    /// time, else the first numbered page the reader is at.
+    func numberRead(in showing: any PageShowing) -> Int {
+        let numbering = library.books[showing.bookIndex].numbering
+        if let page = showing.pageRead, let n = numbering.number(ofDisplayPage: page) { return n }
+        return numbering.numbers(onPages: showing.pagesAtRest).first ?? 1
+    }
+}
+
 /// What the gestures see besides: the scenes they may reach by a pinch, and the app's own
 /// doors for input and for what a scene asks.
 protocol GestureHost: AppHost {

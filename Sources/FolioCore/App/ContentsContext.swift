@@ -14,12 +14,9 @@ final class ContentsContext: ModalContext {
     private(set) var selected = 0
     private(set) var firstRow = 0
 
-    /// The scene showing a book's pages at rest on top of the stack.
-    static func book(in app: any AppHost) -> (any PageShowing)? { StripContext.showing(in: app) }
-
     /// The book the panel is for, while it shows and that book is still at rest on top.
     private func shown(in app: any AppHost) -> (any PageShowing)? {
-        guard let index = shownBook, let book = ContentsContext.book(in: app), book.bookIndex == index else { return nil }
+        guard let index = shownBook, let book = app.pageShowingAtRest, book.bookIndex == index else { return nil }
         return book
     }
 
@@ -29,7 +26,7 @@ final class ContentsContext: ModalContext {
 
     /// The entry of the chapter being read in `book`, if any.
     static func current(_ book: any PageShowing, in app: any AppHost) -> Int? {
-        BookContents.current(entries(book, in: app), atPage: StripContext.currentNumber(book, in: app))
+        BookContents.current(entries(book, in: app), atPage: app.numberRead(in: book))
     }
 
     /// The button's rectangle, top left, and the corner where the pointer shows it.
@@ -42,7 +39,7 @@ final class ContentsContext: ModalContext {
     /// Shows the contents of the book at rest on top, the chapter being read selected (the
     /// strip, if it showed, hides).
     func show(in app: any AppHost) {
-        guard let book = ContentsContext.book(in: app) else { return }
+        guard let book = app.pageShowingAtRest else { return }
         app.modals.first(StripContext.self)?.hide(in: app)
         shownBook = book.bookIndex
         selected = ContentsContext.current(book, in: app) ?? 0
@@ -78,7 +75,7 @@ final class ContentsContext: ModalContext {
         guard let book = shown(in: app) else {
             hide()
             guard KeyBindings.action(for: key, modifiers, in: .inBook) == .contents,
-                  ContentsContext.book(in: app) != nil else { return false }
+                  app.pageShowingAtRest != nil else { return false }
             show(in: app)
             return true
         }
@@ -108,7 +105,7 @@ final class ContentsContext: ModalContext {
     func click(at point: Point, in app: any AppHost) -> Bool {
         guard let book = shown(in: app) else {
             hide()
-            guard ContentsContext.book(in: app) != nil, ContentsContext.button(in: app.size).button.contains(point) else { return false }
+            guard app.pageShowingAtRest != nil, ContentsContext.button(in: app.size).button.contains(point) else { return false }
             show(in: app)
             return true
         }
@@ -141,7 +138,7 @@ final class ContentsContext: ModalContext {
                                                                        label: { known?.label(ofNumber: $0) ?? String($0) }))
             return
         }
-        guard ContentsContext.book(in: app) != nil, let pointer = app.pointerPlace.point else { return }
+        guard app.pageShowingAtRest != nil, let pointer = app.pointerPlace.point else { return }
         let (button, corner) = ContentsContext.button(in: app.size)
         guard corner.contains(pointer) else { return }
         var label = TextLayer("\u{2630} Contents", size: button.size.height * 0.5, weight: .bold,

@@ -45,7 +45,7 @@ final class LinksContext: ModalContext {
     }
 
     func click(at point: Point, in app: any AppHost) -> Bool {
-        guard let link = LinksContext.link(at: point, in: app), let showing = StripContext.showing(in: app) else { return false }
+        guard let link = LinksContext.link(at: point, in: app), let showing = app.pageShowingAtRest else { return false }
         switch link.target {
         case .page(let number):
             TypedPageContext.goTo(page: number, in: showing, arriving: link.arrival, app: app)

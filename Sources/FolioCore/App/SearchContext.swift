@@ -38,14 +38,14 @@ final class SearchContext: ModalContext {
 
     /// The open book at rest on top whose text is searched, while it is that book.
     private func showing(in app: any AppHost) -> (any PageShowing)? {
-        guard let showing = StripContext.showing(in: app), showing.bookIndex == bookIndex else { return nil }
+        guard let showing = app.pageShowingAtRest, showing.bookIndex == bookIndex else { return nil }
         return showing
     }
 
     /// "/" typed in a book at rest: a line to type the search into (the last search's text
     /// again, to edit), or, for a book with no text layer, a notice saying so.
     static func start(in app: any AppHost) -> Bool {
-        guard let showing = StripContext.showing(in: app) else { return false }
+        guard let showing = app.pageShowingAtRest else { return false }
         if let open = app.modals.first(SearchContext.self), open.bookIndex == showing.bookIndex {
             open.typing = true
             return true
@@ -120,7 +120,7 @@ final class SearchContext: ModalContext {
         guard !typed.isEmpty, let showing = showing(in: app), let reader = app.documents,
               let path = app.library.books[bookIndex].documentPath else { return app.modals.remove(self) }
         let numbering = app.library.books[bookIndex].numbering
-        search = reader.search(typed, in: path, pageCount: numbering.count, from: StripContext.currentNumber(showing, in: app) - 1,
+        search = reader.search(typed, in: path, pageCount: numbering.count, from: app.numberRead(in: showing) - 1,
                                lanes: app.searchLanes)
         jumpPending = true
     }
@@ -136,7 +136,7 @@ final class SearchContext: ModalContext {
         if let current {
             index = ((current + by) % hits.count + hits.count) % hits.count
         } else {
-            let here = StripContext.currentNumber(showing, in: app)
+            let here = app.numberRead(in: showing)
             index = by > 0 ? (hits.firstIndex { $0.number >= here } ?? 0) : (hits.lastIndex { $0.number <= here } ?? hits.count - 1)
         }
         currentHit = hits[index]
@@ -147,7 +147,7 @@ final class SearchContext: ModalContext {
     /// else either page of the spread).
     private func go(to hit: TextHit, in app: any AppHost) {
         guard let showing = showing(in: app) else { return }
-        let shown = StripContext.currentNumber(showing, in: app) == hit.number
+        let shown = app.numberRead(in: showing) == hit.number
             || showing.pageRead == nil
             && app.library.books[bookIndex].numbering.numbers(onPages: showing.pagesAtRest).contains(hit.number)
         if !shown { TypedPageContext.goTo(page: hit.number, in: showing, arriving: .at(hit.area.minY), app: app) }

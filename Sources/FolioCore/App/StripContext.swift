@@ -11,32 +11,16 @@ final class StripContext: ModalContext {
     /// The band's colour: opaque, so nothing of a page under it shows through.
     static let colour = RGBA(0.08, 0.09, 0.11, 1)
 
-    /// The scene on top at rest (no transition) showing a book's pages, of a book the
-    /// library holds: what the strip, a typed page, search and the contents are for.
-    static func showing(in app: any AppHost) -> (any PageShowing)? {
-        guard app.navigation.transition == nil, let showing = app.navigation.top as? any PageShowing,
-              app.library.books.indices.contains(showing.bookIndex) else { return nil }
-        return showing
-    }
-
     /// The strip's geometry for book `bookIndex` in the app's window.
     static func geometry(of bookIndex: Int, in app: any AppHost) -> ThumbnailStrip.Geometry {
         let known = app.library.books[bookIndex]
         return ThumbnailStrip.Geometry(window: app.size, pageShape: known.pageShape, count: known.numbering.count)
     }
 
-    /// The page being read: the page read one page at a time, else the first numbered page
-    /// the reader is at.
-    static func currentNumber(_ showing: any PageShowing, in app: any AppHost) -> Int {
-        let numbering = app.library.books[showing.bookIndex].numbering
-        if let page = showing.pageRead, let n = numbering.number(ofDisplayPage: page) { return n }
-        return numbering.numbers(onPages: showing.pagesAtRest).first ?? 1
-    }
-
     /// Shows the strip with the page being read selected (T).
     func show(in app: any AppHost) {
-        guard let showing = StripContext.showing(in: app) else { return }
-        strip.show(current: StripContext.currentNumber(showing, in: app), in: StripContext.geometry(of: showing.bookIndex, in: app))
+        guard let showing = app.pageShowingAtRest else { return }
+        strip.show(current: app.numberRead(in: showing), in: StripContext.geometry(of: showing.bookIndex, in: app))
     }
 
     func hide(in app: any AppHost) {
@@ -51,7 +35,7 @@ final class StripContext: ModalContext {
 
     func key(_ key: Key, _ modifiers: Modifiers, in app: any AppHost) -> Bool {
         guard strip.isShown else { return false }
-        guard let showing = StripContext.showing(in: app) else {
+        guard let showing = app.pageShowingAtRest else {
             hide(in: app)
             return false
         }
@@ -75,7 +59,7 @@ final class StripContext: ModalContext {
 
     /// A wheel turn over the strip scrolls it; elsewhere it is the pinch's.
     func wheel(dx: Double, dy: Double, in app: any AppHost) -> Bool {
-        guard strip.isShown, let showing = StripContext.showing(in: app) else { return false }
+        guard strip.isShown, let showing = app.pageShowingAtRest else { return false }
         let geometry = StripContext.geometry(of: showing.bookIndex, in: app)
         guard app.pointerPlace.point.map(geometry.band.contains) ?? true else { return false }
         // Down or right goes on to later pages; the other way in a right-to-left book.
@@ -86,7 +70,7 @@ final class StripContext: ModalContext {
 
     /// A click on a thumbnail goes to its page; anywhere on the band it is the strip's.
     func click(at point: Point, in app: any AppHost) -> Bool {
-        guard strip.isShown, let showing = StripContext.showing(in: app) else { return false }
+        guard strip.isShown, let showing = app.pageShowingAtRest else { return false }
         let geometry = StripContext.geometry(of: showing.bookIndex, in: app)
         guard geometry.band.contains(point) else { return false }
         if let number = strip.number(at: point, in: geometry, mirrored: showing.mirrored) {
@@ -99,7 +83,7 @@ final class StripContext: ModalContext {
     /// The pointer moved: resting at the bottom edge shows the strip after a moment; leaving
     /// a strip the edge showed hides it.
     func pointerMoved(to point: Point, in app: any AppHost) {
-        guard let showing = StripContext.showing(in: app) else { return }
+        guard let showing = app.pageShowingAtRest else { return }
         strip.pointerMoved(to: point, in: StripContext.geometry(of: showing.bookIndex, in: app), at: app.time)
     }
 
@@ -111,11 +95,11 @@ final class StripContext: ModalContext {
     /// when its book is no longer at rest on top; the open book makes room above it.
     func update(in app: any AppHost) {
         defer { makeRoom(in: app) }
-        guard let showing = StripContext.showing(in: app) else { return hide(in: app) }
+        guard let showing = app.pageShowingAtRest else { return hide(in: app) }
         strip.update(at: app.animationTime)
         if strip.restedAtEdge(at: app.time) {
             let geometry = StripContext.geometry(of: showing.bookIndex, in: app)
-            strip.show(current: StripContext.currentNumber(showing, in: app), in: geometry, byPointer: true)
+            strip.show(current: app.numberRead(in: showing), in: geometry, byPointer: true)
         }
     }
 
@@ -124,18 +108,18 @@ final class StripContext: ModalContext {
     private func makeRoom(in app: any AppHost) {
         // The highest scene showing pages lays them out (the reading view over its book).
         guard let pages = app.navigation.scenes.last(where: { $0 is any PageShowing }) as? any PageShowing else { return }
-        let shown = StripContext.showing(in: app).flatMap { strip.isShown && $0 === pages ? $0 : nil }
+        let shown = app.pageShowingAtRest.flatMap { strip.isShown && $0 === pages ? $0 : nil }
         let inset = shown.map { StripContext.geometry(of: $0.bookIndex, in: app).band.size.height } ?? 0
         if inset != pages.bottomInset { pages.makeRoom(bottom: inset) }
     }
 
     /// The strip's band, marks and thumbnails, and its caption.
     func draw(into list: inout DrawList, in app: any AppHost) {
-        guard strip.isShown, let showing = StripContext.showing(in: app) else { return }
+        guard strip.isShown, let showing = app.pageShowingAtRest else { return }
         let geometry = StripContext.geometry(of: showing.bookIndex, in: app)
         guard let pages = strip.visible(in: geometry) else { return }
         list.bands.append((geometry.band, StripContext.colour))
-        let size = app.size, current = StripContext.currentNumber(showing, in: app), u = size.layoutUnit
+        let size = app.size, current = app.numberRead(in: showing), u = size.layoutUnit
         let ring = max(2, 3 * u)
         func mark(_ number: Int, _ colour: RGBA) {
             let f = strip.frame(of: number, in: geometry, mirrored: showing.mirrored)

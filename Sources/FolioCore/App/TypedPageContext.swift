@@ -15,7 +15,7 @@ final class TypedPageContext: ModalContext {
     }
 
     func key(_ key: Key, _ modifiers: Modifiers, in app: any AppHost) -> Bool {
-        guard let showing = StripContext.showing(in: app) else {
+        guard let showing = app.pageShowingAtRest else {
             app.modals.remove(self)
             return false
         }
@@ -44,7 +44,7 @@ final class TypedPageContext: ModalContext {
     }
 
     /// It lasts while its book is on top at rest: a transition, or leaving the book, forgets it.
-    func holds(in app: any AppHost) -> Bool { StripContext.showing(in: app) != nil }
+    func holds(in app: any AppHost) -> Bool { app.pageShowingAtRest != nil }
 
     /// Goes to page `number` (the reader's numbering, clamped to the book) as `arriving`
     /// says (its top, or a place on it), as the scene showing the pages goes there (the
