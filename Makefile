@@ -33,10 +33,15 @@ build: deps
 run: build
 	$(FOLIO)
 
-# (The release binary is built first: a test packages it with make deb.)
+# (The release binary is built first: a test packages it with make deb.) The run's output is
+# kept in .build/test.log; when it fails, what it comes to (a crash's test and frames, each
+# failed test's first issue) is printed last, so it closes the log (scripts/test_summary.py).
 test: deps build
 	$(SWIFT) build --build-tests
-	SDL_VIDEODRIVER=offscreen $(SWIFT) test --no-parallel
+	@echo "SDL_VIDEODRIVER=offscreen $(SWIFT) test --no-parallel"
+	@{ SDL_VIDEODRIVER=offscreen $(SWIFT) test --no-parallel 2>&1; echo $$? > .build/test.status; } | tee .build/test.log; \
+	status=$$(cat .build/test.status); \
+	if [ "$$status" != 0 ]; then python3 scripts/test_summary.py .build/test.log; exit $$status; fi
 
 # The decoding, cache, recording-pipeline, drop-reading, folder-watching and place-writing tests, validate's
 # two decoding threads (a PDF's pages checked in process) and a folder's books read on every
