@@ -203,11 +203,12 @@ extension PageImage {
         guard let scaled = PagePixels(width: target.w, height: target.h) else {
             throw Failure(cause: .unreadable, message: "\(name): out of memory.")
         }
-        withExtendedLifetime(shrunk) {
+        // Both kept to the end: their pixels are read through raw pointers.
+        withExtendedLifetime((shrunk, scaled)) {
             folio_linear_stretch(source.base, Int32(source.width), Int32(source.height), Int32(source.stride), Int32(source.channels),
                                  scaled.bytes, target.w, target.h)
+            page.layOver(scaled.bytes, width: Int(target.w), height: Int(target.h), at: Int(target.x), Int(target.y))
         }
-        page.layOver(scaled.bytes, width: Int(target.w), height: Int(target.h), at: Int(target.x), Int(target.y))
         finishEdges(page, shape: shape)
         return page
     }

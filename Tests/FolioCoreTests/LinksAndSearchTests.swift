@@ -53,7 +53,7 @@ import Testing
         let shown = reading.shownPages()
         let numbering = s.app.library.books[0].numbering
         let frame = try #require(shown.first { numbering.number(ofDisplayPage: $0.page) == number }?.frame, "page \(number) in \(shown)")
-        let box = ReadingScene.onScreen(area, of: frame)
+        let box = PagePicture.onScreen(area, of: frame)
         return Point(x: box.midX, y: box.midY)
     }
 
@@ -107,7 +107,7 @@ import Testing
         let reading = try #require(s.app.reading)
         #expect(reading.fit == .page)
         let frame = try #require(reading.shownPages().first?.frame)
-        let picture = ReadingScene.picture(of: 2, on: frame)
+        let picture = PagePicture.on(frame, aspect: 2)
         #expect(abs(picture.midY - frame.midY) < 1e-6 && picture.size.width <= frame.size.width + 1e-6 && picture.size.height < frame.size.height)
         // The page's top edge is paper: nothing there.
         s.send(.pointerMoved(Point(x: frame.midX, y: frame.minY + 0.02 * frame.size.height)))

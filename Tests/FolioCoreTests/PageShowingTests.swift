@@ -4,7 +4,8 @@ import Testing
 /// The page services over a scene that is neither the book in 3D nor the reading view: a
 /// stand-in "sheet" showing one page of the open book at a time, registered in one line,
 /// that only says it shows pages (`PageShowing`). The strip, a typed page number, the page
-/// label under the pages and search's start find it as they find the built-in scenes.
+/// label under the pages and search's start find it as they find the built-in scenes; laid
+/// flat, search marks its page where it says and the reading history keeps its places.
 @Suite struct PageShowingTests {
     /// One page of book `bookIndex` at a time, drawn as a band; it goes where it is asked.
     final class Sheet: PageShowing {
@@ -17,6 +18,12 @@ import Testing
         /// Every place it was asked to go, in order (the display page and how it arrives).
         private(set) var wentTo: [(page: Int, arriving: ReadingPlace.Arrival)] = []
         private(set) var bottomInset = 0.0
+        /// Its page lies flat, at `pageFrame`, and it keeps a history (`flatPages`,
+        /// `historyPlace`); otherwise it says neither, as the book in 3D.
+        var laysFlat = false
+        let pageFrame = Rect(x: 300, y: 40, width: 400, height: 560)
+        /// Every box it was asked to bring into view.
+        private(set) var revealed: [Rect] = []
         init(book: Int, page: Int, size: Size) {
             bookIndex = book
             self.page = page
@@ -50,6 +57,12 @@ import Testing
             self.page = page
             wentTo.append((page, arriving))
         }
+        func flatPages() -> [(page: Int, frame: Rect)]? { laysFlat ? [(page, pageFrame)] : nil }
+        var historyPlace: ReadingPlace? { laysFlat ? ReadingPlace(page: page) : nil }
+        func reveal(_ box: Rect, at time: Double) -> Bool {
+            revealed.append(box)
+            return true
+        }
     }
 
     /// G over the book in 3D brings the sheet up at the page the book is at.
@@ -63,9 +76,9 @@ import Testing
             return Sheet(book: book.bookIndex, page: max(2 * book.currentLeaf + 1, 0), size: making.size)
         })
 
-    /// An app with book 0 (40 pages) open in 3D, then the sheet over it.
-    static func sheet() throws -> (FolioApp, Sheet, Double) {
-        let app = FolioApp(library: .synthetic(books: 2, pages: 40), size: Size(width: 1280, height: 800), scenes: [entry])
+    /// An app with book 0 of `library` (40 pages of pictures) open in 3D, then the sheet over it.
+    static func sheet(library: Library = .synthetic(books: 2, pages: 40)) throws -> (FolioApp, Sheet, Double) {
+        let app = FolioApp(library: library, size: Size(width: 1280, height: 800), scenes: [entry])
         var t = 0.0
         app.update(at: t)
         app.handle(.key(.return, []), at: t)
@@ -132,5 +145,69 @@ import Testing
         // The synthetic books are pictures: search says so, under the sheet's pages.
         #expect(app.onScreen.notice?.text.hasPrefix("Nothing to search") == true)
         #expect(app.modals.first(SearchContext.self) == nil)
+    }
+
+    /// Laid flat, it keeps a history: back after a typed page returns to the page it left,
+    /// and forward goes to the typed page again. Not flat, it keeps none: back returns nowhere.
+    @Test(arguments: [true, false])
+    func backAfterAJumpReturnsWhenItKeepsAHistory(flat: Bool) throws {
+        var (app, sheet, t) = try Self.sheet()
+        sheet.laysFlat = flat
+        let numbering = app.library.books[0].numbering, left = sheet.page
+        for key: Key in [.one, .two, .return] { app.handle(.key(key, []), at: t) }
+        Self.settle(app, from: &t)
+        #expect(sheet.page == numbering.displayPage(ofNumber: 12))
+        app.handle(.key(.backspace, []), at: t)
+        Self.settle(app, from: &t)
+        if flat {
+            #expect(app.navigation.top === sheet && sheet.page == left)
+            #expect(sheet.wentTo.last?.arriving == .line(0))
+            app.handle(.key(.right, [.alt]), at: t)
+            Self.settle(app, from: &t)
+            #expect(sheet.page == numbering.displayPage(ofNumber: 12))
+        } else {
+            #expect(sheet.page == numbering.displayPage(ofNumber: 12) && sheet.wentTo.count == 1, "with no history, back returns nowhere")
+        }
+    }
+
+    /// A search's hits are marked on its flat page where the page lies, and the hit gone to
+    /// is brought into view there; not flat, they are marked on its pages' layers.
+    @Test func aSearchMarksItsFlatPageWhereItLies() throws {
+        let path = "/sheet.pdf"
+        let document = Book(title: "Sheet", cover: .documentPage(document: path, page: 0),
+                            pages: (1..<40).map { .documentPage(document: path, page: $0) })
+        var (app, sheet, t) = try Self.sheet(library: Library(books: [document]))
+        sheet.laysFlat = true
+        let number = try #require(app.library.books[0].numbering.number(ofDisplayPage: sheet.page))
+        let area = Rect(x: 0.25, y: 0.5, width: 0.5, height: 0.1)
+        app.documents = DocumentReader(inspector: OneHit(page: number, area: area))
+        app.handle(.text("/"), at: t)
+        for character in "word" {
+            app.handle(.key(try #require(Key(rawValue: String(character))), []), at: t)
+            app.handle(.text(String(character)), at: t)
+        }
+        app.handle(.key(.return, []), at: t)
+        Self.settle(app, from: &t)
+        let box = PagePicture.onScreen(area, of: sheet.pageFrame)
+        func near(_ a: Rect, _ b: Rect) -> Bool {
+            [a.minX - b.minX, a.minY - b.minY, a.maxX - b.maxX, a.maxY - b.maxY].allSatisfy { abs($0) < 1e-6 }
+        }
+        #expect(app.drawList().bands.contains { near($0.0, box) }, "the hit is marked on the flat page")
+        #expect(sheet.revealed.last.map { near($0, box) } == true, "the hit gone to is brought into view")
+    }
+
+    /// A document with one hit, on page `page` (from 1) at `area`, whatever is searched for.
+    final class OneHit: DocumentInspector, @unchecked Sendable {
+        let page: Int, area: Rect
+        init(page: Int, area: Rect) {
+            self.page = page
+            self.area = area
+        }
+        func inspect(_ path: String) throws -> DocumentInfo { DocumentInfo(pageCount: 40, title: "Sheet") }
+        func links(_ path: String, page: Int) -> [PageLink] { [] }
+        func find(_ text: String, in path: String, first: Int, count: Int) -> TextSearchStretch? {
+            let hits = (first + 1...first + count).contains(page) ? [TextHit(number: page, area: area)] : []
+            return TextSearchStretch(hits: hits, searched: count, hasText: true)
+        }
     }
 }

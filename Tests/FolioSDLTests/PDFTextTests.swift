@@ -182,7 +182,7 @@ import FolioTestFixtures
         let reading = try #require(r.app.reading)
         #expect(reading.fit == .height)
         let frame = try #require(reading.shownPages().first { r.app.library.books[0].numbering.number(ofDisplayPage: $0.page) == 2 }?.frame)
-        let named = ReadingScene.onScreen(Self.links[1]![1].area, of: frame)
+        let named = PagePicture.onScreen(Self.links[1]![1].area, of: frame)
         let point = Point(x: named.midX, y: named.midY)
         r.send(.pointerMoved(point))
         #expect(r.app.drawList().pointer == .link)
@@ -231,7 +231,7 @@ import FolioTestFixtures
         // The link on page 1 goes to the PDF's page 4 (the reader's 5), seven tenths down it.
         let reading = try #require(r.app.reading)
         let frame = try #require(reading.shownPages().first { r.app.library.books[0].numbering.number(ofDisplayPage: $0.page) == 1 }?.frame)
-        let area = ReadingScene.onScreen(links[0]![0].area, of: frame)
+        let area = PagePicture.onScreen(links[0]![0].area, of: frame)
         r.send(.pointerDown(Point(x: area.midX, y: area.midY))); r.send(.pointerUp(Point(x: area.midX, y: area.midY))); r.run(1.5)
         let linked = try #require(Self.shown(0.7, onPage: 5, in: r), "page 5 shows")
         #expect(linked > 0.2 && linked < 0.45, "the link's place is a third of the way down, at \(linked)")

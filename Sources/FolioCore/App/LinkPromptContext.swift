@@ -11,8 +11,8 @@ final class LinkPromptContext: ModalContext {
     let keyContext = LinkPromptContext.keys
     let level = ModalLevel.prompt
     let address: LinkAddress
-    /// The reading view it was asked over: it closes when that view is no longer on top.
-    private let reading: ReadingScene
+    /// The scene it was asked over: it closes when that scene is no longer on top.
+    private let over: any Scene
 
     /// When it showed (the app's clock): a click on Open counts only `armTime` after, so the
     /// second click of a double-click on a link never opens it.
@@ -22,9 +22,9 @@ final class LinkPromptContext: ModalContext {
     /// Its lines (`LinkAddress.lines`), made once.
     private let lines: [String]
 
-    init(address: LinkAddress, over reading: ReadingScene, at time: Double) {
+    init(address: LinkAddress, over scene: any Scene, at time: Double) {
         self.address = address
-        self.reading = reading
+        over = scene
         shownAt = time
         lines = address.lines(width: Self.width)
     }
@@ -86,7 +86,7 @@ final class LinkPromptContext: ModalContext {
         return true
     }
     func wheel(dx: Double, dy: Double, in app: any AppHost) -> Bool { true }
-    func holds(in app: any AppHost) -> Bool { app.navigation.top === reading && app.navigation.transition == nil }
+    func holds(in app: any AppHost) -> Bool { app.navigation.top === over && app.navigation.transition == nil }
 
     func draw(into list: inout DrawList, in app: any AppHost) {
         let layout = layout(in: app.size), size = layout.size

@@ -1,5 +1,6 @@
-/// A PDF's links and the reader's history in the reading view, as a modal context always on
-/// the stack under the others: the pointer over a link shows a hand; a click on a link to a
+/// A PDF's links and the reader's history, as a modal context always on the stack under the
+/// others, for any scene whose pages lie flat (`PageShowing.flatPages`; the reading view) and
+/// keeps a history (`historyPlace`): the pointer over a link shows a hand; a click on a link to a
 /// page goes there; every jump (a link, the contents, a search hit, a typed page, the strip,
 /// Home, End) remembers where the reader was (`ReadingHistory`), and Backspace, Alt+Left or
 /// the mouse's back button (when no context above takes them) go back to that very line,
@@ -15,31 +16,30 @@ final class LinksContext: ModalContext {
     /// Where the reader was before each jump, and where each back came from.
     private(set) var history = ReadingHistory()
 
-    /// The reading view at rest on top, of a PDF the app can read links of.
-    private static func reading(in app: any AppHost) -> (ReadingScene, path: String, DocumentReader)? {
-        guard app.navigation.transition == nil, let reading = app.navigation.top as? ReadingScene, reading.isAtRest,
-              let reader = app.documents, app.library.books.indices.contains(reading.book.bookIndex),
-              let path = app.library.books[reading.book.bookIndex].documentPath else { return nil }
-        return (reading, path, reader)
+    /// The pages lying flat at rest on top (their book's numbering), of a PDF the app can
+    /// read links of.
+    private static func flatPages(in app: any AppHost) -> (pages: [(page: Int, frame: Rect)], PageNumbering, path: String,
+                                                           DocumentReader)? {
+        guard let showing = app.pageShowingAtRest, let pages = showing.flatPages(), let reader = app.documents,
+              let path = app.library.books[showing.bookIndex].documentPath else { return nil }
+        return (pages, app.library.books[showing.bookIndex].numbering, path, reader)
     }
 
-    /// The link under window point `point`, if the reading view at rest shows one there.
+    /// The link under window point `point`, if the pages lying flat at rest show one there.
     static func link(at point: Point, in app: any AppHost) -> PageLink? {
-        guard let (reading, path, reader) = reading(in: app) else { return nil }
-        let numbering = app.library.books[reading.book.bookIndex].numbering
-        for (page, frame) in reading.shownPages() where frame.contains(point) {
+        guard let (pages, numbering, path, reader) = flatPages(in: app) else { return nil }
+        for (page, frame) in pages where frame.contains(point) {
             guard let number = numbering.number(ofDisplayPage: page),
                   let links = reader.links(path, page: number - 1, pageCount: numbering.count) else { continue }
-            return links.first { $0.isClickable && $0.area.contains(ReadingScene.onPage(point, of: frame, aspect: $0.pageAspect)) }
+            return links.first { $0.isClickable && $0.area.contains(PagePicture.onPage(point, of: frame, aspect: $0.pageAspect)) }
         }
         return nil
     }
 
     /// Asks for the links of the pages shown, so they are read before the pointer comes.
     private static func prefetch(in app: any AppHost) {
-        guard let (reading, path, reader) = reading(in: app) else { return }
-        let numbering = app.library.books[reading.book.bookIndex].numbering
-        for (page, _) in reading.shownPages() {
+        guard let (pages, numbering, path, reader) = flatPages(in: app) else { return }
+        for (page, _) in pages {
             if let number = numbering.number(ofDisplayPage: page) { _ = reader.links(path, page: number - 1, pageCount: numbering.count) }
         }
     }
@@ -50,8 +50,8 @@ final class LinksContext: ModalContext {
         case .page(let number):
             TypedPageContext.goTo(page: number, in: showing, arriving: link.arrival, app: app)
         case .address(let address):
-            if link.opens, let asked = LinkAddress(address), let reading = app.navigation.top as? ReadingScene {
-                app.modals.push(LinkPromptContext(address: asked, over: reading, at: app.time))
+            if link.opens, let asked = LinkAddress(address) {
+                app.modals.push(LinkPromptContext(address: asked, over: showing, at: app.time))
             } else {
                 app.onScreen.notice = ("Link to \(address): Folio opens only web and mail addresses", app.time)
             }
@@ -62,10 +62,10 @@ final class LinksContext: ModalContext {
         return true
     }
 
-    /// The reading view on top and where it is: the entry a jump from here leaves.
-    private static func here(in app: any AppHost) -> (ReadingScene, ReadingHistory.Entry)? {
-        guard let reading = app.navigation.top as? ReadingScene, app.navigation.transition == nil else { return nil }
-        return (reading, ReadingHistory.Entry(book: reading.book.bookIndex, place: reading.place))
+    /// The scene on top that keeps a history, and where it is: the entry a jump from here leaves.
+    private static func here(in app: any AppHost) -> (any PageShowing, ReadingHistory.Entry)? {
+        guard let showing = app.pageShowingAtRest, let place = showing.historyPlace else { return nil }
+        return (showing, ReadingHistory.Entry(book: showing.bookIndex, place: place))
     }
 
     /// A jump is made from where the reader is: back comes here.
@@ -76,11 +76,11 @@ final class LinksContext: ModalContext {
     /// Goes back (or forward) to where the reader was, that very line; false when there is
     /// no such place in this book.
     private func step(back: Bool, in app: any AppHost) -> Bool {
-        guard let (reading, here) = LinksContext.here(in: app),
+        guard let (showing, here) = LinksContext.here(in: app),
               let to = back ? history.goBack(from: here) : history.goForward(from: here) else { return false }
-        reading.go(toPage: to.place.page, arriving: .line(to.place.top), at: app.animationTime)
+        showing.go(toPage: to.place.page, arriving: .line(to.place.top), at: app.animationTime)
         if let number = app.library.books[here.book].numbering.number(ofDisplayPage: to.place.page) {
-            app.modals.first(StripContext.self)?.select(number, of: reading.bookIndex, app: app)
+            app.modals.first(StripContext.self)?.select(number, of: showing.bookIndex, app: app)
         }
         app.onScreen.pageShownAt = app.time
         return true
@@ -105,12 +105,12 @@ final class LinksContext: ModalContext {
     func draw(into list: inout DrawList, in app: any AppHost) {
         LinksContext.prefetch(in: app)
         guard let point = app.pointerPlace.point, let link = LinksContext.link(at: point, in: app),
-              let reading = app.navigation.top as? ReadingScene else { return }
+              let showing = app.pageShowingAtRest else { return }
         list.pointer = .link
         guard app.onScreen.noticeOpacity(at: app.time) == 0 else { return }
         let words = ScreenWords(app: app), s = words.textSize(14, minimum: 11), x = max(20 * app.size.layoutUnit, 6)
         var line = TextLayer(LinksContext.label(link.target), size: s,
-                             position: Point(x: x, y: ScreenWords.lineUnder(reading, app: app, textSize: s)),
+                             position: Point(x: x, y: ScreenWords.lineUnder(showing, app: app, textSize: s)),
                              alignment: .leading, colour: ScreenWords.textColour,
                              maxWidth: max(app.size.width / 2 - x - 100 * app.size.layoutUnit, 40))
         line.backing = ScreenWords.backing

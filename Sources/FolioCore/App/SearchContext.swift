@@ -154,17 +154,17 @@ final class SearchContext: ModalContext {
         revealPending = hit
     }
 
-    /// Brings the hit gone to into view on its page, once the reading view is at rest there
-    /// (fit width shows a page's top: a hit lower down is scrolled to).
+    /// Brings the hit gone to into view on its page, once the pages lying flat are at rest
+    /// there (fit width shows a page's top: a hit lower down is scrolled to).
     private func reveal(in app: any AppHost) {
-        guard let hit = revealPending, let reading = app.navigation.top as? ReadingScene else { return revealPending = nil }
-        guard reading.isAtRest else { return }
+        guard let hit = revealPending, let showing = app.navigation.top as? any PageShowing, showing.flatPages() != nil else {
+            return revealPending = nil
+        }
+        guard showing.isAtRest, let pages = showing.flatPages() else { return }
         let numbering = app.library.books[bookIndex].numbering
         revealPending = nil
-        guard let frame = reading.shownPages().first(where: { numbering.number(ofDisplayPage: $0.page) == hit.number })?.frame else {
-            return
-        }
-        reading.reveal(ReadingScene.onScreen(hit.area, of: frame, aspect: hit.pageAspect), at: app.animationTime)
+        guard let frame = pages.first(where: { numbering.number(ofDisplayPage: $0.page) == hit.number })?.frame else { return }
+        showing.reveal(PagePicture.onScreen(hit.area, of: frame, aspect: hit.pageAspect), at: app.animationTime)
     }
 
     /// Each frame: the first hit from the page the search began on, once certain, is gone to.
@@ -236,14 +236,14 @@ final class SearchContext: ModalContext {
         list.texts.append(line)
         guard let search else { return }
         let progress = search.progress, numbering = app.library.books[showing.bookIndex].numbering
-        guard let reading = showing as? ReadingScene else {
+        guard let pages = showing.flatPages() else {
             return markOnLayers(progress, of: showing.bookIndex, numbering: numbering, in: &list)
         }
-        let viewport = Rect(x: 0, y: 0, width: reading.viewport.width, height: reading.viewport.height)
-        for (page, frame) in reading.shownPages() {
+        let viewport = Rect(x: 0, y: 0, width: app.size.width, height: showing.pagesBottom)
+        for (page, frame) in pages {
             guard let number = numbering.number(ofDisplayPage: page) else { continue }
             for hit in progress.hits(onPage: number) {
-                guard let box = ReadingScene.onScreen(hit.area, of: frame, aspect: hit.pageAspect).clipped(to: viewport) else { continue }
+                guard let box = PagePicture.onScreen(hit.area, of: frame, aspect: hit.pageAspect).clipped(to: viewport) else { continue }
                 list.bands.append((box, hit == currentHit ? SearchContext.currentColour : SearchContext.hitColour))
             }
         }
@@ -262,7 +262,7 @@ final class SearchContext: ModalContext {
             let local = Rect(x: 0, y: 0, width: layer.size.width, height: layer.size.height)
             for hit in progress.hits(onPage: number) {
                 let colour = hit == currentHit ? SearchContext.currentColour : SearchContext.hitColour
-                marked.append(layer.patch(ReadingScene.onScreen(hit.area, of: local, aspect: hit.pageAspect), colour: colour))
+                marked.append(layer.patch(PagePicture.onScreen(hit.area, of: local, aspect: hit.pageAspect), colour: colour))
             }
         }
         list.layers = marked

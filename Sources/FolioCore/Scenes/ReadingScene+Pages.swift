@@ -29,34 +29,14 @@ extension ReadingScene {
         }
     }
 
+    public func flatPages() -> [(page: Int, frame: Rect)]? { shownPages() }
+    public var historyPlace: ReadingPlace? { place }
+
     /// Each page on screen at rest and how much of it shows, top to bottom within the reading
     /// area (the band under it hides the rest).
     public func visiblePlaces() -> [ReadingPlace.Visible] {
         if let column, isAtRest { return column.visible() }
         return shownPages().compactMap { ReadingPlace.Visible(page: $0.page, span: $0.frame.minY...$0.frame.maxY, height: viewport.height) }
-    }
-
-    /// Where a page's picture of `aspect` (its width over its height; nil: the page's own
-    /// shape) lies on `frame`, the page's rectangle on screen: fitted whole and centred, the
-    /// rest paper, as pages are made (letterboxed, never cropped).
-    public static func picture(of aspect: Double?, on frame: Rect) -> Rect {
-        guard let aspect, aspect > 0, frame.size.width > 0, frame.size.height > 0 else { return frame }
-        let width = min(frame.size.width, frame.size.height * aspect), height = width / aspect
-        return Rect(x: frame.midX - width / 2, y: frame.midY - height / 2, width: width, height: height)
-    }
-
-    /// A box given as fractions of a page's picture (from its top-left corner; the picture
-    /// `aspect` wide over high) on `frame`, the page's rectangle on screen.
-    public static func onScreen(_ area: Rect, of frame: Rect, aspect: Double? = nil) -> Rect {
-        let p = picture(of: aspect, on: frame)
-        return Rect(x: p.minX + area.minX * p.size.width, y: p.minY + area.minY * p.size.height,
-                    width: area.size.width * p.size.width, height: area.size.height * p.size.height)
-    }
-
-    /// Window point `point` as fractions of the picture of `aspect` on `frame`.
-    public static func onPage(_ point: Point, of frame: Rect, aspect: Double? = nil) -> Point {
-        let p = picture(of: aspect, on: frame)
-        return Point(x: (point.x - p.minX) / p.size.width, y: (point.y - p.minY) / p.size.height)
     }
 
     /// Scrolls a page zoomed or fitted to its width so that `box` (window points, as shown

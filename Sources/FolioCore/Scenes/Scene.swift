@@ -73,6 +73,25 @@ public protocol PageShowing: Scene {
     var pagesMoving: Bool { get }
     /// Goes to display page `page`, arriving as `arriving` says (its top, or a place on it).
     func go(toPage page: Int, arriving: ReadingPlace.Arrival, at time: Double)
+    /// The pages lying flat on the window at rest and their rectangles, window points (none
+    /// while they move): a page's links are clicked there and a search's hits marked. Nil
+    /// when its pages do not lie flat (the book in 3D: hits are marked on its pages' layers).
+    func flatPages() -> [(page: Int, frame: Rect)]?
+    /// Scrolls so that `box` (window points) is in view, as a search's hit is shown; false
+    /// when it was in view already or nothing scrolls.
+    @discardableResult
+    func reveal(_ box: Rect, at time: Double) -> Bool
+    /// Where the reader is, exactly (the page and its line at the window's top), for the
+    /// reading history: back after a jump (a link, the contents, a hit, a typed page) returns
+    /// there. Nil when the scene keeps no history (its back goes up a level).
+    var historyPlace: ReadingPlace? { get }
+}
+
+extension PageShowing {
+    public func flatPages() -> [(page: Int, frame: Rect)]? { nil }
+    @discardableResult
+    public func reveal(_ box: Rect, at time: Double) -> Bool { false }
+    public var historyPlace: ReadingPlace? { nil }
 }
 
 /// A scene that shows the open book's pages as the book does (the book in 3D, the reading
