@@ -14,7 +14,7 @@ public final class LiveViewer {
     private var window: OpaquePointer { display.window }
     private var sdlRenderer: OpaquePointer { display.renderer }
     private let renderer: Renderer
-    let app: FolioApp
+    let app: any ViewedApp
     /// Drops are read off this thread.
     let drops: DropReader
     /// The library's folder watched for books arriving, and the arrivals being read (read as

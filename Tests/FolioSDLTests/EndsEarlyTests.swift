@@ -60,8 +60,8 @@ import Testing
         } throws: { error in
             (error as? PageImage.Failure)?.message.contains("the file ends before them") == true
         }
-        let half = try PageImage.decodeHere(.bytes(whole.prefix(pixelsBegin + (whole.count - pixelsBegin) / 2), name: "c.\(kind)"),
-                                            reader: ImageReader(), shape: Self.shape, cutShort: &cutShort)
+        _ = try PageImage.decodeHere(.bytes(whole.prefix(pixelsBegin + (whole.count - pixelsBegin) / 2), name: "c.\(kind)"),
+                                     reader: ImageReader(), shape: Self.shape, cutShort: &cutShort)
         #expect(cutShort)
         cutShort = false
         _ = try PageImage.decodeHere(.bytes(whole, name: "w.\(kind)"), reader: ImageReader(), shape: Self.shape, cutShort: &cutShort)
