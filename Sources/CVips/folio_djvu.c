@@ -116,6 +116,12 @@ static ddjvu_document_t *take(int fd, char *error, size_t capacity) {
         return NULL;
     }
     if (ddjvu_job_error(ddjvu_document_job(document))) {
+        // The error's message comes from DjVuLibre's thread and may follow the job's end by
+        // a moment: waited for (at most 0.1 s, on this failing path only) so it is named.
+        for (int i = 0; i < 50 && !last_error[0]; i++) {
+            usleep(2000);
+            pump(0);
+        }
         fail(error, capacity, "damaged data");
         ddjvu_document_release(document);
         return NULL;

@@ -57,14 +57,14 @@ import Testing
     /// each with the scene's own transition (what a new scene would ask for, no case of its own).
     @Test func aRequestPushesARegisteredSceneByItsContextAndLeaveTakesItOff() throws {
         let driver = Self.driver()
-        driver.app.carryOut(.push(LibraryScene.entry.context))
+        driver.app.send(.push(LibraryScene.entry.context))
         #expect(driver.app.transition?.context.to is LibraryScene)
         driver.run(until: driver.now + 1)
         #expect(driver.kinds == [.shelf, LibraryScene.sceneKind])
-        driver.app.carryOut(.push(LibraryScene.entry.context))
+        driver.app.send(.push(LibraryScene.entry.context))
         driver.run(until: driver.now + 1)
         #expect(driver.kinds == [.shelf, LibraryScene.sceneKind], "pushed once: the grid has no grid over it")
-        driver.app.carryOut(.leave)
+        driver.app.send(.leave)
         driver.run(until: driver.now + 1)
         #expect(driver.kinds == [.shelf])
     }

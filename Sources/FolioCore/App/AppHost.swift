@@ -1,9 +1,10 @@
 /// What the modal contexts, the gestures and the helpers over the scenes see of the app:
-/// the navigation stack, the window's size, the clock, the library, the modal stack, the
-/// words on screen and the pointer, and the few requests a context makes of the window
-/// (fullscreen, quit, an address to open). No scene by its type: a context finds the pages
-/// it serves through `PageShowing`. `FolioApp` is the one host; a context never holds the app
-/// itself, and a test may hand it any host.
+/// the navigation stack, the window's size, the clock, the library, the modal stack, what
+/// the words on screen and the pointer show, and one door for every request (`send`: a
+/// scene's, and the window's: fullscreen, quit, a notice, an address to open). It changes
+/// nothing of the app's but through that door and the modal stack. No scene by its type: a
+/// context finds the pages it serves through `PageShowing`. `FolioApp` is the one host; a
+/// context never holds the app itself, and a test may hand it any host.
 protocol AppHost: AnyObject {
     /// The scenes, bottom first, and the transition between two of them; the shelf at the bottom.
     var navigation: NavigationStack { get }
@@ -13,7 +14,7 @@ protocol AppHost: AnyObject {
     /// Seconds since the app began, and the time animations run on (slowed in slow motion).
     var time: Double { get }
     var animationTime: Double { get }
-    var slowMotion: Bool { get set }
+    var slowMotion: Bool { get }
     /// The books, as loaded.
     var library: Library { get }
     /// The contexts standing over the scenes.
@@ -21,7 +22,7 @@ protocol AppHost: AnyObject {
     /// The pinch and the clicks being read.
     var gestures: Gestures { get }
     /// The hint, the page indicator and notices.
-    var onScreen: OnScreenText { get set }
+    var onScreen: OnScreenText { get }
     /// Where the pointer is.
     var pointerPlace: PointerPlace { get }
     /// True while a letter typed is no command (a find may start).
@@ -29,12 +30,13 @@ protocol AppHost: AnyObject {
     /// What reads a document's links and text, and how many stretches a search runs at once.
     var documents: DocumentReader? { get }
     var searchLanes: Int { get }
-    /// Requests to the window: fullscreen, to quit, an address to hand to the desktop.
-    var fullscreen: Bool { get set }
-    var quitRequested: Bool { get set }
-    var addressToOpen: String? { get set }
+    /// The window is fullscreen.
+    var fullscreen: Bool { get }
     /// Hands input to the scene on top (or the transition in flight).
     func route(_ input: SceneInput)
+    /// Carries out a request: a scene's (open a book, go back, push a registered scene…) or
+    /// the window's (fullscreen, quit, a notice, an address to open).
+    func send(_ request: SceneRequest)
 }
 
 extension AppHost {
@@ -64,8 +66,6 @@ protocol GestureHost: AppHost {
     var pinchedInEntry: SceneEntry? { get }
     /// Pushes that scene, its transition driven by the pinch.
     func pushPinchedInScene()
-    /// Carries out what a scene asked for (open a book, go back, …).
-    func carryOut(_ request: SceneRequest)
     /// Handles an input event as if it came from the window.
     func handle(_ event: InputEvent, at time: Double)
 }

@@ -32,7 +32,7 @@ extension FolioApp {
     /// never does).
     func goBack() {
         if modals.answer({ $0.back(in: self) }) { return }
-        if let request = navigation.top.back { carryOut(request) }
+        if let request = navigation.top.back { send(request) }
     }
 
     /// Plays the keys that waited for a transition on the scene it reached, then what was to

@@ -178,11 +178,11 @@ public final class FolioApp {
     }
 
     func route(_ input: SceneInput) {
-        if let request = navigation.top.handle(input, at: animationTime) { carryOut(request) }
+        if let request = navigation.top.handle(input, at: animationTime) { send(request) }
     }
 
     /// Does what a scene asked.
-    func carryOut(_ request: SceneRequest) {
+    func send(_ request: SceneRequest) {
         switch request {
         case .openBook(let index): if doors.open(index, size: size, at: animationTime) { onScreen.noteOpened(at: time) }
         case .closeBook: doors.close(at: animationTime)
@@ -201,6 +201,12 @@ public final class FolioApp {
             push(scene)
         case .leave: doors.leave(at: animationTime)
         case .quit: quitRequested = true
+        case .toggleFullscreen: fullscreen.toggle()
+        case .leaveFullscreen: fullscreen = false
+        case .toggleSlowMotion: slowMotion.toggle()
+        case .openAddress(let address): addressToOpen = address
+        case .notice(let text): onScreen.notice = (text, time)
+        case .showPageNumber: onScreen.pageShownAt = time
         }
     }
 

@@ -154,9 +154,9 @@ final class Gestures {
             switch action {
             case .zoom(let notches): if navigation.transition == nil { app.route(.pinchZoom(notches)) }
             case .goDeeper:
-                if let request = navigation.top.deeper { app.carryOut(request) }
+                if let request = navigation.top.deeper { app.send(request) }
             case .goBack:
-                if let request = navigation.top.back { app.carryOut(request) } else { app.pushPinchedInScene() }
+                if let request = navigation.top.back { app.send(request) } else { app.pushPinchedInScene() }
             case .grab: navigation.grab(with: PercentDrivenInteraction(scrubsLinearly: true), at: app.animationTime)
             case .move(let delta):
                 if let progress = navigation.interactiveProgress { navigation.setInteractiveProgress(progress + delta) }

@@ -53,13 +53,13 @@ final class LinkPromptContext: ModalContext {
         app.modals.remove(self)
         var notice = "Not opened"
         if opening {
-            app.addressToOpen = address.opened
+            app.send(.openAddress(address.opened))
             switch address.kind {
             case .web(let host): notice = "Opening the page on \(host) in your browser"
             case .mail(let to): notice = "Writing a mail to \(to)"
             }
         }
-        app.onScreen.notice = (notice, app.time)
+        app.send(.notice(notice))
     }
 
     func key(_ key: Key, _ modifiers: Modifiers, in app: any AppHost) -> Bool {

@@ -53,7 +53,7 @@ final class LinksContext: ModalContext {
             if link.opens, let asked = LinkAddress(address) {
                 app.modals.push(LinkPromptContext(address: asked, over: showing, at: app.time))
             } else {
-                app.onScreen.notice = ("Link to \(address): Folio opens only web and mail addresses", app.time)
+                app.send(.notice("Link to \(address): Folio opens only web and mail addresses"))
             }
         case .unkept:
             // Never kept on a page (`PageLink.checked`): nothing to follow.
@@ -82,7 +82,7 @@ final class LinksContext: ModalContext {
         if let number = app.library.books[here.book].numbering.number(ofDisplayPage: to.place.page) {
             app.modals.first(StripContext.self)?.select(number, of: showing.bookIndex, app: app)
         }
-        app.onScreen.pageShownAt = app.time
+        app.send(.showPageNumber)
         return true
     }
 

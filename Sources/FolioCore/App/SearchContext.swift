@@ -51,7 +51,7 @@ final class SearchContext: ModalContext {
             return true
         }
         guard app.library.books[showing.bookIndex].documentPath != nil, app.documents != nil else {
-            app.onScreen.notice = ("Nothing to search: this book's pages are pictures, not text", app.time)
+            app.send(.notice("Nothing to search: this book's pages are pictures, not text"))
             return true
         }
         app.modals.first(SearchContext.self).map(app.modals.remove)

@@ -57,7 +57,7 @@ final class TypedPageContext: ModalContext {
         app.modals.first(LinksContext.self)?.leave(in: app)
         showing.go(toPage: numbering.displayPage(ofNumber: clamped), arriving: arriving, at: app.animationTime)
         app.modals.first(StripContext.self)?.select(clamped, of: showing.bookIndex, app: app)
-        app.onScreen.pageShownAt = app.time
+        app.send(.showPageNumber)
     }
 
     /// What the line under the pages says while the number is typed.

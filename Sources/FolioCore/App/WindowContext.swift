@@ -15,10 +15,10 @@ final class WindowContext: ModalContext {
 
     func key(_ key: Key, _ modifiers: Modifiers, in app: any AppHost) -> Bool {
         switch WindowContext.action(for: key, modifiers, in: app) {
-        case .slowMotion?: app.slowMotion.toggle()
-        case .fullscreen?: app.fullscreen.toggle()
-        case .leaveFullscreen? where app.fullscreen: app.fullscreen = false
-        case .quit?: app.quitRequested = true
+        case .slowMotion?: app.send(.toggleSlowMotion)
+        case .fullscreen?: app.send(.toggleFullscreen)
+        case .leaveFullscreen? where app.fullscreen: app.send(.leaveFullscreen)
+        case .quit?: app.send(.quit)
         default: return false
         }
         return true

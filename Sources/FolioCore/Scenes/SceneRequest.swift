@@ -27,6 +27,14 @@ public enum SceneRequest: Equatable, Sendable {
     case leave
     /// Leave the app.
     case quit
+    /// The window's: fullscreen on or off, or off when it is on; slow motion on or off.
+    case toggleFullscreen, leaveFullscreen, toggleSlowMotion
+    /// Hand a web or mail address the reader chose to open to the desktop.
+    case openAddress(String)
+    /// Say `text` in a notice for a few seconds.
+    case notice(String)
+    /// Show the page label now (a jump made: it names the page arrived at).
+    case showPageNumber
 }
 
 extension SceneRequest {
