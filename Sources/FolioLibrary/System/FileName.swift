@@ -71,10 +71,15 @@ public enum FileName {
         guard let folder = withCString(path, { opendir($0) }) else { return nil }
         defer { closedir(folder) }
         var names: [String] = []
+        // An entry is only as long as its record (`d_reclen`), not a whole `dirent`: its name
+        // is read in place, never through a copy of the struct (which reads past the last
+        // entry of the system's buffer).
+        let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
         while let entry = readdir(folder) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                string(raw.prefix(while: { $0 != 0 }))
-            }
+            guard let length = entry.pointer(to: \.d_reclen)?.pointee, Int(length) > nameOffset else { continue }
+            let start = UnsafeRawPointer(entry) + nameOffset
+            let name = string(UnsafeRawBufferPointer(start: start, count: strnlen(start.assumingMemoryBound(to: CChar.self),
+                                                                                   Int(length) - nameOffset)))
             if name != ".", name != ".." { names.append(name) }
         }
         return names
