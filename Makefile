@@ -11,7 +11,7 @@ WORKER := $(FOLIO)
 PKGCONFIG := $(CURDIR)/.build/pkgconfig
 export PKG_CONFIG_PATH := $(PKGCONFIG)$(if $(PKG_CONFIG_PATH),:$(PKG_CONFIG_PATH))
 
-.PHONY: deps build run test tsan fuzz campaign corpus bench demo docs assets clean manual install uninstall deb
+.PHONY: deps build run test tsan asan fuzz campaign corpus bench demo docs assets clean manual install uninstall deb
 
 deps:
 	@missing=""; for p in $(PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
@@ -49,6 +49,14 @@ test: deps build
 tsan: deps build
 	FOLIO_TEST_WORKER=$(CURDIR)/$(WORKER) SDL_VIDEODRIVER=offscreen $(SWIFT) test --sanitize=thread --scratch-path .build-tsan --no-parallel \
 	  --filter "DecodeWorkerTests|TextureCacheTests|TextureReuseTests|FolderWatchTests|RecordingPipelineTests|dropsAreReadOffTheWindowsThreadInOrder|PlaceWriterTests|aPDFLoadsAsABookWithTheRealInspector|LibraryLoaderTests|LastingThreadTests|aFolderOfLandscapePhotosIsALandscapeBook"
+
+# The core and library tests, and those that decode, fit and letterbox pages in this process,
+# under AddressSanitizer (their own build folder): a read or write past a buffer, in Swift's
+# unsafe pointers or in Folio's C, ends the run with its report.
+ASAN_SUITES := FolioCoreTests|FormatVariantTests|JPEGFastPathTests|EndsEarlyTests|LetterboxTests|PageFitTests|PageEdgeTests|TIFFSampleTests|CoverThumbnailTests|DecoderSandboxTests|DecodeWorkerTests|YUVConversionTests|ComicInfoSpreadTests|OrientationTests|TexelForPixelTests|TextureCacheTests|TextureReuseTests|WorkBoundTests
+asan: deps build
+	FOLIO_TEST_WORKER=$(CURDIR)/$(WORKER) ASAN_OPTIONS=detect_leaks=0 SDL_VIDEODRIVER=offscreen $(SWIFT) test --sanitize=address --scratch-path .build-asan --no-parallel \
+	  --filter "$(ASAN_SUITES)"
 
 # Every libFuzzer target in Fuzz/ (one folder each, seeds in Fuzz/corpus/NAME) for
 # FUZZ_SECONDS each; a crash, a hang past 20 s or 1 GB of memory fails (a target's folder

@@ -19,8 +19,6 @@ protocol AppHost: AnyObject {
     var library: Library { get }
     /// The contexts standing over the scenes.
     var modals: ModalStack { get }
-    /// The pinch and the clicks being read.
-    var gestures: Gestures { get }
     /// The hint, the page indicator and notices.
     var onScreen: OnScreenText { get }
     /// Where the pointer is.

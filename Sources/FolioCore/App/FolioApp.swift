@@ -201,6 +201,9 @@ public final class FolioApp {
             push(scene)
         case .leave: doors.leave(at: animationTime)
         case .quit: quitRequested = true
+        case .steer(let forward):
+            gestures.pinch.letGo()
+            navigation.steer(forward: forward, at: animationTime)
         case .toggleFullscreen: fullscreen.toggle()
         case .leaveFullscreen: fullscreen = false
         case .toggleSlowMotion: slowMotion.toggle()

@@ -14,8 +14,7 @@ final class SteeringContext: ModalContext {
         guard let transition = app.navigation.transition else { return false }
         switch KeyBindings.action(for: key, in: .transition) {
         case let steer? where steer == .steerOpen || steer == .steerClose:
-            app.gestures.pinch.letGo()
-            app.navigation.steer(forward: (steer == .steerOpen) == (transition.operation == .push), at: app.animationTime)
+            app.send(.steer(forward: (steer == .steerOpen) == (transition.operation == .push)))
         default:
             guard let action = KeyBindings.action(for: key, in: transition.context.to.inputContext),
                   [.next, .previous, .first, .last].contains(action),
@@ -27,8 +26,7 @@ final class SteeringContext: ModalContext {
 
     func back(in app: any AppHost) -> Bool {
         guard let transition = app.navigation.transition else { return false }
-        app.gestures.pinch.letGo()
-        app.navigation.steer(forward: transition.operation == .pop, at: app.animationTime)
+        app.send(.steer(forward: transition.operation == .pop))
         return true
     }
 

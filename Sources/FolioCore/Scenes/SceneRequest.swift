@@ -27,6 +27,8 @@ public enum SceneRequest: Equatable, Sendable {
     case leave
     /// Leave the app.
     case quit
+    /// Steer the transition in flight on to its end (`forward`) or back, the pinch let go.
+    case steer(forward: Bool)
     /// The window's: fullscreen on or off, or off when it is on; slow motion on or off.
     case toggleFullscreen, leaveFullscreen, toggleSlowMotion
     /// Hand a web or mail address the reader chose to open to the desktop.
