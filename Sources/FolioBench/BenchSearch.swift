@@ -22,7 +22,7 @@ extension Benchmarks {
             if interrupted() { throw FolioError.interrupted("interrupted; the benchmark stopped.") }
             let workers = try DecoderSandbox(executable: DecoderSandbox.worker(of: executable))
             let reader = DocumentReader(inspector: workers) { work in
-                if !startDetachedThread(named: "folio-bench-search", work) { work() }
+                if !startDetachedThread(named: "folio-benchfind", work) { work() }
             }
             let begin = seconds()
             let search = reader.search("needle", in: pdf.path, pageCount: Self.searchPages, from: 0, lanes: DecoderSandbox.maxWorkers)

@@ -321,7 +321,7 @@ final class OutputTail: Sendable {
     init(reading fd: Int32) {
         kept.withLock { $0.ended = false }
         let kept = self.kept
-        let started = startDetachedThread(named: "folio-ffmpeg-log") {
+        let started = startDetachedThread(named: "folio-ffmpeglog") {
             var chunk = [UInt8](repeating: 0, count: 4096)
             while true {
                 let n = read(fd, &chunk, chunk.count)

@@ -20,7 +20,7 @@ package func startJoinableThread(named name: String, _ body: @escaping @Sendable
     let status = pthread_create(&thread, nil, { context in
         guard let context else { return nil }
         let boxed = Unmanaged<ThreadBody>.fromOpaque(context).takeRetainedValue()
-        Thread.current.name = boxed.name
+        nameThisThread(boxed.name)
         boxed.body()
         return nil
     }, context)
@@ -38,6 +38,16 @@ package func startDetachedThread(named name: String, _ body: @escaping @Sendable
     guard let thread = startJoinableThread(named: name, body) else { return false }
     pthread_detach(thread)
     return true
+}
+
+/// Names the calling thread `name` (its first 15 bytes, the most Linux keeps) through the C
+/// library: no Foundation `Thread` object is made for a thread Foundation did not start.
+private func nameThisThread(_ name: String) {
+    var bytes = Array(name.utf8.prefix(15))
+    bytes.append(0)
+    bytes.withUnsafeBufferPointer { buffer in
+        buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) { _ = pthread_setname_np(pthread_self(), $0) }
+    }
 }
 
 /// A thread's body, boxed to pass through pthread_create's context pointer.
@@ -72,3 +82,10 @@ package func forEachIndex(_ count: Int, onThreads threads: Int, named name: Stri
     work()
     for thread in started { pthread_join(thread, nil) }
 }
+
+/// glibc's `pthread_setname_np` and `pthread_getname_np`, which its headers declare only under
+/// `_GNU_SOURCE` (so the Glibc module leaves them out); both are in every glibc since 2.12.
+@_silgen_name("pthread_setname_np")
+private func pthread_setname_np(_ thread: pthread_t, _ name: UnsafePointer<CChar>) -> Int32
+@_silgen_name("pthread_getname_np")
+package func pthread_getname_np(_ thread: pthread_t, _ name: UnsafeMutablePointer<CChar>, _ length: Int) -> Int32
