@@ -6,9 +6,8 @@
 /// context finds the pages it serves through `PageShowing`. `FolioApp` is the one host; a
 /// context never holds the app itself, and a test may hand it any host.
 protocol AppHost: AnyObject {
-    /// The scenes, bottom first, and the transition between two of them; the shelf at the bottom.
+    /// The scenes, bottom first (the shelf), and the transition between two of them.
     var navigation: NavigationStack { get }
-    var shelf: ShelfScene { get }
     /// The window's size in points.
     var size: Size { get }
     /// Seconds since the app began, and the time animations run on (slowed in slow motion).

@@ -247,7 +247,7 @@ public final class FolioApp {
     public func drawList() -> DrawList {
         var list = DrawList(background: ShelfScene.background)
         let poses = self.poses
-        list.texts = ScreenWords(app: self).texts(shelf: poses[shelf])
+        list.texts = ScreenWords(app: self).texts(shelf: shelf, pose: poses[shelf])
         let visible = navigation.visibleScenes
         let bottom = visible.lastIndex { poses.isOpaque($0) } ?? 0
         for scene in visible[bottom...] { poses.draw(scene, into: &list) }

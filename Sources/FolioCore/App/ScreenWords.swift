@@ -35,7 +35,9 @@ struct ScreenWords {
         return min((bottom + floor) / 2, floor - s * 0.6)
     }
 
-    func texts(shelf pose: ShelfScene.Pose) -> [TextLayer] {
+    /// The words over the scenes: the shelf's (`shelf` at `pose`), the line under a book's
+    /// pages, the indicators and notices.
+    func texts(shelf: ShelfScene, pose: ShelfScene.Pose) -> [TextLayer] {
         let u = size.layoutUnit
         var out: [TextLayer] = []
         if app.library.books.isEmpty {
@@ -49,7 +51,7 @@ struct ScreenWords {
                                      colour: ScreenWords.textColour, maxWidth: width))
             }
         } else {
-            out += shelfTexts(in: pose)
+            out += shelfTexts(of: shelf, in: pose)
         }
         // In a book a notice goes on the page number's line under the pages, at its left,
         // never over a page.
@@ -102,10 +104,10 @@ struct ScreenWords {
                                  colour: ScreenWords.textColour, opacity: onScreen.noticeOpacity(at: time), maxWidth: size.width - 2 * x)
             line.backing = ScreenWords.backing
             out.append(line)
-        } else if !noticeShown, app.navigation.visibleScenes.contains(where: { $0 === app.shelf }),
-                  case let opacity = app.shelf.orderNoticeOpacity * pose.wordsOpacity, opacity > 0 {
+        } else if !noticeShown, app.navigation.visibleScenes.contains(where: { $0 === shelf }),
+                  case let opacity = shelf.orderNoticeOpacity * pose.wordsOpacity, opacity > 0 {
             // The shelf's order, as Tab changed it.
-            out.append(TextLayer(app.shelf.ordering.notice, size: s, weight: .bold, position: Point(x: x, y: y), alignment: .leading,
+            out.append(TextLayer(shelf.ordering.notice, size: s, weight: .bold, position: Point(x: x, y: y), alignment: .leading,
                                  colour: ScreenWords.textColour, opacity: opacity, maxWidth: size.width - 2 * x))
         }
         return out
@@ -113,8 +115,8 @@ struct ScreenWords {
 
     /// The centred book's title and page count under its cover, fading as the shelf scrolls
     /// away from it or the book opens; the first-run hint at the bottom.
-    private func shelfTexts(in pose: ShelfScene.Pose) -> [TextLayer] {
-        let shelf = app.shelf, layout = shelf.layout
+    private func shelfTexts(of shelf: ShelfScene, in pose: ShelfScene.Pose) -> [TextLayer] {
+        let layout = shelf.layout
         let u = size.layoutUnit
         let index = shelf.centredIndex
         let away = abs(shelf.position - Double(shelf.centredSlot) * layout.stride) / max(layout.stride, 1)
