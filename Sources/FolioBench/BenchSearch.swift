@@ -21,11 +21,11 @@ extension Benchmarks {
         for _ in 0..<runs {
             if interrupted() { throw FolioError.interrupted("interrupted; the benchmark stopped.") }
             let workers = try DecoderSandbox(executable: DecoderSandbox.worker(of: executable))
-            let reader = DocumentReader(inspector: workers) { work in
+            let reader = DocumentReader(inspector: workers, lanes: DecoderSandbox.maxWorkers) { work in
                 if !startDetachedThread(named: "folio-benchfind", work) { work() }
             }
             let begin = seconds()
-            let search = reader.search("needle", in: pdf.path, pageCount: Self.searchPages, from: 0, lanes: DecoderSandbox.maxWorkers)
+            let search = reader.search("needle", in: pdf.path, pageCount: Self.searchPages, from: 0)
             var firstAt: Double?
             while seconds() - begin < 60 {
                 if firstAt == nil, search.firstHitFromStart != nil { firstAt = seconds() - begin }

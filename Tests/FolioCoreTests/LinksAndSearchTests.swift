@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FolioCore
+import FolioTestFixtures
 
 /// A PDF's links and search in a book: a click on a link riffles to its page and Backspace
 /// (or the back button) returns; an address is named, and handed on only at a second click;
@@ -477,6 +478,38 @@ import Testing
         #expect(search.traced.hits == 3 && search.current == 2, "the hits on 5 and 12 came before it")
         s.send(.key(.n)); s.run(until: s.now + 1.5)
         #expect(try Self.number(s) == 5, "round to the first")
+    }
+
+    /// A reader with three lanes (the decoder's workers) searches three stretches at once,
+    /// and no more; every page is searched once.
+    @Test func aReadersLanesSearchThatManyStretchesAtOnce() throws {
+        final class Lanes: DocumentInspector, @unchecked Sendable {
+            // Unchecked: the counts are touched only with `lock` held.
+            let lock = NSCondition()
+            var started = 0, running = 0, most = 0, pages = 0
+            func inspect(_ path: String) throws -> DocumentInfo { DocumentInfo(pageCount: 400, title: "Long") }
+            /// The first three stretches wait for one another (5 s at most): with three lanes
+            /// they all run at once; with fewer the first waits in vain.
+            func find(_ text: String, in path: String, first: Int, count: Int) -> TextSearchStretch? {
+                lock.withLock {
+                    started += 1
+                    running += 1
+                    most = max(most, running)
+                    pages += count
+                    lock.broadcast()
+                    let deadline = Date().addingTimeInterval(5)
+                    while started <= 3, running < 3, lock.wait(until: deadline) {}
+                    running -= 1
+                }
+                return TextSearchStretch(hits: [], searched: count, hasText: true)
+            }
+        }
+        let lanes = Lanes()
+        let reader = DocumentReader(inspector: lanes, lanes: 3) { work in Thread.detachNewThread(work) }
+        let search = reader.search("word", in: "/long.pdf", pageCount: 400, from: 0)
+        waitUntil("the search ends") { search.progress.isDone }
+        #expect(lanes.lock.withLock { lanes.most } == 3, "stretches at once")
+        #expect(lanes.lock.withLock { lanes.pages } == 400, "pages searched")
     }
 
     @Test func backspaceAndEscapeEditAndLeaveTheLineBeingTyped() throws {

@@ -24,9 +24,8 @@ protocol AppHost: AnyObject {
     var pointerPlace: PointerPlace { get }
     /// True while a letter typed is no command (a find may start).
     var typesNothing: Bool { get }
-    /// What reads a document's links and text, and how many stretches a search runs at once.
+    /// What reads a document's links and text.
     var documents: DocumentReader? { get }
-    var searchLanes: Int { get }
     /// The window is fullscreen.
     var fullscreen: Bool { get }
     /// Hands input to the scene on top (or the transition in flight).
@@ -90,10 +89,9 @@ public protocol DrawnApp: AnyObject {
 }
 
 /// What hands the app's links to the desktop sees of it: the reader of documents' links and
-/// text it is given, how many searches run at once, and an address a reader chose to open.
+/// text it is given, and an address a reader chose to open.
 public protocol DesktopLinksHost: AnyObject {
     var documents: DocumentReader? { get set }
-    var searchLanes: Int { get set }
     var addressToOpen: String? { get set }
 }
 

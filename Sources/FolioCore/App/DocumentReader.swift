@@ -13,6 +13,8 @@ public final class DocumentReader: @unchecked Sendable {
 
     private let inspector: any DocumentInspector
     private let run: Run
+    /// How many stretches of one search run at once (the decoder's workers).
+    public let lanes: Int
     private let lock = NSLock()
     /// Links read, by document and page (from 0); asked for and not yet read: absent from
     /// `links` but in `asked`.
@@ -26,15 +28,17 @@ public final class DocumentReader: @unchecked Sendable {
     private var stepping: [(search: TextSearch, path: String)] = []
     private let stepsSearches: Bool
 
-    public init(inspector: any DocumentInspector, run: @escaping Run = { $0() }) {
+    public init(inspector: any DocumentInspector, lanes: Int = 1, run: @escaping Run = { $0() }) {
         self.inspector = inspector
         self.run = run
+        self.lanes = max(lanes, 1)
         stepsSearches = false
     }
 
     private init(steppingWith inspector: any DocumentInspector) {
         self.inspector = inspector
         run = { $0() }
+        lanes = 1
         stepsSearches = true
     }
 
@@ -84,16 +88,16 @@ public final class DocumentReader: @unchecked Sendable {
     }
 
     /// Starts searching the document at `path` (`pageCount` pages) for `text`, from page
-    /// `first` (from 0) to its end and round from its start; `lanes` stretches run at once
-    /// (the decoder's workers). The search reads on until it ends or is cancelled.
-    public func search(_ text: String, in path: String, pageCount: Int, from first: Int, lanes: Int = 1) -> TextSearch {
+    /// `first` (from 0) to its end and round from its start; `lanes` stretches run at once.
+    /// The search reads on until it ends or is cancelled.
+    public func search(_ text: String, in path: String, pageCount: Int, from first: Int) -> TextSearch {
         let search = TextSearch(text: text, pageCount: pageCount, first: first)
         if stepsSearches {
             lock.withLock { stepping.append((search, path)) }
             return search
         }
         let inspector = inspector
-        for _ in 0..<max(lanes, 1) {
+        for _ in 0..<lanes {
             run {
                 while let stretch = search.nextStretch() {
                     let answer = inspector.find(text, in: path, first: stretch.first, count: stretch.count)

@@ -22,8 +22,6 @@ public final class FolioApp {
     /// Reads a PDF's links and searches its text off the input path (`DocumentReader`); the
     /// live viewer and recordings hand in theirs; without one, no links and no search.
     public var documents: DocumentReader?
-    /// Searches run this many stretches at once (the decoder's workers).
-    public var searchLanes = 1
     /// An address the reader clicked twice to open: the live viewer hands it to the desktop
     /// and clears it; recordings ignore it.
     public var addressToOpen: String?

@@ -120,8 +120,7 @@ final class SearchContext: ModalContext {
         guard !typed.isEmpty, let showing = showing(in: app), let reader = app.documents,
               let path = app.library.books[bookIndex].documentPath else { return app.modals.remove(self) }
         let numbering = app.library.books[bookIndex].numbering
-        search = reader.search(typed, in: path, pageCount: numbering.count, from: app.numberRead(in: showing) - 1,
-                               lanes: app.searchLanes)
+        search = reader.search(typed, in: path, pageCount: numbering.count, from: app.numberRead(in: showing) - 1)
         jumpPending = true
     }
 
