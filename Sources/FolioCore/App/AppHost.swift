@@ -1,8 +1,9 @@
 /// What the modal contexts, the gestures and the helpers over the scenes see of the app:
 /// the navigation stack, the window's size, the clock, the library, the modal stack, what
 /// the words on screen and the pointer show, and one door for every request (`send`: a
-/// scene's, and the window's: fullscreen, quit, a notice, an address to open). It changes
-/// nothing of the app's but through that door and the modal stack. No scene by its type: a
+/// scene's, and the window's: fullscreen, quit, a notice, an address to open). A context
+/// changes nothing of the app's but through that door and the modal stack (the gestures
+/// also move the pointer). No scene by its type: a
 /// context finds the pages it serves through `PageShowing`. `FolioApp` is the one host; a
 /// context never holds the app itself, and a test may hand it any host.
 protocol AppHost: AnyObject {
