@@ -121,7 +121,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "FolioCoreTests", dependencies: ["FolioCore", "FolioLibrary", "FolioSamples", "FolioTestFixtures"]),
+        .testTarget(name: "FolioCoreTests", dependencies: ["FolioCore", "FolioLibrary", "FolioThreads", "FolioSamples", "FolioTestFixtures"]),
         // The tests' own files (PDFFixture, ArchiveFixture, SlowPDFFixture), written with
         // FolioSamples' writers.
         .target(name: "FolioTestFixtures", dependencies: ["FolioCore", "FolioLibrary", "FolioThreads", "FolioSamples"], path: "Tests/Fixtures"),

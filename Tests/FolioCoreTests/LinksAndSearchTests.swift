@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import FolioCore
 import FolioTestFixtures
+import FolioThreads
 
 /// A PDF's links and search in a book: a click on a link riffles to its page and Backspace
 /// (or the back button) returns; an address is named, and handed on only at a second click;
@@ -460,7 +461,7 @@ import FolioTestFixtures
         let gate = Gate()
         defer { gate.open.signal() }
         let s = Self.open(FakeDocument())
-        s.app.documents = DocumentReader(inspector: Gated(gate: gate)) { work in Thread.detachNewThread(work) }
+        s.app.documents = DocumentReader(inspector: Gated(gate: gate)) { work in startDetachedThread(named: "folio-test", work) }
         for key: Key in [.three, .four] { s.send(.key(key)) }
         s.send(.key(.return)); s.run(until: s.now + 1.5)
         Self.type("/needle", s)
@@ -505,7 +506,7 @@ import FolioTestFixtures
             }
         }
         let lanes = Lanes()
-        let reader = DocumentReader(inspector: lanes, lanes: 3) { work in Thread.detachNewThread(work) }
+        let reader = DocumentReader(inspector: lanes, lanes: 3) { work in startDetachedThread(named: "folio-test", work) }
         let search = reader.search("word", in: "/long.pdf", pageCount: 400, from: 0)
         waitUntil("the search ends") { search.progress.isDone }
         #expect(lanes.lock.withLock { lanes.most } == 3, "stretches at once")

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import FolioCore
 @testable import FolioLibrary
+import FolioThreads
 
 /// The remembered places on disk: the file's form and its limits, where it lives, and
 /// atomic replacement.
@@ -141,7 +142,7 @@ import Testing
         places.remember(spread: 2, of: Self.key(1))
         let later = places
         let done = DispatchSemaphore(value: 0)
-        Thread.detachNewThread {
+        startDetachedThread(named: "folio-test") {
             try? store.save(later)
             done.signal()
         }

@@ -43,7 +43,7 @@ struct OutputPathTests {
         // The reader's text is handed over through the semaphore it signals once done.
         final class Lines: @unchecked Sendable { var text = "" }
         let lines = Lines(), done = DispatchSemaphore(value: 0)
-        let reader = Thread {
+        let reader = startDetachedThread(named: "folio-test") {
             defer { done.signal() }
             let fd = open(fifo, O_RDONLY)
             guard fd >= 0 else { return }
@@ -57,7 +57,7 @@ struct OutputPathTests {
             close(fd)
             lines.text = String(decoding: data, as: UTF8.self)
         }
-        reader.start()
+        try #require(reader, "no thread to read the FIFO")
         let result = try Folio.run(["record", "--trace", fifo, "--duration", "0.2", "--fps", "10"])
         #expect(done.wait(timeout: .now() + 10) == .success, "the trace's reader never saw its end")
         #expect(result.status == 0, "\(result.stderr)")

@@ -2,6 +2,7 @@ import FolioLibrary
 import FolioTestFixtures
 import Foundation
 import Testing
+import FolioThreads
 
 /// The live window under Xvfb with every decoder worker stopped (SIGSTOP): nothing on the
 /// input or render path waits for one, so the viewer still opens a book, turns a page (its
@@ -22,7 +23,7 @@ struct StalledDecoderTests {
         private let finished = DispatchSemaphore(value: 0)
 
         init(viewer: pid_t) {
-            Thread.detachNewThread { [self] in
+            startDetachedThread(named: "folio-test") { [self] in
                 _ = poll(seconds: 120) { stopNew(of: viewer) ? true : nil }
                 finished.signal()
             }

@@ -5,6 +5,7 @@ import Testing
 @testable import FolioCore
 @testable import FolioLibrary
 @testable import FolioSDL
+import FolioThreads
 
 /// SDL_DROPFILE, pushed into SDL's queue on the offscreen driver, reaches the app as a drop.
 @Suite(.serialized) struct DropEventTests {
@@ -127,13 +128,13 @@ import Testing
         drop.type = SDL_DROPFILE.rawValue
         drop.drop.file = SDL_strdup(book.path)
         #expect(SDL_PushEvent(&drop) == 1)
-        let quitter = Thread {
+        let quitter = startDetachedThread(named: "folio-test") {
             _ = poll { Self.shelfAtRest(trace) == 3 ? true : nil }
             var quit = SDL_Event()
             quit.type = SDL_QUIT.rawValue
             SDL_PushEvent(&quit)
         }
-        quitter.start()
+        try #require(quitter, "no thread to quit the viewer")
         try viewer.run()
         let lines = try String(contentsOf: trace, encoding: .utf8).split(separator: "\n")
         let last = try #require(lines.last.flatMap { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] })

@@ -15,7 +15,7 @@ import Testing
         try #require(mkfifo(fifo, 0o600) == 0)
         // The reader opens the FIFO (so the writer's open returns) and waits before reading.
         let reading = DispatchSemaphore(value: 0), read = Monitor(Data())
-        Thread.detachNewThread {
+        startDetachedThread(named: "folio-test") {
             let handle = FileHandle(forReadingAtPath: fifo)
             reading.wait()
             let all = handle?.readDataToEndOfFile() ?? Data()
