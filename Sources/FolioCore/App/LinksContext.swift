@@ -16,10 +16,13 @@ final class LinksContext: ModalContext {
     /// Where the reader was before each jump, and where each back came from.
     private(set) var history = ReadingHistory()
 
+    /// The pages lying flat at rest on top, their book's numbering, its document and the reader
+    /// of its links.
+    private typealias Flat = (pages: [(page: Int, frame: Rect)], numbering: PageNumbering, path: String, reader: DocumentReader)
+
     /// The pages lying flat at rest on top (their book's numbering), of a PDF the app can
     /// read links of.
-    private static func flatPages(in app: any AppHost) -> (pages: [(page: Int, frame: Rect)], PageNumbering, path: String,
-                                                           DocumentReader)? {
+    private static func flatPages(in app: any AppHost) -> Flat? {
         guard let showing = app.pageShowingAtRest, let pages = showing.flatPages(), let reader = app.documents,
               let path = app.library.books[showing.bookIndex].documentPath else { return nil }
         return (pages, app.library.books[showing.bookIndex].numbering, path, reader)
@@ -27,7 +30,12 @@ final class LinksContext: ModalContext {
 
     /// The link under window point `point`, if the pages lying flat at rest show one there.
     static func link(at point: Point, in app: any AppHost) -> PageLink? {
-        guard let (pages, numbering, path, reader) = flatPages(in: app) else { return nil }
+        flatPages(in: app).flatMap { link(at: point, on: $0) }
+    }
+
+    /// The link under `point` on `flat`, the pages lying flat (their numbering, document and reader).
+    private static func link(at point: Point, on flat: Flat) -> PageLink? {
+        let (pages, numbering, path, reader) = flat
         for (page, frame) in pages where frame.contains(point) {
             guard let number = numbering.number(ofDisplayPage: page),
                   let links = reader.links(path, page: number - 1, pageCount: numbering.count) else { continue }
@@ -37,8 +45,8 @@ final class LinksContext: ModalContext {
     }
 
     /// Asks for the links of the pages shown, so they are read before the pointer comes.
-    private static func prefetch(in app: any AppHost) {
-        guard let (pages, numbering, path, reader) = flatPages(in: app) else { return }
+    private static func prefetch(_ flat: Flat) {
+        let (pages, numbering, path, reader) = flat
         for (page, _) in pages {
             if let number = numbering.number(ofDisplayPage: page) { _ = reader.links(path, page: number - 1, pageCount: numbering.count) }
         }
@@ -103,8 +111,10 @@ final class LinksContext: ModalContext {
     /// browser names a link's address), unless a notice is there. The links of the pages
     /// shown are asked for as they come to rest.
     func draw(into list: inout DrawList, in app: any AppHost) {
-        LinksContext.prefetch(in: app)
-        guard let point = app.pointerPlace.point, let link = LinksContext.link(at: point, in: app),
+        // The pages lying flat, placed once a frame for both the prefetch and the pointer.
+        guard let flat = LinksContext.flatPages(in: app) else { return }
+        LinksContext.prefetch(flat)
+        guard let point = app.pointerPlace.point, let link = LinksContext.link(at: point, on: flat),
               let showing = app.pageShowingAtRest else { return }
         list.pointer = .link
         guard app.onScreen.noticeOpacity(at: app.time) == 0 else { return }

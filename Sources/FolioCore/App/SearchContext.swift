@@ -156,10 +156,9 @@ final class SearchContext: ModalContext {
     /// Brings the hit gone to into view on its page, once the pages lying flat are at rest
     /// there (fit width shows a page's top: a hit lower down is scrolled to).
     private func reveal(in app: any AppHost) {
-        guard let hit = revealPending, let showing = app.navigation.top as? any PageShowing, showing.flatPages() != nil else {
-            return revealPending = nil
-        }
-        guard showing.isAtRest, let pages = showing.flatPages() else { return }
+        guard let hit = revealPending, let showing = app.navigation.top as? any PageShowing,
+              let pages = showing.flatPages() else { return revealPending = nil }
+        guard showing.isAtRest else { return }
         let numbering = app.library.books[bookIndex].numbering
         revealPending = nil
         guard let frame = pages.first(where: { numbering.number(ofDisplayPage: $0.page) == hit.number })?.frame else { return }
