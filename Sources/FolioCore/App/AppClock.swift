@@ -4,11 +4,13 @@
 struct AppClock {
     private(set) var time = 0.0
     private(set) var animationTime = 0.0
+    /// Animations run `FolioApp.slowMotionFactor` times slower.
+    var slowMotion = false
     private var started = false
 
     /// Moves both clocks to real time `t` (never back); the animation clock runs `speed`
     /// times faster (the arrival of `folio BOOK`).
-    mutating func advance(to t: Double, slowMotion: Bool, speed: Double = 1) {
+    mutating func advance(to t: Double, speed: Double = 1) {
         if !started {
             started = true
             time = t

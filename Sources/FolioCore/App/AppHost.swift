@@ -1,42 +1,47 @@
 /// What the modal contexts, the gestures and the helpers over the scenes see of the app:
-/// the navigation stack, the window's size, the clock, the library, the modal stack, what
-/// the words on screen and the pointer show, and one door for every request (`send`: a
-/// scene's, and the window's: fullscreen, quit, a notice, an address to open). A context
-/// changes nothing of the app's but through that door and the modal stack (the gestures
-/// also move the pointer). No scene by its type: a
-/// context finds the pages it serves through `PageShowing`. `FolioApp` is the one host; a
-/// context never holds the app itself, and a test may hand it any host.
+/// the navigation stack, the clock, the window, the library, the modal stack they stand
+/// on, the reader of documents' links and text, and one door for every request (`send`: a
+/// scene's, input handed on to the scene, and the window's: fullscreen, quit, a notice, an
+/// address to open). A context changes nothing of the app's but through that door and the
+/// modal stack (the gestures also move the pointer). No scene by its type: a context finds
+/// the pages it serves through `PageShowing`. `FolioApp` is the one host; a context never
+/// holds the app itself, and a test may hand it any host.
 protocol AppHost: AnyObject {
     /// The scenes, bottom first (the shelf), and the transition between two of them.
     var navigation: NavigationStack { get }
-    /// The window's size in points.
-    var size: Size { get }
-    /// Seconds since the app began, and the time animations run on (slowed in slow motion).
-    var time: Double { get }
-    var animationTime: Double { get }
-    var slowMotion: Bool { get }
+    /// Real time and the animation time (slowed in slow motion).
+    var clock: AppClock { get }
+    /// The window's size, whether it covers the screen, the pointer, the words on it.
+    var window: AppWindow { get }
     /// The books, as loaded.
     var library: Library { get }
     /// The contexts standing over the scenes.
     var modals: ModalStack { get }
-    /// The hint, the page indicator and notices.
-    var onScreen: OnScreenText { get }
-    /// Where the pointer is.
-    var pointerPlace: PointerPlace { get }
-    /// True while a letter typed is no command (a find may start).
-    var typesNothing: Bool { get }
     /// What reads a document's links and text.
     var documents: DocumentReader? { get }
-    /// The window is fullscreen.
-    var fullscreen: Bool { get }
-    /// Hands input to the scene on top (or the transition in flight).
-    func route(_ input: SceneInput)
-    /// Carries out a request: a scene's (open a book, go back, push a registered scene…) or
-    /// the window's (fullscreen, quit, a notice, an address to open).
+    /// Carries out a request: a scene's (open a book, go back, push a registered scene…),
+    /// input handed on to the scene on top, or the window's (fullscreen, quit, a notice, an
+    /// address to open).
     func send(_ request: SceneRequest)
 }
 
+/// What the helpers see of the window, as it is now.
+struct AppWindow {
+    /// Its size in points.
+    let size: Size
+    /// It covers the screen.
+    let fullscreen: Bool
+    /// Where the pointer is (the gestures move it).
+    let pointer: PointerPlace
+    /// The hint, the page indicator and notices.
+    let words: OnScreenText
+}
+
 extension AppHost {
+    /// Nothing can be typed on the scene on top (a book, 3D or flat, or a scene above it),
+    /// nor while a transition runs: single letters are the window's commands there.
+    var typesNothing: Bool { navigation.transition != nil || !(navigation.top is any TitleFinding) }
+
     /// The scene on top at rest (no transition) showing a book's pages, of a book the
     /// library holds: what the strip, a typed page, search, the contents and links serve.
     var pageShowingAtRest: (any PageShowing)? {

@@ -43,7 +43,7 @@ final class ContentsContext: ModalContext {
         app.modals.first(StripContext.self)?.hide(in: app)
         shownBook = book.bookIndex
         selected = ContentsContext.current(book, in: app) ?? 0
-        firstRow = max(0, selected - ContentsPanel(size: app.size).rows / 2)
+        firstRow = max(0, selected - ContentsPanel(size: app.window.size).rows / 2)
     }
 
     func hide() { shownBook = nil }
@@ -57,7 +57,7 @@ final class ContentsContext: ModalContext {
     /// Selects entry `index` (clamped) and scrolls it into view.
     private func select(_ index: Int, of count: Int, in app: any AppHost) {
         selected = min(max(index, 0), max(count - 1, 0))
-        let rows = ContentsPanel(size: app.size).rows
+        let rows = ContentsPanel(size: app.window.size).rows
         if selected < firstRow { firstRow = selected }
         if selected >= firstRow + rows { firstRow = selected - rows + 1 }
         firstRow = min(max(firstRow, 0), max(count - rows, 0))
@@ -79,7 +79,7 @@ final class ContentsContext: ModalContext {
             show(in: app)
             return true
         }
-        let count = ContentsContext.entries(book, in: app).count, page = max(ContentsPanel(size: app.size).rows - 1, 1)
+        let count = ContentsContext.entries(book, in: app).count, page = max(ContentsPanel(size: app.window.size).rows - 1, 1)
         switch key {
         case .up: select(selected - 1, of: count, in: app)
         case .down: select(selected + 1, of: count, in: app)
@@ -105,12 +105,12 @@ final class ContentsContext: ModalContext {
     func click(at point: Point, in app: any AppHost) -> Bool {
         guard let book = shown(in: app) else {
             hide()
-            guard app.pageShowingAtRest != nil, ContentsContext.button(in: app.size).button.contains(point) else { return false }
+            guard app.pageShowingAtRest != nil, ContentsContext.button(in: app.window.size).button.contains(point) else { return false }
             show(in: app)
             return true
         }
         let entries = ContentsContext.entries(book, in: app)
-        if let row = ContentsPanel(size: app.size).row(at: point), entries.indices.contains(firstRow + row) {
+        if let row = ContentsPanel(size: app.window.size).row(at: point), entries.indices.contains(firstRow + row) {
             selected = firstRow + row
             go(book, in: app)
         } else {
@@ -131,15 +131,15 @@ final class ContentsContext: ModalContext {
     /// the pointer in the top-left corner: the button.
     func draw(into list: inout DrawList, in app: any AppHost) {
         if let book = shown(in: app) {
-            let entries = ContentsContext.entries(book, in: app), panel = ContentsPanel(size: app.size)
+            let entries = ContentsContext.entries(book, in: app), panel = ContentsPanel(size: app.window.size)
             let known = app.library.books.indices.contains(book.bookIndex) ? app.library.books[book.bookIndex] : nil
-            list.help = HelpOverlay(size: app.size, lines: panel.texts(entries, first: firstRow, selected: selected,
+            list.help = HelpOverlay(size: app.window.size, lines: panel.texts(entries, first: firstRow, selected: selected,
                                                                        current: ContentsContext.current(book, in: app),
                                                                        label: { known?.label(ofNumber: $0) ?? String($0) }))
             return
         }
-        guard app.pageShowingAtRest != nil, let pointer = app.pointerPlace.point else { return }
-        let (button, corner) = ContentsContext.button(in: app.size)
+        guard app.pageShowingAtRest != nil, let pointer = app.window.pointer.point else { return }
+        let (button, corner) = ContentsContext.button(in: app.window.size)
         guard corner.contains(pointer) else { return }
         var label = TextLayer("\u{2630} Contents", size: button.size.height * 0.5, weight: .bold,
                               position: Point(x: button.midX, y: button.midY),

@@ -27,7 +27,7 @@ final class FindContext: ModalContext {
     static func start(_ text: String, in app: any AppHost) -> Bool {
         guard findable(in: app) else { return false }
         guard !text.allSatisfy(\.isWhitespace) else { return true }
-        let context = FindContext(TitleFind(titles: shelfTitles(in: app), at: app.time))
+        let context = FindContext(TitleFind(titles: shelfTitles(in: app), at: app.clock.time))
         app.modals.push(context)
         context.type(text, in: app)
         return true
@@ -37,9 +37,9 @@ final class FindContext: ModalContext {
     /// in its place (its line fading meanwhile unless something is typed).
     func text(_ text: String, in app: any AppHost) -> Bool {
         guard FindContext.findable(in: app) else { return false }
-        if !find.isActive(at: app.time) {
+        if !find.isActive(at: app.clock.time) {
             guard !text.allSatisfy(\.isWhitespace) else { return true }
-            find = TitleFind(titles: FindContext.shelfTitles(in: app), at: app.time)
+            find = TitleFind(titles: FindContext.shelfTitles(in: app), at: app.clock.time)
         }
         type(text, in: app)
         return true
@@ -48,7 +48,7 @@ final class FindContext: ModalContext {
     private func type(_ text: String, in app: any AppHost) {
         var typed = false
         for character in text where !character.isNewline {
-            typed = find.type(character, at: app.time) || typed
+            typed = find.type(character, at: app.clock.time) || typed
         }
         if typed || find.text.isEmpty { seek(in: app) }
     }
@@ -56,7 +56,7 @@ final class FindContext: ModalContext {
     /// Edits or ends the find while it takes keys. A key that types is the find's: its text
     /// follows apart.
     func key(_ key: Key, _ modifiers: Modifiers, in app: any AppHost) -> Bool {
-        guard find.isActive(at: app.time), FindContext.findable(in: app) else { return false }
+        guard find.isActive(at: app.clock.time), FindContext.findable(in: app) else { return false }
         // Ctrl makes any key a command (Alt may be the layout's AltGr, which types).
         guard !modifiers.contains(.ctrl) else {
             app.modals.remove(self)
@@ -64,10 +64,10 @@ final class FindContext: ModalContext {
         }
         switch KeyBindings.action(for: key, modifiers, in: .find) {
         case .erase?:
-            if find.erase(at: app.time) { seek(in: app) } else { app.modals.remove(self) }
+            if find.erase(at: app.clock.time) { seek(in: app) } else { app.modals.remove(self) }
         case .open?:
             app.modals.remove(self)
-            if !find.notFound { app.route(.key(.return, [])) }
+            if !find.notFound { app.send(.input(.key(.return, []))) }
         case .close?:
             app.modals.remove(self)
         default:
@@ -92,17 +92,17 @@ final class FindContext: ModalContext {
         let from = scene.findPlace
         if let slot = find.match(from: from) {
             find.notFound = false
-            if slot != from { scene.find(goTo: slot, at: app.animationTime) }
+            if slot != from { scene.find(goTo: slot, at: app.clock.animationTime) }
         } else {
             find.notFound = !find.text.isEmpty
         }
     }
 
     func holds(in app: any AppHost) -> Bool {
-        find.opacity(at: app.time) > 0 && FindContext.findable(in: app)
+        find.opacity(at: app.clock.time) > 0 && FindContext.findable(in: app)
     }
 
-    func isChanging(in app: any AppHost) -> Bool { find.opacity(at: app.time) > 0 }
+    func isChanging(in app: any AppHost) -> Bool { find.opacity(at: app.clock.time) > 0 }
 
     /// What the find's line says.
     static func label(_ find: TitleFind) -> String {
@@ -113,9 +113,9 @@ final class FindContext: ModalContext {
     /// takes keys and as it fades; nil when none shows.
     func line(in app: any AppHost, words: ScreenWords) -> TextLayer? {
         guard FindContext.findable(in: app) else { return nil }
-        let opacity = find.opacity(at: app.time)
+        let opacity = find.opacity(at: app.clock.time)
         guard opacity > 0 else { return nil }
-        let size = app.size, s = words.textSize(16, minimum: 11)
+        let size = app.window.size, s = words.textSize(16, minimum: 11)
         return TextLayer(FindContext.label(find), size: s, weight: find.notFound ? .regular : .bold,
                          position: Point(x: size.width / 2, y: size.height - max(28 * size.layoutUnit, s)),
                          colour: find.notFound ? ScreenWords.notFoundColour : ScreenWords.textColour, opacity: opacity,

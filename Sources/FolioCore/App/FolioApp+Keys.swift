@@ -7,16 +7,12 @@ extension FolioApp {
     func handleKey(_ key: Key, _ modifiers: Modifiers) {
         if WindowContext.action(for: key, modifiers, in: self) == .help { return toggleHelp() }
         if modals.answer({ $0.key(key, modifiers, in: self) }) || pushRegisteredScene(for: key) { return }
-        route(.key(key, modifiers))
+        send(.input(.key(key, modifiers)))
     }
 
     func toggleHelp() {
         if let help = modals.first(HelpContext.self) { modals.remove(help) } else { modals.push(HelpContext()) }
     }
-
-    /// Nothing can be typed on the scene on top (a book, 3D or flat, or a scene above it),
-    /// nor while a transition runs: single letters are the window's commands there.
-    var typesNothing: Bool { navigation.transition != nil || !(navigation.top is any TitleFinding) }
 
     /// Characters typed: on the shelf the find's; where nothing is typed, "?" shows or hides
     /// the list of keys (it has no key of its own on most layouts).
@@ -39,7 +35,7 @@ extension FolioApp {
     /// follow it (the reading view after an opening); a transition that turned back drops both.
     func transitionEnded(finished: Bool) {
         let keys = modals.first(SteeringContext.self)?.ended(finished: finished) ?? []
-        if finished { for (key, modifiers) in keys { route(.key(key, modifiers)) } }
+        if finished { for (key, modifiers) in keys { send(.input(.key(key, modifiers))) } }
         doors.transitionEnded(finished: finished, at: animationTime)
     }
 }

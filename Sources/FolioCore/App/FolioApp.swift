@@ -8,8 +8,11 @@ public final class FolioApp {
     /// The root of the stack: the library's books (a drop and a find move it).
     public let shelf: ShelfScene
     public let navigation: NavigationStack
-    /// Animations run 10× slower (the S key, `--slow-motion`).
-    public var slowMotion: Bool
+    /// Animations run 10× slower (Ctrl+Shift+S, `--slow-motion`).
+    public var slowMotion: Bool {
+        get { clock.slowMotion }
+        set { clock.slowMotion = newValue }
+    }
     /// The modal contexts over the scenes (`ModalContext`): the window's keys, steering, the
     /// contents, links and the strip always (each takes input only while it has something to
     /// show or do), the list of keys, a find, a typed page number and a search while they show.
@@ -50,7 +53,7 @@ public final class FolioApp {
     let pointerPlace = PointerPlace()
 
     /// Last time given to the app (real seconds) and the animation clock derived from it.
-    private var clock = AppClock()
+    private(set) var clock = AppClock()
     public var time: Double { clock.time }
     public var animationTime: Double { clock.animationTime }
 
@@ -77,7 +80,7 @@ public final class FolioApp {
         bookcase = Bookcase(library: library, places: places)
         registeredScenes = scenes
         self.size = size
-        self.slowMotion = slowMotion
+        clock.slowMotion = slowMotion
         shelf = ShelfScene(bookCount: library.books.count, size: size, coverShapes: library.books.map(\.pageShape), readings: bookcase)
         navigation = NavigationStack(root: shelf)
         doors = BookDoors(navigation: navigation, bookcase: bookcase, gestures: gestures, pointer: pointerPlace)
@@ -124,7 +127,7 @@ public final class FolioApp {
     // MARK: Clock
 
     func advance(to t: Double) {
-        clock.advance(to: t, slowMotion: slowMotion, speed: doors.arriving ? FolioApp.arrivalSpeed : 1)
+        clock.advance(to: t, speed: doors.arriving ? FolioApp.arrivalSpeed : 1)
         for scene in navigation.visibleScenes { scene.update(at: animationTime) }
         // The stack's events are acted on as the clock reaches them, before any input at
         // a later time: keys held during a transition play on the scene it reached.
@@ -175,13 +178,14 @@ public final class FolioApp {
         }
     }
 
-    func route(_ input: SceneInput) {
-        if let request = navigation.top.handle(input, at: animationTime) { send(request) }
-    }
+    /// What the helpers see of the window (`AppWindow`).
+    var window: AppWindow { AppWindow(size: size, fullscreen: fullscreen, pointer: pointerPlace, words: onScreen) }
 
-    /// Does what a scene asked.
+    /// Does what a scene, a modal context or a gesture asked.
     func send(_ request: SceneRequest) {
         switch request {
+        case .input(let input):
+            if let request = navigation.top.handle(input, at: animationTime) { send(request) }
         case .openBook(let index): if doors.open(index, size: size, at: animationTime) { onScreen.noteOpened(at: time) }
         case .closeBook: doors.close(at: animationTime)
         case .openReading: doors.openReading(at: animationTime)

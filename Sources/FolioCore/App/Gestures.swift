@@ -18,10 +18,10 @@ final class Gestures {
     /// Each frame: an idle wheel pinch ends (a touchscreen pinch lasts while its fingers are
     /// down, moving or not), and a held click acts once no second one came in time.
     func update(in app: any GestureHost) {
-        perform(pinch.update(at: app.time, idleEnds: !touches.isPinching, in: situation(in: app)), in: app)
+        perform(pinch.update(at: app.clock.time, idleEnds: !touches.isPinching, in: situation(in: app)), in: app)
         guard clicks.isHolding else { return }
         guard restingPages(in: app) != nil else { return clicks.cancel() }
-        clicked(clicks.update(at: app.time), in: app)
+        clicked(clicks.update(at: app.clock.time), in: app)
     }
 
     /// Wheel notches: Shift turns the vertical wheel sideways; a modal context over which
@@ -37,19 +37,19 @@ final class Gestures {
         }
         if !pinch.isActive, app.modals.answer({ $0.wheel(dx: horizontal, dy: vertical, in: app) }) { return }
         if horizontal != 0, navigation.transition == nil, !pinch.isActive {
-            app.route(.horizontalWheel(horizontal))
+            app.send(.input(.horizontalWheel(horizontal)))
         }
         guard vertical != 0 else { return }
-        let began = wheelStream.roll(at: app.time, on: navigation.transition == nil ? navigation.top : nil)
+        let began = wheelStream.roll(at: app.clock.time, on: navigation.transition == nil ? navigation.top : nil)
         if !pinch.isActive, navigation.transition == nil, let reader = navigation.top as? any WheelReading {
             // The roll that laid the book flat (or brought the grid) ends there: its later
             // events neither turn, zoom nor scroll.
             guard began === reader else { return }
             // The wheel is the scene's (the reading view reads on); Ctrl+wheel is the pinch:
             // it zooms, and out past the fit goes back a scene.
-            if !modifiers.contains(.ctrl) { return app.route(.verticalWheel(vertical)) }
+            if !modifiers.contains(.ctrl) { return app.send(.input(.verticalWheel(vertical))) }
         }
-        perform(pinch.wheel(dy: vertical, at: app.time, in: situation(in: app)), in: app)
+        perform(pinch.wheel(dy: vertical, at: app.clock.time, in: situation(in: app)), in: app)
     }
 
     /// A pointer event: where the pointer is (the strip watches the bottom edge), then the
@@ -57,14 +57,14 @@ final class Gestures {
     func pointer(_ event: InputEvent, in app: any GestureHost) {
         switch event {
         case .pointerDown(let p), .pointerMoved(let p), .pointerUp(let p):
-            app.pointerPlace.point = p
+            app.window.pointer.point = p
             app.modals.first(StripContext.self)?.pointerMoved(to: p, in: app)
             let gestures = pointer.handle(event)
             guard app.navigation.transition == nil else { return }
             for gesture in gestures { route(gesture, in: app) }
-            if case .pointerMoved(let point) = event, gestures.isEmpty, !pointer.isDown { app.route(.hover(point)) }
+            if case .pointerMoved(let point) = event, gestures.isEmpty, !pointer.isDown { app.send(.input(.hover(point))) }
         case .pointerLeft:
-            app.pointerPlace.point = nil
+            app.window.pointer.point = nil
             app.modals.first(StripContext.self)?.pointerLeft()
             perform(pinch.pointerLeft(in: situation(in: app)), in: app)
         default:
@@ -74,15 +74,15 @@ final class Gestures {
 
     /// A finger: one finger is the pointer, two pinch.
     func touch(_ phase: TouchPhase, finger: Int, at point: Point, time: Double, in app: any GestureHost) {
-        for output in touches.handle(phase, finger: finger, at: point, windowSize: app.size) {
+        for output in touches.handle(phase, finger: finger, at: point, windowSize: app.window.size) {
             switch output {
             case .pointer(let event):
                 app.handle(event, at: time)
             case .cancelPointer:
                 let gestures = pointer.cancel()
-                if app.navigation.transition == nil { for gesture in gestures { app.route(.pointer(gesture)) } }
+                if app.navigation.transition == nil { for gesture in gestures { app.send(.input(.pointer(gesture))) } }
             case .pinch(let dy):
-                perform(pinch.wheel(dy: dy, at: app.time, in: situation(in: app)), in: app)
+                perform(pinch.wheel(dy: dy, at: app.clock.time, in: situation(in: app)), in: app)
             case .pinchEnded:
                 perform(pinch.pointerLeft(in: situation(in: app)), in: app)
             }
@@ -107,27 +107,27 @@ final class Gestures {
         if case .dragBegan = gesture { app.modals.first(ContentsContext.self)?.hide() }
         guard let pages = restingPages(in: app) else {
             clicks.cancel()
-            app.route(.pointer(gesture))
+            app.send(.input(.pointer(gesture)))
             return
         }
         if case .click(let point) = gesture {
-            let third = app.size.width / 3
-            if !pages.clicksTurn || (point.x >= third && point.x <= app.size.width - third) {
-                clicked(clicks.click(point, at: app.time), in: app)
+            let third = app.window.size.width / 3
+            if !pages.clicksTurn || (point.x >= third && point.x <= app.window.size.width - third) {
+                clicked(clicks.click(point, at: app.clock.time), in: app)
             } else {
                 clicked(clicks.flush(), in: app)
-                app.route(.pointer(gesture))
+                app.send(.input(.pointer(gesture)))
             }
         } else {
             clicked(clicks.flush(), in: app)
-            app.route(.pointer(gesture))
+            app.send(.input(.pointer(gesture)))
         }
     }
 
     private func clicked(_ output: DoubleClickRecognizer.Output?, in app: any GestureHost) {
         switch output {
-        case .click(let point)?: app.route(.pointer(.click(point)))
-        case .doubleClick(let point)?: app.route(.doubleClick(point))
+        case .click(let point)?: app.send(.input(.pointer(.click(point))))
+        case .doubleClick(let point)?: app.send(.input(.doubleClick(point)))
         case nil: break
         }
     }
@@ -152,16 +152,16 @@ final class Gestures {
         let navigation = app.navigation
         for action in actions {
             switch action {
-            case .zoom(let notches): if navigation.transition == nil { app.route(.pinchZoom(notches)) }
+            case .zoom(let notches): if navigation.transition == nil { app.send(.input(.pinchZoom(notches))) }
             case .goDeeper:
                 if let request = navigation.top.deeper { app.send(request) }
             case .goBack:
                 if let request = navigation.top.back { app.send(request) } else { app.pushPinchedInScene() }
-            case .grab: navigation.grab(with: PercentDrivenInteraction(scrubsLinearly: true), at: app.animationTime)
+            case .grab: navigation.grab(with: PercentDrivenInteraction(scrubsLinearly: true), at: app.clock.animationTime)
             case .move(let delta):
                 if let progress = navigation.interactiveProgress { navigation.setInteractiveProgress(progress + delta) }
-            case .finish: navigation.steer(forward: true, at: app.animationTime)
-            case .cancel: navigation.steer(forward: false, at: app.animationTime)
+            case .finish: navigation.steer(forward: true, at: app.clock.animationTime)
+            case .cancel: navigation.steer(forward: false, at: app.clock.animationTime)
             }
         }
     }

@@ -20,7 +20,7 @@ final class HelpContext: ModalContext {
 
     /// The list of keys for the window's size, laid out once per size.
     func draw(into list: inout DrawList, in app: any AppHost) {
-        if overlay?.size != app.size { overlay = HelpOverlay(size: app.size) }
+        if overlay?.size != app.window.size { overlay = HelpOverlay(size: app.window.size) }
         list.help = overlay
     }
 }

@@ -82,19 +82,19 @@ final class LinkPromptContext: ModalContext {
     }
     func click(at point: Point, in app: any AppHost) -> Bool {
         // Open counts once the question has shown a moment; any other click closes it.
-        finish(opening: layout(in: app.size).open.contains(point) && app.time - shownAt >= Self.armTime, in: app)
+        finish(opening: layout(in: app.window.size).open.contains(point) && app.clock.time - shownAt >= Self.armTime, in: app)
         return true
     }
     func wheel(dx: Double, dy: Double, in app: any AppHost) -> Bool { true }
     func holds(in app: any AppHost) -> Bool { app.navigation.top === over && app.navigation.transition == nil }
 
     func draw(into list: inout DrawList, in app: any AppHost) {
-        let layout = layout(in: app.size), size = layout.size
+        let layout = layout(in: app.window.size), size = layout.size
         var texts: [TextLayer] = []
         for (i, line) in lines.enumerated() {
             texts.append(TextLayer(line, size: size, weight: i == 0 ? .bold : .regular,
-                                   position: Point(x: app.size.width / 2, y: layout.firstY + Double(i) * layout.pitch),
-                                   colour: i == 0 ? HelpOverlay.keyColour : HelpOverlay.helpColour, maxWidth: app.size.width * 0.94))
+                                   position: Point(x: app.window.size.width / 2, y: layout.firstY + Double(i) * layout.pitch),
+                                   colour: i == 0 ? HelpOverlay.keyColour : HelpOverlay.helpColour, maxWidth: app.window.size.width * 0.94))
         }
         for (label, box, colour) in [("Open \u{23CE}", layout.open, HelpOverlay.headingColour),
                                      ("Don\u{2019}t open", layout.stay, HelpOverlay.keyColour)] {
@@ -103,6 +103,6 @@ final class LinkPromptContext: ModalContext {
             button.backing = RGBA(1, 1, 1, 0.12)
             texts.append(button)
         }
-        list.help = HelpOverlay(size: app.size, lines: texts)
+        list.help = HelpOverlay(size: app.window.size, lines: texts)
     }
 }

@@ -59,7 +59,7 @@ final class LinksContext: ModalContext {
             TypedPageContext.goTo(page: number, in: showing, arriving: link.arrival, app: app)
         case .address(let address):
             if link.opens, let asked = LinkAddress(address) {
-                app.modals.push(LinkPromptContext(address: asked, over: showing, at: app.time))
+                app.modals.push(LinkPromptContext(address: asked, over: showing, at: app.clock.time))
             } else {
                 app.send(.notice("Link to \(address): Folio opens only web and mail addresses"))
             }
@@ -86,7 +86,7 @@ final class LinksContext: ModalContext {
     private func step(back: Bool, in app: any AppHost) -> Bool {
         guard let (showing, here) = LinksContext.here(in: app),
               let to = back ? history.goBack(from: here) : history.goForward(from: here) else { return false }
-        showing.go(toPage: to.place.page, arriving: .line(to.place.top), at: app.animationTime)
+        showing.go(toPage: to.place.page, arriving: .line(to.place.top), at: app.clock.animationTime)
         if let number = app.library.books[here.book].numbering.number(ofDisplayPage: to.place.page) {
             app.modals.first(StripContext.self)?.select(number, of: showing.bookIndex, app: app)
         }
@@ -114,15 +114,15 @@ final class LinksContext: ModalContext {
         // The pages lying flat, placed once a frame for both the prefetch and the pointer.
         guard let flat = LinksContext.flatPages(in: app) else { return }
         LinksContext.prefetch(flat)
-        guard let point = app.pointerPlace.point, let link = LinksContext.link(at: point, on: flat),
+        guard let point = app.window.pointer.point, let link = LinksContext.link(at: point, on: flat),
               let showing = app.pageShowingAtRest else { return }
         list.pointer = .link
-        guard app.onScreen.noticeOpacity(at: app.time) == 0 else { return }
-        let words = ScreenWords(app: app), s = words.textSize(14, minimum: 11), x = max(20 * app.size.layoutUnit, 6)
+        guard app.window.words.noticeOpacity(at: app.clock.time) == 0 else { return }
+        let words = ScreenWords(app: app), s = words.textSize(14, minimum: 11), x = max(20 * app.window.size.layoutUnit, 6)
         var line = TextLayer(LinksContext.label(link.target), size: s,
                              position: Point(x: x, y: ScreenWords.lineUnder(showing, app: app, textSize: s)),
                              alignment: .leading, colour: ScreenWords.textColour,
-                             maxWidth: max(app.size.width / 2 - x - 100 * app.size.layoutUnit, 40))
+                             maxWidth: max(app.window.size.width / 2 - x - 100 * app.window.size.layoutUnit, 40))
         line.backing = ScreenWords.backing
         list.texts.append(line)
     }

@@ -4,7 +4,7 @@
 /// a 320×240 window. Made for one frame, from the app as it is.
 struct ScreenWords {
     let app: any AppHost
-    var size: Size { app.size }
+    var size: Size { app.window.size }
 
     static let textColour = RGBA(0.93, 0.91, 0.86)
     static let dimColour = RGBA(0.66, 0.66, 0.64)
@@ -31,7 +31,7 @@ struct ScreenWords {
     /// search's) for text `s` points high: under the 3D book's lifted bottom edge, or the
     /// flat spread's, and above the strip when it shows.
     static func lineUnder(_ showing: any PageShowing, app: any AppHost, textSize s: Double) -> Double {
-        let bottom = showing.pagesBottom, floor = app.size.height - showing.bottomInset
+        let bottom = showing.pagesBottom, floor = app.window.size.height - showing.bottomInset
         return min((bottom + floor) / 2, floor - s * 0.6)
     }
 
@@ -59,7 +59,7 @@ struct ScreenWords {
         if let showing = app.navigation.top as? any PageShowing, app.navigation.transition == nil,
            app.library.books.indices.contains(showing.bookIndex) {
             let typed = app.modals.first(TypedPageContext.self)
-            let onScreen = app.onScreen, time = app.time
+            let onScreen = app.window.words, time = app.clock.time
             let opacity = typed == nil ? onScreen.pageOpacity(at: time) : 1
             let s = textSize(16, minimum: 11)
             // Under the spread: the 3D book's lifted bottom edge, or the flat spread's (and
@@ -90,12 +90,12 @@ struct ScreenWords {
         let s = textSize(14, minimum: 11)
         var y = max(24 * u, s)
         let x = max(20 * u, 6)
-        if app.slowMotion {
+        if app.clock.slowMotion {
             out.append(TextLayer("Slow motion (Ctrl+Shift+S)", size: s, weight: .bold, position: Point(x: x, y: y), alignment: .leading,
                                  colour: ScreenWords.slowMotionColour, maxWidth: size.width - 2 * x))
             y += s * 1.5
         }
-        let onScreen = app.onScreen, time = app.time
+        let onScreen = app.window.words, time = app.clock.time
         if onScreen.capturing {
             out.append(TextLayer("\u{25CF} Capturing input (Ctrl+R)", size: s, weight: .bold, position: Point(x: x, y: y),
                                  alignment: .leading, colour: ScreenWords.captureColour, maxWidth: size.width - 2 * x))
@@ -141,7 +141,7 @@ struct ScreenWords {
         // A find shows in the hint's place; the hint comes back as it fades.
         let find = app.modals.first(FindContext.self)?.line(in: app, words: self)
         if let find { out.append(find) }
-        let hintOpacity = app.onScreen.hintOpacity(at: app.time) * shelfOpacity * (1 - (find?.opacity ?? 0))
+        let hintOpacity = app.window.words.hintOpacity(at: app.clock.time) * shelfOpacity * (1 - (find?.opacity ?? 0))
         if hintOpacity > 0 {
             let s = textSize(16, minimum: 11)
             out.append(TextLayer(OnScreenText.hint, size: s, position: Point(x: size.width / 2, y: size.height - max(28 * u, s)),

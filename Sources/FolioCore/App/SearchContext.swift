@@ -162,7 +162,7 @@ final class SearchContext: ModalContext {
         let numbering = app.library.books[bookIndex].numbering
         revealPending = nil
         guard let frame = pages.first(where: { numbering.number(ofDisplayPage: $0.page) == hit.number })?.frame else { return }
-        showing.reveal(PagePicture.onScreen(hit.area, of: frame, aspect: hit.pageAspect), at: app.animationTime)
+        showing.reveal(PagePicture.onScreen(hit.area, of: frame, aspect: hit.pageAspect), at: app.clock.animationTime)
     }
 
     /// Each frame: the first hit from the page the search began on, once certain, is gone to.
@@ -225,11 +225,11 @@ final class SearchContext: ModalContext {
     func draw(into list: inout DrawList, in app: any AppHost) {
         guard let showing = showing(in: app) else { return }
         let words = ScreenWords(app: app), s = words.textSize(14, minimum: 11)
-        let x = app.size.width - max(20 * app.size.layoutUnit, 6)
+        let x = app.window.size.width - max(20 * app.window.size.layoutUnit, 6)
         var line = TextLayer(label(in: app), size: s, weight: .bold,
                              position: Point(x: x, y: ScreenWords.lineUnder(showing, app: app, textSize: s)),
                              alignment: .trailing, colour: ScreenWords.textColour,
-                             maxWidth: max(app.size.width / 2 - 120 * app.size.layoutUnit, 60))
+                             maxWidth: max(app.window.size.width / 2 - 120 * app.window.size.layoutUnit, 60))
         line.backing = ScreenWords.backing
         list.texts.append(line)
         guard let search else { return }
@@ -237,7 +237,7 @@ final class SearchContext: ModalContext {
         guard let pages = showing.flatPages() else {
             return markOnLayers(progress, of: showing.bookIndex, numbering: numbering, in: &list)
         }
-        let viewport = Rect(x: 0, y: 0, width: app.size.width, height: showing.pagesBottom)
+        let viewport = Rect(x: 0, y: 0, width: app.window.size.width, height: showing.pagesBottom)
         for (page, frame) in pages {
             guard let number = numbering.number(ofDisplayPage: page) else { continue }
             for hit in progress.hits(onPage: number) {

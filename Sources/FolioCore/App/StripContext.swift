@@ -14,7 +14,7 @@ final class StripContext: ModalContext {
     /// The strip's geometry for book `bookIndex` in the app's window.
     static func geometry(of bookIndex: Int, in app: any AppHost) -> ThumbnailStrip.Geometry {
         let known = app.library.books[bookIndex]
-        return ThumbnailStrip.Geometry(window: app.size, pageShape: known.pageShape, count: known.numbering.count)
+        return ThumbnailStrip.Geometry(window: app.window.size, pageShape: known.pageShape, count: known.numbering.count)
     }
 
     /// Shows the strip with the page being read selected (T).
@@ -30,7 +30,7 @@ final class StripContext: ModalContext {
     /// Selects page `number` of book `bookIndex` when the strip shows (a page gone to another way).
     func select(_ number: Int, of bookIndex: Int, app: any AppHost) {
         guard strip.isShown else { return }
-        strip.select(number, in: StripContext.geometry(of: bookIndex, in: app), at: app.animationTime)
+        strip.select(number, in: StripContext.geometry(of: bookIndex, in: app), at: app.clock.animationTime)
     }
 
     func key(_ key: Key, _ modifiers: Modifiers, in app: any AppHost) -> Bool {
@@ -43,8 +43,8 @@ final class StripContext: ModalContext {
         guard let action = KeyBindings.action(for: key, in: .strip) else { return false }
         let forward = showing.mirrored ? Key.left : Key.right
         switch action {
-        case .next: strip.select(strip.selected + (key == forward ? 1 : -1), in: geometry, at: app.animationTime)
-        case .first: strip.select(key == .home ? 1 : geometry.count, in: geometry, at: app.animationTime)
+        case .next: strip.select(strip.selected + (key == forward ? 1 : -1), in: geometry, at: app.clock.animationTime)
+        case .first: strip.select(key == .home ? 1 : geometry.count, in: geometry, at: app.clock.animationTime)
         case .goToSelected: TypedPageContext.goTo(page: strip.selected, in: showing, app: app)
         default: hide(in: app)
         }
@@ -61,10 +61,10 @@ final class StripContext: ModalContext {
     func wheel(dx: Double, dy: Double, in app: any AppHost) -> Bool {
         guard strip.isShown, let showing = app.pageShowingAtRest else { return false }
         let geometry = StripContext.geometry(of: showing.bookIndex, in: app)
-        guard app.pointerPlace.point.map(geometry.band.contains) ?? true else { return false }
+        guard app.window.pointer.point.map(geometry.band.contains) ?? true else { return false }
         // Down or right goes on to later pages; the other way in a right-to-left book.
         let notches = (dx != 0 ? dx : -dy) * (showing.mirrored ? -1 : 1)
-        strip.scroll(notches: notches, in: geometry, at: app.animationTime)
+        strip.scroll(notches: notches, in: geometry, at: app.clock.animationTime)
         return true
     }
 
@@ -74,7 +74,7 @@ final class StripContext: ModalContext {
         let geometry = StripContext.geometry(of: showing.bookIndex, in: app)
         guard geometry.band.contains(point) else { return false }
         if let number = strip.number(at: point, in: geometry, mirrored: showing.mirrored) {
-            strip.select(number, in: geometry, at: app.animationTime)
+            strip.select(number, in: geometry, at: app.clock.animationTime)
             TypedPageContext.goTo(page: number, in: showing, app: app)
         }
         return true
@@ -84,7 +84,7 @@ final class StripContext: ModalContext {
     /// a strip the edge showed hides it.
     func pointerMoved(to point: Point, in app: any AppHost) {
         guard let showing = app.pageShowingAtRest else { return }
-        strip.pointerMoved(to: point, in: StripContext.geometry(of: showing.bookIndex, in: app), at: app.time)
+        strip.pointerMoved(to: point, in: StripContext.geometry(of: showing.bookIndex, in: app), at: app.clock.time)
     }
 
     func pointerLeft() { strip.pointerLeft() }
@@ -96,8 +96,8 @@ final class StripContext: ModalContext {
     func update(in app: any AppHost) {
         defer { makeRoom(in: app) }
         guard let showing = app.pageShowingAtRest else { return hide(in: app) }
-        strip.update(at: app.animationTime)
-        if strip.restedAtEdge(at: app.time) {
+        strip.update(at: app.clock.animationTime)
+        if strip.restedAtEdge(at: app.clock.time) {
             let geometry = StripContext.geometry(of: showing.bookIndex, in: app)
             strip.show(current: app.numberRead(in: showing), in: geometry, byPointer: true)
         }
@@ -119,7 +119,7 @@ final class StripContext: ModalContext {
         let geometry = StripContext.geometry(of: showing.bookIndex, in: app)
         guard let pages = strip.visible(in: geometry) else { return }
         list.bands.append((geometry.band, StripContext.colour))
-        let size = app.size, current = app.numberRead(in: showing), u = size.layoutUnit
+        let size = app.window.size, current = app.numberRead(in: showing), u = size.layoutUnit
         let ring = max(2, 3 * u)
         func mark(_ number: Int, _ colour: RGBA) {
             let f = strip.frame(of: number, in: geometry, mirrored: showing.mirrored)

@@ -55,7 +55,7 @@ final class TypedPageContext: ModalContext {
         let clamped = min(max(number, 1), numbering.count)
         // A jump: back comes to where the reader was (the reading view's history).
         app.modals.first(LinksContext.self)?.leave(in: app)
-        showing.go(toPage: numbering.displayPage(ofNumber: clamped), arriving: arriving, at: app.animationTime)
+        showing.go(toPage: numbering.displayPage(ofNumber: clamped), arriving: arriving, at: app.clock.animationTime)
         app.modals.first(StripContext.self)?.select(clamped, of: showing.bookIndex, app: app)
         app.send(.showPageNumber)
     }

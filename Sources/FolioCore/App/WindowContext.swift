@@ -17,7 +17,7 @@ final class WindowContext: ModalContext {
         switch WindowContext.action(for: key, modifiers, in: app) {
         case .slowMotion?: app.send(.toggleSlowMotion)
         case .fullscreen?: app.send(.toggleFullscreen)
-        case .leaveFullscreen? where app.fullscreen: app.send(.leaveFullscreen)
+        case .leaveFullscreen? where app.window.fullscreen: app.send(.leaveFullscreen)
         case .quit?: app.send(.quit)
         default: return false
         }

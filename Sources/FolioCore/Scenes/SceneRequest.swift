@@ -1,5 +1,7 @@
 /// What a scene asks the app to do in response to input.
 public enum SceneRequest: Equatable, Sendable {
+    /// Hand input on to the scene on top (a modal context or a gesture that leaves it).
+    case input(SceneInput)
     /// Open the book centred on the shelf.
     case openBook(Int)
     /// Close the open book.
