@@ -45,10 +45,10 @@ test: deps build
 
 # The decoding, cache, recording-pipeline, drop-reading, folder-watching and place-writing tests, validate's
 # two decoding threads (a PDF's pages checked in process) and a folder's books read on every
-# core, under ThreadSanitizer (their own build folder).
+# core, and a search read on three threads at once, under ThreadSanitizer (their own build folder).
 tsan: deps build
 	FOLIO_TEST_WORKER=$(CURDIR)/$(WORKER) SDL_VIDEODRIVER=offscreen $(SWIFT) test --sanitize=thread --scratch-path .build-tsan --no-parallel \
-	  --filter "DecodeWorkerTests|TextureCacheTests|TextureReuseTests|FolderWatchTests|RecordingPipelineTests|dropsAreReadOffTheWindowsThreadInOrder|PlaceWriterTests|aPDFLoadsAsABookWithTheRealInspector|LibraryLoaderTests|LastingThreadTests|aFolderOfLandscapePhotosIsALandscapeBook"
+	  --filter "DecodeWorkerTests|TextureCacheTests|TextureReuseTests|FolderWatchTests|RecordingPipelineTests|dropsAreReadOffTheWindowsThreadInOrder|PlaceWriterTests|aPDFLoadsAsABookWithTheRealInspector|LibraryLoaderTests|LastingThreadTests|aFolderOfLandscapePhotosIsALandscapeBook|aReadersLanesSearchThatManyStretchesAtOnce"
 
 # The core and library tests, and those that decode, fit and letterbox pages in this process,
 # under AddressSanitizer (their own build folder): a read or write past a buffer, in Swift's

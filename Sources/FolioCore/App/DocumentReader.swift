@@ -1,13 +1,13 @@
 import Foundation
-import Synchronization
 
 /// What the app reads of a document besides its pixels: a page's links and searches of its
 /// text, through the decoder (`DocumentInspector`, confined workers in the viewer), never on
 /// the input or drawing path. Work goes to `run`, which the live viewer makes a background
-/// thread; answers are kept here behind a lock (`Mutex`) and read by the app as it draws (a link
+/// thread; answers are kept here under a lock and read by the app as it draws (a link
 /// under the pointer, a search's hits so far). A recording or a test runs the work where it
 /// is asked for, so what it shows is the same every run.
-public final class DocumentReader: Sendable {
+public final class DocumentReader: @unchecked Sendable {
+    // Unchecked: every stored property that changes is touched only with `lock` held.
     /// Runs work off the caller's thread (the live viewer), or at once (recordings, tests).
     public typealias Run = @Sendable (@escaping @Sendable () -> Void) -> Void
 
@@ -15,20 +15,17 @@ public final class DocumentReader: Sendable {
     private let run: Run
     /// How many stretches of one search run at once (the decoder's workers).
     public let lanes: Int
-    /// What has been read, shared with the threads that read it.
-    private struct State: Sendable {
-        /// Links read, by document and page (from 0); asked for and not yet read: absent
-        /// from `links` but in `asked`.
-        var links: [String: [Int: [PageLink]]] = [:]
-        var asked: Set<String> = []
-        var documentOrder: [String] = []
-        /// Searches advanced a stretch a frame (`stepped`), with their documents.
-        var stepping: [(search: TextSearch, path: String)] = []
-    }
-
-    private let state = Mutex(State())
+    private let lock = NSLock()
+    /// Links read, by document and page (from 0); asked for and not yet read: absent from
+    /// `links` but in `asked`.
+    private var links: [String: [Int: [PageLink]]] = [:]
+    private var asked: Set<String> = []
     /// Pages whose links are kept at most (the oldest document's are let go first).
     static let keptDocuments = 4
+    private var documentOrder: [String] = []
+
+    /// Searches advanced a stretch a frame (`stepped`), with their documents and texts.
+    private var stepping: [(search: TextSearch, path: String)] = []
     private let stepsSearches: Bool
 
     public init(inspector: any DocumentInspector, lanes: Int = 1, run: @escaping Run = { $0() }) {
@@ -55,39 +52,39 @@ public final class DocumentReader: Sendable {
     /// Each frame (the app calls it): one stretch more of each search a stepped reader runs.
     public func step() {
         guard stepsSearches else { return }
-        let now = state.withLock { $0.stepping }
+        let now = lock.withLock { stepping }
         for (search, path) in now {
             if let stretch = search.nextStretch() {
                 search.finish(stretch, with: inspector.find(search.text, in: path, first: stretch.first, count: stretch.count))
             }
         }
-        state.withLock { $0.stepping.removeAll { $0.search.progress.isDone || $0.search.isCancelled } }
+        lock.withLock { stepping.removeAll { $0.search.progress.isDone || $0.search.isCancelled } }
     }
 
     /// The links on page `page` (from 0) of the document at `path`, a book of `pageCount`
     /// pages, checked (`PageLink.checked`); nil until they are read (the first ask starts it).
     public func links(_ path: String, page: Int, pageCount: Int) -> [PageLink]? {
         let key = "\(page)\u{0}\(path)"
-        let known: [PageLink]?? = state.withLock { s in
-            if let found = s.links[path]?[page] { return .some(found) }
-            guard !s.asked.contains(key) else { return .some(nil) }
-            s.asked.insert(key)
+        let known: [PageLink]?? = lock.withLock {
+            if let found = links[path]?[page] { return .some(found) }
+            guard !asked.contains(key) else { return .some(nil) }
+            asked.insert(key)
             return nil
         }
         if let known { return known }
         let inspector = inspector
         run { [self] in
             let read = PageLink.checked(inspector.links(path, page: page), pageCount: pageCount)
-            state.withLock { s in
-                if s.links[path] == nil {
-                    s.documentOrder.append(path)
-                    if s.documentOrder.count > DocumentReader.keptDocuments { s.links[s.documentOrder.removeFirst()] = nil }
+            lock.withLock {
+                if links[path] == nil {
+                    documentOrder.append(path)
+                    if documentOrder.count > DocumentReader.keptDocuments { links[documentOrder.removeFirst()] = nil }
                 }
-                s.links[path, default: [:]][page] = read
-                s.asked.remove(key)
+                links[path, default: [:]][page] = read
+                asked.remove(key)
             }
         }
-        return state.withLock { $0.links[path]?[page] }
+        return lock.withLock { links[path]?[page] }
     }
 
     /// Starts searching the document at `path` (`pageCount` pages) for `text`, from page
@@ -96,7 +93,7 @@ public final class DocumentReader: Sendable {
     public func search(_ text: String, in path: String, pageCount: Int, from first: Int) -> TextSearch {
         let search = TextSearch(text: text, pageCount: pageCount, first: first)
         if stepsSearches {
-            state.withLock { $0.stepping.append((search, path)) }
+            lock.withLock { stepping.append((search, path)) }
             return search
         }
         let inspector = inspector
@@ -115,7 +112,8 @@ public final class DocumentReader: Sendable {
 /// One search of a document's text, read in stretches of pages (`DocumentReader.search`):
 /// from the page the reader was on to the end, then round from the start. Safe from any
 /// thread; the app reads its hits so far as it draws.
-public final class TextSearch: Sendable {
+public final class TextSearch: @unchecked Sendable {
+    // Unchecked: the state is touched only with `lock` held.
     public let text: String
     public let pageCount: Int
     /// Where it began (from 0).
@@ -129,38 +127,34 @@ public final class TextSearch: Sendable {
         public var count: Int
     }
 
-    /// What the stretches have found so far, shared with the threads that search them.
-    private struct State: Sendable {
-        /// Stretches not yet handed out, in reading order from `first`.
-        var waiting: [Stretch] = []
-        /// Hits by page (from 0), and the pages searched.
-        var hitsByPage: [Int: [TextHit]] = [:]
-        var searchedPages = 0
-        /// Hits kept, and all of them in page order (nil: to be sorted again).
-        var hitCount = 0
-        var sortedHits: [TextHit]?
-        var isCapped = false
-        /// Each page, whether it has been searched.
-        var searched: [Bool]
-        var anyText = false
-        var unreadable = false
-        var cancelled = false
-        var running = 0
-    }
-
-    private let state: Mutex<State>
+    private let lock = NSLock()
+    /// Stretches not yet handed out, in reading order from `first`.
+    private var waiting: [Stretch] = []
+    /// Hits by page (from 0), and the pages searched.
+    private var hitsByPage: [Int: [TextHit]] = [:]
+    private var searchedPages = 0
+    /// Hits kept, and all of them in page order (nil: to be sorted again).
+    private var hitCount = 0
+    private var sortedHits: [TextHit]?
+    private var isCapped = false
     /// Most hits one search keeps.
     public static let maxHits = 10_000
+    /// Each page, whether it has been searched.
+    private var searched: [Bool]
+    private var anyText = false
+    private var unreadable = false
+    private var cancelled = false
+    private var running = 0
 
     /// It was cancelled (or stopped on a document that cannot be searched).
-    var isCancelled: Bool { state.withLock { $0.cancelled } }
+    var isCancelled: Bool { lock.withLock { cancelled } }
 
     init(text: String, pageCount: Int, first: Int) {
         self.text = text
         self.pageCount = max(pageCount, 0)
         self.first = min(max(first, 0), max(pageCount - 1, 0))
+        searched = Array(repeating: false, count: self.pageCount)
         // Stretches from `first` to the end, then from 0 to `first`.
-        var waiting: [Stretch] = []
         var size = TextSearch.firstStretch
         for (from, to) in [(self.first, self.pageCount), (0, self.first)] {
             var page = from
@@ -171,55 +165,53 @@ public final class TextSearch: Sendable {
                 size = TextSearch.stretch
             }
         }
-        state = Mutex(State(waiting: waiting, searched: Array(repeating: false, count: self.pageCount)))
     }
 
     /// The next stretch to search, or nil when none is left (or the search was cancelled).
     func nextStretch() -> Stretch? {
-        state.withLock { s in
-            guard !s.cancelled, !s.waiting.isEmpty else { return nil }
-            s.running += 1
-            return s.waiting.removeFirst()
+        lock.withLock {
+            guard !cancelled, !waiting.isEmpty else { return nil }
+            running += 1
+            return waiting.removeFirst()
         }
     }
 
     /// Keeps what a stretch answered: its hits (those on its pages), and the pages it did
     /// not reach go back to be searched next. Nil: the document could not be searched.
     func finish(_ stretch: Stretch, with answer: TextSearchStretch?) {
-        let pageCount = pageCount
-        state.withLock { s in
-            s.running -= 1
+        lock.withLock {
+            running -= 1
             guard let answer else {
-                s.unreadable = true
-                s.cancelled = true
+                unreadable = true
+                cancelled = true
                 return
             }
             let searched = min(max(answer.searched, 0), stretch.count)
             for hit in answer.hits where (stretch.first + 1...stretch.first + max(searched, 1)).contains(hit.number) {
-                guard s.hitCount < TextSearch.maxHits, let area = PageLink.unitArea(hit.area) else { continue }
-                s.hitsByPage[hit.number - 1, default: []].append(TextHit(number: hit.number, area: area,
-                                                                         pageAspect: PageLink.checkedAspect(hit.pageAspect)))
-                s.hitCount += 1
+                guard hitCount < TextSearch.maxHits, let area = PageLink.unitArea(hit.area) else { continue }
+                hitsByPage[hit.number - 1, default: []].append(TextHit(number: hit.number, area: area,
+                                                                       pageAspect: PageLink.checkedAspect(hit.pageAspect)))
+                hitCount += 1
             }
-            s.sortedHits = nil
+            sortedHits = nil
             // Enough to step through: a search for "e" stops rather than keep millions.
-            if s.hitCount >= TextSearch.maxHits {
-                s.isCapped = true
-                s.cancelled = true
+            if hitCount >= TextSearch.maxHits {
+                isCapped = true
+                cancelled = true
             }
             // A stretch that searched nothing still moves on a page (a page that takes all of
             // a stretch's time is passed over, not searched for ever).
             let done = max(searched, 1)
-            s.searchedPages += done
-            for page in stretch.first..<min(stretch.first + done, pageCount) { s.searched[page] = true }
-            s.anyText = s.anyText || answer.hasText
-            if done < stretch.count { s.waiting.insert(Stretch(first: stretch.first + done, count: stretch.count - done), at: 0) }
+            searchedPages += done
+            for page in stretch.first..<min(stretch.first + done, pageCount) { self.searched[page] = true }
+            anyText = anyText || answer.hasText
+            if done < stretch.count { waiting.insert(Stretch(first: stretch.first + done, count: stretch.count - done), at: 0) }
         }
     }
 
     /// Stops handing out stretches (those running finish and are kept).
     public func cancel() {
-        state.withLock { $0.cancelled = true }
+        lock.withLock { cancelled = true }
     }
 
     /// What the search knows now.
@@ -253,12 +245,11 @@ public final class TextSearch: Sendable {
     }
 
     public var progress: Progress {
-        let pageCount = pageCount
-        return state.withLock { s in
-            let hits = s.sortedHits ?? s.hitsByPage.keys.sorted().flatMap { s.hitsByPage[$0] ?? [] }
-            s.sortedHits = hits
-            return Progress(hits: hits, searched: min(s.searchedPages, pageCount), pageCount: pageCount, hasText: s.anyText,
-                            isDone: s.running == 0 && (s.waiting.isEmpty || s.cancelled), failed: s.unreadable, isCapped: s.isCapped)
+        lock.withLock {
+            let hits = sortedHits ?? hitsByPage.keys.sorted().flatMap { hitsByPage[$0] ?? [] }
+            sortedHits = hits
+            return Progress(hits: hits, searched: min(searchedPages, pageCount), pageCount: pageCount, hasText: anyText,
+                            isDone: running == 0 && (waiting.isEmpty || cancelled), failed: unreadable, isCapped: isCapped)
         }
     }
 
@@ -266,13 +257,12 @@ public final class TextSearch: Sendable {
     /// order (round to the start), once it is certain: every page from `first` up to it has
     /// been searched. Nil while that is not known, or when there is none.
     public var firstHitFromStart: Int? {
-        let order = Array(first..<pageCount) + Array(0..<first)
-        return state.withLock { s in
-            for page in order {
-                if let hits = s.hitsByPage[page], !hits.isEmpty {
-                    return s.hitsByPage.keys.filter { $0 < page }.reduce(0) { $0 + (s.hitsByPage[$1]?.count ?? 0) }
+        lock.withLock {
+            for page in Array(first..<pageCount) + Array(0..<first) {
+                if let hits = hitsByPage[page], !hits.isEmpty {
+                    return hitsByPage.keys.filter { $0 < page }.reduce(0) { $0 + (hitsByPage[$1]?.count ?? 0) }
                 }
-                guard s.searched[page] else { return nil }
+                guard searched[page] else { return nil }
             }
             return nil
         }
