@@ -180,14 +180,13 @@ final class BookDoors {
 
     /// Takes the books whose files went off the shelf, but the one open (on screen or on its
     /// way in or out); those taken.
-    func takeGoneBooks() -> Set<Int> {
-        guard !booksGoing.isEmpty else { return [] }
+    func takeGoneBooks() {
+        guard !booksGoing.isEmpty else { return }
         let open = book?.bookIndex
         let going = booksGoing.filter { $0 != open }
-        guard !going.isEmpty else { return [] }
+        guard !going.isEmpty else { return }
         booksGoing.subtract(going)
         shelf.remove(books: going)
-        return going
     }
 
     /// The arrival is over once nothing runs and nothing is to follow.

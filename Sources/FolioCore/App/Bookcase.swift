@@ -194,9 +194,18 @@ final class Bookcase {
 
     /// Adds the books of `loaded` (read from a drop of `path`) to the end of the shelf; a
     /// book already there is not added twice. `keys`: the places' keys of the books read,
-    /// read with them (nil: the places read them when asked). Returns the lines to warn with
-    /// and the first of the books, added or already there.
-    func add(_ loaded: LoadedLibrary, droppedAt path: String, keys: [BookKey?]?) -> (lines: [String], first: Int?) {
+    /// read with them (nil: the places read them when asked). `asSeries`: a folder of books
+    /// that arrived in the library's folder by itself is a series, as a sub-folder of the
+    /// library is at launch: its books take the folder's name (where their ComicInfo.xml names
+    /// none). Returns the lines to warn with and the first of the books, added or already there.
+    func add(_ loaded: LoadedLibrary, droppedAt path: String, keys: [BookKey?]?, asSeries: Bool = false) -> (lines: [String], first: Int?) {
+        var loaded = loaded
+        if asSeries, !loaded.isOneBook {
+            let name = path.split(separator: "/").last.map(String.init) ?? path
+            for i in loaded.library.books.indices where loaded.library.books[i].series == nil {
+                loaded.library.books[i].series = BookSeries(name: name)
+            }
+        }
         var lines = loaded.problems.map(\.description)
         guard !loaded.library.books.isEmpty else {
             lines.append("\(path): holds no books; nothing was added.")

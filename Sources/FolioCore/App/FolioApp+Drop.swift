@@ -18,29 +18,23 @@ extension FolioApp {
     /// keys of the books read, read with them (nil: the places read them when asked).
     /// `centring` false: a book that arrived in the library's folder by itself (`FolderWatch`)
     /// joins the shelf where it is, and the shelf stays where the reader left it; a folder of
-    /// books that arrives so is a series, as a sub-folder of the library is at launch: its
-    /// books take its name (where their ComicInfo.xml names none).
+    /// books that arrives so is a series (`Bookcase.add`).
     @discardableResult
     public func adopt(dropOf path: String, _ read: Result<LoadedLibrary, DropFailure>, keys: [BookKey?]? = nil,
                       centring: Bool = true, at time: Double) -> [String] {
         update(at: time)
-        var result: LoadedLibrary
+        let loaded: LoadedLibrary
         switch read {
-        case .success(let loaded): result = loaded
+        case .success(let result): loaded = result
         case .failure(let failure): return [failure.message]
         }
-        if !centring, !result.isOneBook {
-            let name = path.split(separator: "/").last.map(String.init) ?? path
-            for i in result.library.books.indices where result.library.books[i].series == nil {
-                result.library.books[i].series = BookSeries(name: name)
-            }
-        }
-        let added = bookcase.add(result, droppedAt: path, keys: keys)
-        guard !result.library.books.isEmpty else { return added.lines }
+        let added = bookcase.add(loaded, droppedAt: path, keys: keys, asSeries: !centring)
+        guard !loaded.library.books.isEmpty else { return added.lines }
         shelf.setCoverShapes(library.books.map(\.pageShape))
-        guard centring else { return added.lines }
-        droppedBookToCentre = added.first
-        centreDroppedBook()
+        if centring {
+            shelf.centreWhenOnTop(added.first)
+            glideToWaitingBook()
+        }
         return added.lines
     }
 
@@ -53,22 +47,7 @@ extension FolioApp {
         update(at: time)
         let indices = library.books(at: path).filter { !shelf.gone.contains($0) }
         doors.booksGoing.formUnion(indices)
-        takeGoneBooks()
+        doors.takeGoneBooks()
         return indices.count
-    }
-
-    /// The books whose files went leave the shelf (`BookDoors.takeGoneBooks`); a dropped book
-    /// among them is no longer centred.
-    func takeGoneBooks() {
-        let gone = doors.takeGoneBooks()
-        if let index = droppedBookToCentre, gone.contains(index) { droppedBookToCentre = nil }
-    }
-
-    /// Glides the shelf to the dropped book once the shelf is on top with nothing running
-    /// (a drop on an open book waits for it to close).
-    func centreDroppedBook() {
-        guard let index = droppedBookToCentre, navigation.transition == nil, navigation.top === shelf else { return }
-        droppedBookToCentre = nil
-        shelf.scroll(toBook: index, at: animationTime)
     }
 }

@@ -47,8 +47,6 @@ public final class FolioApp {
     let gestures = Gestures()
     /// Opening and closing books, laying them flat and standing them up (`BookDoors`).
     let doors: BookDoors
-    /// A dropped book to centre once the shelf is on top and still.
-    var droppedBookToCentre: Int?
     /// Where the pointer was last seen in the window (the reading view zooms about it).
     let pointerPlace = PointerPlace()
 
@@ -150,8 +148,13 @@ public final class FolioApp {
         documents?.step()
         modals.update(in: self)
         gestures.update(in: self)
-        takeGoneBooks()
-        centreDroppedBook()
+        doors.takeGoneBooks()
+        glideToWaitingBook()
+    }
+
+    /// The shelf glides to a book waiting to be centred (a drop) once it is on top and still.
+    func glideToWaitingBook() {
+        if navigation.transition == nil, navigation.top === shelf { shelf.glideToWaitingBook(at: animationTime) }
     }
 
     // MARK: Input

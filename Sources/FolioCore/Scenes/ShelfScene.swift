@@ -34,6 +34,8 @@ public final class ShelfScene: Scene, TitleFinding {
     /// viewer ran. They keep their index (everything else that counts books by index stays
     /// right); no slot holds them.
     public private(set) var gone: Set<Int> = []
+    /// A book to glide to once the shelf is on top and still (`centreWhenOnTop`).
+    private var bookToCentre: Int?
     /// Each book's page shape, by book.
     private var shapes: [Size]
     /// Counts the changes to `libraryOrder` and `shapes`: the grid makes its cells again
@@ -153,6 +155,7 @@ public final class ShelfScene: Scene, TitleFinding {
     /// Takes `books` off the shelf (their files went): the book centred stays centred, or,
     /// if it went, the one after it takes its place (the one before, at the end).
     public func remove(books: Set<Int>) {
+        if let waiting = bookToCentre, books.contains(waiting) { bookToCentre = nil }
         let going = books.subtracting(gone)
         // A book may go from the library while the shelf shows a series it is not in.
         guard !going.isEmpty, libraryOrder.contains(where: going.contains) else { return }
@@ -205,6 +208,20 @@ public final class ShelfScene: Scene, TitleFinding {
     /// Centres book `index` by gliding there.
     public func scroll(toBook index: Int, at time: Double) {
         scroller.scroll(to: Double(slot(ofBook: index)) * layout.stride, at: time)
+    }
+
+    /// Glides to book `index` once the shelf is on top with nothing running
+    /// (`glideToWaitingBook`): a book dropped on an open book waits for it to close.
+    func centreWhenOnTop(_ index: Int?) {
+        bookToCentre = index
+    }
+
+    /// Glides to the book waiting to be centred, if one is (the app calls it while the shelf
+    /// is on top with nothing running).
+    func glideToWaitingBook(at time: Double) {
+        guard let index = bookToCentre else { return }
+        bookToCentre = nil
+        scroll(toBook: index, at: time)
     }
 
     /// Centres book `index` at once (used before a book opens).
